@@ -1,0 +1,26 @@
+#!/usr/bin/env -S npx tsx
+/**
+ * Strategium's one command-line tool. Each subcommand lives in its own module, which registers itself
+ * on the commander program; this file only lists them.
+ */
+import { Command } from 'commander';
+import { CliError } from './cli-error.ts';
+
+const program = new Command();
+program.name('strategium').description('Warhammer 40,000 (10th edition) simulation engine').showHelpAfterError();
+
+// Each module exports `register(program)`. Loaded eagerly: they only import what their command needs lazily.
+const commandModules: Array<() => Promise<{ register: (p: Command) => void }>> = [
+];
+
+for (const load of commandModules) (await load()).register(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof CliError) {
+    process.stderr.write(`error: ${err.message}\n`);
+    process.exit(err.exitCode);
+  }
+  throw err;
+}

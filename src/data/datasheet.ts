@@ -1,0 +1,149 @@
+/**
+ * The datasheet model: plain-JSON unit definitions derived from the Wahapedia export.
+ * Only facts live here (numbers, names, keywords, parsed abilities), never rules prose.
+ *
+ * Shared by the importer (src/data), the attack sequence (src/rules) and the game state
+ * (a game keeps the datasheets it uses in its state so a log replays on its own).
+ */
+
+/** A dice expression as written on a datasheet: "3", "D3", "D6+1", "2D6". */
+export interface DiceExpr {
+  /** number of dice (0 for a fixed value) */
+  n: number;
+  /** sides of each die (3 or 6; 0 for a fixed value) */
+  sides: number;
+  /** fixed part added to the dice */
+  plus: number;
+}
+
+/**
+ * A weapon ability parsed into a structured entry. `name` is the upper-case ability name as
+ * the registry knows it (`SUSTAINED HITS`, `ANTI`, `RAPID FIRE`...).
+ *   SUSTAINED HITS 1  -> { name: 'SUSTAINED HITS', x: 1 }
+ *   SUSTAINED HITS D3 -> { name: 'SUSTAINED HITS', x: 0, dice: {n:1,sides:3,plus:0} }
+ *   ANTI-INFANTRY 4+  -> { name: 'ANTI', keyword: 'INFANTRY', threshold: 4 }
+ *   MELTA 2           -> { name: 'MELTA', x: 2 }
+ *   LETHAL HITS       -> { name: 'LETHAL HITS' }
+ */
+export interface WeaponAbility {
+  name: string;
+  x?: number;
+  dice?: DiceExpr;
+  keyword?: string;
+  threshold?: number;
+}
+
+export interface WeaponProfile {
+  /** full profile name, e.g. "Fusion blaster" or "Missile pod" or "Plasma rifle - supercharge" */
+  name: string;
+  /** inches, or 'Melee' */
+  range: number | 'Melee';
+  attacks: DiceExpr;
+  /** BS or WS: 3 means 3+ */
+  skill: number;
+  strength: number;
+  /** AP as a non-positive number: -1 means AP -1 */
+  ap: number;
+  damage: DiceExpr;
+  abilities: WeaponAbility[];
+}
+
+/** A weapon as carried by a model: one or more profiles (multi-profile weapons pick one before targets). */
+export interface Weapon {
+  /** key of the weapon on its datasheet (the export's weapon name, e.g. "Pulse rifle") */
+  name: string;
+  profiles: WeaponProfile[];
+}
+
+export interface ModelProfile {
+  name: string;
+  /** Move in inches (0 when '-') */
+  move: number;
+  toughness: number;
+  /** 3 means 3+ ; 7 means no save */
+  save: number;
+  /** invulnerable save, 4 means 4+; null when none */
+  invulnerable: number | null;
+  wounds: number;
+  /** 7 means 7+ */
+  leadership: number;
+  oc: number;
+  base: BaseSize;
+}
+
+/** Base size as on the datasheet. Round bases by diameter in mm; ovals; hulls for vehicles without bases. */
+export type BaseSize =
+  | { shape: 'round'; diameterMm: number }
+  | { shape: 'oval'; lengthMm: number; widthMm: number }
+  | { shape: 'hull'; lengthMm: number; widthMm: number };
+
+/** Core abilities parsed from the datasheet, in structured form. */
+export interface CoreAbility {
+  /** e.g. 'Deep Strike', 'Leader', 'Feel No Pain', 'Stealth', 'Deadly Demise', 'Firing Deck', 'Scouts',
+   *  'Infiltrators', 'Lone Operative', 'Fights First', 'Hover'... */
+  name: string;
+  /** Feel No Pain 5+ -> 5; Deadly Demise D3 -> dice; Firing Deck 6 -> 6; Scouts 6" -> 6 */
+  x?: number;
+  dice?: DiceExpr;
+}
+
+export interface UnitSize {
+  /** models in the unit at this size */
+  models: number;
+  points: number;
+}
+
+export interface DamagedProfile {
+  /** the profile applies while the model has between `from` and `to` wounds remaining (inclusive) */
+  from: number;
+  to: number;
+  /** e.g. subtract 1 from Hit rolls */
+  hitModifier: number;
+}
+
+export interface Datasheet {
+  /** Wahapedia id, e.g. "000000123" */
+  id: string;
+  name: string;
+  /** faction id in the export, e.g. 'TAU', 'AE' */
+  faction: string;
+  role: string;
+  /** model profiles (one per line of Datasheets_models) */
+  models: ModelProfile[];
+  /** unit composition: for each model profile, min and max count */
+  composition: { profile: string; min: number; max: number }[];
+  sizes: UnitSize[];
+  /** every weapon the datasheet lists, by name */
+  weapons: Weapon[];
+  /** default loadout: weapon names per model profile name (as far as the export structures it) */
+  defaultLoadout: Record<string, string[]>;
+  /** wargear option lines, structured where the export allows */
+  wargearOptions: WargearOption[];
+  keywords: string[];
+  factionKeywords: string[];
+  coreAbilities: CoreAbility[];
+  /** names of datasheet (and faction) abilities; the rules registry plays them by name */
+  abilities: string[];
+  /** ids of datasheets this unit can lead (when it has the Leader ability) */
+  leads: string[];
+  /** transport capacity in models and who may embark; null when not a transport */
+  transport: { capacity: number; keywords: string[]; excludedKeywords: string[] } | null;
+  damaged: DamagedProfile | null;
+}
+
+export interface WargearOption {
+  /** raw structured option: replace `replace` with one of `with` for up to `count` models ('all' for each) */
+  replace: string[];
+  with: string[];
+  count: number | 'all';
+  /** models this applies to (profile names), empty for any */
+  models: string[];
+  /** true when the importer could not structure the line */
+  unparsed?: boolean;
+  text?: string;
+}
+
+export function hasKeyword(ds: { keywords: string[]; factionKeywords?: string[] }, kw: string): boolean {
+  const k = kw.toUpperCase();
+  return ds.keywords.includes(k) || (ds.factionKeywords?.includes(k) ?? false);
+}

@@ -1,0 +1,169 @@
+/**
+ * The Attack plan: everything the attack sequence needs to resolve the attacks of one weapon profile
+ * against one target unit, with every rule of the moment already folded in (weapon abilities, army
+ * and detachment rules, stratagem effects, the defender's abilities).
+ *
+ * It is compiled once per (attacking model group, weapon profile, target) and then used two ways:
+ *  - by the engine's attack pipeline (src/rules/attack-sequence.ts), rolling real dice as events;
+ *  - by the exact calculator (src/calc), which turns the same plan into probability distributions.
+ * Because both read the same plan, the calculator and the simulation can never disagree on the rules.
+ *
+ * Per-model defender characteristics (Save, invulnerable save, Wounds, Feel No Pain) are not part of
+ * the plan: the pipeline reads them from the model an attack is allocated to, the calculator from its
+ * single-profile defender.
+ */
+import type { DiceExpr } from '../data/datasheet.ts';
+
+/** Which rolls a player re-rolls when a rule lets them re-roll a roll. */
+export type RerollPolicy =
+  | 'none'
+  /** re-roll unmodified 1s */
+  | 'ones'
+  /** re-roll rolls that failed */
+  | 'failed'
+  /** re-roll every roll that is not a Critical (fishing for Critical Hits / Critical Wounds) */
+  | 'non-critical';
+
+export interface AttackPlan {
+  weapon: string;
+  profile: string;
+  melee: boolean;
+
+  // --- Attacks -------------------------------------------------------------------------------
+  /** Attacks characteristic of the profile, per attacking model */
+  attacks: DiceExpr;
+  /** fixed attacks added per model (RAPID FIRE X at half range, BLAST per five target models...) */
+  attacksBonus: number;
+  /** re-roll the dice that determine the number of attacks */
+  rerollAttacks: boolean;
+
+  // --- Hit roll --------------------------------------------------------------------------------
+  /** TORRENT: the attack hits automatically (no Hit roll, so no Critical Hit) */
+  autoHit: boolean;
+  /** BS or WS after every characteristic change (improve/worsen), e.g. 3 for 3+ */
+  skill: number;
+  /** sum of Hit roll modifiers; the sequence caps it to [-1, +1] (see capModifier) */
+  hitModifier: number;
+  rerollHits: RerollPolicy;
+  /** unmodified Hit roll at or above which a hit is a Critical Hit (6 unless a rule says otherwise) */
+  criticalHitOn: number;
+  /** SUSTAINED HITS X: extra hits per Critical Hit (these extra hits are not Critical Hits) */
+  sustainedHits: number;
+  /** LETHAL HITS: a Critical Hit automatically wounds (it is not a Critical Wound) */
+  lethalHits: boolean;
+
+  // --- Wound roll ------------------------------------------------------------------------------
+  strength: number;
+  /** Toughness used for the whole attacking unit's attacks (Bodyguard Toughness for Attached units) */
+  toughness: number;
+  woundModifier: number;
+  rerollWounds: RerollPolicy;
+  /** unmodified Wound roll at or above which a wound is a Critical Wound (ANTI-X y+ lowers it) */
+  criticalWoundOn: number;
+  /** DEVASTATING WOUNDS: a Critical Wound becomes mortal wounds equal to Damage, no save, excess lost */
+  devastatingWounds: boolean;
+
+  // --- Saving throw ----------------------------------------------------------------------------
+  /** AP, as a non-positive number (-2 for AP -2) */
+  ap: number;
+  /** the target has the Benefit of Cover against this attack (already false for IGNORES COVER / melee) */
+  cover: boolean;
+  /** other saving throw modifiers (the sequence caps the improvement at +1 in total, with cover) */
+  saveModifier: number;
+  /** modifier applied to invulnerable saving throws only (rare; AP never applies to them) */
+  invulnerableModifier: number;
+  rerollSaves: RerollPolicy;
+
+  // --- Damage ------------------------------------------------------------------------------------
+  damage: DiceExpr;
+  /** fixed damage added (MELTA X at half range) */
+  damageBonus: number;
+  /** subtracted from the Damage characteristic, never below 1 (e.g. a -1 Damage rule) */
+  damageReduction: number;
+  /** Damage characteristic halved (rounded up) before reduction, when a rule says so */
+  halveDamage: boolean;
+  /** Feel No Pain granted by effects on top of the models' own (best one is used; null when none) */
+  feelNoPain: number | null;
+
+  // --- Other -----------------------------------------------------------------------------------
+  precision: boolean;
+  hazardous: boolean;
+  /** abilities of the profile that the engine plays elsewhere (ASSAULT, PISTOL, HEAVY...), for reporting */
+  tags: string[];
+}
+
+/** A Hit or Wound roll modifier total, capped to +1/-1 as the core rules require. */
+export function capModifier(total: number): number {
+  return total > 1 ? 1 : total < -1 ? -1 : total;
+}
+
+/** Wound roll needed from the Strength/Toughness table. */
+export function woundTarget(strength: number, toughness: number): number {
+  if (strength >= 2 * toughness) return 2;
+  if (strength > toughness) return 3;
+  if (strength === toughness) return 4;
+  if (strength * 2 <= toughness) return 6;
+  return 5;
+}
+
+/** Result of one die against a Hit or Wound roll: 0 fail, 1 success, 2 Critical success. */
+export function rollOutcome(unmodified: number, needed: number, modifier: number, criticalOn: number): 0 | 1 | 2 {
+  if (unmodified >= criticalOn) return 2;
+  if (unmodified === 1) return 0;
+  return unmodified + modifier >= needed ? 1 : 0;
+}
+
+/**
+ * The smallest unmodified D6 that passes a saving throw for a model with `save` and `invulnerable`
+ * against this plan (7 when no save is possible). Armour: AP and cover and other modifiers apply,
+ * the total improvement is capped at +1, and cover does not help a 3+ (or better) save against AP 0.
+ * Invulnerable: never modified by AP or cover. The better of the two is used (the controlling player's
+ * choice). An unmodified 1 always fails, so the result is at least 2.
+ */
+export function saveNeeded(plan: Pick<AttackPlan, 'ap' | 'cover' | 'saveModifier' | 'invulnerableModifier'>, save: number, invulnerable: number | null): number {
+  const coverApplies = plan.cover && !(save <= 3 && plan.ap === 0);
+  let improve = (coverApplies ? 1 : 0) + Math.max(0, plan.saveModifier);
+  if (improve > 1) improve = 1;
+  const worsen = Math.min(0, plan.saveModifier) + plan.ap;
+  let armour = save - improve - worsen;
+  let inv = 7;
+  if (invulnerable !== null) {
+    const im = Math.min(1, plan.invulnerableModifier);
+    inv = invulnerable - im;
+  }
+  let need = Math.min(armour, inv);
+  if (need < 2) need = 2;
+  return need > 7 ? 7 : need;
+}
+
+/** Damage characteristic after reductions: halving (rounded up), then reduction, never below 1. */
+export function adjustDamage(rolled: number, plan: Pick<AttackPlan, 'damageBonus' | 'damageReduction' | 'halveDamage'>): number {
+  let d = rolled + plan.damageBonus;
+  if (plan.halveDamage) d = Math.ceil(d / 2);
+  d -= plan.damageReduction;
+  return d < 1 ? 1 : d;
+}
+
+/** Whether a die is re-rolled under a policy (needed/critOn describe the roll it belongs to). */
+export function shouldReroll(policy: RerollPolicy, unmodified: number, outcome: 0 | 1 | 2): boolean {
+  switch (policy) {
+    case 'none': return false;
+    case 'ones': return unmodified === 1;
+    case 'failed': return outcome === 0;
+    case 'non-critical': return outcome !== 2;
+  }
+}
+
+export function basePlan(p: {
+  weapon: string; profile: string; melee: boolean; attacks: DiceExpr; skill: number; strength: number; ap: number; damage: DiceExpr; toughness: number;
+}): AttackPlan {
+  return {
+    weapon: p.weapon, profile: p.profile, melee: p.melee,
+    attacks: p.attacks, attacksBonus: 0, rerollAttacks: false,
+    autoHit: false, skill: p.skill, hitModifier: 0, rerollHits: 'none', criticalHitOn: 6, sustainedHits: 0, lethalHits: false,
+    strength: p.strength, toughness: p.toughness, woundModifier: 0, rerollWounds: 'none', criticalWoundOn: 6, devastatingWounds: false,
+    ap: p.ap, cover: false, saveModifier: 0, invulnerableModifier: 0, rerollSaves: 'none',
+    damage: p.damage, damageBonus: 0, damageReduction: 0, halveDamage: false, feelNoPain: null,
+    precision: false, hazardous: false, tags: [],
+  };
+}
