@@ -14,7 +14,7 @@
  */
 import type { DiceExpr } from '../data/datasheet.ts';
 
-/** Which rolls a player re-rolls when a rule lets them re-roll a roll. */
+/** Which rolls a player re-rolls when a rule lets them re-roll a roll (in increasing generosity). */
 export type RerollPolicy =
   | 'none'
   /** re-roll unmodified 1s */
@@ -68,6 +68,8 @@ export interface AttackPlan {
   ap: number;
   /** the target has the Benefit of Cover against this attack (already false for IGNORES COVER / melee) */
   cover: boolean;
+  /** IGNORES COVER: the plan builder turns `cover` off when this is set, whatever granted the cover */
+  ignoresCover: boolean;
   /** other saving throw modifiers (the sequence caps the improvement at +1 in total, with cover) */
   saveModifier: number;
   /** modifier applied to invulnerable saving throws only (rare; AP never applies to them) */
@@ -154,6 +156,13 @@ export function shouldReroll(policy: RerollPolicy, unmodified: number, outcome: 
   }
 }
 
+const REROLL_ORDER: RerollPolicy[] = ['none', 'ones', 'failed', 'non-critical'];
+
+/** When two rules grant re-rolls of the same roll, the more generous one applies (a die is re-rolled once). */
+export function widerReroll(a: RerollPolicy, b: RerollPolicy): RerollPolicy {
+  return REROLL_ORDER.indexOf(a) >= REROLL_ORDER.indexOf(b) ? a : b;
+}
+
 export function basePlan(p: {
   weapon: string; profile: string; melee: boolean; attacks: DiceExpr; skill: number; strength: number; ap: number; damage: DiceExpr; toughness: number;
 }): AttackPlan {
@@ -162,7 +171,7 @@ export function basePlan(p: {
     attacks: p.attacks, attacksBonus: 0, rerollAttacks: false,
     autoHit: false, skill: p.skill, hitModifier: 0, rerollHits: 'none', criticalHitOn: 6, sustainedHits: 0, lethalHits: false,
     strength: p.strength, toughness: p.toughness, woundModifier: 0, rerollWounds: 'none', criticalWoundOn: 6, devastatingWounds: false,
-    ap: p.ap, cover: false, saveModifier: 0, invulnerableModifier: 0, rerollSaves: 'none',
+    ap: p.ap, cover: false, ignoresCover: false, saveModifier: 0, invulnerableModifier: 0, rerollSaves: 'none',
     damage: p.damage, damageBonus: 0, damageReduction: 0, halveDamage: false, feelNoPain: null,
     precision: false, hazardous: false, tags: [],
   };

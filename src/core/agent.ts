@@ -1,0 +1,62 @@
+/**
+ * The decision protocol. Agents only decide; the engine alone writes events.
+ *
+ * The engine asks `agent.decide(view, request)` whenever a player has a choice. A request says what is
+ * being decided (`kind`) and, where the choices are enumerable, lists the legal `options`; the agent
+ * answers with a Decision for that kind. The engine validates every answer; an illegal one stops the
+ * game with an error naming the agent, the request and the seed.
+ */
+import type { GameState, PlayerIndex } from './state.ts';
+import type { Stream } from './rng.ts';
+
+export type DeepReadonly<T> = T extends (infer U)[] ? ReadonlyArray<DeepReadonly<U>>
+  : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
+
+/** What an agent sees: the state (read-only) and who it is playing. */
+export interface GameView {
+  readonly state: DeepReadonly<GameState>;
+  readonly player: PlayerIndex;
+}
+
+/**
+ * A request for a decision. `options` lists the legal choices when they are enumerable; the answer is
+ * then `{ option: i }` (an index into options). Other kinds document their own answer shape.
+ */
+export interface DecisionRequest<O = unknown> {
+  kind: string;
+  player: PlayerIndex;
+  /** human-readable summary for logs and errors */
+  prompt: string;
+  options: O[];
+  /** extra context for the agent (plain JSON) */
+  context?: Record<string, unknown>;
+}
+
+export interface Decision {
+  /** index into request.options */
+  option: number;
+  /** the agent's explanation: top candidates and their scores, when it reports them */
+  why?: unknown;
+}
+
+export interface Agent {
+  readonly name: string;
+  decide(view: GameView, request: DecisionRequest): Decision;
+}
+
+export interface AgentContext {
+  player: PlayerIndex;
+  /** the agent's own seeded stream (never the dice stream) */
+  random: Stream;
+  /** agent-specific parameters from the command line or scenario */
+  params?: Record<string, unknown>;
+}
+
+export type AgentFactory = (ctx: AgentContext) => Agent;
+
+export class IllegalDecisionError extends Error {
+  constructor(readonly agent: string, readonly request: DecisionRequest, readonly seed: string, detail: string) {
+    super(`illegal decision by agent "${agent}" (player ${request.player + 1}) on request "${request.kind}" (${request.prompt}) in game seed "${seed}": ${detail}`);
+    this.name = 'IllegalDecisionError';
+  }
+}

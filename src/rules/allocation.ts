@@ -1,0 +1,47 @@
+/**
+ * Who takes the next attack. The defender allocates, within the rules:
+ *  - a model that has lost wounds or already had attacks allocated this phase must take it;
+ *  - in an Attached unit, CHARACTER (Leader) models cannot be allocated attacks while Bodyguard models
+ *    remain, unless the attack has PRECISION (the attacker then picks a visible CHARACTER);
+ *  - otherwise the defender's default choice: the last model in the unit's order (so the first model
+ *    listed, typically the unit's champion, is the last to go).
+ */
+import type { GameState, ModelState, UnitState } from '../core/state.ts';
+
+export function isLeaderModel(unit: UnitState, m: ModelState): boolean {
+  if (unit.components.length < 2) return false;
+  for (const c of unit.components) if (c.unit === m.origin) return c.isLeader;
+  return false;
+}
+
+function mustTake(state: GameState, m: ModelState): boolean {
+  return m.allocated || m.wounds < state.datasheets[m.datasheet].models[m.profile].wounds;
+}
+
+export function allocationTarget(state: GameState, unit: UnitState, precision: boolean): ModelState | null {
+  const models = unit.models;
+  const attached = unit.components.length > 1;
+  let bodyguardAlive = false;
+  if (attached) {
+    for (let i = 0; i < models.length; i++) if (models[i].alive && !isLeaderModel(unit, models[i])) { bodyguardAlive = true; break; }
+  }
+  if (precision && attached && bodyguardAlive) {
+    // The attacker chooses to send the attack to a CHARACTER: the wounded one first.
+    let pick: ModelState | null = null;
+    for (const m of models) {
+      if (!m.alive || !isLeaderModel(unit, m)) continue;
+      if (mustTake(state, m)) return m;
+      pick ??= m;
+    }
+    if (pick) return pick;
+  }
+  let fallback: ModelState | null = null;
+  for (let i = models.length - 1; i >= 0; i--) {
+    const m = models[i];
+    if (!m.alive) continue;
+    if (bodyguardAlive && isLeaderModel(unit, m)) continue;
+    if (mustTake(state, m)) return m;
+    fallback ??= m;
+  }
+  return fallback;
+}

@@ -1,0 +1,83 @@
+/**
+ * Building the Attack plan for one group of attacks: the weapon profile's characteristics, then each
+ * weapon ability's registry entry, then every active rule of both sides (unit abilities, army and
+ * detachment rules, effects in the state), then the core caps.
+ */
+import type { Weapon, WeaponProfile } from '../data/datasheet.ts';
+import { getRule, type RuleSource } from '../core/rules-registry.ts';
+import type { GameState, ModelState, PlayerIndex, UnitState } from '../core/state.ts';
+import { basePlan, type AttackPlan } from './attack-plan.ts';
+import { getWeaponAbility } from './weapon-abilities.ts';
+
+export interface AttackContext {
+  state: GameState;
+  attacker: UnitState;
+  /** the models of the attacking unit making these attacks */
+  attackers: ModelState[];
+  target: UnitState;
+  weapon: Weapon;
+  profile: WeaponProfile;
+  melee: boolean;
+  /** every attacking model of the group is within half the weapon's range of the target */
+  halfRange: boolean;
+  /** models in the target unit when it was selected as the target (Blast) */
+  targetModels: number;
+  /** at least one model of the target is visible to the attackers (false only for INDIRECT FIRE shots) */
+  targetVisible: boolean;
+  /** the target has the Benefit of Cover from terrain against these attacks */
+  targetInCover: boolean;
+}
+
+/** Toughness used against an Attached unit: the Bodyguard models' (the first non-Leader model alive). */
+export function targetToughness(state: GameState, target: UnitState): number {
+  let fallback: ModelState | null = null;
+  for (const m of target.models) {
+    if (!m.alive) continue;
+    if (fallback === null) fallback = m;
+    const isLeader = target.components.length > 1 && target.components.some((c) => c.isLeader && c.unit === m.origin);
+    if (!isLeader) return state.datasheets[m.datasheet].models[m.profile].toughness;
+  }
+  const m = fallback ?? target.models[0];
+  return state.datasheets[m.datasheet].models[m.profile].toughness;
+}
+
+const src: RuleSource = { role: 'attacker', player: 0, effect: null, unit: null };
+
+function runSide(plan: AttackPlan, ctx: AttackContext, unit: UnitState, role: 'attacker' | 'defender'): void {
+  const player: PlayerIndex = unit.player;
+  src.role = role;
+  src.player = player;
+  src.unit = unit;
+  src.effect = null;
+  for (const name of unit.abilities) getRule(name)?.attack?.(plan, ctx, src);
+  src.unit = null;
+  for (const name of ctx.state.players[player].rules) getRule(name)?.attack?.(plan, ctx, src);
+  for (const effect of ctx.state.effects) {
+    // an effect on a unit applies whoever created it (Shaken on an enemy); an army-wide one to its player's side
+    if (effect.unit !== null ? effect.unit !== unit.id : effect.player !== player) continue;
+    src.effect = effect;
+    src.unit = unit;
+    getRule(effect.kind)?.attack?.(plan, ctx, src);
+  }
+  src.effect = null;
+  src.unit = null;
+}
+
+export function buildAttackPlan(ctx: AttackContext): AttackPlan {
+  const p = ctx.profile;
+  const plan = basePlan({
+    weapon: ctx.weapon.name, profile: p.name, melee: ctx.melee, attacks: p.attacks, skill: p.skill,
+    strength: p.strength, ap: p.ap, damage: p.damage, toughness: targetToughness(ctx.state, ctx.target),
+  });
+  // Benefit of Cover is only against ranged attacks.
+  plan.cover = ctx.targetInCover && !ctx.melee;
+  for (const a of p.abilities) {
+    const entry = getWeaponAbility(a.name);
+    if (entry) entry.compile(plan, a, ctx);
+    else plan.tags.push(a.name);
+  }
+  runSide(plan, ctx, ctx.attacker, 'attacker');
+  runSide(plan, ctx, ctx.target, 'defender');
+  if (plan.ignoresCover || plan.melee) plan.cover = false;
+  return plan;
+}

@@ -1,0 +1,297 @@
+/**
+ * The attack sequence, as the engine plays it with real dice. A unit that shoots or fights resolves
+ * its attacks group by group (one weapon profile against one target): number of attacks, Hit roll,
+ * Wound roll, allocation model by model, saving throw, damage, Feel No Pain. Mortal wounds from
+ * DEVASTATING WOUNDS are inflicted after all the unit's other attacks; Hazardous tests come last.
+ *
+ * Dice are rolled in batches (fast dice rolling): one event per roll step of a group, each die recorded.
+ */
+import type { Weapon, WeaponProfile } from '../data/datasheet.ts';
+import type { Game } from '../core/game.ts';
+import type { GameState, ModelState, UnitState } from '../core/state.ts';
+import { buildAttackPlan, type AttackContext } from './attack-context.ts';
+import {
+  adjustDamage, capModifier, rollOutcome, saveNeeded, shouldReroll, woundTarget, type AttackPlan, type RerollPolicy,
+} from './attack-plan.ts';
+import { afterRoll } from './roll-window.ts';
+import { destroyModel, feelNoPainOf, inflictMortalWounds, splitAttachedUnits } from './damage.ts';
+import { allocationTarget, isLeaderModel } from './allocation.ts';
+
+/** One weapon profile used by some models of the attacking unit against one target. */
+export interface AttackGroup {
+  weapon: Weapon;
+  profile: WeaponProfile;
+  models: ModelState[];
+  target: string;
+  /** every model of the group is within half range (RAPID FIRE, MELTA) */
+  halfRange: boolean;
+  targetVisible: boolean;
+  targetInCover: boolean;
+  /** models in the target when it was selected (BLAST) */
+  targetModels: number;
+}
+
+/** Counters of one resolution, for the calculator's comparison and for reports. */
+export interface AttackTally {
+  attacks: number;
+  hits: number;
+  wounds: number;
+  unsaved: number;
+  woundsLost: number;
+  modelsDestroyed: number;
+}
+
+export function newTally(): AttackTally {
+  return { attacks: 0, hits: 0, wounds: 0, unsaved: 0, woundsLost: 0, modelsDestroyed: 0 };
+}
+
+interface PendingMortal {
+  target: UnitState;
+  plan: AttackPlan;
+  count: number;
+}
+
+/**
+ * Resolve every attack of a unit (all its groups), then Devastating Wounds, then split Attached units
+ * that lost a part, then Hazardous tests.
+ */
+export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup[], melee: boolean, tally: AttackTally = newTally()): AttackTally {
+  const pending: PendingMortal[] = [];
+  const hazardous: { group: AttackGroup }[] = [];
+  for (const group of groups) {
+    const target = g.state.units[group.target];
+    if (!target || target.location !== 'battlefield' || !target.models.some((m) => m.alive)) continue;
+    const attackers = group.models.filter((m) => m.alive);
+    if (attackers.length === 0) continue;
+    const ctx: AttackContext = {
+      state: g.state, attacker, attackers, target, weapon: group.weapon, profile: group.profile, melee,
+      halfRange: group.halfRange, targetModels: group.targetModels, targetVisible: group.targetVisible, targetInCover: group.targetInCover,
+    };
+    const plan = buildAttackPlan(ctx);
+    resolveGroup(g, attacker, target, plan, attackers.length, pending, tally);
+    if (plan.hazardous) hazardous.push({ group });
+  }
+  // Devastating Wounds: allocated and resolved after every other attack of the unit; excess is lost.
+  for (const p of pending) {
+    if (p.target.location !== 'battlefield') continue;
+    applyDamage(g, attacker, p.target, p.plan, p.count, true, tally);
+  }
+  splitAttachedUnits(g);
+  for (const h of hazardous) hazardousTests(g, attacker, h.group);
+  splitAttachedUnits(g);
+  return tally;
+}
+
+/** One group: attacks, Hit roll, Wound roll, then saves and damage. */
+export function resolveGroup(g: Game, attacker: UnitState, target: UnitState, plan: AttackPlan, models: number, pending: PendingMortal[], tally: AttackTally): void {
+  const player = attacker.player;
+  const label = `${plan.profile} -> ${target.name}`;
+  const attacks = rollAttacks(g, attacker, plan, models, label);
+  tally.attacks += attacks;
+  if (attacks === 0) return;
+
+  // Hit roll
+  let crits = 0;
+  let hits = 0;
+  if (plan.autoHit) {
+    hits = attacks;
+  } else {
+    const mod = capModifier(plan.hitModifier);
+    const needed = plan.skill;
+    const critOn = plan.criticalHitOn;
+    const values = rollStep(g, attacks, 'hit', player, attacker.id, needed, mod, critOn, plan.rerollHits, label);
+    for (let i = 0; i < values.length; i++) {
+      const o = rollOutcome(values[i], needed, mod, critOn);
+      if (o === 2) crits++;
+      else if (o === 1) hits++;
+    }
+  }
+  const autoWounds = plan.lethalHits ? crits : 0;
+  const totalHits = hits + crits * (1 + plan.sustainedHits);
+  tally.hits += totalHits;
+  const toWound = totalHits - autoWounds;
+
+  // Wound roll
+  let woundCrits = 0;
+  let wounds = 0;
+  if (toWound > 0) {
+    const mod = capModifier(plan.woundModifier);
+    const needed = woundTarget(plan.strength, plan.toughness);
+    const critOn = plan.criticalWoundOn;
+    const values = rollStep(g, toWound, 'wound', player, attacker.id, needed, mod, critOn, plan.rerollWounds, label);
+    for (let i = 0; i < values.length; i++) {
+      const o = rollOutcome(values[i], needed, mod, critOn);
+      if (o === 2) woundCrits++;
+      else if (o === 1) wounds++;
+    }
+  }
+  tally.wounds += wounds + woundCrits + autoWounds;
+  let needSave = wounds + autoWounds;
+  if (plan.devastatingWounds) {
+    if (woundCrits > 0) {
+      pending.push({ target, plan, count: woundCrits });
+      tally.unsaved += woundCrits;
+    }
+  } else {
+    needSave += woundCrits;
+  }
+  if (needSave > 0) savesAndDamage(g, attacker, target, plan, needSave, tally);
+}
+
+function rollAttacks(g: Game, attacker: UnitState, plan: AttackPlan, models: number, label: string): number {
+  const a = plan.attacks;
+  const fixed = models * (a.plus + plan.attacksBonus);
+  if (a.n === 0) return fixed;
+  let values: readonly number[] = g.dice.roll(models * a.n, a.sides, 'attacks', attacker.player, attacker.id, label);
+  if (plan.rerollAttacks) {
+    // A model re-rolls its Attacks dice (all dice of the sum) when they came out below their mean.
+    const mean = (a.n * (a.sides + 1)) / 2;
+    const idx: number[] = [];
+    for (let m = 0; m < models; m++) {
+      let sum = 0;
+      for (let k = 0; k < a.n; k++) sum += values[m * a.n + k];
+      if (sum < mean) for (let k = 0; k < a.n; k++) idx.push(m * a.n + k);
+    }
+    if (idx.length) values = g.dice.reroll(values, idx, a.sides, 'attacks', attacker.player, attacker.id, 'Re-roll Attacks');
+  }
+  values = afterRoll(g, { purpose: 'attacks', player: attacker.player, unit: attacker.id, sides: a.sides, values, outcome: null, rerolled: [] });
+  let total = fixed;
+  for (let i = 0; i < values.length; i++) total += values[i];
+  return total;
+}
+
+/** Roll `n` D6 for a pass/fail step, re-roll under the policy, then open the "just after a roll" window. */
+function rollStep(
+  g: Game, n: number, purpose: 'hit' | 'wound' | 'save', player: 0 | 1, unit: string, needed: number, mod: number, critOn: number,
+  policy: RerollPolicy, label: string,
+): readonly number[] {
+  let values: readonly number[] = g.dice.d6(n, purpose, player, unit, label);
+  let rerolled: number[] = [];
+  if (policy !== 'none') {
+    for (let i = 0; i < values.length; i++) {
+      if (shouldReroll(policy, values[i], rollOutcome(values[i], needed, mod, critOn))) rerolled.push(i);
+    }
+    if (rerolled.length) values = g.dice.reroll(values, rerolled, 6, purpose, player, unit, `re-roll ${policy}`);
+  }
+  return afterRoll(g, {
+    purpose, player, unit, sides: 6, values, rerolled,
+    outcome: (v) => rollOutcome(v, needed, mod, critOn),
+  });
+}
+
+function saveFor(state: GameState, plan: AttackPlan, m: ModelState): number {
+  const p = state.datasheets[m.datasheet].models[m.profile];
+  return saveNeeded(plan, p.save, p.invulnerable);
+}
+
+/**
+ * Saving throws, allocation and damage for `count` wounds that allow a save. When every model that
+ * can take the next attacks needs the same roll, the saves are rolled together (fast dice rolling)
+ * and the failed ones allocated one at a time; otherwise one at a time.
+ */
+function savesAndDamage(g: Game, attacker: UnitState, target: UnitState, plan: AttackPlan, count: number, tally: AttackTally): void {
+  const state = g.state;
+  let remaining = count;
+  while (remaining > 0) {
+    const first = allocationTarget(state, target, plan.precision);
+    if (first === null) return;
+    const need = saveFor(state, plan, first);
+    const batch = uniformSave(state, target, plan, need) ? remaining : 1;
+    remaining -= batch;
+    if (!first.allocated) g.emit({ type: 'attack-allocated', unit: target.id, model: first.id });
+    let fails = 0;
+    if (need >= 7) {
+      fails = batch;
+    } else {
+      const saveOutcome = (v: number): 0 | 1 | 2 => (v !== 1 && v >= need ? 1 : 0);
+      let values: readonly number[] = g.dice.d6(batch, 'save', target.player, target.id, plan.profile);
+      const policy = plan.rerollSaves;
+      let rerolled: number[] = [];
+      if (policy !== 'none') {
+        for (let i = 0; i < values.length; i++) {
+          if (shouldReroll(policy === 'non-critical' ? 'failed' : policy, values[i], saveOutcome(values[i]))) rerolled.push(i);
+        }
+        if (rerolled.length) values = g.dice.reroll(values, rerolled, 6, 'save', target.player, target.id, `re-roll ${policy}`);
+      }
+      values = afterRoll(g, { purpose: 'save', player: target.player, unit: target.id, sides: 6, values, rerolled, outcome: saveOutcome });
+      for (let i = 0; i < values.length; i++) if (saveOutcome(values[i]) === 0) fails++;
+    }
+    tally.unsaved += fails;
+    if (fails > 0) applyDamage(g, attacker, target, plan, fails, false, tally);
+  }
+}
+
+/** True when every model that could be allocated the next attacks needs the same save roll. */
+function uniformSave(state: GameState, target: UnitState, plan: AttackPlan, need: number): boolean {
+  const protect = target.components.length > 1 && target.models.some((m) => m.alive && !isLeaderModel(target, m));
+  for (const m of target.models) {
+    if (!m.alive) continue;
+    if (protect && !plan.precision && isLeaderModel(target, m)) continue;
+    if (saveFor(state, plan, m) !== need) return false;
+  }
+  return true;
+}
+
+/**
+ * Damage of `n` attacks that got through (failed saves, or Devastating Wounds' mortal wounds), one
+ * attack at a time to the model the allocation rules pick; excess damage of an attack is lost.
+ */
+function applyDamage(g: Game, attacker: UnitState, target: UnitState, plan: AttackPlan, n: number, mortal: boolean, tally: AttackTally): void {
+  const state = g.state;
+  const d = plan.damage;
+  let rolls: readonly number[] | null = null;
+  if (d.n > 0) {
+    rolls = g.dice.roll(n * d.n, d.sides, 'damage', attacker.player, attacker.id, plan.profile);
+    rolls = afterRoll(g, { purpose: 'damage', player: attacker.player, unit: attacker.id, sides: d.sides, values: rolls, outcome: null, rerolled: [] });
+  }
+  for (let i = 0; i < n; i++) {
+    const m = allocationTarget(state, target, plan.precision);
+    if (m === null) return;
+    let dmg = d.plus;
+    if (rolls) for (let k = 0; k < d.n; k++) dmg += rolls[i * d.n + k];
+    dmg = adjustDamage(dmg, plan);
+    const fnp = feelNoPainOf(state, target, m, plan.feelNoPain);
+    let lost = dmg;
+    if (fnp !== null) {
+      const saves = g.dice.d6(dmg, 'feel-no-pain', target.player, target.id);
+      for (let k = 0; k < saves.length; k++) if (saves[k] >= fnp) lost--;
+    }
+    if (lost <= 0) {
+      if (!m.allocated) g.emit({ type: 'attack-allocated', unit: target.id, model: m.id });
+      continue;
+    }
+    if (lost > m.wounds) lost = m.wounds;
+    g.emit({ type: 'model-damaged', unit: target.id, model: m.id, wounds: lost, by: attacker.id, mortal });
+    tally.woundsLost += lost;
+    if (m.wounds <= 0) {
+      destroyModel(g, target, m, attacker.id, mortal ? 'mortal wounds' : 'damage');
+      tally.modelsDestroyed++;
+    } else if (!m.allocated) {
+      g.emit({ type: 'attack-allocated', unit: target.id, model: m.id });
+    }
+  }
+}
+
+/**
+ * Hazardous: one test per model that used the weapon; each 1 makes a model with a Hazardous weapon
+ * (wounded first, then non-CHARACTER, then CHARACTER) suffer 3 mortal wounds, excess lost.
+ */
+function hazardousTests(g: Game, unit: UnitState, group: AttackGroup): void {
+  const users = group.models.filter((m) => m.alive);
+  if (users.length === 0) return;
+  const rolls = afterRoll(g, {
+    purpose: 'hazardous', player: unit.player, unit: unit.id, sides: 6,
+    values: g.dice.d6(users.length, 'hazardous', unit.player, unit.id, group.profile.name), outcome: (v) => (v === 1 ? 0 : 1), rerolled: [],
+  });
+  for (const v of rolls) {
+    if (v !== 1) continue;
+    const carriers = unit.models.filter((m) => m.alive && m.weapons.includes(group.weapon.name));
+    if (carriers.length === 0) return;
+    const isChar = (m: ModelState) => g.state.datasheets[m.datasheet].keywords.includes('CHARACTER');
+    const maxW = (m: ModelState) => g.state.datasheets[m.datasheet].models[m.profile].wounds;
+    const pick = carriers.find((m) => m.wounds < maxW(m)) ?? carriers.find((m) => !isChar(m)) ?? carriers[0];
+    inflictMortalWounds(g, unit, 3, null, { excessLost: true, model: pick });
+  }
+}
+
+export { destroyModel };

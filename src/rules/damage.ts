@@ -1,0 +1,92 @@
+/**
+ * Wounds lost, models destroyed, mortal wounds, Feel No Pain, units destroyed and Attached units that
+ * split when one of their parts is destroyed.
+ */
+import type { Game } from '../core/game.ts';
+import type { GameState, ModelState, Position, UnitState } from '../core/state.ts';
+import { allocationTarget, isLeaderModel } from './allocation.ts';
+
+/** Listeners for "each time a model is destroyed" (Deadly Demise...). Registered by rules modules. */
+export type ModelDestroyedListener = (g: Game, unit: UnitState, model: ModelState, lastPos: Position | null, by: string | null) => void;
+const modelDestroyedListeners: ModelDestroyedListener[] = [];
+export function onModelDestroyed(fn: ModelDestroyedListener): void {
+  modelDestroyedListeners.push(fn);
+}
+
+/** The best Feel No Pain a model has: its datasheet's, or one granted by effects (lower is better). */
+export function feelNoPainOf(state: GameState, _unit: UnitState, m: ModelState, granted: number | null): number | null {
+  let best = granted;
+  for (const a of state.datasheets[m.datasheet].coreAbilities) {
+    if (a.name === 'Feel No Pain' && a.x !== undefined && (best === null || a.x < best)) best = a.x;
+  }
+  return best;
+}
+
+export function destroyModel(g: Game, unit: UnitState, m: ModelState, by: string | null, reason: string): void {
+  const lastPos = m.pos;
+  g.emit({ type: 'model-destroyed', unit: unit.id, model: m.id, by, reason });
+  for (const fn of modelDestroyedListeners) fn(g, unit, m, lastPos, by);
+  // The datasheet unit this model belonged to is destroyed when its last model is.
+  const origin = m.origin;
+  for (const c of unit.components) {
+    if (c.unit !== origin || c.destroyed) continue;
+    if (!unit.models.some((x) => x.alive && x.origin === origin)) {
+      g.emit({ type: 'unit-destroyed', unit: unit.id, component: origin, by, player: unit.player });
+    }
+  }
+}
+
+export interface MortalWoundOptions {
+  /** Devastating Wounds and Hazardous: damage beyond the model's wounds is lost */
+  excessLost?: boolean;
+  /** all mortal wounds go to this model (Hazardous) */
+  model?: ModelState;
+  /** Feel No Pain granted by effects */
+  feelNoPain?: number | null;
+}
+
+/**
+ * Mortal wounds: one wound each, no saving throw. Allocated like attacks; the excess carries over to the
+ * next model unless `excessLost`. Feel No Pain is rolled for each wound.
+ */
+export function inflictMortalWounds(g: Game, unit: UnitState, n: number, by: string | null, opts: MortalWoundOptions = {}): number {
+  let lostTotal = 0;
+  let remaining = n;
+  while (remaining > 0) {
+    const m = opts.model ?? allocationTarget(g.state, unit, false);
+    if (m === null || !m.alive) break;
+    const fnp = feelNoPainOf(g.state, unit, m, opts.feelNoPain ?? null);
+    // With the excess lost, every remaining mortal wound is aimed at this one model.
+    const chunk = opts.excessLost ? remaining : Math.min(remaining, m.wounds);
+    remaining -= chunk;
+    let lost = chunk;
+    if (fnp !== null) {
+      const saves = g.dice.d6(chunk, 'feel-no-pain', unit.player, unit.id);
+      for (const v of saves) if (v >= fnp) lost--;
+    }
+    if (lost > m.wounds) lost = m.wounds;
+    if (lost > 0) {
+      g.emit({ type: 'model-damaged', unit: unit.id, model: m.id, wounds: lost, by, mortal: true });
+      lostTotal += lost;
+      if (m.wounds <= 0) destroyModel(g, unit, m, by, 'mortal wounds');
+    }
+    if (opts.excessLost) break;
+  }
+  return lostTotal;
+}
+
+/** An Attached unit whose Bodyguard or Leader part is destroyed splits back into separate units. */
+export function splitAttachedUnits(g: Game): void {
+  const s = g.state;
+  for (const id of s.unitOrder) {
+    const u = s.units[id];
+    if (u.components.length < 2 || u.location === 'destroyed') continue;
+    const bodyguardDestroyed = u.components.some((c) => !c.isLeader && c.destroyed);
+    for (const c of u.components.slice()) {
+      if (!c.isLeader) continue;
+      if (bodyguardDestroyed || c.destroyed) g.emit({ type: 'unit-detached', leader: c.unit, bodyguard: u.id });
+    }
+  }
+}
+
+export { isLeaderModel };

@@ -1,0 +1,6 @@
+/**
+ * Loads every rule registry of the core game. Importing this module is how the engine (and tests) get
+ * the rules; factions load their own folders on top.
+ */
+import './weapon-abilities.ts';
+import './core-abilities.ts';
