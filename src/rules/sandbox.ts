@@ -12,7 +12,7 @@ import { createUnitState } from './muster.ts';
 export interface SandboxUnitSpec {
   name: string;
   models: number;
-  profile: Partial<ModelProfile>;
+  profile?: Partial<ModelProfile>;
   weapons?: Weapon[];
   keywords?: string[];
   coreAbilities?: CoreAbility[];
