@@ -1,0 +1,80 @@
+/**
+ * The calculator's input file: one weapon profile fired by N models at a single-profile target.
+ * Validated with zod; errors name the field and what was expected.
+ */
+import { z } from 'zod';
+import { parseDiceExpr } from '../core/dice-expr.ts';
+import type { DiceExpr, WeaponAbility } from '../data/datasheet.ts';
+import { parseWeaponAbility } from '../rules/weapon-ability-text.ts';
+import { getWeaponAbility } from '../rules/weapon-abilities.ts';
+import type { RerollPolicy } from '../rules/attack-plan.ts';
+
+const dice = z.union([z.string(), z.number().int().nonnegative()]).transform((v, ctx): DiceExpr => {
+  const d = parseDiceExpr(v);
+  if (!d) {
+    ctx.addIssue({ code: 'custom', message: `expected a dice expression such as 3, D3, D6+1 or 2D6, got ${JSON.stringify(v)}` });
+    return z.NEVER;
+  }
+  return d;
+});
+
+const skill = z.number().int().min(2).max(6);
+const reroll = z.enum(['none', 'ones', 'failed']).default('none');
+
+const ability = z.string().transform((v, ctx): WeaponAbility => {
+  const a = parseWeaponAbility(v);
+  if (!getWeaponAbility(a.name)) {
+    ctx.addIssue({ code: 'custom', message: `unknown weapon ability ${JSON.stringify(v)} (known: ${['SUSTAINED HITS X', 'LETHAL HITS', 'DEVASTATING WOUNDS', 'ANTI-KEYWORD X+', 'MELTA X', 'RAPID FIRE X', 'BLAST', 'TORRENT', 'TWIN-LINKED', 'LANCE', 'HEAVY', 'IGNORES COVER', 'PRECISION', 'HAZARDOUS', 'ASSAULT', 'PISTOL', 'INDIRECT FIRE'].join(', ')})` });
+    return z.NEVER;
+  }
+  return a;
+});
+
+export const calcInputSchema = z.object({
+  attacker: z.object({
+    models: z.number().int().min(1).max(100),
+    weapon: z.object({
+      name: z.string().default('Weapon'),
+      range: z.union([z.number().positive(), z.literal('Melee')]),
+      attacks: dice,
+      skill,
+      strength: z.number().int().min(1),
+      ap: z.number().int().max(0),
+      damage: dice,
+      abilities: z.array(ability).default([]),
+    }).strict(),
+    modifiers: z.object({
+      hit: z.number().int().default(0),
+      wound: z.number().int().default(0),
+      rerollHits: reroll,
+      rerollWounds: reroll,
+      halfRange: z.boolean().default(false),
+      charged: z.boolean().default(false),
+      remainedStationary: z.boolean().default(false),
+    }).strict().default({ hit: 0, wound: 0, rerollHits: 'none', rerollWounds: 'none', halfRange: false, charged: false, remainedStationary: false }),
+  }).strict(),
+  defender: z.object({
+    models: z.number().int().min(1).max(100),
+    toughness: z.number().int().min(1),
+    save: z.number().int().min(2).max(7),
+    invulnerable: z.number().int().min(2).max(6).nullable().default(null),
+    wounds: z.number().int().min(1),
+    feelNoPain: z.number().int().min(2).max(6).nullable().default(null),
+    keywords: z.array(z.string()).default([]),
+    cover: z.boolean().default(false),
+    stealth: z.boolean().default(false),
+  }).strict(),
+}).strict();
+
+export type CalcInput = z.output<typeof calcInputSchema>;
+
+export type CalcModifiers = CalcInput['attacker']['modifiers'] & { rerollHits: RerollPolicy; rerollWounds: RerollPolicy };
+
+/** Validate parsed JSON; throws an Error whose message is one line naming the field. */
+export function parseCalcInput(json: unknown, file = 'input'): CalcInput {
+  const r = calcInputSchema.safeParse(json);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  const path = issue.path.length ? issue.path.join('.') : '(root)';
+  throw new Error(`${file}: ${path}: ${issue.message}`);
+}
