@@ -108,7 +108,10 @@ export function woundTarget(strength: number, toughness: number): number {
   return 5;
 }
 
-/** Result of one die against a Hit or Wound roll: 0 fail, 1 success, 2 Critical success. */
+/**
+ * Result of one die against a Hit or Wound roll: 0 fail, 1 success, 2 Critical success. A saving
+ * throw uses it with criticalOn = 7 (no Critical: a 6 passes only if 6 is enough).
+ */
 export function rollOutcome(unmodified: number, needed: number, modifier: number, criticalOn: number): 0 | 1 | 2 {
   if (unmodified >= criticalOn) return 2;
   if (unmodified === 1) return 0;
@@ -117,36 +120,41 @@ export function rollOutcome(unmodified: number, needed: number, modifier: number
 
 /**
  * The smallest unmodified D6 that passes a saving throw for a model with `save` and `invulnerable`
- * against this plan (7 when no save is possible). Armour: AP and cover and other modifiers apply,
- * the total improvement is capped at +1, and cover does not help a 3+ (or better) save against AP 0.
+ * against this plan (7 when no save is possible). Armour: AP, cover and other modifiers add up, and the
+ * net modifier never improves the roll by more than +1 (like the Hit and Wound roll caps, the cap is on
+ * the total); cover does not help a 3+ (or better) save against AP 0, nor any save with IGNORES COVER.
  * Invulnerable: never modified by AP or cover. The better of the two is used (the controlling player's
  * choice). An unmodified 1 always fails, so the result is at least 2.
  */
-export function saveNeeded(plan: Pick<AttackPlan, 'ap' | 'cover' | 'saveModifier' | 'invulnerableModifier'>, save: number, invulnerable: number | null): number {
-  const coverApplies = plan.cover && !(save <= 3 && plan.ap === 0);
-  let improve = (coverApplies ? 1 : 0) + Math.max(0, plan.saveModifier);
-  if (improve > 1) improve = 1;
-  const worsen = Math.min(0, plan.saveModifier) + plan.ap;
-  let armour = save - improve - worsen;
+export function saveNeeded(plan: Pick<AttackPlan, 'ap' | 'cover' | 'ignoresCover' | 'saveModifier' | 'invulnerableModifier'>, save: number, invulnerable: number | null): number {
+  const coverApplies = plan.cover && !plan.ignoresCover && !(save <= 3 && plan.ap === 0);
+  let net = (coverApplies ? 1 : 0) + plan.saveModifier + plan.ap;
+  if (net > 1) net = 1;
+  const armour = save - net;
   let inv = 7;
-  if (invulnerable !== null) {
-    const im = Math.min(1, plan.invulnerableModifier);
-    inv = invulnerable - im;
-  }
+  if (invulnerable !== null) inv = invulnerable - Math.min(1, plan.invulnerableModifier);
   let need = Math.min(armour, inv);
   if (need < 2) need = 2;
   return need > 7 ? 7 : need;
 }
 
-/** Damage characteristic after reductions: halving (rounded up), then reduction, never below 1. */
+/**
+ * Damage characteristic after changes, in the order the rules commentary gives: halving (rounded up)
+ * first, then additions (MELTA), then reductions; never below 1.
+ */
 export function adjustDamage(rolled: number, plan: Pick<AttackPlan, 'damageBonus' | 'damageReduction' | 'halveDamage'>): number {
-  let d = rolled + plan.damageBonus;
-  if (plan.halveDamage) d = Math.ceil(d / 2);
+  let d = plan.halveDamage ? Math.ceil(rolled / 2) : rolled;
+  d += plan.damageBonus;
   d -= plan.damageReduction;
   return d < 1 ? 1 : d;
 }
 
-/** Whether a die is re-rolled under a policy (needed/critOn describe the roll it belongs to). */
+/** Saving throws have no Critical result: re-rolling "non-critical" saves means re-rolling failed ones. */
+export function saveRerollPolicy(p: RerollPolicy): RerollPolicy {
+  return p === 'non-critical' ? 'failed' : p;
+}
+
+/** Whether a die is re-rolled under a policy, given its unmodified value and its outcome (0 fail, 1 success, 2 critical). */
 export function shouldReroll(policy: RerollPolicy, unmodified: number, outcome: 0 | 1 | 2): boolean {
   switch (policy) {
     case 'none': return false;

@@ -11,7 +11,7 @@ import type { Game } from '../core/game.ts';
 import type { GameState, ModelState, UnitState } from '../core/state.ts';
 import { buildAttackPlan, type AttackContext } from './attack-context.ts';
 import {
-  adjustDamage, capModifier, rollOutcome, saveNeeded, shouldReroll, woundTarget, type AttackPlan, type RerollPolicy,
+  adjustDamage, capModifier, rollOutcome, saveNeeded, saveRerollPolicy, shouldReroll, woundTarget, type AttackPlan, type RerollPolicy,
 } from './attack-plan.ts';
 import { afterRoll } from './roll-window.ts';
 import { destroyModel, feelNoPainOf, inflictMortalWounds, splitAttachedUnits } from './damage.ts';
@@ -101,9 +101,9 @@ export function resolveGroup(g: Game, attacker: UnitState, target: UnitState, pl
     const critOn = plan.criticalHitOn;
     const values = rollStep(g, attacks, 'hit', player, attacker.id, needed, mod, critOn, plan.rerollHits, label);
     for (let i = 0; i < values.length; i++) {
-      const o = rollOutcome(values[i], needed, mod, critOn);
-      if (o === 2) crits++;
-      else if (o === 1) hits++;
+      const v = values[i];
+      if (v >= critOn) crits++;
+      else if (v !== 1 && v + mod >= needed) hits++;
     }
   }
   const autoWounds = plan.lethalHits ? crits : 0;
@@ -120,9 +120,10 @@ export function resolveGroup(g: Game, attacker: UnitState, target: UnitState, pl
     const critOn = plan.criticalWoundOn;
     const values = rollStep(g, toWound, 'wound', player, attacker.id, needed, mod, critOn, plan.rerollWounds, label);
     for (let i = 0; i < values.length; i++) {
-      const o = rollOutcome(values[i], needed, mod, critOn);
-      if (o === 2) woundCrits++;
-      else if (o === 1) wounds++;
+      const v = values[i];
+      // same as rollOutcome(): inlined on the hot path
+      if (v >= critOn) woundCrits++;
+      else if (v !== 1 && v + mod >= needed) wounds++;
     }
   }
   tally.wounds += wounds + woundCrits + autoWounds;
@@ -154,7 +155,7 @@ function rollAttacks(g: Game, attacker: UnitState, plan: AttackPlan, models: num
     }
     if (idx.length) values = g.dice.reroll(values, idx, a.sides, 'attacks', attacker.player, attacker.id, 'Re-roll Attacks');
   }
-  values = afterRoll(g, { purpose: 'attacks', player: attacker.player, unit: attacker.id, sides: a.sides, values, outcome: null, rerolled: [] });
+  values = afterRoll(g, { purpose: 'attacks', player: attacker.player, unit: attacker.id, sides: a.sides, values, test: null, rerolled: [] });
   let total = fixed;
   for (let i = 0; i < values.length; i++) total += values[i];
   return total;
@@ -166,18 +167,18 @@ function rollStep(
   policy: RerollPolicy, label: string,
 ): readonly number[] {
   let values: readonly number[] = g.dice.d6(n, purpose, player, unit, label);
-  let rerolled: number[] = [];
+  let rerolled: number[] = NONE;
   if (policy !== 'none') {
+    rerolled = [];
     for (let i = 0; i < values.length; i++) {
       if (shouldReroll(policy, values[i], rollOutcome(values[i], needed, mod, critOn))) rerolled.push(i);
     }
     if (rerolled.length) values = g.dice.reroll(values, rerolled, 6, purpose, player, unit, `re-roll ${policy}`);
   }
-  return afterRoll(g, {
-    purpose, player, unit, sides: 6, values, rerolled,
-    outcome: (v) => rollOutcome(v, needed, mod, critOn),
-  });
+  return afterRoll(g, { purpose, player, unit, sides: 6, values, rerolled, test: { needed, modifier: mod, criticalOn: critOn } });
 }
+
+const NONE: number[] = [];
 
 function saveFor(state: GameState, plan: AttackPlan, m: ModelState): number {
   const p = state.datasheets[m.datasheet].models[m.profile];
@@ -203,18 +204,19 @@ function savesAndDamage(g: Game, attacker: UnitState, target: UnitState, plan: A
     if (need >= 7) {
       fails = batch;
     } else {
-      const saveOutcome = (v: number): 0 | 1 | 2 => (v !== 1 && v >= need ? 1 : 0);
+      // a saving throw is a pass/fail roll with no Critical: rollOutcome(v, need, 0, 7)
       let values: readonly number[] = g.dice.d6(batch, 'save', target.player, target.id, plan.profile);
       const policy = plan.rerollSaves;
-      let rerolled: number[] = [];
+      let rerolled: number[] = NONE;
       if (policy !== 'none') {
+        rerolled = [];
         for (let i = 0; i < values.length; i++) {
-          if (shouldReroll(policy === 'non-critical' ? 'failed' : policy, values[i], saveOutcome(values[i]))) rerolled.push(i);
+          if (shouldReroll(saveRerollPolicy(policy), values[i], rollOutcome(values[i], need, 0, 7))) rerolled.push(i);
         }
         if (rerolled.length) values = g.dice.reroll(values, rerolled, 6, 'save', target.player, target.id, `re-roll ${policy}`);
       }
-      values = afterRoll(g, { purpose: 'save', player: target.player, unit: target.id, sides: 6, values, rerolled, outcome: saveOutcome });
-      for (let i = 0; i < values.length; i++) if (saveOutcome(values[i]) === 0) fails++;
+      values = afterRoll(g, { purpose: 'save', player: target.player, unit: target.id, sides: 6, values, rerolled, test: { needed: need, modifier: 0, criticalOn: 7 } });
+      for (let i = 0; i < values.length; i++) if (values[i] === 1 || values[i] < need) fails++;
     }
     tally.unsaved += fails;
     if (fails > 0) applyDamage(g, attacker, target, plan, fails, false, tally);
@@ -242,7 +244,7 @@ function applyDamage(g: Game, attacker: UnitState, target: UnitState, plan: Atta
   let rolls: readonly number[] | null = null;
   if (d.n > 0) {
     rolls = g.dice.roll(n * d.n, d.sides, 'damage', attacker.player, attacker.id, plan.profile);
-    rolls = afterRoll(g, { purpose: 'damage', player: attacker.player, unit: attacker.id, sides: d.sides, values: rolls, outcome: null, rerolled: [] });
+    rolls = afterRoll(g, { purpose: 'damage', player: attacker.player, unit: attacker.id, sides: d.sides, values: rolls, test: null, rerolled: NONE });
   }
   for (let i = 0; i < n; i++) {
     const m = allocationTarget(state, target, plan.precision);
@@ -281,7 +283,7 @@ function hazardousTests(g: Game, unit: UnitState, group: AttackGroup): void {
   if (users.length === 0) return;
   const rolls = afterRoll(g, {
     purpose: 'hazardous', player: unit.player, unit: unit.id, sides: 6,
-    values: g.dice.d6(users.length, 'hazardous', unit.player, unit.id, group.profile.name), outcome: (v) => (v === 1 ? 0 : 1), rerolled: [],
+    values: g.dice.d6(users.length, 'hazardous', unit.player, unit.id, group.profile.name), test: { needed: 2, modifier: 0, criticalOn: 7 }, rerolled: NONE,
   });
   for (const v of rolls) {
     if (v !== 1) continue;

@@ -16,10 +16,10 @@ export interface RollInfo {
   /** current values (after any automatic re-rolls): read-only */
   values: readonly number[];
   /**
-   * For pass/fail rolls: the outcome of a die value (0 fail, 1 success, 2 critical). For sums
-   * (Advance, Charge, Damage), null.
+   * For pass/fail rolls, what a die needs: `rollOutcome(value, needed, modifier, criticalOn)` gives
+   * 0 fail, 1 success, 2 critical. For sums (Advance, Charge, Damage), null.
    */
-  outcome: ((value: number) => 0 | 1 | 2) | null;
+  test: { needed: number; modifier: number; criticalOn: number } | null;
   /** indices of dice that were already re-rolled (a die is never re-rolled twice) */
   rerolled: readonly number[];
   /** for a summed roll (2D6 Charge), what total is needed to succeed, when known */
