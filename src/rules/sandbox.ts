@@ -6,6 +6,7 @@
 import type { CoreAbility, Datasheet, ModelProfile, Weapon } from '../data/datasheet.ts';
 import { Game, type GameOptions } from '../core/game.ts';
 import { createStream, subSeed, type Stream } from '../core/rng.ts';
+import { cloneState } from '../core/clone.ts';
 import { emptyGameState, type GameState, type PlayerIndex } from '../core/state.ts';
 import { createUnitState } from './muster.ts';
 
@@ -61,5 +62,5 @@ export function sandboxState(attacker: SandboxUnitSpec, defender: SandboxUnitSpe
 
 /** A Game over a copy of a sandbox state, drawing dice from `stream` (shared across trials). */
 export function sandboxGame(template: GameState, stream: Stream, opts: GameOptions = {}): Game {
-  return new Game(structuredClone(template), opts, stream);
+  return new Game(cloneState(template), opts, stream);
 }

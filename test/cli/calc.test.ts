@@ -1,0 +1,71 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, root } from '../helpers/cli.ts';
+
+const example = join(root, 'scenarios', 'calc', 'pulse-rifles-vs-guardians.json');
+
+function tmp(name: string, content: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'calc-'));
+  const f = join(dir, name);
+  writeFileSync(f, content);
+  return f;
+}
+
+describe('strategium calc', () => {
+  it('--json prints the exact and simulated results in the documented shape', () => {
+    const r = cli(['calc', example, '--json', '--trials', '2000', '--seed', '7']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    // 10 pulse rifles at half range (RAPID FIRE 1): 20 shots, 4+ to hit, S5 vs T3 wounds on 3+,
+    // Sv4+ in cover -> 3+: unsaved = 20 * 1/2 * 2/3 * 1/3 = 20/9; W1 so wounds lost = unsaved (up to 10 models)
+    expect(out.exact.meanDamage).toBeGreaterThan(20 / 9 - 1e-4);
+    expect(out.exact.meanDamage).toBeLessThanOrEqual(20 / 9);
+    expect(out.exact.modelsDestroyed).toHaveLength(11);
+    expect(out.simulated.trials).toBe(2000);
+    expect(out.simulated.modelsDestroyed.reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(1, 9);
+    // the simulated mean within 4 standard errors (sd of a sum of 20 Bernoulli(1/9) ~ 1.405)
+    const se = Math.sqrt(20 * (1 / 9) * (8 / 9) / 2000);
+    expect(Math.abs(out.simulated.meanDamage - 20 / 9)).toBeLessThan(4 * se);
+  });
+
+  it('the same seed gives the same simulation', () => {
+    const a = cli(['calc', example, '--json', '--trials', '500', '--seed', 'x']);
+    const b = cli(['calc', example, '--json', '--trials', '500', '--seed', 'x']);
+    expect(a.stdout).toBe(b.stdout);
+  });
+
+  it('human output has the stage table and the histogram', () => {
+    const r = cli(['calc', example, '--trials', '200']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/wounds lost\s+2\.222/);
+    expect(r.stdout).toContain('models destroyed   exact');
+  });
+
+  it('a malformed file gets a one-line error naming the field, and exit code 2', () => {
+    const f = tmp('bad.json', JSON.stringify({
+      attacker: { models: 10, weapon: { name: 'X', range: 24, attacks: 'D7', skill: 4, strength: 4, ap: 0, damage: '1', abilities: [] } },
+      defender: { models: 5, toughness: 4, save: 3, wounds: 1 },
+    }));
+    const r = cli(['calc', f]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('attacker.weapon.attacks');
+    expect(r.stderr).toContain('dice expression');
+  });
+
+  it('an unknown ability and invalid JSON are reported the same way', () => {
+    const f = tmp('bad2.json', JSON.stringify({
+      attacker: { models: 1, weapon: { range: 'Melee', attacks: '3', skill: 3, strength: 4, ap: -1, damage: '1', abilities: ['SUPER HITS 2'] } },
+      defender: { models: 5, toughness: 4, save: 3, wounds: 1 },
+    }));
+    const r = cli(['calc', f]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('attacker.weapon.abilities.0');
+    const g = tmp('bad3.json', '{ "attacker": ');
+    const r2 = cli(['calc', g]);
+    expect(r2.code).toBe(2);
+    expect(r2.stderr).toContain('not valid JSON');
+  });
+});
