@@ -8,6 +8,7 @@
  */
 import type { GameState, PlayerIndex } from './state.ts';
 import type { Stream } from './rng.ts';
+import type { RerollPolicy } from '../rules/attack-plan.ts';
 
 export type DeepReadonly<T> = T extends (infer U)[] ? ReadonlyArray<DeepReadonly<U>>
   : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
@@ -42,6 +43,12 @@ export interface Decision {
 export interface Agent {
   readonly name: string;
   decide(view: GameView, request: DecisionRequest): Decision;
+  /**
+   * Optional: which dice to re-roll when a rule lets this player re-roll a roll (Hit, Wound, save).
+   * `granted` is the widest policy the rules allow; answer it or a narrower one. Without this method
+   * the player re-rolls failed rolls (or exactly what was granted, when that is narrower).
+   */
+  rerollPolicy?(view: GameView, roll: { purpose: 'hit' | 'wound' | 'save'; granted: RerollPolicy; unit: string; weapon: string }): RerollPolicy;
 }
 
 export interface AgentContext {

@@ -8,6 +8,7 @@
  */
 import type { Weapon, WeaponProfile } from '../data/datasheet.ts';
 import type { Game } from '../core/game.ts';
+import { IllegalDecisionError } from '../core/agent.ts';
 import type { GameState, ModelState, UnitState } from '../core/state.ts';
 import { buildAttackPlan, type AttackContext } from './attack-context.ts';
 import {
@@ -99,7 +100,8 @@ export function resolveGroup(g: Game, attacker: UnitState, target: UnitState, pl
     const mod = capModifier(plan.hitModifier);
     const needed = plan.skill;
     const critOn = plan.criticalHitOn;
-    const values = rollStep(g, attacks, 'hit', player, attacker.id, needed, mod, critOn, plan.rerollHits, label);
+    const policy = plan.rerollHits === 'none' ? 'none' : rerollChoice(g, player, 'hit', plan.rerollHits, attacker.id, plan.weapon);
+    const values = rollStep(g, attacks, 'hit', player, attacker.id, needed, mod, critOn, policy, label);
     for (let i = 0; i < values.length; i++) {
       const v = values[i];
       if (v >= critOn) crits++;
@@ -118,7 +120,8 @@ export function resolveGroup(g: Game, attacker: UnitState, target: UnitState, pl
     const mod = capModifier(plan.woundModifier);
     const needed = woundTarget(plan.strength, plan.toughness);
     const critOn = plan.criticalWoundOn;
-    const values = rollStep(g, toWound, 'wound', player, attacker.id, needed, mod, critOn, plan.rerollWounds, label);
+    const policy = plan.rerollWounds === 'none' ? 'none' : rerollChoice(g, player, 'wound', plan.rerollWounds, attacker.id, plan.weapon);
+    const values = rollStep(g, toWound, 'wound', player, attacker.id, needed, mod, critOn, policy, label);
     for (let i = 0; i < values.length; i++) {
       const v = values[i];
       // same as rollOutcome(): inlined on the hot path
@@ -180,6 +183,28 @@ function rollStep(
 
 const NONE: number[] = [];
 
+/**
+ * Re-rolls are the owning player's decision: the agent may narrow the granted policy (e.g. keep
+ * failed hits when fishing is pointless); by default failed rolls are re-rolled.
+ */
+function rerollChoice(g: Game, player: 0 | 1, purpose: 'hit' | 'wound' | 'save', granted: RerollPolicy, unit: string, weapon: string): RerollPolicy {
+  const agent = g.agents?.[player];
+  const fallback: RerollPolicy = granted === 'non-critical' ? 'failed' : granted;
+  if (!agent?.rerollPolicy) return fallback;
+  const chosen = agent.rerollPolicy({ state: g.state, player }, { purpose, granted, unit, weapon });
+  if (!rerollAllowed(granted, chosen)) {
+    throw new IllegalDecisionError(agent.name, { kind: 'reroll-policy', player, prompt: `re-roll ${purpose} (granted: ${granted})`, options: [] }, g.state.seed, `policy "${chosen}" is wider than the granted "${granted}"`);
+  }
+  return chosen;
+}
+
+function rerollAllowed(granted: RerollPolicy, chosen: RerollPolicy): boolean {
+  if (chosen === 'none' || chosen === granted) return true;
+  if (granted === 'non-critical') return chosen === 'failed' || chosen === 'ones';
+  if (granted === 'failed') return chosen === 'ones';
+  return false;
+}
+
 function saveFor(state: GameState, plan: AttackPlan, m: ModelState): number {
   const p = state.datasheets[m.datasheet].models[m.profile];
   return saveNeeded(plan, p.save, p.invulnerable);
@@ -206,7 +231,7 @@ function savesAndDamage(g: Game, attacker: UnitState, target: UnitState, plan: A
     } else {
       // a saving throw is a pass/fail roll with no Critical: rollOutcome(v, need, 0, 7)
       let values: readonly number[] = g.dice.d6(batch, 'save', target.player, target.id, plan.profile);
-      const policy = plan.rerollSaves;
+      const policy = plan.rerollSaves === 'none' ? 'none' : rerollChoice(g, target.player, 'save', saveRerollPolicy(plan.rerollSaves), target.id, plan.weapon);
       let rerolled: number[] = NONE;
       if (policy !== 'none') {
         rerolled = [];

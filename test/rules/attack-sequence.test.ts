@@ -256,3 +256,22 @@ describe('Damage and allocation', () => {
     expect(s.remaining()).toBe(0);
   });
 });
+
+describe('re-rolls are the owning player\'s decision', () => {
+  const agent = (policy: string) => ({ name: `rerolls-${policy}`, decide: () => ({ option: 0 }), rerollPolicy: () => policy as never });
+
+  it('by default failed rolls are re-rolled; an agent may choose not to', () => {
+    const s = scriptedStream([4, /* wound */ 2]);
+    const d = duel({ models: 1, weapon: { attacks: '1', abilities: ['TWIN-LINKED'] } }, noSave, s);
+    d.game.agents = [agent('none'), agent('none')];
+    expect(d.run().wounds).toBe(0);
+    expect((d.game.log ?? []).filter((e) => e.type === 'reroll')).toHaveLength(0);
+  });
+
+  it('an agent asking for more re-rolls than granted is an illegal decision naming the agent and the seed', () => {
+    const s = scriptedStream([4, /* wound */ 2]);
+    const d = duel({ models: 1, weapon: { attacks: '1', abilities: ['TWIN-LINKED'] } }, noSave, s);
+    d.game.agents = [agent('non-critical'), agent('none')];
+    expect(() => d.run()).toThrow(/agent "rerolls-non-critical".*seed "sandbox"/);
+  });
+});
