@@ -28,7 +28,7 @@ function clonePlayer(p: PlayerState): PlayerState {
     vpByRound: p.vpByRound.slice(),
     stratagemsUsed: p.stratagemsUsed.slice(),
     rules: p.rules.slice(),
-    ruleState: structuredClone(p.ruleState),
+    ruleState: isEmpty(p.ruleState) ? {} : structuredClone(p.ruleState),
   };
 }
 
@@ -44,4 +44,9 @@ export function cloneState(s: GameState): GameState {
     objectives: s.objectives.map((o) => ({ ...o })),
     result: s.result ? { ...s.result, vp: [s.result.vp[0], s.result.vp[1]] } : null,
   };
+}
+
+function isEmpty(o: object): boolean {
+  for (const _ in o) return false;
+  return true;
 }

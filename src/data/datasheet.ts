@@ -39,13 +39,15 @@ export interface WeaponProfile {
   /** inches, or 'Melee' */
   range: number | 'Melee';
   attacks: DiceExpr;
-  /** BS or WS: 3 means 3+ */
+  /** BS or WS: 3 means 3+; 0 when the datasheet says N/A (TORRENT weapons never roll to hit) */
   skill: number;
   strength: number;
   /** AP as a non-positive number: -1 means AP -1 */
   ap: number;
   damage: DiceExpr;
   abilities: WeaponAbility[];
+  /** D6 result that selects this profile, for the rare weapons whose profile is rolled ("1-2") */
+  roll?: string;
 }
 
 /** A weapon as carried by a model: one or more profiles (multi-profile weapons pick one before targets). */
@@ -69,12 +71,25 @@ export interface ModelProfile {
   leadership: number;
   oc: number;
   base: BaseSize;
+  /** AIRCRAFT "20+\"": the least the model must move when it moves */
+  minimumMove?: number;
+  /** the invulnerable save applies against ranged attacks only ("* Against ranged attacks only") */
+  invulnerableRangedOnly?: boolean;
+  /** a better invulnerable save against melee attacks (Howling Banshees: 4+) */
+  invulnerableMelee?: number;
+  /**
+   * Footprint of the model's body for models whose base does not cover it: vehicles on flying bases
+   * (Devilfish, Wave Serpent, Starweaver). The rules measure to the base; the hull is for placement and
+   * overlap. See src/data/hulls.ts for where the sizes come from.
+   */
+  hull?: { lengthMm: number; widthMm: number };
 }
 
 /** Base size as on the datasheet. Round bases by diameter in mm; ovals; hulls for vehicles without bases. */
 export type BaseSize =
-  | { shape: 'round'; diameterMm: number }
-  | { shape: 'oval'; lengthMm: number; widthMm: number }
+  | { shape: 'round'; diameterMm: number; /** on a flying stand */ flying?: boolean }
+  | { shape: 'oval'; lengthMm: number; widthMm: number; flying?: boolean }
+  /** "Use model": no base; the size is the hull's (src/data/hulls.ts) */
   | { shape: 'hull'; lengthMm: number; widthMm: number };
 
 /** Core abilities parsed from the datasheet, in structured form. */
@@ -99,6 +114,12 @@ export interface DamagedProfile {
   to: number;
   /** e.g. subtract 1 from Hit rolls */
   hitModifier: number;
+  /** e.g. subtract 5 from the Objective Control characteristic */
+  ocModifier?: number;
+  /** the Attacks characteristics of the model's weapons are halved */
+  attacksHalved?: boolean;
+  /** true when the export's text says more than the fields above capture */
+  unparsed?: boolean;
 }
 
 export interface Datasheet {
@@ -110,24 +131,58 @@ export interface Datasheet {
   role: string;
   /** model profiles (one per line of Datasheets_models) */
   models: ModelProfile[];
-  /** unit composition: for each model profile, min and max count */
-  composition: { profile: string; min: number; max: number }[];
+  /**
+   * unit composition: for each model profile, min and max count. `profile` is the model's name in the
+   * unit composition ("Fire Warrior Shas'ui"), the name army lists use; `statsProfile` names the entry
+   * of `models` holding its characteristics; `base` overrides that profile's base when it differs.
+   */
+  composition: { profile: string; min: number; max: number; statsProfile?: string; base?: BaseSize }[];
+  /** "This unit can contain a maximum of N models" */
+  maxModels?: number;
   sizes: UnitSize[];
+  /** points added per optional model ("Shadow Spectre Exarch +30") */
+  extraCosts?: { profile: string; points: number }[];
+  /** publication the datasheet comes from, e.g. "T'au Empire (Warhammer Legends)" */
+  source?: string;
   /** every weapon the datasheet lists, by name */
   weapons: Weapon[];
-  /** default loadout: weapon names per model profile name (as far as the export structures it) */
+  /**
+   * default loadout: weapon and wargear names per model profile (the composition's `profile`), one
+   * entry per item carried ("2 shuriken cannons" gives the name twice)
+   */
   defaultLoadout: Record<string, string[]>;
+  /** wargear that is not a weapon (drones, shields, support systems...) named by loadout or options */
+  wargear?: string[];
+  /** names of Wargear abilities on the datasheet (apply only to the model that has that wargear) */
+  wargearAbilities?: string[];
   /** wargear option lines, structured where the export allows */
   wargearOptions: WargearOption[];
   keywords: string[];
   factionKeywords: string[];
+  /** keywords only some models have (Aun'Va's CHARACTER), by composition profile; not in `keywords` */
+  modelKeywords?: Record<string, string[]>;
   coreAbilities: CoreAbility[];
   /** names of datasheet (and faction) abilities; the rules registry plays them by name */
   abilities: string[];
   /** ids of datasheets this unit can lead (when it has the Leader ability) */
   leads: string[];
-  /** transport capacity in models and who may embark; null when not a transport */
-  transport: { capacity: number; keywords: string[]; excludedKeywords: string[] } | null;
+  /**
+   * transport capacity in models and who may embark; null when not a transport. A unit may embark
+   * when it has every keyword of `keywords` and none of `excludedKeywords` (models with one of
+   * `excludedExceptions` are allowed anyway), or when its datasheet is named in `units`.
+   */
+  transport: {
+    capacity: number;
+    keywords: string[];
+    excludedKeywords: string[];
+    excludedExceptions?: string[];
+    /** "models from the following units: ..." */
+    units?: string[];
+    /** "Each Wraith Construct model takes the space of 2 models" */
+    modelSpace?: { keyword: string; space: number }[];
+    /** true when the export's text says more than the fields above capture */
+    unparsed?: boolean;
+  } | null;
   damaged: DamagedProfile | null;
 }
 
@@ -138,8 +193,18 @@ export interface WargearOption {
   count: number | 'all';
   /** models this applies to (profile names), empty for any */
   models: string[];
+  /**
+   * the alternatives of `with`, each a list of the items taken together ("1 shuriken pistol and
+   * 1 diresword" is one choice of two items)
+   */
+  choices?: string[][];
+  /** how many of the choices one model may take ("up to two of the following") */
+  choose?: number;
+  /** the option applies once for every N models in the unit ("For every 5 models in this unit") */
+  perModels?: number;
   /** true when the importer could not structure the line */
   unparsed?: boolean;
+  /** never written by the importer (datasheet text stays out of the data files) */
   text?: string;
 }
 

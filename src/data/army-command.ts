@@ -1,0 +1,61 @@
+/** `army`: parse an army list (or check an army JSON file) and print or write the army file. */
+import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { CliError } from '../cli-error.ts';
+import { checkArmyAgainstCatalog, loadArmyFile, type ArmyFile } from './army.ts';
+import { parseArmyList } from './army-build.ts';
+import { bundledSource, exportSource, namesFaction, type CatalogSource } from './catalog.ts';
+import { stableStringify } from './stable-json.ts';
+
+export interface ArmyCommandOptions {
+  json?: boolean;
+  out?: string;
+  data?: string;
+  faction?: string;
+}
+
+export async function runArmy(file: string, opts: ArmyCommandOptions): Promise<void> {
+  if (!existsSync(file)) throw new CliError(`${file}: file not found`);
+  const sources: CatalogSource[] = [];
+  if (opts.data) sources.push(exportSource(opts.data));
+  sources.push(bundledSource());
+  let army: ArmyFile;
+  let warnings: string[];
+  if (file.endsWith('.json')) {
+    army = loadArmyFile(file);
+    const src = sources.find((s) => s.factions().some((f) => namesFaction(army.faction, f)));
+    if (!src) throw new CliError(`${file}: faction: "${army.faction}" is not bundled; pass --data <Wahapedia export dir>`);
+    const id = src.factions().find((f) => namesFaction(army.faction, f))!.id;
+    warnings = [...(army.warnings ?? []), ...checkArmyAgainstCatalog(army, src.load(id), file)];
+  } else {
+    const parsed = parseArmyList(readFileSync(file, 'utf8'), { file, faction: opts.faction, sources });
+    army = parsed.army;
+    warnings = parsed.warnings;
+  }
+  const json = stableStringify(army);
+  if (opts.out) {
+    mkdirSync(path.dirname(path.resolve(opts.out)), { recursive: true });
+    writeFileSync(opts.out, json);
+  }
+  if (opts.json) {
+    process.stdout.write(json);
+    return;
+  }
+  process.stdout.write(summary(army, warnings));
+  if (opts.out) process.stdout.write(`wrote ${opts.out}\n`);
+}
+
+function summary(army: ArmyFile, warnings: string[]): string {
+  const lines = [
+    `${army.name}: ${army.factionName ?? army.faction}${army.subfaction ? ` (${army.subfaction})` : ''}, ${army.detachment || 'no detachment'}, ${army.battleSize.name} (${army.battleSize.pointsLimit}), ${army.points} points, ${army.units.length} units`,
+  ];
+  for (const u of army.units) {
+    const models = u.models.reduce((s, m) => s + m.count, 0);
+    lines.push(`  ${u.id} ${u.name}: ${models} model${models === 1 ? '' : 's'}, ${u.points} pts${u.enhancement ? `, ${u.enhancement}` : ''}${u.warlord ? ', Warlord' : ''}`);
+  }
+  if (warnings.length) {
+    lines.push(`${warnings.length} warning${warnings.length === 1 ? '' : 's'}:`);
+    for (const w of warnings) lines.push(`  ${w}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,173 @@
+/**
+ * The army file: an army list resolved against the datasheets, ready to muster. Written by
+ * `army <list.txt> --out`, or by hand; either way it is checked with the zod schema below, and errors
+ * name the file, the field path and what was expected.
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { z } from 'zod';
+import { DataError } from './errors.ts';
+import type { FactionCatalog } from './catalog.ts';
+import { lookupKey } from './text.ts';
+
+/** Points limit of each battle size. */
+export const BATTLE_SIZES = { Incursion: 1000, 'Strike Force': 2000, Onslaught: 3000 } as const;
+export type BattleSizeName = keyof typeof BATTLE_SIZES;
+
+export interface ArmyModelGroup {
+  /** the model's name in the datasheet's unit composition ("Fire Warrior Shas'ui") */
+  profile: string;
+  count: number;
+  /** weapons each of these models carries, by the datasheet's weapon names (repeated when it carries two) */
+  weapons: string[];
+  /** other wargear each of these models carries (drones, shield generators...) */
+  wargear?: string[];
+}
+
+export interface ArmyUnit {
+  /** stable id within the army: "u1", "u2"... */
+  id: string;
+  datasheetId: string;
+  name: string;
+  points: number;
+  models: ArmyModelGroup[];
+  enhancement?: string;
+  warlord?: boolean;
+  /** id of the Bodyguard unit this Leader starts attached to */
+  attachedTo?: string;
+}
+
+export interface ArmyFile {
+  name: string;
+  /** faction id of the data (TAU, AE, SM...) */
+  faction: string;
+  factionName?: string;
+  /** e.g. "Space Wolves" for a Space Marines list */
+  subfaction?: string;
+  /** detachment name; '' when the list names none */
+  detachment: string;
+  battleSize: { name: BattleSizeName; pointsLimit: number };
+  /** total points of the units */
+  points: number;
+  units: ArmyUnit[];
+  /** what did not match the data (points, sizes, names): reported, not fatal */
+  warnings?: string[];
+}
+
+const name = z.string().min(1, 'expected a non-empty string');
+
+export const armyModelGroupSchema = z.strictObject({
+  profile: name,
+  count: z.number().int().positive(),
+  weapons: z.array(name),
+  wargear: z.array(name).optional(),
+});
+
+export const armyUnitSchema = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9_-]+$/, 'expected an id of letters, digits, "-" or "_" (e.g. "u1")'),
+  datasheetId: name,
+  name,
+  points: z.number().int().nonnegative(),
+  models: z.array(armyModelGroupSchema).min(1, 'expected at least one model group'),
+  enhancement: name.optional(),
+  warlord: z.boolean().optional(),
+  attachedTo: name.optional(),
+});
+
+export const armyFileSchema = z.strictObject({
+  name,
+  faction: name,
+  factionName: name.optional(),
+  subfaction: name.optional(),
+  detachment: z.string(),
+  battleSize: z.strictObject({
+    name: z.enum(['Incursion', 'Strike Force', 'Onslaught']),
+    pointsLimit: z.number().int().positive(),
+  }),
+  points: z.number().int().nonnegative(),
+  units: z.array(armyUnitSchema).min(1, 'expected at least one unit'),
+  warnings: z.array(z.string()).optional(),
+}).superRefine((army, ctx) => {
+  const ids = new Set<string>();
+  army.units.forEach((u, i) => {
+    if (ids.has(u.id)) ctx.addIssue({ code: 'custom', path: ['units', i, 'id'], message: `duplicate unit id ${JSON.stringify(u.id)}` });
+    ids.add(u.id);
+  });
+  army.units.forEach((u, i) => {
+    if (u.attachedTo && !ids.has(u.attachedTo)) {
+      ctx.addIssue({ code: 'custom', path: ['units', i, 'attachedTo'], message: `expected the id of a unit of this army, found ${JSON.stringify(u.attachedTo)}` });
+    }
+  });
+  if (army.units.filter((u) => u.warlord).length > 1) ctx.addIssue({ code: 'custom', path: ['units'], message: 'expected at most one Warlord' });
+});
+
+/** "units[2].models[0].count" */
+export function fieldPath(p: readonly PropertyKey[]): string {
+  return p.reduce<string>((s, k) => (typeof k === 'number' ? `${s}[${k}]` : s ? `${s}.${String(k)}` : String(k)), '') || '(root)';
+}
+
+/** Validate parsed JSON as an army file; throws DataError naming `file`, the field and what was expected. */
+export function validateArmy(value: unknown, file = 'army'): ArmyFile {
+  const r = armyFileSchema.safeParse(value);
+  if (r.success) return r.data as ArmyFile;
+  const issues = r.error.issues.map((i) => `${fieldPath(i.path)}: ${i.message}`);
+  throw new DataError(`${file}: invalid army file: ${issues.slice(0, 5).join('; ')}${issues.length > 5 ? `; and ${issues.length - 5} more` : ''}`, file);
+}
+
+/**
+ * Check an army against its faction's datasheets: every datasheet id, model profile, weapon and
+ * enhancement must exist, and Leaders may only be attached to units they can lead. Throws DataError;
+ * returns warnings for points that do not match the data.
+ */
+export function checkArmyAgainstCatalog(army: ArmyFile, catalog: FactionCatalog, file = 'army'): string[] {
+  const warnings: string[] = [];
+  const fail = (p: (string | number)[], msg: string) => { throw new DataError(`${file}: ${fieldPath(p)}: ${msg}`, file); };
+  army.units.forEach((u, i) => {
+    const ds = catalog.byId(u.datasheetId);
+    if (!ds) return fail(['units', i, 'datasheetId'], `expected a datasheet id of ${catalog.faction.name}, found ${JSON.stringify(u.datasheetId)}`);
+    const profiles = ds.composition.map((c) => c.profile);
+    const known = new Set([
+      ...ds.weapons.map((w) => lookupKey(w.name)),
+      ...(ds.wargear ?? []).map(lookupKey),
+      ...(ds.wargearAbilities ?? []).map(lookupKey),
+      ...Object.values(ds.defaultLoadout).flat().map(lookupKey),
+    ]);
+    u.models.forEach((m, j) => {
+      if (!profiles.some((p) => lookupKey(p) === lookupKey(m.profile))) {
+        fail(['units', i, 'models', j, 'profile'], `expected one of ${profiles.map((p) => JSON.stringify(p)).join(', ')} (${ds.name}), found ${JSON.stringify(m.profile)}`);
+      }
+      [...m.weapons, ...(m.wargear ?? [])].forEach((w, k) => {
+        if (!known.has(lookupKey(w))) {
+          warnings.push(`units[${i}].models[${j}]: ${JSON.stringify(w)} is not wargear of ${ds.name} in the data`);
+        }
+        void k;
+      });
+    });
+    if (u.enhancement && !catalog.enhancement(u.enhancement)) {
+      fail(['units', i, 'enhancement'], `expected an enhancement of ${catalog.faction.name}, found ${JSON.stringify(u.enhancement)}`);
+    }
+    if (u.attachedTo) {
+      const target = army.units.find((x) => x.id === u.attachedTo)!;
+      if (!ds.leads.includes(target.datasheetId)) {
+        fail(['units', i, 'attachedTo'], `${ds.name} cannot lead ${target.name}`);
+      }
+    }
+  });
+  return warnings;
+}
+
+/** Read, parse and validate a hand-written or generated army file. */
+export function loadArmyFile(file: string): ArmyFile {
+  if (!existsSync(file)) throw new DataError(`${file}: army file not found`, file);
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new DataError(`${file}: not valid JSON (${(e as Error).message})`, file);
+  }
+  return validateArmy(json, file);
+}
+
+/** Battle size from the points limit or, failing that, the army's points. */
+export function battleSizeFor(points: number): BattleSizeName {
+  return points <= 1000 ? 'Incursion' : points <= 2000 ? 'Strike Force' : 'Onslaught';
+}

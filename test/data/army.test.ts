@@ -1,0 +1,198 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseArmyList } from '../../src/data/army-build.ts';
+import { detectFormat } from '../../src/data/army-list-parse.ts';
+import { checkArmyAgainstCatalog, loadArmyFile, validateArmy, type ArmyFile } from '../../src/data/army.ts';
+import { bundledSource, exportSource, loadFactionCatalog, type CatalogSource } from '../../src/data/catalog.ts';
+import { DataError } from '../../src/data/errors.ts';
+import { stableStringify } from '../../src/data/stable-json.ts';
+import { EXPORT_DIR, HAVE_EXPORT, HAVE_LISTS, LISTS_DIR } from './paths.ts';
+import { cli } from '../helpers/cli.ts';
+
+const TAU_LIST = `Xenos - T'au Empire - Test - [330 pts]
+
+# ++ Army Roster ++ [330 pts]
+## Configuration
+Battle Size: Incursion (1000 Point limit)
+Detachment: Kauyon
+
+## Character [50 pts]
+Aun'shi [50 pts]: Warlord, Fidelity
+
+## Battleline [70 pts]
+Strike Team [70 pts]:
+• 1x Fire Warrior Shas'ui: Pulse rifle, Pulse pistol, Close combat weapon, Shield Drone
+• 9x Fire Warriors: Pulse rifle, Pulse pistol, Close combat weapon
+
+## Other [210 pts]
+Crisis Battlesuits [210 pts]:
+• 1x Crisis Shas'vre: Cyclic ion blaster, Plasma rifle, Battlesuit fists
+• 2x Crisis Shas'ui: Fusion blaster, Burst cannon, Battlesuit fists
+`;
+
+describe('army lists (bundled T’au data)', () => {
+  it('parses a New Recruit list into an army file, checking points', () => {
+    const { army, warnings, format } = parseArmyList(TAU_LIST, { file: 'tau.txt' });
+    expect(format).toBe('nr-plain');
+    expect(army).toMatchObject({ name: 'Test', faction: 'TAU', factionName: "T'au Empire", detachment: 'Kauyon', battleSize: { name: 'Incursion', pointsLimit: 1000 } });
+    expect(army.units.map((u) => [u.id, u.name, u.points])).toEqual([['u1', "Aun'shi", 50], ['u2', 'Strike Team', 70], ['u3', 'Crisis Battlesuits', 200]]);
+    expect(army.units[0]).toMatchObject({ datasheetId: '000000408', warlord: true, models: [{ profile: "Aun'Shi", count: 1, weapons: ['Fidelity'] }] });
+    expect(army.units[1].models).toEqual([
+      { profile: "Fire Warrior Shas'ui", count: 1, weapons: ['Pulse rifle', 'Pulse pistol', 'Close combat weapon'], wargear: ['Shield drone'] },
+      { profile: 'Fire Warriors', count: 9, weapons: ['Pulse rifle', 'Pulse pistol', 'Close combat weapon'] },
+    ]);
+    expect(army.units[2].models[0].weapons).toEqual(['Cyclic ion blaster', 'Plasma rifle', 'Battlesuit fists']);
+    expect(army.points).toBe(320);
+    // wrong points: reported, not fatal
+    expect(warnings).toContain('line 17: Crisis Battlesuits: the list says 210 pts, the data says 200 (3 models)');
+    expect(warnings).toContain('the list totals 330 points, the data gives 320');
+  });
+
+  it('an unknown unit names the line and the closest datasheets', () => {
+    const text = TAU_LIST.replace('Strike Team [70 pts]:', 'Strke Teams [70 pts]:');
+    expect(() => parseArmyList(text, { file: 'tau.txt' })).toThrow(DataError);
+    expect(() => parseArmyList(text, { file: 'tau.txt' })).toThrow(/^tau\.txt: line 12: unknown unit "Strke Teams" \(T'au Empire\); closest: Strike Team/);
+  });
+
+  it('unknown wargear names the line and the closest wargear of the unit', () => {
+    const text = TAU_LIST.replace('Aun\'shi [50 pts]: Warlord, Fidelity', 'Aun\'shi [50 pts]: Warlord, Fidellity blade');
+    expect(() => parseArmyList(text, { file: 'tau.txt' })).toThrow(/tau\.txt: line 9: unknown wargear "Fidellity blade" for Aun'shi; closest: Fidelity/);
+  });
+
+  it('over the points limit and wrong unit sizes are warnings', () => {
+    const text = TAU_LIST.replace('Incursion (1000', 'Incursion (300').replace('• 2x Crisis', '• 3x Crisis');
+    const { warnings } = parseArmyList(text);
+    // 4 Crisis Battlesuits are priced as the next size up (6 models, 400 pts)
+    expect(warnings).toContain('the army is 520 points, over the Incursion limit of 300');
+    expect(warnings.some((w) => /4 models is not a unit size of the datasheet \(3, 6\)/.test(w))).toBe(true);
+  });
+
+  it('a short list with no faction finds the faction from its units', () => {
+    const { army } = parseArmyList("Aun'shi (50pts): Fidelity\n10x Strike Team (70pts)\n");
+    expect(army.faction).toBe('TAU');
+    expect(army.units[1].models).toEqual([
+      { profile: "Fire Warrior Shas'ui", count: 1, weapons: ['Pulse pistol', 'Pulse rifle', 'Close combat weapon'] },
+      { profile: 'Fire Warriors', count: 9, weapons: ['Pulse pistol', 'Pulse rifle', 'Close combat weapon'] },
+    ]);
+  });
+
+  it('a list of a faction that is not bundled says so', () => {
+    const text = 'Boop (100 Points)\n\nSpace Marines\nGladius Task Force\nIncursion (1000 Points)\n\nCHARACTERS\n\nCaptain (100 Points)\n  • 1x Bolt pistol\n';
+    expect(() => parseArmyList(text, { file: 'sm.txt', sources: [bundledSource()] })).toThrow(/sm\.txt: faction "Space Marines" is not bundled .*--data/);
+  });
+});
+
+describe('army files (JSON)', () => {
+  const good = (): ArmyFile => parseArmyList(TAU_LIST).army;
+
+  it('round-trips through a file and validates', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'army-'));
+    const f = join(dir, 'army.json');
+    writeFileSync(f, stableStringify(good()));
+    const army = loadArmyFile(f);
+    expect(army).toEqual(good());
+    expect(checkArmyAgainstCatalog(army, loadFactionCatalog('tau'))).toEqual([]);
+  });
+
+  it('a malformed army names the file, the field and what was expected', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'army-'));
+    const f = join(dir, 'bad.json');
+    const bad = good() as unknown as { units: { models: { count: unknown }[] }[]; battleSize: { name: string } };
+    bad.units[1].models[0].count = 'ten';
+    writeFileSync(f, JSON.stringify(bad));
+    expect(() => loadArmyFile(f)).toThrow(DataError);
+    expect(() => loadArmyFile(f)).toThrow(new RegExp(`${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: invalid army file: units\\[1\\]\\.models\\[0\\]\\.count: .*expected number`));
+    bad.units[1].models[0].count = 9;
+    bad.battleSize.name = 'Huge';
+    expect(() => validateArmy(bad, 'x.json')).toThrow(/x\.json: invalid army file: battleSize\.name: .*"Incursion"/);
+    writeFileSync(f, '{ "name": ');
+    expect(() => loadArmyFile(f)).toThrow(/bad\.json: not valid JSON/);
+    expect(() => loadArmyFile(join(dir, 'missing.json'))).toThrow(/missing\.json: army file not found/);
+  });
+
+  it('checks datasheets, profiles and Leader attachments against the catalog', () => {
+    const army = good();
+    army.units[0].attachedTo = 'u3';
+    expect(() => checkArmyAgainstCatalog(validateArmy(army), loadFactionCatalog('tau'), 'a.json')).toThrow(/a\.json: units\[0\]\.attachedTo: Aun'shi cannot lead Crisis Battlesuits/);
+    army.units[0].attachedTo = 'u2';
+    expect(checkArmyAgainstCatalog(validateArmy(army), loadFactionCatalog('tau'))).toEqual([]);
+    army.units[0].attachedTo = 'u9';
+    expect(() => validateArmy(army, 'a.json')).toThrow(/units\[0\]\.attachedTo: expected the id of a unit/);
+    delete army.units[0].attachedTo;
+    army.units[1].models[0].profile = 'Fire Warrior Shasvre';
+    expect(() => checkArmyAgainstCatalog(validateArmy(army), loadFactionCatalog('tau'), 'a.json')).toThrow(/units\[1\]\.models\[0\]\.profile: expected one of "Fire Warrior Shas'ui", "Fire Warriors"/);
+  });
+});
+
+describe.skipIf(!HAVE_LISTS || !HAVE_EXPORT)('every example army list parses', () => {
+  let sources: CatalogSource[];
+  beforeAll(() => {
+    sources = [bundledSource(), exportSource(EXPORT_DIR)];
+  });
+  const files = HAVE_LISTS ? readdirSync(LISTS_DIR).filter((f) => f.endsWith('.txt')).sort() : [];
+
+  it.each(files)('%s', (file) => {
+    const text = readFileSync(join(LISTS_DIR, file), 'utf8');
+    const { army, format } = parseArmyList(text, { file, sources });
+    expect(validateArmy(army)).toEqual(army);
+    const expected: Record<string, string> = {
+      'listgrok_nr_nr1.txt': 'nr-plain', 'listgrok_nr_nr1_gw.txt': 'nr-gw', 'listgrok_nr_nr1_wtc.txt': 'nr-wtc',
+      'listgrok_nr_nr1_short.txt': 'nr-short', 'listgrok_official_app_example1.txt': 'gw-app',
+    };
+    if (expected[file]) expect(format).toBe(expected[file]);
+    expect(detectFormat(text)).toBe(format);
+    if (file.startsWith('listgrok_nr')) {
+      // the T'au list: 18 units, Shadowsun the Warlord, three enhancements
+      expect(army.faction).toBe('TAU');
+      expect(army.units).toHaveLength(18);
+      expect(army.units.filter((u) => u.warlord).map((u) => u.name)).toEqual(['Commander Shadowsun']);
+      expect(army.units.filter((u) => u.enhancement).map((u) => u.enhancement)).toEqual(['Plasma Accelerator Rifle', 'Fusion Blades', 'Thermoneutronic Projector']);
+      const carnivores = army.units.find((u) => u.name === 'Kroot Carnivores')!;
+      expect(carnivores.models.reduce((s, m) => s + m.count, 0)).toBe(10);
+      const pathfinders = army.units.find((u) => u.name === 'Pathfinder Team')!;
+      expect(pathfinders.models.map((m) => [m.profile, m.count])).toEqual([["Pathfinder Shas'ui", 1], ['Pathfinders', 9]]);
+      const shadowsun = army.units.find((u) => u.name === 'Commander Shadowsun')!;
+      expect(shadowsun.models[0].weapons.filter((w) => w === 'High-energy fusion blaster')).toHaveLength(2);
+      const coldstar = army.units.find((u) => u.enhancement === 'Fusion Blades')!;
+      expect(coldstar.models[0].weapons.filter((w) => w === 'Fusion blaster')).toHaveLength(4);
+      expect(coldstar.points).toBe(95 + 25);
+      if (format !== 'nr-short') expect(army.detachment).toBe('Experimental Prototype Cadre');
+      if (format !== 'nr-short') {
+        const recon = pathfinders.models[0];
+        expect(recon.wargear).toContain('Recon Drone');
+        expect(recon.weapons.filter((w) => w === 'Drone burst cannon')).toHaveLength(1);
+      }
+    } else {
+      expect(army).toMatchObject({ faction: 'SM', subfaction: 'Space Wolves', detachment: 'Stormlance Task Force', battleSize: { name: 'Strike Force', pointsLimit: 2000 } });
+      expect(army.units).toHaveLength(14);
+      expect(army.units.find((u) => u.warlord)?.name).toBe('Logan Grimnar On Stormrider');
+      expect(army.units.filter((u) => u.enhancement).map((u) => u.enhancement)).toEqual(['Portents of Wisdom', 'Fury of the Storm']);
+      const cav = army.units.find((u) => u.name === 'Thunderwolf Cavalry')!;
+      expect(cav.models.map((m) => [m.profile, m.count])).toEqual([['Thunderwolf Cavalry Pack Leader', 1], ['Thunderwolf Cavalry', 5]]);
+    }
+  });
+});
+
+describe.skipIf(!HAVE_LISTS || !HAVE_EXPORT)('strategium army (CLI)', () => {
+  it('prints a summary; --json prints the army file', () => {
+    const list = join(LISTS_DIR, 'listgrok_nr_nr1.txt');
+    const r = cli(['army', list]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Tauuuu: T'au Empire, Experimental Prototype Cadre, Strike Force \(2000\), \d+ points, 18 units/);
+    expect(r.stdout).toMatch(/warnings:/);
+    const j = cli(['army', list, '--json']);
+    expect(validateArmy(JSON.parse(j.stdout)).units).toHaveLength(18);
+  });
+
+  it('a faction that is not bundled is a one-line error with exit code 2, unless --data is given', () => {
+    const list = join(LISTS_DIR, 'listgrok_official_app_example1.txt');
+    const r = cli(['army', list]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: .*faction "Space Marines" is not bundled/);
+    const d = cli(['army', list, '--data', EXPORT_DIR]);
+    expect(d.code).toBe(0);
+    expect(d.stdout).toMatch(/Space Marines \(Space Wolves\), Stormlance Task Force/);
+  });
+});
