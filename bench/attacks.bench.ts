@@ -10,12 +10,12 @@ import { createStream } from '../src/core/rng.ts';
 import type { Weapon } from '../src/data/datasheet.ts';
 import { newTally, resolveAttacks } from '../src/rules/attack-sequence.ts';
 import { sandboxState } from '../src/rules/sandbox.ts';
-import { parseWeaponAbilities } from '../src/rules/weapon-ability-text.ts';
+import { parseWeaponAbilities as parseAbilityText } from '../src/data/abilities-parse.ts';
 
 export interface BenchRow { name: string; value: number; unit: string }
 
 function weapon(name: string, a: string, skill: number, s: number, ap: number, d: string, abilities: string[]): Weapon {
-  return { name, profiles: [{ name, range: 24, attacks: parseDiceExpr(a)!, skill, strength: s, ap, damage: parseDiceExpr(d)!, abilities: parseWeaponAbilities(abilities) }] };
+  return { name, profiles: [{ name, range: 24, attacks: parseDiceExpr(a)!, skill, strength: s, ap, damage: parseDiceExpr(d)!, abilities: parseAbilityText(abilities.join(', ')).abilities }] };
 }
 
 function measure(label: string, w: Weapon, attackers: number, defender: { models: number; toughness: number; save: number; wounds: number }, seconds = 1): BenchRow {

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { parseDiceExpr } from '../core/dice-expr.ts';
 import type { DiceExpr, WeaponAbility } from '../data/datasheet.ts';
-import { parseWeaponAbility } from '../rules/weapon-ability-text.ts';
+import { parseWeaponAbilities as parseAbilityText } from '../data/abilities-parse.ts';
 import { getWeaponAbility } from '../rules/weapon-abilities.ts';
 import type { RerollPolicy } from '../rules/attack-plan.ts';
 
@@ -22,7 +22,11 @@ const skill = z.number().int().min(2).max(6);
 const reroll = z.enum(['none', 'ones', 'failed']).default('none');
 
 const ability = z.string().transform((v, ctx): WeaponAbility => {
-  const a = parseWeaponAbility(v);
+  const [a] = parseAbilityText(v).abilities;
+  if (!a) {
+    ctx.addIssue({ code: 'custom', message: 'expected a weapon ability, got an empty string' });
+    return z.NEVER;
+  }
   if (!getWeaponAbility(a.name)) {
     ctx.addIssue({ code: 'custom', message: `unknown weapon ability ${JSON.stringify(v)} (known: ${['SUSTAINED HITS X', 'LETHAL HITS', 'DEVASTATING WOUNDS', 'ANTI-KEYWORD X+', 'MELTA X', 'RAPID FIRE X', 'BLAST', 'TORRENT', 'TWIN-LINKED', 'LANCE', 'HEAVY', 'IGNORES COVER', 'PRECISION', 'HAZARDOUS', 'ASSAULT', 'PISTOL', 'INDIRECT FIRE'].join(', ')})` });
     return z.NEVER;

@@ -6,7 +6,7 @@ import type { Stream } from '../../src/core/rng.ts';
 import type { GameState } from '../../src/core/state.ts';
 import { resolveAttacks, type AttackGroup, type AttackTally } from '../../src/rules/attack-sequence.ts';
 import { sandboxGame, sandboxState, type SandboxUnitSpec } from '../../src/rules/sandbox.ts';
-import { parseWeaponAbilities } from '../../src/rules/weapon-ability-text.ts';
+import { parseWeaponAbilities as parseAbilityText } from '../../src/data/abilities-parse.ts';
 
 export interface ProfileSpec {
   name?: string;
@@ -22,7 +22,7 @@ export interface ProfileSpec {
 export function profile(p: ProfileSpec): WeaponProfile {
   return {
     name: p.name ?? 'Test gun', range: p.range ?? 24, attacks: parseDiceExpr(p.attacks ?? '1')!, skill: p.skill ?? 4,
-    strength: p.strength ?? 4, ap: p.ap ?? 0, damage: parseDiceExpr(p.damage ?? '1')!, abilities: parseWeaponAbilities(p.abilities ?? []),
+    strength: p.strength ?? 4, ap: p.ap ?? 0, damage: parseDiceExpr(p.damage ?? '1')!, abilities: parseAbilityText((p.abilities ?? []).join(', ')).abilities,
   };
 }
 
