@@ -9,6 +9,7 @@
 import type { AttackPlan } from '../rules/attack-plan.ts';
 import type { AttackContext } from '../rules/attack-context.ts';
 import type { Effect, GameState, ModelState, PlayerIndex, UnitState } from './state.ts';
+import type { Game } from './game.ts';
 
 export type RuleKind =
   | 'core-ability' | 'datasheet-ability' | 'army-rule' | 'detachment-rule' | 'enhancement' | 'effect' | 'mission';
@@ -41,6 +42,12 @@ export interface Rule {
   attack?(plan: AttackPlan, ctx: AttackContext, src: RuleSource): void;
   /** change a model's characteristic (OC, Move...) while this rule applies to its unit */
   characteristic?(which: Characteristic, value: number, ctx: CharacteristicContext, src: RuleSource): number;
+  /** the unit this ability belongs to has been selected to fight (Martial Warrior's choice) */
+  selectedToFight?(g: Game, unit: UnitState): void;
+  /** the unit this ability belongs to has been selected to shoot */
+  selectedToShoot?(g: Game, unit: UnitState): void;
+  /** a modifier to a roll made for the unit (Advance, Charge, Battle-shock...) while this rule applies to it */
+  rollModifier?(purpose: 'advance' | 'charge' | 'battle-shock', ctx: { state: GameState; unit: UnitState }, src: RuleSource): number;
 }
 
 const registry = new Map<string, Rule>();
@@ -57,4 +64,39 @@ export function getRule(name: string): Rule | undefined {
 
 export function allRules(): Rule[] {
   return [...registry.values()];
+}
+
+const shared: RuleSource = { role: 'self', player: 0, effect: null, unit: null };
+
+/**
+ * Call `fn` for every rule active on a unit: its own abilities, its player's army and detachment
+ * rules, and the effects on it (any player's) or army-wide effects of its player. The RuleSource
+ * object is reused between calls (hot path): hooks must not keep it.
+ */
+export function forEachActiveRule(state: GameState, unit: UnitState, role: RuleSource['role'], fn: (rule: Rule, src: RuleSource) => void): void {
+  const src = shared;
+  src.role = role;
+  src.player = unit.player;
+  src.unit = unit;
+  src.effect = null;
+  for (const name of unit.abilities) {
+    const r = registry.get(name);
+    if (r) fn(r, src);
+  }
+  src.unit = null;
+  for (const name of state.players[unit.player].rules) {
+    const r = registry.get(name);
+    if (r) fn(r, src);
+  }
+  src.unit = unit;
+  for (const effect of state.effects) {
+    // an effect on a unit applies whoever created it (Shaken on an enemy); an army-wide one to its player's side
+    if (effect.unit !== null ? effect.unit !== unit.id : effect.player !== unit.player) continue;
+    const r = registry.get(effect.kind);
+    if (!r) continue;
+    src.effect = effect;
+    fn(r, src);
+  }
+  src.effect = null;
+  src.unit = null;
 }

@@ -4,8 +4,8 @@
  * detachment rules, effects in the state), then the core caps.
  */
 import type { Weapon, WeaponProfile } from '../data/datasheet.ts';
-import { getRule, type RuleSource } from '../core/rules-registry.ts';
-import type { GameState, ModelState, PlayerIndex, UnitState } from '../core/state.ts';
+import { forEachActiveRule } from '../core/rules-registry.ts';
+import type { GameState, ModelState, UnitState } from '../core/state.ts';
 import { basePlan, type AttackPlan } from './attack-plan.ts';
 import { getWeaponAbility } from './weapon-abilities.ts';
 
@@ -41,26 +41,8 @@ export function targetToughness(state: GameState, target: UnitState): number {
   return state.datasheets[m.datasheet].models[m.profile].toughness;
 }
 
-const src: RuleSource = { role: 'attacker', player: 0, effect: null, unit: null };
-
 function runSide(plan: AttackPlan, ctx: AttackContext, unit: UnitState, role: 'attacker' | 'defender'): void {
-  const player: PlayerIndex = unit.player;
-  src.role = role;
-  src.player = player;
-  src.unit = unit;
-  src.effect = null;
-  for (const name of unit.abilities) getRule(name)?.attack?.(plan, ctx, src);
-  src.unit = null;
-  for (const name of ctx.state.players[player].rules) getRule(name)?.attack?.(plan, ctx, src);
-  for (const effect of ctx.state.effects) {
-    // an effect on a unit applies whoever created it (Shaken on an enemy); an army-wide one to its player's side
-    if (effect.unit !== null ? effect.unit !== unit.id : effect.player !== player) continue;
-    src.effect = effect;
-    src.unit = unit;
-    getRule(effect.kind)?.attack?.(plan, ctx, src);
-  }
-  src.effect = null;
-  src.unit = null;
+  forEachActiveRule(ctx.state, unit, role, (rule, src) => rule.attack?.(plan, ctx, src));
 }
 
 export function buildAttackPlan(ctx: AttackContext): AttackPlan {

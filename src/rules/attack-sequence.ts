@@ -30,6 +30,13 @@ export interface AttackGroup {
   targetInCover: boolean;
   /** models in the target when it was selected (BLAST) */
   targetModels: number;
+  /**
+   * Target models that have the Benefit of Cover from terrain against these attackers (cover is per
+   * model); when absent, `targetInCover` applies to the whole unit.
+   */
+  coverModels?: ReadonlySet<string>;
+  /** Hit roll modifier from the situation (Big Guns Never Tire: -1 while in Engagement Range) */
+  extraHitModifier?: number;
 }
 
 /** Counters of one resolution, for the calculator's comparison and for reports. */
@@ -69,7 +76,8 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
       halfRange: group.halfRange, targetModels: group.targetModels, targetVisible: group.targetVisible, targetInCover: group.targetInCover,
     };
     const plan = buildAttackPlan(ctx);
-    resolveGroup(g, attacker, target, plan, attackers.length, pending, tally);
+    if (group.extraHitModifier) plan.hitModifier += group.extraHitModifier;
+    resolveGroup(g, attacker, target, plan, attackers.length, pending, tally, group.coverModels ?? null);
     if (plan.hazardous) hazardous.push({ group });
   }
   // Devastating Wounds: allocated and resolved after every other attack of the unit; excess is lost.
@@ -84,7 +92,10 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
 }
 
 /** One group: attacks, Hit roll, Wound roll, then saves and damage. */
-export function resolveGroup(g: Game, attacker: UnitState, target: UnitState, plan: AttackPlan, models: number, pending: PendingMortal[], tally: AttackTally): void {
+export function resolveGroup(
+  g: Game, attacker: UnitState, target: UnitState, plan: AttackPlan, models: number, pending: PendingMortal[], tally: AttackTally,
+  coverModels: ReadonlySet<string> | null = null,
+): void {
   const player = attacker.player;
   const label = `${plan.profile} -> ${target.name}`;
   const attacks = rollAttacks(g, attacker, plan, models, label);
@@ -139,7 +150,7 @@ export function resolveGroup(g: Game, attacker: UnitState, target: UnitState, pl
   } else {
     needSave += woundCrits;
   }
-  if (needSave > 0) savesAndDamage(g, attacker, target, plan, needSave, tally);
+  if (needSave > 0) savesAndDamage(g, attacker, target, plan, needSave, tally, coverModels);
 }
 
 function rollAttacks(g: Game, attacker: UnitState, plan: AttackPlan, models: number, label: string): number {
@@ -205,8 +216,21 @@ function rerollAllowed(granted: RerollPolicy, chosen: RerollPolicy): boolean {
   return false;
 }
 
-function saveFor(state: GameState, plan: AttackPlan, m: ModelState): number {
+/** The saving throws of one group: the plan with and without the Benefit of Cover, and who has it. */
+interface SaveContext {
+  covered: AttackPlan;
+  open: AttackPlan;
+  coverModels: ReadonlySet<string> | null;
+}
+
+function saveContext(plan: AttackPlan, coverModels: ReadonlySet<string> | null): SaveContext {
+  const can = !plan.ignoresCover && !plan.melee;
+  return { covered: { ...plan, cover: can }, open: { ...plan, cover: plan.cover && can }, coverModels };
+}
+
+function saveFor(state: GameState, sc: SaveContext, m: ModelState): number {
   const p = state.datasheets[m.datasheet].models[m.profile];
+  const plan = sc.coverModels !== null && sc.coverModels.has(m.id) ? sc.covered : sc.open;
   return saveNeeded(plan, p.save, p.invulnerable);
 }
 
@@ -215,14 +239,15 @@ function saveFor(state: GameState, plan: AttackPlan, m: ModelState): number {
  * can take the next attacks needs the same roll, the saves are rolled together (fast dice rolling)
  * and the failed ones allocated one at a time; otherwise one at a time.
  */
-function savesAndDamage(g: Game, attacker: UnitState, target: UnitState, plan: AttackPlan, count: number, tally: AttackTally): void {
+function savesAndDamage(g: Game, attacker: UnitState, target: UnitState, plan: AttackPlan, count: number, tally: AttackTally, coverModels: ReadonlySet<string> | null): void {
   const state = g.state;
+  const sc = saveContext(plan, coverModels);
   let remaining = count;
   while (remaining > 0) {
     const first = allocationTarget(state, target, plan.precision);
     if (first === null) return;
-    const need = saveFor(state, plan, first);
-    const batch = uniformSave(state, target, plan, need) ? remaining : 1;
+    const need = saveFor(state, sc, first);
+    const batch = uniformSave(state, target, sc, plan.precision, need) ? remaining : 1;
     remaining -= batch;
     if (!first.allocated) g.emit({ type: 'attack-allocated', unit: target.id, model: first.id });
     let fails = 0;
@@ -249,12 +274,12 @@ function savesAndDamage(g: Game, attacker: UnitState, target: UnitState, plan: A
 }
 
 /** True when every model that could be allocated the next attacks needs the same save roll. */
-function uniformSave(state: GameState, target: UnitState, plan: AttackPlan, need: number): boolean {
+function uniformSave(state: GameState, target: UnitState, sc: SaveContext, precision: boolean, need: number): boolean {
   const protect = target.components.length > 1 && target.models.some((m) => m.alive && !isLeaderModel(target, m));
   for (const m of target.models) {
     if (!m.alive) continue;
-    if (protect && !plan.precision && isLeaderModel(target, m)) continue;
-    if (saveFor(state, plan, m) !== need) return false;
+    if (protect && !precision && isLeaderModel(target, m)) continue;
+    if (saveFor(state, sc, m) !== need) return false;
   }
   return true;
 }

@@ -3,11 +3,14 @@
  * split when one of their parts is destroyed.
  */
 import type { Game } from '../core/game.ts';
-import type { GameState, ModelState, Position, UnitState } from '../core/state.ts';
+import type { GameState, ModelState, UnitState } from '../core/state.ts';
 import { allocationTarget, isLeaderModel } from './allocation.ts';
 
-/** Listeners for "each time a model is destroyed" (Deadly Demise...). Registered by rules modules. */
-export type ModelDestroyedListener = (g: Game, unit: UnitState, model: ModelState, lastPos: Position | null, by: string | null) => void;
+/**
+ * Listeners for "each time a model is destroyed" (Deadly Demise, a destroyed Transport's passengers).
+ * They run just before the model is removed, while it still stands on the battlefield.
+ */
+export type ModelDestroyedListener = (g: Game, unit: UnitState, model: ModelState, by: string | null) => void;
 const modelDestroyedListeners: ModelDestroyedListener[] = [];
 export function onModelDestroyed(fn: ModelDestroyedListener): void {
   modelDestroyedListeners.push(fn);
@@ -23,9 +26,10 @@ export function feelNoPainOf(state: GameState, _unit: UnitState, m: ModelState, 
 }
 
 export function destroyModel(g: Game, unit: UnitState, m: ModelState, by: string | null, reason: string): void {
-  const lastPos = m.pos;
+  if (!m.alive) return;
+  for (const fn of modelDestroyedListeners) fn(g, unit, m, by);
+  if (!m.alive) return;
   g.emit({ type: 'model-destroyed', unit: unit.id, model: m.id, by, reason });
-  for (const fn of modelDestroyedListeners) fn(g, unit, m, lastPos, by);
   // The datasheet unit this model belonged to is destroyed when its last model is.
   const origin = m.origin;
   for (const c of unit.components) {

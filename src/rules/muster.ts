@@ -32,6 +32,13 @@ export function profileIndex(ds: Datasheet, profile: string | number): number {
   const norm = (s: string) => s.toLowerCase().replace(/[’']/g, "'");
   const i = ds.models.findIndex((m) => norm(m.name) === norm(profile));
   if (i >= 0) return i;
+  // army lists name models as the unit composition does ("Fire Warrior Shas'ui"); the composition entry
+  // says which model profile holds their characteristics
+  const comp = ds.composition.find((c) => norm(c.profile) === norm(profile));
+  if (comp?.statsProfile) {
+    const j = ds.models.findIndex((m) => norm(m.name) === norm(comp.statsProfile!));
+    if (j >= 0) return j;
+  }
   if (ds.models.length === 1) return 0;
   throw new Error(`${ds.name}: no model profile named "${profile}" (known: ${ds.models.map((m) => m.name).join(', ')})`);
 }
@@ -57,7 +64,7 @@ export function createUnitState(spec: UnitSpec): UnitState {
     }
     for (let k = 0; k < group.count; k++) {
       models.push({
-        id: `${spec.id}-m${++n}`, origin: spec.id, datasheet: ds.id, profile: pi, name: prof.name,
+        id: `${spec.id}-m${++n}`, origin: spec.id, datasheet: ds.id, profile: pi, name: typeof group.profile === 'string' ? group.profile : prof.name,
         wounds: prof.wounds, pos: null, weapons: weapons.slice(), alive: true, allocated: false,
       });
     }

@@ -1,0 +1,44 @@
+/**
+ * Agents by name (a file in agents/) or by path (any module whose default export is an AgentFactory).
+ * Each agent gets its own seeded stream, derived from the game seed and its seat.
+ */
+import { existsSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { pathToFileURL, fileURLToPath } from 'node:url';
+import type { Agent, AgentFactory } from './agent.ts';
+import { createStream, subSeed } from './rng.ts';
+import type { PlayerIndex } from './state.ts';
+
+const agentsDir = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'agents');
+
+const cache = new Map<string, AgentFactory>();
+
+export function builtInAgents(): string[] {
+  return ['random', 'heuristic', 'lookahead'].filter((n) => existsSync(join(agentsDir, `${n}.ts`)));
+}
+
+/** Resolve an agent spec ("random", "./my-agent.ts") to its factory. */
+export async function loadAgentFactory(spec: string): Promise<AgentFactory> {
+  const hit = cache.get(spec);
+  if (hit) return hit;
+  const isPath = spec.includes('/') || spec.endsWith('.ts') || spec.endsWith('.js');
+  const file = isPath ? (isAbsolute(spec) ? spec : resolve(process.cwd(), spec)) : join(agentsDir, `${spec}.ts`);
+  if (!existsSync(file)) {
+    throw new Error(`unknown agent "${spec}" (built in: ${builtInAgents().join(', ')}; or give a path to a module exporting an agent factory)`);
+  }
+  const mod = (await import(pathToFileURL(file).href)) as { default?: AgentFactory };
+  if (typeof mod.default !== 'function') throw new Error(`agent module ${file} has no default export (expected an AgentFactory function)`);
+  cache.set(spec, mod.default);
+  return mod.default;
+}
+
+/** Create the agent for a seat, with its own stream derived from the game seed. */
+export function makeAgent(factory: AgentFactory, seed: string, player: PlayerIndex, params?: Record<string, unknown>): Agent {
+  return factory({ player, random: createStream(subSeed(seed, `agent:${player}`)), params });
+}
+
+export async function loadAgents(specs: [string, string], seed: string): Promise<[Agent, Agent]> {
+  const f0 = await loadAgentFactory(specs[0]);
+  const f1 = await loadAgentFactory(specs[1]);
+  return [makeAgent(f0, seed, 0), makeAgent(f1, seed, 1)];
+}

@@ -1,0 +1,84 @@
+/**
+ * The battle: five battle rounds (or the mission's number), each a turn for each player starting with
+ * the player who took the first turn; a turn is the Command, Movement, Shooting, Charge and Fight
+ * phases, then the end of the turn. The battle also ends when an army is destroyed.
+ */
+import type { Game } from '../../core/game.ts';
+import { expireEffects } from '../../core/effects.ts';
+import { opponent, type GameResult, type PlayerIndex } from '../../core/state.ts';
+import { commandPhase } from './command.ts';
+import { movementPhase } from './movement.ts';
+import { shootingPhase } from './shooting.ts';
+import { chargePhase } from './charge.ts';
+import { fightPhase } from './fight.ts';
+import { removeOutOfCoherency } from './end-of-turn.ts';
+import { primaryMission } from './missions.ts';
+import { updateObjectiveControl } from './objectives.ts';
+import { hooksOf } from './phase.ts';
+import { inReserves } from './reserves.ts';
+import { isAlive } from './units.ts';
+
+/** Play the battle from where the state is (after setup) to its end; returns the result. */
+export function playBattle(g: Game): GameResult {
+  const s = g.state;
+  if (s.round === 0) for (const p of [0, 1] as PlayerIndex[]) for (const h of hooksOf(g, p)) h.battleStart?.(g, p);
+  for (let round = s.round + 1; round <= s.mission.rounds; round++) {
+    g.emit({ type: 'round-started', round });
+    for (const player of [s.firstPlayer, opponent(s.firstPlayer)]) {
+      playTurn(g, player);
+      if (armyDestroyed(g) !== null) return endBattle(g, 'army-destroyed');
+    }
+    expireEffects(g, { at: 'end-of-round', round });
+  }
+  return endBattle(g, 'rounds');
+}
+
+export function playTurn(g: Game, player: PlayerIndex): void {
+  g.emit({ type: 'turn-started', round: g.state.round, player });
+  const phases = [commandPhase, movementPhase, shootingPhase, chargePhase, fightPhase];
+  for (const phase of phases) {
+    phase(g, player);
+    if (armyDestroyed(g) !== null) return;
+  }
+  removeOutOfCoherency(g);
+  updateObjectiveControl(g);
+  primaryMission(g.state.mission.primary).endOfTurn?.(g, player);
+  expireEffects(g, { at: 'end-of-turn', round: g.state.round, turn: player });
+}
+
+/** The player whose army is destroyed (no unit left on the battlefield, embarked or in Reserves), if any. */
+export function armyDestroyed(g: Game): PlayerIndex | null {
+  const s = g.state;
+  for (const p of [0, 1] as PlayerIndex[]) {
+    let alive = false;
+    for (const id of s.unitOrder) {
+      const u = s.units[id];
+      if (u.player === p && isAlive(u)) { alive = true; break; }
+    }
+    if (!alive) return p;
+  }
+  return null;
+}
+
+/**
+ * End of the battle: units still in Reserves count as destroyed; the winner has more VP, a tie is a
+ * draw. When an army is destroyed the battle ends there and the player with an army left wins (they
+ * would go on scoring every remaining turn against no opposition).
+ */
+function endBattle(g: Game, endedBy: GameResult['endedBy']): GameResult {
+  const s = g.state;
+  for (const id of s.unitOrder) {
+    const u = s.units[id];
+    if (!inReserves(u)) continue;
+    for (const c of u.components) if (!c.destroyed) g.emit({ type: 'unit-destroyed', unit: u.id, component: c.unit, by: null, player: u.player });
+  }
+  const vp: [number, number] = [s.players[0].vp, s.players[1].vp];
+  let winner: PlayerIndex | null = vp[0] > vp[1] ? 0 : vp[1] > vp[0] ? 1 : null;
+  if (endedBy === 'army-destroyed') {
+    const loser = armyDestroyed(g);
+    winner = loser === null ? winner : opponent(loser);
+  }
+  const result: GameResult = { winner, vp, rounds: s.round, endedBy };
+  g.emit({ type: 'game-ended', result });
+  return result;
+}

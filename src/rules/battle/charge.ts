@@ -1,0 +1,77 @@
+/**
+ * Charge phase: the active player selects eligible units (not Advanced or Fell Back this turn, not in
+ * Engagement Range, not disembarked from a transport that moved, an enemy within 12"), declares targets
+ * within 12" (visibility not needed), rolls 2D6, and the planner moves the unit so that it ends within
+ * Engagement Range of every target and of no other enemy unit, in coherency, in base contact where it
+ * can. A unit that charged fights first this turn (Charge Bonus).
+ */
+import type { Game } from '../../core/game.ts';
+import { opponent, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import { afterRoll } from '../roll-window.ts';
+import { openWindow } from '../windows.ts';
+import { endPhase, startPhase } from './phase.ts';
+import { applyPlan, planUnit } from './placement.ts';
+import { hasKeyword, rollModifier, unitsOnBattlefield } from './units.ts';
+import { isEngaged, unitDistance } from './world.ts';
+
+export function chargePhase(g: Game, player: PlayerIndex): void {
+  startPhase(g, player, 'charge');
+  for (;;) {
+    if (g.state.result) break;
+    const eligible = unitsOnBattlefield(g.state, player).filter((u) => canCharge(g, u));
+    if (eligible.length === 0) break;
+    const options: ({ done: true } | { unit: string })[] = [{ done: true }, ...eligible.map((u) => ({ unit: u.id }))];
+    const { option } = g.decide({ kind: 'select-unit-to-charge', player, prompt: 'select a unit to charge (or end the phase)', options });
+    if ('done' in option) break;
+    declareCharge(g, g.state.units[option.unit]);
+  }
+  endPhase(g, player, 'charge');
+}
+
+export function chargeTargets(g: Game, u: UnitState): UnitState[] {
+  return unitsOnBattlefield(g.state, opponent(u.player)).filter((e) => unitDistance(g.state, u, e) <= 12 + 1e-6 && !hasKeyword(e, 'AIRCRAFT'));
+}
+
+export function canCharge(g: Game, u: UnitState): boolean {
+  const f = u.flags;
+  if (f.declaredCharge || f.advanced || f.fellBack || f.disembarkedAfterTransportMoved) return false;
+  if (hasKeyword(u, 'AIRCRAFT') || isEngaged(g.state, u)) return false;
+  return chargeTargets(g, u).length > 0;
+}
+
+/** Declare a charge: targets, the opponent's reactions, the Charge roll and the Charge move. */
+export function declareCharge(g: Game, u: UnitState, opts: { targets?: string[]; chargeBonus?: boolean } = {}): boolean {
+  const player = u.player;
+  let targets = opts.targets;
+  if (!targets) {
+    openWindow(g, { name: 'charge/unit-selected', unit: u.id, targets: [] });
+    const options = chargeTargets(g, u).map((t) => ({ targets: [t.id] }));
+    const { option } = g.decide({ kind: 'charge-targets', player, prompt: `${u.name}: charge which unit?`, options, context: { unit: u.id } });
+    targets = option.targets;
+  }
+  g.emit({ type: 'unit-flag', unit: u.id, flag: 'declaredCharge', value: true });
+  openWindow(g, { name: 'charge/after-enemy-charge-declared', unit: u.id, targets });
+  const fresh = g.state.units[u.id];
+  if (!fresh.models.some((m) => m.alive) || fresh.location !== 'battlefield') return false;
+  let dice = g.dice.d6(2, 'charge', player, u.id, fresh.name);
+  const needed = Math.max(...targets.map((t) => unitDistance(g.state, fresh, g.state.units[t]))) - 1;
+  dice = afterRoll(g, { purpose: 'charge', player, unit: u.id, sides: 6, values: dice, test: null, rerolled: [], target: Math.ceil(needed) }) as number[];
+  const roll = Math.max(0, dice[0] + dice[1] + rollModifier(g.state, fresh, 'charge'));
+  const plan = planUnit(g.state, fresh, 'charge', { maxDistance: roll, targetUnitIds: targets });
+  if (!plan.ok) {
+    g.emit({ type: 'note', text: `${fresh.name}'s charge failed (rolled ${roll}): ${plan.reason}` });
+    return false;
+  }
+  applyPlan(g, fresh, plan, 'charge');
+  if (opts.chargeBonus !== false) g.emit({ type: 'unit-flag', unit: u.id, flag: 'charged', value: true });
+  openWindow(g, { name: 'charge/after-own-charge-move', unit: u.id, targets });
+  openWindow(g, { name: 'charge/after-enemy-charge-move', unit: u.id, targets });
+  return true;
+}
+
+/** Fights First: units that charged this turn (Charge Bonus), or with the ability, or given it by an effect. */
+export function fightsFirst(g: Game, u: UnitState): boolean {
+  if (u.flags.charged) return true;
+  if (u.abilities.includes('Fights First')) return true;
+  return g.state.effects.some((e) => e.unit === u.id && e.kind === 'Fights First');
+}

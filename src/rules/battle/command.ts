@@ -1,0 +1,54 @@
+/**
+ * Command phase: both players gain 1 CP; Battle-shocked units of the active player recover; the
+ * Battle-shock step tests every unit Below Half-strength (2D6 against its best Leadership); then the
+ * mission scores.
+ */
+import type { Game } from '../../core/game.ts';
+import { expireEffects } from '../../core/effects.ts';
+import { opponent, type PlayerIndex } from '../../core/state.ts';
+import { afterRoll } from '../roll-window.ts';
+import { openWindow } from '../windows.ts';
+import { primaryMission } from './missions.ts';
+import { endPhase, hasEffect, startPhase } from './phase.ts';
+import { belowHalfStrength, bestLeadership, unitsOnBattlefield } from './units.ts';
+
+/** Effect kind: the unit passes its next Battle-shock test this phase (Insane Bravery). */
+export const PASSES_BATTLE_SHOCK = 'Passes Battle-shock test';
+
+export function commandPhase(g: Game, player: PlayerIndex): void {
+  const s = g.state;
+  // "until the start of your next Command phase": Battle-shock and such effects end now
+  for (const u of unitsOnBattlefield(s, player)) if (u.battleShocked) g.emit({ type: 'battle-shock', unit: u.id, value: false });
+  expireEffects(g, { at: 'start-of-command', round: s.round, player });
+  startPhase(g, player, 'command');
+  g.emit({ type: 'cp', player, delta: 1, reason: 'Command phase' });
+  g.emit({ type: 'cp', player: opponent(player), delta: 1, reason: 'Command phase' });
+  battleShockStep(g, player);
+  primaryMission(s.mission.primary).endOfCommandPhase?.(g, player);
+  endPhase(g, player, 'command');
+}
+
+export function battleShockStep(g: Game, player: PlayerIndex): void {
+  for (const u of unitsOnBattlefield(g.state, player)) {
+    if (g.state.result) return;
+    if (!belowHalfStrength(g.state, u)) continue;
+    battleShockTest(g, player, u.id);
+  }
+}
+
+/** Take a Battle-shock test: 2D6, passed on a total at least the unit's best Leadership. */
+export function battleShockTest(g: Game, player: PlayerIndex, unitId: string): boolean {
+  openWindow(g, { name: 'command/before-battle-shock-test', unit: unitId, targets: [] });
+  const u = g.state.units[unitId];
+  if (hasEffect(g, PASSES_BATTLE_SHOCK, unitId)) return true;
+  const ld = bestLeadership(g.state, u);
+  let dice = g.dice.d6(2, 'battle-shock', player, unitId, u.name);
+  dice = afterRoll(g, { purpose: 'battle-shock', player, unit: unitId, sides: 6, values: dice, test: null, rerolled: [], target: ld }) as number[];
+  let passed = dice[0] + dice[1] >= ld;
+  if (!passed) {
+    openWindow(g, { name: 'command/after-battle-shock-failed', unit: unitId, targets: [] });
+    passed = hasEffect(g, PASSES_BATTLE_SHOCK, unitId);
+  }
+  if (!passed) g.emit({ type: 'battle-shock', unit: unitId, value: true });
+  return passed;
+}

@@ -1,0 +1,178 @@
+/**
+ * Fight phase. Fights First step, then Remaining Combats: in each, players alternate selecting an
+ * eligible unit (within Engagement Range of an enemy unit, or that made a Charge move this turn),
+ * starting with the player whose turn it is not; a player with no eligible unit left lets the other
+ * fight with theirs. A selected unit piles in (3" toward the closest enemy), attacks with its melee
+ * weapons, then consolidates (3").
+ */
+import type { Game } from '../../core/game.ts';
+import { getRule } from '../../core/rules-registry.ts';
+import { opponent, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import type { Weapon, WeaponProfile } from '../../data/datasheet.ts';
+import { inBaseContact } from '../../geometry/distance.ts';
+import { inEngagementRange } from '../../geometry/ranges.ts';
+import { resolveAttacks, type AttackGroup } from '../attack-sequence.ts';
+import { openWindow } from '../windows.ts';
+import { fightsFirst } from './charge.ts';
+import { endPhase, hooksOf, startPhase } from './phase.ts';
+import { applyPlan, planUnit } from './placement.ts';
+import { onBattlefield } from './units.ts';
+import { isEngaged, modelBody } from './world.ts';
+
+/** Effect kind: this unit fights next (Counter-offensive). */
+export const FIGHTS_NEXT = 'Fights next';
+
+export function fightPhase(g: Game, player: PlayerIndex): void {
+  startPhase(g, player, 'fight');
+  fightStep(g, true);
+  fightStep(g, false);
+  endPhase(g, player, 'fight');
+}
+
+function eligible(g: Game, p: PlayerIndex, first: boolean): UnitState[] {
+  const s = g.state;
+  const out: UnitState[] = [];
+  for (const id of s.unitOrder) {
+    const u = s.units[id];
+    if (u.player !== p || !onBattlefield(u) || u.flags.fought) continue;
+    if (first && !fightsFirst(g, u)) continue;
+    if (isEngaged(s, u) || u.flags.charged) out.push(u);
+  }
+  return out;
+}
+
+function fightStep(g: Game, first: boolean): void {
+  let current = opponent(g.state.turn);
+  for (;;) {
+    if (g.state.result) return;
+    let units = eligible(g, current, first);
+    if (units.length === 0) {
+      current = opponent(current);
+      units = eligible(g, current, first);
+      if (units.length === 0) return;
+    }
+    const options = units.map((u) => ({ unit: u.id }));
+    const { option } = g.decide({ kind: 'select-unit-to-fight', player: current, prompt: `${first ? 'Fights First' : 'Remaining Combats'}: select a unit to fight`, options });
+    fight(g, g.state.units[option.unit]);
+    // a unit chosen to fight next (Counter-offensive) fights before the alternation goes on
+    for (;;) {
+      const next = g.state.effects.find((e) => e.kind === FIGHTS_NEXT);
+      if (!next) break;
+      g.removeEffect(next.id);
+      const u = next.unit ? g.state.units[next.unit] : null;
+      if (u && onBattlefield(u) && !u.flags.fought) fight(g, u);
+    }
+    current = opponent(current);
+  }
+}
+
+interface Fighter {
+  model: ModelState;
+  /** enemy units it can attack */
+  targets: Set<string>;
+}
+
+/** Models that can fight, and whom: within Engagement Range of an enemy, or in base contact with a friend who is in base contact with one. */
+function fighters(g: Game, u: UnitState): Fighter[] {
+  const s = g.state;
+  const enemies: { unit: string; model: ModelState }[] = [];
+  for (const id of s.unitOrder) {
+    const e = s.units[id];
+    if (e.player === u.player || e.location !== 'battlefield') continue;
+    for (const m of e.models) if (m.alive && m.pos) enemies.push({ unit: e.id, model: m });
+  }
+  const own = u.models.filter((m) => m.alive && m.pos);
+  const direct = new Map<string, Set<string>>();
+  const contact = new Map<string, Set<string>>();
+  for (const m of own) {
+    const b = modelBody(s, m);
+    const t = new Set<string>();
+    const c = new Set<string>();
+    for (const e of enemies) {
+      const eb = modelBody(s, e.model);
+      if (inEngagementRange(b, eb)) t.add(e.unit);
+      if (inBaseContact(b, eb)) c.add(e.unit);
+    }
+    direct.set(m.id, t);
+    contact.set(m.id, c);
+  }
+  const out: Fighter[] = [];
+  for (const m of own) {
+    const targets = new Set(direct.get(m.id));
+    const b = modelBody(s, m);
+    for (const f of own) {
+      if (f === m || (contact.get(f.id)?.size ?? 0) === 0) continue;
+      if (inBaseContact(b, modelBody(s, f))) for (const t of contact.get(f.id)!) targets.add(t);
+    }
+    if (targets.size > 0) out.push({ model: m, targets });
+  }
+  return out;
+}
+
+function isMelee(p: WeaponProfile): boolean {
+  return p.range === 'Melee';
+}
+
+function extraAttacks(w: Weapon): boolean {
+  return w.profiles.some((p) => isMelee(p) && p.abilities.some((a) => a.name === 'EXTRA ATTACKS'));
+}
+
+export function fight(g: Game, u: UnitState): void {
+  const s = g.state;
+  const player = u.player;
+  for (const name of u.abilities) getRule(name)?.selectedToFight?.(g, u);
+  for (const h of hooksOf(g, player)) h.unitSelectedToFight?.(g, u, player);
+  openWindow(g, { name: 'fight/unit-selected', unit: u.id, targets: [] });
+  pileIn(g, u, 'pileIn');
+  const fresh = s.units[u.id];
+  const fs = fighters(g, fresh);
+  const groups = new Map<string, { weapon: Weapon; models: Fighter[] }>();
+  for (const f of fs) {
+    const ds = s.datasheets[f.model.datasheet];
+    const weapons = f.model.weapons.map((n) => ds.weapons.find((w) => w.name === n)).filter((w): w is Weapon => !!w && w.profiles.some(isMelee));
+    const extra = weapons.filter(extraAttacks);
+    const main = [...new Map(weapons.filter((w) => !extraAttacks(w)).map((w) => [w.name, w])).values()];
+    let chosen: Weapon | undefined = main[0];
+    if (main.length > 1) {
+      const { option } = g.decide({ kind: 'fight-weapon', player, prompt: `${f.model.name}: fight with which weapon?`, options: main.map((w) => w.name), context: { model: f.model.id } });
+      chosen = main.find((w) => w.name === option);
+    }
+    // a weapon carried twice is used once per copy (the data repeats it)
+    const used = chosen ? [...weapons.filter((w) => w.name === chosen!.name), ...extra] : extra;
+    for (const w of used) {
+      const key = `${f.model.datasheet}:${w.name}`;
+      let gr = groups.get(key);
+      if (!gr) groups.set(key, (gr = { weapon: w, models: [] }));
+      gr.models.push(f);
+    }
+  }
+  const attackGroups: AttackGroup[] = [];
+  for (const gr of groups.values()) {
+    const options: { profile: number; target: string }[] = [];
+    gr.weapon.profiles.forEach((p, pi) => {
+      if (!isMelee(p)) return;
+      const reach = new Set<string>();
+      for (const f of gr.models) for (const t of f.targets) reach.add(t);
+      for (const t of reach) options.push({ profile: pi, target: t });
+    });
+    if (options.length === 0) continue;
+    const { option } = g.decide({ kind: 'fight-target', player, prompt: `${fresh.name}: target for ${gr.weapon.name}`, options, context: { unit: u.id } });
+    const target = s.units[option.target];
+    const models = gr.models.filter((f) => f.targets.has(option.target)).map((f) => f.model);
+    attackGroups.push({
+      weapon: gr.weapon, profile: gr.weapon.profiles[option.profile], models, target: target.id, halfRange: false,
+      targetVisible: true, targetInCover: false, targetModels: target.models.filter((m) => m.alive).length,
+    });
+  }
+  if (attackGroups.length) resolveAttacks(g, fresh, attackGroups, true);
+  const after = s.units[u.id];
+  if (onBattlefield(after)) pileIn(g, after, 'consolidate');
+  g.emit({ type: 'unit-flag', unit: u.id, flag: 'fought', value: true });
+  openWindow(g, { name: 'fight/after-enemy-fought', unit: u.id, targets: [] });
+}
+
+/** Pile in or consolidate: up to 3" toward the closest enemy model (the planner keeps every rule). */
+function pileIn(g: Game, u: UnitState, mode: 'pileIn' | 'consolidate'): void {
+  const plan = planUnit(g.state, u, mode, { maxDistance: 3 });
+  if (plan.ok && plan.pathLengths.some((l) => l > 1e-6)) applyPlan(g, u, plan, mode === 'pileIn' ? 'pile-in' : 'consolidate');
+}

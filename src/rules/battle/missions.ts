@@ -1,0 +1,75 @@
+/**
+ * Primary missions: one registry entry each, scoring at the moments the mission names.
+ */
+import type { Game } from '../../core/game.ts';
+import type { PlayerIndex } from '../../core/state.ts';
+import { objectivesControlledBy, updateObjectiveControl } from './objectives.ts';
+
+export interface PrimaryMission {
+  name: string;
+  /** end of a player's Command phase */
+  endOfCommandPhase?(g: Game, player: PlayerIndex): void;
+  /** end of a player's turn */
+  endOfTurn?(g: Game, player: PlayerIndex): void;
+}
+
+const registry = new Map<string, PrimaryMission>();
+
+export function registerPrimaryMission(m: PrimaryMission): void {
+  if (registry.has(m.name)) throw new Error(`primary mission "${m.name}" registered twice`);
+  registry.set(m.name, m);
+}
+
+export function primaryMission(name: string): PrimaryMission {
+  const m = registry.get(name);
+  if (!m) throw new Error(`unknown primary mission "${name}" (known: ${[...registry.keys()].join(', ')})`);
+  return m;
+}
+
+export function primaryMissionNames(): string[] {
+  return [...registry.keys()];
+}
+
+interface TakeAndHoldParams {
+  vpPerObjective: number;
+  maxPerTurn: number;
+  fromRound: number;
+  maxTotal: number;
+}
+
+function params(g: Game): TakeAndHoldParams {
+  const p = g.state.mission.params as Partial<TakeAndHoldParams>;
+  return { vpPerObjective: p.vpPerObjective ?? 5, maxPerTurn: p.maxPerTurn ?? 15, fromRound: p.fromRound ?? 2, maxTotal: p.maxTotal ?? 50 };
+}
+
+function score(g: Game, player: PlayerIndex, reason: string): void {
+  const p = params(g);
+  updateObjectiveControl(g);
+  const held = objectivesControlledBy(g.state, player);
+  const room = p.maxTotal - g.state.players[player].vp;
+  const amount = Math.max(0, Math.min(held * p.vpPerObjective, p.maxPerTurn, room));
+  if (amount > 0) g.emit({ type: 'vp', player, amount, round: g.state.round, reason });
+}
+
+/** In the last battle round the player with the second turn scores at the end of that turn instead. */
+function secondPlayerLastRound(g: Game, player: PlayerIndex): boolean {
+  return g.state.round === g.state.mission.rounds && player !== g.state.firstPlayer;
+}
+
+/**
+ * Take and Hold: at the end of your Command phase from battle round 2, VP for each objective you
+ * control, capped per turn and in total. In the last battle round, the player who has the second turn
+ * scores at the end of their turn instead (as the Leviathan missions do).
+ */
+registerPrimaryMission({
+  name: 'take-and-hold',
+  endOfCommandPhase(g, player) {
+    if (g.state.round >= params(g).fromRound && !secondPlayerLastRound(g, player)) score(g, player, 'take-and-hold');
+  },
+  endOfTurn(g, player) {
+    if (secondPlayerLastRound(g, player)) score(g, player, 'take-and-hold (end of the battle)');
+  },
+});
+
+/** A mission with no primary scoring (sandbox games, tests). */
+registerPrimaryMission({ name: 'none' });

@@ -1,0 +1,201 @@
+/**
+ * Movement phase. Move Units step: the active player selects units one at a time and says what each
+ * does, as an intent: Remain Stationary, a Normal move (M") or an Advance (M + D6") toward a point, or a
+ * Fall Back (M") for a unit in Engagement Range; embarked units may disembark. The planner turns the
+ * intent into legal positions. Reinforcements step: units in Reserves arrive by Deep Strike or from
+ * Strategic Reserves (not in battle round 1).
+ */
+import type { Game } from '../../core/game.ts';
+import { opponent, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import { baseBoundingRadius, pointSegmentDistance } from '../../geometry/shape.ts';
+import { polygonCentroid } from '../../geometry/polygon.ts';
+import type { PlannedMove } from '../../geometry/planner.ts';
+import { afterRoll } from '../roll-window.ts';
+import { openWindow } from '../windows.ts';
+import { destroyModel } from '../damage.ts';
+import { endPhase, startPhase } from './phase.ts';
+import { applyPlan, planUnit } from './placement.ts';
+import { allModelsHave, hasKeyword, rollModifier, unitMove, unitsOnBattlefield } from './units.ts';
+import { isEngaged, modelBase, unitCentre } from './world.ts';
+import { embarkOptions, embark, disembark, canDisembark } from './transports.ts';
+import { reinforcements } from './reserves.ts';
+
+export type MoveChoice =
+  | { mode: 'stationary' }
+  | { mode: 'normal' | 'advance' | 'fall-back'; to: { x: number; y: number }; toward: string }
+  | { mode: 'disembark' }
+  | { mode: 'stay-embarked' };
+
+export function movementPhase(g: Game, player: PlayerIndex): void {
+  startPhase(g, player, 'movement');
+  moveUnitsStep(g, player);
+  if (!g.state.result) reinforcements(g, player);
+  endPhase(g, player, 'movement');
+}
+
+function movable(g: Game, player: PlayerIndex): UnitState[] {
+  const s = g.state;
+  const out: UnitState[] = [];
+  for (const id of s.unitOrder) {
+    const u = s.units[id];
+    if (u.player !== player || u.flags.moved !== null) continue;
+    if (u.location === 'battlefield' && u.models.some((m) => m.alive)) out.push(u);
+    else if (u.location === 'embarked' && canDisembark(g, u)) out.push(u);
+  }
+  return out;
+}
+
+function moveUnitsStep(g: Game, player: PlayerIndex): void {
+  for (;;) {
+    if (g.state.result) return;
+    const units = movable(g, player);
+    if (units.length === 0) return;
+    const options: ({ done: true } | { unit: string })[] = [{ done: true }, ...units.map((u) => ({ unit: u.id }))];
+    const { option } = g.decide({ kind: 'select-unit-to-move', player, prompt: 'select a unit to move (or end: the others Remain Stationary)', options });
+    if ('done' in option) {
+      for (const u of units) if (u.location === 'battlefield') g.emit({ type: 'unit-moved', unit: u.id, mode: 'stationary' });
+      return;
+    }
+    moveUnit(g, g.state.units[option.unit]);
+  }
+}
+
+/** Where a unit may head: every objective, every enemy unit, its own deployment zone, the centre. */
+export function destinations(g: Game, u: UnitState): { to: { x: number; y: number }; toward: string }[] {
+  const s = g.state;
+  const out: { to: { x: number; y: number }; toward: string }[] = [];
+  for (const o of s.objectives) out.push({ to: { ...o.pos }, toward: `objective ${o.id}` });
+  for (const e of unitsOnBattlefield(s, opponent(u.player))) out.push({ to: unitCentre(e), toward: `enemy ${e.id}` });
+  const zone = s.board.deploymentZones.find((z) => z.player === u.player);
+  if (zone) out.push({ to: polygonCentroid(zone.polygon), toward: 'own deployment zone' });
+  return out;
+}
+
+export function moveOptions(g: Game, u: UnitState): MoveChoice[] {
+  if (u.location === 'embarked') return [{ mode: 'stay-embarked' }, { mode: 'disembark' }];
+  const dests = destinations(g, u);
+  if (isEngaged(g.state, u)) {
+    return [{ mode: 'stationary' }, ...dests.map((d) => ({ mode: 'fall-back' as const, ...d }))];
+  }
+  const out: MoveChoice[] = [{ mode: 'stationary' }];
+  if (unitMove(g.state, u) > 0) {
+    for (const d of dests) out.push({ mode: 'normal', ...d });
+    for (const d of dests) out.push({ mode: 'advance', ...d });
+  }
+  return out;
+}
+
+export function moveUnit(g: Game, u: UnitState): void {
+  const player = u.player;
+  openWindow(g, { name: 'movement/unit-selected', unit: u.id, targets: [] });
+  const options = moveOptions(g, u);
+  const { option } = g.decide({ kind: 'move', player, prompt: `${u.name}: how does it move?`, options, context: { unit: u.id } });
+  switch (option.mode) {
+    case 'stay-embarked':
+      g.emit({ type: 'unit-moved', unit: u.id, mode: 'stationary' });
+      return;
+    case 'disembark': {
+      if (!disembark(g, u)) return;
+      // disembarking before the transport moved: the unit then moves as usual (it cannot Remain Stationary)
+      const after = g.state.units[u.id];
+      if (after.flags.moved === null) {
+        const again = moveOptions(g, after).filter((o) => o.mode !== 'stationary');
+        if (again.length === 0) { g.emit({ type: 'unit-moved', unit: u.id, mode: 'normal' }); return; }
+        const { option: o2 } = g.decide({ kind: 'move', player, prompt: `${u.name}: move after disembarking`, options: again, context: { unit: u.id } });
+        executeMove(g, after, o2);
+      }
+      return;
+    }
+    default:
+      executeMove(g, u, option);
+  }
+}
+
+function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
+  const s = g.state;
+  if (option.mode === 'stationary' || option.mode === 'disembark' || option.mode === 'stay-embarked') {
+    g.emit({ type: 'unit-moved', unit: u.id, mode: 'stationary' });
+    return;
+  }
+  let distance = unitMove(s, u);
+  let advanceRoll = 0;
+  if (option.mode === 'advance') {
+    let roll = g.dice.d6(1, 'advance', u.player, u.id, u.name);
+    roll = afterRoll(g, { purpose: 'advance', player: u.player, unit: u.id, sides: 6, values: roll, test: null, rerolled: [] }) as number[];
+    advanceRoll = Math.max(0, roll[0] + rollModifier(s, u, 'advance'));
+    distance += advanceRoll;
+  }
+  const mode = option.mode === 'fall-back' ? 'fallBack' : option.mode;
+  const plan = planUnit(s, u, mode, { maxDistance: distance, destination: option.to });
+  if (!plan.ok) {
+    // nowhere legal to go: the unit stays where it is (it still counts as having moved this way)
+    g.emit({ type: 'unit-moved', unit: u.id, mode: option.mode, advanceRoll });
+    return;
+  }
+  if (option.mode === 'fall-back') desperateEscape(g, u, plan);
+  if (!u.models.some((m) => m.alive)) return;
+  // the planner planned every model that was alive; Desperate Escape may have removed some
+  const alive = u.models.filter((m) => m.alive);
+  if (alive.length !== plan.positions.length) {
+    const replanned = planUnit(s, u, 'fallBack', { maxDistance: distance, destination: option.to });
+    if (replanned.ok) applyPlan(g, u, replanned, 'fall-back');
+  } else {
+    applyPlan(g, u, plan, option.mode);
+  }
+  g.emit({ type: 'unit-moved', unit: u.id, mode: option.mode, advanceRoll });
+  afterMove(g, u);
+}
+
+/** After a unit ends a move: the opponent may react (Fire Overwatch); it may embark. */
+export function afterMove(g: Game, u: UnitState): void {
+  openWindow(g, { name: 'movement/after-own-move', unit: u.id, targets: [] });
+  openWindow(g, { name: 'movement/after-enemy-move', unit: u.id, targets: [] });
+  const fresh = g.state.units[u.id];
+  if (fresh.location !== 'battlefield') return;
+  const transports = embarkOptions(g, fresh);
+  if (transports.length === 0) return;
+  const { option } = g.decide({ kind: 'embark', player: fresh.player, prompt: `${fresh.name}: embark within a transport?`, options: [{ stay: true }, ...transports.map((t) => ({ transport: t.id }))] });
+  if ('transport' in option) embark(g, fresh, g.state.units[option.transport]);
+}
+
+/**
+ * Desperate Escape: a test (D6, 1-2 fails) for each model that moves over enemy models (not FLY or
+ * TITANIC), or for every model when the unit is Battle-shocked; each failure destroys a model.
+ */
+function desperateEscape(g: Game, u: UnitState, plan: PlannedMove): void {
+  const s = g.state;
+  let tests = 0;
+  if (u.battleShocked) {
+    tests = u.models.filter((m) => m.alive).length;
+  } else if (!allModelsHave(s, u, 'FLY') && !hasKeyword(u, 'TITANIC') && plan.crossedEnemyModelIds.length > 0) {
+    const crossed = new Set(plan.crossedEnemyModelIds);
+    const enemies: ModelState[] = [];
+    for (const id of s.unitOrder) {
+      const e = s.units[id];
+      if (e.player === u.player || e.location !== 'battlefield') continue;
+      for (const m of e.models) if (m.alive && m.pos && crossed.has(m.id)) enemies.push(m);
+    }
+    const alive = u.models.filter((m) => m.alive);
+    alive.forEach((m, i) => {
+      const path = plan.paths[i];
+      const r = baseBoundingRadius(modelBase(s, m));
+      const over = enemies.some((e) => {
+        const re = baseBoundingRadius(modelBase(s, e));
+        for (let k = 1; k < path.length; k++) {
+          if (pointSegmentDistance(e.pos!.x, e.pos!.y, path[k - 1].x, path[k - 1].y, path[k].x, path[k].y) < r + re) return true;
+        }
+        return false;
+      });
+      if (over) tests++;
+    });
+  }
+  if (tests === 0) return;
+  let rolls = g.dice.d6(tests, 'desperate-escape', u.player, u.id, u.name);
+  rolls = afterRoll(g, { purpose: 'desperate-escape', player: u.player, unit: u.id, sides: 6, values: rolls, test: { needed: 3, modifier: 0, criticalOn: 7 }, rerolled: [] }) as number[];
+  for (const v of rolls) {
+    if (v > 2) continue;
+    // the owner picks the model: the one that is worth least, i.e. the last in the unit's order
+    const victim = [...u.models].reverse().find((m) => m.alive);
+    if (victim) destroyModel(g, u, victim, null, 'Desperate Escape');
+  }
+}

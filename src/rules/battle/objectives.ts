@@ -1,0 +1,40 @@
+/**
+ * Objective control: Level of Control per player per marker (sum of the OC of models within range,
+ * Battle-shocked models count 0), updated at the end of each phase and each turn; control changes are
+ * events. A tie is contested: nobody controls the marker.
+ */
+import type { Game } from '../../core/game.ts';
+import type { GameState, PlayerIndex } from '../../core/state.ts';
+import { objectiveControl, type ControlModel } from '../../geometry/ranges.ts';
+import { characteristic } from './units.ts';
+import { modelBody } from './world.ts';
+
+export function controlModels(state: GameState): ControlModel[] {
+  const out: ControlModel[] = [];
+  for (const id of state.unitOrder) {
+    const u = state.units[id];
+    if (u.location !== 'battlefield') continue;
+    for (const m of u.models) {
+      if (!m.alive || !m.pos) continue;
+      out.push({ player: String(u.player), oc: characteristic(state, u, m, 'OC'), battleShocked: u.battleShocked, body: modelBody(state, m) });
+    }
+  }
+  return out;
+}
+
+/** Who controls each marker right now (not yet recorded). */
+export function currentControl(state: GameState): (PlayerIndex | null)[] {
+  const res = objectiveControl(state.objectives.map((o) => ({ id: o.id, pos: o.pos })), controlModels(state));
+  return res.map((r) => (r.controller === null ? null : (Number(r.controller) as PlayerIndex)));
+}
+
+export function updateObjectiveControl(g: Game): void {
+  const now = currentControl(g.state);
+  g.state.objectives.forEach((o, i) => {
+    if (o.controller !== now[i]) g.emit({ type: 'objective-control', objective: o.id, controller: now[i] });
+  });
+}
+
+export function objectivesControlledBy(state: GameState, player: PlayerIndex): number {
+  return state.objectives.filter((o) => o.controller === player).length;
+}

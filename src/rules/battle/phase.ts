@@ -1,0 +1,66 @@
+/**
+ * Start and end of a phase: the events, the windows at the start and end of the phase, the effects
+ * that expire, and objective control checked at the end of every phase.
+ */
+import type { Game } from '../../core/game.ts';
+import { expireEffects } from '../../core/effects.ts';
+import type { PhaseName, PlayerIndex, UnitState } from '../../core/state.ts';
+import { openWindow } from '../windows.ts';
+import { updateObjectiveControl } from './objectives.ts';
+
+/**
+ * Moments of the battle that army and detachment rules act on, by rule name: the start and end of a
+ * phase, a unit selected to shoot or to fight, the start of the battle. A player's `rules` list says
+ * which are active for them.
+ */
+export interface ArmyRuleHooks {
+  name: string;
+  /** once, after deployment and before the first battle round (Strands of Fate's pool) */
+  battleStart?(g: Game, owner: PlayerIndex): void;
+  start?(g: Game, phase: PhaseName, player: PlayerIndex, owner: PlayerIndex): void;
+  end?(g: Game, phase: PhaseName, player: PlayerIndex, owner: PlayerIndex): void;
+  /** a unit of the owner has been selected to shoot, before it selects targets (For the Greater Good) */
+  unitSelectedToShoot?(g: Game, unit: UnitState, owner: PlayerIndex): void;
+  /** a unit of the owner has been selected to fight */
+  unitSelectedToFight?(g: Game, unit: UnitState, owner: PlayerIndex): void;
+}
+
+const armyRuleHooks = new Map<string, ArmyRuleHooks>();
+
+export function registerArmyRuleHooks(h: ArmyRuleHooks): void {
+  if (armyRuleHooks.has(h.name)) throw new Error(`army rule hooks "${h.name}" registered twice`);
+  armyRuleHooks.set(h.name, h);
+}
+
+/** The hooks of every rule a player plays. */
+export function hooksOf(g: Game, owner: PlayerIndex): ArmyRuleHooks[] {
+  const out: ArmyRuleHooks[] = [];
+  for (const name of g.state.players[owner].rules) {
+    const h = armyRuleHooks.get(name);
+    if (h) out.push(h);
+  }
+  return out;
+}
+
+function runHooks(g: Game, phase: PhaseName, player: PlayerIndex, which: 'start' | 'end'): void {
+  for (const owner of [0, 1] as PlayerIndex[]) for (const h of hooksOf(g, owner)) h[which]?.(g, phase, player, owner);
+}
+
+export function startPhase(g: Game, player: PlayerIndex, phase: PhaseName): void {
+  g.emit({ type: 'phase-started', round: g.state.round, player, phase });
+  runHooks(g, phase, player, 'start');
+  openWindow(g, { name: 'phase/start', unit: null, targets: [], data: { phase } });
+}
+
+export function endPhase(g: Game, player: PlayerIndex, phase: PhaseName): void {
+  openWindow(g, { name: 'phase/end', unit: null, targets: [], data: { phase } });
+  runHooks(g, phase, player, 'end');
+  updateObjectiveControl(g);
+  expireEffects(g, { at: 'end-of-phase', round: g.state.round, turn: player, phase });
+  g.emit({ type: 'phase-ended', round: g.state.round, player, phase });
+}
+
+export function hasEffect(g: Game, kind: string, unit: string): boolean {
+  for (const e of g.state.effects) if (e.kind === kind && e.unit === unit) return true;
+  return false;
+}

@@ -1,0 +1,92 @@
+/**
+ * Moving and setting up units through the geometry planner: the engine states an intent (mode,
+ * distance, destination or targets), the planner finds legal positions for every model, and the
+ * engine records them as events.
+ */
+import type { Game } from '../../core/game.ts';
+import type { GameState, Position, UnitState } from '../../core/state.ts';
+import { planMove, type MoveMode, type MoveRequest, type PlanModel, type PlanResult, type World } from '../../geometry/planner.ts';
+import { pointInPolygon, polygonAabb } from '../../geometry/polygon.ts';
+import { allModelsHave, hasKeyword } from './units.ts';
+import { boardOf, modelBase, modelBody } from './world.ts';
+
+/** Everything on the table, for the planner; `exclude` leaves out the unit being moved. */
+export function worldOf(state: GameState, exclude: string | null = null): World {
+  const models: World['models'] = [];
+  for (const id of state.unitOrder) {
+    const u = state.units[id];
+    if (u.location !== 'battlefield' || u.id === exclude) continue;
+    for (const m of u.models) if (m.alive && m.pos) models.push({ id: m.id, unitId: u.id, player: String(u.player), body: modelBody(state, m) });
+  }
+  return { board: boardOf(state), models, objectives: state.objectives.map((o) => ({ id: o.id, pos: o.pos })) };
+}
+
+export function planModels(state: GameState, u: UnitState): PlanModel[] {
+  const fly = allModelsHave(state, u, 'FLY');
+  const heavy = hasKeyword(u, 'VEHICLE') || hasKeyword(u, 'MONSTER');
+  const titanic = hasKeyword(u, 'TITANIC');
+  return u.models.filter((m) => m.alive).map((m) => {
+    const base = modelBase(state, m);
+    const ds = state.datasheets[m.datasheet];
+    const height = ds.keywords.includes('VEHICLE') || ds.keywords.includes('MONSTER') ? 3 : 1.5;
+    return { id: m.id, body: m.pos ? modelBody(state, m) : null, base, height, canFly: fly, isVehicleOrMonster: heavy, isTitanic: titanic };
+  });
+}
+
+export type PlanOptions = Omit<MoveRequest, 'mode' | 'player' | 'unitId' | 'models'>;
+
+export function planUnit(state: GameState, u: UnitState, mode: MoveMode, opts: PlanOptions): PlanResult {
+  return planMove({ mode, player: String(u.player), unitId: u.id, models: planModels(state, u), ...opts }, worldOf(state, u.id));
+}
+
+/** Record a planned placement as an event. */
+export function applyPlan(g: Game, u: UnitState, plan: PlanResult, mode: string): boolean {
+  if (!plan.ok) return false;
+  const alive = u.models.filter((m) => m.alive);
+  const positions: { model: string; pos: Position }[] = alive.map((m, i) => ({ model: m.id, pos: { x: plan.positions[i].x, y: plan.positions[i].y, z: plan.positions[i].z } }));
+  g.emit({ type: 'models-placed', unit: u.id, mode, positions });
+  return true;
+}
+
+/** Candidate points of a deployment zone an agent can choose from: a grid of points inside it. */
+export function deploymentAnchors(state: GameState, zone: number): { x: number; y: number }[] {
+  const poly = state.board.deploymentZones[zone]?.polygon;
+  if (!poly) throw new Error(`no deployment zone #${zone}`);
+  const box = polygonAabb(poly);
+  const out: { x: number; y: number }[] = [];
+  const step = 6;
+  for (let x = box.minX + 3; x <= box.maxX - 2; x += step) {
+    for (let y = box.minY + 3; y <= box.maxY - 2; y += step) {
+      if (pointInPolygon({ x, y }, poly)) out.push({ x: round(x), y: round(y) });
+    }
+  }
+  return out;
+}
+
+function round(v: number): number {
+  return Math.round(v * 100) / 100;
+}
+
+/**
+ * Set up a unit wholly within its deployment zone near a point. If the planner finds no room there,
+ * the other anchors are tried nearest first; a unit that fits nowhere is an error (the scenario's army
+ * cannot be deployed).
+ */
+export function placeForDeployment(g: Game, u: UnitState, point: { x: number; y: number }, zone: number): void {
+  const s = g.state;
+  const poly = s.board.deploymentZones[zone].polygon;
+  const anchors = [point, ...deploymentAnchors(s, zone).sort((a, b) => dist2(a, point) - dist2(b, point))];
+  for (const a of anchors) {
+    const plan = planUnit(s, u, 'setUp', { destination: a, zone: poly });
+    if (plan.ok) {
+      g.emit({ type: 'unit-location', unit: u.id, location: 'battlefield', embarkedIn: null });
+      applyPlan(g, u, plan, 'deploy');
+      return;
+    }
+  }
+  throw new Error(`cannot deploy ${u.name} (${u.id}): no room in deployment zone #${zone}`);
+}
+
+function dist2(a: { x: number; y: number }, b: { x: number; y: number }): number {
+  return (a.x - b.x) ** 2 + (a.y - b.y) ** 2;
+}

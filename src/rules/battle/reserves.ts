@@ -1,0 +1,72 @@
+/**
+ * Reinforcements step: units in Reserves arrive. Deep Strike: anywhere more than 9" horizontally from
+ * every enemy model. Strategic Reserves: wholly within 6" of a battlefield edge, more than 9" from
+ * enemies, and not in the enemy deployment zone in battle round 2. Neither in battle round 1. A unit
+ * that arrives counts as having made a Normal move (it moves no further this phase).
+ */
+import type { Game } from '../../core/game.ts';
+import { opponent, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import { applyPlan, planUnit } from './placement.ts';
+import { afterMove } from './movement.ts';
+
+export function inReserves(u: UnitState): boolean {
+  return (u.location === 'reserves' || u.location === 'strategic-reserves') && u.models.some((m) => m.alive);
+}
+
+export interface ArrivalOption {
+  unit: string;
+  how: 'deep-strike' | 'strategic-reserves';
+  x: number;
+  y: number;
+}
+
+/** Points a unit may arrive near: deep strike anywhere on a grid; strategic reserves along the edges. */
+export function arrivalOptions(g: Game, u: UnitState): ArrivalOption[] {
+  const s = g.state;
+  const out: ArrivalOption[] = [];
+  const canDeepStrike = u.abilities.includes('Deep Strike');
+  if (canDeepStrike) {
+    for (const o of s.objectives) out.push({ unit: u.id, how: 'deep-strike', x: o.pos.x, y: o.pos.y });
+    for (let x = 6; x < s.board.width; x += 12) for (let y = 6; y < s.board.height; y += 12) out.push({ unit: u.id, how: 'deep-strike', x, y });
+  }
+  if (u.location === 'strategic-reserves') {
+    const w = s.board.width, h = s.board.height;
+    for (let x = 6; x < w; x += 12) { out.push({ unit: u.id, how: 'strategic-reserves', x, y: 3 }); out.push({ unit: u.id, how: 'strategic-reserves', x, y: h - 3 }); }
+    for (let y = 6; y < h; y += 12) { out.push({ unit: u.id, how: 'strategic-reserves', x: 3, y }); out.push({ unit: u.id, how: 'strategic-reserves', x: w - 3, y }); }
+  }
+  return out;
+}
+
+export function reinforcements(g: Game, player: PlayerIndex): void {
+  if (g.state.round < 2) return;
+  for (;;) {
+    if (g.state.result) return;
+    const waiting = g.state.unitOrder.map((id) => g.state.units[id]).filter((u) => u.player === player && inReserves(u) && !u.flags.arrived);
+    const options: ({ wait: true } | ArrivalOption)[] = [{ wait: true }];
+    for (const u of waiting) options.push(...arrivalOptions(g, u));
+    if (options.length === 1) return;
+    const { option } = g.decide({ kind: 'reinforcement', player, prompt: 'Reinforcements: set up a unit from Reserves?', options });
+    if ('wait' in option) return;
+    arrive(g, g.state.units[option.unit], option);
+  }
+}
+
+/** Set a unit up from Reserves near the chosen point; false when there is no legal place there. */
+export function arrive(g: Game, u: UnitState, option: ArrivalOption): boolean {
+  const s = g.state;
+  const enemyZone = s.board.deploymentZones.find((z) => z.player === opponent(u.player))?.polygon;
+  const plan = option.how === 'deep-strike'
+    ? planUnit(s, u, 'deepStrike', { destination: { x: option.x, y: option.y } })
+    : planUnit(s, u, 'strategicReserves', { destination: { x: option.x, y: option.y }, forbiddenZones: s.round === 2 && enemyZone ? [enemyZone] : [] });
+  if (!plan.ok) {
+    // no room there this time: it stays in Reserves (and cannot try again this phase)
+    g.emit({ type: 'unit-moved', unit: u.id, mode: 'arrived' });
+    g.emit({ type: 'note', text: `${u.name} could not arrive near (${option.x}, ${option.y}): ${plan.reason}` });
+    return false;
+  }
+  g.emit({ type: 'unit-location', unit: u.id, location: 'battlefield', embarkedIn: null });
+  applyPlan(g, u, plan, option.how);
+  g.emit({ type: 'unit-moved', unit: u.id, mode: 'arrived' });
+  afterMove(g, g.state.units[u.id]);
+  return true;
+}

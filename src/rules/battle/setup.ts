@@ -1,0 +1,113 @@
+/**
+ * Before the first battle round: muster the armies, Declare Battle Formations (Leaders attached to
+ * Bodyguard units, units embarked within Transports, units in Reserves), deploy alternately starting
+ * with the Defender, and determine who takes the first turn.
+ */
+import type { Agent } from '../../core/agent.ts';
+import { Game, type GameOptions } from '../../core/game.ts';
+import { createStream, subSeed } from '../../core/rng.ts';
+import { emptyGameState, opponent, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import type { Datasheet } from '../../data/datasheet.ts';
+import type { ResolvedScenario } from '../../data/scenario-types.ts';
+import { createUnitState } from '../muster.ts';
+import { playerRules } from '../factions.ts';
+import { deploymentAnchors, placeForDeployment } from './placement.ts';
+
+export interface SetupOptions extends GameOptions {
+  seed: string;
+  agents: [Agent, Agent];
+}
+
+/** Game unit id of an army unit: "p1-u3" for unit u3 of player 1. */
+export function gameUnitId(player: PlayerIndex, armyUnitId: string): string {
+  return `p${player + 1}-${armyUnitId}`;
+}
+
+/** Create the game and play everything before the first battle round. */
+export function createGame(sc: ResolvedScenario, opts: SetupOptions): Game {
+  const stream = createStream(subSeed(opts.seed, 'dice'));
+  const g = new Game(emptyGameState(), opts, stream);
+  const datasheets: Record<string, Datasheet> = {};
+  for (const p of sc.players) for (const [id, ds] of Object.entries(p.datasheets)) datasheets[id] = ds;
+  g.emit({
+    type: 'game-started', seed: opts.seed, rng: stream.state(),
+    players: sc.players.map((p) => ({ name: p.name, faction: p.faction, detachment: p.detachment, agent: p.agent, rules: playerRules(p.faction, p.detachment) })),
+    board: sc.board, objectives: sc.objectives.map((o) => ({ id: o.id, pos: o.pos, controller: null })), mission: sc.mission, datasheets,
+  });
+  muster(g, sc);
+  declareBattleFormations(g, sc);
+  deployArmies(g, sc);
+  determineFirstTurn(g);
+  return g;
+}
+
+function muster(g: Game, sc: ResolvedScenario): void {
+  sc.players.forEach((p, i) => {
+    const player = i as PlayerIndex;
+    for (const au of p.army.units) {
+      const ds = p.datasheets[au.datasheetId];
+      if (!ds) throw new Error(`${sc.file}: player ${i + 1} unit ${au.id}: datasheet ${au.datasheetId} was not resolved`);
+      const unit = createUnitState({
+        id: gameUnitId(player, au.id), player, datasheet: ds,
+        models: au.models.map((m) => ({ profile: m.profile, count: m.count, weapons: m.weapons })),
+        points: au.points, warlord: au.warlord ?? false, enhancement: au.enhancement ?? null,
+        extraAbilities: au.enhancement ? [au.enhancement] : [],
+      });
+      g.emit({ type: 'unit-created', unit });
+    }
+  });
+}
+
+function declareBattleFormations(g: Game, sc: ResolvedScenario): void {
+  sc.players.forEach((p, i) => {
+    const player = i as PlayerIndex;
+    for (const [leader, bodyguard] of Object.entries(p.leaders)) {
+      g.emit({ type: 'unit-attached', leader: gameUnitId(player, leader), bodyguard: gameUnitId(player, bodyguard) });
+    }
+    for (const [unit, transport] of Object.entries(p.transports)) {
+      g.emit({ type: 'unit-location', unit: gameUnitId(player, unit), location: 'embarked', embarkedIn: gameUnitId(player, transport) });
+    }
+    for (const [unit, kind] of Object.entries(p.reserves)) {
+      g.emit({ type: 'unit-location', unit: gameUnitId(player, unit), location: kind === 'deep-strike' ? 'reserves' : 'strategic-reserves', embarkedIn: null });
+    }
+  });
+}
+
+/** Units still to be set up on the battlefield by a player. */
+function undeployed(g: Game, player: PlayerIndex): UnitState[] {
+  const s = g.state;
+  return s.unitOrder.map((id) => s.units[id]).filter((u) => u.player === player && u.location === 'unplaced');
+}
+
+/**
+ * Players alternate setting up units one at a time, starting with the Defender (the second player of the
+ * scenario unless it says otherwise); when one has finished, the other sets up the rest.
+ */
+function deployArmies(g: Game, sc: ResolvedScenario): void {
+  let player: PlayerIndex = sc.players[0].role === 'defender' ? 0 : 1;
+  const anchors: { x: number; y: number }[][] = [0, 1].map((i) => deploymentAnchors(g.state, sc.players[i].zone));
+  for (;;) {
+    let units = undeployed(g, player);
+    if (units.length === 0) {
+      player = opponent(player);
+      units = undeployed(g, player);
+      if (units.length === 0) break;
+    }
+    const options = [];
+    for (const u of units) for (const a of anchors[player]) options.push({ unit: u.id, x: a.x, y: a.y });
+    const { option } = g.decide({ kind: 'deploy', player, prompt: 'set up a unit in your deployment zone', options });
+    placeForDeployment(g, g.state.units[option.unit], { x: option.x, y: option.y }, sc.players[player].zone);
+    player = opponent(player);
+  }
+}
+
+/** Roll off (re-rolling ties); the winner chooses to take the first or the second turn. */
+function determineFirstTurn(g: Game): void {
+  let a = 0, b = 0;
+  while (a === b) {
+    [a, b] = g.dice.d6(2, 'first-turn', 0, null, 'roll-off');
+  }
+  const winner: PlayerIndex = a > b ? 0 : 1;
+  const { option } = g.decide({ kind: 'first-turn', player: winner, prompt: 'you won the roll-off: take the first turn?', options: ['first', 'second'] });
+  g.emit({ type: 'first-turn', player: option === 'first' ? winner : opponent(winner) });
+}

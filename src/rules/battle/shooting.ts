@@ -1,0 +1,259 @@
+/**
+ * Shooting phase: the active player selects eligible units one at a time; each selects targets for its
+ * ranged weapons (any split, one target per weapon), the opponent may react, then the attacks resolve.
+ *
+ * Eligibility: on the battlefield, not yet shot, did not Fall Back, did not Advance (unless the weapon
+ * is ASSAULT), not within Engagement Range (unless MONSTER/VEHICLE: Big Guns Never Tire, or PISTOL
+ * weapons at units it is engaged with). Targets: enemy units within range of the model and visible to
+ * it (INDIRECT FIRE needs no visibility), not within Engagement Range of friendly units, Lone Operatives
+ * only within 12". Firing Deck X: a transport also fires up to X ranged weapons of its embarked models.
+ */
+import type { Game } from '../../core/game.ts';
+import { opponent, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import type { Weapon, WeaponProfile } from '../../data/datasheet.ts';
+import { benefitOfCover, isVisible } from '../../geometry/visibility.ts';
+import { horizontalDistance } from '../../geometry/distance.ts';
+import type { Body } from '../../geometry/types.ts';
+import { resolveAttacks, type AttackGroup } from '../attack-sequence.ts';
+import { openWindow } from '../windows.ts';
+import { endPhase, hooksOf, startPhase } from './phase.ts';
+import { hasKeyword, onBattlefield, unitsOnBattlefield } from './units.ts';
+import { boardOf, engagedEnemies, modelBody } from './world.ts';
+
+/** Effect kind recording that a ONE SHOT weapon of a model was fired (params: model, weapon). */
+export const ONE_SHOT_USED = 'One Shot used';
+
+export function shootingPhase(g: Game, player: PlayerIndex): void {
+  startPhase(g, player, 'shooting');
+  for (;;) {
+    if (g.state.result) break;
+    const eligible = unitsOnBattlefield(g.state, player).filter((u) => canShoot(g, u));
+    if (eligible.length === 0) break;
+    const options: ({ done: true } | { unit: string })[] = [{ done: true }, ...eligible.map((u) => ({ unit: u.id }))];
+    const { option } = g.decide({ kind: 'select-unit-to-shoot', player, prompt: 'select a unit to shoot (or end the phase)', options });
+    if ('done' in option) break;
+    shootWithUnit(g, g.state.units[option.unit]);
+  }
+  endPhase(g, player, 'shooting');
+}
+
+/** A weapon carried by a model (a model carrying two of the same weapon appears twice). */
+interface Shooter {
+  model: ModelState;
+  /** where the shot is measured from: the model, or its transport for Firing Deck */
+  body: Body;
+}
+
+interface WeaponGroup {
+  weapon: Weapon;
+  shooters: Shooter[];
+}
+
+export interface TargetOption {
+  weapon: string;
+  profile: number;
+  target: string;
+  /** models of the group that can shoot that target */
+  models: number;
+}
+
+function isRanged(p: WeaponProfile): boolean {
+  return p.range !== 'Melee';
+}
+
+function hasAbility(p: WeaponProfile, name: string): boolean {
+  return p.abilities.some((a) => a.name === name);
+}
+
+function oneShotUsed(g: Game, model: string, weapon: string): boolean {
+  return g.state.effects.some((e) => e.kind === ONE_SHOT_USED && e.params.model === model && e.params.weapon === weapon);
+}
+
+/** The unit's ranged weapons that may fire now, grouped by weapon name. */
+function weaponGroups(g: Game, u: UnitState): WeaponGroup[] {
+  const s = g.state;
+  const engaged = engagedEnemies(s, u).length > 0;
+  const bigGuns = hasKeyword(u, 'MONSTER') || hasKeyword(u, 'VEHICLE');
+  const groups = new Map<string, WeaponGroup>();
+  const add = (m: ModelState, body: Body, w: Weapon) => {
+    const key = `${m.datasheet}:${w.name}`;
+    let gr = groups.get(key);
+    if (!gr) groups.set(key, (gr = { weapon: w, shooters: [] }));
+    gr.shooters.push({ model: m, body });
+  };
+  /** adds the model's usable weapons; returns how many were added */
+  const consider = (m: ModelState, body: Body, limit = Infinity): number => {
+    const ds = s.datasheets[m.datasheet];
+    const weapons = m.weapons.map((n) => ds.weapons.find((w) => w.name === n)).filter((w): w is Weapon => !!w && w.profiles.some(isRanged));
+    const usable = weapons.filter((w) => {
+      const p = w.profiles.find(isRanged)!;
+      if (u.flags.advanced && !hasAbility(p, 'ASSAULT')) return false;
+      if (hasAbility(p, 'ONE SHOT') && oneShotUsed(g, m.id, w.name)) return false;
+      if (engaged && !bigGuns && !hasAbility(p, 'PISTOL')) return false;
+      return true;
+    });
+    // A model fires its Pistols or its other ranged weapons, not both (MONSTERs and VEHICLEs may do both).
+    const nonPistols = usable.filter((w) => !hasAbility(w.profiles.find(isRanged)!, 'PISTOL'));
+    const chosen = (bigGuns || nonPistols.length === 0 ? usable : nonPistols).slice(0, limit);
+    for (const w of chosen) add(m, body, w);
+    return chosen.length;
+  };
+  for (const m of u.models) if (m.alive && m.pos) consider(m, modelBody(s, m));
+  // Firing Deck X: up to X ranged weapons of embarked models, measured from the transport
+  const deck = s.datasheets[u.datasheet].coreAbilities.find((a) => a.name === 'Firing Deck')?.x ?? 0;
+  if (deck > 0 && !engaged) {
+    const hull = u.models.find((m) => m.alive && m.pos);
+    if (hull) {
+      const body = modelBody(s, hull);
+      let budget = deck;
+      for (const id of s.unitOrder) {
+        const e = s.units[id];
+        if (e.location !== 'embarked' || e.embarkedIn !== u.id || e.flags.shot) continue;
+        for (const m of e.models) if (m.alive && budget > 0) budget -= consider(m, body, budget);
+      }
+    }
+  }
+  return [...groups.values()];
+}
+
+/** Can this model fire this profile at this target unit? */
+function canTarget(g: Game, shooter: Shooter, p: WeaponProfile, shooterUnit: UnitState, target: UnitState, engagedWith: Set<string>, vis: Visibility): boolean {
+  if (p.range === 'Melee') return false;
+  const s = g.state;
+  const engaged = engagedWith.size > 0;
+  if (engaged && hasAbility(p, 'PISTOL') && !(hasKeyword(shooterUnit, 'MONSTER') || hasKeyword(shooterUnit, 'VEHICLE'))) {
+    if (!engagedWith.has(target.id)) return false;
+  }
+  // never into a combat involving friendly units (unless it is this unit's own combat)
+  if (!engagedWith.has(target.id) && engagedWithFriendly(g, target, shooterUnit.player)) return false;
+  let inRange = false;
+  let near12 = false;
+  for (const m of target.models) {
+    if (!m.alive || !m.pos) continue;
+    const d = horizontalDistance(shooter.body, modelBody(s, m));
+    if (d <= p.range + 1e-6) inRange = true;
+    if (d <= 12 + 1e-6) near12 = true;
+  }
+  if (!inRange) return false;
+  if (target.abilities.includes('Lone Operative') && !near12) return false;
+  if (hasAbility(p, 'INDIRECT FIRE')) return true;
+  return vis.unitVisible(shooter, target);
+}
+
+function engagedWithFriendly(g: Game, target: UnitState, player: PlayerIndex): boolean {
+  return engagedEnemies(g.state, target).some((u) => u.player === player);
+}
+
+/** Line of sight from shooters to target models, computed once per activation. */
+class Visibility {
+  private cache = new Map<string, boolean>();
+  constructor(private readonly g: Game) {}
+  modelVisible(shooter: Shooter, target: ModelState): boolean {
+    const key = `${shooter.model.id}|${shooter.body.pos.x},${shooter.body.pos.y}|${target.id}`;
+    let v = this.cache.get(key);
+    if (v === undefined) {
+      v = isVisible(shooter.body, modelBody(this.g.state, target), boardOf(this.g.state));
+      this.cache.set(key, v);
+    }
+    return v;
+  }
+  unitVisible(shooter: Shooter, target: UnitState): boolean {
+    for (const m of target.models) if (m.alive && m.pos && this.modelVisible(shooter, m)) return true;
+    return false;
+  }
+}
+
+export function canShoot(g: Game, u: UnitState): boolean {
+  if (!onBattlefield(u) || u.flags.shot || u.flags.fellBack) return false;
+  return targetOptions(g, u).options.length > 0;
+}
+
+function targetOptions(g: Game, u: UnitState): { options: TargetOption[]; groups: WeaponGroup[]; vis: Visibility; engagedWith: Set<string> } {
+  const s = g.state;
+  const groups = weaponGroups(g, u);
+  const vis = new Visibility(g);
+  const engagedWith = new Set(engagedEnemies(s, u).map((e) => e.id));
+  const options: TargetOption[] = [];
+  const enemies = unitsOnBattlefield(s, opponent(u.player));
+  for (const gr of groups) {
+    gr.weapon.profiles.forEach((p, pi) => {
+      if (!isRanged(p)) return;
+      for (const t of enemies) {
+        let n = 0;
+        for (const sh of gr.shooters) if (canTarget(g, sh, p, u, t, engagedWith, vis)) n++;
+        if (n > 0) options.push({ weapon: gr.weapon.name, profile: pi, target: t.id, models: n });
+      }
+    });
+  }
+  return { options, groups, vis, engagedWith };
+}
+
+/** Select targets for every weapon of the unit, let the opponent react, then resolve the attacks. */
+export function shootWithUnit(g: Game, u: UnitState): void {
+  const s = g.state;
+  const player = u.player;
+  for (const h of hooksOf(g, player)) h.unitSelectedToShoot?.(g, u, player);
+  openWindow(g, { name: 'shooting/unit-selected', unit: u.id, targets: [] });
+  const { options, groups, vis, engagedWith } = targetOptions(g, u);
+  const assignments: { group: WeaponGroup; profile: WeaponProfile; target: UnitState; shooters: Shooter[] }[] = [];
+  for (const gr of groups) {
+    const mine = options.filter((o) => o.weapon === gr.weapon.name);
+    if (mine.length === 0) continue;
+    const { option } = g.decide({ kind: 'shoot-target', player, prompt: `${u.name}: target for ${gr.weapon.name}`, options: mine, context: { unit: u.id } });
+    const profile = gr.weapon.profiles[option.profile];
+    const target = s.units[option.target];
+    assignments.push({ group: gr, profile, target, shooters: gr.shooters.filter((sh) => canTarget(g, sh, profile, u, target, engagedWith, vis)) });
+  }
+  if (assignments.length === 0) {
+    g.emit({ type: 'unit-flag', unit: u.id, flag: 'shot', value: true });
+    return;
+  }
+  const targets = [...new Set(assignments.map((a) => a.target.id))];
+  openWindow(g, { name: 'shooting/after-enemy-targets', unit: u.id, targets });
+  const bigGunsPenalty = engagedWith.size > 0 && (hasKeyword(u, 'MONSTER') || hasKeyword(u, 'VEHICLE'));
+  const attackGroups: AttackGroup[] = [];
+  const coverCache = new Map<string, Set<string>>();
+  for (const a of assignments) {
+    const t = a.target;
+    if (!onBattlefield(t)) continue;
+    const targetModels = t.models.filter((m) => m.alive).length;
+    let cover = coverCache.get(t.id);
+    if (!cover) {
+      const board = boardOf(s);
+      const attackerBodies = a.shooters.map((sh) => sh.body);
+      cover = new Set(t.models.filter((m) => m.alive && m.pos && benefitOfCover(modelBody(s, m), attackerBodies, board)).map((m) => m.id));
+      coverCache.set(t.id, cover);
+    }
+    const visible = a.shooters.some((sh) => vis.unitVisible(sh, t));
+    // split by half range (RAPID FIRE, MELTA): the models within half range form their own group
+    const half: ModelState[] = [];
+    const far: ModelState[] = [];
+    for (const sh of a.shooters) {
+      const r = a.profile.range as number;
+      let close = false;
+      for (const m of t.models) if (m.alive && m.pos && horizontalDistance(sh.body, modelBody(s, m)) <= r / 2 + 1e-6) { close = true; break; }
+      (close ? half : far).push(sh.model);
+    }
+    for (const [models, halfRange] of [[half, true], [far, false]] as const) {
+      if (models.length === 0) continue;
+      attackGroups.push({
+        weapon: a.group.weapon, profile: a.profile, models, target: t.id, halfRange, targetVisible: visible,
+        targetInCover: cover.size > 0 && cover.size === targetModels, coverModels: cover, targetModels,
+        extraHitModifier: bigGunsPenalty && !hasAbility(a.profile, 'PISTOL') ? -1 : 0,
+      });
+    }
+  }
+  resolveAttacks(g, u, attackGroups, false);
+  for (const a of assignments) {
+    if (!hasAbility(a.profile, 'ONE SHOT')) continue;
+    for (const sh of a.shooters) g.addEffect(ONE_SHOT_USED, player, null, { at: 'end-of-battle' }, { model: sh.model.id, weapon: a.group.weapon.name });
+  }
+  g.emit({ type: 'unit-flag', unit: u.id, flag: 'shot', value: true });
+  // embarked units that fired through a Firing Deck have shot too
+  for (const id of new Set(assignments.flatMap((a) => a.shooters.map((sh) => sh.model.origin)))) {
+    const e = s.units[id];
+    if (e && e.id !== u.id && e.location === 'embarked' && !e.flags.shot) g.emit({ type: 'unit-flag', unit: e.id, flag: 'shot', value: true });
+  }
+  openWindow(g, { name: 'shooting/after-own-shot', unit: u.id, targets });
+  openWindow(g, { name: 'shooting/after-enemy-shot', unit: u.id, targets });
+}

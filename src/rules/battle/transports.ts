@@ -1,0 +1,136 @@
+/**
+ * Transports: capacity and who may embark, embarking at the end of a move (every model within 3"),
+ * disembarking (wholly within 3", not in Engagement Range; after the transport moved it counts as a
+ * Normal move and the unit cannot charge; never after it Advanced or Fell Back), Deadly Demise, and
+ * the passengers of a destroyed transport.
+ */
+import type { Game } from '../../core/game.ts';
+import type { UnitState } from '../../core/state.ts';
+import { horizontalDistance } from '../../geometry/distance.ts';
+import { destroyModel, inflictMortalWounds, onModelDestroyed } from '../damage.ts';
+import { applyPlan, planUnit } from './placement.ts';
+import { modelBody } from './world.ts';
+
+export function transportOf(g: Game, u: UnitState): UnitState | null {
+  return u.embarkedIn ? g.state.units[u.embarkedIn] ?? null : null;
+}
+
+/** Units embarked within a transport. */
+export function passengers(g: Game, t: UnitState): UnitState[] {
+  const s = g.state;
+  return s.unitOrder.map((id) => s.units[id]).filter((u) => u.location === 'embarked' && u.embarkedIn === t.id);
+}
+
+function aliveCount(u: UnitState): number {
+  return u.models.filter((m) => m.alive).length;
+}
+
+/** Can this unit embark within this transport (capacity and keywords)? */
+export function fitsIn(g: Game, u: UnitState, t: UnitState): boolean {
+  const cap = g.state.datasheets[t.datasheet].transport;
+  if (!cap || t.player !== u.player || t.id === u.id) return false;
+  const used = passengers(g, t).reduce((n, p) => n + aliveCount(p), 0);
+  if (used + aliveCount(u) > cap.capacity) return false;
+  for (const kw of cap.keywords) if (!u.keywords.includes(kw)) return false;
+  for (const kw of cap.excludedKeywords) if (u.keywords.includes(kw)) return false;
+  return true;
+}
+
+/** Transports this unit can embark within now: every model within 3" of it, and it fits. */
+export function embarkOptions(g: Game, u: UnitState): UnitState[] {
+  const s = g.state;
+  if (u.flags.disembarkedAfterTransportMoved || u.flags.moved === 'disembarked') return [];
+  const out: UnitState[] = [];
+  for (const id of s.unitOrder) {
+    const t = s.units[id];
+    if (t.location !== 'battlefield' || !s.datasheets[t.datasheet].transport || !fitsIn(g, u, t)) continue;
+    const hull = t.models.find((m) => m.alive && m.pos);
+    if (!hull) continue;
+    const hb = modelBody(s, hull);
+    if (u.models.every((m) => !m.alive || (m.pos !== null && horizontalDistance(modelBody(s, m), hb) <= 3 + 1e-6))) out.push(t);
+  }
+  return out;
+}
+
+export function embark(g: Game, u: UnitState, t: UnitState): void {
+  g.emit({ type: 'unit-location', unit: u.id, location: 'embarked', embarkedIn: t.id });
+}
+
+/** An embarked unit may disembark unless its transport Advanced or Fell Back this turn. */
+export function canDisembark(g: Game, u: UnitState): boolean {
+  const t = transportOf(g, u);
+  if (!t || t.location !== 'battlefield' || !t.models.some((m) => m.alive)) return false;
+  return !t.flags.advanced && !t.flags.fellBack;
+}
+
+/** Set the unit up wholly within 3" of its transport. Returns false when there is no room. */
+export function disembark(g: Game, u: UnitState): boolean {
+  const s = g.state;
+  const t = transportOf(g, u);
+  const hull = t?.models.find((m) => m.alive && m.pos);
+  if (!t || !hull) return false;
+  const plan = planUnit(s, u, 'disembark', { transportId: hull.id });
+  if (!plan.ok) return false;
+  g.emit({ type: 'unit-location', unit: u.id, location: 'battlefield', embarkedIn: null });
+  applyPlan(g, u, plan, 'disembark');
+  if (t.flags.moved !== null && t.flags.moved !== 'stationary') {
+    // after its transport moved: counts as a Normal move, and the unit cannot charge this turn
+    g.emit({ type: 'unit-moved', unit: u.id, mode: 'disembarked' });
+    g.emit({ type: 'unit-flag', unit: u.id, flag: 'disembarkedAfterTransportMoved', value: true });
+  }
+  return true;
+}
+
+/**
+ * Deadly Demise X: when the model is destroyed, roll a D6 before removing it; on a 6 every unit within
+ * 6" suffers X mortal wounds. Then a destroyed transport's passengers disembark (wholly within 3");
+ * each of their models rolls a D6 and every 1 destroys one of them.
+ */
+onModelDestroyed((g, unit, model) => {
+  const s = g.state;
+  const ds = s.datasheets[model.datasheet];
+  const dd = ds.coreAbilities.find((a) => a.name === 'Deadly Demise');
+  if (dd && model.pos) {
+    const [roll] = g.dice.d6(1, 'deadly-demise', unit.player, unit.id, ds.name);
+    if (roll === 6) {
+      const body = modelBody(s, model);
+      let amount = dd.x ?? 0;
+      if (dd.dice) {
+        const d = dd.dice;
+        amount = d.plus + g.dice.roll(d.n, d.sides, 'mortal-wounds', unit.player, unit.id, 'Deadly Demise').reduce((a, b) => a + b, 0);
+      }
+      for (const id of s.unitOrder) {
+        const other = s.units[id];
+        if (other.id === unit.id || other.location !== 'battlefield') continue;
+        const near = other.models.some((m) => m.alive && m.pos && horizontalDistance(modelBody(s, m), body) <= 6 + 1e-6);
+        if (near && amount > 0) inflictMortalWounds(g, other, amount, unit.id);
+      }
+    }
+  }
+  if (!ds.transport) return;
+  const othersAlive = unit.models.some((m) => m.alive && m.id !== model.id);
+  if (othersAlive) return;
+  for (const p of passengers(g, unit)) emergencyDisembark(g, p);
+});
+
+function emergencyDisembark(g: Game, u: UnitState): void {
+  const s = g.state;
+  const t = transportOf(g, u);
+  const hull = t?.models.find((m) => m.alive && m.pos);
+  const plan = hull ? planUnit(s, u, 'disembark', { transportId: hull.id }) : null;
+  if (!plan || !plan.ok) {
+    // no room to set it up: the unit is destroyed
+    for (const m of u.models) if (m.alive) destroyModel(g, u, m, null, 'could not disembark from a destroyed transport');
+    return;
+  }
+  g.emit({ type: 'unit-location', unit: u.id, location: 'battlefield', embarkedIn: null });
+  applyPlan(g, u, plan, 'emergency-disembark');
+  const rolls = g.dice.d6(u.models.filter((m) => m.alive).length, 'other', u.player, u.id, 'destroyed transport');
+  for (const v of rolls) {
+    if (v !== 1) continue;
+    const victim = [...u.models].reverse().find((m) => m.alive);
+    if (victim) destroyModel(g, u, victim, null, 'destroyed transport');
+  }
+  // they disembarked after their transport "moved": they cannot charge this turn
+  g.emit({ type: 'unit-flag', unit: u.id, flag: 'disembarkedAfterTransportMoved', value: true });
+}

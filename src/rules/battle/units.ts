@@ -1,0 +1,94 @@
+/**
+ * Questions the rules ask about units and models: who is on the battlefield, Starting Strength and
+ * Below Half-strength, keywords, and characteristics after every rule that changes them.
+ */
+import { forEachActiveRule, type Characteristic } from '../../core/rules-registry.ts';
+import type { GameState, ModelState, PlayerIndex, UnitState } from '../../core/state.ts';
+import type { ModelProfile } from '../../data/datasheet.ts';
+
+export function profileOf(state: GameState, m: ModelState): ModelProfile {
+  return state.datasheets[m.datasheet].models[m.profile];
+}
+
+export function isAlive(u: UnitState): boolean {
+  return u.location !== 'destroyed' && u.location !== 'attached' && u.models.some((m) => m.alive);
+}
+
+export function onBattlefield(u: UnitState): boolean {
+  return u.location === 'battlefield' && u.models.some((m) => m.alive);
+}
+
+/** Units of a player on the battlefield, in creation order. */
+export function unitsOnBattlefield(state: GameState, player: PlayerIndex): UnitState[] {
+  const out: UnitState[] = [];
+  for (const id of state.unitOrder) {
+    const u = state.units[id];
+    if (u.player === player && onBattlefield(u)) out.push(u);
+  }
+  return out;
+}
+
+export function allUnits(state: GameState, player: PlayerIndex): UnitState[] {
+  return state.unitOrder.map((id) => state.units[id]).filter((u) => u.player === player);
+}
+
+export function hasKeyword(u: UnitState, kw: string): boolean {
+  return u.keywords.includes(kw);
+}
+
+/** Every model of the unit has the keyword on its own datasheet (FLY, for moving over models). */
+export function allModelsHave(state: GameState, u: UnitState, kw: string): boolean {
+  return u.models.every((m) => !m.alive || state.datasheets[m.datasheet].keywords.includes(kw));
+}
+
+export function hasAbility(u: UnitState, name: string): boolean {
+  return u.abilities.includes(name);
+}
+
+/**
+ * Below Half-strength: fewer than half the Starting Strength models remain; a unit with a Starting
+ * Strength of 1 is Below Half-strength when its model has fewer than half its Wounds left.
+ */
+export function belowHalfStrength(state: GameState, u: UnitState): boolean {
+  const alive = u.models.filter((m) => m.alive);
+  if (u.startingStrength === 1 && alive.length === 1) {
+    return alive[0].wounds * 2 < profileOf(state, alive[0]).wounds;
+  }
+  return alive.length * 2 < u.startingStrength;
+}
+
+/** A model's characteristic after every active rule (unit abilities, army rules, effects). */
+export function characteristic(state: GameState, u: UnitState, m: ModelState, which: Characteristic): number {
+  const p = profileOf(state, m);
+  let v = which === 'M' ? p.move : which === 'T' ? p.toughness : which === 'Sv' ? p.save : which === 'W' ? p.wounds : which === 'Ld' ? p.leadership : p.oc;
+  const ctx = { state, unit: u, model: m };
+  forEachActiveRule(state, u, 'self', (rule, src) => {
+    if (rule.characteristic) v = rule.characteristic(which, v, ctx, src);
+  });
+  // Battle-shocked models have an Objective Control of 0, whatever else applies.
+  if (which === 'OC' && u.battleShocked) return 0;
+  return v;
+}
+
+/** The unit's Leadership for a Battle-shock test: the best (lowest) among its models. */
+export function bestLeadership(state: GameState, u: UnitState): number {
+  let best = 99;
+  for (const m of u.models) if (m.alive) best = Math.min(best, characteristic(state, u, m, 'Ld'));
+  return best;
+}
+
+export function unitMove(state: GameState, u: UnitState): number {
+  let mv = 99;
+  for (const m of u.models) if (m.alive) mv = Math.min(mv, characteristic(state, u, m, 'M'));
+  return mv === 99 ? 0 : mv;
+}
+
+/** Sum of the modifiers active rules apply to a roll made for this unit. */
+export function rollModifier(state: GameState, u: UnitState, purpose: 'advance' | 'charge' | 'battle-shock'): number {
+  let total = 0;
+  const ctx = { state, unit: u };
+  forEachActiveRule(state, u, 'self', (rule, src) => {
+    if (rule.rollModifier) total += rule.rollModifier(purpose, ctx, src);
+  });
+  return total;
+}

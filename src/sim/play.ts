@@ -1,0 +1,27 @@
+/**
+ * Play one game of a scenario from a seed: setup, the battle, the result. The same scenario, seed and
+ * agents give the same events, byte for byte.
+ */
+import '../rules/index.ts';
+import '../rules/battle/transports.ts';
+import type { Agent } from '../core/agent.ts';
+import type { Game } from '../core/game.ts';
+import type { GameEvent } from '../core/events.ts';
+import type { GameResult } from '../core/state.ts';
+import type { ResolvedScenario } from '../data/scenario-types.ts';
+import { createGame } from '../rules/battle/setup.ts';
+import { playBattle } from '../rules/battle/battle.ts';
+
+export interface PlayOptions {
+  seed: string;
+  agents: [Agent, Agent];
+  /** keep the event log in memory */
+  log?: boolean;
+  onEvent?: (e: GameEvent) => void;
+}
+
+export function playGame(sc: ResolvedScenario, opts: PlayOptions): { game: Game; result: GameResult } {
+  const game = createGame(sc, { seed: opts.seed, agents: opts.agents, log: opts.log, onEvent: opts.onEvent });
+  const result = playBattle(game);
+  return { game, result };
+}
