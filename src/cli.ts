@@ -11,8 +11,10 @@ program.name('strategium').description('Warhammer 40,000 (10th edition) simulati
 
 // Each module exports `register(program)`. Loaded eagerly: they only import what their command needs lazily.
 const commandModules: Array<() => Promise<{ register: (p: Command) => void }>> = [
+  () => import('./geometry/commands.ts'),
   () => import('./calc/commands.ts'),
   () => import('./data/commands.ts'),
+  () => import('./sim/commands.ts'),
 ];
 
 for (const load of commandModules) (await load()).register(program);

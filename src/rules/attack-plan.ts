@@ -74,6 +74,8 @@ export interface AttackPlan {
   saveModifier: number;
   /** modifier applied to invulnerable saving throws only (rare; AP never applies to them) */
   invulnerableModifier: number;
+  /** an invulnerable save granted by a rule (Go to Ground: 6+); a model uses the better of it and its own */
+  invulnerable: number | null;
   rerollSaves: RerollPolicy;
 
   // --- Damage ------------------------------------------------------------------------------------
@@ -126,13 +128,14 @@ export function rollOutcome(unmodified: number, needed: number, modifier: number
  * Invulnerable: never modified by AP or cover. The better of the two is used (the controlling player's
  * choice). An unmodified 1 always fails, so the result is at least 2.
  */
-export function saveNeeded(plan: Pick<AttackPlan, 'ap' | 'cover' | 'ignoresCover' | 'saveModifier' | 'invulnerableModifier'>, save: number, invulnerable: number | null): number {
+export function saveNeeded(plan: Pick<AttackPlan, 'ap' | 'cover' | 'ignoresCover' | 'saveModifier' | 'invulnerableModifier' | 'invulnerable'>, save: number, invulnerable: number | null): number {
   const coverApplies = plan.cover && !plan.ignoresCover && !(save <= 3 && plan.ap === 0);
   let net = (coverApplies ? 1 : 0) + plan.saveModifier + plan.ap;
   if (net > 1) net = 1;
   const armour = save - net;
   let inv = 7;
-  if (invulnerable !== null) inv = invulnerable - Math.min(1, plan.invulnerableModifier);
+  const best = invulnerable === null ? plan.invulnerable : plan.invulnerable === null ? invulnerable : Math.min(invulnerable, plan.invulnerable);
+  if (best !== null) inv = best - Math.min(1, plan.invulnerableModifier);
   let need = Math.min(armour, inv);
   if (need < 2) need = 2;
   return need > 7 ? 7 : need;
@@ -179,7 +182,7 @@ export function basePlan(p: {
     attacks: p.attacks, attacksBonus: 0, rerollAttacks: false,
     autoHit: false, skill: p.skill, hitModifier: 0, rerollHits: 'none', criticalHitOn: 6, sustainedHits: 0, lethalHits: false,
     strength: p.strength, toughness: p.toughness, woundModifier: 0, rerollWounds: 'none', criticalWoundOn: 6, devastatingWounds: false,
-    ap: p.ap, cover: false, ignoresCover: false, saveModifier: 0, invulnerableModifier: 0, rerollSaves: 'none',
+    ap: p.ap, cover: false, ignoresCover: false, saveModifier: 0, invulnerableModifier: 0, invulnerable: null, rerollSaves: 'none',
     damage: p.damage, damageBonus: 0, damageReduction: 0, halveDamage: false, feelNoPain: null,
     precision: false, hazardous: false, tags: [],
   };

@@ -4,3 +4,6 @@
  */
 import './weapon-abilities.ts';
 import './core-abilities.ts';
+import './battle/transports.ts';
+import './battle/missions.ts';
+import './stratagems/core.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { adjustDamage, capModifier, rollOutcome, saveNeeded, woundTarget } from '../../src/rules/attack-plan.ts';
 
-const plan = (p: Partial<{ ap: number; cover: boolean; ignoresCover: boolean; saveModifier: number; invulnerableModifier: number }>) => ({
-  ap: 0, cover: false, ignoresCover: false, saveModifier: 0, invulnerableModifier: 0, ...p,
+const plan = (p: Partial<{ ap: number; cover: boolean; ignoresCover: boolean; saveModifier: number; invulnerableModifier: number; invulnerable: number | null }>) => ({
+  ap: 0, cover: false, ignoresCover: false, saveModifier: 0, invulnerableModifier: 0, invulnerable: null, ...p,
 });
 
 describe('Strength against Toughness', () => {
@@ -37,6 +37,10 @@ describe('saving throw', () => {
     expect(saveNeeded(plan({ ap: -3 }), 3, 4)).toBe(4);
     expect(saveNeeded(plan({ ap: -1, cover: true }), 6, 5)).toBe(5);
     expect(saveNeeded(plan({ ap: -2 }), 6, null)).toBe(7);
+  });
+  it('an invulnerable save granted by a rule (Go to Ground 6+) is used when it is the best', () => {
+    expect(saveNeeded(plan({ ap: -2, invulnerable: 6 }), 5, null)).toBe(6);
+    expect(saveNeeded(plan({ ap: -2, invulnerable: 6 }), 5, 4)).toBe(4);
   });
 });
 

@@ -10,6 +10,7 @@
  */
 import type { Game } from '../../core/game.ts';
 import { opponent, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import { getRule } from '../../core/rules-registry.ts';
 import type { Weapon, WeaponProfile } from '../../data/datasheet.ts';
 import { benefitOfCover, isVisible } from '../../geometry/visibility.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
@@ -163,9 +164,10 @@ class Visibility {
   }
 }
 
-export function canShoot(g: Game, u: UnitState): boolean {
+export function canShoot(g: Game, u: UnitState, onlyTarget?: string): boolean {
   if (!onBattlefield(u) || u.flags.shot || u.flags.fellBack) return false;
-  return targetOptions(g, u).options.length > 0;
+  const options = targetOptions(g, u).options;
+  return onlyTarget ? options.some((o) => o.target === onlyTarget) : options.length > 0;
 }
 
 function targetOptions(g: Game, u: UnitState): { options: TargetOption[]; groups: WeaponGroup[]; vis: Visibility; engagedWith: Set<string> } {
@@ -188,13 +190,21 @@ function targetOptions(g: Game, u: UnitState): { options: TargetOption[]; groups
   return { options, groups, vis, engagedWith };
 }
 
-/** Select targets for every weapon of the unit, let the opponent react, then resolve the attacks. */
-export function shootWithUnit(g: Game, u: UnitState): void {
+/**
+ * Select targets for every weapon of the unit, let the opponent react, then resolve the attacks.
+ * `onlyTarget`: shooting outside the Shooting phase at one unit (Fire Overwatch).
+ */
+export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string } = {}): void {
   const s = g.state;
   const player = u.player;
-  for (const h of hooksOf(g, player)) h.unitSelectedToShoot?.(g, u, player);
-  openWindow(g, { name: 'shooting/unit-selected', unit: u.id, targets: [] });
-  const { options, groups, vis, engagedWith } = targetOptions(g, u);
+  if (!opts.onlyTarget) {
+    for (const name of u.abilities) getRule(name)?.selectedToShoot?.(g, u);
+    for (const h of hooksOf(g, player)) h.unitSelectedToShoot?.(g, u, player);
+    openWindow(g, { name: 'shooting/unit-selected', unit: u.id, targets: [] });
+  }
+  const all = targetOptions(g, u);
+  const { groups, vis, engagedWith } = all;
+  const options = opts.onlyTarget ? all.options.filter((o) => o.target === opts.onlyTarget) : all.options;
   const assignments: { group: WeaponGroup; profile: WeaponProfile; target: UnitState; shooters: Shooter[] }[] = [];
   for (const gr of groups) {
     const mine = options.filter((o) => o.weapon === gr.weapon.name);

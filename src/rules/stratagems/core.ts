@@ -1,0 +1,245 @@
+/**
+ * The ten Core Stratagems. Each is one registry entry: cost, category, window, targets, effect.
+ * Effects that last are effects in the state (with their rule entry below); the rest act at once.
+ */
+import type { Game } from '../../core/game.ts';
+import { registerRule } from '../../core/rules-registry.ts';
+import { opponent, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import { horizontalDistance } from '../../geometry/distance.ts';
+import { inflictMortalWounds } from '../damage.ts';
+import { registerRollReaction, type RollInfo } from '../roll-window.ts';
+import { rollOutcome } from '../attack-plan.ts';
+import { registerStratagem, stratagemsOf } from './registry.ts';
+import { stratagemUsed, type Window } from '../windows.ts';
+import { PASSES_BATTLE_SHOCK } from '../battle/command.ts';
+import { arrivalOptions, arrive, inReserves } from '../battle/reserves.ts';
+import { canShoot, shootWithUnit } from '../battle/shooting.ts';
+import { canCharge, declareCharge } from '../battle/charge.ts';
+import { FIGHTS_NEXT } from '../battle/fight.ts';
+import { hasKeyword, onBattlefield, unitsOnBattlefield } from '../battle/units.ts';
+import { isEngaged, modelBody, unitDistance, unitsInEngagement } from '../battle/world.ts';
+
+const CORE = 'Core';
+
+function own(g: Game, w: Window, player: PlayerIndex): UnitState | null {
+  const u = w.unit ? g.state.units[w.unit] : null;
+  return u && u.player === player ? u : null;
+}
+
+function enemy(g: Game, w: Window, player: PlayerIndex): UnitState | null {
+  const u = w.unit ? g.state.units[w.unit] : null;
+  return u && u.player !== player ? u : null;
+}
+
+// --- effects the stratagems leave in the state ------------------------------------------------
+
+registerRule({
+  name: 'Go to Ground', kind: 'effect',
+  attack: (plan, ctx, src) => {
+    if (src.role !== 'defender' || ctx.melee) return;
+    plan.cover = true;
+    plan.invulnerable = plan.invulnerable === null ? 6 : Math.min(plan.invulnerable, 6);
+  },
+});
+
+registerRule({
+  name: 'Smokescreen', kind: 'effect',
+  attack: (plan, ctx, src) => {
+    if (src.role !== 'defender' || ctx.melee) return;
+    plan.cover = true;
+    plan.hitModifier -= 1; // the Stealth ability
+  },
+});
+
+/** Fire Overwatch: only an unmodified Hit roll of 6 hits, whatever the BS or modifiers. */
+registerRule({
+  name: 'Fire Overwatch', kind: 'effect',
+  attack: (plan, ctx, src) => {
+    if (src.role !== 'attacker' || ctx.melee) return;
+    plan.skill = 7;
+    plan.criticalHitOn = 6;
+  },
+});
+
+/** Epic Challenge: the CHARACTER model's melee attacks have PRECISION. */
+registerRule({
+  name: 'Epic Challenge', kind: 'effect',
+  attack: (plan, ctx, src) => {
+    if (src.role !== 'attacker' || !ctx.melee) return;
+    if (ctx.attackers.some((m) => m.id === src.effect?.params.model)) plan.precision = true;
+  },
+});
+
+// --- the stratagems --------------------------------------------------------------------------
+
+registerStratagem({
+  name: 'INSANE BRAVERY', cp: 1, category: 'Epic Deed', source: CORE, turn: 'own', oncePerBattle: true, allowBattleShocked: true,
+  windows: ['command/before-battle-shock-test'],
+  targets: (g, w, p) => { const u = own(g, w, p); return u ? [u] : []; },
+  use: (g, _w, p, u) => { g.addEffect(PASSES_BATTLE_SHOCK, p, u.id, g.untilEndOfPhase()); },
+});
+
+registerStratagem({
+  name: 'RAPID INGRESS', cp: 1, category: 'Strategic Ploy', source: CORE, turn: 'opponent',
+  windows: ['phase/end'],
+  targets: (g, w, p) => {
+    // end of the opponent's Movement phase, and never in a battle round the unit could not arrive in
+    if (w.data?.phase !== 'movement' || g.state.round < 2) return [];
+    return g.state.unitOrder.map((id) => g.state.units[id]).filter((u) => u.player === p && inReserves(u) && arrivalOptions(g, u).length > 0);
+  },
+  use: (g, _w, p, u) => {
+    const options = arrivalOptions(g, u);
+    const { option } = g.decide({ kind: 'rapid-ingress', player: p, prompt: `Rapid Ingress: where does ${u.name} arrive?`, options });
+    arrive(g, u, option);
+  },
+});
+
+registerStratagem({
+  name: 'GO TO GROUND', cp: 1, category: 'Battle Tactic', source: CORE, turn: 'opponent',
+  windows: ['shooting/after-enemy-targets'],
+  targets: (g, w, p) => (enemy(g, w, p) ? w.targets.map((id) => g.state.units[id]).filter((u) => u.player === p && hasKeyword(u, 'INFANTRY')) : []),
+  use: (g, _w, p, u) => { g.addEffect('Go to Ground', p, u.id, g.untilEndOfPhase()); },
+});
+
+registerStratagem({
+  name: 'SMOKESCREEN', cp: 1, category: 'Wargear', source: CORE, turn: 'opponent',
+  windows: ['shooting/after-enemy-targets'],
+  targets: (g, w, p) => (enemy(g, w, p) ? w.targets.map((id) => g.state.units[id]).filter((u) => u.player === p && hasKeyword(u, 'SMOKE')) : []),
+  use: (g, _w, p, u) => { g.addEffect('Smokescreen', p, u.id, g.untilEndOfPhase()); },
+});
+
+registerStratagem({
+  name: 'FIRE OVERWATCH', cp: 1, category: 'Strategic Ploy', source: CORE, turn: 'opponent', oncePerTurn: true,
+  windows: ['movement/after-enemy-move', 'charge/after-enemy-charge-declared'],
+  targets: (g, w, p) => {
+    const e = enemy(g, w, p);
+    if (!e || !onBattlefield(e)) return [];
+    return unitsOnBattlefield(g.state, p).filter((u) => !hasKeyword(u, 'TITANIC') && !isEngaged(g.state, u) && unitDistance(g.state, u, e) <= 24 + 1e-6 && canShoot(g, u, e.id));
+  },
+  use: (g, w, p, u) => {
+    g.addEffect('Fire Overwatch', p, u.id, g.untilEndOfPhase());
+    shootWithUnit(g, u, { onlyTarget: w.unit! });
+  },
+});
+
+registerStratagem({
+  name: 'TANK SHOCK', cp: 1, category: 'Strategic Ploy', source: CORE, turn: 'own',
+  windows: ['charge/after-own-charge-move'],
+  targets: (g, w, p) => {
+    const u = own(g, w, p);
+    return u && hasKeyword(u, 'VEHICLE') && unitsOnBattlefield(g.state, opponent(p)).some((e) => unitsInEngagement(g.state, u, e)) ? [u] : [];
+  },
+  use: (g, w, p, u) => {
+    const s = g.state;
+    const engaged = unitsOnBattlefield(s, opponent(p)).filter((e) => unitsInEngagement(s, u, e));
+    const targets = w.targets.filter((t) => engaged.some((e) => e.id === t));
+    const pool = targets.length ? targets : engaged.map((e) => e.id);
+    const { option } = g.decide({ kind: 'tank-shock-target', player: p, prompt: 'Tank Shock: which enemy unit?', options: pool });
+    const victim = s.units[option];
+    // the VEHICLE model within Engagement Range with the best Toughness
+    let toughness = 0;
+    for (const m of u.models) {
+      if (!m.alive || !m.pos) continue;
+      const near = victim.models.some((v) => v.alive && v.pos && horizontalDistance(modelBody(s, m), modelBody(s, v)) <= 1 + 1e-6);
+      if (near) toughness = Math.max(toughness, s.datasheets[m.datasheet].models[m.profile].toughness);
+    }
+    if (toughness === 0) return;
+    const rolls = g.dice.d6(toughness, 'mortal-wounds', p, u.id, 'Tank Shock');
+    const mortal = Math.min(6, rolls.filter((v) => v >= 5).length);
+    if (mortal > 0) inflictMortalWounds(g, victim, mortal, u.id);
+  },
+});
+
+registerStratagem({
+  name: 'HEROIC INTERVENTION', cp: 1, category: 'Strategic Ploy', source: CORE, turn: 'opponent',
+  windows: ['charge/after-enemy-charge-move'],
+  targets: (g, w, p) => {
+    const e = enemy(g, w, p);
+    if (!e || !onBattlefield(e)) return [];
+    return unitsOnBattlefield(g.state, p).filter((u) =>
+      (!hasKeyword(u, 'VEHICLE') || hasKeyword(u, 'WALKER')) && canCharge(g, u) && unitDistance(g.state, u, e) <= 6 + 1e-6);
+  },
+  use: (g, w, _p, u) => { declareCharge(g, u, { targets: [w.unit!], chargeBonus: false }); },
+});
+
+registerStratagem({
+  name: 'COUNTER-OFFENSIVE', cp: 2, category: 'Strategic Ploy', source: CORE, turn: 'either',
+  windows: ['fight/after-enemy-fought'],
+  targets: (g, w, p) => (enemy(g, w, p) ? unitsOnBattlefield(g.state, p).filter((u) => !u.flags.fought && isEngaged(g.state, u)) : []),
+  use: (g, _w, p, u) => { g.addEffect(FIGHTS_NEXT, p, u.id, g.untilEndOfPhase()); },
+});
+
+registerStratagem({
+  name: 'EPIC CHALLENGE', cp: 1, category: 'Epic Deed', source: CORE, turn: 'either',
+  windows: ['fight/unit-selected'],
+  targets: (g, w, p) => {
+    const u = own(g, w, p);
+    if (!u || !hasKeyword(u, 'CHARACTER')) return [];
+    // the CHARACTER unit must be within Engagement Range of an Attached unit
+    const s = g.state;
+    const nearAttached = unitsOnBattlefield(s, opponent(p)).some((e) => e.components.length > 1 && unitsInEngagement(s, u, e));
+    return nearAttached ? [u] : [];
+  },
+  use: (g, _w, p, u) => {
+    const s = g.state;
+    const model = u.models.find((m) => m.alive && s.datasheets[m.datasheet].keywords.includes('CHARACTER'));
+    if (model) g.addEffect('Epic Challenge', p, u.id, g.untilEndOfPhase(), { model: model.id });
+  },
+});
+
+/**
+ * COMMAND RE-ROLL: just after a roll for one of your units (Hit, Wound, Damage, saving throw, number
+ * of attacks, Advance, Charge, Desperate Escape, Hazardous), re-roll it. With fast dice rolling, one
+ * die of the roll is re-rolled; a roll made by adding dice (2D6 Charge) is re-rolled whole.
+ */
+const commandReroll = registerStratagem({
+  name: 'COMMAND RE-ROLL', cp: 1, category: 'Battle Tactic', source: CORE, turn: 'either',
+  windows: [],
+  targets: () => [],
+  use: () => {},
+});
+
+const REROLLABLE = new Set(['hit', 'wound', 'damage', 'save', 'attacks', 'advance', 'charge', 'desperate-escape', 'hazardous']);
+const SUMMED = new Set(['advance', 'charge']);
+
+export function commandRerollReaction(name: string, source: string, purposes: Set<string>) {
+  return (g: Game, roll: RollInfo): { values: number[]; rerolled: number[] } | null => {
+    if (!purposes.has(roll.purpose) || roll.unit === null) return null;
+    const p = roll.player;
+    const st = g.state;
+    if (st.players[p].cp < 1) return null;
+    const strat = stratagemsOf(g, p).find((s) => s.name === name && s.source === source);
+    if (!strat || stratagemUsed(g, p, strat)) return null;
+    const unit = st.units[roll.unit];
+    if (!unit || unit.battleShocked || unit.player !== p) return null;
+    const summed = SUMMED.has(roll.purpose) || roll.test === null;
+    const candidates: number[] = [];
+    if (summed) {
+      if (roll.rerolled.length === 0) candidates.push(-1);
+    } else {
+      const t = roll.test!;
+      roll.values.forEach((v, i) => {
+        if (!roll.rerolled.includes(i) && rollOutcome(v, t.needed, t.modifier, t.criticalOn) === 0) candidates.push(i);
+      });
+    }
+    if (candidates.length === 0) return null;
+    // offer re-rolling the first failed die of each distinct value (fast dice rolling: any one is the same)
+    const seen = new Set<number>();
+    const options: ({ pass: true } | { stratagem: string; reroll: number; value: number | null })[] = [{ pass: true }];
+    for (const i of candidates) {
+      const v = i < 0 ? null : roll.values[i];
+      if (v !== null && seen.has(v)) continue;
+      if (v !== null) seen.add(v);
+      options.push({ stratagem: name, reroll: i, value: v });
+    }
+    const { option } = g.decide({ kind: 'stratagem', player: p, prompt: `${name}: re-roll this ${roll.purpose} roll (${roll.values.join(',')})?`, options, context: { roll: { purpose: roll.purpose, values: [...roll.values], target: roll.target ?? null } } });
+    if ('pass' in option) return null;
+    g.emit({ type: 'cp', player: p, delta: -strat.cp, reason: name });
+    g.emit({ type: 'stratagem-used', player: p, name, cp: strat.cp, unit: unit.id, round: st.round, turn: st.turn, phase: st.phase });
+    const idx = option.reroll < 0 ? roll.values.map((_, i) => i) : [option.reroll];
+    const values = g.dice.reroll(roll.values, idx, roll.sides, roll.purpose, p, roll.unit, name);
+    return { values, rerolled: [...roll.rerolled, ...idx] };
+  };
+}
+
+registerRollReaction({ name: `${CORE}::COMMAND RE-ROLL`, react: commandRerollReaction(commandReroll.name, CORE, REROLLABLE) });

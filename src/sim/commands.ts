@@ -1,0 +1,67 @@
+/**
+ * `play [scenario] [--seed N] [--log FILE] [--agents A,B] [--json]`: play one complete game.
+ */
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, writeSync, renameSync } from 'node:fs';
+import type { Command } from 'commander';
+import { CliError } from '../cli-error.ts';
+import type { GameEvent } from '../core/events.ts';
+
+/** The events the human summary reads (the rest only go to the log). */
+const SUMMARY_EVENTS = new Set(['unit-created', 'round-started', 'unit-destroyed', 'stratagem-used']);
+
+export function register(program: Command): void {
+  program
+    .command('play')
+    .description('play one complete game of a scenario and print what happened')
+    .argument('[scenario]', 'scenario file (default: the bundled default scenario)')
+    .option('--seed <n>', 'seed (default: the scenario\'s, else 1)')
+    .option('--log <file>', 'write the whole event log (JSONL)')
+    .option('--agents <a,b>', 'agents for player 1 and player 2 (names or paths)')
+    .option('--json', 'print a JSON summary')
+    .action(async (file: string | undefined, opts: { seed?: string; log?: string; agents?: string; json?: boolean }) => {
+      const { loadScenarioForCli, agentSpecs } = await import('./cli-support.ts');
+      const { loadAgents } = await import('../core/agent-loader.ts');
+      const { playGame } = await import('./play.ts');
+      const { summarize, formatSummary } = await import('./summary.ts');
+      const sc = loadScenarioForCli(file);
+      const seed = opts.seed ?? sc.seed ?? '1';
+      const specs = agentSpecs(opts.agents, sc);
+      let agents;
+      try {
+        agents = await loadAgents(specs, seed);
+      } catch (err) {
+        throw new CliError(`--agents: ${(err as Error).message}`);
+      }
+      // The log is streamed to a temporary file and renamed at the end: never half-written.
+      const hash = createHash('sha256');
+      let fd: number | null = null;
+      const tmp = opts.log ? `${opts.log}.partial` : null;
+      if (tmp) fd = openSync(tmp, 'w');
+      let events = 0;
+      const kept: GameEvent[] = [];
+      const onEvent = (e: GameEvent) => {
+        const line = JSON.stringify(e) + '\n';
+        hash.update(line);
+        if (fd !== null) writeSync(fd, line);
+        events++;
+        if (SUMMARY_EVENTS.has(e.type)) kept.push(e);
+      };
+      let result;
+      let game;
+      try {
+        ({ game, result } = playGame(sc, { seed, agents, onEvent }));
+      } finally {
+        if (fd !== null) closeSync(fd);
+      }
+      if (tmp && opts.log) renameSync(tmp, opts.log);
+      const logSha256 = hash.digest('hex');
+      if (opts.json) {
+        process.stdout.write(JSON.stringify({ seed, winner: result.winner === null ? null : result.winner + 1, vp: result.vp, rounds: result.rounds, endedBy: result.endedBy, events, logSha256 }) + '\n');
+        return;
+      }
+      process.stdout.write(`${sc.name} (seed ${seed}, agents ${specs.join(' vs ')})\n\n`);
+      process.stdout.write(formatSummary(summarize(kept, game.state)));
+      if (opts.log) process.stdout.write(`\nlog: ${opts.log} (${events} events, sha256 ${logSha256})\n`);
+    });
+}

@@ -1,0 +1,57 @@
+/**
+ * What happened in a game, from its event log: VP per round, units destroyed, CP gained and spent,
+ * stratagems used, the result. Used by `play` and by the replay.
+ */
+import type { GameEvent } from '../core/events.ts';
+import type { GameState, PlayerIndex } from '../core/state.ts';
+
+export interface GameSummary {
+  players: { name: string; detachment: string | null; agent: string; vp: number; vpByRound: number[]; cpGained: number; cpSpent: number }[];
+  destroyed: { round: number; player: PlayerIndex; unit: string; by: string | null }[];
+  stratagems: { round: number; player: PlayerIndex; name: string; cp: number; unit: string | null }[];
+  winner: PlayerIndex | null;
+  endedBy: string;
+  rounds: number;
+}
+
+export function summarize(events: readonly GameEvent[], final: GameState): GameSummary {
+  const destroyed: GameSummary['destroyed'] = [];
+  const stratagems: GameSummary['stratagems'] = [];
+  let round = 0;
+  const names = new Map<string, string>();
+  for (const e of events) {
+    if (e.type === 'unit-created') names.set(e.unit.id, e.unit.name);
+    else if (e.type === 'round-started') round = e.round;
+    else if (e.type === 'unit-destroyed') destroyed.push({ round, player: e.player, unit: `${names.get(e.component) ?? e.component} (${e.component})`, by: e.by ? names.get(e.by) ?? e.by : null });
+    else if (e.type === 'stratagem-used') stratagems.push({ round: e.round, player: e.player, name: e.name, cp: e.cp, unit: e.unit ? names.get(e.unit) ?? e.unit : null });
+  }
+  return {
+    players: final.players.map((p) => ({ name: p.name, detachment: p.detachment, agent: p.agent, vp: p.vp, vpByRound: p.vpByRound.slice(), cpGained: p.cpGained, cpSpent: p.cpSpent })),
+    destroyed, stratagems,
+    winner: final.result?.winner ?? null,
+    endedBy: final.result?.endedBy ?? 'unfinished',
+    rounds: final.round,
+  };
+}
+
+export function formatSummary(s: GameSummary): string {
+  const out: string[] = [];
+  const label = (i: number) => `${s.players[i].name}${s.players[i].detachment ? ` [${s.players[i].detachment}]` : ' [no detachment]'}`;
+  out.push(`${label(0)} vs ${label(1)}`);
+  out.push('');
+  out.push(`round   ${s.players.map((p) => p.name.slice(0, 18).padStart(18)).join(' ')}`);
+  for (let r = 0; r < s.rounds; r++) out.push(`${String(r + 1).padStart(5)}   ${s.players.map((p) => String(p.vpByRound[r] ?? 0).padStart(18)).join(' ')}`);
+  out.push(`total   ${s.players.map((p) => String(p.vp).padStart(18)).join(' ')}`);
+  out.push(`CP      ${s.players.map((p) => `+${p.cpGained} / -${p.cpSpent}`.padStart(18)).join(' ')}`);
+  out.push('');
+  out.push('units destroyed:');
+  if (s.destroyed.length === 0) out.push('  none');
+  for (const d of s.destroyed) out.push(`  round ${d.round}: ${s.players[d.player].name}'s ${d.unit}${d.by ? ` by ${d.by}` : ''}`);
+  out.push('stratagems used:');
+  if (s.stratagems.length === 0) out.push('  none');
+  for (const st of s.stratagems) out.push(`  round ${st.round}: ${s.players[st.player].name} ${st.name} (${st.cp} CP)${st.unit ? ` on ${st.unit}` : ''}`);
+  out.push('');
+  const why = s.endedBy === 'army-destroyed' ? 'an army was destroyed' : `after ${s.rounds} battle rounds`;
+  out.push(s.winner === null ? `Draw, ${why}.` : `Winner: ${s.players[s.winner].name} (${s.players[0].vp}-${s.players[1].vp}), ${why}.`);
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,80 @@
+import '../../src/rules/index.ts';
+import type { Agent, DecisionRequest } from '../../src/core/agent.ts';
+import { Game } from '../../src/core/game.ts';
+import { createStream, type Stream } from '../../src/core/rng.ts';
+import { emptyGameState, type PhaseName, type PlayerIndex } from '../../src/core/state.ts';
+import { loadFactionCatalog } from '../../src/data/catalog.ts';
+import type { Datasheet } from '../../src/data/datasheet.ts';
+import { createUnitState } from '../../src/rules/muster.ts';
+import { playerRules } from '../../src/rules/factions.ts';
+
+export interface PlacedUnit {
+  id: string;
+  player: PlayerIndex;
+  faction: 'tau' | 'aeldari';
+  name: string;
+  /** models of each composition line (default: the minimum) */
+  counts?: number[];
+  /** first model's centre; the others follow in a line along y */
+  at: { x: number; y: number };
+  spacing?: number;
+}
+
+/** An agent answering with a function of the request (default: the first option). */
+export function scriptedAgent(name: string, pick: (req: DecisionRequest) => number = () => 0): Agent {
+  return { name, decide: (_v, req) => ({ option: pick(req) }) };
+}
+
+export interface BattleSandboxOptions {
+  stream?: Stream;
+  agents?: [Agent, Agent];
+  terrain?: { id: string; kind: 'ruin' | 'area' | 'wall' | 'impassable'; polygon: { x: number; y: number }[]; height: number }[];
+  phase?: PhaseName;
+  turn?: PlayerIndex;
+  round?: number;
+  cp?: [number, number];
+  factions?: [string, string];
+  detachments?: [string | null, string | null];
+}
+
+/** A battle in progress with units placed where a test wants them. */
+export function battleSandbox(units: PlacedUnit[], opts: BattleSandboxOptions = {}): Game {
+  const stream = opts.stream ?? createStream('battle-sandbox');
+  const g = new Game(emptyGameState(), { log: true, agents: opts.agents ?? [scriptedAgent('first'), scriptedAgent('first')] }, stream);
+  const datasheets: Record<string, Datasheet> = {};
+  const resolved = units.map((u) => {
+    const ds = loadFactionCatalog(u.faction).byName(u.name);
+    if (!ds) throw new Error(`no datasheet ${u.name}`);
+    datasheets[ds.id] = ds;
+    return { u, ds };
+  });
+  const factions = opts.factions ?? ['TAU', 'AE'];
+  const dets = opts.detachments ?? [null, null];
+  g.emit({
+    type: 'game-started', seed: 'battle-sandbox', rng: stream.state(),
+    players: [0, 1].map((i) => ({ name: `P${i + 1}`, faction: factions[i], detachment: dets[i], agent: 'scripted', rules: playerRules(factions[i], dets[i]) })),
+    board: { width: 60, height: 44, terrain: opts.terrain ?? [], deploymentZones: [
+      { player: 0, polygon: [{ x: 0, y: 0 }, { x: 12, y: 0 }, { x: 12, y: 44 }, { x: 0, y: 44 }] },
+      { player: 1, polygon: [{ x: 48, y: 0 }, { x: 60, y: 0 }, { x: 60, y: 44 }, { x: 48, y: 44 }] },
+    ] },
+    objectives: [{ id: 'o1', pos: { x: 30, y: 22 }, controller: null }],
+    mission: { name: 'sandbox', mode: 'strike-force', rounds: 5, primary: 'take-and-hold', params: {} },
+    datasheets,
+  });
+  for (const { u, ds } of resolved) {
+    const unit = createUnitState({
+      id: u.id, player: u.player, datasheet: ds,
+      models: ds.composition.map((c, i) => ({ profile: c.profile, count: u.counts?.[i] ?? c.min, weapons: ds.defaultLoadout[c.profile] ?? [] })).filter((m) => m.count > 0),
+    });
+    g.emit({ type: 'unit-created', unit });
+    g.emit({ type: 'unit-location', unit: u.id, location: 'battlefield', embarkedIn: null });
+    const spacing = u.spacing ?? 1.6;
+    g.emit({ type: 'models-placed', unit: u.id, mode: 'test', positions: unit.models.map((m, i) => ({ model: m.id, pos: { x: u.at.x, y: u.at.y + i * spacing, z: 0 } })) });
+  }
+  g.emit({ type: 'first-turn', player: 0 });
+  g.emit({ type: 'round-started', round: opts.round ?? 1 });
+  g.emit({ type: 'turn-started', round: opts.round ?? 1, player: opts.turn ?? 0 });
+  if (opts.cp) for (const p of [0, 1] as PlayerIndex[]) if (opts.cp[p]) g.emit({ type: 'cp', player: p, delta: opts.cp[p], reason: 'test' });
+  g.emit({ type: 'phase-started', round: opts.round ?? 1, player: opts.turn ?? 0, phase: opts.phase ?? 'movement' });
+  return g;
+}
