@@ -48,7 +48,7 @@ export interface ResolvedScenario {
   deployment?: { id: string; name: string };
   /** each player's territory (half of the board), when the deployment map defines them */
   territories?: { player: PlayerIndex; polygon: { x: number; y: number }[] }[];
-  /** name of the terrain layout ('inline' for pieces given in the scenario) */
+  /** the terrain layout as the scenario names it ('tournament-a', a path to a layout file, or 'inline') */
   terrainLayout?: string;
   /** points limit of the game mode (Strike Force 2000) */
   pointsLimit?: number;

@@ -120,23 +120,15 @@ function weaponGroups(g: Game, u: UnitState): WeaponGroup[] {
 /** Can this model fire this profile at this target unit? */
 function canTarget(g: Game, shooter: Shooter, p: WeaponProfile, shooterUnit: UnitState, target: UnitState, engagedWith: Set<string>, vis: Visibility): boolean {
   if (p.range === 'Melee') return false;
-  const s = g.state;
   const engaged = engagedWith.size > 0;
   if (engaged && hasAbility(p, 'PISTOL') && !(hasKeyword(shooterUnit, 'MONSTER') || hasKeyword(shooterUnit, 'VEHICLE'))) {
     if (!engagedWith.has(target.id)) return false;
   }
   // never into a combat involving friendly units (unless it is this unit's own combat)
   if (!engagedWith.has(target.id) && engagedWithFriendly(g, target, shooterUnit.player)) return false;
-  let inRange = false;
-  let near12 = false;
-  for (const m of target.models) {
-    if (!m.alive || !m.pos) continue;
-    const d = horizontalDistance(shooter.body, modelBody(s, m));
-    if (d <= p.range + 1e-6) inRange = true;
-    if (d <= 12 + 1e-6) near12 = true;
-  }
-  if (!inRange) return false;
-  if (target.abilities.includes('Lone Operative') && !near12) return false;
+  const dist = vis.distance(shooter, target);
+  if (dist > p.range + 1e-6) return false;
+  if (dist > 12 + 1e-6 && target.abilities.includes('Lone Operative')) return false;
   if (hasAbility(p, 'INDIRECT FIRE')) return true;
   return vis.unitVisible(shooter, target);
 }
@@ -145,47 +137,89 @@ function engagedWithFriendly(g: Game, target: UnitState, player: PlayerIndex): b
   return engagedEnemies(g.state, target).some((u) => u.player === player);
 }
 
-/** Line of sight from shooters to target models, computed once per activation. */
+/**
+ * Line of sight between two models, cached per board for the positions they stand at: terrain never
+ * moves, so a sight line computed once holds until one of the two models moves.
+ */
+const losCache = new WeakMap<object, Map<string, boolean>>();
+
+function lineOfSightCached(g: Game, a: Body, aId: string, b: Body, bId: string): boolean {
+  const board = boardOf(g.state);
+  let cache = losCache.get(board);
+  if (!cache) losCache.set(board, (cache = new Map()));
+  const key = `${aId}@${a.pos.x},${a.pos.y}|${bId}@${b.pos.x},${b.pos.y}`;
+  let v = cache.get(key);
+  if (v === undefined) {
+    if (cache.size > 200_000) cache.clear();
+    v = isVisible(a, b, board);
+    cache.set(key, v);
+  }
+  return v;
+}
+
+/** Distances and visibility from each shooter to each target unit, computed at most once per activation. */
 class Visibility {
-  private cache = new Map<string, boolean>();
+  private dist = new Map<string, number>();
+  private seen = new Map<string, boolean>();
   constructor(private readonly g: Game) {}
-  modelVisible(shooter: Shooter, target: ModelState): boolean {
-    const key = `${shooter.model.id}|${shooter.body.pos.x},${shooter.body.pos.y}|${target.id}`;
-    let v = this.cache.get(key);
-    if (v === undefined) {
-      v = isVisible(shooter.body, modelBody(this.g.state, target), boardOf(this.g.state));
-      this.cache.set(key, v);
+  private key(shooter: Shooter, target: UnitState): string {
+    return `${shooter.model.id}@${shooter.body.pos.x},${shooter.body.pos.y}|${target.id}`;
+  }
+  /** closest horizontal distance from the shooter to the target unit's models */
+  distance(shooter: Shooter, target: UnitState): number {
+    const k = this.key(shooter, target);
+    let d = this.dist.get(k);
+    if (d === undefined) {
+      d = Infinity;
+      for (const m of target.models) {
+        if (!m.alive || !m.pos) continue;
+        const x = horizontalDistance(shooter.body, modelBody(this.g.state, m));
+        if (x < d) d = x;
+      }
+      this.dist.set(k, d);
     }
-    return v;
+    return d;
   }
   unitVisible(shooter: Shooter, target: UnitState): boolean {
-    for (const m of target.models) if (m.alive && m.pos && this.modelVisible(shooter, m)) return true;
-    return false;
+    const k = this.key(shooter, target);
+    let v = this.seen.get(k);
+    if (v === undefined) {
+      v = false;
+      for (const m of target.models) {
+        if (m.alive && m.pos && lineOfSightCached(this.g, shooter.body, shooter.model.id, modelBody(this.g.state, m), m.id)) { v = true; break; }
+      }
+      this.seen.set(k, v);
+    }
+    return v;
   }
 }
 
 export function canShoot(g: Game, u: UnitState, onlyTarget?: string): boolean {
   if (!onBattlefield(u) || u.flags.shot || u.flags.fellBack) return false;
-  const options = targetOptions(g, u).options;
-  return onlyTarget ? options.some((o) => o.target === onlyTarget) : options.length > 0;
+  return targetOptions(g, u, onlyTarget, true).options.length > 0;
 }
 
-function targetOptions(g: Game, u: UnitState): { options: TargetOption[]; groups: WeaponGroup[]; vis: Visibility; engagedWith: Set<string> } {
+/** Legal (weapon, profile, target) choices; `firstOnly` stops at the first one found (eligibility). */
+function targetOptions(g: Game, u: UnitState, onlyTarget?: string, firstOnly = false): { options: TargetOption[]; groups: WeaponGroup[]; vis: Visibility; engagedWith: Set<string> } {
   const s = g.state;
   const groups = weaponGroups(g, u);
   const vis = new Visibility(g);
   const engagedWith = new Set(engagedEnemies(s, u).map((e) => e.id));
   const options: TargetOption[] = [];
-  const enemies = unitsOnBattlefield(s, opponent(u.player));
+  const enemies = unitsOnBattlefield(s, opponent(u.player)).filter((t) => onlyTarget === undefined || t.id === onlyTarget);
   for (const gr of groups) {
-    gr.weapon.profiles.forEach((p, pi) => {
-      if (!isRanged(p)) return;
+    for (let pi = 0; pi < gr.weapon.profiles.length; pi++) {
+      const p = gr.weapon.profiles[pi];
+      if (!isRanged(p)) continue;
       for (const t of enemies) {
         let n = 0;
-        for (const sh of gr.shooters) if (canTarget(g, sh, p, u, t, engagedWith, vis)) n++;
-        if (n > 0) options.push({ weapon: gr.weapon.name, profile: pi, target: t.id, models: n });
+        for (const sh of gr.shooters) if (canTarget(g, sh, p, u, t, engagedWith, vis)) { n++; if (firstOnly) break; }
+        if (n > 0) {
+          options.push({ weapon: gr.weapon.name, profile: pi, target: t.id, models: n });
+          if (firstOnly) return { options, groups, vis, engagedWith };
+        }
       }
-    });
+    }
   }
   return { options, groups, vis, engagedWith };
 }
@@ -202,9 +236,7 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
     for (const h of hooksOf(g, player)) h.unitSelectedToShoot?.(g, u, player);
     openWindow(g, { name: 'shooting/unit-selected', unit: u.id, targets: [] });
   }
-  const all = targetOptions(g, u);
-  const { groups, vis, engagedWith } = all;
-  const options = opts.onlyTarget ? all.options.filter((o) => o.target === opts.onlyTarget) : all.options;
+  const { options, groups, vis, engagedWith } = targetOptions(g, u, opts.onlyTarget);
   const assignments: { group: WeaponGroup; profile: WeaponProfile; target: UnitState; shooters: Shooter[] }[] = [];
   for (const gr of groups) {
     const mine = options.filter((o) => o.weapon === gr.weapon.name);

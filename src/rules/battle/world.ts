@@ -9,25 +9,35 @@ import { baseFromSize } from '../../geometry/bases.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
 import { inEngagementRange } from '../../geometry/ranges.ts';
 
-const baseCache = new WeakMap<Datasheet, Base[]>();
-
-function basesOf(ds: Datasheet): Base[] {
-  let b = baseCache.get(ds);
-  if (!b) {
-    b = ds.models.map((p) => baseFromSize(p.base));
-    baseCache.set(ds, b);
-  }
-  return b;
+interface Shape {
+  bases: Base[];
+  height: number;
 }
 
+const shapeCache = new WeakMap<Datasheet, Shape>();
+
 /**
- * Model height, for vertical distances only (every model stands on the table, z = 0, in this engine:
- * upper ruin floors are not modelled).
+ * Bases of a datasheet's model profiles, and the models' height. The height serves vertical
+ * distances only: every model stands on the table (z = 0) in this engine; upper ruin floors are not
+ * modelled.
  */
+function shapeOf(ds: Datasheet): Shape {
+  let sh = shapeCache.get(ds);
+  if (!sh) {
+    const kw = ds.keywords;
+    const height = kw.includes('TITANIC') ? 8 : kw.includes('VEHICLE') || kw.includes('MONSTER') ? 3 : 1.5;
+    sh = { bases: ds.models.map((p) => baseFromSize(p.base)), height };
+    shapeCache.set(ds, sh);
+  }
+  return sh;
+}
+
+function basesOf(ds: Datasheet): Base[] {
+  return shapeOf(ds).bases;
+}
+
 function heightOf(ds: Datasheet): number {
-  if (ds.keywords.includes('TITANIC')) return 8;
-  if (ds.keywords.includes('VEHICLE') || ds.keywords.includes('MONSTER')) return 3;
-  return 1.5;
+  return shapeOf(ds).height;
 }
 
 export function modelBase(state: GameState, m: ModelState): Base {
@@ -89,23 +99,74 @@ export function unitsInEngagement(state: GameState, a: UnitState, b: UnitState):
   return false;
 }
 
-/** Enemy units on the battlefield within Engagement Range of this unit. */
-export function engagedEnemies(state: GameState, u: UnitState): UnitState[] {
-  const out: UnitState[] = [];
-  for (const id of state.unitOrder) {
-    const e = state.units[id];
-    if (e.player === u.player || e.location !== 'battlefield') continue;
-    if (unitsInEngagement(state, u, e)) out.push(e);
+/**
+ * Which units are within Engagement Range of which, for the state as it is now. Computed once per
+ * state version (the event count: the state only changes through events) with a bounding-circle test
+ * before the model-by-model one.
+ */
+interface EngagementCache {
+  state: GameState;
+  version: number;
+  engaged: Map<string, string[]>;
+}
+
+let engagementCache: EngagementCache | null = null;
+
+function boundingCircle(state: GameState, u: UnitState): { x: number; y: number; r: number } | null {
+  const c = unitCentre(u);
+  let r = -1;
+  for (const m of u.models) {
+    if (!m.alive || !m.pos) continue;
+    const br = baseRadius(state, m);
+    const d = Math.hypot(m.pos.x - c.x, m.pos.y - c.y) + br;
+    if (d > r) r = d;
   }
-  return out;
+  return r < 0 ? null : { x: c.x, y: c.y, r };
+}
+
+function baseRadius(state: GameState, m: ModelState): number {
+  const b = modelBase(state, m);
+  return b.kind === 'circle' ? b.r : b.kind === 'oval' ? Math.max(b.rx, b.ry) : Math.hypot(b.l, b.w) / 2;
+}
+
+function engagementMap(state: GameState): Map<string, string[]> {
+  if (engagementCache && engagementCache.state === state && engagementCache.version === state.eventCount) return engagementCache.engaged;
+  const units: UnitState[] = [];
+  const circles: { x: number; y: number; r: number }[] = [];
+  for (const id of state.unitOrder) {
+    const u = state.units[id];
+    if (u.location !== 'battlefield') continue;
+    const c = boundingCircle(state, u);
+    if (!c) continue;
+    units.push(u);
+    circles.push(c);
+  }
+  const engaged = new Map<string, string[]>();
+  for (const u of units) engaged.set(u.id, []);
+  for (let i = 0; i < units.length; i++) {
+    for (let j = i + 1; j < units.length; j++) {
+      if (units[i].player === units[j].player) continue;
+      const a = circles[i], b = circles[j];
+      if (Math.hypot(a.x - b.x, a.y - b.y) - a.r - b.r > 1.001) continue;
+      if (unitsInEngagement(state, units[i], units[j])) {
+        engaged.get(units[i].id)!.push(units[j].id);
+        engaged.get(units[j].id)!.push(units[i].id);
+      }
+    }
+  }
+  engagementCache = { state, version: state.eventCount, engaged };
+  return engaged;
+}
+
+/** Enemy units on the battlefield within Engagement Range of this unit, in creation order. */
+export function engagedEnemies(state: GameState, u: UnitState): UnitState[] {
+  const ids = engagementMap(state).get(u.id);
+  return ids ? ids.map((id) => state.units[id]) : [];
 }
 
 export function isEngaged(state: GameState, u: UnitState): boolean {
-  for (const id of state.unitOrder) {
-    const e = state.units[id];
-    if (e.player !== u.player && e.location === 'battlefield' && unitsInEngagement(state, u, e)) return true;
-  }
-  return false;
+  const ids = engagementMap(state).get(u.id);
+  return ids !== undefined && ids.length > 0;
 }
 
 /** Centroid of the unit's alive models on the battlefield. */

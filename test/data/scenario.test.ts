@@ -1,0 +1,307 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DataError } from '../../src/data/errors.ts';
+import { DEFAULT_SCENARIO, SCENARIOS_DIR, bundledScenarios, loadScenario, resolveScenario } from '../../src/data/scenario.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const ARMIES = join(SCENARIOS_DIR, 'armies');
+const TMP = mkdtempSync(join(tmpdir(), 'strategium-scenario-'));
+
+/** The default scenario as JSON, with army paths made absolute so a copy can live anywhere. */
+function baseScenario(): any {
+  const s = JSON.parse(readFileSync(join(SCENARIOS_DIR, 'kauyon-vs-battle-host.json'), 'utf8'));
+  for (const p of s.players) p.army = join(SCENARIOS_DIR, p.army);
+  return s;
+}
+
+let n = 0;
+function writeScenario(value: unknown, raw?: string): string {
+  const file = join(TMP, `case-${++n}.json`);
+  writeFileSync(file, raw ?? JSON.stringify(value, null, 2));
+  return file;
+}
+
+/** Load a modified copy of the default scenario; returns the error message (or fails when it loads). */
+function errorOf(edit: (s: any) => void): string {
+  const s = baseScenario();
+  edit(s);
+  const file = writeScenario(s);
+  try {
+    loadScenario(file);
+  } catch (e) {
+    expect(e).toBeInstanceOf(DataError);
+    const msg = (e as Error).message;
+    expect(msg.startsWith(`${file}: `)).toBe(true);
+    return msg;
+  }
+  throw new Error('expected the scenario to be rejected');
+}
+
+function army(file: string): any {
+  return JSON.parse(readFileSync(join(ARMIES, file), 'utf8'));
+}
+
+describe('bundled scenarios', () => {
+  const files = bundledScenarios();
+
+  it('are the four seed matchups and the default', () => {
+    expect(files.map((f) => f.slice(SCENARIOS_DIR.length))).toEqual([
+      'default.json', 'kauyon-vs-armoured-warhost.json', 'kauyon-vs-battle-host.json', 'montka-vs-armoured-warhost.json', 'montka-vs-battle-host.json',
+    ]);
+  });
+
+  it.each(files.map((f) => [f.slice(SCENARIOS_DIR.length), f]))('%s loads without warnings', (_name, file) => {
+    const s = loadScenario(file);
+    expect(s.warnings).toEqual([]);
+    expect(s.mission).toMatchObject({ mode: 'strike-force', rounds: 5, primary: 'take-and-hold', params: { vpPerObjective: 5, maxPerTurn: 15, fromRound: 2, maxTotal: 50 } });
+    expect(s.board).toMatchObject({ width: 60, height: 44 });
+    expect(s.board.deploymentZones.map((z) => z.player)).toEqual([0, 1]);
+    expect(s.objectives).toHaveLength(5);
+    expect(s.board.terrain.length).toBeGreaterThanOrEqual(10);
+    expect(s.seed).toMatch(/^\d+$/);
+    expect(s.players.map((p) => p.role)).toEqual(['attacker', 'defender']);
+    expect(s.players.map((p) => p.zone)).toEqual([0, 1]);
+    for (const p of s.players) {
+      expect(p.agent).toBe('random');
+      expect(p.army.units.filter((u) => u.warlord)).toHaveLength(1);
+      for (const u of p.army.units) expect(p.datasheets[u.datasheetId]?.id).toBe(u.datasheetId);
+      // every Leader is attached in the army copy as in the formations
+      for (const [leader, bodyguard] of Object.entries(p.leaders)) expect(p.army.units.find((u) => u.id === leader)?.attachedTo).toBe(bodyguard);
+    }
+    // Aun'Shi leads a unit; Harlequins ride in a Starweaver
+    const tau = s.players[0];
+    const aunshi = tau.army.units.find((u) => u.name === "Aun'shi")!;
+    expect(['Strike Team', 'Breacher Team']).toContain(tau.army.units.find((u) => u.id === tau.leaders[aunshi.id])?.name);
+    const ae = s.players[1];
+    const starweavers = ae.army.units.filter((u) => u.name === 'Starweaver').map((u) => u.id);
+    const riders = Object.entries(ae.transports).filter(([, t]) => starweavers.includes(t)).map(([u]) => ae.army.units.find((x) => x.id === u)!.name);
+    expect(riders).toContain('Troupe');
+    // at least one Deep Strike
+    expect(s.players.flatMap((p) => Object.values(p.reserves))).toContain('deep-strike');
+  });
+
+  it('use both terrain layouts and several deployments', () => {
+    const all = files.map((f) => loadScenario(f));
+    expect(new Set(all.map((s) => s.terrainLayout)).size).toBe(2);
+    expect(new Set(all.map((s) => s.deployment?.id)).size).toBeGreaterThanOrEqual(2);
+    expect(new Set(all.flatMap((s) => s.players.map((p) => p.detachment)))).toEqual(new Set(['Kauyon', "Mont'ka", 'Battle Host', 'Armoured Warhost']));
+  });
+
+  it('default.json is the same scenario as DEFAULT_SCENARIO', () => {
+    expect(DEFAULT_SCENARIO).toBe('scenarios/kauyon-vs-battle-host.json');
+    const read = (f: string) => JSON.parse(readFileSync(f, 'utf8'));
+    expect(read(join(SCENARIOS_DIR, 'default.json'))).toEqual(read(join(ROOT, DEFAULT_SCENARIO)));
+  });
+
+  it('an Attached unit embarks and goes into Reserves under its Bodyguard id', () => {
+    const s = loadScenario(join(SCENARIOS_DIR, 'montka-vs-armoured-warhost.json'));
+    // Aun'Shi (u1) leads Breacher Team u4, which rides Devilfish u8; Commander u3 + Fireknives u10 Deep Strike
+    expect(s.players[0].transports).toEqual({ u4: 'u8', u5: 'u9' });
+    expect(s.players[0].reserves).toEqual({ u10: 'deep-strike', u19: 'deep-strike' });
+    // a Falcon with Deep Strike may carry Fire Dragons into Reserves
+    expect(s.players[1].transports.u9).toBe('u10');
+    expect(s.players[1].reserves.u10).toBe('deep-strike');
+    // naming the Leader instead gives the same formation
+    const ok = baseScenario();
+    ok.players[0].transports = { u2: 'u8' };
+    ok.players[0].leaders = { u2: 'u7' }; // Cadre Fireblade leads the Breacher Team
+    const r = loadScenario(writeScenario(ok));
+    expect(r.players[0].transports).toEqual({ u7: 'u8' });
+    expect(r.players[0].leaders).toEqual({ u2: 'u7' });
+  });
+});
+
+describe('scenario options', () => {
+  it('seeds normalise to strings; defaults apply', () => {
+    const s = baseScenario();
+    s.seed = 42;
+    delete s.mode;
+    delete s.mission.primary;
+    delete s.mission.rounds;
+    delete s.mission.params;
+    delete s.terrain;
+    for (const p of s.players) { delete p.zone; delete p.agent; delete p.name; }
+    const r = loadScenario(writeScenario(s));
+    expect(r.seed).toBe('42');
+    expect(r.mission).toMatchObject({ mode: 'strike-force', primary: 'take-and-hold', rounds: 5, params: {} });
+    expect(r.board.terrain).toEqual([]);
+    expect(r.players.map((p) => [p.role, p.agent, p.name])).toEqual([['attacker', 'random', "T'au Kauyon Hunters"], ['defender', 'random', 'Aeldari Battle Host']]);
+    delete s.seed;
+    expect(loadScenario(writeScenario(s)).seed).toBeNull();
+  });
+
+  it('zones follow the players: the defender of Hammer and Anvil is the left 18"', () => {
+    const s = baseScenario();
+    s.players[0].zone = 'defender';
+    s.players[1].zone = 'attacker';
+    const r = loadScenario(writeScenario(s));
+    const xs = (i: number) => r.board.deploymentZones[i].polygon.map((p) => p.x);
+    expect(Math.max(...xs(0))).toBe(18);
+    expect(Math.min(...xs(1))).toBe(42);
+    expect(r.players.map((p) => p.role)).toEqual(['defender', 'attacker']);
+    // one player's zone decides the other's
+    delete s.players[1].zone;
+    expect(loadScenario(writeScenario(s)).players.map((p) => p.role)).toEqual(['defender', 'attacker']);
+  });
+
+  it('a detachment override (or null) replaces the army file\'s', () => {
+    const s = baseScenario();
+    s.players[0].detachment = "mont'ka";
+    s.players[1].detachment = null;
+    const r = loadScenario(writeScenario(s));
+    expect(r.players.map((p) => p.detachment)).toEqual(["Mont'ka", null]);
+    delete s.players[0].detachment;
+    expect(loadScenario(writeScenario(s)).players[0].detachment).toBe('Kauyon');
+  });
+
+  it('an inline army, deployment and terrain', () => {
+    const s = baseScenario();
+    s.players[1].army = army('aeldari-battle-host.json');
+    s.mission.deployment = { zones: [[[0, 0], [12, 0], [12, 44], [0, 44]], [{ x: 48, y: 0 }, { x: 60, y: 0 }, { x: 60, y: 44 }, { x: 48, y: 44 }]], objectives: [[30, 22], { x: 30, y: 10 }] };
+    s.terrain = [{ id: 'r1', kind: 'ruin', polygon: [[20, 20], [24, 20], [24, 24], [20, 24]], height: 4 }];
+    const r = loadScenario(writeScenario(s));
+    expect(r.deployment).toEqual({ id: 'inline', name: 'Custom deployment' });
+    expect(r.board.deploymentZones[0].polygon[1]).toEqual({ x: 12, y: 0 });
+    expect(r.objectives).toEqual([{ id: '1', pos: { x: 30, y: 22 } }, { id: '2', pos: { x: 30, y: 10 } }]);
+    expect(r.board.terrain).toEqual([{ id: 'r1', kind: 'ruin', polygon: [{ x: 20, y: 20 }, { x: 24, y: 20 }, { x: 24, y: 24 }, { x: 20, y: 24 }], height: 4 }]);
+    expect(r.terrainLayout).toBe('inline');
+  });
+
+  it('no Warlord marked: the first CHARACTER is made Warlord, with a warning', () => {
+    const s = baseScenario();
+    const a = army('tau-kauyon.json');
+    for (const u of a.units) delete u.warlord;
+    s.players[0].army = a;
+    const r = resolveScenario(s, 'inline.json');
+    expect(r.players[0].army.units.filter((u) => u.warlord).map((u) => u.id)).toEqual(['u1']);
+    expect(r.warnings).toContainEqual(expect.stringMatching(/no Warlord marked; Aun'shi \(u1\), the first CHARACTER, is the Warlord/));
+  });
+
+  it('points that do not match the data are warnings', () => {
+    const s = baseScenario();
+    const a = army('tau-kauyon.json');
+    a.units[3].points = 60;
+    s.players[0].army = a;
+    const r = resolveScenario(s, 'inline.json');
+    expect(r.warnings).toContainEqual(expect.stringMatching(/Strike Team \(u4\) is priced 60 points; the data says 70/));
+    expect(r.warnings).toContainEqual(expect.stringMatching(/the army file says 1975 points; its units total 1965/));
+  });
+
+  it('a Boarding Actions game has a 44" x 30" board and takes Boarding Actions detachments', () => {
+    const s = baseScenario();
+    s.mode = 'boarding-actions';
+    s.mission.deployment = { zones: [[[0, 0], [44, 0], [44, 6], [0, 6]], [[0, 24], [44, 24], [44, 30], [0, 30]]], objectives: [[22, 15]] };
+    delete s.terrain;
+    s.players[0].detachment = 'Starfire Cadre';
+    s.players[0].reserves = {};
+    s.players[1].reserves = {};
+    const r = loadScenario(writeScenario(s));
+    expect(r.board).toMatchObject({ width: 44, height: 30 });
+    expect(r.players[0].detachment).toBe('Starfire Cadre');
+    expect(r.warnings).toContainEqual(expect.stringMatching(/Battle Host is not a Boarding Actions detachment/));
+    expect(r.warnings).toContainEqual(expect.stringMatching(/over the Boarding Actions limit of 500/));
+  });
+});
+
+describe('scenario errors name the file, the field and what was expected', () => {
+  it('malformed JSON', () => {
+    const file = writeScenario(null, '{ "name": "x", ');
+    expect(() => loadScenario(file)).toThrow(DataError);
+    expect(() => loadScenario(file)).toThrow(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not valid JSON`));
+  });
+
+  it('a missing scenario file', () => {
+    expect(() => loadScenario(join(TMP, 'nope.json'))).toThrow(/nope\.json: scenario file not found/);
+  });
+
+  it('a field of the wrong shape', () => {
+    expect(errorOf((s) => { s.players.pop(); })).toMatch(/players: expected exactly two players/);
+    expect(errorOf((s) => { s.mission.rounds = 'five'; })).toMatch(/mission\.rounds: .*expected number/);
+    expect(errorOf((s) => { s.players[0].reserves.u12 = 'teleport'; })).toMatch(/players\[0\]\.reserves\.u12: .*"deep-strike"\|"strategic"/);
+    expect(errorOf((s) => { s.players[1].zone = 'attacker'; })).toMatch(/players\[1\]\.zone: both players have the attacker zone/);
+    expect(errorOf((s) => { s.extra = 1; })).toMatch(/\(root\): .*extra/);
+  });
+
+  it('a missing army file', () => {
+    const msg = errorOf((s) => { s.players[0].army = 'armies/no-such-army.json'; });
+    expect(msg).toMatch(/: players\[0\]\.army: .*no-such-army\.json: army file not found/);
+  });
+
+  it('an invalid inline army', () => {
+    const msg = errorOf((s) => { s.players[1].army = { ...army('aeldari-battle-host.json'), units: [] }; });
+    expect(msg).toMatch(/players\[1\]\.army: .*units: expected at least one unit/);
+  });
+
+  it('an unknown unit id in leaders', () => {
+    const msg = errorOf((s) => { s.players[0].leaders.u99 = 'u4'; });
+    expect(msg).toMatch(/players\[0\]\.leaders\.u99: expected a unit id of T'au Kauyon Hunters, found "u99"; closest: /);
+    expect(errorOf((s) => { s.players[0].leaders.u1 = 'u42'; })).toMatch(/players\[0\]\.leaders\.u1: expected a unit id .*found "u42"/);
+  });
+
+  it('a Leader that cannot lead that Bodyguard', () => {
+    // Aun'Shi (u1) cannot lead the Pathfinder Team (u9)
+    const msg = errorOf((s) => { s.players[0].leaders.u1 = 'u9'; });
+    expect(msg).toMatch(/players\[0\]\.leaders\.u1: Aun'shi \(u1\) cannot lead Pathfinder Team \(u9\); expected a unit it can lead: Strike Team, Breacher Team, Kroot Carnivores/);
+    // a unit without the Leader ability
+    expect(errorOf((s) => { s.players[0].leaders.u9 = 'u6'; })).toMatch(/players\[0\]\.leaders\.u9: Pathfinder Team \(u9\) does not have the Leader ability/);
+    // two Leaders for one Bodyguard
+    expect(errorOf((s) => { s.players[0].leaders.u2 = 'u4'; })).toMatch(/players\[0\]\.leaders\.u2: Strike Team \(u4\) already has a Leader \(u1\)/);
+  });
+
+  it('a transport over capacity', () => {
+    // Troupe Master + 5 Troupe in one Starweaver (6), then 6 more Troupe: 12 models in a 6-model transport
+    const msg = errorOf((s) => { s.players[1].transports.u10 = 'u6'; });
+    expect(msg).toMatch(/players\[1\]\.transports\.u10: Starweaver \(u6\) has a transport capacity of 6 models; the units embarked within it take 12 \(Troupe Master \(u3\) \+ Troupe \(u9\): 6, Troupe \(u10\): 6\)/);
+    // Aun'Shi + 10 Fire Warriors and 10 Breachers in a Devilfish (12)
+    expect(errorOf((s) => { s.players[0].transports.u4 = 'u8'; })).toMatch(/Devilfish \(u8\) has a transport capacity of 12 models; the units embarked within it take 21/);
+  });
+
+  it('a unit without the transport\'s keywords', () => {
+    // Dire Avengers are not HARLEQUINS
+    expect(errorOf((s) => { s.players[1].transports.u12 = 'u7'; delete s.players[1].transports.u10; }))
+      .toMatch(/players\[1\]\.transports\.u12: Dire Avengers \(u12\) cannot embark within Starweaver \(u7\): it lacks the keyword HARLEQUINS/);
+    // JUMP PACK models cannot ride a Wave Serpent (their ASURYANI keyword exempts them from YNNARI only)
+    expect(errorOf((s) => { s.players[1].transports.u15 = 'u8'; delete s.players[1].reserves.u15; delete s.players[1].transports.u14; }))
+      .toMatch(/players\[1\]\.transports\.u15: Swooping Hawks \(u15\) cannot embark within Wave Serpent \(u8\): the transport cannot carry JUMP PACK models/);
+    // Kroot and Battlesuits cannot ride a Devilfish; a Strike Team is not a transport
+    expect(errorOf((s) => { s.players[0].transports.u18 = 'u8'; delete s.players[0].reserves.u18; delete s.players[0].transports.u7; }))
+      .toMatch(/players\[0\]\.transports\.u18: Kroot Carnivores \(u18\) cannot embark within Devilfish \(u8\): the transport cannot carry KROOT models/);
+    expect(errorOf((s) => { s.players[0].transports.u12 = 'u8'; delete s.players[0].reserves.u12; delete s.players[0].transports.u7; }))
+      .toMatch(/Crisis Starscythe Battlesuits \(u12\) cannot embark within Devilfish \(u8\): it lacks the keyword INFANTRY/);
+    expect(errorOf((s) => { s.players[0].transports.u9 = 'u6'; })).toMatch(/players\[0\]\.transports\.u9: Strike Team \(u6\) is not a TRANSPORT/);
+  });
+
+  it('a unit both embarked and in Reserves', () => {
+    expect(errorOf((s) => { s.players[1].reserves.u10 = 'strategic'; }))
+      .toMatch(/players\[1\]\.reserves\.u10: Troupe \(u10\) starts embarked within Starweaver \(u7\); a unit starts either embarked or in Reserves/);
+  });
+
+  it('Deep Strike for a unit without Deep Strike', () => {
+    expect(errorOf((s) => { s.players[0].reserves.u6 = 'deep-strike'; }))
+      .toMatch(/players\[0\]\.reserves\.u6: Strike Team \(u6\) does not have the Deep Strike ability; expected "strategic"/);
+    // an Attached unit: Aun'Shi's Strike Team cannot Deep Strike either way
+    expect(errorOf((s) => { s.players[0].reserves.u1 = 'deep-strike'; })).toMatch(/players\[0\]\.reserves\.u1: Aun'shi \(u1\) and Strike Team \(u4\) do not have the Deep Strike ability/);
+  });
+
+  it('Strategic Reserves over 25% of the points limit', () => {
+    const msg = errorOf((s) => { Object.assign(s.players[0].reserves, { u13: 'strategic', u15: 'strategic', u16: 'strategic' }); });
+    expect(msg).toMatch(/players\[0\]\.reserves: the units in Strategic Reserves \(with the units embarked within them\) total 570 points; expected at most 25% of the 2000-point limit \(500\)/);
+  });
+
+  it('a misspelt detachment', () => {
+    expect(errorOf((s) => { s.players[0].detachment = 'Kauyonn'; }))
+      .toMatch(/players\[0\]\.detachment: expected a T'au Empire detachment, found "Kauyonn"; closest: Kauyon/);
+    expect(errorOf((s) => { s.players[1].detachment = 'Battle Hots'; })).toMatch(/players\[1\]\.detachment: expected a Aeldari detachment, found "Battle Hots"; closest: Battle Host/);
+    expect(errorOf((s) => { s.players[0].detachment = 'Starfire Cadre'; })).toMatch(/players\[0\]\.detachment: Starfire Cadre is a Boarding Actions detachment/);
+  });
+
+  it('an unknown deployment or terrain layout, and shapes off the board', () => {
+    expect(errorOf((s) => { s.mission.deployment = 'hammer-and-anvill'; })).toMatch(/mission\.deployment: expected a bundled deployment .*closest: hammer-and-anvil/);
+    expect(errorOf((s) => { s.terrain = 'tournament-c'; })).toMatch(/terrain: expected a bundled terrain layout \(tournament-a, tournament-b\).*found "tournament-c"/);
+    expect(errorOf((s) => { s.terrain = [{ id: 'r', kind: 'ruin', polygon: [[58, 40], [62, 40], [62, 43]], height: 3 }]; }))
+      .toMatch(/terrain\[0\]\.polygon\[1\]: expected a point on the 60" x 44" board, found \(62, 40\)/);
+    expect(errorOf((s) => { s.terrain = [{ id: 'r', kind: 'crater', polygon: [[1, 1], [2, 1], [2, 2]], height: 3 }]; })).toMatch(/terrain\[0\]\.kind: /);
+  });
+});
