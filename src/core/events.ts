@@ -24,6 +24,11 @@ export interface GameStartedEvent {
   objectives: ObjectiveState[];
   mission: MissionState;
   datasheets: Record<string, Datasheet>;
+  /**
+   * The scenario the game was set up from (its players' datasheets left out: they are in `datasheets`),
+   * so a log can be played again from the start (fork, regenerated batch games).
+   */
+  scenario?: unknown;
 }
 
 export interface UnitCreatedEvent {
@@ -153,6 +158,8 @@ export interface DecisionEvent {
   player: PlayerIndex;
   agent: string;
   request: string;
+  /** index of the chosen option (-1 for answers that are not options, such as a re-roll policy) */
+  option: number;
   choice: unknown;
   /** the agent's own explanation: top candidates and scores, when it reports them */
   why?: unknown;

@@ -19,6 +19,11 @@ export interface GameOptions {
   agents?: [Agent, Agent];
   /** record agents' decisions in the log (on by default when logging) */
   recordDecisions?: boolean;
+  /**
+   * Fork: once `event` events have been applied, the dice continue from `seed` (when given) and
+   * `agents` take over (when given).
+   */
+  switchAt?: { event: number; seed?: string; agents?: [Agent, Agent] };
 }
 
 export class Game {
@@ -28,6 +33,7 @@ export class Game {
   agents: [Agent, Agent] | null;
   private readonly onEvent: ((e: GameEvent) => void) | null;
   private readonly recordDecisions: boolean;
+  private switchAt: GameOptions['switchAt'] | null;
 
   /** `stream`: the dice stream to use; by default the state's saved PRNG state, or a fresh one from its seed. */
   constructor(state: GameState, opts: GameOptions = {}, stream?: Stream) {
@@ -36,6 +42,7 @@ export class Game {
     this.onEvent = opts.onEvent ?? null;
     this.agents = opts.agents ?? null;
     this.recordDecisions = opts.recordDecisions ?? (opts.log === true || opts.onEvent !== undefined);
+    this.switchAt = opts.switchAt ?? null;
     this.dice = new Dice(this, stream ?? (state.rng ? streamFromState(state.rng) : createStream(subSeed(state.seed, 'dice'))));
   }
 
@@ -47,7 +54,17 @@ export class Game {
     apply(this.state, e);
     if (this.log) this.log.push(e);
     if (this.onEvent) this.onEvent(e);
+    if (this.switchAt && this.state.eventCount >= this.switchAt.event) {
+      if (this.switchAt.seed !== undefined) this.dice.reseed(this.switchAt.seed);
+      if (this.switchAt.agents) this.agents = this.switchAt.agents;
+      this.switchAt = null;
+    }
     return e;
+  }
+
+  /** Record an answer that is not an option of a request (a re-roll policy), for replays. */
+  recordAnswer(player: PlayerIndex, agent: string, request: string, choice: unknown): void {
+    if (this.recordDecisions) this.emit({ type: 'decision', player, agent, request, option: -1, choice });
   }
 
   /** Ask a player's agent, validate the answer, record it. */
@@ -68,7 +85,7 @@ export class Game {
         `answered ${JSON.stringify(decision)}, expected {option: n} with n an integer in 0..${request.options.length - 1}`);
     }
     if (this.recordDecisions) {
-      this.emit({ type: 'decision', player: request.player, agent: agent.name, request: request.kind, choice: request.options[i], ...(decision.why !== undefined ? { why: decision.why } : {}) });
+      this.emit({ type: 'decision', player: request.player, agent: agent.name, request: request.kind, option: i, choice: request.options[i], ...(decision.why !== undefined ? { why: decision.why } : {}) });
     }
     return { option: request.options[i], index: i, decision };
   }

@@ -203,6 +203,7 @@ function rerollChoice(g: Game, player: 0 | 1, purpose: 'hit' | 'wound' | 'save',
   const fallback: RerollPolicy = granted === 'non-critical' ? 'failed' : granted;
   if (!agent?.rerollPolicy) return fallback;
   const chosen = agent.rerollPolicy({ state: g.state, player }, { purpose, granted, unit, weapon });
+  g.recordAnswer(player, agent.name, 'reroll-policy', chosen);
   if (!rerollAllowed(granted, chosen)) {
     throw new IllegalDecisionError(agent.name, { kind: 'reroll-policy', player, prompt: `re-roll ${purpose} (granted: ${granted})`, options: [] }, g.state.seed, `policy "${chosen}" is wider than the granted "${granted}"`);
   }

@@ -24,3 +24,16 @@ export function playGame(sc: ResolvedScenario, opts: PlayOptions): { game: Game;
   const result = playBattle(game);
   return { game, result };
 }
+
+/** The scenario a logged game was set up from (embedded in its game-started event). */
+export function scenarioFromStart(e: GameEvent): ResolvedScenario {
+  if (e.type !== 'game-started' || !e.scenario) throw new Error('the log does not start with a game-started event carrying its scenario');
+  const sc = structuredClone(e.scenario) as ResolvedScenario;
+  for (const p of sc.players) {
+    for (const u of p.army.units) {
+      const ds = e.datasheets[u.datasheetId];
+      if (ds) p.datasheets[u.datasheetId] = ds;
+    }
+  }
+  return sc;
+}

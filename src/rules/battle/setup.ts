@@ -33,6 +33,7 @@ export function createGame(sc: ResolvedScenario, opts: SetupOptions): Game {
     type: 'game-started', seed: opts.seed, rng: stream.state(),
     players: sc.players.map((p) => ({ name: p.name, faction: p.faction, detachment: p.detachment, agent: p.agent, rules: playerRules(p.faction, p.detachment) })),
     board: sc.board, objectives: sc.objectives.map((o) => ({ id: o.id, pos: o.pos, controller: null })), mission: sc.mission, datasheets,
+    scenario: { ...sc, players: sc.players.map((p) => ({ ...p, datasheets: {} })) },
   });
   muster(g, sc);
   declareBattleFormations(g, sc);
