@@ -169,8 +169,12 @@ export function perAttackPmfs(plan: AttackPlan, defender: Pick<DefenderProfile, 
   const hit = plan.autoHit ? [0, 1, 0] : rollProbabilities(plan.skill, capModifier(plan.hitModifier), plan.criticalHitOn, plan.rerollHits);
   const wnd = rollProbabilities(woundTarget(plan.strength, plan.toughness), capModifier(plan.woundModifier), plan.criticalWoundOn, plan.rerollWounds);
   const pf = 1 - savePassProbability(saveNeeded(plan, defender.save, defender.invulnerable), plan.rerollSaves);
+  // a Critical Wound may get a better AP (criticalWoundAp) or skip the save (DEVASTATING WOUNDS)
+  const pfCrit = plan.criticalWoundAp > 0
+    ? 1 - savePassProbability(saveNeeded({ ...plan, ap: plan.ap - plan.criticalWoundAp }, defender.save, defender.invulnerable), plan.rerollSaves)
+    : pf;
   const pw = wnd[1] + wnd[2];
-  const pu = wnd[1] * pf + wnd[2] * (plan.devastatingWounds ? 1 : pf);
+  const pu = wnd[1] * pf + wnd[2] * (plan.devastatingWounds ? 1 : pfCrit);
 
   const hits = new Array<number>(K + 1).fill(0);
   hits[0] += hit[0];

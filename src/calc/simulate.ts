@@ -71,7 +71,7 @@ export function buildScene(input: CalcInput, seed = 'calc'): CalcScene {
   };
   const plan = buildAttackPlan({
     state, attacker: A, attackers: A.models, target: state.units.D, weapon, profile: weapon.profiles[0], melee,
-    halfRange: group.halfRange, targetModels: group.targetModels, targetVisible: true, targetInCover: group.targetInCover,
+    halfRange: group.halfRange, targetModels: group.targetModels, targetVisible: true, targetInCover: group.targetInCover, distance: 0,
   });
   return { state, weapon, group, melee, plan };
 }

@@ -8,7 +8,8 @@
  */
 import type { AttackPlan } from '../rules/attack-plan.ts';
 import type { AttackContext } from '../rules/attack-context.ts';
-import type { Effect, GameState, ModelState, PlayerIndex, UnitState } from './state.ts';
+import type { Effect, GameState, ModelState, PhaseName, PlayerIndex, UnitState } from './state.ts';
+import type { WeaponProfile } from '../data/datasheet.ts';
 import type { Game } from './game.ts';
 
 export type RuleKind =
@@ -33,6 +34,22 @@ export interface CharacteristicContext {
   model: ModelState;
 }
 
+/** Things a rule can allow a unit to do that the core rules forbid, or forbid when they allow it. */
+export type Permission =
+  | 'shoot-after-fall-back'
+  | 'charge-after-fall-back'
+  | 'charge-after-advance'
+  /** disembark from this transport after it Advanced */
+  | 'disembark-after-advance'
+  | 'charge'
+  | 'shoot'
+  | 'deep-strike';
+
+export interface UnitContext {
+  state: GameState;
+  unit: UnitState;
+}
+
 export interface Rule {
   name: string;
   kind: RuleKind;
@@ -47,7 +64,23 @@ export interface Rule {
   /** the unit this ability belongs to has been selected to shoot */
   selectedToShoot?(g: Game, unit: UnitState): void;
   /** a modifier to a roll made for the unit (Advance, Charge, Battle-shock...) while this rule applies to it */
-  rollModifier?(purpose: 'advance' | 'charge' | 'battle-shock', ctx: { state: GameState; unit: UnitState }, src: RuleSource): number;
+  rollModifier?(purpose: 'advance' | 'charge' | 'battle-shock', ctx: UnitContext, src: RuleSource): number;
+  /** allow the unit something the core rules forbid (shoot after Falling Back...) */
+  allows?(permission: Permission, ctx: UnitContext, src: RuleSource): boolean;
+  /** forbid the unit something the core rules allow (no charge after Fire and Fade...) */
+  forbids?(permission: Permission, ctx: UnitContext, src: RuleSource): boolean;
+  /** the unit's weapons (this profile) have a weapon ability they do not list (Killing Blow's ASSAULT) */
+  weaponAbility?(ability: string, ctx: UnitContext & { profile: WeaponProfile }, src: RuleSource): boolean;
+  /** an Advance that is not rolled: the number of inches to add instead (Aggressive Mobility: 6) */
+  fixedAdvance?(ctx: UnitContext, src: RuleSource): number | null;
+  /** the unit may re-roll its Advance roll (Skilled Crews) */
+  rerollAdvance?(ctx: UnitContext, src: RuleSource): boolean;
+  /** false when the unit may not select this enemy unit as a target (Focused Fire) */
+  mayTarget?(ctx: UnitContext & { target: UnitState }, src: RuleSource): boolean;
+  /** Deep Strike set-up distance from enemy models when not 9" (Cloudstrike: 6") */
+  deepStrikeDistance?(ctx: UnitContext, src: RuleSource): number | null;
+  /** end of a phase, for the unit this ability belongs to (Rapid Embarkation) */
+  phaseEnd?(g: Game, unit: UnitState, phase: PhaseName): void;
 }
 
 const registry = new Map<string, Rule>();
@@ -66,19 +99,13 @@ export function allRules(): Rule[] {
   return [...registry.values()];
 }
 
-const shared: RuleSource = { role: 'self', player: 0, effect: null, unit: null };
-
 /**
  * Call `fn` for every rule active on a unit: its own abilities, its player's army and detachment
  * rules, and the effects on it (any player's) or army-wide effects of its player. The RuleSource
- * object is reused between calls (hot path): hooks must not keep it.
+ * object is reused across the calls of one walk: hooks must not keep it.
  */
 export function forEachActiveRule(state: GameState, unit: UnitState, role: RuleSource['role'], fn: (rule: Rule, src: RuleSource) => void): void {
-  const src = shared;
-  src.role = role;
-  src.player = unit.player;
-  src.unit = unit;
-  src.effect = null;
+  const src: RuleSource = { role, player: unit.player, effect: null, unit };
   for (const name of unit.abilities) {
     const r = registry.get(name);
     if (r) fn(r, src);
@@ -99,4 +126,26 @@ export function forEachActiveRule(state: GameState, unit: UnitState, role: RuleS
   }
   src.effect = null;
   src.unit = null;
+}
+
+/** Does any active rule allow this unit the permission? */
+export function allows(state: GameState, unit: UnitState, permission: Permission): boolean {
+  let yes = false;
+  forEachActiveRule(state, unit, 'self', (r, src) => { if (!yes && r.allows?.(permission, { state, unit }, src)) yes = true; });
+  return yes;
+}
+
+/** Does any active rule forbid this unit the permission? */
+export function forbids(state: GameState, unit: UnitState, permission: Permission): boolean {
+  let yes = false;
+  forEachActiveRule(state, unit, 'self', (r, src) => { if (!yes && r.forbids?.(permission, { state, unit }, src)) yes = true; });
+  return yes;
+}
+
+/** The profile has the weapon ability, on its own or granted by an active rule. */
+export function weaponHas(state: GameState, unit: UnitState, profile: WeaponProfile, ability: string): boolean {
+  if (profile.abilities.some((a) => a.name === ability)) return true;
+  let yes = false;
+  forEachActiveRule(state, unit, 'self', (r, src) => { if (!yes && r.weaponAbility?.(ability, { state, unit, profile }, src)) yes = true; });
+  return yes;
 }

@@ -26,6 +26,8 @@ export interface AttackContext {
   targetVisible: boolean;
   /** the target has the Benefit of Cover from terrain against these attacks */
   targetInCover: boolean;
+  /** closest distance from the attacking models to the target unit (0 in melee) */
+  distance: number;
 }
 
 /** Toughness used against an Attached unit: the Bodyguard models' (the first non-Leader model alive). */

@@ -62,6 +62,8 @@ export interface AttackPlan {
   criticalWoundOn: number;
   /** DEVASTATING WOUNDS: a Critical Wound becomes mortal wounds equal to Damage, no save, excess lost */
   devastatingWounds: boolean;
+  /** AP improvement for attacks that score a Critical Wound (Bladestorm: 2) */
+  criticalWoundAp: number;
 
   // --- Saving throw ----------------------------------------------------------------------------
   /** AP, as a non-positive number (-2 for AP -2) */
@@ -77,6 +79,12 @@ export interface AttackPlan {
   /** an invulnerable save granted by a rule (Go to Ground: 6+); a model uses the better of it and its own */
   invulnerable: number | null;
   rerollSaves: RerollPolicy;
+  /**
+   * "Re-roll one Hit roll / one Wound roll / one Damage roll" each time the unit shoots or fights
+   * (Unparalleled Foresight, Soulsight): one failed die per activation, not per attack. The dice
+   * pipeline plays it; the exact calculator leaves it out (it is not a per-attack rule).
+   */
+  rerollOne: { hit: boolean; wound: boolean; damage: boolean };
 
   // --- Damage ------------------------------------------------------------------------------------
   damage: DiceExpr;
@@ -181,8 +189,8 @@ export function basePlan(p: {
     weapon: p.weapon, profile: p.profile, melee: p.melee,
     attacks: p.attacks, attacksBonus: 0, rerollAttacks: false,
     autoHit: false, skill: p.skill, hitModifier: 0, rerollHits: 'none', criticalHitOn: 6, sustainedHits: 0, lethalHits: false,
-    strength: p.strength, toughness: p.toughness, woundModifier: 0, rerollWounds: 'none', criticalWoundOn: 6, devastatingWounds: false,
-    ap: p.ap, cover: false, ignoresCover: false, saveModifier: 0, invulnerableModifier: 0, invulnerable: null, rerollSaves: 'none',
+    strength: p.strength, toughness: p.toughness, woundModifier: 0, rerollWounds: 'none', criticalWoundOn: 6, devastatingWounds: false, criticalWoundAp: 0,
+    ap: p.ap, cover: false, ignoresCover: false, saveModifier: 0, invulnerableModifier: 0, invulnerable: null, rerollSaves: 'none', rerollOne: { hit: false, wound: false, damage: false },
     damage: p.damage, damageBonus: 0, damageReduction: 0, halveDamage: false, feelNoPain: null,
     precision: false, hazardous: false, tags: [],
   };

@@ -14,7 +14,7 @@ import { buildAttackPlan, type AttackContext } from './attack-context.ts';
 import {
   adjustDamage, capModifier, rollOutcome, saveNeeded, saveRerollPolicy, shouldReroll, woundTarget, type AttackPlan, type RerollPolicy,
 } from './attack-plan.ts';
-import { afterRoll } from './roll-window.ts';
+import { afterRoll, rollDice } from './roll-window.ts';
 import { destroyModel, feelNoPainOf, inflictMortalWounds, splitAttachedUnits } from './damage.ts';
 import { allocationTarget, isLeaderModel } from './allocation.ts';
 
@@ -37,6 +37,8 @@ export interface AttackGroup {
   coverModels?: ReadonlySet<string>;
   /** Hit roll modifier from the situation (Big Guns Never Tire: -1 while in Engagement Range) */
   extraHitModifier?: number;
+  /** closest distance from the attacking models to the target (0 in melee) */
+  distance?: number;
 }
 
 /** Counters of one resolution, for the calculator's comparison and for reports. */
@@ -47,10 +49,19 @@ export interface AttackTally {
   unsaved: number;
   woundsLost: number;
   modelsDestroyed: number;
+  /** enemy units hit by one or more of the attacks (Pulse Onslaught) */
+  hitTargets: string[];
 }
 
 export function newTally(): AttackTally {
-  return { attacks: 0, hits: 0, wounds: 0, unsaved: 0, woundsLost: 0, modelsDestroyed: 0 };
+  return { attacks: 0, hits: 0, wounds: 0, unsaved: 0, woundsLost: 0, modelsDestroyed: 0, hitTargets: [] };
+}
+
+/** "Re-roll one Hit roll / Wound roll / Damage roll" left for this activation of the unit. */
+interface RerollBudget {
+  hit: number;
+  wound: number;
+  damage: number;
 }
 
 interface PendingMortal {
@@ -66,6 +77,8 @@ interface PendingMortal {
 export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup[], melee: boolean, tally: AttackTally = newTally()): AttackTally {
   const pending: PendingMortal[] = [];
   const hazardous: { group: AttackGroup }[] = [];
+  const budget: RerollBudget = { hit: 0, wound: 0, damage: 0 };
+  const granted = { hit: false, wound: false, damage: false };
   for (const group of groups) {
     const target = g.state.units[group.target];
     if (!target || target.location !== 'battlefield' || !target.models.some((m) => m.alive)) continue;
@@ -74,16 +87,21 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
     const ctx: AttackContext = {
       state: g.state, attacker, attackers, target, weapon: group.weapon, profile: group.profile, melee,
       halfRange: group.halfRange, targetModels: group.targetModels, targetVisible: group.targetVisible, targetInCover: group.targetInCover,
+      distance: group.distance ?? 0,
     };
     const plan = buildAttackPlan(ctx);
     if (group.extraHitModifier) plan.hitModifier += group.extraHitModifier;
-    resolveGroup(g, attacker, target, plan, attackers.length, pending, tally, group.coverModels ?? null);
+    // one re-roll of each kind per activation, however many weapon groups grant it
+    for (const k of ['hit', 'wound', 'damage'] as const) if (plan.rerollOne[k] && !granted[k]) { granted[k] = true; budget[k] = 1; }
+    const before = tally.hits;
+    resolveGroup(g, attacker, target, plan, attackers.length, pending, tally, group.coverModels ?? null, budget);
+    if (tally.hits > before && !tally.hitTargets.includes(target.id)) tally.hitTargets.push(target.id);
     if (plan.hazardous) hazardous.push({ group });
   }
   // Devastating Wounds: allocated and resolved after every other attack of the unit; excess is lost.
   for (const p of pending) {
     if (p.target.location !== 'battlefield') continue;
-    applyDamage(g, attacker, p.target, p.plan, p.count, true, tally);
+    applyDamage(g, attacker, p.target, p.plan, p.count, true, tally, budget);
   }
   splitAttachedUnits(g);
   for (const h of hazardous) hazardousTests(g, attacker, h.group);
@@ -94,7 +112,7 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
 /** One group: attacks, Hit roll, Wound roll, then saves and damage. */
 export function resolveGroup(
   g: Game, attacker: UnitState, target: UnitState, plan: AttackPlan, models: number, pending: PendingMortal[], tally: AttackTally,
-  coverModels: ReadonlySet<string> | null = null,
+  coverModels: ReadonlySet<string> | null = null, budget: RerollBudget = { hit: 0, wound: 0, damage: 0 },
 ): void {
   const player = attacker.player;
   const label = `${plan.profile} -> ${target.name}`;
@@ -112,7 +130,7 @@ export function resolveGroup(
     const needed = plan.skill;
     const critOn = plan.criticalHitOn;
     const policy = plan.rerollHits === 'none' ? 'none' : rerollChoice(g, player, 'hit', plan.rerollHits, attacker.id, plan.weapon);
-    const values = rollStep(g, attacks, 'hit', player, attacker.id, needed, mod, critOn, policy, label);
+    const values = rollStep(g, attacks, 'hit', player, attacker.id, needed, mod, critOn, policy, label, budget);
     for (let i = 0; i < values.length; i++) {
       const v = values[i];
       if (v >= critOn) crits++;
@@ -132,7 +150,7 @@ export function resolveGroup(
     const needed = woundTarget(plan.strength, plan.toughness);
     const critOn = plan.criticalWoundOn;
     const policy = plan.rerollWounds === 'none' ? 'none' : rerollChoice(g, player, 'wound', plan.rerollWounds, attacker.id, plan.weapon);
-    const values = rollStep(g, toWound, 'wound', player, attacker.id, needed, mod, critOn, policy, label);
+    const values = rollStep(g, toWound, 'wound', player, attacker.id, needed, mod, critOn, policy, label, budget);
     for (let i = 0; i < values.length; i++) {
       const v = values[i];
       // same as rollOutcome(): inlined on the hot path
@@ -142,15 +160,20 @@ export function resolveGroup(
   }
   tally.wounds += wounds + woundCrits + autoWounds;
   let needSave = wounds + autoWounds;
+  let critSaves = 0;
   if (plan.devastatingWounds) {
     if (woundCrits > 0) {
       pending.push({ target, plan, count: woundCrits });
       tally.unsaved += woundCrits;
     }
+  } else if (plan.criticalWoundAp > 0) {
+    critSaves = woundCrits;
   } else {
     needSave += woundCrits;
   }
-  if (needSave > 0) savesAndDamage(g, attacker, target, plan, needSave, tally, coverModels);
+  if (needSave > 0) savesAndDamage(g, attacker, target, plan, needSave, tally, coverModels, budget);
+  // Critical Wounds with a better AP (Bladestorm) take their saving throws apart
+  if (critSaves > 0) savesAndDamage(g, attacker, target, { ...plan, ap: plan.ap - plan.criticalWoundAp }, critSaves, tally, coverModels, budget);
 }
 
 function rollAttacks(g: Game, attacker: UnitState, plan: AttackPlan, models: number, label: string): number {
@@ -177,10 +200,10 @@ function rollAttacks(g: Game, attacker: UnitState, plan: AttackPlan, models: num
 
 /** Roll `n` D6 for a pass/fail step, re-roll under the policy, then open the "just after a roll" window. */
 function rollStep(
-  g: Game, n: number, purpose: 'hit' | 'wound' | 'save', player: 0 | 1, unit: string, needed: number, mod: number, critOn: number,
-  policy: RerollPolicy, label: string,
+  g: Game, n: number, purpose: 'hit' | 'wound', player: 0 | 1, unit: string, needed: number, mod: number, critOn: number,
+  policy: RerollPolicy, label: string, budget: RerollBudget,
 ): readonly number[] {
-  let values: readonly number[] = g.dice.d6(n, purpose, player, unit, label);
+  let values: readonly number[] = rollDice(g, n, 6, purpose, player, unit, label);
   let rerolled: number[] = NONE;
   if (policy !== 'none') {
     rerolled = [];
@@ -188,6 +211,16 @@ function rollStep(
       if (shouldReroll(policy, values[i], rollOutcome(values[i], needed, mod, critOn))) rerolled.push(i);
     }
     if (rerolled.length) values = g.dice.reroll(values, rerolled, 6, purpose, player, unit, `re-roll ${policy}`);
+  }
+  if (budget[purpose] > 0) {
+    // "re-roll one Hit roll": the first failed die that was not re-rolled already
+    for (let i = 0; i < values.length; i++) {
+      if (rerolled.includes(i) || rollOutcome(values[i], needed, mod, critOn) !== 0) continue;
+      values = g.dice.reroll(values, [i], 6, purpose, player, unit, `re-roll one ${purpose} roll`);
+      rerolled = [...rerolled, i];
+      budget[purpose]--;
+      break;
+    }
   }
   return afterRoll(g, { purpose, player, unit, sides: 6, values, rerolled, test: { needed, modifier: mod, criticalOn: critOn } });
 }
@@ -240,7 +273,10 @@ function saveFor(state: GameState, sc: SaveContext, m: ModelState): number {
  * can take the next attacks needs the same roll, the saves are rolled together (fast dice rolling)
  * and the failed ones allocated one at a time; otherwise one at a time.
  */
-function savesAndDamage(g: Game, attacker: UnitState, target: UnitState, plan: AttackPlan, count: number, tally: AttackTally, coverModels: ReadonlySet<string> | null): void {
+function savesAndDamage(
+  g: Game, attacker: UnitState, target: UnitState, plan: AttackPlan, count: number, tally: AttackTally, coverModels: ReadonlySet<string> | null,
+  budget: RerollBudget,
+): void {
   const state = g.state;
   const sc = saveContext(plan, coverModels);
   let remaining = count;
@@ -256,7 +292,7 @@ function savesAndDamage(g: Game, attacker: UnitState, target: UnitState, plan: A
       fails = batch;
     } else {
       // a saving throw is a pass/fail roll with no Critical: rollOutcome(v, need, 0, 7)
-      let values: readonly number[] = g.dice.d6(batch, 'save', target.player, target.id, plan.profile);
+      let values: readonly number[] = rollDice(g, batch, 6, 'save', target.player, target.id, plan.profile);
       const policy = plan.rerollSaves === 'none' ? 'none' : rerollChoice(g, target.player, 'save', saveRerollPolicy(plan.rerollSaves), target.id, plan.weapon);
       let rerolled: number[] = NONE;
       if (policy !== 'none') {
@@ -270,7 +306,7 @@ function savesAndDamage(g: Game, attacker: UnitState, target: UnitState, plan: A
       for (let i = 0; i < values.length; i++) if (values[i] === 1 || values[i] < need) fails++;
     }
     tally.unsaved += fails;
-    if (fails > 0) applyDamage(g, attacker, target, plan, fails, false, tally);
+    if (fails > 0) applyDamage(g, attacker, target, plan, fails, false, tally, budget);
   }
 }
 
@@ -289,12 +325,21 @@ function uniformSave(state: GameState, target: UnitState, sc: SaveContext, preci
  * Damage of `n` attacks that got through (failed saves, or Devastating Wounds' mortal wounds), one
  * attack at a time to the model the allocation rules pick; excess damage of an attack is lost.
  */
-function applyDamage(g: Game, attacker: UnitState, target: UnitState, plan: AttackPlan, n: number, mortal: boolean, tally: AttackTally): void {
+function applyDamage(g: Game, attacker: UnitState, target: UnitState, plan: AttackPlan, n: number, mortal: boolean, tally: AttackTally, budget?: RerollBudget): void {
   const state = g.state;
   const d = plan.damage;
   let rolls: readonly number[] | null = null;
   if (d.n > 0) {
-    rolls = g.dice.roll(n * d.n, d.sides, 'damage', attacker.player, attacker.id, plan.profile);
+    rolls = rollDice(g, n * d.n, d.sides, 'damage', attacker.player, attacker.id, plan.profile);
+    if (budget && budget.damage > 0 && d.n === 1) {
+      // "re-roll one Damage roll": the lowest one, when it is below average
+      let low = 0;
+      for (let i = 1; i < rolls.length; i++) if (rolls[i] < rolls[low]) low = i;
+      if (rolls[low] * 2 < d.sides + 1) {
+        rolls = g.dice.reroll(rolls, [low], d.sides, 'damage', attacker.player, attacker.id, 're-roll one Damage roll');
+        budget.damage--;
+      }
+    }
     rolls = afterRoll(g, { purpose: 'damage', player: attacker.player, unit: attacker.id, sides: d.sides, values: rolls, test: null, rerolled: NONE });
   }
   for (let i = 0; i < n; i++) {

@@ -34,6 +34,37 @@ export interface RollReaction {
 
 const reactions: RollReaction[] = [];
 
+/**
+ * "Before making a dice roll": a reaction may replace one die of the roll by a value it chooses (a
+ * Fate die). The die still comes out of the stream and is then substituted, so the event log shows
+ * what was replaced; the value used counts as an unmodified roll.
+ */
+export interface BeforeRollReaction {
+  name: string;
+  substitute(g: Game, roll: { purpose: RollPurpose; player: PlayerIndex; unit: string | null; sides: number; count: number }): number | null;
+}
+
+const beforeReactions: BeforeRollReaction[] = [];
+
+export function registerBeforeRollReaction(r: BeforeRollReaction): void {
+  if (beforeReactions.some((x) => x.name === r.name)) throw new Error(`before-roll reaction "${r.name}" registered twice`);
+  beforeReactions.push(r);
+}
+
+/** Roll dice for a player's unit, giving the before-roll reactions their chance first. */
+export function rollDice(g: Game, n: number, sides: number, purpose: RollPurpose, player: PlayerIndex, unit: string | null, label?: string): number[] {
+  let sub: number | null = null;
+  let source = '';
+  if (n > 0 && beforeReactions.length > 0 && g.agents !== null) {
+    for (const r of beforeReactions) {
+      sub = r.substitute(g, { purpose, player, unit, sides, count: n });
+      if (sub !== null) { source = r.name; break; }
+    }
+  }
+  const values = g.dice.roll(n, sides, purpose, player, unit, label);
+  return sub === null ? values : g.dice.substitute(values, 0, sub, purpose, player, unit, source);
+}
+
 export function registerRollReaction(r: RollReaction): void {
   if (reactions.some((x) => x.name === r.name)) throw new Error(`roll reaction "${r.name}" registered twice`);
   reactions.push(r);

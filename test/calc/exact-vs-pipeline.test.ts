@@ -68,7 +68,7 @@ describe('exact calculator vs the dice pipeline (sampled)', () => {
       const D = template.units.D;
       const plan = buildAttackPlan({
         state: template, attacker: A, attackers: A.models, target: D, weapon: w, profile: w.profiles[0], melee: false,
-        halfRange: c.halfRange ?? false, targetModels: D.models.length, targetVisible: true, targetInCover: c.cover ?? false,
+        halfRange: c.halfRange ?? false, targetModels: D.models.length, targetVisible: true, targetInCover: c.cover ?? false, distance: 0,
       });
       const p = c.defender.profile ?? {};
       const fnp = c.defender.coreAbilities?.find((a) => a.name === 'Feel No Pain')?.x ?? null;

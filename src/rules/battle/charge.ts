@@ -7,7 +7,8 @@
  */
 import type { Game } from '../../core/game.ts';
 import { opponent, type PlayerIndex, type UnitState } from '../../core/state.ts';
-import { afterRoll } from '../roll-window.ts';
+import { afterRoll, rollDice } from '../roll-window.ts';
+import { allows, forbids } from '../../core/rules-registry.ts';
 import { openWindow } from '../windows.ts';
 import { endPhase, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
@@ -34,7 +35,11 @@ export function chargeTargets(g: Game, u: UnitState): UnitState[] {
 
 export function canCharge(g: Game, u: UnitState): boolean {
   const f = u.flags;
-  if (f.declaredCharge || f.advanced || f.fellBack || f.disembarkedAfterTransportMoved) return false;
+  const s = g.state;
+  if (f.declaredCharge || f.disembarkedAfterTransportMoved) return false;
+  if (f.advanced && !allows(s, u, 'charge-after-advance')) return false;
+  if (f.fellBack && !allows(s, u, 'charge-after-fall-back')) return false;
+  if (forbids(s, u, 'charge')) return false;
   if (hasKeyword(u, 'AIRCRAFT') || isEngaged(g.state, u)) return false;
   return chargeTargets(g, u).length > 0;
 }
@@ -53,7 +58,7 @@ export function declareCharge(g: Game, u: UnitState, opts: { targets?: string[];
   openWindow(g, { name: 'charge/after-enemy-charge-declared', unit: u.id, targets });
   const fresh = g.state.units[u.id];
   if (!fresh.models.some((m) => m.alive) || fresh.location !== 'battlefield') return false;
-  let dice = g.dice.d6(2, 'charge', player, u.id, fresh.name);
+  let dice = rollDice(g, 2, 6, 'charge', player, u.id, fresh.name);
   const needed = Math.max(...targets.map((t) => unitDistance(g.state, fresh, g.state.units[t]))) - 1;
   dice = afterRoll(g, { purpose: 'charge', player, unit: u.id, sides: 6, values: dice, test: null, rerolled: [], target: Math.ceil(needed) }) as number[];
   const roll = Math.max(0, dice[0] + dice[1] + rollModifier(g.state, fresh, 'charge'));

@@ -6,7 +6,7 @@
 import type { Game } from '../../core/game.ts';
 import { expireEffects } from '../../core/effects.ts';
 import { opponent, type PlayerIndex } from '../../core/state.ts';
-import { afterRoll } from '../roll-window.ts';
+import { afterRoll, rollDice } from '../roll-window.ts';
 import { openWindow } from '../windows.ts';
 import { primaryMission } from './missions.ts';
 import { endPhase, hasEffect, startPhase } from './phase.ts';
@@ -42,7 +42,7 @@ export function battleShockTest(g: Game, player: PlayerIndex, unitId: string): b
   const u = g.state.units[unitId];
   if (hasEffect(g, PASSES_BATTLE_SHOCK, unitId)) return true;
   const ld = bestLeadership(g.state, u);
-  let dice = g.dice.d6(2, 'battle-shock', player, unitId, u.name);
+  let dice = rollDice(g, 2, 6, 'battle-shock', player, unitId, u.name);
   dice = afterRoll(g, { purpose: 'battle-shock', player, unit: unitId, sides: 6, values: dice, test: null, rerolled: [], target: ld }) as number[];
   let passed = dice[0] + dice[1] >= ld;
   if (!passed) {

@@ -10,7 +10,8 @@ import { opponent, type ModelState, type PlayerIndex, type UnitState } from '../
 import { baseBoundingRadius, pointSegmentDistance } from '../../geometry/shape.ts';
 import { polygonCentroid } from '../../geometry/polygon.ts';
 import type { PlannedMove } from '../../geometry/planner.ts';
-import { afterRoll } from '../roll-window.ts';
+import { afterRoll, rollDice } from '../roll-window.ts';
+import { forEachActiveRule } from '../../core/rules-registry.ts';
 import { openWindow } from '../windows.ts';
 import { destroyModel } from '../damage.ts';
 import { endPhase, startPhase } from './phase.ts';
@@ -120,9 +121,7 @@ function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
   let distance = unitMove(s, u);
   let advanceRoll = 0;
   if (option.mode === 'advance') {
-    let roll = g.dice.d6(1, 'advance', u.player, u.id, u.name);
-    roll = afterRoll(g, { purpose: 'advance', player: u.player, unit: u.id, sides: 6, values: roll, test: null, rerolled: [] }) as number[];
-    advanceRoll = Math.max(0, roll[0] + rollModifier(s, u, 'advance'));
+    advanceRoll = advanceDistance(g, u);
     distance += advanceRoll;
   }
   const mode = option.mode === 'fall-back' ? 'fallBack' : option.mode;
@@ -144,6 +143,30 @@ function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
   }
   g.emit({ type: 'unit-moved', unit: u.id, mode: option.mode, advanceRoll });
   afterMove(g, u);
+}
+
+/**
+ * The Advance roll (D6, with its modifiers), unless a rule replaces it with a fixed distance
+ * (Aggressive Mobility). Rules may let the player re-roll it (Skilled Crews): the player decides.
+ */
+export function advanceDistance(g: Game, u: UnitState): number {
+  const s = g.state;
+  let fixed: number | null = null;
+  let reroll = false;
+  forEachActiveRule(s, u, 'self', (r, src) => {
+    const f = r.fixedAdvance?.({ state: s, unit: u }, src);
+    if (f !== undefined && f !== null) fixed = Math.max(fixed ?? 0, f);
+    if (r.rerollAdvance?.({ state: s, unit: u }, src)) reroll = true;
+  });
+  if (fixed !== null) return fixed;
+  let roll: readonly number[] = rollDice(g, 1, 6, 'advance', u.player, u.id, u.name);
+  let rerolled: number[] = [];
+  if (reroll) {
+    const { option } = g.decide({ kind: 'reroll-advance', player: u.player, prompt: `${u.name}: Advance roll ${roll[0]}, re-roll it?`, options: ['keep', 're-roll'], context: { unit: u.id, roll: roll[0] } });
+    if (option === 're-roll') { roll = g.dice.reroll(roll, [0], 6, 'advance', u.player, u.id, 'Advance re-roll'); rerolled = [0]; }
+  }
+  roll = afterRoll(g, { purpose: 'advance', player: u.player, unit: u.id, sides: 6, values: roll, test: null, rerolled });
+  return Math.max(0, roll[0] + rollModifier(s, u, 'advance'));
 }
 
 /** After a unit ends a move: the opponent may react (Fire Overwatch); it may embark. */

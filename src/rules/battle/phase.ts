@@ -6,6 +6,7 @@ import type { Game } from '../../core/game.ts';
 import { expireEffects } from '../../core/effects.ts';
 import type { PhaseName, PlayerIndex, UnitState } from '../../core/state.ts';
 import { openWindow } from '../windows.ts';
+import { getRule } from '../../core/rules-registry.ts';
 import { updateObjectiveControl } from './objectives.ts';
 
 /**
@@ -55,6 +56,12 @@ export function startPhase(g: Game, player: PlayerIndex, phase: PhaseName): void
 export function endPhase(g: Game, player: PlayerIndex, phase: PhaseName): void {
   openWindow(g, { name: 'phase/end', unit: null, targets: [], data: { phase } });
   runHooks(g, phase, player, 'end');
+  // unit abilities that act at the end of a phase (Rapid Embarkation)
+  for (const id of g.state.unitOrder) {
+    const u = g.state.units[id];
+    if (u.location !== 'battlefield') continue;
+    for (const name of u.abilities) getRule(name)?.phaseEnd?.(g, u, phase);
+  }
   updateObjectiveControl(g);
   expireEffects(g, { at: 'end-of-phase', round: g.state.round, turn: player, phase });
   g.emit({ type: 'phase-ended', round: g.state.round, player, phase });

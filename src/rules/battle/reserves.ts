@@ -6,6 +6,7 @@
  */
 import type { Game } from '../../core/game.ts';
 import { opponent, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import { allows, forEachActiveRule } from '../../core/rules-registry.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import { afterMove } from './movement.ts';
 
@@ -24,7 +25,7 @@ export interface ArrivalOption {
 export function arrivalOptions(g: Game, u: UnitState): ArrivalOption[] {
   const s = g.state;
   const out: ArrivalOption[] = [];
-  const canDeepStrike = u.abilities.includes('Deep Strike');
+  const canDeepStrike = u.abilities.includes('Deep Strike') || allows(s, u, 'deep-strike');
   if (canDeepStrike) {
     for (const o of s.objectives) out.push({ unit: u.id, how: 'deep-strike', x: o.pos.x, y: o.pos.y });
     for (let x = 6; x < s.board.width; x += 12) for (let y = 6; y < s.board.height; y += 12) out.push({ unit: u.id, how: 'deep-strike', x, y });
@@ -55,8 +56,13 @@ export function reinforcements(g: Game, player: PlayerIndex): void {
 export function arrive(g: Game, u: UnitState, option: ArrivalOption): boolean {
   const s = g.state;
   const enemyZone = s.board.deploymentZones.find((z) => z.player === opponent(u.player))?.polygon;
+  let minEnemyDistance = 9;
+  forEachActiveRule(s, u, 'self', (r, src) => {
+    const d = r.deepStrikeDistance?.({ state: s, unit: u }, src);
+    if (d !== undefined && d !== null) minEnemyDistance = Math.min(minEnemyDistance, d);
+  });
   const plan = option.how === 'deep-strike'
-    ? planUnit(s, u, 'deepStrike', { destination: { x: option.x, y: option.y } })
+    ? planUnit(s, u, 'deepStrike', { destination: { x: option.x, y: option.y }, minEnemyDistance })
     : planUnit(s, u, 'strategicReserves', { destination: { x: option.x, y: option.y }, forbiddenZones: s.round === 2 && enemyZone ? [enemyZone] : [] });
   if (!plan.ok) {
     // no room there this time: it stays in Reserves (and cannot try again this phase)

@@ -10,7 +10,7 @@
  */
 import type { Game } from '../../core/game.ts';
 import { opponent, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
-import { getRule } from '../../core/rules-registry.ts';
+import { allows, forbids, forEachActiveRule, getRule, weaponHas } from '../../core/rules-registry.ts';
 import type { Weapon, WeaponProfile } from '../../data/datasheet.ts';
 import { benefitOfCover, isVisible } from '../../geometry/visibility.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
@@ -88,7 +88,7 @@ function weaponGroups(g: Game, u: UnitState): WeaponGroup[] {
     const weapons = m.weapons.map((n) => ds.weapons.find((w) => w.name === n)).filter((w): w is Weapon => !!w && w.profiles.some(isRanged));
     const usable = weapons.filter((w) => {
       const p = w.profiles.find(isRanged)!;
-      if (u.flags.advanced && !hasAbility(p, 'ASSAULT')) return false;
+      if (u.flags.advanced && !weaponHas(s, u, p, 'ASSAULT')) return false;
       if (hasAbility(p, 'ONE SHOT') && oneShotUsed(g, m.id, w.name)) return false;
       if (engaged && !bigGuns && !hasAbility(p, 'PISTOL')) return false;
       return true;
@@ -128,6 +128,7 @@ function canTarget(g: Game, shooter: Shooter, p: WeaponProfile, shooterUnit: Uni
   if (!engagedWith.has(target.id) && engagedWithFriendly(g, target, shooterUnit.player)) return false;
   const dist = vis.distance(shooter, target);
   if (dist > p.range + 1e-6) return false;
+  if (!vis.mayTarget(shooterUnit, target)) return false;
   if (dist > 12 + 1e-6 && target.abilities.includes('Lone Operative')) return false;
   if (hasAbility(p, 'INDIRECT FIRE')) return true;
   return vis.unitVisible(shooter, target);
@@ -161,7 +162,19 @@ function lineOfSightCached(g: Game, a: Body, aId: string, b: Body, bId: string):
 class Visibility {
   private dist = new Map<string, number>();
   private seen = new Map<string, boolean>();
+  private allowed = new Map<string, boolean>();
   constructor(private readonly g: Game) {}
+  /** no active rule forbids the unit to target this enemy (Focused Fire) */
+  mayTarget(unit: UnitState, target: UnitState): boolean {
+    let v = this.allowed.get(target.id);
+    if (v === undefined) {
+      v = true;
+      const state = this.g.state;
+      forEachActiveRule(state, unit, 'self', (r, src) => { if (v && r.mayTarget && !r.mayTarget({ state, unit, target }, src)) v = false; });
+      this.allowed.set(target.id, v);
+    }
+    return v;
+  }
   private key(shooter: Shooter, target: UnitState): string {
     return `${shooter.model.id}@${shooter.body.pos.x},${shooter.body.pos.y}|${target.id}`;
   }
@@ -195,7 +208,9 @@ class Visibility {
 }
 
 export function canShoot(g: Game, u: UnitState, onlyTarget?: string): boolean {
-  if (!onBattlefield(u) || u.flags.shot || u.flags.fellBack) return false;
+  if (!onBattlefield(u) || u.flags.shot) return false;
+  if (u.flags.fellBack && !allows(g.state, u, 'shoot-after-fall-back')) return false;
+  if (forbids(g.state, u, 'shoot')) return false;
   return targetOptions(g, u, onlyTarget, true).options.length > 0;
 }
 
@@ -282,6 +297,7 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
         weapon: a.group.weapon, profile: a.profile, models, target: t.id, halfRange, targetVisible: visible,
         targetInCover: cover.size > 0 && cover.size === targetModels, coverModels: cover, targetModels,
         extraHitModifier: bigGunsPenalty && !hasAbility(a.profile, 'PISTOL') ? -1 : 0,
+        distance: Math.min(...a.shooters.map((sh) => vis.distance(sh, t))),
       });
     }
   }

@@ -6,6 +6,7 @@
  */
 import type { Game } from '../../core/game.ts';
 import type { UnitState } from '../../core/state.ts';
+import { allows } from '../../core/rules-registry.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
 import { destroyModel, inflictMortalWounds, onModelDestroyed } from '../damage.ts';
 import { applyPlan, planUnit } from './placement.ts';
@@ -60,7 +61,8 @@ export function embark(g: Game, u: UnitState, t: UnitState): void {
 export function canDisembark(g: Game, u: UnitState): boolean {
   const t = transportOf(g, u);
   if (!t || t.location !== 'battlefield' || !t.models.some((m) => m.alive)) return false;
-  return !t.flags.advanced && !t.flags.fellBack;
+  if (t.flags.fellBack) return false;
+  return !t.flags.advanced || allows(g.state, t, 'disembark-after-advance');
 }
 
 /** Set the unit up wholly within 3" of its transport. Returns false when there is no room. */
@@ -73,7 +75,7 @@ export function disembark(g: Game, u: UnitState): boolean {
   if (!plan.ok) return false;
   g.emit({ type: 'unit-location', unit: u.id, location: 'battlefield', embarkedIn: null });
   applyPlan(g, u, plan, 'disembark');
-  if (t.flags.moved !== null && t.flags.moved !== 'stationary') {
+  if (t.flags.moved !== null && t.flags.moved !== 'stationary' && t.flags.moved !== 'disembarked') {
     // after its transport moved: counts as a Normal move, and the unit cannot charge this turn
     g.emit({ type: 'unit-moved', unit: u.id, mode: 'disembarked' });
     g.emit({ type: 'unit-flag', unit: u.id, flag: 'disembarkedAfterTransportMoved', value: true });
