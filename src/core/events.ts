@@ -102,7 +102,7 @@ export interface UnitMovedEvent {
 export interface UnitFlagEvent {
   type: 'unit-flag';
   unit: string;
-  flag: 'shot' | 'fought' | 'declaredCharge' | 'charged' | 'disembarkedAfterTransportMoved';
+  flag: 'shot' | 'fought' | 'declaredCharge' | 'charged' | 'disembarkedAfterTransportMoved' | 'disembarked';
   value: boolean;
 }
 

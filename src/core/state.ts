@@ -56,6 +56,8 @@ export interface TurnFlags {
   charged: boolean;
   /** disembarked this turn after its transport moved (counts as a Normal move; cannot charge) */
   disembarkedAfterTransportMoved: boolean;
+  /** disembarked from a transport this turn */
+  disembarked: boolean;
   /** the unit was set up from Reserves this turn */
   arrived: boolean;
 }
@@ -219,7 +221,7 @@ export interface GameState {
 export function emptyTurnFlags(): TurnFlags {
   return {
     moved: null, advanced: false, fellBack: false, advanceRoll: 0, shot: false, fought: false,
-    declaredCharge: false, charged: false, disembarkedAfterTransportMoved: false, arrived: false,
+    declaredCharge: false, charged: false, disembarkedAfterTransportMoved: false, disembarked: false, arrived: false,
   };
 }
 

@@ -16,13 +16,40 @@ export function onModelDestroyed(fn: ModelDestroyedListener): void {
   modelDestroyedListeners.push(fn);
 }
 
-/** The best Feel No Pain a model has: its datasheet's, or one granted by effects (lower is better). */
-export function feelNoPainOf(state: GameState, _unit: UnitState, m: ModelState, granted: number | null): number | null {
+/** Listeners for "just after a unit was destroyed" (the unit/destroyed window). */
+export type UnitDestroyedListener = (g: Game, unit: UnitState, component: string, by: string | null) => void;
+const unitDestroyedListeners: UnitDestroyedListener[] = [];
+export function onUnitDestroyed(fn: UnitDestroyedListener): void {
+  unitDestroyedListeners.push(fn);
+}
+
+/** Effect kind: Feel No Pain against mortal wounds only (params.x), e.g. Layered Wards. */
+export const FEEL_NO_PAIN_MORTAL = 'Feel No Pain against mortal wounds';
+
+/**
+ * The best Feel No Pain a model has: its datasheet's, or one granted by the attack's rules, or (against
+ * mortal wounds) one granted by an effect on its unit. Lower is better; only one applies.
+ */
+export function feelNoPainOf(state: GameState, unit: UnitState, m: ModelState, granted: number | null, mortal = false): number | null {
   let best = granted;
   for (const a of state.datasheets[m.datasheet].coreAbilities) {
     if (a.name === 'Feel No Pain' && a.x !== undefined && (best === null || a.x < best)) best = a.x;
   }
+  if (mortal) {
+    for (const e of state.effects) {
+      if (e.kind !== FEEL_NO_PAIN_MORTAL || e.unit !== unit.id) continue;
+      const x = Number(e.params.x);
+      if (best === null || x < best) best = x;
+    }
+  }
   return best;
+}
+
+/** Listeners for "just after a mortal wound is allocated to a unit" (Layered Wards). */
+export type MortalWoundListener = (g: Game, unit: UnitState) => void;
+const mortalWoundListeners: MortalWoundListener[] = [];
+export function onMortalWoundAllocated(fn: MortalWoundListener): void {
+  mortalWoundListeners.push(fn);
 }
 
 export function destroyModel(g: Game, unit: UnitState, m: ModelState, by: string | null, reason: string): void {
@@ -36,6 +63,7 @@ export function destroyModel(g: Game, unit: UnitState, m: ModelState, by: string
     if (c.unit !== origin || c.destroyed) continue;
     if (!unit.models.some((x) => x.alive && x.origin === origin)) {
       g.emit({ type: 'unit-destroyed', unit: unit.id, component: origin, by, player: unit.player });
+      for (const fn of unitDestroyedListeners) fn(g, unit, origin, by);
     }
   }
 }
@@ -56,12 +84,14 @@ export interface MortalWoundOptions {
 export function inflictMortalWounds(g: Game, unit: UnitState, n: number, by: string | null, opts: MortalWoundOptions = {}): number {
   let lostTotal = 0;
   let remaining = n;
+  let first = true;
   while (remaining > 0) {
     const m = opts.model ?? allocationTarget(g.state, unit, false);
     if (m === null || !m.alive) break;
-    const fnp = feelNoPainOf(g.state, unit, m, opts.feelNoPain ?? null);
-    // With the excess lost, every remaining mortal wound is aimed at this one model.
-    const chunk = opts.excessLost ? remaining : Math.min(remaining, m.wounds);
+    const fnp = feelNoPainOf(g.state, unit, m, opts.feelNoPain ?? null, true);
+    // With the excess lost, every remaining mortal wound is aimed at this one model. The very first
+    // wound goes alone, so that rules used "just after a mortal wound is allocated" see it.
+    const chunk = first && mortalWoundListeners.length > 0 ? 1 : opts.excessLost ? remaining : Math.min(remaining, m.wounds);
     remaining -= chunk;
     let lost = chunk;
     if (fnp !== null) {
@@ -73,6 +103,11 @@ export function inflictMortalWounds(g: Game, unit: UnitState, n: number, by: str
       g.emit({ type: 'model-damaged', unit: unit.id, model: m.id, wounds: lost, by, mortal: true });
       lostTotal += lost;
       if (m.wounds <= 0) destroyModel(g, unit, m, by, 'mortal wounds');
+    }
+    if (first) {
+      first = false;
+      for (const fn of mortalWoundListeners) fn(g, unit);
+      if (chunk === 1 && opts.excessLost && m.alive) continue;
     }
     if (opts.excessLost) break;
   }

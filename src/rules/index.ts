@@ -7,3 +7,4 @@ import './core-abilities.ts';
 import './battle/transports.ts';
 import './battle/missions.ts';
 import './stratagems/core.ts';
+import './battle/damage-windows.ts';

@@ -42,7 +42,17 @@ export type WindowName =
   /** Fight phase, a unit of yours has been selected to fight */
   | 'fight/unit-selected'
   /** Fight phase, just after an enemy unit has fought */
-  | 'fight/after-enemy-fought';
+  | 'fight/after-enemy-fought'
+  /** Fight phase, just after an enemy unit has selected its targets */
+  | 'fight/after-enemy-targets'
+  /** your Shooting phase, just after a unit of yours was selected as an Observer unit (For the Greater Good) */
+  | 'shooting/observer-selected'
+  /** any phase, just after a unit was destroyed (`unit`: the destroyed unit, data.by: the unit that destroyed it) */
+  | 'unit/destroyed'
+  /** start of the Reinforcements step of your Movement phase */
+  | 'movement/reinforcements-start'
+  /** any phase, just after a mortal wound was allocated to a unit (`unit`) */
+  | 'damage/mortal-wound-allocated';
 
 export interface Window {
   name: WindowName;

@@ -3,6 +3,7 @@
  * agents give the same events, byte for byte.
  */
 import '../rules/index.ts';
+import '../factions/index.ts';
 import type { Agent } from '../core/agent.ts';
 import type { Game } from '../core/game.ts';
 import type { GameEvent } from '../core/events.ts';

@@ -1,4 +1,5 @@
 import '../../src/rules/index.ts';
+import '../../src/factions/index.ts';
 import type { Agent, DecisionRequest } from '../../src/core/agent.ts';
 import { Game } from '../../src/core/game.ts';
 import { createStream, type Stream } from '../../src/core/rng.ts';

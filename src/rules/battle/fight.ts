@@ -164,7 +164,10 @@ export function fight(g: Game, u: UnitState): void {
       targetVisible: true, targetInCover: false, targetModels: target.models.filter((m) => m.alive).length,
     });
   }
-  if (attackGroups.length) resolveAttacks(g, fresh, attackGroups, true);
+  if (attackGroups.length) {
+    openWindow(g, { name: 'fight/after-enemy-targets', unit: u.id, targets: [...new Set(attackGroups.map((a) => a.target))] });
+    resolveAttacks(g, fresh, attackGroups, true);
+  }
   const after = s.units[u.id];
   if (onBattlefield(after)) pileIn(g, after, 'consolidate');
   g.emit({ type: 'unit-flag', unit: u.id, flag: 'fought', value: true });

@@ -9,6 +9,7 @@ import { opponent, type PlayerIndex, type UnitState } from '../../core/state.ts'
 import { allows, forEachActiveRule } from '../../core/rules-registry.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import { afterMove } from './movement.ts';
+import { openWindow } from '../windows.ts';
 
 export function inReserves(u: UnitState): boolean {
   return (u.location === 'reserves' || u.location === 'strategic-reserves') && u.models.some((m) => m.alive);
@@ -40,6 +41,7 @@ export function arrivalOptions(g: Game, u: UnitState): ArrivalOption[] {
 
 export function reinforcements(g: Game, player: PlayerIndex): void {
   if (g.state.round < 2) return;
+  openWindow(g, { name: 'movement/reinforcements-start', unit: null, targets: [] });
   for (;;) {
     if (g.state.result) return;
     const waiting = g.state.unitOrder.map((id) => g.state.units[id]).filter((u) => u.player === player && inReserves(u) && !u.flags.arrived);

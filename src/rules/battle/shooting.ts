@@ -19,7 +19,7 @@ import { resolveAttacks, type AttackGroup } from '../attack-sequence.ts';
 import { openWindow } from '../windows.ts';
 import { endPhase, hooksOf, startPhase } from './phase.ts';
 import { hasKeyword, onBattlefield, unitsOnBattlefield } from './units.ts';
-import { boardOf, engagedEnemies, modelBody } from './world.ts';
+import { boardOf, engagedEnemies, modelBody, modelsSee } from './world.ts';
 
 /** Effect kind recording that a ONE SHOT weapon of a model was fired (params: model, weapon). */
 export const ONE_SHOT_USED = 'One Shot used';
@@ -138,26 +138,6 @@ function engagedWithFriendly(g: Game, target: UnitState, player: PlayerIndex): b
   return engagedEnemies(g.state, target).some((u) => u.player === player);
 }
 
-/**
- * Line of sight between two models, cached per board for the positions they stand at: terrain never
- * moves, so a sight line computed once holds until one of the two models moves.
- */
-const losCache = new WeakMap<object, Map<string, boolean>>();
-
-function lineOfSightCached(g: Game, a: Body, aId: string, b: Body, bId: string): boolean {
-  const board = boardOf(g.state);
-  let cache = losCache.get(board);
-  if (!cache) losCache.set(board, (cache = new Map()));
-  const key = `${aId}@${a.pos.x},${a.pos.y}|${bId}@${b.pos.x},${b.pos.y}`;
-  let v = cache.get(key);
-  if (v === undefined) {
-    if (cache.size > 200_000) cache.clear();
-    v = isVisible(a, b, board);
-    cache.set(key, v);
-  }
-  return v;
-}
-
 /** Distances and visibility from each shooter to each target unit, computed at most once per activation. */
 class Visibility {
   private dist = new Map<string, number>();
@@ -199,7 +179,7 @@ class Visibility {
     if (v === undefined) {
       v = false;
       for (const m of target.models) {
-        if (m.alive && m.pos && lineOfSightCached(this.g, shooter.body, shooter.model.id, modelBody(this.g.state, m), m.id)) { v = true; break; }
+        if (m.alive && m.pos && modelsSee(this.g.state, shooter.body, shooter.model.id, modelBody(this.g.state, m), m.id)) { v = true; break; }
       }
       this.seen.set(k, v);
     }
@@ -301,7 +281,7 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
       });
     }
   }
-  resolveAttacks(g, u, attackGroups, false);
+  const tally = resolveAttacks(g, u, attackGroups, false);
   for (const a of assignments) {
     if (!hasAbility(a.profile, 'ONE SHOT')) continue;
     for (const sh of a.shooters) g.addEffect(ONE_SHOT_USED, player, null, { at: 'end-of-battle' }, { model: sh.model.id, weapon: a.group.weapon.name });
@@ -312,6 +292,6 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
     const e = s.units[id];
     if (e && e.id !== u.id && e.location === 'embarked' && !e.flags.shot) g.emit({ type: 'unit-flag', unit: e.id, flag: 'shot', value: true });
   }
-  openWindow(g, { name: 'shooting/after-own-shot', unit: u.id, targets });
-  openWindow(g, { name: 'shooting/after-enemy-shot', unit: u.id, targets });
+  openWindow(g, { name: 'shooting/after-own-shot', unit: u.id, targets, data: { hitTargets: tally.hitTargets } });
+  openWindow(g, { name: 'shooting/after-enemy-shot', unit: u.id, targets, data: { hitTargets: tally.hitTargets } });
 }

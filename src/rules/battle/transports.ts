@@ -75,6 +75,7 @@ export function disembark(g: Game, u: UnitState): boolean {
   if (!plan.ok) return false;
   g.emit({ type: 'unit-location', unit: u.id, location: 'battlefield', embarkedIn: null });
   applyPlan(g, u, plan, 'disembark');
+  g.emit({ type: 'unit-flag', unit: u.id, flag: 'disembarked', value: true });
   if (t.flags.moved !== null && t.flags.moved !== 'stationary' && t.flags.moved !== 'disembarked') {
     // after its transport moved: counts as a Normal move, and the unit cannot charge this turn
     g.emit({ type: 'unit-moved', unit: u.id, mode: 'disembarked' });

@@ -8,6 +8,7 @@ import type { Base, Board, Body } from '../../geometry/types.ts';
 import { baseFromSize } from '../../geometry/bases.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
 import { inEngagementRange } from '../../geometry/ranges.ts';
+import { isVisible } from '../../geometry/visibility.ts';
 
 interface Shape {
   bases: Base[];
@@ -174,4 +175,36 @@ export function unitCentre(u: UnitState): { x: number; y: number } {
   let x = 0, y = 0, n = 0;
   for (const m of u.models) if (m.alive && m.pos) { x += m.pos.x; y += m.pos.y; n++; }
   return n ? { x: x / n, y: y / n } : { x: 0, y: 0 };
+}
+
+/**
+ * Line of sight between two models, cached per board for the positions they stand at: terrain never
+ * moves, so a sight line computed once holds until one of the two models moves.
+ */
+const losCache = new WeakMap<object, Map<string, boolean>>();
+
+export function modelsSee(state: GameState, a: Body, aId: string, b: Body, bId: string): boolean {
+  const board = boardOf(state);
+  let cache = losCache.get(board);
+  if (!cache) losCache.set(board, (cache = new Map()));
+  const key = `${aId}@${a.pos.x},${a.pos.y}|${bId}@${b.pos.x},${b.pos.y}`;
+  let v = cache.get(key);
+  if (v === undefined) {
+    if (cache.size > 200_000) cache.clear();
+    v = isVisible(a, b, board);
+    cache.set(key, v);
+  }
+  return v;
+}
+
+/** A unit is visible to another when any model of the first sees any model of the second. */
+export function unitSees(state: GameState, observer: UnitState, target: UnitState): boolean {
+  for (const o of observer.models) {
+    if (!o.alive || !o.pos) continue;
+    const ob = modelBody(state, o);
+    for (const t of target.models) {
+      if (t.alive && t.pos && modelsSee(state, ob, o.id, modelBody(state, t), t.id)) return true;
+    }
+  }
+  return false;
 }

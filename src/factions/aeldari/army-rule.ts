@@ -1,0 +1,84 @@
+/**
+ * Strands of Fate, the Aeldari army rule (from the index pages of ../shared/seeds). At the start of the
+ * battle the player rolls six D6: the Fate dice pool. They may re-roll the whole pool, with one die
+ * fewer each time, until satisfied (or one die is left). Once per phase, before making one of the listed
+ * rolls for one of their units, they may use a Fate die instead of rolling one die: it counts as an
+ * unmodified roll of its value; for a roll of several dice, the rest are rolled.
+ *
+ * The newer codex replaced this rule with Battle Focus; the export's datasheets list that one. The
+ * engine plays Strands of Fate for every unit of an Aeldari army, as RULES.md asks.
+ */
+import { registerRule } from '../../core/rules-registry.ts';
+import type { RollPurpose } from '../../core/events.ts';
+import type { Game } from '../../core/game.ts';
+import type { PlayerIndex } from '../../core/state.ts';
+import { registerArmyRuleHooks } from '../../rules/battle/phase.ts';
+import { registerBeforeRollReaction } from '../../rules/roll-window.ts';
+
+export const STRANDS_OF_FATE = 'Strands of Fate';
+
+/** The rolls a Fate die may replace. */
+export const FATE_ROLLS: ReadonlySet<RollPurpose> = new Set(['advance', 'battle-shock', 'charge', 'damage', 'hit', 'save', 'wound']);
+
+export function fatePool(g: Game, player: PlayerIndex): number[] {
+  return (g.state.players[player].ruleState.fate as number[] | undefined) ?? [];
+}
+
+function phaseKey(g: Game): string {
+  const s = g.state;
+  return `${s.round}:${s.turn}:${s.phase}`;
+}
+
+/** Roll the pool, then keep it or re-roll it with one die fewer, as the player decides. */
+export function rollFatePool(g: Game, player: PlayerIndex): number[] {
+  let pool = g.dice.d6(6, 'fate', player, null, 'Strands of Fate');
+  while (pool.length > 1) {
+    const { option } = g.decide({
+      kind: 'fate-pool', player, prompt: `Strands of Fate: keep [${pool.join(', ')}] or re-roll ${pool.length - 1} dice?`,
+      options: ['keep', 're-roll'], context: { pool: [...pool] },
+    });
+    if (option === 'keep') break;
+    pool = g.dice.d6(pool.length - 1, 'fate', player, null, 'Strands of Fate');
+  }
+  const sorted = [...pool].sort((a, b) => b - a);
+  g.emit({ type: 'rule-state', player, key: 'fate', value: sorted });
+  return sorted;
+}
+
+registerArmyRuleHooks({
+  name: STRANDS_OF_FATE,
+  battleStart(g, owner) { rollFatePool(g, owner); },
+});
+
+registerRule({ name: STRANDS_OF_FATE, kind: 'army-rule' });
+
+registerBeforeRollReaction({
+  name: 'Fate die',
+  substitute(g, roll) {
+    if (!FATE_ROLLS.has(roll.purpose) || roll.unit === null || roll.sides !== 6) return null;
+    const p = roll.player;
+    const st = g.state.players[p];
+    if (!st.rules.includes(STRANDS_OF_FATE)) return null;
+    const pool = fatePool(g, p);
+    if (pool.length === 0 || st.ruleState.fateUsed === phaseKey(g)) return null;
+    const unit = g.state.units[roll.unit];
+    if (!unit || unit.player !== p) return null;
+    const values = [...new Set(pool)];
+    const { option } = g.decide<{ none: true } | { fate: number }>({
+      kind: 'fate-die', player: p, prompt: `Use a Fate die for this ${roll.purpose} roll (${roll.count} dice)? Pool: [${pool.join(', ')}]`,
+      options: [{ none: true }, ...values.map((v) => ({ fate: v }))], context: { purpose: roll.purpose, unit: roll.unit, count: roll.count, pool: [...pool] },
+    });
+    if ('none' in option) return null;
+    const rest = [...pool];
+    rest.splice(rest.indexOf(option.fate), 1);
+    g.emit({ type: 'rule-state', player: p, key: 'fate', value: rest });
+    g.emit({ type: 'rule-state', player: p, key: 'fateUsed', value: phaseKey(g) });
+    return option.fate;
+  },
+});
+
+// Faction abilities of the newer codex, listed on the export's datasheets: the engine plays Strands of
+// Fate in their place (see above).
+const replaced = 'newer-codex faction ability: the engine plays the Strands of Fate army rule of RULES.md instead';
+registerRule({ name: 'Battle Focus', kind: 'datasheet-ability', missing: replaced });
+registerRule({ name: 'Disparate Paths', kind: 'datasheet-ability', missing: replaced });

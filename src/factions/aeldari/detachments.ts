@@ -1,0 +1,195 @@
+/**
+ * Aeldari detachments: Battle Host (Unparalleled Foresight; from the seed index, the export no longer
+ * has it) and Armoured Warhost (Skilled Crews), with their stratagems.
+ */
+import type { Game } from '../../core/game.ts';
+import { registerRule } from '../../core/rules-registry.ts';
+import type { PlayerIndex, UnitState } from '../../core/state.ts';
+import { registerStratagem } from '../../rules/stratagems/registry.ts';
+import type { Window } from '../../rules/windows.ts';
+import { FEEL_NO_PAIN_MORTAL } from '../../rules/damage.ts';
+import { allModelsHave, hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { isEngaged } from '../../rules/battle/world.ts';
+import { moveOptions, type MoveChoice } from '../../rules/battle/movement.ts';
+import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
+import { unitMove } from '../../rules/battle/units.ts';
+
+const BATTLE_HOST = 'Battle Host';
+const ARMOURED_WARHOST = 'Armoured Warhost';
+
+function ownUnit(g: Game, w: Window, p: PlayerIndex): UnitState | null {
+  const u = w.unit ? g.state.units[w.unit] : null;
+  return u && u.player === p && onBattlefield(u) ? u : null;
+}
+
+function targetedOwnUnits(g: Game, w: Window, p: PlayerIndex): UnitState[] {
+  const e = w.unit ? g.state.units[w.unit] : null;
+  if (!e || e.player === p) return [];
+  return w.targets.map((id) => g.state.units[id]).filter((u) => u && u.player === p && onBattlefield(u));
+}
+
+function isVehicleFly(g: Game, u: UnitState): boolean {
+  return hasKeyword(u, 'VEHICLE') && allModelsHave(g.state, u, 'FLY');
+}
+
+// --- Battle Host -----------------------------------------------------------------------------
+
+/** Unparalleled Foresight: each time a unit shoots or fights, re-roll one Hit roll and one Wound roll. */
+registerRule({
+  name: 'Unparalleled Foresight', kind: 'detachment-rule',
+  attack(plan, _ctx, src) {
+    if (src.role !== 'attacker') return;
+    plan.rerollOne = { ...plan.rerollOne, hit: true, wound: true };
+  },
+});
+
+/** Lightning-Fast Reactions: -1 to Hit rolls of attacks targeting the unit. */
+registerRule({
+  name: 'Lightning-Fast Reactions', kind: 'effect',
+  attack(plan, _ctx, src) { if (src.role === 'defender') plan.hitModifier -= 1; },
+});
+
+registerStratagem({
+  name: 'LIGHTNING-FAST REACTIONS', cp: 1, category: 'Battle Tactic', source: BATTLE_HOST, turn: 'either',
+  windows: ['shooting/after-enemy-targets', 'fight/after-enemy-targets'],
+  targets(g, w, p) {
+    // in the Shooting phase only in the opponent's turn; in the Fight phase in either
+    if (g.state.phase === 'shooting' && g.state.turn === p) return [];
+    return targetedOwnUnits(g, w, p).filter((u) => !hasKeyword(u, 'WRAITH CONSTRUCT'));
+  },
+  use(g, _w, p, u) { g.addEffect('Lightning-Fast Reactions', p, u.id, g.untilEndOfPhase()); },
+});
+
+/** Feigned Retreat: the unit may shoot and declare a charge this turn although it Fell Back. */
+registerRule({
+  name: 'Feigned Retreat', kind: 'effect',
+  allows: (perm) => perm === 'shoot-after-fall-back' || perm === 'charge-after-fall-back',
+});
+
+registerStratagem({
+  name: 'FEIGNED RETREAT', cp: 1, category: 'Battle Tactic', source: BATTLE_HOST, turn: 'own', windows: ['movement/after-own-move'],
+  targets: (g, w, p) => { const u = ownUnit(g, w, p); return u && u.flags.fellBack ? [u] : []; },
+  use(g, _w, p, u) { g.addEffect('Feigned Retreat', p, u.id, g.untilEndOfTurn()); },
+});
+
+/** Matchless Agility: an Advance is not rolled: +6" instead. */
+registerRule({ name: 'Matchless Agility', kind: 'effect', fixedAdvance: () => 6 });
+
+registerStratagem({
+  name: 'MATCHLESS AGILITY', cp: 1, category: 'Battle Tactic', source: BATTLE_HOST, turn: 'own', windows: ['movement/unit-selected'],
+  targets: (g, w, p) => { const u = ownUnit(g, w, p); return u ? [u] : []; },
+  use(g, _w, p, u) { g.addEffect('Matchless Agility', p, u.id, g.untilEndOfPhase()); },
+});
+
+/** Bladestorm: a Critical Wound improves the attack's AP by 2. */
+registerRule({
+  name: 'Bladestorm (stratagem)', kind: 'effect',
+  attack(plan, _ctx, src) { if (src.role === 'attacker') plan.criticalWoundAp = Math.max(plan.criticalWoundAp, 2); },
+});
+
+registerStratagem({
+  name: 'BLADESTORM', cp: 1, category: 'Battle Tactic', source: BATTLE_HOST, turn: 'own', windows: ['shooting/unit-selected'],
+  targets: (g, w, p) => { const u = ownUnit(g, w, p); return u ? [u] : []; },
+  use(g, _w, p, u) { g.addEffect('Bladestorm (stratagem)', p, u.id, g.untilEndOfPhase()); },
+});
+
+/** Fire and Fade: after it, the unit cannot declare a charge this turn. */
+registerRule({ name: 'Fire and Fade', kind: 'effect', forbids: (perm) => perm === 'charge' });
+
+registerStratagem({
+  name: 'FIRE AND FADE', cp: 1, category: 'Strategic Ploy', source: BATTLE_HOST, turn: 'own', windows: ['phase/end'],
+  targets(g, w, p) {
+    if (w.data?.phase !== 'shooting') return [];
+    return unitsOnBattlefield(g.state, p).filter((u) => !hasKeyword(u, 'AIRCRAFT') && !isEngaged(g.state, u) && unitMove(g.state, u) > 0);
+  },
+  use(g, _w, p, u) {
+    // a Normal move toward a point the player picks; it cannot embark at the end of it
+    const options = moveOptions(g, u).filter((o) => o.mode === 'normal') as Extract<MoveChoice, { to: unknown }>[];
+    if (options.length > 0) {
+      const { option } = g.decide({ kind: 'fire-and-fade', player: p, prompt: `Fire and Fade: where does ${u.name} move?`, options });
+      const plan = planUnit(g.state, u, 'normal', { maxDistance: unitMove(g.state, u), destination: option.to });
+      if (plan.ok) applyPlan(g, u, plan, 'normal');
+    }
+    g.addEffect('Fire and Fade', p, u.id, g.untilEndOfTurn());
+  },
+});
+
+// --- Armoured Warhost ------------------------------------------------------------------------
+
+/** Skilled Crews: VEHICLE ranged weapons have ASSAULT; VEHICLE FLY units may re-roll Advance rolls. */
+registerRule({
+  name: 'Skilled Crews', kind: 'detachment-rule',
+  weaponAbility: (ability, ctx) => ability === 'ASSAULT' && ctx.profile.range !== 'Melee' && ctx.unit.keywords.includes('VEHICLE'),
+  rerollAdvance: (ctx) => ctx.unit.keywords.includes('VEHICLE') && ctx.unit.keywords.includes('FLY'),
+});
+
+registerStratagem({
+  name: 'LAYERED WARDS', cp: 1, category: 'Strategic Ploy', source: ARMOURED_WARHOST, turn: 'either', windows: ['damage/mortal-wound-allocated'],
+  targets: (g, w, p) => { const u = ownUnit(g, w, p); return u && hasKeyword(u, 'VEHICLE') ? [u] : []; },
+  use(g, _w, p, u) { g.addEffect(FEEL_NO_PAIN_MORTAL, p, u.id, g.untilEndOfPhase(), { x: 5 }); },
+});
+
+/** Cloudstrike: the unit has Deep Strike this phase and may arrive more than 6" away; then no charge this turn. */
+registerRule({
+  name: 'Cloudstrike', kind: 'effect',
+  allows: (perm) => perm === 'deep-strike',
+  deepStrikeDistance: () => 6,
+  forbids: (perm, ctx) => perm === 'charge' && ctx.unit.flags.arrived,
+});
+
+registerStratagem({
+  name: 'CLOUDSTRIKE', cp: 1, category: 'Strategic Ploy', source: ARMOURED_WARHOST, turn: 'own', windows: ['movement/reinforcements-start'],
+  targets: (g, _w, p) => g.state.unitOrder.map((id) => g.state.units[id]).filter((u) =>
+    u.player === p && u.location === 'strategic-reserves' && hasKeyword(u, 'VEHICLE') && hasKeyword(u, 'FLY')),
+  use(g, _w, p, u) { g.addEffect('Cloudstrike', p, u.id, g.untilEndOfTurn()); },
+  missing: 'units disembarking from it are not held more than 6" from enemy units',
+});
+
+/** Swift Deployment: units may disembark from this transport after it Advanced (counting as a Normal move). */
+registerRule({ name: 'Swift Deployment', kind: 'effect', allows: (perm) => perm === 'disembark-after-advance' });
+
+registerStratagem({
+  name: 'SWIFT DEPLOYMENT', cp: 1, category: 'Strategic Ploy', source: ARMOURED_WARHOST, turn: 'own', windows: ['movement/unit-selected'],
+  targets(g, w, p) {
+    const u = w.unit ? g.state.units[w.unit] : null;
+    if (!u || u.player !== p) return [];
+    // the selected unit is a transport, or is embarked within one whose passengers want out
+    const t = u.location === 'embarked' && u.embarkedIn ? g.state.units[u.embarkedIn] : u;
+    return t && t.location === 'battlefield' && hasKeyword(t, 'TRANSPORT') ? [t] : [];
+  },
+  use(g, _w, p, u) { g.addEffect('Swift Deployment', p, u.id, g.untilEndOfPhase()); },
+});
+
+/** Vectored Engines: a FLY VEHICLE that Fell Back may shoot this turn. */
+registerRule({ name: 'Vectored Engines', kind: 'effect', allows: (perm) => perm === 'shoot-after-fall-back' });
+
+registerStratagem({
+  name: 'VECTORED ENGINES', cp: 1, category: 'Strategic Ploy', source: ARMOURED_WARHOST, turn: 'own', windows: ['movement/after-own-move'],
+  targets: (g, w, p) => { const u = ownUnit(g, w, p); return u && u.flags.fellBack && isVehicleFly(g, u) ? [u] : []; },
+  // the seed says "until the end of the phase", which would end before the Shooting phase: the
+  // intent is that it may shoot this turn, so the effect lasts the turn
+  use(g, _w, p, u) { g.addEffect('Vectored Engines', p, u.id, g.untilEndOfTurn()); },
+});
+
+/** Soulsight: each time the unit shoots, re-roll one Hit roll, one Wound roll and one Damage roll. */
+registerRule({
+  name: 'Soulsight', kind: 'effect',
+  attack(plan, ctx, src) { if (src.role === 'attacker' && !ctx.melee) plan.rerollOne = { hit: true, wound: true, damage: true }; },
+});
+
+registerStratagem({
+  name: 'SOULSIGHT', cp: 1, category: 'Battle Tactic', source: ARMOURED_WARHOST, turn: 'own', windows: ['shooting/unit-selected'],
+  targets: (g, w, p) => { const u = ownUnit(g, w, p); return u && hasKeyword(u, 'VEHICLE') ? [u] : []; },
+  use(g, _w, p, u) { g.addEffect('Soulsight', p, u.id, g.untilEndOfPhase()); },
+});
+
+/** Anti-grav Repulsion: -2 to the charging unit's Charge rolls this phase. */
+registerRule({ name: 'Anti-grav Repulsion', kind: 'effect', rollModifier: (purpose) => (purpose === 'charge' ? -2 : 0) });
+
+registerStratagem({
+  name: 'ANTI-GRAV REPULSION', cp: 1, category: 'Strategic Ploy', source: ARMOURED_WARHOST, turn: 'opponent', windows: ['charge/after-enemy-charge-declared'],
+  targets: (g, w, p) => targetedOwnUnits(g, w, p).filter((u) => isVehicleFly(g, u)),
+  use(g, w, p) { g.addEffect('Anti-grav Repulsion', p, w.unit!, g.untilEndOfPhase()); },
+});
+
+export const AELDARI_DETACHMENTS = { [BATTLE_HOST]: ['Unparalleled Foresight'], [ARMOURED_WARHOST]: ['Skilled Crews'] };

@@ -1,0 +1,7 @@
+/** The Aeldari: army rule, detachments and stratagems, datasheet abilities. */
+import { registerFaction } from '../../rules/factions.ts';
+import { STRANDS_OF_FATE } from './army-rule.ts';
+import { AELDARI_DETACHMENTS } from './detachments.ts';
+import './datasheets.ts';
+
+registerFaction({ id: 'AE', name: 'Aeldari', armyRules: [STRANDS_OF_FATE], detachments: AELDARI_DETACHMENTS });

@@ -1,0 +1,272 @@
+/**
+ * T'au Empire detachments: Kauyon (Patient Hunter), Mont'ka (Killing Blow) and the Boarding Actions
+ * Starfire Cadre (Markerlight Precision), with their stratagems.
+ */
+import type { Game } from '../../core/game.ts';
+import { registerRule } from '../../core/rules-registry.ts';
+import { opponent, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import { widerReroll } from '../../rules/attack-plan.ts';
+import { registerStratagem } from '../../rules/stratagems/registry.ts';
+import type { Window } from '../../rules/windows.ts';
+import { hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { isEngaged, unitDistance, unitSees, modelBody } from '../../rules/battle/world.ts';
+import { embark, fitsIn, embarkOptions } from '../../rules/battle/transports.ts';
+import { inObjectiveRange } from '../../geometry/ranges.ts';
+import { pointInPolygon } from '../../geometry/polygon.ts';
+import { guidedInfo, spottedBy } from './army-rule.ts';
+
+const KAUYON = 'Kauyon';
+const MONTKA = "Mont'ka";
+const STARFIRE = 'Starfire Cadre';
+
+function ownUnit(g: Game, w: Window, p: PlayerIndex): UnitState | null {
+  const u = w.unit ? g.state.units[w.unit] : null;
+  return u && u.player === p && onBattlefield(u) ? u : null;
+}
+
+function targetedOwnUnits(g: Game, w: Window, p: PlayerIndex): UnitState[] {
+  const e = w.unit ? g.state.units[w.unit] : null;
+  if (!e || e.player === p) return [];
+  return w.targets.map((id) => g.state.units[id]).filter((u) => u && u.player === p && onBattlefield(u));
+}
+
+// --- Kauyon ----------------------------------------------------------------------------------
+
+/** Patient Hunter: from battle round 3, ranged weapons have SUSTAINED HITS 1, or 2 against their unit's Spotted unit. */
+registerRule({
+  name: 'Patient Hunter', kind: 'detachment-rule',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || ctx.melee || ctx.state.round < 3) return;
+    const spotted = spottedBy(ctx.state, ctx.attacker.id);
+    plan.sustainedHits = Math.max(plan.sustainedHits, spotted === ctx.target.id ? 2 : 1);
+  },
+});
+
+/** A Tempting Trap's effect: +1 to wound against units within range of the Trap objective marker. */
+registerRule({
+  name: 'A Tempting Trap', kind: 'effect',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || ctx.melee) return;
+    const trap = ctx.state.players[src.player].ruleState.trapObjective as string | undefined;
+    const marker = ctx.state.objectives.find((o) => o.id === trap);
+    if (!marker) return;
+    const s = ctx.state;
+    if (ctx.target.models.some((m) => m.alive && m.pos && inObjectiveRange(modelBody(s, m), { id: marker.id, pos: marker.pos }))) plan.woundModifier += 1;
+  },
+});
+
+registerStratagem({
+  name: 'A TEMPTING TRAP', cp: 1, category: 'Battle Tactic', source: KAUYON, turn: 'own', windows: ['shooting/unit-selected'],
+  targets: (g, w, p) => { const u = ownUnit(g, w, p); return u && g.state.round >= 3 ? [u] : []; },
+  use(g, _w, p, u) {
+    const s = g.state;
+    if (s.players[p].ruleState.trapObjective === undefined) {
+      // the first time: a Trap objective marker that is not in the opponent's deployment zone, for the battle
+      const enemyZone = s.board.deploymentZones.find((z) => z.player === opponent(p))?.polygon ?? [];
+      const options = s.objectives.filter((o) => !pointInPolygon(o.pos, enemyZone)).map((o) => o.id);
+      if (options.length === 0) return;
+      const { option } = g.decide({ kind: 'trap-objective', player: p, prompt: 'A Tempting Trap: choose your Trap objective marker', options });
+      g.emit({ type: 'rule-state', player: p, key: 'trapObjective', value: option });
+    }
+    g.addEffect('A Tempting Trap', p, u.id, g.untilEndOfPhase());
+  },
+});
+
+/** Coordinate to Engage: the Observer's own attacks against the Spotted unit get BS +1 (and IGNORES COVER with MARKERLIGHT). */
+registerRule({
+  name: 'Coordinate to Engage', kind: 'effect',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || ctx.melee || ctx.target.id !== src.effect?.params.spotted) return;
+    plan.skill -= 1;
+    if (ctx.attacker.keywords.includes('MARKERLIGHT')) plan.ignoresCover = true;
+  },
+});
+
+registerStratagem({
+  name: 'COORDINATE TO ENGAGE', cp: 1, category: 'Battle Tactic', source: KAUYON, turn: 'own', windows: ['shooting/observer-selected'],
+  targets: (g, w, p) => { const u = ownUnit(g, w, p); return u ? [u] : []; },
+  use(g, w, p, u) { g.addEffect('Coordinate to Engage', p, u.id, g.untilEndOfPhase(), { spotted: w.targets[0] }); },
+});
+
+/** Point-Blank Ambush: ranged attacks against a unit within 9" improve their AP by 1. */
+registerRule({
+  name: 'Point-Blank Ambush', kind: 'effect',
+  attack(plan, ctx, src) {
+    if (src.role === 'attacker' && !ctx.melee && ctx.distance <= 9 + 1e-6) plan.ap -= 1;
+  },
+});
+
+registerStratagem({
+  name: 'POINT-BLANK AMBUSH', cp: 1, category: 'Battle Tactic', source: KAUYON, turn: 'own', windows: ['shooting/unit-selected'],
+  targets: (g, w, p) => { const u = ownUnit(g, w, p); return u && g.state.round >= 3 ? [u] : []; },
+  use(g, _w, p, u) { g.addEffect('Point-Blank Ambush', p, u.id, g.untilEndOfPhase()); },
+});
+
+/**
+ * Combat Embarkation: an INFANTRY unit targeted by a charge, every model within 3" of a friendly
+ * TRANSPORT with room, embarks within it (the charging unit may then pick new targets).
+ */
+registerStratagem({
+  name: 'COMBAT EMBARKATION', cp: 1, category: 'Wargear', source: KAUYON, turn: 'opponent', windows: ['charge/after-enemy-charge-declared'],
+  targets: (g, w, p) => targetedOwnUnits(g, w, p).filter((u) => hasKeyword(u, 'INFANTRY') && embarkOptions(g, u).length > 0),
+  use(g, _w, p, u) {
+    const transports = embarkOptions(g, u).filter((t) => fitsIn(g, u, t));
+    if (transports.length === 0) return;
+    const { option } = g.decide({ kind: 'combat-embarkation', player: p, prompt: `${u.name}: embark within which transport?`, options: transports.map((t) => t.id) });
+    embark(g, u, g.state.units[option]);
+  },
+});
+
+// --- Mont'ka ---------------------------------------------------------------------------------
+
+/** Killing Blow: in battle rounds 1-3, ranged weapons have ASSAULT, and LETHAL HITS while the unit is Guided. */
+registerRule({
+  name: 'Killing Blow', kind: 'detachment-rule',
+  weaponAbility: (ability, ctx) => ability === 'ASSAULT' && ctx.state.round <= 3 && ctx.profile.range !== 'Melee',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || ctx.melee || ctx.state.round > 3) return;
+    if (guidedInfo(ctx.state, ctx.attacker.id)) plan.lethalHits = true;
+  },
+});
+
+/** Pinpoint Counter-offensive: re-roll Hit rolls of non-KROOT units against the enemy unit that destroyed one of yours. */
+registerRule({
+  name: 'Pinpoint Counter-offensive', kind: 'effect',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || ctx.target.id !== src.effect?.params.enemy || ctx.attacker.keywords.includes('KROOT')) return;
+    plan.rerollHits = widerReroll(plan.rerollHits, 'failed');
+  },
+});
+
+registerStratagem({
+  name: 'PINPOINT COUNTER-OFFENSIVE', cp: 1, category: 'Battle Tactic', source: MONTKA, turn: 'either', windows: ['unit/destroyed'],
+  allowBattleShocked: true,
+  targets(g, w, p) {
+    const u = w.unit ? g.state.units[w.unit] : null;
+    const by = w.data?.by as string | null | undefined;
+    if (!u || u.player !== p || u.keywords.includes('KROOT') || !by || g.state.units[by]?.player === p) return [];
+    return [u];
+  },
+  use(g, w, p) {
+    // the enemy unit's id; the effect lasts until the end of the battle, for the whole army
+    g.addEffect('Pinpoint Counter-offensive', p, null, { at: 'end-of-battle' }, { enemy: w.data!.by as string });
+  },
+});
+
+/** Aggressive Mobility: an Advance is not rolled: +6" instead. */
+registerRule({ name: 'Aggressive Mobility', kind: 'effect', fixedAdvance: () => 6 });
+
+registerStratagem({
+  name: 'AGGRESSIVE MOBILITY', cp: 1, category: 'Battle Tactic', source: MONTKA, turn: 'own', windows: ['movement/unit-selected'],
+  targets: (g, w, p) => { const u = ownUnit(g, w, p); return u ? [u] : []; },
+  use(g, _w, p, u) { g.addEffect('Aggressive Mobility', p, u.id, g.untilEndOfPhase()); },
+});
+
+/** Combat Debarkation: re-roll the Wound roll of attacks against the closest enemy unit. */
+registerRule({
+  name: 'Combat Debarkation', kind: 'effect',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker') return;
+    const s = ctx.state;
+    let closest: string | null = null;
+    let best = Infinity;
+    for (const e of unitsOnBattlefield(s, opponent(ctx.attacker.player))) {
+      const d = unitDistance(s, ctx.attacker, e);
+      if (d < best) { best = d; closest = e.id; }
+    }
+    if (closest === ctx.target.id) plan.rerollWounds = widerReroll(plan.rerollWounds, 'failed');
+  },
+});
+
+registerStratagem({
+  name: 'COMBAT DEBARKATION', cp: 1, category: 'Battle Tactic', source: MONTKA, turn: 'own', windows: ['shooting/unit-selected'],
+  targets: (g, w, p) => { const u = ownUnit(g, w, p); return u && hasKeyword(u, 'INFANTRY') && u.flags.disembarked ? [u] : []; },
+  use(g, _w, p, u) { g.addEffect('Combat Debarkation', p, u.id, g.untilEndOfPhase()); },
+});
+
+/** Focused Fire: the two units can only target that enemy unit, and improve AP by 1 against it. */
+registerRule({
+  name: 'Focused Fire', kind: 'effect',
+  mayTarget: (ctx, src) => ctx.target.id === src.effect?.params.enemy,
+  attack(plan, ctx, src) {
+    if (src.role === 'attacker' && ctx.target.id === src.effect?.params.enemy) plan.ap -= 1;
+  },
+});
+
+registerStratagem({
+  name: 'FOCUSED FIRE', cp: 1, category: 'Battle Tactic', source: MONTKA, turn: 'own', windows: ['phase/start'],
+  targets(g, w, p) {
+    if (w.data?.phase !== 'shooting' || g.state.round >= 4) return [];
+    const own = unitsOnBattlefield(g.state, p).filter((u) => !u.flags.shot);
+    return own.length >= 2 && unitsOnBattlefield(g.state, opponent(p)).length > 0 ? own : [];
+  },
+  use(g, _w, p, u) {
+    const s = g.state;
+    const second = unitsOnBattlefield(s, p).filter((x) => x.id !== u.id && !x.flags.shot);
+    const enemies = unitsOnBattlefield(s, opponent(p));
+    const { option } = g.decide({
+      kind: 'focused-fire', player: p, prompt: `Focused Fire: the second unit and the enemy unit (with ${u.name})`,
+      options: second.flatMap((x) => enemies.map((e) => ({ unit: x.id, enemy: e.id }))),
+    });
+    for (const id of [u.id, option.unit]) g.addEffect('Focused Fire', p, id, g.untilEndOfPhase(), { enemy: option.enemy });
+  },
+});
+
+/** Shaken: -2" Move, -2 to Advance and Charge rolls, until the end of the opponent's next turn. */
+registerRule({
+  name: 'Shaken', kind: 'effect',
+  characteristic: (which, v) => (which === 'M' ? Math.max(0, v - 2) : v),
+  rollModifier: (purpose) => (purpose === 'advance' || purpose === 'charge' ? -2 : 0),
+});
+
+registerStratagem({
+  name: 'PULSE ONSLAUGHT', cp: 2, category: 'Strategic Ploy', source: MONTKA, turn: 'own', windows: ['shooting/after-own-shot'],
+  targets(g, w, p) {
+    const u = ownUnit(g, w, p);
+    const hit = (w.data?.hitTargets as string[] | undefined) ?? [];
+    if (!u || !hasKeyword(u, 'INFANTRY') || hasKeyword(u, 'KROOT')) return [];
+    return hit.some((id) => { const e = g.state.units[id]; return e && onBattlefield(e) && !hasKeyword(e, 'MONSTER') && !hasKeyword(e, 'VEHICLE'); }) ? [u] : [];
+  },
+  use(g, w, p) {
+    const s = g.state;
+    const options = ((w.data?.hitTargets as string[]) ?? []).filter((id) => { const e = s.units[id]; return e && onBattlefield(e) && !hasKeyword(e, 'MONSTER') && !hasKeyword(e, 'VEHICLE'); });
+    const { option } = g.decide({ kind: 'pulse-onslaught', player: p, prompt: 'Pulse Onslaught: which enemy unit is shaken?', options });
+    // "until the end of your opponent's next turn"
+    const opp = opponent(p);
+    const round = s.firstPlayer === p ? s.round : s.round + 1;
+    g.addEffect('Shaken', p, option, { at: 'end-of-turn', round, turn: opp });
+  },
+});
+
+/** Counterfire Defence Systems: -1 Damage to attacks allocated to the unit (never below 1). */
+registerRule({
+  name: 'Counterfire Defence Systems', kind: 'effect',
+  attack(plan, _ctx, src) { if (src.role === 'defender') plan.damageReduction += 1; },
+});
+
+registerStratagem({
+  name: 'COUNTERFIRE DEFENCE SYSTEMS', cp: 2, category: 'Wargear', source: MONTKA, turn: 'opponent', windows: ['shooting/after-enemy-targets'],
+  targets: (g, w, p) => targetedOwnUnits(g, w, p),
+  use(g, _w, p, u) { g.addEffect('Counterfire Defence Systems', p, u.id, g.untilEndOfPhase()); },
+});
+
+// --- Starfire Cadre (Boarding Actions) -------------------------------------------------------
+
+/**
+ * Markerlight Precision: ranged attacks of non-KROOT units get BS +1 and SUSTAINED HITS 1 against an
+ * enemy unit visible to a friendly MARKERLIGHT unit that is not within Engagement Range of enemies.
+ */
+registerRule({
+  name: 'Markerlight Precision', kind: 'detachment-rule',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || ctx.melee || ctx.attacker.keywords.includes('KROOT')) return;
+    const s = ctx.state;
+    const spotter = unitsOnBattlefield(s, ctx.attacker.player).some((u) =>
+      u.keywords.includes('MARKERLIGHT') && !isEngaged(s, u) && unitSees(s, u, ctx.target));
+    if (!spotter) return;
+    plan.skill -= 1;
+    plan.sustainedHits = Math.max(plan.sustainedHits, 1);
+  },
+});
+
+export const TAU_DETACHMENTS = { [KAUYON]: ['Patient Hunter'], [MONTKA]: ['Killing Blow'], [STARFIRE]: ['Markerlight Precision'] };

@@ -1,0 +1,7 @@
+/** The T'au Empire: army rule, detachments and stratagems, datasheet abilities. */
+import { registerFaction } from '../../rules/factions.ts';
+import { FOR_THE_GREATER_GOOD } from './army-rule.ts';
+import { TAU_DETACHMENTS } from './detachments.ts';
+import './datasheets.ts';
+
+registerFaction({ id: 'TAU', name: "T'au Empire", armyRules: [FOR_THE_GREATER_GOOD], detachments: TAU_DETACHMENTS });

@@ -1,0 +1,104 @@
+/**
+ * One game of a batch, played in batch mode (no log) and boiled down to a compact record by army.
+ * Used by the worker threads and by the in-process runner alike, so both give the same records.
+ */
+import type { AgentFactory } from '../core/agent.ts';
+import { loadAgentFactory, makeAgent } from '../core/agent-loader.ts';
+import { gameSeed } from '../core/rng.ts';
+import type { GameState, PlayerIndex } from '../core/state.ts';
+import type { ResolvedScenario } from '../data/scenario-types.ts';
+import { gameUnitId } from '../rules/battle/setup.ts';
+import type { GameRecord, UnitRecord } from './batch-types.ts';
+import { playGame } from './play.ts';
+import { seatOf, swapSides } from './swap.ts';
+
+/** What a worker needs to play a batch's games: the scenario (player 1 army first) and each army's agent. */
+export interface Variant {
+  scenario: ResolvedScenario;
+  agents: [string, string];
+}
+
+export interface PreparedVariant {
+  scenarios: { normal: ResolvedScenario; swapped: ResolvedScenario };
+  factories: [AgentFactory, AgentFactory];
+  /** army-list unit ids of each army */
+  unitIds: [string[], string[]];
+}
+
+export async function prepareVariant(v: Variant): Promise<PreparedVariant> {
+  const factories: [AgentFactory, AgentFactory] = [await loadAgentFactory(v.agents[0]), await loadAgentFactory(v.agents[1])];
+  return {
+    scenarios: { normal: v.scenario, swapped: swapSides(v.scenario) },
+    factories,
+    unitIds: [v.scenario.players[0].army.units.map((u) => u.id), v.scenario.players[1].army.units.map((u) => u.id)],
+  };
+}
+
+/** The seed of game `index` and whether its sides are swapped. */
+export function gameIdentity(batchSeed: string, index: number, swap: boolean): { seed: string; swapped: boolean } {
+  if (!swap) return { seed: gameSeed(batchSeed, index), swapped: false };
+  return { seed: gameSeed(batchSeed, index - (index % 2)), swapped: index % 2 === 1 };
+}
+
+/** The scenario (seats as played) and each seat's agent spec for a game. */
+export function seatsOf(v: Variant, swapped: boolean): { scenario: ResolvedScenario; agents: [string, string] } {
+  return swapped ? { scenario: swapSides(v.scenario), agents: [v.agents[1], v.agents[0]] } : { scenario: v.scenario, agents: v.agents };
+}
+
+export function emptyRecord(index: number, seed: string, swapped: boolean, error: string): GameRecord {
+  return {
+    index, seed, swapped, winner: null, vp: [0, 0], vpByRound: [[], []], rounds: 0, endedBy: 'error', first: null,
+    cpGained: [0, 0], cpSpent: [0, 0], stratagems: [{}, {}], units: [[], []], events: 0, error,
+  };
+}
+
+/** Play game `index` of a batch. Never throws: a game that throws comes back as a record with `error`. */
+export function playBatchGame(p: PreparedVariant, batchSeed: string, index: number, swap: boolean): GameRecord {
+  const { seed, swapped } = gameIdentity(batchSeed, index, swap);
+  try {
+    const sc = swapped ? p.scenarios.swapped : p.scenarios.normal;
+    // Agents are made exactly as `play` makes them (makeAgent per seat), so `play --seed` regenerates the game.
+    const f = swapped ? [p.factories[1], p.factories[0]] : p.factories;
+    const agents = [makeAgent(f[0], seed, 0), makeAgent(f[1], seed, 1)] as [ReturnType<typeof makeAgent>, ReturnType<typeof makeAgent>];
+    const { game, result } = playGame(sc, { seed, agents });
+    return recordOf(game.state, index, seed, swapped, result.winner, result.rounds, result.endedBy, p.unitIds);
+  } catch (err) {
+    const e = err as Error;
+    return emptyRecord(index, seed, swapped, `${e?.name ?? 'Error'}: ${e?.message ?? String(err)}`);
+  }
+}
+
+function recordOf(s: GameState, index: number, seed: string, swapped: boolean, winnerSeat: PlayerIndex | null, rounds: number, endedBy: string, unitIds: [string[], string[]]): GameRecord {
+  const byArmy = <T>(f: (seat: PlayerIndex) => T): [T, T] => [f(seatOf(0, swapped)), f(seatOf(1, swapped))];
+  // survival by the models each army unit was mustered with (a Leader's models live in its Bodyguard unit)
+  const alive = new Set<string>();
+  for (const id of s.unitOrder) for (const m of s.units[id].models) if (m.alive) alive.add(m.origin);
+  const units = byArmy((seat) => unitIds[seatOf(seat, swapped)].map((uid): UnitRecord => {
+    const gid = gameUnitId(seat, uid);
+    const u = s.units[gid];
+    if (!u) return [0, 0, 0, 0];
+    return [u.stats.woundsDealt, u.stats.woundsTaken, u.stats.modelsKilled, alive.has(gid) ? 1 : 0];
+  }));
+  const stratagems = byArmy((seat) => {
+    const out: Record<string, [number, number]> = {};
+    for (const st of s.players[seat].stratagemsUsed) {
+      const e = out[st.name] ?? (out[st.name] = [0, 0]);
+      e[0] += 1;
+      e[1] += st.cp;
+    }
+    return out;
+  });
+  return {
+    index, seed, swapped,
+    winner: winnerSeat === null ? null : seatOf(winnerSeat, swapped),
+    vp: byArmy((seat) => s.players[seat].vp),
+    vpByRound: byArmy((seat) => s.players[seat].vpByRound.slice()),
+    rounds, endedBy,
+    first: seatOf(s.firstPlayer, swapped),
+    cpGained: byArmy((seat) => s.players[seat].cpGained),
+    cpSpent: byArmy((seat) => s.players[seat].cpSpent),
+    stratagems,
+    units,
+    events: s.eventCount,
+  };
+}

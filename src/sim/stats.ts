@@ -1,0 +1,135 @@
+/**
+ * Statistics of a batch: Wilson score intervals for rates, and mean, standard deviation and quantiles
+ * from exact value histograms.
+ *
+ * Everything is accumulated game by game in constant memory (VP, margins, wounds and CP are integers,
+ * so the sums are exact whatever the number of games), and the runner feeds games in index order, so a
+ * batch's numbers are the same to the last bit however its games were spread over workers or shards.
+ */
+
+/** The 0.975 quantile of the standard normal distribution. */
+export const Z95 = 1.959963984540054;
+
+export type Interval = [number, number];
+
+/**
+ * Wilson score interval for a proportion of `k` successes in `n` trials:
+ * (p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n). For n = 0 it is [0, 1].
+ */
+export function wilson(k: number, n: number, z = Z95): Interval {
+  if (n <= 0) return [0, 1];
+  const p = k / n;
+  const z2 = z * z;
+  const denom = 1 + z2 / n;
+  const center = (p + z2 / (2 * n)) / denom;
+  const half = (z / denom) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+  return [Math.max(0, center - half), Math.min(1, center + half)];
+}
+
+/** Half the width of an interval. */
+export function halfWidth(ci: Interval): number {
+  return (ci[1] - ci[0]) / 2;
+}
+
+/** A proportion with its Wilson 95% interval. */
+export interface Rate { count: number; n: number; rate: number; ci95: Interval }
+
+export function rate(count: number, n: number): Rate {
+  return { count, n, rate: n > 0 ? count / n : 0, ci95: wilson(count, n) };
+}
+
+export interface Quantiles { p5: number; p25: number; p50: number; p75: number; p95: number }
+
+export interface Distribution {
+  n: number;
+  mean: number;
+  /** sample standard deviation (n - 1) */
+  sd: number;
+  /** normal-approximation 95% interval of the mean: mean ± 1.96·sd/√n */
+  meanCi95: Interval;
+  min: number;
+  max: number;
+  quantiles: Quantiles;
+  /** [value, count] for every value seen, ascending */
+  histogram: [number, number][];
+}
+
+/** An exact histogram of values (VP, margins: few distinct values), with the moments. */
+export class Histogram {
+  private readonly counts = new Map<number, number>();
+  n = 0;
+  sum = 0;
+  sumSq = 0;
+
+  add(v: number, times = 1): void {
+    this.counts.set(v, (this.counts.get(v) ?? 0) + times);
+    this.n += times;
+    this.sum += v * times;
+    this.sumSq += v * v * times;
+  }
+
+  /** [value, count] ascending */
+  entries(): [number, number][] {
+    return [...this.counts.entries()].sort((a, b) => a[0] - b[0]);
+  }
+
+  mean(): number {
+    return this.n > 0 ? this.sum / this.n : 0;
+  }
+
+  /** sample standard deviation (n - 1 in the denominator); 0 with fewer than two values */
+  sd(): number {
+    if (this.n < 2) return 0;
+    return Math.sqrt(Math.max(0, (this.sumSq - (this.sum * this.sum) / this.n) / (this.n - 1)));
+  }
+
+  /**
+   * Quantile by linear interpolation between order statistics (Hyndman & Fan type 7, the default of R,
+   * NumPy and mathjs): h = (n - 1)·p, x[⌊h⌋] + (h - ⌊h⌋)·(x[⌊h⌋ + 1] - x[⌊h⌋]).
+   */
+  quantile(p: number, sorted = this.entries()): number {
+    if (this.n === 0) return 0;
+    const h = (this.n - 1) * p;
+    const lo = Math.floor(h);
+    const a = valueAt(sorted, lo);
+    const b = lo + 1 < this.n ? valueAt(sorted, lo + 1) : a;
+    return a + (h - lo) * (b - a);
+  }
+
+  distribution(): Distribution {
+    const sorted = this.entries();
+    const mean = this.mean();
+    const sd = this.sd();
+    const half = this.n > 0 ? (Z95 * sd) / Math.sqrt(this.n) : 0;
+    return {
+      n: this.n, mean, sd, meanCi95: [mean - half, mean + half],
+      min: sorted.length ? sorted[0][0] : 0, max: sorted.length ? sorted[sorted.length - 1][0] : 0,
+      quantiles: { p5: this.quantile(0.05, sorted), p25: this.quantile(0.25, sorted), p50: this.quantile(0.5, sorted), p75: this.quantile(0.75, sorted), p95: this.quantile(0.95, sorted) },
+      histogram: sorted,
+    };
+  }
+}
+
+/** The value at 0-based rank r of the sorted sample a histogram stands for. */
+function valueAt(sorted: [number, number][], r: number): number {
+  let seen = 0;
+  for (const [v, c] of sorted) {
+    seen += c;
+    if (r < seen) return v;
+  }
+  return sorted[sorted.length - 1][0];
+}
+
+/** Counts of a histogram grouped into bins of `width` starting at a multiple of it: [[binStart, count]]. */
+export function bin(histogram: [number, number][], width: number): [number, number][] {
+  const out = new Map<number, number>();
+  for (const [v, c] of histogram) {
+    const b = Math.floor(v / width) * width;
+    out.set(b, (out.get(b) ?? 0) + c);
+  }
+  if (out.size === 0) return [];
+  const keys = [...out.keys()].sort((a, b) => a - b);
+  const res: [number, number][] = [];
+  for (let b = keys[0]; b <= keys[keys.length - 1]; b += width) res.push([b, out.get(b) ?? 0]);
+  return res;
+}
