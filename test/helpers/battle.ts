@@ -65,7 +65,8 @@ export function battleSandbox(units: PlacedUnit[], opts: BattleSandboxOptions = 
   for (const { u, ds } of resolved) {
     const unit = createUnitState({
       id: u.id, player: u.player, datasheet: ds,
-      models: ds.composition.map((c, i) => ({ profile: c.profile, count: u.counts?.[i] ?? c.min, weapons: ds.defaultLoadout[c.profile] ?? [] })).filter((m) => m.count > 0),
+      // the default loadout lists wargear too (a Flip Belt): keep the weapons
+      models: ds.composition.map((c, i) => ({ profile: c.profile, count: u.counts?.[i] ?? c.min, weapons: (ds.defaultLoadout[c.profile] ?? []).filter((w) => ds.weapons.some((x) => x.name === w)) })).filter((m) => m.count > 0),
     });
     g.emit({ type: 'unit-created', unit });
     g.emit({ type: 'unit-location', unit: u.id, location: 'battlefield', embarkedIn: null });
