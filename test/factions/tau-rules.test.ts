@@ -11,7 +11,7 @@ import { declareCharge } from '../../src/rules/battle/charge.ts';
 import type { Game } from '../../src/core/game.ts';
 
 /** Strike Team (MARKERLIGHT) and Breacher Team of T'au against two Aeldari units, 20" apart, no terrain. */
-function tau(opts: { detachment?: string | null; round?: number; agents?: Parameters<typeof battleSandbox>[1]['agents']; stream?: ReturnType<typeof scriptedStream>; cp?: [number, number]; phase?: 'shooting' | 'movement' | 'charge' | 'fight' } = {}): Game {
+function tau(opts: { detachment?: string | null; round?: number; agents?: NonNullable<Parameters<typeof battleSandbox>[1]>['agents']; stream?: ReturnType<typeof scriptedStream>; cp?: [number, number]; phase?: 'shooting' | 'movement' | 'charge' | 'fight' } = {}): Game {
   return battleSandbox([
     { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 5 } },
     { id: 'BT', player: 0, faction: 'tau', name: 'Breacher Team', at: { x: 12, y: 5 } },
@@ -124,7 +124,7 @@ describe("Mont'ka stratagems", () => {
 });
 
 describe("Aun'Shi", () => {
-  function withAunShi(agents?: Parameters<typeof battleSandbox>[1]['agents']): Game {
+  function withAunShi(agents?: NonNullable<Parameters<typeof battleSandbox>[1]>['agents']): Game {
     const g = battleSandbox([
       { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 5 } },
       { id: 'AS', player: 0, faction: 'tau', name: "Aun'shi", at: { x: 11, y: 4 } },

@@ -1,0 +1,171 @@
+/**
+ * Evaluation helpers for agents: the value of units, the expected damage of a unit's weapons against a
+ * target with every active rule counted (the same Attack plan the engine builds, fed to the exact
+ * calculator), threat, and charge probabilities. Pure reads of the state.
+ */
+import type { GameState, ModelState, PlayerIndex, UnitState } from '../core/state.ts';
+import type { Weapon, WeaponProfile } from '../data/datasheet.ts';
+import { expectedDamage, type DefenderProfile } from '../calc/exact.ts';
+import { buildAttackPlan } from '../rules/attack-context.ts';
+import { isLeaderModel } from '../rules/allocation.ts';
+import { horizontalDistance } from '../geometry/distance.ts';
+import { benefitOfCover } from '../geometry/visibility.ts';
+import { boardOf, modelBody, unitCentre } from '../rules/battle/world.ts';
+import { onBattlefield, unitMove } from '../rules/battle/units.ts';
+
+/** Total Wounds of a unit at full strength and now. */
+export function unitWounds(state: GameState, u: UnitState): { now: number; max: number } {
+  let now = 0, max = 0;
+  for (const m of u.models) {
+    const w = state.datasheets[m.datasheet].models[m.profile].wounds;
+    max += w;
+    if (m.alive) now += m.wounds;
+  }
+  return { now, max };
+}
+
+/** Points of the unit still on the table, pro rata of its wounds (Attached units: both parts). */
+export function unitValue(state: GameState, u: UnitState): number {
+  const { now, max } = unitWounds(state, u);
+  let pts = u.points;
+  for (const c of u.components) if (c.unit !== u.id) pts += state.units[c.unit]?.points ?? 0;
+  return max > 0 ? Math.max(pts, 20) * (now / max) : 0;
+}
+
+export function pointsPerWound(state: GameState, u: UnitState): number {
+  const { now } = unitWounds(state, u);
+  return now > 0 ? unitValue(state, u) / now : 0;
+}
+
+/** The defender as the calculator sees it: the most common profile of the models attacks can reach. */
+export function defenderProfile(state: GameState, target: UnitState): DefenderProfile {
+  const bodyguard = target.models.some((m) => m.alive && !isLeaderModel(target, m));
+  const alive = target.models.filter((m) => m.alive && (!bodyguard || !isLeaderModel(target, m)));
+  const first = alive[0] ?? target.models[0];
+  const p = state.datasheets[first.datasheet].models[first.profile];
+  const fnp = state.datasheets[first.datasheet].coreAbilities.find((a) => a.name === 'Feel No Pain')?.x ?? null;
+  return { models: alive.length, save: p.save, invulnerable: p.invulnerable, wounds: p.wounds, feelNoPain: fnp };
+}
+
+export interface WeaponUse {
+  weapon: Weapon;
+  profile: WeaponProfile;
+  models: ModelState[];
+}
+
+/** The unit's weapons of one kind (ranged or melee), grouped by weapon, with the models carrying each copy. */
+export function weaponUses(state: GameState, u: UnitState, melee: boolean): WeaponUse[] {
+  const groups = new Map<string, WeaponUse>();
+  for (const m of u.models) {
+    if (!m.alive) continue;
+    const ds = state.datasheets[m.datasheet];
+    for (const name of m.weapons) {
+      const w = ds.weapons.find((x) => x.name === name);
+      if (!w) continue;
+      const pi = w.profiles.findIndex((p) => (p.range === 'Melee') === melee);
+      if (pi < 0) continue;
+      const key = `${m.datasheet}:${name}`;
+      let gr = groups.get(key);
+      if (!gr) groups.set(key, (gr = { weapon: w, profile: w.profiles[pi], models: [] }));
+      gr.models.push(m);
+    }
+  }
+  return [...groups.values()];
+}
+
+export interface DamageEstimate {
+  woundsLost: number;
+  modelsKilled: number;
+  /** value in points of the expected damage (wounds x points per wound, bonus for killing the unit) */
+  value: number;
+}
+
+/** Expected damage of some of a unit's models firing one profile at a target, every rule of the moment counted. */
+export function weaponEstimate(state: GameState, attacker: UnitState, use: WeaponUse, target: UnitState, opts: { inRangeOnly?: boolean } = {}): DamageEstimate {
+  const melee = use.profile.range === 'Melee';
+  let models = use.models.filter((m) => m.alive);
+  let distance = 0;
+  let half = false;
+  let cover = false;
+  if (!melee && attacker.location === 'battlefield') {
+    const range = use.profile.range as number;
+    const within: ModelState[] = [];
+    let best = Infinity;
+    let halfCount = 0;
+    for (const m of models) {
+      if (!m.pos) continue;
+      const b = modelBody(state, m);
+      let d = Infinity;
+      for (const t of target.models) if (t.alive && t.pos) d = Math.min(d, horizontalDistance(b, modelBody(state, t)));
+      if (d <= range || !opts.inRangeOnly) within.push(m);
+      if (d <= range / 2) halfCount++;
+      best = Math.min(best, d);
+    }
+    models = within;
+    distance = best === Infinity ? 0 : best;
+    half = halfCount * 2 >= Math.max(1, within.length);
+    const t0 = target.models.find((m) => m.alive && m.pos);
+    const a0 = models.find((m) => m.pos);
+    if (t0 && a0) cover = benefitOfCover(modelBody(state, t0), [modelBody(state, a0)], boardOf(state));
+  }
+  if (models.length === 0 || !onBattlefield(target)) return { woundsLost: 0, modelsKilled: 0, value: 0 };
+  const plan = buildAttackPlan({
+    state, attacker, attackers: models, target, weapon: use.weapon, profile: use.profile, melee,
+    halfRange: half, targetModels: target.models.filter((m) => m.alive).length, targetVisible: true, targetInCover: cover, distance,
+  });
+  const def = defenderProfile(state, target);
+  const e = expectedDamage(plan, models.length, def);
+  const { now } = unitWounds(state, target);
+  const lost = Math.min(e.meanWoundsLost, now);
+  const kill = lost >= now - 1e-9 ? 0.25 * unitValue(state, target) : 0;
+  return { woundsLost: lost, modelsKilled: e.meanModelsDestroyed, value: lost * pointsPerWound(state, target) + kill };
+}
+
+/** Expected value of everything the unit can fire (or swing) at the target. */
+export function unitAttackValue(state: GameState, attacker: UnitState, target: UnitState, melee: boolean): number {
+  let v = 0;
+  for (const use of weaponUses(state, attacker, melee)) v += weaponEstimate(state, attacker, use, target, { inRangeOnly: !melee }).value;
+  return v;
+}
+
+/** Longest ranged weapon range of the unit. */
+export function maxRange(state: GameState, u: UnitState): number {
+  let r = 0;
+  for (const use of weaponUses(state, u, false)) r = Math.max(r, use.profile.range as number);
+  return r;
+}
+
+/**
+ * How much the enemy can hurt this unit next turn: for each enemy unit that can reach it (move plus
+ * range, or move plus a charge for melee), its expected attack value.
+ */
+export function threatTo(state: GameState, u: UnitState, at: { x: number; y: number } = unitCentre(u)): number {
+  let t = 0;
+  for (const id of state.unitOrder) {
+    const e = state.units[id];
+    if (e.player === u.player || !onBattlefield(e)) continue;
+    const c = unitCentre(e);
+    const d = Math.hypot(c.x - at.x, c.y - at.y);
+    const mv = unitMove(state, e);
+    if (d <= mv + maxRange(state, e)) t += unitAttackValue(state, e, u, false);
+    if (d <= mv + 9) t += 0.5 * unitAttackValue(state, e, u, true);
+  }
+  return t;
+}
+
+/** P(2D6 >= k). */
+export function p2d6AtLeast(k: number): number {
+  if (k <= 2) return 1;
+  if (k > 12) return 0;
+  let n = 0;
+  for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) if (a + b >= k) n++;
+  return n / 36;
+}
+
+export function enemyUnits(state: GameState, player: PlayerIndex): UnitState[] {
+  return state.unitOrder.map((id) => state.units[id]).filter((u) => u.player !== player && onBattlefield(u));
+}
+
+export function ownUnits(state: GameState, player: PlayerIndex): UnitState[] {
+  return state.unitOrder.map((id) => state.units[id]).filter((u) => u.player === player && onBattlefield(u));
+}
