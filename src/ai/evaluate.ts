@@ -121,18 +121,53 @@ export function weaponEstimate(state: GameState, attacker: UnitState, use: Weapo
   return { woundsLost: lost, modelsKilled: e.meanModelsDestroyed, value: lost * pointsPerWound(state, target) + kill };
 }
 
-/** Expected value of everything the unit can fire (or swing) at the target. */
-export function unitAttackValue(state: GameState, attacker: UnitState, target: UnitState, melee: boolean): number {
-  let v = 0;
-  for (const use of weaponUses(state, attacker, melee)) v += weaponEstimate(state, attacker, use, target, { inRangeOnly: !melee }).value;
+/**
+ * Memo of the evaluations for one version of the state (the event count): the state only changes
+ * through events, so values computed since the last event still hold.
+ */
+let memoState: GameState | null = null;
+let memoVersion = -1;
+const memo = new Map<string, number>();
+
+function memoized(state: GameState, key: string, compute: () => number): number {
+  if (memoState !== state || memoVersion !== state.eventCount) {
+    memo.clear();
+    memoState = state;
+    memoVersion = state.eventCount;
+  }
+  let v = memo.get(key);
+  if (v === undefined) {
+    v = compute();
+    memo.set(key, v);
+  }
   return v;
+}
+
+/** Expected value of everything the unit can fire (or swing) at the target (ranged: the weapons in range now). */
+export function unitAttackValue(state: GameState, attacker: UnitState, target: UnitState, melee: boolean): number {
+  return memoized(state, `av|${attacker.id}|${target.id}|${melee}`, () => {
+    let v = 0;
+    for (const use of weaponUses(state, attacker, melee)) v += weaponEstimate(state, attacker, use, target, { inRangeOnly: !melee }).value;
+    return v;
+  });
+}
+
+/** Expected value of the unit's attacks on the target if it were in range of all of them (threat). */
+export function unitAttackPotential(state: GameState, attacker: UnitState, target: UnitState, melee: boolean): number {
+  return memoized(state, `ap|${attacker.id}|${target.id}|${melee}`, () => {
+    let v = 0;
+    for (const use of weaponUses(state, attacker, melee)) v += weaponEstimate(state, attacker, use, target, { inRangeOnly: false }).value;
+    return v;
+  });
 }
 
 /** Longest ranged weapon range of the unit. */
 export function maxRange(state: GameState, u: UnitState): number {
-  let r = 0;
-  for (const use of weaponUses(state, u, false)) r = Math.max(r, use.profile.range as number);
-  return r;
+  return memoized(state, `range|${u.id}`, () => {
+    let r = 0;
+    for (const use of weaponUses(state, u, false)) r = Math.max(r, use.profile.range as number);
+    return r;
+  });
 }
 
 /**
@@ -141,16 +176,41 @@ export function maxRange(state: GameState, u: UnitState): number {
  */
 export function threatTo(state: GameState, u: UnitState, at: { x: number; y: number } = unitCentre(u)): number {
   let t = 0;
-  for (const id of state.unitOrder) {
-    const e = state.units[id];
-    if (e.player === u.player || !onBattlefield(e)) continue;
-    const c = unitCentre(e);
-    const d = Math.hypot(c.x - at.x, c.y - at.y);
-    const mv = unitMove(state, e);
-    if (d <= mv + maxRange(state, e)) t += unitAttackValue(state, e, u, false);
-    if (d <= mv + 9) t += 0.5 * unitAttackValue(state, e, u, true);
+  for (const e of reach(state)) {
+    if (e.player === u.player) continue;
+    const d = Math.hypot(e.x - at.x, e.y - at.y);
+    if (d <= e.move + e.range) t += unitAttackPotential(state, e.unit, u, false);
+    if (d <= e.move + 9) t += 0.5 * unitAttackPotential(state, e.unit, u, true);
   }
   return t;
+}
+
+interface Reach {
+  unit: UnitState;
+  player: PlayerIndex;
+  x: number;
+  y: number;
+  move: number;
+  range: number;
+}
+
+let reachState: GameState | null = null;
+let reachVersion = -1;
+let reachList: Reach[] = [];
+
+/** Where every unit on the battlefield stands, how far it moves and shoots (per state version). */
+function reach(state: GameState): Reach[] {
+  if (reachState === state && reachVersion === state.eventCount) return reachList;
+  reachList = [];
+  for (const id of state.unitOrder) {
+    const u = state.units[id];
+    if (!onBattlefield(u)) continue;
+    const c = unitCentre(u);
+    reachList.push({ unit: u, player: u.player, x: c.x, y: c.y, move: unitMove(state, u), range: maxRange(state, u) });
+  }
+  reachState = state;
+  reachVersion = state.eventCount;
+  return reachList;
 }
 
 /** P(2D6 >= k). */

@@ -14,8 +14,8 @@ import { IllegalDecisionError, type Agent, type Decision, type DecisionRequest, 
 export interface GameOptions {
   /** keep the event log in memory (replay, tests, --log) */
   log?: boolean;
-  /** called after each event is applied (streaming a log to a file) */
-  onEvent?: (e: GameEvent) => void;
+  /** called after each event is applied (streaming a log to a file, checking invariants) */
+  onEvent?: (e: GameEvent, state: GameState) => void;
   agents?: [Agent, Agent];
   /** record agents' decisions in the log (on by default when logging) */
   recordDecisions?: boolean;
@@ -31,7 +31,7 @@ export class Game {
   readonly log: GameEvent[] | null;
   readonly dice: Dice;
   agents: [Agent, Agent] | null;
-  private readonly onEvent: ((e: GameEvent) => void) | null;
+  private readonly onEvent: ((e: GameEvent, state: GameState) => void) | null;
   private readonly recordDecisions: boolean;
   private switchAt: GameOptions['switchAt'] | null;
 
@@ -53,7 +53,7 @@ export class Game {
   emit<E extends GameEvent>(e: E): E {
     apply(this.state, e);
     if (this.log) this.log.push(e);
-    if (this.onEvent) this.onEvent(e);
+    if (this.onEvent) this.onEvent(e, this.state);
     if (this.switchAt && this.state.eventCount >= this.switchAt.event) {
       if (this.switchAt.seed !== undefined) this.dice.reseed(this.switchAt.seed);
       if (this.switchAt.agents) this.agents = this.switchAt.agents;

@@ -7,7 +7,7 @@ import '../factions/index.ts';
 import type { Agent } from '../core/agent.ts';
 import type { Game } from '../core/game.ts';
 import type { GameEvent } from '../core/events.ts';
-import type { GameResult } from '../core/state.ts';
+import type { GameResult, GameState } from '../core/state.ts';
 import type { ResolvedScenario } from '../data/scenario-types.ts';
 import { createGame } from '../rules/battle/setup.ts';
 import { playBattle } from '../rules/battle/battle.ts';
@@ -17,7 +17,7 @@ export interface PlayOptions {
   agents: [Agent, Agent];
   /** keep the event log in memory */
   log?: boolean;
-  onEvent?: (e: GameEvent) => void;
+  onEvent?: (e: GameEvent, state: GameState) => void;
 }
 
 export function playGame(sc: ResolvedScenario, opts: PlayOptions): { game: Game; result: GameResult } {

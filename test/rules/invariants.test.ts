@@ -1,0 +1,86 @@
+/**
+ * Invariants of complete games between random agents: whatever the agents choose, the engine keeps
+ * the rules. Random agents are the engine's fuzzer: they take every legal path.
+ */
+import { describe, expect, it } from 'vitest';
+import { miniScenario } from '../helpers/mini-scenario.ts';
+import { playGame } from '../../src/sim/play.ts';
+import { loadAgents } from '../../src/core/agent-loader.ts';
+import { foldEvents } from '../../src/core/reducer.ts';
+import { emptyGameState, type GameState } from '../../src/core/state.ts';
+import type { GameEvent } from '../../src/core/events.ts';
+import { modelBody } from '../../src/rules/battle/world.ts';
+import { inEngagementRange } from '../../src/geometry/ranges.ts';
+import { loadScenario } from '../../src/data/scenario.ts';
+
+const GAMES = Number(process.env.INVARIANT_GAMES ?? 500);
+
+interface Violation { seed: string; event: number; what: string }
+
+/** Play a game, checking the invariants after every event. */
+async function play(sc: ReturnType<typeof miniScenario>, seed: string, log: boolean): Promise<{ violations: Violation[]; final: GameState; events: GameEvent[] }> {
+  const violations: Violation[] = [];
+  const agents = await loadAgents(['random', 'random'], seed);
+  let n = 0;
+  const events: GameEvent[] = [];
+  const bad = (what: string) => violations.push({ seed, event: n, what });
+  const onEvent = (e: GameEvent, s: GameState) => {
+    n++;
+    if (log) events.push(e);
+    if (e.type === 'cp' && s.players[e.player].cp < 0) bad(`CP of player ${e.player + 1} negative`);
+    if ((e.type === 'unit-moved' || e.type === 'unit-flag') && !s.units[e.unit].models.some((m) => m.alive) && !(e.type === 'unit-flag' && e.flag === 'fought')) {
+      bad(`destroyed unit ${e.unit} acted (${e.type})`);
+    }
+    if (e.type === 'models-placed' && (e.mode === 'normal' || e.mode === 'advance' || e.mode === 'fall-back' || e.mode === 'deploy' || e.mode === 'deep-strike')) {
+      const u = s.units[e.unit];
+      for (const m of u.models) {
+        if (!m.alive || !m.pos) continue;
+        for (const id of s.unitOrder) {
+          const o = s.units[id];
+          if (o.player === u.player || o.location !== 'battlefield') continue;
+          for (const om of o.models) {
+            if (om.alive && om.pos && inEngagementRange(modelBody(s, m), modelBody(s, om))) bad(`${e.mode} move of ${u.id} ends in Engagement Range of ${o.id}`);
+          }
+        }
+      }
+    }
+    if (e.type === 'model-damaged') {
+      const m = s.units[e.unit].models.find((x) => x.id === e.model)!;
+      const max = s.datasheets[m.datasheet].models[m.profile].wounds;
+      if (m.wounds < 0 || m.wounds > max) bad(`model ${m.id} has ${m.wounds} wounds (max ${max})`);
+    }
+    if (e.type === 'vp') {
+      const p = s.players[e.player];
+      if (p.vp > 50) bad(`player ${e.player + 1} has ${p.vp} VP, above the mission's 50`);
+      if ((p.vpByRound[e.round - 1] ?? 0) > 15 * 2) bad(`player ${e.player + 1} scored more than two turns' cap in round ${e.round}`);
+    }
+  };
+  const { game } = playGame(sc, { seed, agents, onEvent });
+  return { violations, final: game.state, events };
+}
+
+describe('invariants over many random games', () => {
+  it(`${GAMES} games on a small scenario: no rule broken`, async () => {
+    const sc = miniScenario();
+    const all: Violation[] = [];
+    let results = 0;
+    for (let i = 0; i < GAMES; i++) {
+      const { violations, final } = await play(sc, `inv-${i}`, false);
+      all.push(...violations);
+      if (final.result) results++;
+    }
+    expect(all.slice(0, 5)).toEqual([]);
+    expect(results).toBe(GAMES);
+  }, 600_000);
+
+  it('the log folded by the reducer equals the engine\'s final state; the same seed gives the same log', async () => {
+    const sc = loadScenario('scenarios/kauyon-vs-battle-host.json');
+    for (const seed of ['fold-1', 'fold-2']) {
+      const a = await play(sc, seed, true);
+      expect(a.violations).toEqual([]);
+      expect(foldEvents(a.events, emptyGameState())).toEqual(a.final);
+      const b = await play(sc, seed, true);
+      expect(b.events.map((e) => JSON.stringify(e)).join('\n')).toBe(a.events.map((e) => JSON.stringify(e)).join('\n'));
+    }
+  }, 600_000);
+});
