@@ -5,16 +5,16 @@
  */
 import type { Game } from '../../core/game.ts';
 import { expireEffects } from '../../core/effects.ts';
-import { opponent, type GameResult, type PlayerIndex } from '../../core/state.ts';
+import { opponent, type GameResult, type PhaseName, type PlayerIndex } from '../../core/state.ts';
 import { commandPhase } from './command.ts';
-import { movementPhase } from './movement.ts';
-import { shootingPhase } from './shooting.ts';
-import { chargePhase } from './charge.ts';
+import { movementBody, movementPhase } from './movement.ts';
+import { shootingBody, shootingPhase } from './shooting.ts';
+import { chargeBody, chargePhase } from './charge.ts';
 import { fightPhase } from './fight.ts';
 import { removeOutOfCoherency } from './end-of-turn.ts';
 import { primaryMission } from './missions.ts';
 import { updateObjectiveControl } from './objectives.ts';
-import { hooksOf } from './phase.ts';
+import { endPhase, hooksOf } from './phase.ts';
 import { inReserves } from './reserves.ts';
 import { isAlive } from './units.ts';
 
@@ -33,13 +33,56 @@ export function playBattle(g: Game): GameResult {
   return endBattle(g, 'rounds');
 }
 
+const PHASES: [PhaseName, (g: Game, p: PlayerIndex) => void][] = [
+  ['command', commandPhase], ['movement', movementPhase], ['shooting', shootingPhase], ['charge', chargePhase], ['fight', fightPhase],
+];
+
 export function playTurn(g: Game, player: PlayerIndex): void {
   g.emit({ type: 'turn-started', round: g.state.round, player });
-  const phases = [commandPhase, movementPhase, shootingPhase, chargePhase, fightPhase];
-  for (const phase of phases) {
+  for (const [, phase] of PHASES) {
     phase(g, player);
     if (armyDestroyed(g) !== null) return;
   }
+  endTurn(g, player);
+}
+
+/** Phases whose selection loop can be resumed from the state between two activations. */
+const BODIES: Partial<Record<PhaseName, (g: Game, p: PlayerIndex) => void>> = { movement: movementBody, shooting: shootingBody, charge: chargeBody };
+
+/**
+ * Continue a battle from between two activations of the current Movement, Shooting or Charge phase
+ * (where a lookahead agent forks a copy of the game), for at most `turnEnds` more ends of turn, or to
+ * the end of the battle.
+ */
+export function continueBattle(g: Game, turnEnds: number): void {
+  const s = g.state;
+  let player = s.turn;
+  const phase = s.phase as PhaseName;
+  const body = BODIES[phase];
+  if (!body) throw new Error(`cannot resume a battle in the ${phase} phase`);
+  body(g, player);
+  endPhase(g, player, phase);
+  if (armyDestroyed(g) !== null) { endBattle(g, 'army-destroyed'); return; }
+  for (const [, fn] of PHASES.slice(PHASES.findIndex(([n]) => n === phase) + 1)) {
+    fn(g, player);
+    if (armyDestroyed(g) !== null) { endBattle(g, 'army-destroyed'); return; }
+  }
+  endTurn(g, player);
+  while (--turnEnds > 0) {
+    if (player === s.firstPlayer) {
+      player = opponent(player);
+    } else {
+      expireEffects(g, { at: 'end-of-round', round: s.round });
+      if (s.round >= s.mission.rounds) { endBattle(g, 'rounds'); return; }
+      g.emit({ type: 'round-started', round: s.round + 1 });
+      player = s.firstPlayer;
+    }
+    playTurn(g, player);
+    if (armyDestroyed(g) !== null) { endBattle(g, 'army-destroyed'); return; }
+  }
+}
+
+function endTurn(g: Game, player: PlayerIndex): void {
   removeOutOfCoherency(g);
   updateObjectiveControl(g);
   primaryMission(g.state.mission.primary).endOfTurn?.(g, player);

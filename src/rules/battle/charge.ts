@@ -17,6 +17,12 @@ import { isEngaged, unitDistance } from './world.ts';
 
 export function chargePhase(g: Game, player: PlayerIndex): void {
   startPhase(g, player, 'charge');
+  chargeBody(g, player);
+  endPhase(g, player, 'charge');
+}
+
+/** The phase between its start and its end; re-entrant between two charges (lookahead resumes it). */
+export function chargeBody(g: Game, player: PlayerIndex): void {
   for (;;) {
     if (g.state.result) break;
     const eligible = unitsOnBattlefield(g.state, player).filter((u) => canCharge(g, u));
@@ -26,7 +32,6 @@ export function chargePhase(g: Game, player: PlayerIndex): void {
     if ('done' in option) break;
     declareCharge(g, g.state.units[option.unit]);
   }
-  endPhase(g, player, 'charge');
 }
 
 export function chargeTargets(g: Game, u: UnitState): UnitState[] {

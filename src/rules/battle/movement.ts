@@ -11,7 +11,7 @@ import { baseBoundingRadius, pointSegmentDistance } from '../../geometry/shape.t
 import { polygonCentroid } from '../../geometry/polygon.ts';
 import type { PlannedMove } from '../../geometry/planner.ts';
 import { afterRoll, rollDice } from '../roll-window.ts';
-import { forEachActiveRule } from '../../core/rules-registry.ts';
+import { forEachActiveRule, getRule } from '../../core/rules-registry.ts';
 import { openWindow } from '../windows.ts';
 import { destroyModel } from '../damage.ts';
 import { endPhase, startPhase } from './phase.ts';
@@ -29,9 +29,14 @@ export type MoveChoice =
 
 export function movementPhase(g: Game, player: PlayerIndex): void {
   startPhase(g, player, 'movement');
+  movementBody(g, player);
+  endPhase(g, player, 'movement');
+}
+
+/** The phase between its start and its end; re-entrant between two units' moves (lookahead resumes it). */
+export function movementBody(g: Game, player: PlayerIndex): void {
   moveUnitsStep(g, player);
   if (!g.state.result) reinforcements(g, player);
-  endPhase(g, player, 'movement');
 }
 
 function movable(g: Game, player: PlayerIndex): UnitState[] {
@@ -112,7 +117,7 @@ export function moveUnit(g: Game, u: UnitState): void {
   }
 }
 
-function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
+export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
   const s = g.state;
   if (option.mode === 'stationary' || option.mode === 'disembark' || option.mode === 'stay-embarked') {
     g.emit({ type: 'unit-moved', unit: u.id, mode: 'stationary' });
@@ -171,6 +176,9 @@ export function advanceDistance(g: Game, u: UnitState): number {
 
 /** After a unit ends a move: the opponent may react (Fire Overwatch); it may embark. */
 export function afterMove(g: Game, u: UnitState): void {
+  // abilities used when the unit is set up or ends a move (Grenade Pack Flyover)
+  const moved = g.state.units[u.id];
+  if (moved.location === 'battlefield') for (const name of moved.abilities) getRule(name)?.afterMove?.(g, moved);
   openWindow(g, { name: 'movement/after-own-move', unit: u.id, targets: [] });
   openWindow(g, { name: 'movement/after-enemy-move', unit: u.id, targets: [] });
   const fresh = g.state.units[u.id];

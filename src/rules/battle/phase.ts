@@ -50,6 +50,12 @@ function runHooks(g: Game, phase: PhaseName, player: PlayerIndex, which: 'start'
 export function startPhase(g: Game, player: PlayerIndex, phase: PhaseName): void {
   g.emit({ type: 'phase-started', round: g.state.round, player, phase });
   runHooks(g, phase, player, 'start');
+  // unit abilities that act at the start of a phase (Dance of Death)
+  for (const id of g.state.unitOrder) {
+    const u = g.state.units[id];
+    if (u.location !== 'battlefield') continue;
+    for (const name of u.abilities) getRule(name)?.phaseStart?.(g, g.state.units[id], phase);
+  }
   openWindow(g, { name: 'phase/start', unit: null, targets: [], data: { phase } });
 }
 

@@ -12,6 +12,8 @@ import type { ResolvedScenario } from '../../data/scenario-types.ts';
 import { createUnitState } from '../muster.ts';
 import { playerRules } from '../factions.ts';
 import { deploymentAnchors, placeForDeployment } from './placement.ts';
+import { canInfiltrate, infiltrationAnchors, placeInfiltrator, scoutMoves } from './pre-battle.ts';
+import { unplayedAbilities } from '../../factions/coverage.ts';
 
 export interface SetupOptions extends GameOptions {
   seed: string;
@@ -36,9 +38,11 @@ export function createGame(sc: ResolvedScenario, opts: SetupOptions): Game {
     scenario: { ...sc, players: sc.players.map((p) => ({ ...p, datasheets: {} })) },
   });
   muster(g, sc);
+  noteUnplayedAbilities(g);
   declareBattleFormations(g, sc);
   deployArmies(g, sc);
   determineFirstTurn(g);
+  scoutMoves(g);
   return g;
 }
 
@@ -74,6 +78,16 @@ function declareBattleFormations(g: Game, sc: ResolvedScenario): void {
   });
 }
 
+/**
+ * One note per datasheet ability the engine does not play (or plays only in part) among the units in
+ * the game, so that a reader of the log knows (the CLI prints them once).
+ */
+function noteUnplayedAbilities(g: Game): void {
+  for (const x of unplayedAbilities(g.state)) {
+    g.emit({ type: 'note', text: `not played: ${x.unit}: ${x.ability}${x.missing ? ` (${x.missing})` : ''}` });
+  }
+}
+
 /** Units still to be set up on the battlefield by a player. */
 function undeployed(g: Game, player: PlayerIndex): UnitState[] {
   const s = g.state;
@@ -94,10 +108,17 @@ function deployArmies(g: Game, sc: ResolvedScenario): void {
       units = undeployed(g, player);
       if (units.length === 0) break;
     }
-    const options = [];
-    for (const u of units) for (const a of anchors[player]) options.push({ unit: u.id, x: a.x, y: a.y });
+    const options: { unit: string; x: number; y: number; infiltrate?: true }[] = [];
+    for (const u of units) {
+      for (const a of anchors[player]) options.push({ unit: u.id, x: a.x, y: a.y });
+      // Infiltrators may be set up outside the zone, more than 9" from the enemy zone and models
+      if (canInfiltrate(g.state, u)) for (const a of infiltrationAnchors(g.state, player)) options.push({ unit: u.id, x: a.x, y: a.y, infiltrate: true });
+    }
     const { option } = g.decide({ kind: 'deploy', player, prompt: 'set up a unit in your deployment zone', options });
-    placeForDeployment(g, g.state.units[option.unit], { x: option.x, y: option.y }, sc.players[player].zone);
+    const unit = g.state.units[option.unit];
+    if (!option.infiltrate || !placeInfiltrator(g, unit, { x: option.x, y: option.y })) {
+      placeForDeployment(g, unit, { x: option.x, y: option.y }, sc.players[player].zone);
+    }
     player = opponent(player);
   }
 }

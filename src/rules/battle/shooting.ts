@@ -9,7 +9,7 @@
  * only within 12". Firing Deck X: a transport also fires up to X ranged weapons of its embarked models.
  */
 import type { Game } from '../../core/game.ts';
-import { opponent, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { allows, forbids, forEachActiveRule, getRule, weaponHas } from '../../core/rules-registry.ts';
 import type { Weapon, WeaponProfile } from '../../data/datasheet.ts';
 import { benefitOfCover, isVisible } from '../../geometry/visibility.ts';
@@ -26,6 +26,12 @@ export const ONE_SHOT_USED = 'One Shot used';
 
 export function shootingPhase(g: Game, player: PlayerIndex): void {
   startPhase(g, player, 'shooting');
+  shootingBody(g, player);
+  endPhase(g, player, 'shooting');
+}
+
+/** The phase between its start and its end; re-entrant between two units' shooting (lookahead resumes it). */
+export function shootingBody(g: Game, player: PlayerIndex): void {
   for (;;) {
     if (g.state.result) break;
     const eligible = unitsOnBattlefield(g.state, player).filter((u) => canShoot(g, u));
@@ -35,7 +41,6 @@ export function shootingPhase(g: Game, player: PlayerIndex): void {
     if ('done' in option) break;
     shootWithUnit(g, g.state.units[option.unit]);
   }
-  endPhase(g, player, 'shooting');
 }
 
 /** A weapon carried by a model (a model carrying two of the same weapon appears twice). */
@@ -83,9 +88,12 @@ function weaponGroups(g: Game, u: UnitState): WeaponGroup[] {
     gr.shooters.push({ model: m, body });
   };
   /** adds the model's usable weapons; returns how many were added */
-  const consider = (m: ModelState, body: Body, limit = Infinity): number => {
+  const grants = new Map<string, WeaponGrant[]>();
+  const consider = (m: ModelState, body: Body, limit = Infinity, owner: UnitState = u): number => {
     const ds = s.datasheets[m.datasheet];
-    const weapons = m.weapons.map((n) => ds.weapons.find((w) => w.name === n)).filter((w): w is Weapon => !!w && w.profiles.some(isRanged));
+    let gr = grants.get(owner.id);
+    if (!gr) grants.set(owner.id, (gr = weaponGrants(s, owner)));
+    const weapons = modelWeapons(s, owner, m, gr).map((n) => ds.weapons.find((w) => w.name === n)).filter((w): w is Weapon => !!w && w.profiles.some(isRanged));
     const usable = weapons.filter((w) => {
       const p = w.profiles.find(isRanged)!;
       if (u.flags.advanced && !weaponHas(s, u, p, 'ASSAULT')) return false;
@@ -110,11 +118,38 @@ function weaponGroups(g: Game, u: UnitState): WeaponGroup[] {
       for (const id of s.unitOrder) {
         const e = s.units[id];
         if (e.location !== 'embarked' || e.embarkedIn !== u.id || e.flags.shot) continue;
-        for (const m of e.models) if (m.alive && budget > 0) budget -= consider(m, body, budget);
+        for (const m of e.models) if (m.alive && budget > 0) budget -= consider(m, body, budget, e);
       }
     }
   }
   return [...groups.values()];
+}
+
+/**
+ * The weapons a model carries now: its own, plus those an active rule gives it for a while (DS8
+ * Support Turret). Only rules with an `extraWeapons` hook are asked.
+ */
+export function modelWeapons(state: GameState, unit: UnitState, m: ModelState, grants: WeaponGrant[] = weaponGrants(state, unit)): string[] {
+  let out = m.weapons;
+  for (const grant of grants) {
+    const extra = grant(m);
+    if (extra.length) out = [...out, ...extra];
+  }
+  return out;
+}
+
+type WeaponGrant = (m: ModelState) => readonly string[];
+
+/** The active rules of a unit that give its models weapons, asked once per unit. */
+export function weaponGrants(state: GameState, unit: UnitState): WeaponGrant[] {
+  const out: WeaponGrant[] = [];
+  forEachActiveRule(state, unit, 'self', (r, src) => {
+    if (!r.extraWeapons) return;
+    const rule = r;
+    const own = { ...src };
+    out.push((model) => rule.extraWeapons!({ state, unit, model }, own));
+  });
+  return out;
 }
 
 /** Can this model fire this profile at this target unit? */
@@ -291,6 +326,11 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
   for (const id of new Set(assignments.flatMap((a) => a.shooters.map((sh) => sh.model.origin)))) {
     const e = s.units[id];
     if (e && e.id !== u.id && e.location === 'embarked' && !e.flags.shot) g.emit({ type: 'unit-flag', unit: e.id, flag: 'shot', value: true });
+  }
+  // abilities that act "after this unit has shot" in its Shooting phase (Suppression Volley)
+  const shooter = s.units[u.id];
+  if (!opts.onlyTarget && s.phase === 'shooting' && s.turn === player && onBattlefield(shooter)) {
+    for (const name of shooter.abilities) getRule(name)?.afterShooting?.(g, shooter, tally.hitTargets);
   }
   openWindow(g, { name: 'shooting/after-own-shot', unit: u.id, targets, data: { hitTargets: tally.hitTargets } });
   openWindow(g, { name: 'shooting/after-enemy-shot', unit: u.id, targets, data: { hitTargets: tally.hitTargets } });

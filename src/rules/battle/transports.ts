@@ -12,6 +12,9 @@ import { destroyModel, inflictMortalWounds, onModelDestroyed } from '../damage.t
 import { applyPlan, planUnit } from './placement.ts';
 import { modelBody } from './world.ts';
 
+/** Effect kind on a unit that disembarked this turn: params.transport is the transport it left (Fire Support). */
+export const DISEMBARKED_FROM = 'Disembarked from';
+
 export function transportOf(g: Game, u: UnitState): UnitState | null {
   return u.embarkedIn ? g.state.units[u.embarkedIn] ?? null : null;
 }
@@ -76,6 +79,7 @@ export function disembark(g: Game, u: UnitState): boolean {
   g.emit({ type: 'unit-location', unit: u.id, location: 'battlefield', embarkedIn: null });
   applyPlan(g, u, plan, 'disembark');
   g.emit({ type: 'unit-flag', unit: u.id, flag: 'disembarked', value: true });
+  g.addEffect(DISEMBARKED_FROM, u.player, u.id, g.untilEndOfTurn(), { transport: t.id });
   if (t.flags.moved !== null && t.flags.moved !== 'stationary' && t.flags.moved !== 'disembarked') {
     // after its transport moved: counts as a Normal move, and the unit cannot charge this turn
     g.emit({ type: 'unit-moved', unit: u.id, mode: 'disembarked' });
