@@ -1,0 +1,242 @@
+/**
+ * Line of sight and Benefit of Cover against terrain footprints.
+ *
+ * Sight lines. Between an observing model and a target we draw three lines on the table: centre to
+ * centre, and the two "outer" lines joining the extreme points of both bases on either side (for
+ * round bases, the outer common tangents when the bases are the same size; in general the support
+ * points of each base perpendicular to the centre line). Each line runs from the top of the observer
+ * (z + height) to the top of the target. The target is visible when at least one line is clear, and
+ * fully visible when all of them are.
+ *
+ * What blocks a line:
+ * - wall: always, wherever the line crosses its footprint;
+ * - ruin: crossing its footprint blocks the line, whatever the heights (10th edition ruins cannot be
+ *   seen over), unless the observer or the target is in or touching that ruin: such models see and
+ *   are seen through its footprint;
+ * - impassable: only where the line, at that point, is lower than the piece's height;
+ * - area (woods, craters): never (it only gives cover).
+ * Other models never block sight here (true line of sight through models is not modelled).
+ *
+ * Benefit of Cover (10th edition core: terrain features give cover to models wholly within them, or
+ * not fully visible to the attacker because of them). A target model has the Benefit of Cover
+ * against an attacking model when:
+ * - it is wholly within the footprint of a ruin or an area terrain piece; or
+ * - it is not fully visible to that attacking model because of terrain: some sight line between them
+ *   is blocked as above, or crosses the footprint of a ruin or area piece that the attacker is not in
+ *   or touching (the target is "behind" it; a target partly inside a ruin counts as behind it).
+ * Against a unit of attackers, the target has cover when it is not fully visible to every one of
+ * them (pass the attacking models). Whether the cover applies (Ignores Cover, Sv 3+ vs AP 0) is the
+ * rules' business.
+ */
+import { len } from './vec.ts';
+import type { Body, Board, TerrainPiece, Vec2 } from './types.ts';
+import { DISTANCE_EPSILON } from './types.ts';
+import { newShape, setBaseShape, shapeSupport } from './shape.ts';
+import {
+  segmentInsideIntervals,
+  shapeTouchesPolygon,
+  shapeWhollyInPolygon,
+} from './polygon.ts';
+
+export interface SightLine {
+  from: Vec2;
+  to: Vec2;
+  /** heights of the ends (top of each model) */
+  fromZ: number;
+  toZ: number;
+}
+
+export interface LineOfSight {
+  /** at least one sight line is clear */
+  visible: boolean;
+  /** every sight line is clear */
+  fullyVisible: boolean;
+  /** how many of the sight lines are clear */
+  clearLines: number;
+  lines: number;
+}
+
+const sa = newShape();
+const sb = newShape();
+
+/** The sight lines between two models: centre to centre, then the two outer lines. */
+export function sightLines(observer: Body, target: Body): SightLine[] {
+  const fromZ = observer.pos.z + observer.height;
+  const toZ = target.pos.z + target.height;
+  const c = { from: { x: observer.pos.x, y: observer.pos.y }, to: { x: target.pos.x, y: target.pos.y }, fromZ, toZ };
+  const dx = target.pos.x - observer.pos.x;
+  const dy = target.pos.y - observer.pos.y;
+  const d = len(dx, dy);
+  if (d < 1e-9) return [c];
+  const nx = -dy / d;
+  const ny = dx / d;
+  setBaseShape(sa, observer.base, observer.pos.x, observer.pos.y);
+  setBaseShape(sb, target.base, target.pos.x, target.pos.y);
+  return [
+    c,
+    { from: shapeSupport(sa, nx, ny), to: shapeSupport(sb, nx, ny), fromZ, toZ },
+    { from: shapeSupport(sa, -nx, -ny), to: shapeSupport(sb, -nx, -ny), fromZ, toZ },
+  ];
+}
+
+const intervals: number[] = [];
+
+/** Does the sight line cross the piece's footprint (pass through its interior)? Heights ignored. */
+function crossesFootprint(line: SightLine, piece: TerrainPiece): boolean {
+  const { from, to } = line;
+  // quick rejection on the footprint's bounding box (computed here: terrain data may be edited in place)
+  const lx = Math.min(from.x, to.x);
+  const hx = Math.max(from.x, to.x);
+  const ly = Math.min(from.y, to.y);
+  const hy = Math.max(from.y, to.y);
+  let minX = Infinity;
+  let maxX = -Infinity;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  for (const p of piece.polygon) {
+    if (p.x < minX) minX = p.x;
+    if (p.x > maxX) maxX = p.x;
+    if (p.y < minY) minY = p.y;
+    if (p.y > maxY) maxY = p.y;
+  }
+  if (hx < minX || lx > maxX || hy < minY || ly > maxY) return false;
+  segmentInsideIntervals(from.x, from.y, to.x, to.y, piece.polygon, intervals);
+  return intervals.length > 0;
+}
+
+/** Does the sight line pass through the piece below its height? */
+function passesBelowTop(line: SightLine, piece: TerrainPiece): boolean {
+  if (!crossesFootprint(line, piece)) return false;
+  // `intervals` holds the inside parts; the line's height is linear along it
+  for (let k = 0; k < intervals.length; k += 2) {
+    const z0 = line.fromZ + (line.toZ - line.fromZ) * intervals[k];
+    const z1 = line.fromZ + (line.toZ - line.fromZ) * intervals[k + 1];
+    if (Math.min(z0, z1) < piece.height) return true;
+  }
+  return false;
+}
+
+/** Is the model in or touching the piece's footprint? */
+export function touchesTerrain(body: Body, piece: TerrainPiece): boolean {
+  setBaseShape(sa, body.base, body.pos.x, body.pos.y);
+  return shapeTouchesPolygon(sa, piece.polygon, DISTANCE_EPSILON);
+}
+
+/** Is the model's base wholly within the piece's footprint? */
+export function whollyWithinTerrain(body: Body, piece: TerrainPiece): boolean {
+  setBaseShape(sa, body.base, body.pos.x, body.pos.y);
+  return shapeWhollyInPolygon(sa, piece.polygon, DISTANCE_EPSILON);
+}
+
+/**
+ * Is the line blocked for visibility by the piece? `inPiece` says whether the observer or the target
+ * is in or touching it (which lets sight through a ruin).
+ */
+function blocksSight(line: SightLine, piece: TerrainPiece, observerOrTargetIn: boolean): boolean {
+  switch (piece.kind) {
+    case 'wall':
+      return crossesFootprint(line, piece);
+    case 'ruin':
+      return !observerOrTargetIn && crossesFootprint(line, piece);
+    case 'impassable':
+      return passesBelowTop(line, piece);
+    default:
+      return false;
+  }
+}
+
+/** Line of sight from an observing model to a target model across the board's terrain. */
+export function lineOfSight(observer: Body, target: Body, board: Board): LineOfSight {
+  const lines = sightLines(observer, target);
+  const terrain = board.terrain;
+  // which ruins let sight through (observer or target in or touching them): computed lazily
+  let clear = 0;
+  let touching: (boolean | undefined)[] | null = null;
+  for (const line of lines) {
+    let blocked = false;
+    for (let p = 0; p < terrain.length && !blocked; p++) {
+      const piece = terrain[p];
+      if (piece.kind === 'area') continue;
+      let inPiece = false;
+      if (piece.kind === 'ruin') {
+        if (!crossesFootprint(line, piece)) continue;
+        touching ??= [];
+        if (touching[p] === undefined) touching[p] = touchesTerrain(observer, piece) || touchesTerrain(target, piece);
+        inPiece = touching[p]!;
+        if (!inPiece) blocked = true;
+        continue;
+      }
+      if (blocksSight(line, piece, inPiece)) blocked = true;
+    }
+    if (!blocked) clear++;
+  }
+  return { visible: clear > 0, fullyVisible: clear === lines.length, clearLines: clear, lines: lines.length };
+}
+
+export function isVisible(observer: Body, target: Body, board: Board): boolean {
+  return lineOfSight(observer, target, board).visible;
+}
+
+export function isFullyVisible(observer: Body, target: Body, board: Board): boolean {
+  return lineOfSight(observer, target, board).fullyVisible;
+}
+
+/** A unit is visible to another when any model of the first can see any model of the second. */
+export function unitVisible(observers: Body[], targets: Body[], board: Board): boolean {
+  for (const o of observers) for (const t of targets) if (isVisible(o, t, board)) return true;
+  return false;
+}
+
+/** For each target model: can any of the observing models see it? */
+export function visibleTargets(observers: Body[], targets: Body[], board: Board): boolean[] {
+  return targets.map((t) => observers.some((o) => isVisible(o, t, board)));
+}
+
+export type CoverReason = 'wholly-within-terrain' | 'not-fully-visible';
+
+/**
+ * Why the target has the Benefit of Cover against these attacking models, or null when it has not
+ * (see the file comment for the exact rule).
+ */
+export function coverReason(target: Body, attackers: Body[], board: Board): CoverReason | null {
+  for (const piece of board.terrain) {
+    if ((piece.kind === 'ruin' || piece.kind === 'area') && whollyWithinTerrain(target, piece)) {
+      return 'wholly-within-terrain';
+    }
+  }
+  for (const attacker of attackers) if (obscured(attacker, target, board)) return 'not-fully-visible';
+  return null;
+}
+
+/** Does the target have the Benefit of Cover against the attacking models? */
+export function benefitOfCover(target: Body, attackers: Body[], board: Board): boolean {
+  return coverReason(target, attackers, board) !== null;
+}
+
+/** Is some sight line from the attacker to the target blocked or obscured by terrain? */
+function obscured(attacker: Body, target: Body, board: Board): boolean {
+  const lines = sightLines(attacker, target);
+  const terrain = board.terrain;
+  const attackerIn: (boolean | undefined)[] = [];
+  for (const line of lines) {
+    for (let p = 0; p < terrain.length; p++) {
+      const piece = terrain[p];
+      if (piece.kind === 'ruin' || piece.kind === 'area') {
+        if (!crossesFootprint(line, piece)) continue;
+        if (attackerIn[p] === undefined) attackerIn[p] = touchesTerrain(attacker, piece);
+        // the target is behind (or partly in) a piece the attacker is not in: obscured.
+        // An attacker in or touching the piece sees out of it normally.
+        if (!attackerIn[p]) return true;
+        continue;
+      }
+      if (blocksSight(line, piece, false)) return true;
+    }
+  }
+  return false;
+}
+
+/** Convenience: the body of a shape-less point observer (e.g. for area effects) at height z. */
+export function pointBody(p: Vec2, z = 0): Body {
+  return { pos: { x: p.x, y: p.y, z }, base: { kind: 'circle', r: 0 }, height: 0 };
+}
+

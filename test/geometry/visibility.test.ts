@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import {
+  lineOfSight,
+  isVisible,
+  isFullyVisible,
+  unitVisible,
+  benefitOfCover,
+  coverReason,
+  sightLines,
+} from '../../src/geometry/visibility.ts';
+import type { Board, TerrainPiece } from '../../src/geometry/types.ts';
+import { body, circle, piece, R32, square } from './helpers.ts';
+
+const board = (...terrain: TerrainPiece[]): Board => ({ width: 60, height: 44, terrain });
+// a 4" x 4" ruin between x = 18 and 22
+const ruin = piece('ruin', 'ruin', square(18, 18, 4, 4));
+
+describe('sight lines', () => {
+  it('centre to centre plus the two outer lines', () => {
+    const lines = sightLines(body(10, 20, circle(1)), body(30, 20, circle(0.5)));
+    expect(lines).toHaveLength(3);
+    expect(lines[0].from).toEqual({ x: 10, y: 20 });
+    expect(lines[1].from.y).toBeCloseTo(21, 12);
+    expect(lines[1].to.y).toBeCloseTo(20.5, 12);
+    expect(lines[2].from.y).toBeCloseTo(19, 12);
+  });
+});
+
+describe('line of sight against ruins', () => {
+  it('a ruin between two models blocks sight', () => {
+    const los = lineOfSight(body(10, 20), body(30, 20), board(ruin));
+    expect(los.visible).toBe(false);
+    expect(los.clearLines).toBe(0);
+  });
+  it('with nothing in between, models are fully visible', () => {
+    expect(isFullyVisible(body(10, 10), body(30, 10), board(ruin))).toBe(true);
+  });
+  it('is not blocked when the target touches the ruin (seen through its edge)', () => {
+    const target = body(22 + R32, 20); // touching the far side
+    expect(isVisible(body(10, 20), target, board(ruin))).toBe(true);
+    expect(isVisible(body(10, 20), body(22 + R32 + 0.01, 20), board(ruin))).toBe(false);
+  });
+  it('is not blocked when the observer stands in the ruin', () => {
+    expect(isVisible(body(19, 20), body(30, 20), board(ruin))).toBe(true);
+  });
+  it('a ruin covering only part of the view: visible but not fully visible', () => {
+    // the ruin's top edge is at y = 18; a target 0.3" below the line y = 18 - ... seen past the corner
+    const observer = body(10, 17.6);
+    const target = body(30, 17.6);
+    const los = lineOfSight(observer, target, board(ruin));
+    expect(los.visible).toBe(true);
+    expect(los.fullyVisible).toBe(false);
+    expect(los.clearLines).toBe(2);
+  });
+  it('ruins block whatever the heights (no seeing over them)', () => {
+    const low = piece('low', 'ruin', square(18, 18, 4, 4), 0.5);
+    expect(isVisible(body(10, 20, circle(R32), 0, 10), body(30, 20, circle(R32), 0, 10), board(low))).toBe(false);
+  });
+});
+
+describe('walls, impassable and area terrain', () => {
+  const wall = piece('wall', 'wall', square(19.9, 10, 0.2, 20));
+  it('walls always block, even for a model touching them', () => {
+    expect(isVisible(body(10, 20), body(30, 20), board(wall))).toBe(false);
+    expect(isVisible(body(19.9 - R32, 20), body(30, 20), board(wall))).toBe(false);
+  });
+  it('impassable terrain blocks only below its height', () => {
+    const rock = piece('rock', 'impassable', square(18, 18, 4, 4), 2);
+    expect(isVisible(body(10, 20, circle(R32), 0, 1.5), body(30, 20, circle(R32), 0, 1.5), board(rock))).toBe(false);
+    expect(isVisible(body(10, 20, circle(R32), 0, 3), body(30, 20, circle(R32), 0, 3), board(rock))).toBe(true);
+  });
+  it('area terrain never blocks sight', () => {
+    const woods = piece('woods', 'area', square(18, 18, 4, 4));
+    expect(isFullyVisible(body(10, 20), body(30, 20), board(woods))).toBe(true);
+  });
+  it('a unit is visible if any of its models is', () => {
+    const b = board(ruin);
+    expect(unitVisible([body(10, 20)], [body(30, 20), body(30, 10)], b)).toBe(true);
+    expect(unitVisible([body(10, 20)], [body(30, 20), body(30, 21)], b)).toBe(false);
+  });
+});
+
+describe('Benefit of Cover', () => {
+  it('a model wholly within a ruin has cover', () => {
+    const b = board(ruin);
+    expect(coverReason(body(20, 20), [body(19, 40)], b)).toBe('wholly-within-terrain');
+  });
+  it('a model wholly within area terrain has cover', () => {
+    const woods = piece('woods', 'area', square(18, 18, 4, 4));
+    expect(benefitOfCover(body(20, 20), [body(10, 10)], board(woods))).toBe(true);
+  });
+  it('a fully visible model in the open has no cover', () => {
+    expect(benefitOfCover(body(30, 10), [body(10, 10)], board(ruin))).toBe(false);
+  });
+  it('a model partly hidden by a ruin has cover', () => {
+    expect(coverReason(body(30, 17.6), [body(10, 17.6)], board(ruin))).toBe('not-fully-visible');
+  });
+  it('a model touching the far side of a ruin is visible, and has cover (it is behind the ruin)', () => {
+    const target = body(22 + R32, 20);
+    expect(isVisible(body(10, 20), target, board(ruin))).toBe(true);
+    expect(coverReason(target, [body(10, 20)], board(ruin))).toBe('not-fully-visible');
+  });
+  it('a model behind area terrain has cover; not when the attacker stands in it', () => {
+    const woods = piece('woods', 'area', square(18, 18, 4, 4));
+    expect(benefitOfCover(body(30, 20), [body(10, 20)], board(woods))).toBe(true);
+    expect(benefitOfCover(body(30, 20), [body(19, 20)], board(woods))).toBe(false);
+  });
+  it('against several attackers: cover unless fully visible to every one of them', () => {
+    const b = board(ruin);
+    expect(benefitOfCover(body(30, 17.6), [body(30, 5), body(10, 17.6)], b)).toBe(true);
+    expect(benefitOfCover(body(30, 17.6), [body(30, 5), body(40, 17.6)], b)).toBe(false);
+  });
+});
