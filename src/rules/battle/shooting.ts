@@ -19,7 +19,7 @@ import { resolveAttacks, type AttackGroup } from '../attack-sequence.ts';
 import { openWindow } from '../windows.ts';
 import { endPhase, hooksOf, startPhase } from './phase.ts';
 import { hasKeyword, onBattlefield, unitsOnBattlefield } from './units.ts';
-import { boardOf, engagedEnemies, modelBody, modelsSee } from './world.ts';
+import { boardOf, engagedEnemies, modelBody, modelsSee, unitGapLowerBound } from './world.ts';
 
 /** Effect kind recording that a ONE SHOT weapon of a model was fired (params: model, weapon). */
 export const ONE_SHOT_USED = 'One Shot used';
@@ -236,7 +236,11 @@ function targetOptions(g: Game, u: UnitState, onlyTarget?: string, firstOnly = f
   const vis = new Visibility(g);
   const engagedWith = new Set(engagedEnemies(s, u).map((e) => e.id));
   const options: TargetOption[] = [];
-  const enemies = unitsOnBattlefield(s, opponent(u.player)).filter((t) => onlyTarget === undefined || t.id === onlyTarget);
+  // enemies out of reach of the longest weapon (measured from the unit, or its transport for a
+  // Firing Deck, whose circle holds the shooters anyway) are skipped before any model-by-model work
+  let reach = 0;
+  for (const gr of groups) for (const p of gr.weapon.profiles) if (isRanged(p)) reach = Math.max(reach, p.range as number);
+  const enemies = unitsOnBattlefield(s, opponent(u.player)).filter((t) => (onlyTarget === undefined || t.id === onlyTarget) && unitGapLowerBound(s, u, t) <= reach + 1e-6);
   for (const gr of groups) {
     for (let pi = 0; pi < gr.weapon.profiles.length; pi++) {
       const p = gr.weapon.profiles[pi];

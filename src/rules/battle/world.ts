@@ -113,7 +113,8 @@ interface EngagementCache {
 
 let engagementCache: EngagementCache | null = null;
 
-function boundingCircle(state: GameState, u: UnitState): { x: number; y: number; r: number } | null {
+/** A circle around every model of the unit (for quick "too far anyway" tests). */
+export function boundingCircle(state: GameState, u: UnitState): { x: number; y: number; r: number } | null {
   const c = unitCentre(u);
   let r = -1;
   for (const m of u.models) {
@@ -207,4 +208,12 @@ export function unitSees(state: GameState, observer: UnitState, target: UnitStat
     }
   }
   return false;
+}
+
+/** A lower bound of the distance between two units' models (0 when their bounding circles meet). */
+export function unitGapLowerBound(state: GameState, a: UnitState, b: UnitState): number {
+  const ca = boundingCircle(state, a);
+  const cb = boundingCircle(state, b);
+  if (!ca || !cb) return Infinity;
+  return Math.max(0, Math.hypot(ca.x - cb.x, ca.y - cb.y) - ca.r - cb.r);
 }
