@@ -14,7 +14,10 @@ const commandModules: Array<() => Promise<{ register: (p: Command) => void }>> =
   () => import('./geometry/commands.ts'),
   () => import('./calc/commands.ts'),
   () => import('./data/commands.ts'),
+  () => import('./factions/commands.ts'),
   () => import('./sim/commands.ts'),
+  () => import('./sim/batch-commands.ts'),
+  () => import('./replay/commands.ts'),
 ];
 
 for (const load of commandModules) (await load()).register(program);
