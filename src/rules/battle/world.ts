@@ -45,10 +45,18 @@ export function modelBase(state: GameState, m: ModelState): Base {
   return basesOf(state.datasheets[m.datasheet])[m.profile];
 }
 
+/** Bodies are cached per model while it stays where it is (positions are replaced, never mutated). */
+const bodyCache = new WeakMap<ModelState, Body>();
+
 export function modelBody(state: GameState, m: ModelState): Body {
-  if (!m.pos) throw new Error(`model ${m.id} is not on the battlefield`);
+  const pos = m.pos;
+  if (!pos) throw new Error(`model ${m.id} is not on the battlefield`);
+  const hit = bodyCache.get(m);
+  if (hit !== undefined && hit.pos === pos) return hit;
   const ds = state.datasheets[m.datasheet];
-  return { pos: m.pos, base: basesOf(ds)[m.profile], height: heightOf(ds) };
+  const body = { pos, base: basesOf(ds)[m.profile], height: heightOf(ds) };
+  bodyCache.set(m, body);
+  return body;
 }
 
 /** Body of a model at another position (planning). */
