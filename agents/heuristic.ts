@@ -44,14 +44,26 @@ function dist(a: { x: number; y: number }, b: { x: number; y: number }): number 
   return Math.hypot(a.x - b.x, a.y - b.y);
 }
 
+/** Scores of the last argmax (read right after it, to explain the decision). */
+let lastScores: number[] = [];
+
 function argmax<T>(items: T[], score: (t: T) => number): number {
   let best = -Infinity;
   let idx = 0;
+  lastScores = new Array(items.length);
   items.forEach((t, i) => {
     const s = score(t);
+    lastScores[i] = s;
     if (s > best + 1e-9) { best = s; idx = i; }
   });
   return idx;
+}
+
+/** The top candidates and their scores, for the log ("what each agent decided and why"). */
+function why(req: DecisionRequest): { candidates: { option: unknown; score: number }[] } | undefined {
+  if (lastScores.length !== req.options.length || lastScores.length < 2) return undefined;
+  const order = lastScores.map((s, i) => [s, i] as const).filter(([s]) => Number.isFinite(s)).sort((a, b) => b[0] - a[0] || a[1] - b[1]).slice(0, 3);
+  return { candidates: order.map(([s, i]) => ({ option: req.options[i], score: Math.round(s * 10) / 10 })) };
 }
 
 interface Ctx {
@@ -343,6 +355,14 @@ export function createHeuristic(params: Partial<Weights> = {}, name = 'heuristic
     name,
     decide(view: GameView, req: DecisionRequest) {
       const c: Ctx = { state: view.state as GameState, me: view.player, w, assigned };
+      lastScores = [];
+      const d = decideKind(c, req);
+      const explanation = why(req);
+      return explanation ? { option: d.option, why: explanation } : d;
+    },
+  };
+
+  function decideKind(c: Ctx, req: DecisionRequest): { option: number } {
       const unit = String(req.context?.unit ?? '');
       if (unit !== lastUnit) { assigned.clear(); lastUnit = unit; }
       switch (req.kind) {
@@ -377,8 +397,7 @@ export function createHeuristic(params: Partial<Weights> = {}, name = 'heuristic
         case 'martial-warrior': return { option: 2 };
         default: return { option: 0 };
       }
-    },
-  };
+  }
 }
 
 const factory: AgentFactory = (ctx) => createHeuristic((ctx.params ?? {}) as Partial<Weights>);
