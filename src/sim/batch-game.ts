@@ -2,6 +2,8 @@
  * One game of a batch, played in batch mode (no log) and boiled down to a compact record by army.
  * Used by the worker threads and by the in-process runner alike, so both give the same records.
  */
+// play.ts first: it loads the rules registry (src/rules/index.ts) before any single rules module
+import { playGame } from './play.ts';
 import type { AgentFactory } from '../core/agent.ts';
 import { loadAgentFactory, makeAgent } from '../core/agent-loader.ts';
 import { gameSeed } from '../core/rng.ts';
@@ -9,7 +11,6 @@ import type { GameState, PlayerIndex } from '../core/state.ts';
 import type { ResolvedScenario } from '../data/scenario-types.ts';
 import { gameUnitId } from '../rules/battle/setup.ts';
 import type { GameRecord, UnitRecord } from './batch-types.ts';
-import { playGame } from './play.ts';
 import { seatOf, swapSides } from './swap.ts';
 
 /** What a worker needs to play a batch's games: the scenario (player 1 army first) and each army's agent. */
@@ -64,7 +65,9 @@ export function playBatchGame(p: PreparedVariant, batchSeed: string, index: numb
     return recordOf(game.state, index, seed, swapped, result.winner, result.rounds, result.endedBy, p.unitIds);
   } catch (err) {
     const e = err as Error;
-    return emptyRecord(index, seed, swapped, `${e?.name ?? 'Error'}: ${e?.message ?? String(err)}`);
+    const rec = emptyRecord(index, seed, swapped, `${e?.name ?? 'Error'}: ${e?.message ?? String(err)}`);
+    if (typeof e?.stack === 'string') rec.stack = e.stack.split('\n').slice(0, 8).join('\n');
+    return rec;
   }
 }
 

@@ -4,13 +4,25 @@
  * Either way a block of game numbers goes in and each game's record comes out as soon as it is played.
  */
 import { availableParallelism } from 'node:os';
-import { createRequire } from 'node:module';
-import { MessageChannel } from 'node:worker_threads';
-import { pathToFileURL } from 'node:url';
+import { MessageChannel, SHARE_ENV } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { GameRecord } from './batch-types.ts';
 import { playBatchGame, prepareVariant, type PreparedVariant, type Variant } from './batch-game.ts';
 import type { BlockTask } from './batch-worker.ts';
+
+/**
+ * The pool cannot play at all: its threads fail to start (a module that does not load) or the batch's
+ * agents or scenario cannot be set up. The runner stops at once instead of retrying.
+ */
+export class PoolBrokenError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PoolBrokenError';
+  }
+}
+
+/** Prefix of the message of a worker task that failed before playing (see batch-worker.ts). */
+export const SETUP_FAILED = 'batch setup failed: ';
 
 export function defaultWorkers(): number {
   return availableParallelism();
@@ -26,19 +38,15 @@ export interface GamePool {
   destroy(): Promise<void>;
 }
 
-/** The `--import` flag that lets a worker thread load TypeScript modules (tsx's loader, by absolute URL). */
-export function tsxExecArgv(): string[] {
-  const require = createRequire(import.meta.url);
-  return ['--import', pathToFileURL(require.resolve('tsx')).href];
-}
-
 /** A pool of `workers` threads, each given the variants once. */
 export function createGamePool(workers: number, variants: Record<string, Variant>): GamePool {
   if (workers <= 0) return inProcessPool(variants);
-  const filename = new URL('./batch-worker.ts', import.meta.url).href;
+  // a plain JS entry that registers tsx in the thread, then imports batch-worker.ts
+  const filename = new URL('./batch-worker-boot.mjs', import.meta.url).href;
   const piscina = new Piscina({
     filename,
-    execArgv: tsxExecArgv(),
+    // not the parent's flags: tsx's CLI flags do not work in a worker on Node 20 (see batch-worker-boot.mjs)
+    execArgv: [],
     minThreads: workers,
     maxThreads: workers,
     // a thread stays for the whole batch: never let it go idle and be torn down between blocks
@@ -46,10 +54,23 @@ export function createGamePool(workers: number, variants: Record<string, Variant
     // blocks queue on the main thread side of the runner, not here
     concurrentTasksPerWorker: 1,
     workerData: { variants },
+    // the threads see the process's environment as it is now, not a copy taken when they started
+    env: SHARE_ENV,
+  });
+  // A thread that fails to start (its module throws) is reported as an 'error' event of the pool, and tasks
+  // sent after that may wait forever: before any task has succeeded, that breaks the pool.
+  let broken: PoolBrokenError | null = null;
+  let succeeded = false;
+  const waiting = new Set<(e: Error) => void>();
+  piscina.on('error', (err: Error) => {
+    if (succeeded || broken) return;
+    broken = new PoolBrokenError(`the batch's worker threads fail to start: ${err?.message ?? err}`);
+    for (const reject of waiting) reject(broken);
   });
   return {
     workers,
     async run(variant, batchSeed, swap, indices, onRecord) {
+      if (broken) throw broken;
       const { port1, port2 } = new MessageChannel();
       const expected = new Set(indices);
       let allIn: () => void = () => {};
@@ -59,12 +80,23 @@ export function createGamePool(workers: number, variants: Record<string, Variant
         expected.delete(r.index);
         if (expected.size === 0) allIn();
       });
+      let reject: (e: Error) => void = () => {};
+      const breaks = new Promise<never>((_, rej) => { reject = rej; });
+      waiting.add(reject);
       try {
         const task: BlockTask = { variant, batchSeed, swap, indices, port: port2 };
-        await piscina.run(task, { transferList: [port2] as never });
+        try {
+          await Promise.race([piscina.run(task, { transferList: [port2] as never }), breaks]);
+        } catch (err) {
+          const msg = (err as Error)?.message ?? '';
+          if (msg.startsWith(SETUP_FAILED)) throw new PoolBrokenError(msg);
+          throw err;
+        }
+        succeeded = true;
         // the records and the task's value travel on different ports: wait for the last record
-        await arrived;
+        await Promise.race([arrived, breaks]);
       } finally {
+        waiting.delete(reject);
         port1.close();
       }
     },
@@ -82,8 +114,8 @@ function inProcessPool(variants: Record<string, Variant>): GamePool {
       let p = prepared.get(variant);
       if (!p) {
         const v = variants[variant];
-        if (!v) throw new Error(`unknown variant ${variant}`);
-        p = prepareVariant(v);
+        if (!v) throw new PoolBrokenError(`unknown variant ${variant}`);
+        p = prepareVariant(v).catch((err: Error) => { throw new PoolBrokenError(`${SETUP_FAILED}${err?.message ?? err}`); });
         prepared.set(variant, p);
       }
       const pv = await p;

@@ -29,6 +29,8 @@ export interface BatchSpec {
   untilCi: number | null;
   /** this run plays the k-th (1-based) of n disjoint slices of the game numbers */
   shard: { k: number; n: number } | null;
+  /** the detachments given on the command line instead of the scenario file's (null = no detachment) */
+  detachments?: [string | null, string | null];
   /** free text (the matrix cell) */
   label?: string;
 }
@@ -62,4 +64,6 @@ export interface GameRecord {
   events: number;
   /** set when the game threw (or its worker died every time it was tried): the rest is empty */
   error?: string;
+  /** the first lines of the error's stack */
+  stack?: string;
 }

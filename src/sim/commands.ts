@@ -46,6 +46,8 @@ export function register(program: Command): void {
         if (fd !== null) writeSync(fd, line);
         events++;
         if (SUMMARY_EVENTS.has(e.type)) kept.push(e);
+        // the abilities of the armies the engine does not play, noted once at setup
+        if (e.type === 'note' && e.text.startsWith('not played: ')) process.stderr.write(`${e.text}\n`);
       };
       let result;
       let game;

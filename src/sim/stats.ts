@@ -23,7 +23,8 @@ export function wilson(k: number, n: number, z = Z95): Interval {
   const denom = 1 + z2 / n;
   const center = (p + z2 / (2 * n)) / denom;
   const half = (z / denom) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
-  return [Math.max(0, center - half), Math.min(1, center + half)];
+  // exactly 0 and 1 at the ends (0 or n successes), which rounding would miss
+  return [k <= 0 ? 0 : Math.max(0, center - half), k >= n ? 1 : Math.min(1, center + half)];
 }
 
 /** Half the width of an interval. */

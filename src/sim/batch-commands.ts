@@ -1,0 +1,270 @@
+/**
+ * `batch`, `matrix`, `merge` and `batch-game`: seeded games on worker threads, their statistics and
+ * reports, the detachment matrix, merging shards, and regenerating any game of a batch.
+ */
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
+import type { Command } from 'commander';
+import { CliError } from '../cli-error.ts';
+
+interface BatchCliOptions {
+  games?: string;
+  seed?: string;
+  agents?: string;
+  workers?: string;
+  swap: boolean;
+  untilCi?: string;
+  block?: string;
+  shard?: string;
+  out?: string;
+  resume?: string;
+  detachments?: string;
+  json?: boolean;
+  progress: boolean;
+}
+
+function intOption(v: string | undefined, name: string, min: number, dflt: number): number {
+  if (v === undefined) return dflt;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min) throw new CliError(`${name}: expected an integer >= ${min}, got "${v}"`);
+  return n;
+}
+
+function cliErrors<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (err) {
+    if (err instanceof CliError) throw err;
+    throw new CliError((err as Error).message);
+  }
+}
+
+async function cliErrorsAsync<T>(f: () => Promise<T>): Promise<T> {
+  try {
+    return await f();
+  } catch (err) {
+    if (err instanceof CliError) throw err;
+    const e = err as Error;
+    // errors of the user's input become one-line CLI errors; anything else keeps its stack
+    if (e && typeof e.message === 'string' && !(e instanceof TypeError) && !(e instanceof RangeError)) throw new CliError(e.message, 1);
+    throw err;
+  }
+}
+
+export function register(program: Command): void {
+  program
+    .command('batch')
+    .description('play many seeded games of a scenario on worker threads and report win rates with intervals, VP, units and stratagems')
+    .argument('[scenario]', 'scenario file (default: the bundled default scenario)')
+    .option('--games <n>', 'games to play (the most, with --until-ci)', '1000')
+    .option('--seed <s>', 'batch seed: game i is seeded "<s>#i"', '1')
+    .option('--agents <a,b>', "agents of the player 1 and player 2 armies (default: the scenario's)")
+    .option('--workers <n>', 'worker threads (default: the number of cores; 0 = play in this thread)')
+    .option('--no-swap', 'do not play side-swapped pairs (by default game 2k+1 replays game 2k\'s seed with the armies on each other\'s side)')
+    .option('--until-ci <w>', "stop once player 1's army's win-rate 95% interval half-width is at most w (e.g. 0.02 = ±2 points), checked at the end of each block in game order")
+    .option('--block <n>', 'games per worker task, and the step of --until-ci (even with swapping)', '10')
+    .option('--shard <k/n>', 'play only the k-th of n disjoint slices of the game numbers (combine them with merge)')
+    .option('--detachments <d1,d2>', 'detachments of the two armies instead of the scenario\'s ("none" = no detachment)')
+    .option('--out <dir>', 'write batch.json, games.jsonl (as games finish), games.csv, results.json and report.html here')
+    .option('--resume <dir>', 'continue the interrupted batch in this folder (its batch.json gives the scenario, seed, games...)')
+    .option('--json', 'print one JSON line: games, wins, draws, winRate, ci95, meanVp, failed, gamesPerSecond')
+    .option('--no-progress', 'no progress bar (it is shown on stderr when that is a terminal)')
+    .addHelpText('after', `
+Every game is numbered and seeded from the batch seed and its number alone, so the results do not
+depend on --workers, on the order games finish, on shards or on resuming. Win rates are per army
+(player 1's army, player 2's army), whichever side it played. Intervals are 95% Wilson intervals.
+
+Examples:
+  npx tsx src/cli.ts batch scenarios/kauyon-vs-battle-host.json --games 10000 --out out/kvb
+  npx tsx src/cli.ts batch --games 20000 --until-ci 0.01 --out out/kvb-ci
+  npx tsx src/cli.ts batch --games 10000 --shard 3/8 --out out/shard-3   (then: merge out/shard-* --out out/all)
+  npx tsx src/cli.ts batch --resume out/kvb
+  npx tsx src/cli.ts batch-game out/kvb 17 --log game-17.jsonl`)
+    .action(async (file: string | undefined, opts: BatchCliOptions) => {
+      const { runBatch, parseShard, checkSpec, readSpec } = await import('./batch.ts');
+      const { makeSpec, checkAgents, scenarioWithDetachments, parseDetachments } = await import('./variants.ts');
+      const { loadScenarioForCli, agentSpecs } = await import('./cli-support.ts');
+      const { defaultWorkers } = await import('./batch-pool.ts');
+      const workers = intOption(opts.workers, '--workers', 0, defaultWorkers());
+      let spec = null;
+      if (opts.resume) {
+        if (opts.out && opts.out !== opts.resume) throw new CliError('--resume writes into the folder it continues: leave out --out');
+      } else {
+        const dets = opts.detachments ? cliErrors(() => parseDetachments(opts.detachments!)) : null;
+        if (dets && dets.length !== 2) throw new CliError(`--detachments: expected two detachments (player 1's, player 2's), got ${dets.length}`);
+        const scenarioFile = file ?? (await import('../data/scenario.ts')).DEFAULT_SCENARIO;
+        const sc = dets ? cliErrors(() => scenarioWithDetachments(scenarioFile, [dets[0], dets[1]])) : loadScenarioForCli(scenarioFile);
+        const agents = agentSpecs(opts.agents, sc);
+        spec = makeSpec({
+          scenario: sc, scenarioFile, agents, batchSeed: opts.seed ?? '1',
+          games: intOption(opts.games, '--games', 1, 1000), swap: opts.swap, blockSize: intOption(opts.block, '--block', 1, 10),
+          untilCi: opts.untilCi === undefined ? null : Number(opts.untilCi),
+          shard: opts.shard ? cliErrors(() => parseShard(opts.shard!)) : null,
+          detachments: dets ? [dets[0], dets[1]] : undefined,
+        });
+        cliErrors(() => checkSpec(spec!));
+        await cliErrorsAsync(() => checkAgents(spec!.agents));
+      }
+      const outDir = opts.resume ?? opts.out ?? null;
+      const { progressBar } = await import('./progress.ts');
+      const shown = spec ?? cliErrors(() => readSpec(opts.resume!));
+      const names: [string, string] = [shown.scenario.players[0].name, shown.scenario.players[1].name];
+      const show = opts.progress && !opts.json;
+      const bar = progressBar(names);
+      let outcome;
+      try {
+        outcome = await cliErrorsAsync(() => runBatch(spec, { workers, outDir, resume: !!opts.resume, onProgress: show ? (p) => bar.update(p) : undefined }));
+      } finally {
+        bar.stop();
+      }
+      const { batchJson, formatBatchSummary } = await import('./batch-report.ts');
+      if (opts.json) {
+        process.stdout.write(JSON.stringify(batchJson(outcome)) + '\n');
+        return;
+      }
+      process.stdout.write(formatBatchSummary(outcome));
+    });
+
+  program
+    .command('matrix')
+    .description("play each detachment of player 1's army against each of player 2's (and the no-detachment baseline): a matrix of win rates with intervals")
+    .argument('[scenario]', 'scenario file (default: the bundled default scenario)')
+    .requiredOption('--detachments <list>', 'detachments of player 1\'s army, e.g. "Kauyon,Mont\'ka,none" ("none" = no detachment)')
+    .option('--vs <list>', "detachments of player 2's army (default: the same list when both armies are of one faction, else player 2's detachment and none)")
+    .option('--games <n>', 'games per cell', '200')
+    .option('--seed <s>', 'batch seed (the same for every cell)', '1')
+    .option('--agents <a,b>', "agents of the two armies (default: the scenario's)")
+    .option('--workers <n>', 'worker threads (default: the number of cores; 0 = play in this thread)')
+    .option('--no-swap', 'do not play side-swapped pairs')
+    .option('--block <n>', 'games per worker task', '10')
+    .option('--out <dir>', 'write matrix.json, matrix.csv, matrix.html and each cell\'s batch folder (cells/...); an existing cell folder is continued')
+    .option('--json', 'print the matrix as JSON')
+    .option('--no-progress', 'no progress bar')
+    .action(async (file: string | undefined, opts: { detachments: string; vs?: string; games?: string; seed?: string; agents?: string; workers?: string; swap: boolean; block?: string; out?: string; json?: boolean; progress: boolean }) => {
+      const { runMatrix, formatMatrix } = await import('./matrix.ts');
+      const { makeSpec, checkAgents, scenarioWithDetachments, parseDetachments } = await import('./variants.ts');
+      const { loadScenarioForCli, agentSpecs } = await import('./cli-support.ts');
+      const { checkSpec } = await import('./batch.ts');
+      const { defaultWorkers } = await import('./batch-pool.ts');
+      const scenarioFile = file ?? (await import('../data/scenario.ts')).DEFAULT_SCENARIO;
+      const base = loadScenarioForCli(scenarioFile);
+      const rows = cliErrors(() => parseDetachments(opts.detachments));
+      const cols = opts.vs ? cliErrors(() => parseDetachments(opts.vs!))
+        : base.players[0].faction === base.players[1].faction ? rows
+        : [...new Set([base.players[1].detachment, null])];
+      const games = intOption(opts.games, '--games', 1, 200);
+      const blockSize = intOption(opts.block, '--block', 1, 10);
+      const agents = agentSpecs(opts.agents, base);
+      const workers = intOption(opts.workers, '--workers', 0, defaultWorkers());
+      // check every cell's scenario (an unknown detachment fails here, before any game)
+      const scenarios = new Map<string, ReturnType<typeof scenarioWithDetachments>>();
+      for (const r of rows) for (const c of cols) scenarios.set(JSON.stringify([r, c]), cliErrors(() => scenarioWithDetachments(scenarioFile, [r, c])));
+      const specFor = (sc: typeof base, r: string | null, c: string | null) => {
+        const spec = makeSpec({ scenario: sc, scenarioFile, agents, batchSeed: opts.seed ?? '1', games, swap: opts.swap, blockSize, detachments: [r, c] });
+        cliErrors(() => checkSpec(spec));
+        return spec;
+      };
+      await cliErrorsAsync(() => checkAgents(makeSpec({ scenario: base, scenarioFile, agents, batchSeed: '1', games: 2 }).agents));
+      const { progressBar } = await import('./progress.ts');
+      const show = opts.progress && !opts.json;
+      let bar = progressBar(['', '']);
+      let label = '';
+      const result = await cliErrorsAsync(() => runMatrix({
+        rows, cols, workers, outDir: opts.out ?? null,
+        scenarioFor: (r, c) => scenarios.get(JSON.stringify([r, c]))!,
+        specFor,
+        onCellStart: (r, c, i, of) => {
+          label = `${r ?? 'none'} vs ${c ?? 'none'}`;
+          if (show) bar = progressBar([base.players[0].name, base.players[1].name], { prefix: `[${i + 1}/${of}] ${label} ` });
+        },
+        onProgress: show ? (p) => bar.update(p) : undefined,
+        onCellDone: (cell) => {
+          bar.stop();
+          if (show && !process.stderr.isTTY) process.stderr.write(`${label}: ${cell.games} games, ${(100 * cell.winRate[0]).toFixed(1)}% wins\n`);
+        },
+      }));
+      if (opts.json) {
+        process.stdout.write(JSON.stringify(result) + '\n');
+        return;
+      }
+      process.stdout.write(formatMatrix(result));
+      if (opts.out) process.stdout.write(`\nmatrix: ${opts.out}/matrix.html (matrix.json, matrix.csv; each cell's batch in ${opts.out}/cells/)\n`);
+    });
+
+  program
+    .command('merge')
+    .description('combine the folders of a batch\'s shards (batch --shard k/n --out DIR) into one report, the same as a single run')
+    .argument('<dirs...>', 'the shards\' batch folders')
+    .requiredOption('--out <dir>', 'folder for the merged batch (a new folder)')
+    .option('--json', 'print the batch --json line')
+    .action(async (dirs: string[], opts: { out: string; json?: boolean }) => {
+      const { mergeBatches } = await import('./batch.ts');
+      const outcome = await cliErrorsAsync(() => mergeBatches(dirs, opts.out));
+      const { batchJson, formatBatchSummary } = await import('./batch-report.ts');
+      process.stdout.write(opts.json ? JSON.stringify(batchJson(outcome)) + '\n' : formatBatchSummary(outcome));
+    });
+
+  program
+    .command('batch-game')
+    .description('regenerate game I of a batch from its folder (same seed, sides and agents): its summary, and its log with --log')
+    .argument('<dir>', 'the batch folder (batch --out DIR)')
+    .argument('<index>', 'game number')
+    .option('--log <file>', 'write the whole event log (JSONL)')
+    .option('--json', 'print a JSON summary')
+    .action(async (dir: string, index: string, opts: { log?: string; json?: boolean }) => {
+      const { batchGame } = await import('./batch.ts');
+      const { loadAgentFactory, makeAgent } = await import('../core/agent-loader.ts');
+      const { playGame } = await import('./play.ts');
+      const { summarize, formatSummary } = await import('./summary.ts');
+      const i = intOption(index, 'index', 0, 0);
+      const g = cliErrors(() => batchGame(dir, i));
+      const factories = await cliErrorsAsync(async () => [await loadAgentFactory(g.agents[0]), await loadAgentFactory(g.agents[1])]);
+      const agents: [ReturnType<typeof makeAgent>, ReturnType<typeof makeAgent>] = [makeAgent(factories[0], g.seed, 0), makeAgent(factories[1], g.seed, 1)];
+      const hash = createHash('sha256');
+      const tmp = opts.log ? `${opts.log}.partial` : null;
+      const fd = tmp ? openSync(tmp, 'w') : null;
+      const kept: import('../core/events.ts').GameEvent[] = [];
+      let events = 0;
+      let played;
+      let error: Error | null = null;
+      try {
+        played = playGame(g.scenario, {
+          seed: g.seed, agents,
+          onEvent: (e) => {
+            const line = JSON.stringify(e) + '\n';
+            hash.update(line);
+            if (fd !== null) writeSync(fd, line);
+            events++;
+            if (e.type === 'unit-created' || e.type === 'round-started' || e.type === 'unit-destroyed' || e.type === 'stratagem-used') kept.push(e);
+          },
+        });
+      } catch (err) {
+        error = err as Error;
+      } finally {
+        if (fd !== null) closeSync(fd);
+      }
+      if (tmp && opts.log) renameSync(tmp, opts.log);
+      const logSha256 = hash.digest('hex');
+      const rec = g.record;
+      const armyWinner = played ? (played.result.winner === null ? null : ((g.swapped ? 1 - played.result.winner : played.result.winner) as 0 | 1)) : null;
+      const vpByArmy = played ? (g.swapped ? [played.result.vp[1], played.result.vp[0]] : played.result.vp) : null;
+      const matches = rec === null ? null
+        : error ? rec.error !== undefined
+        : rec.error === undefined && rec.winner === armyWinner && rec.vp[0] === vpByArmy![0] && rec.vp[1] === vpByArmy![1] && rec.rounds === played!.result.rounds && rec.endedBy === played!.result.endedBy;
+      if (opts.json) {
+        process.stdout.write(JSON.stringify({
+          index: i, seed: g.seed, swapped: g.swapped, agents: g.agents,
+          winnerArmy: armyWinner === null ? null : armyWinner + 1, vpByArmy, rounds: played?.result.rounds ?? null, endedBy: played?.result.endedBy ?? 'error',
+          error: error ? error.message : undefined, events, logSha256, matchesRecord: matches,
+        }) + '\n');
+        return;
+      }
+      process.stdout.write(`game ${i} of ${dir} (seed ${g.seed}${g.swapped ? ', sides swapped: player 1 is the scenario\'s player 2 army' : ''}, agents ${g.agents.join(' vs ')})\n\n`);
+      if (played) process.stdout.write(formatSummary(summarize(kept, played.game.state)));
+      if (error) process.stdout.write(`the game threw: ${error.stack ?? error.message}\n`);
+      if (opts.log) process.stdout.write(`\nlog: ${opts.log} (${events} events, sha256 ${logSha256})\n`);
+      if (matches === true) process.stdout.write('\nsame result as the batch recorded\n');
+      else if (matches === false) process.stdout.write('\nwarning: not the result the batch recorded (has the engine changed since?)\n');
+      if (error) process.exitCode = 1;
+    });
+}

@@ -1,0 +1,230 @@
+/**
+ * A batch's reports: the terminal summary, the `--json` line, results.json, games.csv rows and (through
+ * report-html.ts) report.html.
+ */
+import { writeFileSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BatchOutcome } from './batch.ts';
+import type { BatchSpec, GameRecord } from './batch-types.ts';
+import type { ArmyStats } from './aggregate.ts';
+import type { Interval, Rate } from './stats.ts';
+import { binWidth, renderBatchHtml } from './report-html.ts';
+import { bin } from './stats.ts';
+
+export const RESULTS_FORMAT = 'strategium-batch-results/1';
+
+/** The line `batch --json` prints (p1/p2: the scenario's player 1 and player 2 armies). */
+export interface BatchJson {
+  games: number;
+  wins: [number, number];
+  draws: number;
+  winRate: [number, number];
+  ci95: [Interval, Interval];
+  meanVp: [number, number];
+  failed: number;
+  gamesPerSecond: number;
+}
+
+export function batchJson(o: BatchOutcome): BatchJson {
+  const a = o.stats.armies;
+  return {
+    games: o.stats.games,
+    wins: [a[0].wins.count, a[1].wins.count],
+    draws: o.stats.draws.count,
+    winRate: [a[0].wins.rate, a[1].wins.rate],
+    ci95: [a[0].wins.ci95, a[1].wins.ci95],
+    meanVp: [a[0].vp.mean, a[1].vp.mean],
+    failed: o.stats.failed.length,
+    gamesPerSecond: round(o.gamesPerSecond, 2),
+  };
+}
+
+/** How to regenerate one game of the batch (its log), for the report and the list of failed games. */
+export function replayCommand(spec: BatchSpec, dir: string | null, index: number): string {
+  if (dir) return `npx tsx src/cli.ts batch-game ${shellQuote(dir)} ${index} --log game-${index}.jsonl`;
+  return '';
+}
+
+/** The `play` command that plays the same game, when there is one (an unswapped game of an unmodified scenario file). */
+export function playCommand(spec: BatchSpec, seed: string, swapped: boolean): string | null {
+  if (swapped || !spec.scenarioFile || spec.detachments) return null;
+  return `npx tsx src/cli.ts play ${shellQuote(spec.scenarioFile)} --seed ${shellQuote(seed)} --agents ${shellQuote(spec.agents.join(','))}`;
+}
+
+export function shellQuote(s: string): string {
+  return /^[A-Za-z0-9_./:#,=+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+export function buildResults(o: BatchOutcome): Record<string, unknown> {
+  const dir = o.outDir;
+  return {
+    format: RESULTS_FORMAT,
+    complete: o.complete,
+    stoppedAt: o.stoppedAt,
+    slice: o.slice,
+    summary: { ...batchJson(o), gamesPerSecond: undefined },
+    stats: {
+      ...o.stats,
+      failed: o.stats.failed.map((f) => ({ ...f, replay: replayCommand(o.spec, dir, f.index), play: playCommand(o.spec, f.seed, f.swapped) })),
+    },
+    regenerate: {
+      seeds: o.spec.swap
+        ? 'game i is seeded gameSeed(batchSeed, i - i % 2) = `${batchSeed}#${i - i % 2}`; odd games have the sides swapped (swapped: true in games.jsonl/games.csv)'
+        : 'game i is seeded gameSeed(batchSeed, i) = `${batchSeed}#${i}`; no game has its sides swapped',
+      command: 'npx tsx src/cli.ts batch-game DIR I [--log FILE]  (or: replay --from-batch DIR --game I)',
+      swappedSides: 'the scenario\'s players exchanged, each keeping its army, detachment and agent; each seat keeps its zone and role',
+    },
+    // the only part that depends on the machine and the timing
+    run: { workers: o.workers, played: o.played, elapsedSeconds: round(o.elapsedMs / 1000, 3), gamesPerSecond: round(o.gamesPerSecond, 2) },
+    spec: o.spec,
+  };
+}
+
+export function writeReports(dir: string, o: BatchOutcome): void {
+  const write = (name: string, text: string) => {
+    writeFileSync(join(dir, `${name}.partial`), text);
+    renameSync(join(dir, `${name}.partial`), join(dir, name));
+  };
+  write('results.json', JSON.stringify(buildResults(o), null, 1) + '\n');
+  write('report.html', renderBatchHtml(o));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// games.csv
+
+const CSV_COLUMNS = ['index', 'seed', 'swapped', 'winner', 'winner_army', 'vp_p1', 'vp_p2', 'rounds', 'ended_by', 'first_turn_army', 'cp_spent_p1', 'cp_spent_p2', 'events', 'error'];
+
+export function csvHeader(_spec: BatchSpec): string {
+  return CSV_COLUMNS.join(',') + '\n';
+}
+
+export function csvCell(v: unknown): string {
+  const s = v === null || v === undefined ? '' : String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function csvRow(spec: BatchSpec, r: GameRecord): string {
+  const failed = r.error !== undefined;
+  const winner = failed ? '' : r.winner === null ? 'draw' : spec.scenario.players[r.winner].name;
+  const cells = [
+    r.index, r.seed, r.swapped, winner, failed || r.winner === null ? '' : r.winner + 1,
+    failed ? '' : r.vp[0], failed ? '' : r.vp[1], failed ? '' : r.rounds, r.endedBy,
+    r.first === null ? '' : r.first + 1, failed ? '' : r.cpSpent[0], failed ? '' : r.cpSpent[1], failed ? '' : r.events, r.error ?? '',
+  ];
+  return cells.map(csvCell).join(',') + '\n';
+}
+
+// ---------------------------------------------------------------------------------------------------
+// terminal
+
+export function round(x: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}
+
+export function pct(x: number, digits = 1): string {
+  return `${(100 * x).toFixed(digits)}%`;
+}
+
+export function rateText(r: Rate): string {
+  return `${pct(r.rate)} [${pct(r.ci95[0])}, ${pct(r.ci95[1])}]`;
+}
+
+function armyLabel(a: Pick<ArmyStats, 'name' | 'detachment'>): string {
+  const d = a.detachment ?? 'no detachment';
+  return a.name.toLowerCase().includes(d.toLowerCase()) ? a.name : `${a.name} [${d}]`;
+}
+
+function table(rows: string[][], align: ('l' | 'r')[]): string[] {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
+  return rows.map((r) => r.map((cell, c) => (align[c] === 'r' ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join('  ').trimEnd());
+}
+
+const f1 = (x: number) => x.toFixed(1);
+/** a quantile: at most two decimals, no trailing zeros */
+const q = (x: number) => String(Number(x.toFixed(2)));
+const f2 = (x: number) => x.toFixed(2);
+
+/** The two armies' VP distributions side by side, as shares of games with bars. */
+function vpDistribution(armies: [ArmyStats, ArmyStats]): string[] {
+  const { width, exact } = binWidth([armies[0].vp.histogram, armies[1].vp.histogram]);
+  const binned = armies.map((a) => new Map(bin(a.vp.histogram, width).map(([v, c]) => [v, a.vp.n ? c / a.vp.n : 0])));
+  const keys = [...new Set([...binned[0].keys(), ...binned[1].keys()])].sort((x, y) => x - y);
+  if (!keys.length) return [];
+  const label = (k: number) => (exact ? String(k) : `${k}-${k + width - 1}`);
+  const bar = (share: number) => `${pct(share).padStart(6)} ${'#'.repeat(Math.round(share * 40))}`;
+  const rows = [['VP', armies[0].name, armies[1].name]];
+  for (let k = keys[0]; k <= keys[keys.length - 1]; k += width) rows.push([label(k), bar(binned[0].get(k) ?? 0), bar(binned[1].get(k) ?? 0)]);
+  return ['VP distribution (share of games):', ...table(rows, ['r', 'l', 'l']).map((l) => `  ${l}`)];
+}
+
+export function formatBatchSummary(o: BatchOutcome): string {
+  const s = o.stats;
+  const spec = o.spec;
+  const [a, b] = s.armies;
+  const out: string[] = [];
+  const shard = spec.shard ? `, shard ${spec.shard.k}/${spec.shard.n} (games ${o.slice.from}-${o.slice.to - 1})` : '';
+  out.push(`${spec.scenario.name}: ${armyLabel(a)} vs ${armyLabel(b)}`);
+  out.push(`${s.games} games${s.failed.length ? ` (+${s.failed.length} failed)` : ''}, batch seed ${spec.batchSeed}, agents ${spec.agents.join(' vs ')}, ${spec.swap ? 'sides swapped in pairs' : 'sides fixed'}${shard}`);
+  if (o.stoppedAt !== null) out.push(`stopped at game ${o.stoppedAt}: army 1's win-rate 95% interval half-width reached ${spec.untilCi}`);
+  if (o.played === 0) out.push('every game was already in the folder: none played');
+  else out.push(`${o.played} played in ${f1(o.elapsedMs / 1000)} s (${f1(o.gamesPerSecond)} games/s, ${o.workers ? `${o.workers} worker thread${o.workers === 1 ? '' : 's'}` : 'in the main thread'})`);
+  out.push('');
+  const col = (f: (x: ArmyStats) => string) => [f(a), f(b)];
+  const rows: string[][] = [
+    ['', a.name, b.name],
+    ['detachment', ...col((x) => x.detachment ?? 'none')],
+    ['wins (95% CI)', ...col((x) => `${x.wins.count}  ${rateText(x.wins)}`)],
+    ['VP mean ± sd', ...col((x) => `${f1(x.vp.mean)} ± ${f1(x.vp.sd)}`)],
+    ['VP median [p5, p95]', ...col((x) => `${q(x.vp.quantiles.p50)} [${q(x.vp.quantiles.p5)}, ${q(x.vp.quantiles.p95)}]`)],
+    ...Array.from({ length: Math.max(a.vpByRound.length, b.vpByRound.length) }, (_, k) => [`VP round ${k + 1}`, ...col((x) => f2(x.vpByRound[k] ?? 0))]),
+    ['CP gained / spent', ...col((x) => `${f2(x.cpGained)} / ${f2(x.cpSpent)}`)],
+    ['wins going first', ...col((x) => (x.firstTurn.games ? `${rateText(x.firstTurn.wins)} of ${x.firstTurn.games}` : '-'))],
+  ];
+  out.push(...table(rows, ['l', 'r', 'r']));
+  out.push('');
+  out.push(...vpDistribution(s.armies));
+  out.push('');
+  out.push(`draws: ${s.draws.count}  ${rateText(s.draws)}`);
+  const m = s.margin;
+  out.push(`VP margin (${a.name} - ${b.name}): mean ${f1(m.mean)} [${f1(m.meanCi95[0])}, ${f1(m.meanCi95[1])}], sd ${f1(m.sd)}, median ${q(m.quantiles.p50)}, quartiles [${q(m.quantiles.p25)}, ${q(m.quantiles.p75)}], p5-p95 [${q(m.quantiles.p5)}, ${q(m.quantiles.p95)}]`);
+  out.push(`player 1's side won ${rateText(s.seat1Wins)}${spec.swap ? '' : ' (the armies never changed sides)'}`);
+  if (s.pairs && s.pairs.pairs) {
+    const p = s.pairs;
+    out.push(`side-swapped pairs: ${p.pairs}; ${a.name} won both ${p.army1Both}, ${b.name} won both ${p.army2Both}, split ${p.split}, with a draw ${p.withDraw}`);
+  }
+  out.push(`ended by: ${Object.entries(s.endedBy).map(([k, v]) => `${k} ${v}`).join(', ') || '-'}; mean rounds ${f2(s.meanRounds)}, mean events ${Math.round(s.meanEvents)}`);
+  for (const army of s.armies) {
+    out.push('');
+    out.push(`units of ${armyLabel(army)} (per game; an Attached unit's damage counts on its Bodyguard unit):`);
+    const urows = [['unit', 'pts', 'dealt', 'taken', 'killed', 'dealt/100pts', 'survived']];
+    for (const u of army.units) {
+      const name = u.attachedTo ? `  ${u.name} (${u.id}, leads ${u.attachedTo})` : `${u.name} (${u.id})`;
+      urows.push([name, String(u.points), f2(u.woundsDealt), f2(u.woundsTaken), f2(u.modelsKilled), f2(u.woundsDealtPer100Points), rateText(u.survival)]);
+    }
+    out.push(...table(urows, ['l', 'r', 'r', 'r', 'r', 'r', 'r']).map((l) => `  ${l}`));
+    if (army.stratagems.length) {
+      out.push(`stratagems of ${army.name} (CP spent per game ${f2(army.cpSpent)}):`);
+      const srows = [['stratagem', 'uses/game', 'games used', 'CP/game']];
+      for (const st of army.stratagems) srows.push([st.name, f2(st.usesPerGame), rateText(st.games), f2(st.cpPerGame)]);
+      out.push(...table(srows, ['l', 'r', 'r', 'r']).map((l) => `  ${l}`));
+    } else out.push(`stratagems of ${army.name}: none used`);
+  }
+  if (s.failed.length) {
+    out.push('');
+    out.push(`${s.failed.length} failed game${s.failed.length === 1 ? '' : 's'} (not counted above):`);
+    for (const f of s.failed.slice(0, 20)) {
+      out.push(`  game ${f.index} (seed ${f.seed}${f.swapped ? ', sides swapped' : ''}): ${f.error}`);
+      const replay = replayCommand(spec, o.outDir, f.index);
+      const play = playCommand(spec, f.seed, f.swapped);
+      if (replay) out.push(`    replay: ${replay}`);
+      if (play) out.push(`    or:     ${play} --log game-${f.index}.jsonl`);
+    }
+    if (s.failed.length > 20) out.push(`  ... and ${s.failed.length - 20} more (results.json lists them all)`);
+  }
+  if (o.outDir) {
+    out.push('');
+    out.push(`report: ${join(o.outDir, 'report.html')} (results.json, games.csv, games.jsonl beside it)`);
+  }
+  return out.join('\n') + '\n';
+}

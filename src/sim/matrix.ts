@@ -1,0 +1,168 @@
+/**
+ * The detachment matrix: the scenario's player 1 army under each detachment of a list against its player 2
+ * army under each detachment of another (null = the "no detachment" baseline), a batch per cell, all on
+ * one pool of workers. Every cell uses the same batch seed (common random numbers: cells differ by their
+ * detachments, not by luck of the draw). With an output folder each cell is a complete batch folder
+ * (cells/<row>-<col>/), so its games can be regenerated and an interrupted matrix continues where it was.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { ResolvedScenario } from '../data/scenario-types.ts';
+import { FILES, readSpec, runBatch, variantOf, type BatchOutcome, type Progress } from './batch.ts';
+import { createGamePool, defaultWorkers } from './batch-pool.ts';
+import type { BatchSpec } from './batch-types.ts';
+import { batchJson, csvCell, pct, type BatchJson } from './batch-report.ts';
+import { escapeHtml, rateBars, renderPage, type ChartSpec } from './report-html.ts';
+import type { Interval } from './stats.ts';
+
+export const MATRIX_FORMAT = 'strategium-matrix/1';
+
+export interface MatrixOptions {
+  /** the cell's scenario: player 1 army under `row`, player 2 army under `col` */
+  scenarioFor: (row: string | null, col: string | null) => ResolvedScenario;
+  /** the cell's spec around its scenario (seed, games, agents... the same for every cell) */
+  specFor: (scenario: ResolvedScenario, row: string | null, col: string | null) => BatchSpec;
+  rows: (string | null)[];
+  cols: (string | null)[];
+  workers?: number;
+  outDir?: string | null;
+  onCellStart?: (row: string | null, col: string | null, i: number, of: number) => void;
+  onProgress?: (p: Progress) => void;
+  onCellDone?: (cell: MatrixCell) => void;
+}
+
+export interface MatrixCell extends BatchJson {
+  row: string | null;
+  col: string | null;
+  /** the cell's batch folder, relative to the matrix folder */
+  dir: string | null;
+  /** player 1 army's draws and losses are in `draws` and `wins[1]` */
+  drawRate: number;
+  drawCi95: Interval;
+}
+
+export interface MatrixResult {
+  format: typeof MATRIX_FORMAT;
+  scenario: string;
+  armies: [string, string];
+  agents: [string, string];
+  batchSeed: string;
+  games: number;
+  swap: boolean;
+  rows: (string | null)[];
+  cols: (string | null)[];
+  /** cells[i][j]: player 1 army under rows[i] vs player 2 army under cols[j] */
+  cells: MatrixCell[][];
+  elapsedSeconds: number;
+}
+
+export function slug(d: string | null): string {
+  return (d ?? 'none').toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'x';
+}
+
+export async function runMatrix(o: MatrixOptions): Promise<MatrixResult> {
+  const started = performance.now();
+  const cells: { row: string | null; col: string | null; key: string; spec: BatchSpec; dir: string | null }[] = [];
+  o.rows.forEach((row, i) => o.cols.forEach((col, j) => {
+    const spec = o.specFor(o.scenarioFor(row, col), row, col);
+    spec.label = `${row ?? 'none'} vs ${col ?? 'none'}`;
+    cells.push({ row, col, key: `r${i}c${j}`, spec, dir: o.outDir ? join('cells', `${i + 1}-${slug(row)}--${j + 1}-${slug(col)}`) : null });
+  }));
+  const out = o.outDir ? resolve(o.outDir) : null;
+  if (out) mkdirSync(out, { recursive: true });
+  const pool = createGamePool(o.workers ?? defaultWorkers(), Object.fromEntries(cells.map((c) => [c.key, variantOf(c.spec)])));
+  const grid: MatrixCell[][] = o.rows.map(() => []);
+  try {
+    for (let k = 0; k < cells.length; k++) {
+      const c = cells[k];
+      o.onCellStart?.(c.row, c.col, k, cells.length);
+      const dir = out && c.dir ? join(out, c.dir) : null;
+      // a cell folder left by an earlier run of the same matrix is continued, not played again
+      const resume = dir !== null && existsSync(join(dir, FILES.spec));
+      if (resume && JSON.stringify(readSpec(dir!)) !== JSON.stringify(c.spec)) {
+        throw new Error(`${dir} holds another batch (different scenario, seed, games or agents): remove it or choose another --out`);
+      }
+      const outcome: BatchOutcome = await runBatch(resume ? null : c.spec, { pool, variantKey: c.key, outDir: dir, resume, onProgress: o.onProgress });
+      const cell: MatrixCell = {
+        row: c.row, col: c.col, dir: c.dir, ...batchJson(outcome),
+        drawRate: outcome.stats.draws.rate, drawCi95: outcome.stats.draws.ci95,
+      };
+      grid[Math.floor(k / o.cols.length)].push(cell);
+      o.onCellDone?.(cell);
+    }
+  } finally {
+    await pool.destroy();
+  }
+  const first = cells[0].spec;
+  const result: MatrixResult = {
+    format: MATRIX_FORMAT,
+    scenario: first.scenario.name,
+    armies: [first.scenario.players[0].name, first.scenario.players[1].name],
+    agents: first.agents,
+    batchSeed: first.batchSeed,
+    games: first.games,
+    swap: first.swap,
+    rows: o.rows,
+    cols: o.cols,
+    cells: grid,
+    elapsedSeconds: Math.round((performance.now() - started) / 10) / 100,
+  };
+  if (out) writeMatrixFiles(out, result);
+  return result;
+}
+
+const dname = (d: string | null) => d ?? 'none';
+
+export function formatMatrix(m: MatrixResult): string {
+  const lines: string[] = [];
+  lines.push(`${m.scenario}: ${m.armies[0]} win rate [95% CI] by detachment (rows: ${m.armies[0]}; columns: ${m.armies[1]})`);
+  lines.push(`${m.games} games per cell, batch seed ${m.batchSeed}, agents ${m.agents.join(' vs ')}, ${m.swap ? 'sides swapped in pairs' : 'sides fixed'}`);
+  lines.push('');
+  const cellText = (c: MatrixCell) => `${pct(c.winRate[0])} [${pct(c.ci95[0][0], 0)}, ${pct(c.ci95[0][1], 0)}]${c.failed ? ` (${c.failed} failed)` : ''}`;
+  const rows = [['', ...m.cols.map(dname)], ...m.rows.map((r, i) => [dname(r), ...m.cells[i].map(cellText)])];
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  for (const r of rows) lines.push(r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('   ').trimEnd());
+  lines.push('');
+  lines.push(`draws: ${m.cells.flat().map((c) => `${dname(c.row)} vs ${dname(c.col)} ${pct(c.drawRate)}`).join('; ')}`);
+  return lines.join('\n') + '\n';
+}
+
+export function writeMatrixFiles(dir: string, m: MatrixResult): void {
+  writeFileSync(join(dir, 'matrix.json'), JSON.stringify(m, null, 1) + '\n');
+  const header = ['row_detachment', 'col_detachment', 'games', 'wins_p1', 'wins_p2', 'draws', 'win_rate_p1', 'ci95_low_p1', 'ci95_high_p1', 'win_rate_p2', 'mean_vp_p1', 'mean_vp_p2', 'failed', 'dir'];
+  const lines = [header.join(',')];
+  for (const c of m.cells.flat()) {
+    lines.push([dname(c.row), dname(c.col), c.games, c.wins[0], c.wins[1], c.draws, c.winRate[0], c.ci95[0][0], c.ci95[0][1], c.winRate[1], c.meanVp[0], c.meanVp[1], c.failed, c.dir ?? ''].map(csvCell).join(','));
+  }
+  writeFileSync(join(dir, 'matrix.csv'), lines.join('\n') + '\n');
+  writeFileSync(join(dir, 'matrix.html'), renderMatrixHtml(m));
+}
+
+/** Red (player 2 army wins) through white (even) to blue (player 1 army wins). */
+function heat(rate: number): string {
+  const t = Math.max(-1, Math.min(1, (rate - 0.5) * 2.5));
+  const c = (a: number, b: number) => Math.round(a + (b - a) * Math.abs(t));
+  return t >= 0 ? `rgb(${c(255, 90)},${c(255, 150)},${c(255, 220)})` : `rgb(${c(255, 230)},${c(255, 100)},${c(255, 100)})`;
+}
+
+export function renderMatrixHtml(m: MatrixResult): string {
+  const h: string[] = [];
+  const title = `${m.scenario}: detachment matrix`;
+  h.push(`<h1>${escapeHtml(title)}</h1>`);
+  h.push(`<p class="sub">Win rate of ${escapeHtml(m.armies[0])} (rows: its detachment) against ${escapeHtml(m.armies[1])} (columns: its detachment), with 95% Wilson intervals. ${m.games} games per cell, batch seed <code>${escapeHtml(m.batchSeed)}</code>, agents ${escapeHtml(m.agents.join(' vs '))}, ${m.swap ? 'sides swapped in pairs' : 'sides fixed'}.</p>`);
+  h.push('<table><tr><th></th>' + m.cols.map((c) => `<th>${escapeHtml(dname(c))}</th>`).join('') + '</tr>');
+  m.rows.forEach((r, i) => {
+    h.push(`<tr><th>${escapeHtml(dname(r))}</th>` + m.cells[i].map((c) => {
+      const link = c.dir ? ` <a href="${escapeHtml(c.dir.split('\\').join('/'))}/report.html">report</a>` : '';
+      return `<td style="background:${heat(c.winRate[0])}">${pct(c.winRate[0])} <span class="muted">[${pct(c.ci95[0][0])}, ${pct(c.ci95[0][1])}]</span><br><span class="muted">draws ${pct(c.drawRate)}, VP ${c.meanVp[0].toFixed(1)}–${c.meanVp[1].toFixed(1)}${c.failed ? `, ${c.failed} failed` : ''}</span>${link}</td>`;
+    }).join('') + '</tr>');
+  });
+  h.push('</table>');
+  const charts: ChartSpec[] = [];
+  m.rows.forEach((r, i) => {
+    h.push(`<div class="chart"><canvas id="m-${i}"></canvas></div>`);
+    const cells = m.cells[i];
+    charts.push(rateBars(`m-${i}`, cells.map((c) => `vs ${dname(c.col)}`), cells.map((c) => ({ count: c.wins[0], n: c.games, rate: c.winRate[0], ci95: c.ci95[0] })), cells.map(() => 'rgba(31,119,180,0.55)'), `${m.armies[0]} (${dname(r)}): win rate with 95% intervals`));
+  });
+  return renderPage(title, h.join('\n'), charts);
+}

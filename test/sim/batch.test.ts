@@ -1,0 +1,208 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { checkSpec, mergeBatches, parseShard, readRecords, runBatch, sliceOf, variantOf, type BatchOutcome } from '../../src/sim/batch.ts';
+import { createGamePool, type GamePool } from '../../src/sim/batch-pool.ts';
+import { swapSides } from '../../src/sim/swap.ts';
+import type { GameRecord } from '../../src/sim/batch-types.ts';
+import { batchScenario, stable, testSpec, TEST_GAMES } from './helpers.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const tmp = mkdtempSync(join(tmpdir(), 'strategium-batch-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+// the faulty agent plays exactly like the random agent unless an environment variable tells it to fail
+const GAMES = TEST_GAMES;
+const spec = testSpec;
+const results = (dir: string) => JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as Record<string, unknown>;
+const gamesFile = (dir: string) => readFileSync(join(dir, 'games.jsonl'), 'utf8');
+const byIndex = (dir: string) => new Map(readRecords(dir).map((r) => [r.index, r]));
+
+const ENV = ['STRATEGIUM_FAULTY_THROW', 'STRATEGIUM_FAULTY_EXIT', 'STRATEGIUM_FAULTY_EXIT_ALWAYS', 'STRATEGIUM_FAULTY_DIR', 'STRATEGIUM_FAULTY_SLOW_MS'];
+afterEach(() => { for (const k of ENV) delete process.env[k]; });
+
+// one pool of two workers for the whole file (its threads share the environment, so the fault switches reach them)
+let pool: GamePool;
+let ref: BatchOutcome;
+const refDir = join(tmp, 'ref');
+beforeAll(async () => {
+  pool = createGamePool(2, { batch: variantOf(spec()) });
+  ref = await runBatch(spec(), { outDir: refDir, pool });
+});
+afterAll(async () => { await pool.destroy(); });
+
+describe('batch runner', () => {
+  it('plays every game once, in index order, with side-swapped pairs', () => {
+    const recs = readRecords(refDir);
+    expect(recs.map((r) => r.index)).toEqual([...Array(GAMES).keys()]);
+    expect(recs[4]).toMatchObject({ seed: 'T#4', swapped: false });
+    expect(recs[5]).toMatchObject({ seed: 'T#4', swapped: true });
+    expect(recs.every((r) => r.error === undefined)).toBe(true);
+    expect(ref.stats.games).toBe(GAMES);
+    expect(ref.stats.armies[0].wins.count + ref.stats.armies[1].wins.count + ref.stats.draws.count).toBe(GAMES);
+    for (const f of ['batch.json', 'games.jsonl', 'games.csv', 'results.json', 'report.html']) expect(existsSync(join(refDir, f))).toBe(true);
+    expect(readdirSync(refDir).filter((f) => f.endsWith('.partial'))).toEqual([]);
+    expect(readFileSync(join(refDir, 'games.csv'), 'utf8').trim().split('\n')).toHaveLength(GAMES + 1);
+  });
+
+  it('gives the same records and statistics with 1 worker, 2 workers and in this thread', async () => {
+    for (const workers of [1, 0]) {
+      // (a pool of its own for one worker; in this thread for 0)
+      const dir = join(tmp, `w${workers}`);
+      const o = await runBatch(spec(), { outDir: dir, workers });
+      expect(gamesFile(dir)).toBe(gamesFile(refDir));
+      expect(stable(results(dir))).toEqual(stable(results(refDir)));
+      expect(o.stats).toEqual(ref.stats);
+    }
+  });
+
+  it('swaps sides: each army keeps its list, detachment and agent, each seat its zone and role', () => {
+    const sc = batchScenario();
+    sc.players[0].detachment = 'Kauyon';
+    sc.players[0].role = 'attacker';
+    sc.players[1].role = 'defender';
+    const sw = swapSides(sc);
+    expect(sw.players[0].army).toBe(sc.players[1].army);
+    expect(sw.players[1].detachment).toBe('Kauyon');
+    expect([sw.players[0].zone, sw.players[0].role, sw.players[1].zone, sw.players[1].role]).toEqual([0, 'attacker', 1, 'defender']);
+    expect(sw.board).toBe(sc.board);
+    expect(swapSides(sw).players).toEqual(sc.players);
+  });
+
+  it('merging the shards gives exactly the single run', async () => {
+    const dirs: string[] = [];
+    const slices: { from: number; to: number }[] = [];
+    for (let k = 1; k <= 3; k++) {
+      const dir = join(tmp, `shard-${k}`);
+      const o = await runBatch(spec({ shard: { k, n: 3 } }), { outDir: dir, workers: 0 });
+      slices.push(o.slice);
+      dirs.push(dir);
+    }
+    // disjoint slices covering every game, cut between pairs
+    expect(slices).toEqual([{ from: 0, to: 4 }, { from: 4, to: 10 }, { from: 10, to: 16 }]);
+    expect(sliceOf({ games: 10, swap: true, shard: { k: 2, n: 3 } })).toEqual({ from: 2, to: 6 });
+    const merged = join(tmp, 'merged');
+    const o = await mergeBatches([dirs[2], dirs[0], dirs[1]], merged);
+    expect(o.played).toBe(0);
+    expect(gamesFile(merged)).toBe(gamesFile(refDir));
+    expect(stable(results(merged))).toEqual(stable(results(refDir)));
+    await expect(mergeBatches([dirs[0], dirs[2]], join(tmp, 'merged-missing'))).rejects.toThrow(/games 4-9 are in none/);
+  });
+
+  it('resumes a killed batch without losing or repeating a game', async () => {
+    const dir = join(tmp, 'killed');
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'run-batch.ts'), dir, '2'], {
+      cwd: root, stdio: 'ignore', env: { ...process.env, STRATEGIUM_FAULTY_SLOW_MS: '100' },
+    });
+    const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
+    // kill it (SIGKILL: nothing is flushed or cleaned up) once a few games are in
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const file = join(dir, 'games.jsonl');
+      if (existsSync(file) && readFileSync(file, 'utf8').split('\n').length > 4) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    child.kill('SIGKILL');
+    await exited;
+    const before = readRecords(dir);
+    expect(before.length).toBeGreaterThanOrEqual(4);
+    expect(before.length).toBeLessThan(GAMES);
+    expect(existsSync(join(dir, 'results.json'))).toBe(false);
+    // a write cut short by the kill: half a line at the end
+    writeFileSync(join(dir, 'games.jsonl'), readFileSync(join(dir, 'games.jsonl'), 'utf8') + '{"index":15,"seed":"T#14","swa');
+    const o = await runBatch(null, { outDir: dir, resume: true, pool });
+    expect(o.played).toBe(GAMES - before.length);
+    expect(gamesFile(dir)).toBe(gamesFile(refDir));
+    expect(stable(results(dir)).stats).toEqual(stable(results(refDir)).stats);
+    // a finished batch resumes to itself, playing nothing
+    const again = await runBatch(null, { outDir: dir, resume: true, workers: 0 });
+    expect(again.played).toBe(0);
+    expect(gamesFile(dir)).toBe(gamesFile(refDir));
+  });
+
+  it('resumes from records in any order, keeping the first of duplicates', async () => {
+    const dir = join(tmp, 'shuffled');
+    await runBatch(spec(), { outDir: dir, workers: 0 });
+    const lines = gamesFile(dir).trim().split('\n');
+    const kept = [lines[7], lines[2], lines[13], lines[2], lines[0], lines[11]];
+    writeFileSync(join(dir, 'games.jsonl'), kept.join('\n') + '\n');
+    rmSync(join(dir, 'results.json'));
+    const o = await runBatch(null, { outDir: dir, resume: true, workers: 0 });
+    expect(o.played).toBe(GAMES - 5);
+    expect(gamesFile(dir)).toBe(gamesFile(refDir));
+  });
+
+  it('checks its options', () => {
+    expect(parseShard('2/8')).toEqual({ k: 2, n: 8 });
+    expect(() => parseShard('3/2')).toThrow(/1 <= k <= n/);
+    expect(() => parseShard('x')).toThrow(/expected k\/n/);
+    expect(() => checkSpec(spec({ games: 7 }))).toThrow(/even number/);
+    expect(() => checkSpec(spec({ blockSize: 3 }))).toThrow(/even number/);
+    expect(() => checkSpec(spec({ untilCi: 0.02, shard: { k: 1, n: 2 } }))).toThrow(/cannot be used with --shard/);
+    expect(() => checkSpec(spec({ untilCi: 0 }))).toThrow(/half-width/);
+    expect(() => checkSpec(spec({ games: 7, swap: false, blockSize: 3 }))).not.toThrow();
+  });
+
+  it('refuses to start a batch over another one', async () => {
+    await expect(runBatch(spec(), { outDir: refDir, workers: 0 })).rejects.toThrow(/already holds a batch/);
+  });
+});
+
+describe('faults', () => {
+  const same = (a: GameRecord | undefined, b: GameRecord | undefined) => expect(a).toEqual(b);
+
+  it('records a game that throws with its seed and error, and goes on', async () => {
+    process.env.STRATEGIUM_FAULTY_THROW = 'T#4';
+    const dir = join(tmp, 'throws');
+    const o = await runBatch(spec(), { outDir: dir, pool });
+    expect(o.stats.games).toBe(GAMES - 2);
+    expect(o.stats.failed.map((f) => [f.index, f.seed, f.swapped])).toEqual([[4, 'T#4', false], [5, 'T#4', true]]);
+    expect(o.stats.failed[0].error).toMatch(/told to fail on seed T#4/);
+    const recs = byIndex(dir);
+    const refs = byIndex(refDir);
+    for (let i = 0; i < GAMES; i++) if (i !== 4 && i !== 5) same(recs.get(i), refs.get(i));
+    const res = results(dir) as { stats: { failed: { replay: string }[] } };
+    expect(res.stats.failed[0].replay).toContain(`batch-game ${dir} 4`);
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('told to fail on seed T#4');
+  });
+
+  it('replaces a worker that dies and plays its block again', async () => {
+    const markers = mkdtempSync(join(tmp, 'markers-'));
+    process.env.STRATEGIUM_FAULTY_DIR = markers;
+    process.env.STRATEGIUM_FAULTY_EXIT = 'T#4|T#12';
+    const dir = join(tmp, 'dies-once');
+    const o = await runBatch(spec(), { outDir: dir, pool });
+    expect(readdirSync(markers).length).toBe(2);
+    expect(o.stats.failed).toEqual([]);
+    expect(gamesFile(dir)).toBe(gamesFile(refDir));
+  });
+
+  it('records a game that kills its worker every time as failed', async () => {
+    process.env.STRATEGIUM_FAULTY_EXIT_ALWAYS = 'T#8';
+    const dir = join(tmp, 'dies-always');
+    const o = await runBatch(spec(), { outDir: dir, pool });
+    expect(o.stats.failed.map((f) => f.index)).toEqual([8, 9]);
+    expect(o.stats.failed[0].error).toMatch(/worker died/);
+    const recs = byIndex(dir);
+    const refs = byIndex(refDir);
+    for (let i = 0; i < GAMES; i++) if (i !== 8 && i !== 9) same(recs.get(i), refs.get(i));
+  });
+});
+
+describe('sequential stopping', () => {
+  it('stops at the same block boundary whatever the number of workers', async () => {
+    const s = spec({ games: 400, untilCi: 0.2, blockSize: 8 });
+    const a = await runBatch(s, { workers: 0 });
+    const b = await runBatch(s, { pool });
+    expect(a.stoppedAt).not.toBeNull();
+    expect(a.stoppedAt! % 8).toBe(0);
+    expect(a.stoppedAt).toBeLessThan(400);
+    expect(b.stoppedAt).toBe(a.stoppedAt);
+    expect(b.stats).toEqual(a.stats);
+    const w = a.stats.armies[0].wins;
+    expect((w.ci95[1] - w.ci95[0]) / 2).toBeLessThanOrEqual(0.2);
+    expect(a.stats.games + a.stats.failed.length).toBe(a.stoppedAt);
+  });
+});

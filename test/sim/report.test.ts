@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { runBatch } from '../../src/sim/batch.ts';
+import { renderBatchHtml, scriptJson } from '../../src/sim/report-html.ts';
+import { csvRow, formatBatchSummary } from '../../src/sim/batch-report.ts';
+import { batchScenario, batchSpec } from './helpers.ts';
+
+describe('batch reports', () => {
+  it('escape names in the HTML page and in its chart data, and quote them in CSV', async () => {
+    const sc = batchScenario();
+    const evil = '</script><script>alert("x")</script> & <b>';
+    sc.players[0].name = evil;
+    sc.players[0].army.units[0].name = '<img src=x onerror=alert(1)>';
+    const o = await runBatch(batchSpec({ scenario: sc, games: 2, blockSize: 2 }), { workers: 0 });
+    const html = renderBatchHtml(o);
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;');
+    // exactly the three script elements of the page: Chart.js, the chart data, the glue
+    expect(html.match(/<script/g)).toHaveLength(3);
+    expect(scriptJson({ a: '</script>' })).toBe('{"a":"\\u003c/script>"}');
+    expect(formatBatchSummary(o)).toContain(evil);
+    const row = csvRow(o.spec, { index: 0, seed: 'a,"b', swapped: false, winner: 0, vp: [1, 2], vpByRound: [[], []], rounds: 1, endedBy: 'rounds', first: 0, cpGained: [0, 0], cpSpent: [0, 0], stratagems: [{}, {}], units: [[], []], events: 3 });
+    expect(row.startsWith('0,"a,""b",false,"</script><script>alert(""x"")</script> & <b>",1,1,2,')).toBe(true);
+  });
+});

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { quantileSeq, std, mean } from 'mathjs';
+import { Histogram, bin, halfWidth, rate, wilson, Z95 } from '../../src/sim/stats.ts';
+import { BatchAggregator } from '../../src/sim/aggregate.ts';
+import { emptyRecord } from '../../src/sim/batch-game.ts';
+import type { GameRecord } from '../../src/sim/batch-types.ts';
+import { batchSpec } from './helpers.ts';
+
+describe('Wilson score interval', () => {
+  it('50 of 100: 0.5 ± 0.0962 (by hand: z = 1.96, z²/n = 0.03841, half = z/(1+z²/n)·sqrt(0.25/100 + z²/40000))', () => {
+    const [lo, hi] = wilson(50, 100);
+    expect(lo).toBeCloseTo(0.403832, 5);
+    expect(hi).toBeCloseTo(0.596168, 5);
+    expect(halfWidth([lo, hi])).toBeCloseTo(0.096168, 5);
+  });
+
+  it('0 of 10: [0, 0.2775] (center = half = (z²/20)/(1+z²/10))', () => {
+    const [lo, hi] = wilson(0, 10);
+    expect(lo).toBe(0);
+    expect(hi).toBeCloseTo(0.277533, 5);
+  });
+
+  it('10 of 10 mirrors 0 of 10; 8 of 10 is [0.4902, 0.9433]', () => {
+    expect(wilson(10, 10)[0]).toBeCloseTo(1 - 0.277533, 5);
+    expect(wilson(10, 10)[1]).toBe(1);
+    const [lo, hi] = wilson(8, 10);
+    expect(lo).toBeCloseTo(0.490162, 5);
+    expect(hi).toBeCloseTo(0.943318, 5);
+  });
+
+  it('no trials: [0, 1]; z is the 0.975 normal quantile', () => {
+    expect(wilson(0, 0)).toEqual([0, 1]);
+    expect(Z95).toBeCloseTo(1.959964, 6);
+    expect(rate(3, 4)).toEqual({ count: 3, n: 4, rate: 0.75, ci95: wilson(3, 4) });
+  });
+});
+
+describe('Histogram', () => {
+  it('mean, sample sd and type-7 quantiles of 1..4: 2.5, 1.2910, p25 = 1.75', () => {
+    const h = new Histogram();
+    for (const v of [4, 1, 3, 2]) h.add(v);
+    expect(h.mean()).toBe(2.5);
+    expect(h.sd()).toBeCloseTo(Math.sqrt(5 / 3), 12);
+    expect(h.quantile(0.25)).toBe(1.75);
+    expect(h.quantile(0.5)).toBe(2.5);
+    expect(h.quantile(0)).toBe(1);
+    expect(h.quantile(1)).toBe(4);
+    const d = h.distribution();
+    expect(d.min).toBe(1);
+    expect(d.max).toBe(4);
+    expect(d.meanCi95[1] - d.mean).toBeCloseTo((Z95 * Math.sqrt(5 / 3)) / 2, 12);
+  });
+
+  it('agrees with mathjs on VP-like data with many ties', () => {
+    let x = 12345;
+    const data: number[] = [];
+    for (let i = 0; i < 997; i++) {
+      x = (x * 1103515245 + 12345) % 2147483648;
+      data.push(5 * (x % 19) - 20);
+    }
+    const h = new Histogram();
+    for (const v of data) h.add(v);
+    expect(h.mean()).toBeCloseTo(mean(data) as number, 10);
+    expect(h.sd()).toBeCloseTo(std(data) as unknown as number, 10);
+    for (const p of [0.05, 0.25, 0.5, 0.75, 0.95, 0.333]) expect(h.quantile(p)).toBeCloseTo(quantileSeq(data, p) as number, 10);
+  });
+
+  it('a single value: sd 0; no values: zeros', () => {
+    const h = new Histogram();
+    expect(h.distribution()).toMatchObject({ n: 0, mean: 0, sd: 0, histogram: [] });
+    h.add(7);
+    expect(h.sd()).toBe(0);
+    expect(h.quantile(0.9)).toBe(7);
+  });
+
+  it('bins counts by width with empty bins kept', () => {
+    expect(bin([[0, 2], [3, 1], [12, 4]], 5)).toEqual([[0, 3], [5, 0], [10, 4]]);
+    expect(bin([[-7, 1], [2, 1]], 5)).toEqual([[-10, 1], [-5, 0], [0, 1]]);
+  });
+});
+
+describe('BatchAggregator', () => {
+  const spec = batchSpec({ games: 4, blockSize: 2 });
+  const rec = (index: number, winner: 0 | 1 | null, vp: [number, number], swapped = index % 2 === 1): GameRecord => ({
+    ...emptyRecord(index, `T#${index - (index % 2)}`, swapped, ''), error: undefined,
+    winner, vp, vpByRound: [[0, vp[0]], [0, vp[1]]], rounds: 2, endedBy: 'rounds', first: 0,
+    cpGained: [3, 3], cpSpent: [1, 2], stratagems: [{ 'FIRE OVERWATCH': [1, 1] }, {}], units: [[[2, 1, 1, 1], [0, 3, 0, 0], [0, 0, 0, 1]], [[1, 2, 1, 1], [0, 0, 0, 1], [0, 0, 0, 1]]],
+  });
+
+  it('counts by army (not seat), pairs, margins, units and stratagems', () => {
+    const agg = new BatchAggregator(spec);
+    agg.add(rec(0, 0, [10, 5]));
+    agg.add(rec(1, 0, [15, 0]));
+    agg.add(rec(2, 1, [0, 5]));
+    agg.add({ ...emptyRecord(3, 'T#2', true, 'Error: boom') });
+    const s = agg.result();
+    expect(s.games).toBe(3);
+    expect(s.failed).toEqual([{ index: 3, seed: 'T#2', swapped: true, error: 'Error: boom' }]);
+    expect(s.armies[0].wins.count).toBe(2);
+    expect(s.armies[1].wins.count).toBe(1);
+    expect(s.armies[0].losses.count).toBe(1);
+    // player 1's seat won game 0 (army 0 unswapped) and lost game 1 (army 0 sat as player 2) and game 2
+    expect(s.seat1Wins.count).toBe(1);
+    expect(s.pairs).toEqual({ pairs: 1, army1Both: 1, army2Both: 0, split: 0, withDraw: 0 });
+    expect(s.margin.mean).toBeCloseTo((5 + 15 - 5) / 3, 12);
+    expect(s.armies[0].vpByRound).toEqual([0, 25 / 3, 0]);
+    expect(s.armies[0].units[0]).toMatchObject({ woundsDealt: 2, woundsTaken: 1, survival: rate(3, 3) });
+    expect(s.armies[0].units[1].survival.count).toBe(0);
+    expect(s.armies[0].stratagems).toEqual([{ name: 'FIRE OVERWATCH', uses: 3, usesPerGame: 1, games: rate(3, 3), cpPerGame: 1 }]);
+    expect(s.armies[1].cpSpent).toBe(2);
+  });
+
+  it('refuses records out of order', () => {
+    const agg = new BatchAggregator(spec);
+    agg.add(rec(1, 0, [1, 0]));
+    expect(() => agg.add(rec(0, 0, [1, 0]))).toThrow(/index order/);
+  });
+});
