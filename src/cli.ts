@@ -16,6 +16,7 @@ const commandModules: Array<() => Promise<{ register: (p: Command) => void }>> =
   () => import('./data/commands.ts'),
   () => import('./factions/commands.ts'),
   () => import('./sim/commands.ts'),
+  () => import('./sim/tournament-command.ts'),
   () => import('./sim/batch-commands.ts'),
   () => import('./replay/commands.ts'),
 ];

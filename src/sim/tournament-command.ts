@@ -1,0 +1,37 @@
+/** `tournament [scenario] --agents a,b,c --games N`: every pair of agents, sides and armies swapped. */
+import type { Command } from 'commander';
+import { CliError } from '../cli-error.ts';
+
+export function register(program: Command): void {
+  program
+    .command('tournament')
+    .description('play every pair of agents (each with each army, sides swapped) and report win rates with 95% intervals')
+    .argument('[scenario]', 'scenario file (default: the bundled default scenario)')
+    .option('--agents <list>', 'agents, comma-separated (names or module paths)', 'random,heuristic')
+    .option('--games <n>', 'games per pair', '20')
+    .option('--seed <s>', 'seed', '1')
+    .option('--workers <n>', 'worker threads (default: the number of cores)')
+    .option('--json', 'print JSON')
+    .action(async (file: string | undefined, opts: { agents: string; games: string; seed: string; workers?: string; json?: boolean }) => {
+      const { loadScenarioForCli } = await import('./cli-support.ts');
+      const { checkAgents } = await import('./variants.ts');
+      const { runTournament, formatTournament } = await import('./tournament.ts');
+      const { DEFAULT_SCENARIO } = await import('../data/scenario.ts');
+      const agents = opts.agents.split(',').map((s) => s.trim()).filter(Boolean);
+      if (agents.length < 2) throw new CliError(`--agents: expected at least two agents, got "${opts.agents}"`);
+      const games = Number(opts.games);
+      if (!Number.isInteger(games) || games < 2) throw new CliError(`--games: expected an integer >= 2, got "${opts.games}"`);
+      const workers = opts.workers === undefined ? undefined : Number(opts.workers);
+      if (workers !== undefined && (!Number.isInteger(workers) || workers < 0)) throw new CliError(`--workers: expected an integer >= 0, got "${opts.workers}"`);
+      for (let i = 0; i + 1 < agents.length; i += 2) {
+        try { await checkAgents([agents[i], agents[i + 1]]); } catch (err) { throw new CliError(`--agents: ${(err as Error).message}`); }
+      }
+      if (agents.length % 2 === 1) try { await checkAgents([agents[agents.length - 1], agents[0]]); } catch (err) { throw new CliError(`--agents: ${(err as Error).message}`); }
+      const sc = loadScenarioForCli(file);
+      const result = await runTournament({
+        scenario: sc, scenarioFile: file ?? DEFAULT_SCENARIO, agents, games, seed: opts.seed, workers,
+        onProgress: opts.json ? undefined : (t) => process.stderr.write(`${t}\n`),
+      });
+      process.stdout.write(opts.json ? JSON.stringify(result) + '\n' : formatTournament(result));
+    });
+}
