@@ -139,8 +139,18 @@ export function bestFeelNoPain(a: number | null, b: number | null): number | nul
 }
 
 /** pmf of the wounds one unsaved attack makes the current model lose, before the excess is cut: Damage roll, adjustDamage, then FNP per point. */
-export function effectiveDamagePmf(plan: Pick<AttackPlan, 'damage' | 'damageBonus' | 'damageReduction' | 'halveDamage'>, feelNoPain: number | null): number[] {
-  const rolled = diceExprPmf(plan.damage);
+export function effectiveDamagePmf(
+  plan: Pick<AttackPlan, 'damage' | 'damageBonus' | 'damageReduction' | 'halveDamage'> & { rerollDamage?: boolean }, feelNoPain: number | null,
+): number[] {
+  let rolled = diceExprPmf(plan.damage);
+  if (plan.rerollDamage && plan.damage.n > 0) {
+    // the Damage dice are re-rolled when they came out below their average (as the pipeline does)
+    const base = rolled;
+    const mean = diceExprMean(plan.damage);
+    let pLow = 0;
+    for (let v = 0; v < base.length; v++) if (v < mean) pLow += base[v];
+    rolled = base.map((p, v) => (v < mean ? 0 : p) + pLow * p);
+  }
   let maxD = 0;
   const adj = new Map<number, number>();
   for (let v = 0; v < rolled.length; v++) {

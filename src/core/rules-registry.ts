@@ -13,7 +13,7 @@ import type { WeaponProfile } from '../data/datasheet.ts';
 import type { Game } from './game.ts';
 
 export type RuleKind =
-  | 'core-ability' | 'datasheet-ability' | 'army-rule' | 'detachment-rule' | 'enhancement' | 'effect' | 'mission';
+  | 'core-ability' | 'datasheet-ability' | 'wargear-ability' | 'army-rule' | 'detachment-rule' | 'enhancement' | 'effect' | 'mission';
 
 /** Why a rule is active for a hook call: which side of the attack, and from what. */
 export interface RuleSource {
@@ -81,6 +81,25 @@ export interface Rule {
   deepStrikeDistance?(ctx: UnitContext, src: RuleSource): number | null;
   /** end of a phase, for the unit this ability belongs to (Rapid Embarkation) */
   phaseEnd?(g: Game, unit: UnitState, phase: PhaseName): void;
+  /** start of a phase, for the unit this ability belongs to, on the battlefield (Dance of Death) */
+  phaseStart?(g: Game, unit: UnitState, phase: PhaseName): void;
+  /** the unit this ability belongs to has shot in its Shooting phase; `hitTargets`: enemy units hit (Suppression Volley) */
+  afterShooting?(g: Game, unit: UnitState, hitTargets: readonly string[]): void;
+  /** the unit this ability belongs to was set up on the battlefield or ended a Normal, Advance or Fall Back move (Grenade Pack Flyover) */
+  afterMove?(g: Game, unit: UnitState): void;
+  /** a model of the unit this ability belongs to was destroyed (and removed) (Crewed Platform) */
+  modelDestroyed?(g: Game, unit: UnitState, model: ModelState): void;
+  /** weapons (datasheet weapon names) a model has on top of its own while this rule applies (DS8 Support Turret) */
+  extraWeapons?(ctx: UnitContext & { model: ModelState }, src: RuleSource): readonly string[];
+  /** a Feel No Pain the unit's models have from this ability (`mortal`: against mortal wounds), null when none (Advanced Armour); asked of unit abilities */
+  feelNoPain?(ctx: UnitContext & { model: ModelState; mortal: boolean }, src: RuleSource): number | null;
+  /**
+   * CP by which this ability can reduce the cost of a stratagem that targets its unit (Path of Command),
+   * 0 when it cannot now. Asked of the target unit's abilities (src/rules/windows.ts); taking the
+   * reduction is the player's choice, and `stratagemDiscountUsed` then records it.
+   */
+  stratagemDiscount?(ctx: UnitContext & { stratagem: string }, src: RuleSource): number;
+  stratagemDiscountUsed?(g: Game, unit: UnitState, src: RuleSource): void;
 }
 
 const registry = new Map<string, Rule>();

@@ -43,8 +43,16 @@ export function targetToughness(state: GameState, target: UnitState): number {
   return state.datasheets[m.datasheet].models[m.profile].toughness;
 }
 
-function runSide(plan: AttackPlan, ctx: AttackContext, unit: UnitState, role: 'attacker' | 'defender'): void {
-  forEachActiveRule(ctx.state, unit, role, (rule, src) => rule.attack?.(plan, ctx, src));
+/** Run one side's rules; returns the sum of the Hit roll modifiers they added that help the attacker. */
+function runSide(plan: AttackPlan, ctx: AttackContext, unit: UnitState, role: 'attacker' | 'defender'): number {
+  let bonuses = 0;
+  forEachActiveRule(ctx.state, unit, role, (rule, src) => {
+    if (!rule.attack) return;
+    const before = plan.hitModifier;
+    rule.attack(plan, ctx, src);
+    if (plan.hitModifier > before) bonuses += plan.hitModifier - before;
+  });
+  return bonuses;
 }
 
 export function buildAttackPlan(ctx: AttackContext): AttackPlan {
@@ -55,13 +63,19 @@ export function buildAttackPlan(ctx: AttackContext): AttackPlan {
   });
   // Benefit of Cover is only against ranged attacks.
   plan.cover = ctx.targetInCover && !ctx.melee;
+  // Hit roll modifiers that help the attacker, summed as the rules add them (for ignoreHitModifiers)
+  let hitBonuses = 0;
   for (const a of p.abilities) {
     const entry = getWeaponAbility(a.name);
+    const before = plan.hitModifier;
     if (entry) entry.compile(plan, a, ctx);
     else plan.tags.push(a.name);
+    if (plan.hitModifier > before) hitBonuses += plan.hitModifier - before;
   }
-  runSide(plan, ctx, ctx.attacker, 'attacker');
-  runSide(plan, ctx, ctx.target, 'defender');
+  hitBonuses += runSide(plan, ctx, ctx.attacker, 'attacker');
+  hitBonuses += runSide(plan, ctx, ctx.target, 'defender');
+  // ignoring "any or all" Hit roll modifiers: keep the ones that help
+  if (plan.ignoreHitModifiers) plan.hitModifier = hitBonuses;
   if (plan.ignoresCover || plan.melee) plan.cover = false;
   return plan;
 }

@@ -44,6 +44,11 @@ export interface AttackPlan {
   skill: number;
   /** sum of Hit roll modifiers; the sequence caps it to [-1, +1] (see capModifier) */
   hitModifier: number;
+  /**
+   * The attacker may ignore modifiers to the Hit roll (Weapon Support System): the plan builder keeps
+   * only the modifiers that help (a -1 is always worth ignoring, a +1 never is).
+   */
+  ignoreHitModifiers: boolean;
   rerollHits: RerollPolicy;
   /** unmodified Hit roll at or above which a hit is a Critical Hit (6 unless a rule says otherwise) */
   criticalHitOn: number;
@@ -88,6 +93,8 @@ export interface AttackPlan {
 
   // --- Damage ------------------------------------------------------------------------------------
   damage: DiceExpr;
+  /** re-roll the Damage roll (each attack's dice, when they came out below their average) */
+  rerollDamage: boolean;
   /** fixed damage added (MELTA X at half range) */
   damageBonus: number;
   /** subtracted from the Damage characteristic, never below 1 (e.g. a -1 Damage rule) */
@@ -188,10 +195,10 @@ export function basePlan(p: {
   return {
     weapon: p.weapon, profile: p.profile, melee: p.melee,
     attacks: p.attacks, attacksBonus: 0, rerollAttacks: false,
-    autoHit: false, skill: p.skill, hitModifier: 0, rerollHits: 'none', criticalHitOn: 6, sustainedHits: 0, lethalHits: false,
+    autoHit: false, skill: p.skill, hitModifier: 0, ignoreHitModifiers: false, rerollHits: 'none', criticalHitOn: 6, sustainedHits: 0, lethalHits: false,
     strength: p.strength, toughness: p.toughness, woundModifier: 0, rerollWounds: 'none', criticalWoundOn: 6, devastatingWounds: false, criticalWoundAp: 0,
     ap: p.ap, cover: false, ignoresCover: false, saveModifier: 0, invulnerableModifier: 0, invulnerable: null, rerollSaves: 'none', rerollOne: { hit: false, wound: false, damage: false },
-    damage: p.damage, damageBonus: 0, damageReduction: 0, halveDamage: false, feelNoPain: null,
+    damage: p.damage, rerollDamage: false, damageBonus: 0, damageReduction: 0, halveDamage: false, feelNoPain: null,
     precision: false, hazardous: false, tags: [],
   };
 }

@@ -68,6 +68,8 @@ interface PendingMortal {
   target: UnitState;
   plan: AttackPlan;
   count: number;
+  /** the attacking models (roll reactions may ask whose roll it is) */
+  models: readonly string[];
 }
 
 /**
@@ -90,18 +92,18 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
       distance: group.distance ?? 0,
     };
     const plan = buildAttackPlan(ctx);
-    if (group.extraHitModifier) plan.hitModifier += group.extraHitModifier;
+    if (group.extraHitModifier && !(plan.ignoreHitModifiers && group.extraHitModifier < 0)) plan.hitModifier += group.extraHitModifier;
     // one re-roll of each kind per activation, however many weapon groups grant it
     for (const k of ['hit', 'wound', 'damage'] as const) if (plan.rerollOne[k] && !granted[k]) { granted[k] = true; budget[k] = 1; }
     const before = tally.hits;
-    resolveGroup(g, attacker, target, plan, attackers.length, pending, tally, group.coverModels ?? null, budget);
+    resolveGroup(g, attacker, target, plan, attackers.length, pending, tally, group.coverModels ?? null, budget, attackers.map((m) => m.id));
     if (tally.hits > before && !tally.hitTargets.includes(target.id)) tally.hitTargets.push(target.id);
     if (plan.hazardous) hazardous.push({ group });
   }
   // Devastating Wounds: allocated and resolved after every other attack of the unit; excess is lost.
   for (const p of pending) {
     if (p.target.location !== 'battlefield') continue;
-    applyDamage(g, attacker, p.target, p.plan, p.count, true, tally, budget);
+    applyDamage(g, attacker, p.target, p.plan, p.count, true, tally, budget, p.models);
   }
   splitAttachedUnits(g);
   for (const h of hazardous) hazardousTests(g, attacker, h.group);
@@ -112,7 +114,7 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
 /** One group: attacks, Hit roll, Wound roll, then saves and damage. */
 export function resolveGroup(
   g: Game, attacker: UnitState, target: UnitState, plan: AttackPlan, models: number, pending: PendingMortal[], tally: AttackTally,
-  coverModels: ReadonlySet<string> | null = null, budget: RerollBudget = { hit: 0, wound: 0, damage: 0 },
+  coverModels: ReadonlySet<string> | null = null, budget: RerollBudget = { hit: 0, wound: 0, damage: 0 }, modelIds: readonly string[] = NONE_IDS,
 ): void {
   const player = attacker.player;
   const label = `${plan.profile} -> ${target.name}`;
@@ -130,7 +132,7 @@ export function resolveGroup(
     const needed = plan.skill;
     const critOn = plan.criticalHitOn;
     const policy = plan.rerollHits === 'none' ? 'none' : rerollChoice(g, player, 'hit', plan.rerollHits, attacker.id, plan.weapon);
-    const values = rollStep(g, attacks, 'hit', player, attacker.id, needed, mod, critOn, policy, label, budget);
+    const values = rollStep(g, attacks, 'hit', player, attacker.id, needed, mod, critOn, policy, label, budget, modelIds);
     for (let i = 0; i < values.length; i++) {
       const v = values[i];
       if (v >= critOn) crits++;
@@ -150,7 +152,7 @@ export function resolveGroup(
     const needed = woundTarget(plan.strength, plan.toughness);
     const critOn = plan.criticalWoundOn;
     const policy = plan.rerollWounds === 'none' ? 'none' : rerollChoice(g, player, 'wound', plan.rerollWounds, attacker.id, plan.weapon);
-    const values = rollStep(g, toWound, 'wound', player, attacker.id, needed, mod, critOn, policy, label, budget);
+    const values = rollStep(g, toWound, 'wound', player, attacker.id, needed, mod, critOn, policy, label, budget, modelIds);
     for (let i = 0; i < values.length; i++) {
       const v = values[i];
       // same as rollOutcome(): inlined on the hot path
@@ -163,7 +165,7 @@ export function resolveGroup(
   let critSaves = 0;
   if (plan.devastatingWounds) {
     if (woundCrits > 0) {
-      pending.push({ target, plan, count: woundCrits });
+      pending.push({ target, plan, count: woundCrits, models: modelIds });
       tally.unsaved += woundCrits;
     }
   } else if (plan.criticalWoundAp > 0) {
@@ -171,9 +173,9 @@ export function resolveGroup(
   } else {
     needSave += woundCrits;
   }
-  if (needSave > 0) savesAndDamage(g, attacker, target, plan, needSave, tally, coverModels, budget);
+  if (needSave > 0) savesAndDamage(g, attacker, target, plan, needSave, tally, coverModels, budget, modelIds);
   // Critical Wounds with a better AP (Bladestorm) take their saving throws apart
-  if (critSaves > 0) savesAndDamage(g, attacker, target, { ...plan, ap: plan.ap - plan.criticalWoundAp }, critSaves, tally, coverModels, budget);
+  if (critSaves > 0) savesAndDamage(g, attacker, target, { ...plan, ap: plan.ap - plan.criticalWoundAp }, critSaves, tally, coverModels, budget, modelIds);
 }
 
 function rollAttacks(g: Game, attacker: UnitState, plan: AttackPlan, models: number, label: string): number {
@@ -201,7 +203,7 @@ function rollAttacks(g: Game, attacker: UnitState, plan: AttackPlan, models: num
 /** Roll `n` D6 for a pass/fail step, re-roll under the policy, then open the "just after a roll" window. */
 function rollStep(
   g: Game, n: number, purpose: 'hit' | 'wound', player: 0 | 1, unit: string, needed: number, mod: number, critOn: number,
-  policy: RerollPolicy, label: string, budget: RerollBudget,
+  policy: RerollPolicy, label: string, budget: RerollBudget, models: readonly string[] = NONE_IDS,
 ): readonly number[] {
   let values: readonly number[] = rollDice(g, n, 6, purpose, player, unit, label);
   let rerolled: number[] = NONE;
@@ -222,10 +224,11 @@ function rollStep(
       break;
     }
   }
-  return afterRoll(g, { purpose, player, unit, sides: 6, values, rerolled, test: { needed, modifier: mod, criticalOn: critOn } });
+  return afterRoll(g, { purpose, player, unit, sides: 6, values, rerolled, test: { needed, modifier: mod, criticalOn: critOn }, models });
 }
 
 const NONE: number[] = [];
+const NONE_IDS: readonly string[] = [];
 
 /**
  * Re-rolls are the owning player's decision: the agent may narrow the granted policy (e.g. keep
@@ -275,7 +278,7 @@ function saveFor(state: GameState, sc: SaveContext, m: ModelState): number {
  */
 function savesAndDamage(
   g: Game, attacker: UnitState, target: UnitState, plan: AttackPlan, count: number, tally: AttackTally, coverModels: ReadonlySet<string> | null,
-  budget: RerollBudget,
+  budget: RerollBudget, modelIds: readonly string[] = NONE_IDS,
 ): void {
   const state = g.state;
   const sc = saveContext(plan, coverModels);
@@ -306,7 +309,7 @@ function savesAndDamage(
       for (let i = 0; i < values.length; i++) if (values[i] === 1 || values[i] < need) fails++;
     }
     tally.unsaved += fails;
-    if (fails > 0) applyDamage(g, attacker, target, plan, fails, false, tally, budget);
+    if (fails > 0) applyDamage(g, attacker, target, plan, fails, false, tally, budget, modelIds);
   }
 }
 
@@ -325,22 +328,38 @@ function uniformSave(state: GameState, target: UnitState, sc: SaveContext, preci
  * Damage of `n` attacks that got through (failed saves, or Devastating Wounds' mortal wounds), one
  * attack at a time to the model the allocation rules pick; excess damage of an attack is lost.
  */
-function applyDamage(g: Game, attacker: UnitState, target: UnitState, plan: AttackPlan, n: number, mortal: boolean, tally: AttackTally, budget?: RerollBudget): void {
+function applyDamage(
+  g: Game, attacker: UnitState, target: UnitState, plan: AttackPlan, n: number, mortal: boolean, tally: AttackTally, budget?: RerollBudget,
+  modelIds: readonly string[] = NONE_IDS,
+): void {
   const state = g.state;
   const d = plan.damage;
   let rolls: readonly number[] | null = null;
+  let rerolled: number[] = NONE;
   if (d.n > 0) {
     rolls = rollDice(g, n * d.n, d.sides, 'damage', attacker.player, attacker.id, plan.profile);
-    if (budget && budget.damage > 0 && d.n === 1) {
+    if (plan.rerollDamage) {
+      // each attack's Damage dice (all of them) are re-rolled when they came out below their average
+      const mean = (d.n * (d.sides + 1)) / 2;
+      rerolled = [];
+      for (let a = 0; a < n; a++) {
+        let sum = 0;
+        for (let k = 0; k < d.n; k++) sum += rolls[a * d.n + k];
+        if (sum < mean) for (let k = 0; k < d.n; k++) rerolled.push(a * d.n + k);
+      }
+      if (rerolled.length) rolls = g.dice.reroll(rolls, rerolled, d.sides, 'damage', attacker.player, attacker.id, 're-roll Damage');
+    }
+    if (budget && budget.damage > 0 && d.n === 1 && rerolled.length === 0) {
       // "re-roll one Damage roll": the lowest one, when it is below average
       let low = 0;
       for (let i = 1; i < rolls.length; i++) if (rolls[i] < rolls[low]) low = i;
       if (rolls[low] * 2 < d.sides + 1) {
         rolls = g.dice.reroll(rolls, [low], d.sides, 'damage', attacker.player, attacker.id, 're-roll one Damage roll');
+        rerolled = [low];
         budget.damage--;
       }
     }
-    rolls = afterRoll(g, { purpose: 'damage', player: attacker.player, unit: attacker.id, sides: d.sides, values: rolls, test: null, rerolled: NONE });
+    rolls = afterRoll(g, { purpose: 'damage', player: attacker.player, unit: attacker.id, sides: d.sides, values: rolls, test: null, rerolled, models: modelIds });
   }
   for (let i = 0; i < n; i++) {
     const m = allocationTarget(state, target, plan.precision);
@@ -348,7 +367,7 @@ function applyDamage(g: Game, attacker: UnitState, target: UnitState, plan: Atta
     let dmg = d.plus;
     if (rolls) for (let k = 0; k < d.n; k++) dmg += rolls[i * d.n + k];
     dmg = adjustDamage(dmg, plan);
-    const fnp = feelNoPainOf(state, target, m, plan.feelNoPain);
+    const fnp = feelNoPainOf(state, target, m, plan.feelNoPain, mortal);
     let lost = dmg;
     if (fnp !== null) {
       const saves = g.dice.d6(dmg, 'feel-no-pain', target.player, target.id);

@@ -1,7 +1,7 @@
 /**
  * Core abilities (datasheet abilities shared by many units), one registry entry each. Those read by the
  * phases directly (Deep Strike, Scouts, Infiltrators, Leader, Firing Deck...) are registered without
- * hooks so the engine and the coverage report know they are played.
+ * hooks so the engine and the coverage report know they are played; the comment of each says where.
  */
 import { registerRule } from '../core/rules-registry.ts';
 
@@ -13,3 +13,31 @@ registerRule({
 
 // Read by the damage step (src/rules/damage.ts feelNoPainOf).
 registerRule({ name: 'Feel No Pain', kind: 'core-ability' });
+
+// Set up from Reserves more than 9" from enemy models, from battle round 2 (src/rules/battle/reserves.ts).
+registerRule({ name: 'Deep Strike', kind: 'core-ability' });
+
+// Attached to a Bodyguard unit in Declare Battle Formations (src/rules/battle/setup.ts, the reducer's
+// unit-attached), with the allocation and Starting Strength rules of Attached units.
+registerRule({ name: 'Leader', kind: 'core-ability' });
+
+// On a 6 when the model is destroyed, mortal wounds to every unit within 6" (src/rules/battle/transports.ts).
+registerRule({ name: 'Deadly Demise', kind: 'core-ability' });
+
+// A transport fires ranged weapons of its passengers (src/rules/battle/shooting.ts weaponGroups).
+registerRule({ name: 'Firing Deck', kind: 'core-ability' });
+
+// Fights in the Fights First step (src/rules/battle/charge.ts fightsFirst).
+registerRule({ name: 'Fights First', kind: 'core-ability' });
+
+// Can only be targeted by ranged attacks within 12" (src/rules/battle/shooting.ts canTarget).
+registerRule({ name: 'Lone Operative', kind: 'core-ability' });
+
+// A Normal move of up to x" before the first turn (src/rules/battle/pre-battle.ts scoutMoves).
+registerRule({ name: 'Scouts', kind: 'core-ability' });
+
+// Set up anywhere more than 9" from the enemy deployment zone and models (src/rules/battle/pre-battle.ts).
+registerRule({ name: 'Infiltrators', kind: 'core-ability' });
+
+// AIRCRAFT that may start in Hover mode: no bundled army has one.
+registerRule({ name: 'Hover', kind: 'core-ability', missing: 'Hover mode is never offered (the engine does not play AIRCRAFT rules)' });

@@ -5,6 +5,7 @@
 import type { Game } from '../core/game.ts';
 import type { GameState, ModelState, UnitState } from '../core/state.ts';
 import { allocationTarget, isLeaderModel } from './allocation.ts';
+import { getRule } from '../core/rules-registry.ts';
 
 /**
  * Listeners for "each time a model is destroyed" (Deadly Demise, a destroyed Transport's passengers).
@@ -34,6 +35,13 @@ export function feelNoPainOf(state: GameState, unit: UnitState, m: ModelState, g
   let best = granted;
   for (const a of state.datasheets[m.datasheet].coreAbilities) {
     if (a.name === 'Feel No Pain' && a.x !== undefined && (best === null || a.x < best)) best = a.x;
+  }
+  // abilities of the unit that give a Feel No Pain (Advanced Armour: against mortal wounds)
+  for (const name of unit.abilities) {
+    const r = getRule(name);
+    if (!r?.feelNoPain) continue;
+    const x = r.feelNoPain({ state, unit, model: m, mortal }, { role: 'defender', player: unit.player, effect: null, unit });
+    if (x !== null && (best === null || x < best)) best = x;
   }
   if (mortal) {
     for (const e of state.effects) {
@@ -66,6 +74,8 @@ export function destroyModel(g: Game, unit: UnitState, m: ModelState, by: string
       for (const fn of unitDestroyedListeners) fn(g, unit, origin, by);
     }
   }
+  // abilities of the unit that act when one of its models is destroyed (Crewed Platform)
+  for (const name of unit.abilities) getRule(name)?.modelDestroyed?.(g, g.state.units[unit.id], m);
 }
 
 export interface MortalWoundOptions {

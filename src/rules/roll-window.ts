@@ -24,6 +24,8 @@ export interface RollInfo {
   rerolled: readonly number[];
   /** for a summed roll (2D6 Charge), what total is needed to succeed, when known */
   target?: number;
+  /** Hit, Wound and Damage rolls of attacks: the ids of the attacking models the roll is made for */
+  models?: readonly string[];
 }
 
 export interface RollReaction {

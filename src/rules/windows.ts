@@ -7,6 +7,7 @@
 import type { Game } from '../core/game.ts';
 import { opponent, type PlayerIndex, type UnitState } from '../core/state.ts';
 import { stratagemsOf, type Stratagem } from './stratagems/registry.ts';
+import { getRule, type Rule, type RuleSource } from '../core/rules-registry.ts';
 
 export type WindowName =
   /** your Command phase, Battle-shock step, just before a test (Insane Bravery) */
@@ -68,7 +69,19 @@ export interface StratagemOption {
   stratagem: string;
   source: string;
   unit: string;
+  /** what it costs this time (after any reduction) */
   cp: number;
+  /** the rule that reduces its cost this time (Path of Command), when the player takes the reduction */
+  discount?: string;
+}
+
+/** A usable stratagem on a target, at a cost (full, or reduced by a rule of the target unit). */
+export interface UsableStratagem {
+  s: Stratagem;
+  unit: UnitState;
+  cp: number;
+  /** the rule reducing the cost, for the reduced option */
+  discount?: string;
 }
 
 export type StratagemChoice = { pass: true } | StratagemOption;
@@ -84,20 +97,53 @@ export function stratagemUsed(g: Game, player: PlayerIndex, s: Stratagem): boole
   return false;
 }
 
-/** The usable (stratagem, target) pairs for a player in a window. */
-export function usableStratagems(g: Game, w: Window, player: PlayerIndex): { s: Stratagem; unit: UnitState }[] {
+/**
+ * An ability of the target unit that can reduce the stratagem's cost now (Path of Command): the first
+ * one found, with the reduction.
+ */
+export function stratagemDiscount(g: Game, unit: UnitState, s: Stratagem): { rule: Rule; amount: number; src: RuleSource } | null {
+  for (const name of unit.abilities) {
+    const r = getRule(name);
+    if (!r?.stratagemDiscount) continue;
+    const src: RuleSource = { role: 'self', player: unit.player, effect: null, unit };
+    const amount = Math.min(s.cp, r.stratagemDiscount({ state: g.state, unit, stratagem: s.name }, src));
+    if (amount > 0) return { rule: r, amount, src };
+  }
+  return null;
+}
+
+/** Does any unit of the player have a rule that can reduce stratagem costs (so 0 CP may be enough)? */
+function mayDiscount(g: Game, player: PlayerIndex): boolean {
+  const st = g.state;
+  for (const id of st.unitOrder) {
+    const u = st.units[id];
+    if (u.player === player && u.location !== 'destroyed' && u.abilities.some((a) => getRule(a)?.stratagemDiscount)) return true;
+  }
+  return false;
+}
+
+/**
+ * The usable (stratagem, target) pairs for a player in a window, each at its full cost, and again at a
+ * reduced cost when a rule of the target can reduce it (taking the reduction is the player's choice).
+ */
+export function usableStratagems(g: Game, w: Window, player: PlayerIndex): UsableStratagem[] {
   const st = g.state;
   const cp = st.players[player].cp;
-  if (cp <= 0) return [];
-  const out: { s: Stratagem; unit: UnitState }[] = [];
+  // asked only when it matters: can a rule make a stratagem we cannot afford affordable?
+  let discounts: boolean | null = null;
+  if (cp <= 0 && !(discounts = mayDiscount(g, player))) return [];
+  const out: UsableStratagem[] = [];
   const ownTurn = st.turn === player;
   for (const s of stratagemsOf(g, player)) {
-    if (s.cp > cp || !s.windows.includes(w.name)) continue;
+    if (!s.windows.includes(w.name)) continue;
+    if (s.cp > cp && !(discounts ??= mayDiscount(g, player))) continue;
     if ((s.turn === 'own' && !ownTurn) || (s.turn === 'opponent' && ownTurn)) continue;
     if (stratagemUsed(g, player, s)) continue;
     for (const unit of s.targets(g, w, player)) {
       if (unit.battleShocked && !s.allowBattleShocked) continue;
-      out.push({ s, unit });
+      if (s.cp <= cp) out.push({ s, unit, cp: s.cp });
+      const d = stratagemDiscount(g, unit, s);
+      if (d && s.cp - d.amount <= cp) out.push({ s, unit, cp: s.cp - d.amount, discount: d.rule.name });
     }
   }
   return out;
@@ -115,20 +161,31 @@ export function openWindow(g: Game, w: Window): string[] {
     for (;;) {
       const usable = usableStratagems(g, w, player);
       if (usable.length === 0) break;
-      const options: StratagemChoice[] = [{ pass: true }, ...usable.map(({ s, unit }) => ({ stratagem: s.name, source: s.source, unit: unit.id, cp: s.cp }))];
+      const options: StratagemChoice[] = [{ pass: true }, ...usable.map(({ s, unit, cp, discount }) => ({
+        stratagem: s.name, source: s.source, unit: unit.id, cp, ...(discount !== undefined ? { discount } : {}),
+      }))];
       const { index } = g.decide({ kind: 'stratagem', player, prompt: `window ${w.name}: use a stratagem?`, options, context: { window: w } });
       if (index === 0) break;
-      const { s, unit } = usable[index - 1];
-      useStratagem(g, w, player, s, unit);
+      const { s, unit, discount } = usable[index - 1];
+      useStratagem(g, w, player, s, unit, discount !== undefined);
       used.push(s.name);
     }
   }
   return used;
 }
 
-export function useStratagem(g: Game, w: Window, player: PlayerIndex, s: Stratagem, unit: UnitState): void {
+/** Use a stratagem: pay its CP (reduced when `discounted` and a rule of the target can reduce it), record it, resolve it. */
+export function useStratagem(g: Game, w: Window, player: PlayerIndex, s: Stratagem, unit: UnitState, discounted = false): void {
   const st = g.state;
-  g.emit({ type: 'cp', player, delta: -s.cp, reason: s.name });
-  g.emit({ type: 'stratagem-used', player, name: s.name, cp: s.cp, unit: unit.id, round: st.round, turn: st.turn, phase: st.phase });
+  let cp = s.cp;
+  if (discounted) {
+    const d = stratagemDiscount(g, unit, s);
+    if (d) {
+      cp -= d.amount;
+      d.rule.stratagemDiscountUsed?.(g, unit, d.src);
+    }
+  }
+  g.emit({ type: 'cp', player, delta: -cp, reason: s.name });
+  g.emit({ type: 'stratagem-used', player, name: s.name, cp, unit: unit.id, round: st.round, turn: st.turn, phase: st.phase });
   s.use(g, w, player, unit);
 }

@@ -45,6 +45,16 @@ export function spottedBy(state: GameState, unit: string): string | null {
   return null;
 }
 
+/**
+ * Listeners called when a unit has become an Observer unit, before the Observer window opens (Forward
+ * Observers acts then).
+ */
+export type ObserverListener = (g: Game, observer: UnitState, guided: UnitState, spotted: string) => void;
+const observerListeners: ObserverListener[] = [];
+export function onObserverSelected(fn: ObserverListener): void {
+  observerListeners.push(fn);
+}
+
 export interface GuidanceOption {
   none?: true;
   observer?: string;
@@ -82,6 +92,7 @@ registerArmyRuleHooks({
     const until = g.untilEndOfPhase();
     g.addEffect(GUIDED, owner, unit.id, until, { observer: option.observer!, spotted: option.spotted! });
     g.addEffect(OBSERVER, owner, option.observer!, until, { guided: unit.id, spotted: option.spotted! });
+    for (const fn of observerListeners) fn(g, g.state.units[option.observer!], g.state.units[unit.id], option.spotted!);
     openWindow(g, { name: 'shooting/observer-selected', unit: option.observer!, targets: [option.spotted!] });
   },
 });

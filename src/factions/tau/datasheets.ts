@@ -1,7 +1,13 @@
 /**
- * T'au Empire datasheet abilities, one registry entry each (by the ability's name on the datasheet).
+ * T'au Empire datasheet abilities of characters and infantry, one registry entry each (by the
+ * ability's name on the datasheet). Battlesuits and vehicles: ./battlesuits.ts.
  */
 import { registerRule } from '../../core/rules-registry.ts';
+import type { GameState } from '../../core/state.ts';
+import { widerReroll } from '../../rules/attack-plan.ts';
+import { onBattlefield } from '../../rules/battle/units.ts';
+import { attackersAre, hitEnemies, leadingModel, untilStartOfNextTurn, withinObjectiveRange } from '../helpers.ts';
+import { onObserverSelected, spottedBy } from './army-rule.ts';
 
 /** Aun'Shi: while leading a unit, +1 OC for the models of that unit. */
 registerRule({
@@ -39,4 +45,131 @@ registerRule({
     else if (stance === 'Forceful Strike') plan.devastatingWounds = true;
     else if (stance === 'Whirling Stance') plan.sustainedHits = 2;
   },
+});
+
+// --- Cadre Fireblade -------------------------------------------------------------------------
+
+/** Volley Fire: while the Fireblade leads a unit, its models' ranged weapons get +1 Attack. */
+registerRule({
+  name: 'Volley Fire', kind: 'datasheet-ability',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || ctx.melee || !leadingModel(ctx.state, ctx.attacker, 'CADRE FIREBLADE')) return;
+    plan.attacksBonus += 1;
+  },
+});
+
+/** Crack Shot: the Fireblade's own ranged attacks have AP -3 on a Critical Wound. */
+registerRule({
+  name: 'Crack Shot', kind: 'datasheet-ability',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || ctx.melee || !attackersAre(ctx.state, ctx.attackers, 'CADRE FIREBLADE')) return;
+    // criticalWoundAp is an improvement over the profile's AP: from AP 0 to AP -3 is 3
+    const improvement = 3 + ctx.profile.ap;
+    if (improvement > plan.criticalWoundAp) plan.criticalWoundAp = improvement;
+  },
+});
+
+// --- Strike Team, Breacher Team ----------------------------------------------------------------
+
+/** Effect on an enemy unit: -1 to its Hit rolls (params.by: the unit that suppressed it, params.whileOnBattlefield). */
+export const SUPPRESSED = 'Suppressed';
+
+registerRule({
+  name: SUPPRESSED, kind: 'effect',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || !src.effect) return;
+    // a unit is suppressed or not: only the first suppression in force counts
+    const first = ctx.state.effects.find((e) => e.kind === SUPPRESSED && e.unit === ctx.attacker.id && suppressing(ctx.state, e.params));
+    if (first === src.effect) plan.hitModifier -= 1;
+  },
+});
+
+function suppressing(state: GameState, params: Record<string, unknown>): boolean {
+  if (!params.whileOnBattlefield) return true;
+  const by = state.units[String(params.by)];
+  return !!by && onBattlefield(by);
+}
+
+/**
+ * Suppression Volley: after the team shot in its Shooting phase, one enemy INFANTRY unit it hit is
+ * suppressed until the start of the player's next turn, while the team is on the battlefield.
+ */
+registerRule({
+  name: 'Suppression Volley', kind: 'datasheet-ability',
+  afterShooting(g, unit, hit) {
+    const options = hitEnemies(g, unit, hit, (e) => e.keywords.includes('INFANTRY')).map((e) => e.id);
+    if (options.length === 0) return;
+    const { option } = g.decide({ kind: 'suppression-volley', player: unit.player, prompt: `${unit.name}: Suppression Volley: which enemy unit is suppressed?`, options, context: { unit: unit.id } });
+    g.addEffect(SUPPRESSED, unit.player, option, untilStartOfNextTurn(g, unit.player), { by: unit.id, whileOnBattlefield: true });
+  },
+});
+
+const NO_WEAPONS: readonly string[] = [];
+const SUPPORT_TURRET = 'Support turret';
+
+/**
+ * DS8 Support Turret: when the team Remains Stationary in its Movement phase, its Shas'ui carries the
+ * support turret until the start of the player's next turn (the next Movement phase, in effect: nothing
+ * shoots in a Command phase). The ability's entry is also the effect's: it gives the weapon only
+ * through the effect.
+ */
+registerRule({
+  name: 'DS8 Support Turret', kind: 'datasheet-ability',
+  phaseEnd(g, unit, phase) {
+    if (phase !== 'movement' || g.state.turn !== unit.player || unit.flags.moved !== 'stationary') return;
+    if (g.state.effects.some((e) => e.kind === 'DS8 Support Turret' && e.unit === unit.id)) return;
+    g.addEffect('DS8 Support Turret', unit.player, unit.id, untilStartOfNextTurn(g, unit.player));
+  },
+  extraWeapons(ctx, src) {
+    if (!src.effect) return NO_WEAPONS;
+    const ds = ctx.state.datasheets[ctx.model.datasheet];
+    if (!ds.abilities.includes('DS8 Support Turret') || !ds.weapons.some((w) => w.name === SUPPORT_TURRET)) return NO_WEAPONS;
+    // the team's Shas'ui: the composition line that names one
+    const shasui = ds.composition.find((c) => /shas['’]ui/i.test(c.profile));
+    if (!shasui || norm(ctx.model.name) !== norm(shasui.profile) || ctx.model.weapons.includes(SUPPORT_TURRET)) return NO_WEAPONS;
+    return [SUPPORT_TURRET];
+  },
+});
+
+function norm(s: string): string {
+  return s.toLowerCase().replace(/[’]/g, "'");
+}
+
+/** Breach and Clear: ranged attacks against a unit within range of an objective marker may re-roll the Wound roll. */
+registerRule({
+  name: 'Breach and Clear', kind: 'datasheet-ability',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || ctx.melee || !withinObjectiveRange(ctx.state, ctx.target)) return;
+    plan.rerollWounds = widerReroll(plan.rerollWounds, 'failed');
+  },
+});
+
+// --- Pathfinder Team, Stealth Battlesuits -----------------------------------------------------
+
+/** Target Uploaded: attacks against the unit's Spotted unit get BS +1 and IGNORES COVER. */
+registerRule({
+  name: 'Target Uploaded', kind: 'datasheet-ability',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || ctx.melee || spottedBy(ctx.state, ctx.attacker.id) !== ctx.target.id) return;
+    plan.skill -= 1;
+    plan.ignoresCover = true;
+  },
+});
+
+/**
+ * Forward Observers: when the unit becomes an Observer, until the end of the phase its Guided unit's
+ * ranged attacks against their Spotted unit re-roll Hit rolls of 1 and Wound rolls of 1. The entry
+ * is also the effect put on the Guided unit (params.spotted).
+ */
+registerRule({
+  name: 'Forward Observers', kind: 'datasheet-ability',
+  attack(plan, ctx, src) {
+    if (!src.effect || src.role !== 'attacker' || ctx.melee || ctx.target.id !== src.effect.params.spotted) return;
+    plan.rerollHits = widerReroll(plan.rerollHits, 'ones');
+    plan.rerollWounds = widerReroll(plan.rerollWounds, 'ones');
+  },
+});
+
+onObserverSelected((g, observer, guided, spotted) => {
+  if (observer.abilities.includes('Forward Observers')) g.addEffect('Forward Observers', observer.player, guided.id, g.untilEndOfPhase(), { spotted });
 });

@@ -3,5 +3,6 @@ import { registerFaction } from '../../rules/factions.ts';
 import { FOR_THE_GREATER_GOOD } from './army-rule.ts';
 import { TAU_DETACHMENTS } from './detachments.ts';
 import './datasheets.ts';
+import './battlesuits.ts';
 
 registerFaction({ id: 'TAU', name: "T'au Empire", armyRules: [FOR_THE_GREATER_GOOD], detachments: TAU_DETACHMENTS });

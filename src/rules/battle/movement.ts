@@ -101,7 +101,12 @@ export function moveUnit(g: Game, u: UnitState): void {
       g.emit({ type: 'unit-moved', unit: u.id, mode: 'stationary' });
       return;
     case 'disembark': {
-      if (!disembark(g, u)) return;
+      if (!disembark(g, u)) {
+        // no room to set it up: it stays embarked this phase (otherwise it would be selected forever)
+        g.emit({ type: 'note', text: `${u.name} could not disembark: no room within 3" of its transport` });
+        g.emit({ type: 'unit-moved', unit: u.id, mode: 'stationary' });
+        return;
+      }
       // disembarking before the transport moved: the unit then moves as usual (it cannot Remain Stationary)
       const after = g.state.units[u.id];
       if (after.flags.moved === null) {

@@ -1,0 +1,67 @@
+/**
+ * Small questions datasheet abilities of several factions ask: is this model leading the unit, which
+ * enemy units did an attack hit, when does "until the start of your next turn" end.
+ */
+import type { Game } from '../core/game.ts';
+import type { Expiry, GameState, ModelState, PlayerIndex, UnitState } from '../core/state.ts';
+import { isLeaderModel } from '../rules/allocation.ts';
+import { onBattlefield } from '../rules/battle/units.ts';
+import { modelBody } from '../rules/battle/world.ts';
+import { inObjectiveRange } from '../geometry/ranges.ts';
+
+/**
+ * The alive Leader model with this datasheet keyword when the unit is an Attached unit it leads, else
+ * null ("while this model is leading a unit").
+ */
+export function leadingModel(state: GameState, unit: UnitState, keyword: string): ModelState | null {
+  if (unit.components.length < 2) return null;
+  for (const m of unit.models) {
+    if (m.alive && isLeaderModel(unit, m) && state.datasheets[m.datasheet].keywords.includes(keyword)) return m;
+  }
+  return null;
+}
+
+/** An alive model of the unit whose datasheet has the keyword (the ability's own model), else null. */
+export function modelWith(state: GameState, unit: UnitState, keyword: string): ModelState | null {
+  for (const m of unit.models) if (m.alive && state.datasheets[m.datasheet].keywords.includes(keyword)) return m;
+  return null;
+}
+
+/** Every model making these attacks comes from a datasheet with the keyword ("each time this model makes an attack"). */
+export function attackersAre(state: GameState, models: readonly ModelState[], keyword: string): boolean {
+  return models.length > 0 && models.every((m) => state.datasheets[m.datasheet].keywords.includes(keyword));
+}
+
+/** "Until the start of your next turn": the start of that player's next Command phase. */
+export function untilStartOfNextTurn(g: Game, player: PlayerIndex): Expiry {
+  return { at: 'start-of-command', player, afterRound: g.state.round };
+}
+
+/** Is a model of the unit within range of an objective marker? */
+export function withinObjectiveRange(state: GameState, unit: UnitState): boolean {
+  for (const o of state.objectives) {
+    const marker = { id: o.id, pos: o.pos };
+    for (const m of unit.models) if (m.alive && m.pos && inObjectiveRange(modelBody(state, m), marker)) return true;
+  }
+  return false;
+}
+
+/** The enemy units of `hit` still on the battlefield that pass `keep` (the options of "select one enemy unit hit by those attacks"). */
+export function hitEnemies(g: Game, unit: UnitState, hit: readonly string[], keep: (e: UnitState) => boolean = () => true): UnitState[] {
+  const out: UnitState[] = [];
+  for (const id of hit) {
+    const e = g.state.units[id];
+    if (e && e.player !== unit.player && onBattlefield(e) && keep(e)) out.push(e);
+  }
+  return out;
+}
+
+/** The unit has the MONSTER or VEHICLE keyword. */
+export function isMonsterOrVehicle(u: UnitState): boolean {
+  return u.keywords.includes('MONSTER') || u.keywords.includes('VEHICLE');
+}
+
+/** Key of the current phase, for "once per phase" limits kept in a player's rule state. */
+export function phaseKey(state: GameState): string {
+  return `${state.round}:${state.turn}:${state.phase}`;
+}

@@ -1,0 +1,134 @@
+/**
+ * T'au Empire datasheet abilities of battlesuits and vehicles, one registry entry each (by the
+ * ability's name on the datasheet).
+ */
+import { registerRule } from '../../core/rules-registry.ts';
+import { widerReroll } from '../../rules/attack-plan.ts';
+import { battleShockTest } from '../../rules/battle/command.ts';
+import { unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { unitDistance } from '../../rules/battle/world.ts';
+import { opponent } from '../../core/state.ts';
+import { isMonsterOrVehicle } from '../helpers.ts';
+
+/** Devilfish's Rapid Deployment: units may disembark after it Advanced (then as after any move: Normal move, no charge). */
+registerRule({
+  name: 'Rapid Deployment', kind: 'datasheet-ability',
+  allows: (perm) => perm === 'disembark-after-advance',
+});
+
+/** Crisis Starscythe: ranged attacks against units that are neither MONSTER nor VEHICLE improve AP by 1. */
+registerRule({
+  name: 'Starscythe', kind: 'datasheet-ability',
+  attack(plan, ctx, src) {
+    if (src.role === 'attacker' && !ctx.melee && !isMonsterOrVehicle(ctx.target)) plan.ap -= 1;
+  },
+});
+
+/** Crisis Sunforge: ranged attacks against a MONSTER or VEHICLE may re-roll the Wound roll and the Damage roll. */
+registerRule({
+  name: 'Sunforge', kind: 'datasheet-ability',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || ctx.melee || !isMonsterOrVehicle(ctx.target)) return;
+    plan.rerollWounds = widerReroll(plan.rerollWounds, 'failed');
+    plan.rerollDamage = true;
+  },
+});
+
+/**
+ * Battlesuit Support System (the datasheet ability of Starscythes and Riptides): the unit may shoot in a
+ * turn in which it Fell Back. (The Commanders' wargear of that name lets only its bearer shoot then;
+ * no bundled army carries it.)
+ */
+registerRule({
+  name: 'Battlesuit Support System', kind: 'datasheet-ability',
+  allows: (perm) => perm === 'shoot-after-fall-back',
+});
+
+/** Weapon Support System: ranged attacks may ignore any or all Hit roll modifiers (the harmful ones are ignored). */
+registerRule({
+  name: 'Weapon Support System', kind: 'datasheet-ability',
+  attack(plan, ctx, src) {
+    if (src.role === 'attacker' && !ctx.melee) plan.ignoreHitModifiers = true;
+  },
+});
+
+/** Hammerhead's Armour Hunter: attacks against a MONSTER or VEHICLE get +1 to hit. */
+registerRule({
+  name: 'Armour Hunter', kind: 'datasheet-ability',
+  attack(plan, ctx, src) {
+    if (src.role === 'attacker' && isMonsterOrVehicle(ctx.target)) plan.hitModifier += 1;
+  },
+});
+
+/**
+ * Targeting Array: each time the unit is selected to shoot, its player picks: re-roll one Hit roll, or
+ * re-roll one Wound roll, while resolving those attacks. The entry is also the effect (params.roll).
+ */
+registerRule({
+  name: 'Targeting Array', kind: 'datasheet-ability',
+  selectedToShoot(g, unit) {
+    const { option } = g.decide({
+      kind: 'targeting-array', player: unit.player, prompt: `${unit.name}: Targeting Array: re-roll one Hit roll or one Wound roll?`,
+      options: ['hit', 'wound'] as const, context: { unit: unit.id },
+    });
+    g.addEffect('Targeting Array', unit.player, unit.id, g.untilEndOfPhase(), { roll: option });
+  },
+  attack(plan, ctx, src) {
+    if (!src.effect || src.role !== 'attacker' || ctx.melee) return;
+    plan.rerollOne = { ...plan.rerollOne, [src.effect.params.roll === 'hit' ? 'hit' : 'wound']: true };
+  },
+});
+
+/** Broadside's Advanced Armour: Feel No Pain 4+ against mortal wounds. */
+registerRule({
+  name: 'Advanced Armour', kind: 'datasheet-ability',
+  feelNoPain: (ctx) => (ctx.mortal ? 4 : null),
+});
+
+const NOVA_CHARGE_USED = 'Nova Charge used';
+
+/**
+ * Riptide's Nova Charge: once per battle, when selected to shoot in its Shooting phase, one of its
+ * ranged weapons gets DEVASTATING WOUNDS until the end of the phase (the player picks the weapon, or
+ * keeps the charge). The entry is also the effect (params.weapon).
+ */
+registerRule({
+  name: 'Nova Charge', kind: 'datasheet-ability',
+  selectedToShoot(g, unit) {
+    const s = g.state;
+    if (s.phase !== 'shooting' || s.turn !== unit.player) return;
+    if (s.effects.some((e) => e.kind === NOVA_CHARGE_USED && e.unit === unit.id)) return;
+    const weapons: string[] = [];
+    for (const m of unit.models) {
+      if (!m.alive || !s.datasheets[m.datasheet].abilities.includes('Nova Charge')) continue;
+      for (const w of s.datasheets[m.datasheet].weapons) {
+        if (m.weapons.includes(w.name) && w.profiles.some((p) => p.range !== 'Melee') && !weapons.includes(w.name)) weapons.push(w.name);
+      }
+    }
+    if (weapons.length === 0) return;
+    const { option } = g.decide<{ none: true } | { weapon: string }>({
+      kind: 'nova-charge', player: unit.player, prompt: `${unit.name}: use the Nova Charge (once per battle)?`,
+      options: [{ none: true }, ...weapons.map((w) => ({ weapon: w }))], context: { unit: unit.id },
+    });
+    if ('none' in option) return;
+    g.addEffect(NOVA_CHARGE_USED, unit.player, unit.id, { at: 'end-of-battle' });
+    g.addEffect('Nova Charge', unit.player, unit.id, g.untilEndOfPhase(), { weapon: option.weapon });
+  },
+  attack(plan, ctx, src) {
+    if (src.effect && src.role === 'attacker' && ctx.weapon.name === src.effect.params.weapon) plan.devastatingWounds = true;
+  },
+});
+
+/** Piranhas' Drone Harassment Tactics: at the end of its Movement phase, an enemy unit within 12" it picks takes a Battle-shock test. */
+registerRule({
+  name: 'Drone Harassment Tactics', kind: 'datasheet-ability',
+  phaseEnd(g, unit, phase) {
+    const s = g.state;
+    if (phase !== 'movement' || s.turn !== unit.player) return;
+    const options = unitsOnBattlefield(s, opponent(unit.player)).filter((e) => unitDistance(s, unit, e) <= 12 + 1e-6).map((e) => e.id);
+    if (options.length === 0) return;
+    const { option } = g.decide({ kind: 'drone-harassment', player: unit.player, prompt: `${unit.name}: which enemy unit takes a Battle-shock test?`, options, context: { unit: unit.id } });
+    const target = s.units[option];
+    battleShockTest(g, target.player, target.id);
+  },
+});

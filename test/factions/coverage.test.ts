@@ -1,0 +1,120 @@
+/**
+ * The coverage report (src/factions/coverage.ts): what the engine plays of the bundled data, and the
+ * abilities of a game's units it does not play.
+ */
+import { describe, expect, it } from 'vitest';
+import '../../src/rules/index.ts';
+import '../../src/factions/index.ts';
+import { battleSandbox } from '../helpers/battle.ts';
+import { loadFactionCatalog } from '../../src/data/catalog.ts';
+import type { Datasheet } from '../../src/data/datasheet.ts';
+import { bundledScenarios, loadScenario } from '../../src/data/scenario.ts';
+import { sandboxDatasheet } from '../../src/rules/sandbox.ts';
+import {
+  combine, datasheetCoverage, factionCoverage, formatCoverageMarkdown, formatCoverageText, ruleCoverage, unplayedAbilities,
+} from '../../src/factions/coverage.ts';
+
+const tau = loadFactionCatalog('tau');
+const aeldari = loadFactionCatalog('aeldari');
+
+function sheet(name: string, abilities: string[], core: string[] = []): Datasheet {
+  return sandboxDatasheet('x', { name, models: 1, abilities, coreAbilities: core.map((n) => ({ name: n })) });
+}
+
+describe('coverage of a datasheet', () => {
+  it("a played unit shows as played: Aun'Shi (Leader, Inspirational Defiance, Martial Warrior)", () => {
+    const c = datasheetCoverage(tau.byName("Aun'shi")!, true);
+    expect(c.status).toBe('played');
+    expect(c.abilities.map((a) => [a.name, a.status])).toEqual([['Leader', 'played'], ['Inspirational Defiance', 'played'], ['Martial Warrior', 'played']]);
+    expect(c.inArmies).toBe(true);
+  });
+
+  it('an unregistered ability shows as not played; with played ones the unit is partly played', () => {
+    expect(ruleCoverage('Made-up Ability')).toEqual({ name: 'Made-up Ability', status: 'not played', missing: 'no rule entry' });
+    expect(datasheetCoverage(sheet('Nobody', ['Made-up Ability'])).status).toBe('not played');
+    const partly = datasheetCoverage(sheet('Somebody', ['Made-up Ability'], ['Stealth']));
+    expect(partly.status).toBe('partly');
+    expect(partly.abilities.map((a) => a.status)).toEqual(['played', 'not played']);
+  });
+
+  it("an entry's `missing` makes it partly played, with what is missing", () => {
+    const c = datasheetCoverage(aeldari.byName('Guardian Defenders')!);
+    expect(c.status).toBe('partly');
+    expect(c.abilities.find((a) => a.name === 'Battle Focus')).toMatchObject({ status: 'partly', missing: expect.stringMatching(/Strands of Fate/) });
+    expect(c.abilities.find((a) => a.name === 'Crewed Platform')?.status).toBe('played');
+  });
+
+  it('weapon abilities count: the Fire Prism\'s LINKED FIRE is not known to the engine', () => {
+    const c = datasheetCoverage(aeldari.byName('Fire Prism')!);
+    expect(c.weaponAbilities.find((a) => a.name === 'LINKED FIRE')?.status).toBe('not played');
+    expect(c.weaponAbilities.find((a) => a.name === 'BLAST')?.status).toBe('played');
+  });
+
+  it('combine: played, partly, not played', () => {
+    expect(combine([{ name: 'a', status: 'played' }])).toBe('played');
+    expect(combine([{ name: 'a', status: 'played' }, { name: 'b', status: 'not played' }])).toBe('partly');
+    expect(combine([{ name: 'a', status: 'not played' }])).toBe('not played');
+  });
+});
+
+describe('coverage of a faction', () => {
+  it('every T\'au datasheet of the bundled armies is played in full', () => {
+    const ids = new Set(['000000408', '000000405', '000000411', '000000412', '000000424', '000000422', '000000417', '000003699', '000003701', '000000432', '000000433', '000000421', '000000423']);
+    const f = factionCoverage(tau.data, ids);
+    const used = f.datasheets.filter((d) => d.inArmies);
+    expect(used).toHaveLength(13);
+    expect(used.filter((d) => d.status !== 'played').map((d) => d.name)).toEqual([]);
+  });
+
+  it('detachments: registered ones with their stratagems; Battle Host listed although the data lacks it', () => {
+    const f = factionCoverage(aeldari.data);
+    const bh = f.detachments.find((d) => d.name === 'Battle Host')!;
+    expect(bh).toMatchObject({ inData: false, registered: true, status: 'played' });
+    expect(bh.stratagems.map((s) => s.name).sort()).toEqual(['BLADESTORM', 'FEIGNED RETREAT', 'FIRE AND FADE', 'LIGHTNING-FAST REACTIONS', 'MATCHLESS AGILITY']);
+    const aw = f.detachments.find((d) => d.name === 'Armoured Warhost')!;
+    expect(aw.registered).toBe(true);
+    expect(aw.stratagems.find((s) => s.name === 'CLOUDSTRIKE')?.status).toBe('partly');
+    expect(f.detachments.find((d) => d.name === 'Windrider Host')).toMatchObject({ registered: false, status: 'not played' });
+    const k = factionCoverage(tau.data).detachments.find((d) => d.name === 'Kauyon')!;
+    expect(k.rules).toEqual([{ name: 'Patient Hunter', status: 'played' }]);
+    expect(k.stratagems.find((s) => s.name === 'A TEMPTING TRAP')?.status).toBe('played');
+  });
+
+  it('formats as text and Markdown', () => {
+    const report = [factionCoverage(tau.data, new Set(['000000408']))];
+    expect(formatCoverageText(report, { armiesOnly: true })).toMatch(/\* Aun'shi\s+played/);
+    const md = formatCoverageMarkdown(report);
+    expect(md).toMatch(/\| Aun'shi \| ✓ \| played \|/);
+    expect(md).toMatch(/## Core stratagems/);
+  });
+});
+
+describe('unplayedAbilities', () => {
+  it('of a game: the abilities of its units the engine does not play fully, once per unit name', () => {
+    const g = battleSandbox([
+      { id: 'A', player: 0, faction: 'tau', name: "Aun'shi", at: { x: 10, y: 10 } },
+      { id: 'P1', player: 1, faction: 'aeldari', name: 'Fire Prism', at: { x: 40, y: 10 } },
+      { id: 'P2', player: 1, faction: 'aeldari', name: 'Fire Prism', at: { x: 40, y: 30 } },
+    ]);
+    expect(unplayedAbilities(g.state)).toEqual([
+      { unit: 'Fire Prism', ability: 'Battle Focus', missing: expect.stringMatching(/Strands of Fate/) },
+      { unit: 'Fire Prism', ability: 'LINKED FIRE' },
+    ]);
+  });
+
+  it('of the bundled scenarios: only the newer codex\'s Aeldari abilities and LINKED FIRE', () => {
+    const names = new Set<string>();
+    for (const file of bundledScenarios()) for (const x of unplayedAbilities(loadScenario(file))) names.add(x.ability);
+    expect([...names].sort()).toEqual(['Battle Focus', 'Disparate Paths', 'Fleet of Foot', 'LINKED FIRE']);
+  });
+
+  it('a game notes them once at setup', async () => {
+    const { createGame } = await import('../../src/rules/battle/setup.ts');
+    const { loadAgents } = await import('../../src/core/agent-loader.ts');
+    const sc = loadScenario(bundledScenarios()[0]);
+    const g = createGame(sc, { seed: '1', agents: await loadAgents(['random', 'random'], '1'), log: true });
+    const notes = (g.log ?? []).filter((e) => e.type === 'note' && e.text.startsWith('not played: ')).map((e) => (e as { text: string }).text);
+    expect(notes.length).toBe(unplayedAbilities(sc).length);
+    expect(notes).toContain('not played: Fire Prism: LINKED FIRE');
+  });
+});
