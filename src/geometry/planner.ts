@@ -752,10 +752,12 @@ function contactSpots(ctx: Ctx, i: number, o: Shape, fx: number, fy: number, gap
       const R = o.m + (m.base as { r: number }).r + gap;
       out.push({ x: o.x + ux * R, y: o.y + uy * R });
     } else {
-      // bisection on the distance along the ray where the edge gap equals `gap`
-      let lo = 0;
-      let hi = baseBoundingRadius(m.base) + 4 + gap + 10;
-      for (let it = 0; it < 32; it++) {
+      // bisection on the distance along the ray where the edge gap equals `gap`, between the
+      // distance at which the two shapes' inscribed circles would touch and the one at which their
+      // bounding circles would: 16 halvings of that narrow bracket is far below 0.001"
+      let lo = innerRadius(o) + baseInnerRadius(m.base) + gap;
+      let hi = boundingRadius(o) + baseBoundingRadius(m.base) + gap + 1e-6;
+      for (let it = 0; it < 16; it++) {
         const mid = (lo + hi) / 2;
         setBaseShape(candShape, m.base, o.x + ux * mid, o.y + uy * mid);
         if (shapeDistance(candShape, o) < gap) lo = mid;
@@ -765,6 +767,16 @@ function contactSpots(ctx: Ctx, i: number, o: Shape, fx: number, fy: number, gap
     }
   }
   return out;
+}
+
+/** Radius of the largest circle centred on the shape inside it (its margin plus the core's smallest half-extent). */
+function innerRadius(sh: Shape): number {
+  if (sh.k === 1 || sh.k === 2) return Math.min(sh.a, sh.b) + sh.m;
+  return sh.m;
+}
+
+function baseInnerRadius(base: Base): number {
+  return base.kind === 'circle' ? base.r : base.kind === 'oval' ? Math.min(base.rx, base.ry) : Math.min(base.l, base.w) / 2;
 }
 
 function centroidOf(pts: Vec3[]): Vec2 {
