@@ -24,6 +24,7 @@ const reducers: ReducerTable = {
       p.name = q.name; p.faction = q.faction; p.detachment = q.detachment; p.agent = q.agent; p.rules = q.rules.slice();
     }
     s.board = e.board;
+    s.openHatchways = (e.board.hatchways ?? []).filter((h) => h.startsOpen).map((h) => h.id);
     s.objectives = e.objectives.map((o) => ({ ...o, pos: { ...o.pos } }));
     s.mission = e.mission;
     s.datasheets = e.datasheets;
@@ -75,6 +76,7 @@ const reducers: ReducerTable = {
   'models-placed': (s, e) => {
     const u = s.units[e.unit];
     for (const { model, pos } of e.positions) findModel(u, model).pos = pos;
+    s.geometryVersion++;
   },
   'unit-moved': (s, e) => {
     const f = s.units[e.unit].flags;
@@ -86,11 +88,13 @@ const reducers: ReducerTable = {
   'unit-flag': (s, e) => { s.units[e.unit].flags[e.flag] = e.value; },
   'unit-location': (s, e) => {
     const u = s.units[e.unit];
+    s.geometryVersion++;
     u.location = e.location;
     u.embarkedIn = e.embarkedIn;
     if (e.location !== 'battlefield') for (const m of u.models) m.pos = null;
   },
   'unit-attached': (s, e) => {
+    s.geometryVersion++;
     const leader = s.units[e.leader];
     const bodyguard = s.units[e.bodyguard];
     for (const m of leader.models) bodyguard.models.push(m);
@@ -103,6 +107,7 @@ const reducers: ReducerTable = {
     if (leader.warlord) bodyguard.warlord = true;
   },
   'unit-detached': (s, e) => {
+    s.geometryVersion++;
     const leader = s.units[e.leader];
     const bodyguard = s.units[e.bodyguard];
     leader.models = bodyguard.models.filter((m) => m.origin === leader.id);
@@ -129,6 +134,7 @@ const reducers: ReducerTable = {
     if (e.by !== null) s.units[e.by].stats.woundsDealt += e.wounds;
   },
   'model-destroyed': (s, e) => {
+    s.geometryVersion++;
     const u = s.units[e.unit];
     const m = findModel(u, e.model);
     m.alive = false;
@@ -137,6 +143,7 @@ const reducers: ReducerTable = {
     if (e.by !== null) s.units[e.by].stats.modelsKilled += 1;
   },
   'unit-destroyed': (s, e) => {
+    s.geometryVersion++;
     const u = s.units[e.unit];
     for (const c of u.components) if (c.unit === e.component) c.destroyed = true;
     if (u.components.every((c) => c.destroyed)) {
@@ -159,6 +166,14 @@ const reducers: ReducerTable = {
   'objective-control': (s, e) => {
     const o = s.objectives.find((x) => x.id === e.objective);
     if (o) o.controller = e.controller;
+  },
+  hatchway: (s, e) => {
+    // a new array in the board's order (never mutated: caches of the geometry key on it)
+    const open = s.openHatchways;
+    if (open.includes(e.hatchway) === e.open) return;
+    s.openHatchways = (s.board.hatchways ?? []).filter((h) => (h.id === e.hatchway ? e.open : open.includes(h.id))).map((h) => h.id);
+    // sight lines and paths change with it
+    s.geometryVersion++;
   },
   'rule-state': (s, e) => { s.players[e.player].ruleState[e.key] = structuredClone(e.value); },
   decision: () => {},

@@ -167,11 +167,25 @@ export interface ObjectiveState {
   controller: PlayerIndex | null;
 }
 
+/**
+ * A hatchway of a Boarding Actions board: a door in a wall. Its footprint is the gap it fills; while
+ * closed it is a wall (blocks movement and sight), while open it is a gap. Whether it is open now is
+ * `GameState.openHatchways` (it changes during the battle, by 'hatchway' events).
+ */
+export interface HatchwayState {
+  id: string;
+  polygon: { x: number; y: number }[];
+  /** open at the start of the battle (Boarding Actions hatchways start closed) */
+  startsOpen?: boolean;
+}
+
 export interface BoardState {
   width: number;
   height: number;
   terrain: TerrainState[];
   deploymentZones: { player: PlayerIndex; polygon: { x: number; y: number }[] }[];
+  /** hatchways (Boarding Actions), absent on boards without any */
+  hatchways?: HatchwayState[];
 }
 
 export interface MissionState {
@@ -216,6 +230,16 @@ export interface GameState {
   result: GameResult | null;
   /** events applied so far (the index of the next event) */
   eventCount: number;
+  /**
+   * Bumped by every event that moves, places, removes or regroups models: caches of distances,
+   * engagement and visibility hold as long as it does not change.
+   */
+  geometryVersion: number;
+  /**
+   * Ids of the hatchways open now, in the board's order. Replaced (never mutated) by each 'hatchway'
+   * event, so caches of the geometry can key on it.
+   */
+  openHatchways: string[];
 }
 
 export function emptyTurnFlags(): TurnFlags {
@@ -246,6 +270,8 @@ export function emptyGameState(): GameState {
     mission: { name: '', mode: 'strike-force', rounds: 5, primary: '', params: {} },
     result: null,
     eventCount: 0,
+    geometryVersion: 0,
+    openHatchways: [],
   };
 }
 

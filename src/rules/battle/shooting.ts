@@ -222,11 +222,32 @@ class Visibility {
   }
 }
 
+/**
+ * Eligibility answers, cached while nothing they depend on changes: the models' positions and
+ * numbers (geometry version), the effects in play, the battle round and the unit's own flags.
+ */
+const eligibility = new WeakMap<object, Map<string, boolean>>();
+
+function eligibilityKey(g: Game, u: UnitState, onlyTarget: string | undefined): string {
+  const s = g.state;
+  const f = u.flags;
+  return `${u.id}|${onlyTarget ?? ''}|${s.geometryVersion}|${s.nextEffectId}|${s.effects.length}|${s.round}|${f.shot}|${f.advanced}|${f.fellBack}`;
+}
+
 export function canShoot(g: Game, u: UnitState, onlyTarget?: string): boolean {
   if (!onBattlefield(u) || u.flags.shot) return false;
-  if (u.flags.fellBack && !allows(g.state, u, 'shoot-after-fall-back')) return false;
-  if (forbids(g.state, u, 'shoot')) return false;
-  return targetOptions(g, u, onlyTarget, true).options.length > 0;
+  let cache = eligibility.get(g.state);
+  if (!cache) eligibility.set(g.state, (cache = new Map()));
+  const key = eligibilityKey(g, u, onlyTarget);
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  if (cache.size > 5000) cache.clear();
+  let v = true;
+  if (u.flags.fellBack && !allows(g.state, u, 'shoot-after-fall-back')) v = false;
+  else if (forbids(g.state, u, 'shoot')) v = false;
+  else v = targetOptions(g, u, onlyTarget, true).options.length > 0;
+  cache.set(key, v);
+  return v;
 }
 
 /** Legal (weapon, profile, target) choices; `firstOnly` stops at the first one found (eligibility). */

@@ -72,12 +72,32 @@ export function unitBodies(state: GameState, u: UnitState): Body[] {
 }
 
 const boardCache = new WeakMap<object, Board>();
+/** Boards with hatchways: one geometry Board per set of open hatchways (the array is replaced when one changes). */
+const hatchedCache = new WeakMap<object, WeakMap<readonly string[], Board>>();
 
+/**
+ * The geometry's Board: the terrain, plus every closed hatchway as a wall (open ones are gaps).
+ * Cached per board and, on boards with hatchways, per `openHatchways` array.
+ */
 export function boardOf(state: GameState): Board {
-  let b = boardCache.get(state.board);
+  const sb = state.board;
+  if (sb.hatchways === undefined || sb.hatchways.length === 0) {
+    let b = boardCache.get(sb);
+    if (!b) {
+      b = { width: sb.width, height: sb.height, terrain: sb.terrain.map((t) => ({ ...t })) };
+      boardCache.set(sb, b);
+    }
+    return b;
+  }
+  let byOpen = hatchedCache.get(sb);
+  if (!byOpen) hatchedCache.set(sb, (byOpen = new WeakMap()));
+  const open = state.openHatchways;
+  let b = byOpen.get(open);
   if (!b) {
-    b = { width: state.board.width, height: state.board.height, terrain: state.board.terrain.map((t) => ({ ...t })) };
-    boardCache.set(state.board, b);
+    const terrain: Board['terrain'] = sb.terrain.map((t) => ({ ...t }));
+    for (const h of sb.hatchways) if (!open.includes(h.id)) terrain.push({ id: h.id, kind: 'wall', polygon: h.polygon, height: 10 });
+    b = { width: sb.width, height: sb.height, terrain };
+    byOpen.set(open, b);
   }
   return b;
 }
@@ -110,8 +130,8 @@ export function unitsInEngagement(state: GameState, a: UnitState, b: UnitState):
 
 /**
  * Which units are within Engagement Range of which, for the state as it is now. Computed once per
- * state version (the event count: the state only changes through events) with a bounding-circle test
- * before the model-by-model one.
+ * geometry version (models only move, appear or vanish through the events that bump it) with a
+ * bounding-circle test before the model-by-model one.
  */
 interface EngagementCache {
   state: GameState;
@@ -140,7 +160,7 @@ function baseRadius(state: GameState, m: ModelState): number {
 }
 
 function engagementMap(state: GameState): Map<string, string[]> {
-  if (engagementCache && engagementCache.state === state && engagementCache.version === state.eventCount) return engagementCache.engaged;
+  if (engagementCache && engagementCache.state === state && engagementCache.version === state.geometryVersion) return engagementCache.engaged;
   const units: UnitState[] = [];
   const circles: { x: number; y: number; r: number }[] = [];
   for (const id of state.unitOrder) {
@@ -164,7 +184,7 @@ function engagementMap(state: GameState): Map<string, string[]> {
       }
     }
   }
-  engagementCache = { state, version: state.eventCount, engaged };
+  engagementCache = { state, version: state.geometryVersion, engaged };
   return engaged;
 }
 
@@ -187,21 +207,23 @@ export function unitCentre(u: UnitState): { x: number; y: number } {
 }
 
 /**
- * Line of sight between two models, cached per board for the positions they stand at: terrain never
- * moves, so a sight line computed once holds until one of the two models moves.
+ * Line of sight between two models, cached per pair of bodies: terrain never moves, and a model's
+ * body object is replaced when it moves (see modelBody), so a sight line computed once holds until
+ * one of the two moves. Weak maps let the entries of bodies no longer used go.
  */
-const losCache = new WeakMap<object, Map<string, boolean>>();
+const losCache = new WeakMap<Board, WeakMap<Body, WeakMap<Body, boolean>>>();
 
-export function modelsSee(state: GameState, a: Body, aId: string, b: Body, bId: string): boolean {
+export function modelsSee(state: GameState, a: Body, _aId: string, b: Body, _bId: string): boolean {
+  // keyed by the board too: a board whose terrain changes (a hatchway opening) is a new board object
   const board = boardOf(state);
-  let cache = losCache.get(board);
-  if (!cache) losCache.set(board, (cache = new Map()));
-  const key = `${aId}@${a.pos.x},${a.pos.y}|${bId}@${b.pos.x},${b.pos.y}`;
-  let v = cache.get(key);
+  let byA = losCache.get(board);
+  if (!byA) losCache.set(board, (byA = new WeakMap()));
+  let row = byA.get(a);
+  if (!row) byA.set(a, (row = new WeakMap()));
+  let v = row.get(b);
   if (v === undefined) {
-    if (cache.size > 200_000) cache.clear();
     v = isVisible(a, b, board);
-    cache.set(key, v);
+    row.set(b, v);
   }
   return v;
 }
