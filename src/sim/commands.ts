@@ -27,6 +27,9 @@ export function register(program: Command): void {
       const sc = loadScenarioForCli(file);
       const seed = opts.seed ?? sc.seed ?? '1';
       const specs = agentSpecs(opts.agents, sc);
+      // the log's game-started event records the agents that actually play (fork replays them)
+      sc.players[0].agent = specs[0];
+      sc.players[1].agent = specs[1];
       let agents;
       try {
         agents = await loadAgents(specs, seed);
