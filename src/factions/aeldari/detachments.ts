@@ -4,11 +4,11 @@
  */
 import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
-import type { PlayerIndex, UnitState } from '../../core/state.ts';
+import type { UnitState } from '../../core/state.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
-import type { Window } from '../../rules/windows.ts';
+import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { FEEL_NO_PAIN_MORTAL } from '../../rules/damage.ts';
-import { allModelsHave, hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { allModelsHave, hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
 import { moveOptions, type MoveChoice } from '../../rules/battle/movement.ts';
 import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
@@ -17,16 +17,6 @@ import { unitMove } from '../../rules/battle/units.ts';
 const BATTLE_HOST = 'Battle Host';
 const ARMOURED_WARHOST = 'Armoured Warhost';
 
-function ownUnit(g: Game, w: Window, p: PlayerIndex): UnitState | null {
-  const u = w.unit ? g.state.units[w.unit] : null;
-  return u && u.player === p && onBattlefield(u) ? u : null;
-}
-
-function targetedOwnUnits(g: Game, w: Window, p: PlayerIndex): UnitState[] {
-  const e = w.unit ? g.state.units[w.unit] : null;
-  if (!e || e.player === p) return [];
-  return w.targets.map((id) => g.state.units[id]).filter((u) => u && u.player === p && onBattlefield(u));
-}
 
 function isVehicleFly(g: Game, u: UnitState): boolean {
   return hasKeyword(u, 'VEHICLE') && allModelsHave(g.state, u, 'FLY');
@@ -68,7 +58,7 @@ registerRule({
 
 registerStratagem({
   name: 'FEIGNED RETREAT', cp: 1, category: 'Battle Tactic', source: BATTLE_HOST, turn: 'own', windows: ['movement/after-own-move'],
-  targets: (g, w, p) => { const u = ownUnit(g, w, p); return u && u.flags.fellBack ? [u] : []; },
+  targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u && u.flags.fellBack ? [u] : []; },
   use(g, _w, p, u) { g.addEffect('Feigned Retreat', p, u.id, g.untilEndOfTurn()); },
 });
 
@@ -77,7 +67,7 @@ registerRule({ name: 'Matchless Agility', kind: 'effect', fixedAdvance: () => 6 
 
 registerStratagem({
   name: 'MATCHLESS AGILITY', cp: 1, category: 'Battle Tactic', source: BATTLE_HOST, turn: 'own', windows: ['movement/unit-selected'],
-  targets: (g, w, p) => { const u = ownUnit(g, w, p); return u ? [u] : []; },
+  targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u ? [u] : []; },
   use(g, _w, p, u) { g.addEffect('Matchless Agility', p, u.id, g.untilEndOfPhase()); },
 });
 
@@ -89,7 +79,7 @@ registerRule({
 
 registerStratagem({
   name: 'BLADESTORM', cp: 1, category: 'Battle Tactic', source: BATTLE_HOST, turn: 'own', windows: ['shooting/unit-selected'],
-  targets: (g, w, p) => { const u = ownUnit(g, w, p); return u ? [u] : []; },
+  targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u ? [u] : []; },
   use(g, _w, p, u) { g.addEffect('Bladestorm (stratagem)', p, u.id, g.untilEndOfPhase()); },
 });
 
@@ -125,7 +115,7 @@ registerRule({
 
 registerStratagem({
   name: 'LAYERED WARDS', cp: 1, category: 'Strategic Ploy', source: ARMOURED_WARHOST, turn: 'either', windows: ['damage/mortal-wound-allocated'],
-  targets: (g, w, p) => { const u = ownUnit(g, w, p); return u && hasKeyword(u, 'VEHICLE') ? [u] : []; },
+  targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u && hasKeyword(u, 'VEHICLE') ? [u] : []; },
   use(g, _w, p, u) { g.addEffect(FEEL_NO_PAIN_MORTAL, p, u.id, g.untilEndOfPhase(), { x: 5 }); },
 });
 
@@ -165,7 +155,7 @@ registerRule({ name: 'Vectored Engines', kind: 'effect', allows: (perm) => perm 
 
 registerStratagem({
   name: 'VECTORED ENGINES', cp: 1, category: 'Strategic Ploy', source: ARMOURED_WARHOST, turn: 'own', windows: ['movement/after-own-move'],
-  targets: (g, w, p) => { const u = ownUnit(g, w, p); return u && u.flags.fellBack && isVehicleFly(g, u) ? [u] : []; },
+  targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u && u.flags.fellBack && isVehicleFly(g, u) ? [u] : []; },
   // the seed says "until the end of the phase", which would end before the Shooting phase: the
   // intent is that it may shoot this turn, so the effect lasts the turn
   use(g, _w, p, u) { g.addEffect('Vectored Engines', p, u.id, g.untilEndOfTurn()); },
@@ -179,7 +169,7 @@ registerRule({
 
 registerStratagem({
   name: 'SOULSIGHT', cp: 1, category: 'Battle Tactic', source: ARMOURED_WARHOST, turn: 'own', windows: ['shooting/unit-selected'],
-  targets: (g, w, p) => { const u = ownUnit(g, w, p); return u && hasKeyword(u, 'VEHICLE') ? [u] : []; },
+  targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u && hasKeyword(u, 'VEHICLE') ? [u] : []; },
   use(g, _w, p, u) { g.addEffect('Soulsight', p, u.id, g.untilEndOfPhase()); },
 });
 

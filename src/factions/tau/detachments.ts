@@ -2,12 +2,11 @@
  * T'au Empire detachments: Kauyon (Patient Hunter), Mont'ka (Killing Blow) and the Boarding Actions
  * Starfire Cadre (Markerlight Precision), with their stratagems.
  */
-import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
-import { opponent, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import { opponent } from '../../core/state.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
-import type { Window } from '../../rules/windows.ts';
+import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { isEngaged, unitDistance, unitSees, modelBody } from '../../rules/battle/world.ts';
 import { embark, fitsIn, embarkOptions } from '../../rules/battle/transports.ts';
@@ -19,16 +18,6 @@ const KAUYON = 'Kauyon';
 const MONTKA = "Mont'ka";
 const STARFIRE = 'Starfire Cadre';
 
-function ownUnit(g: Game, w: Window, p: PlayerIndex): UnitState | null {
-  const u = w.unit ? g.state.units[w.unit] : null;
-  return u && u.player === p && onBattlefield(u) ? u : null;
-}
-
-function targetedOwnUnits(g: Game, w: Window, p: PlayerIndex): UnitState[] {
-  const e = w.unit ? g.state.units[w.unit] : null;
-  if (!e || e.player === p) return [];
-  return w.targets.map((id) => g.state.units[id]).filter((u) => u && u.player === p && onBattlefield(u));
-}
 
 // --- Kauyon ----------------------------------------------------------------------------------
 
@@ -57,7 +46,7 @@ registerRule({
 
 registerStratagem({
   name: 'A TEMPTING TRAP', cp: 1, category: 'Battle Tactic', source: KAUYON, turn: 'own', windows: ['shooting/unit-selected'],
-  targets: (g, w, p) => { const u = ownUnit(g, w, p); return u && g.state.round >= 3 ? [u] : []; },
+  targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u && g.state.round >= 3 ? [u] : []; },
   use(g, _w, p, u) {
     const s = g.state;
     if (s.players[p].ruleState.trapObjective === undefined) {
@@ -84,7 +73,7 @@ registerRule({
 
 registerStratagem({
   name: 'COORDINATE TO ENGAGE', cp: 1, category: 'Battle Tactic', source: KAUYON, turn: 'own', windows: ['shooting/observer-selected'],
-  targets: (g, w, p) => { const u = ownUnit(g, w, p); return u ? [u] : []; },
+  targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u ? [u] : []; },
   use(g, w, p, u) { g.addEffect('Coordinate to Engage', p, u.id, g.untilEndOfPhase(), { spotted: w.targets[0] }); },
 });
 
@@ -98,7 +87,7 @@ registerRule({
 
 registerStratagem({
   name: 'POINT-BLANK AMBUSH', cp: 1, category: 'Battle Tactic', source: KAUYON, turn: 'own', windows: ['shooting/unit-selected'],
-  targets: (g, w, p) => { const u = ownUnit(g, w, p); return u && g.state.round >= 3 ? [u] : []; },
+  targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u && g.state.round >= 3 ? [u] : []; },
   use(g, _w, p, u) { g.addEffect('Point-Blank Ambush', p, u.id, g.untilEndOfPhase()); },
 });
 
@@ -158,7 +147,7 @@ registerRule({ name: 'Aggressive Mobility', kind: 'effect', fixedAdvance: () => 
 
 registerStratagem({
   name: 'AGGRESSIVE MOBILITY', cp: 1, category: 'Battle Tactic', source: MONTKA, turn: 'own', windows: ['movement/unit-selected'],
-  targets: (g, w, p) => { const u = ownUnit(g, w, p); return u ? [u] : []; },
+  targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u ? [u] : []; },
   use(g, _w, p, u) { g.addEffect('Aggressive Mobility', p, u.id, g.untilEndOfPhase()); },
 });
 
@@ -180,7 +169,7 @@ registerRule({
 
 registerStratagem({
   name: 'COMBAT DEBARKATION', cp: 1, category: 'Battle Tactic', source: MONTKA, turn: 'own', windows: ['shooting/unit-selected'],
-  targets: (g, w, p) => { const u = ownUnit(g, w, p); return u && hasKeyword(u, 'INFANTRY') && u.flags.disembarked ? [u] : []; },
+  targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u && hasKeyword(u, 'INFANTRY') && u.flags.disembarked ? [u] : []; },
   use(g, _w, p, u) { g.addEffect('Combat Debarkation', p, u.id, g.untilEndOfPhase()); },
 });
 
@@ -222,7 +211,7 @@ registerRule({
 registerStratagem({
   name: 'PULSE ONSLAUGHT', cp: 2, category: 'Strategic Ploy', source: MONTKA, turn: 'own', windows: ['shooting/after-own-shot'],
   targets(g, w, p) {
-    const u = ownUnit(g, w, p);
+    const u = windowOwnUnit(g, w, p);
     const hit = (w.data?.hitTargets as string[] | undefined) ?? [];
     if (!u || !hasKeyword(u, 'INFANTRY') || hasKeyword(u, 'KROOT')) return [];
     return hit.some((id) => { const e = g.state.units[id]; return e && onBattlefield(e) && !hasKeyword(e, 'MONSTER') && !hasKeyword(e, 'VEHICLE'); }) ? [u] : [];

@@ -1,0 +1,18 @@
+/** Target rules many stratagems share, read from the window that offers them. */
+import type { Game } from '../../core/game.ts';
+import type { PlayerIndex, UnitState } from '../../core/state.ts';
+import { onBattlefield } from '../battle/units.ts';
+import type { Window } from '../windows.ts';
+
+/** The window's unit, when it is one of the player's units on the battlefield ("that unit from your army"). */
+export function windowOwnUnit(g: Game, w: Window, p: PlayerIndex): UnitState | null {
+  const u = w.unit ? g.state.units[w.unit] : null;
+  return u && u.player === p && onBattlefield(u) ? u : null;
+}
+
+/** The player's units an enemy unit just selected as targets ("a unit from your army that was selected as the target"). */
+export function targetedOwnUnits(g: Game, w: Window, p: PlayerIndex): UnitState[] {
+  const e = w.unit ? g.state.units[w.unit] : null;
+  if (!e || e.player === p) return [];
+  return w.targets.map((id) => g.state.units[id]).filter((u) => u && u.player === p && onBattlefield(u));
+}
