@@ -148,6 +148,9 @@ export interface StratagemUsedEvent {
   phase: PhaseName | 'setup';
 }
 
+/** A hatchway opened or closed (Boarding Actions); `unit`: the unit that did it, null when no unit did. */
+export interface HatchwayEvent { type: 'hatchway'; hatchway: string; open: boolean; unit: string | null }
+
 export interface ObjectiveControlEvent { type: 'objective-control'; objective: string; controller: PlayerIndex | null }
 
 export interface RuleStateEvent { type: 'rule-state'; player: PlayerIndex; key: string; value: unknown }
@@ -178,7 +181,7 @@ export type GameEvent =
   | ModelsPlacedEvent | UnitMovedEvent | UnitFlagEvent | UnitLocationEvent | UnitAttachedEvent | UnitDetachedEvent
   | AttackAllocatedEvent | ModelDamagedEvent | ModelDestroyedEvent | UnitDestroyedEvent
   | BattleShockEvent | EffectAddedEvent | EffectRemovedEvent | StratagemUsedEvent
-  | ObjectiveControlEvent | RuleStateEvent | DecisionEvent | NoteEvent | GameEndedEvent;
+  | ObjectiveControlEvent | HatchwayEvent | RuleStateEvent | DecisionEvent | NoteEvent | GameEndedEvent;
 
 export type EventType = GameEvent['type'];
 export type EventOf<T extends EventType> = Extract<GameEvent, { type: T }>;

@@ -55,6 +55,11 @@ export interface Rule {
   kind: RuleKind;
   /** what of the rule is not played yet (for the coverage report); absent when fully played */
   missing?: string;
+  /**
+   * A Leader ability: it applies while its model leads a unit ("while this model is leading a unit"),
+   * so BATTLEFIELD COMMAND (Boarding Actions) can lend it to a Bodyguard unit.
+   */
+  leaderAbility?: boolean;
   /** change the Attack plan of an attack this rule's side is involved in */
   attack?(plan: AttackPlan, ctx: AttackContext, src: RuleSource): void;
   /** change a model's characteristic (OC, Move...) while this rule applies to its unit */

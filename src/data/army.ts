@@ -10,7 +10,7 @@ import type { FactionCatalog } from './catalog.ts';
 import { lookupKey } from './text.ts';
 
 /** Points limit of each battle size. */
-export const BATTLE_SIZES = { Incursion: 1000, 'Strike Force': 2000, Onslaught: 3000 } as const;
+export const BATTLE_SIZES = { Incursion: 1000, 'Strike Force': 2000, Onslaught: 3000, 'Boarding Actions': 500 } as const;
 export type BattleSizeName = keyof typeof BATTLE_SIZES;
 
 export interface ArmyModelGroup {
@@ -80,7 +80,7 @@ export const armyFileSchema = z.strictObject({
   subfaction: name.optional(),
   detachment: z.string(),
   battleSize: z.strictObject({
-    name: z.enum(['Incursion', 'Strike Force', 'Onslaught']),
+    name: z.enum(['Incursion', 'Strike Force', 'Onslaught', 'Boarding Actions']),
     pointsLimit: z.number().int().positive(),
   }),
   points: z.number().int().nonnegative(),

@@ -9,7 +9,8 @@
  *   "name": "Kauyon vs Battle Host",          // required
  *   "seed": "42",                              // optional, string or number (kept as a string)
  *   "mode": "strike-force",                    // "strike-force" (60" x 44", 2000 pts; default) or
- *                                              // "boarding-actions" (44" x 30", 500 pts; board size only for now)
+ *                                              // "boarding-actions" (44" x 30", 500 pts, the Boarding Actions
+ *                                              // stratagems and rules: src/rules/stratagems/boarding-actions.ts)
  *   "mission": {
  *     "name": "Take and Hold",                 // optional display name
  *     "deployment": "hammer-and-anvil",        // id of a bundled deployment (scenarios/missions/deployments.json),
@@ -23,7 +24,11 @@
  *   "terrain": "tournament-a",                 // a bundled layout (scenarios/terrain/<name>.json), a path to a
  *                                              // layout file (ending in .json, relative to this file), or an inline list
  *                                              // of pieces { "id", "kind": "ruin"|"area"|"wall"|"impassable",
- *                                              // "polygon": [point, ...], "height" }; default: no terrain
+ *                                              // "polygon": [point, ...], "height" }; default: no terrain.
+ *                                              // A layout file may also list "hatchways" (below)
+ *   "hatchways": [                             // optional: doors in the walls (Boarding Actions), on top of the
+ *     { "id": "h1", "polygon": [...], "open": false }  // layout's; closed ones block movement and sight like walls,
+ *   ],                                         // open ones are gaps; they start closed unless "open": true
  *   "players": [                               // exactly two
  *     {
  *       "name": "T'au (Kauyon)",               // optional, default: the army's name
@@ -73,7 +78,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { BoardState, MissionState, PlayerIndex, TerrainState } from '../core/state.ts';
+import type { BoardState, HatchwayState, MissionState, PlayerIndex, TerrainState } from '../core/state.ts';
 import { checkArmyAgainstCatalog, fieldPath, loadArmyFile, validateArmy, type ArmyFile, type ArmyUnit } from './army.ts';
 import { loadFactionCatalog, type FactionCatalog } from './catalog.ts';
 import type { Datasheet } from './datasheet.ts';
@@ -129,10 +134,17 @@ const terrainPieceSchema = z.strictObject({
   height: z.number().nonnegative('expected a height of 0 or more (inches)'),
 });
 
+const hatchwaySchema = z.strictObject({
+  id: nonEmpty,
+  polygon: polygonSchema,
+  open: z.boolean().optional(),
+});
+
 const terrainLayoutSchema = z.strictObject({
   name: nonEmpty,
   credit: z.string().optional(),
   pieces: z.array(terrainPieceSchema),
+  hatchways: z.array(hatchwaySchema).optional(),
 });
 
 const inlineDeploymentSchema = z.strictObject({
@@ -165,6 +177,7 @@ export const scenarioFileSchema = z.strictObject({
     params: z.record(z.string(), z.unknown()).default({}),
   }),
   terrain: z.union([nonEmpty, z.array(terrainPieceSchema)], { error: 'expected a terrain layout name (string) or a list of pieces' }).optional(),
+  hatchways: z.array(hatchwaySchema).optional(),
   players: z.array(playerSchema).length(2, 'expected exactly two players'),
 });
 
@@ -270,8 +283,8 @@ export function bundledTerrainLayouts(): string[] {
   return readdirSync(TERRAIN_DIR).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
 }
 
-/** Read and check a terrain layout file ({ name, pieces }). */
-export function loadTerrainLayout(file: string): { name: string; pieces: TerrainState[] } {
+/** Read and check a terrain layout file ({ name, pieces, hatchways? }). */
+export function loadTerrainLayout(file: string): { name: string; pieces: TerrainState[]; hatchways?: HatchwayState[] } {
   const r = terrainLayoutSchema.safeParse(readJson(file, 'terrain layout'));
   if (!r.success) {
     const probs = new Problems(file);
@@ -279,7 +292,15 @@ export function loadTerrainLayout(file: string): { name: string; pieces: Terrain
     probs.throwIfAny();
   }
   const layout = r.data!;
-  return { name: layout.name, pieces: layout.pieces.map((p) => ({ id: p.id, kind: p.kind, polygon: p.polygon, height: p.height })) };
+  const out: { name: string; pieces: TerrainState[]; hatchways?: HatchwayState[] } = {
+    name: layout.name, pieces: layout.pieces.map((p) => ({ id: p.id, kind: p.kind, polygon: p.polygon, height: p.height })),
+  };
+  if (layout.hatchways) out.hatchways = layout.hatchways.map(hatchwayState);
+  return out;
+}
+
+function hatchwayState(h: { id: string; polygon: Point[]; open?: boolean }): HatchwayState {
+  return h.open ? { id: h.id, polygon: h.polygon, startsOpen: true } : { id: h.id, polygon: h.polygon };
 }
 
 function polygonArea(poly: Point[]): number {
@@ -673,6 +694,7 @@ export function resolveScenario(value: unknown, file: string): ResolvedScenario 
 
   // terrain
   let terrain: TerrainState[] = [];
+  let layoutHatchways: HatchwayState[] = [];
   let terrainLayout: string | undefined;
   if (typeof s.terrain === 'string') {
     const name = s.terrain;
@@ -683,13 +705,14 @@ export function resolveScenario(value: unknown, file: string): ResolvedScenario 
       if (!known.includes(name)) fail(file, ['terrain'], `expected a bundled terrain layout (${known.join(', ')}) or a path to a .json layout, found ${JSON.stringify(name)}; closest: ${closestNames(name, known).join(', ')}`);
       layoutFile = path.join(TERRAIN_DIR, `${name}.json`);
     }
-    let layout: { name: string; pieces: TerrainState[] };
+    let layout: { name: string; pieces: TerrainState[]; hatchways?: HatchwayState[] };
     try {
       layout = loadTerrainLayout(layoutFile);
     } catch (e) {
       fail(file, ['terrain'], (e as Error).message);
     }
     terrain = layout.pieces;
+    layoutHatchways = layout.hatchways ?? [];
     terrainLayout = name;
   } else if (s.terrain) {
     terrain = s.terrain.map((p) => ({ id: p.id, kind: p.kind, polygon: p.polygon, height: p.height }));
@@ -701,6 +724,15 @@ export function resolveScenario(value: unknown, file: string): ResolvedScenario 
     if (pieceIds.has(piece.id)) probs.add(typeof s.terrain === 'string' ? ['terrain'] : ['terrain', i, 'id'], `duplicate terrain piece id ${JSON.stringify(piece.id)}`);
     pieceIds.add(piece.id);
     checkPolygon(probs, at, piece.polygon, size, 'a terrain footprint');
+  });
+  // hatchways: the layout's, then the scenario's own
+  const hatchways: HatchwayState[] = [...layoutHatchways, ...(s.hatchways ?? []).map(hatchwayState)];
+  hatchways.forEach((h, i) => {
+    const own = i >= layoutHatchways.length;
+    const at: FieldPath = own ? ['hatchways', i - layoutHatchways.length] : ['terrain', `(hatchway ${h.id})`];
+    if (pieceIds.has(h.id)) probs.add(own ? [...at, 'id'] : at, `duplicate terrain piece or hatchway id ${JSON.stringify(h.id)}`);
+    pieceIds.add(h.id);
+    checkPolygon(probs, [...at, 'polygon'], h.polygon, size, 'a hatchway footprint');
   });
 
   // zones
@@ -720,6 +752,7 @@ export function resolveScenario(value: unknown, file: string): ResolvedScenario 
     terrain,
     deploymentZones: ([0, 1] as PlayerIndex[]).map((player) => ({ player, polygon: deployment.zones[zones[player]].map((q) => ({ x: q.x, y: q.y })) })),
   };
+  if (hatchways.length) board.hatchways = hatchways;
   const mission: MissionState = {
     name: s.mission.name ?? `${s.mission.primary} (${deployment.name})`,
     mode,

@@ -5,15 +5,21 @@
 import type { Game } from '../core/game.ts';
 import type { Expiry, GameState, ModelState, PlayerIndex, UnitState } from '../core/state.ts';
 import { isLeaderModel } from '../rules/allocation.ts';
+import { lendingLeader } from '../rules/lent-leaders.ts';
 import { onBattlefield } from '../rules/battle/units.ts';
 import { modelBody } from '../rules/battle/world.ts';
 import { inObjectiveRange } from '../geometry/ranges.ts';
 
 /**
  * The alive Leader model with this datasheet keyword when the unit is an Attached unit it leads, else
- * null ("while this model is leading a unit").
+ * null ("while this model is leading a unit"). While a Leader ability lent by BATTLEFIELD COMMAND is
+ * played for a Bodyguard unit (src/rules/lent-leaders.ts), the lending Leader unit's model counts.
  */
 export function leadingModel(state: GameState, unit: UnitState, keyword: string): ModelState | null {
+  const lent = lendingLeader(state, unit);
+  if (lent !== null && lent.location === 'battlefield') {
+    for (const m of lent.models) if (m.alive && state.datasheets[m.datasheet].keywords.includes(keyword)) return m;
+  }
   if (unit.components.length < 2) return null;
   for (const m of unit.models) {
     if (m.alive && isLeaderModel(unit, m) && state.datasheets[m.datasheet].keywords.includes(keyword)) return m;

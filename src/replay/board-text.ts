@@ -68,6 +68,10 @@ export function renderBoardText(s: GameState, opts: TextBoardOptions = {}): stri
         const ch = t.kind === 'ruin' ? (ascii ? '#' : '▓') : t.kind === 'area' ? (ascii ? '%' : '░') : ascii ? 'X' : '█';
         cell = { ch, style: ANSI.terrain };
       }
+      // Boarding Actions hatchways: drawn while closed (open ones are gaps in the wall)
+      for (const h of s.board.hatchways ?? []) {
+        if (insidePolygon(x, y, h.polygon) && !(s.openHatchways ?? []).includes(h.id)) cell = { ch: ascii ? 'H' : '▒', style: ANSI.terrain };
+      }
       for (const o of s.objectives) {
         if (Math.hypot(x - o.pos.x, y - o.pos.y) <= OBJECTIVE_REACH && cell.ch !== '#' && cell.ch !== '▓') cell = { ch: '+', style: ANSI.obj };
       }

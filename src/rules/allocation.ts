@@ -5,6 +5,8 @@
  *    remain, unless the attack has PRECISION (the attacker then picks a visible CHARACTER);
  *  - otherwise the defender's default choice: the last model in the unit's order (so the first model
  *    listed, typically the unit's champion, is the last to go).
+ * `allowed` (Boarding Actions: the models visible to the attacking models) narrows every choice to
+ * those models; with none of them left, the attack cannot be allocated (null).
  */
 import type { GameState, ModelState, UnitState } from '../core/state.ts';
 
@@ -18,7 +20,7 @@ function mustTake(state: GameState, m: ModelState): boolean {
   return m.allocated || m.wounds < state.datasheets[m.datasheet].models[m.profile].wounds;
 }
 
-export function allocationTarget(state: GameState, unit: UnitState, precision: boolean): ModelState | null {
+export function allocationTarget(state: GameState, unit: UnitState, precision: boolean, allowed: ReadonlySet<string> | null = null): ModelState | null {
   const models = unit.models;
   const attached = unit.components.length > 1;
   let bodyguardAlive = false;
@@ -29,7 +31,7 @@ export function allocationTarget(state: GameState, unit: UnitState, precision: b
     // The attacker chooses to send the attack to a CHARACTER: the wounded one first.
     let pick: ModelState | null = null;
     for (const m of models) {
-      if (!m.alive || !isLeaderModel(unit, m)) continue;
+      if (!m.alive || !isLeaderModel(unit, m) || (allowed !== null && !allowed.has(m.id))) continue;
       if (mustTake(state, m)) return m;
       pick ??= m;
     }
@@ -38,7 +40,7 @@ export function allocationTarget(state: GameState, unit: UnitState, precision: b
   let fallback: ModelState | null = null;
   for (let i = models.length - 1; i >= 0; i--) {
     const m = models[i];
-    if (!m.alive) continue;
+    if (!m.alive || (allowed !== null && !allowed.has(m.id))) continue;
     if (bodyguardAlive && isLeaderModel(unit, m)) continue;
     if (mustTake(state, m)) return m;
     fallback ??= m;

@@ -39,6 +39,11 @@ export interface AttackGroup {
   extraHitModifier?: number;
   /** closest distance from the attacking models to the target (0 in melee) */
   distance?: number;
+  /**
+   * The target models these attacks may be allocated to (Boarding Actions: those visible to the
+   * attacking models); when absent, any model.
+   */
+  allocatable?: ReadonlySet<string>;
 }
 
 /** Counters of one resolution, for the calculator's comparison and for reports. */
@@ -70,6 +75,7 @@ interface PendingMortal {
   count: number;
   /** the attacking models (roll reactions may ask whose roll it is) */
   models: readonly string[];
+  allowed: ReadonlySet<string> | null;
 }
 
 /**
@@ -96,14 +102,14 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
     // one re-roll of each kind per activation, however many weapon groups grant it
     for (const k of ['hit', 'wound', 'damage'] as const) if (plan.rerollOne[k] && !granted[k]) { granted[k] = true; budget[k] = 1; }
     const before = tally.hits;
-    resolveGroup(g, attacker, target, plan, attackers.length, pending, tally, group.coverModels ?? null, budget, attackers.map((m) => m.id));
+    resolveGroup(g, attacker, target, plan, attackers.length, pending, tally, group.coverModels ?? null, budget, attackers.map((m) => m.id), group.allocatable ?? null);
     if (tally.hits > before && !tally.hitTargets.includes(target.id)) tally.hitTargets.push(target.id);
     if (plan.hazardous) hazardous.push({ group });
   }
   // Devastating Wounds: allocated and resolved after every other attack of the unit; excess is lost.
   for (const p of pending) {
     if (p.target.location !== 'battlefield') continue;
-    applyDamage(g, attacker, p.target, p.plan, p.count, true, tally, budget, p.models);
+    applyDamage(g, attacker, p.target, p.plan, p.count, true, tally, budget, p.models, p.allowed);
   }
   splitAttachedUnits(g);
   for (const h of hazardous) hazardousTests(g, attacker, h.group);
@@ -115,6 +121,7 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
 export function resolveGroup(
   g: Game, attacker: UnitState, target: UnitState, plan: AttackPlan, models: number, pending: PendingMortal[], tally: AttackTally,
   coverModels: ReadonlySet<string> | null = null, budget: RerollBudget = { hit: 0, wound: 0, damage: 0 }, modelIds: readonly string[] = NONE_IDS,
+  allowed: ReadonlySet<string> | null = null,
 ): void {
   const player = attacker.player;
   const label = `${plan.profile} -> ${target.name}`;
@@ -165,7 +172,7 @@ export function resolveGroup(
   let critSaves = 0;
   if (plan.devastatingWounds) {
     if (woundCrits > 0) {
-      pending.push({ target, plan, count: woundCrits, models: modelIds });
+      pending.push({ target, plan, count: woundCrits, models: modelIds, allowed });
       tally.unsaved += woundCrits;
     }
   } else if (plan.criticalWoundAp > 0) {
@@ -173,9 +180,9 @@ export function resolveGroup(
   } else {
     needSave += woundCrits;
   }
-  if (needSave > 0) savesAndDamage(g, attacker, target, plan, needSave, tally, coverModels, budget, modelIds);
+  if (needSave > 0) savesAndDamage(g, attacker, target, plan, needSave, tally, coverModels, budget, modelIds, allowed);
   // Critical Wounds with a better AP (Bladestorm) take their saving throws apart
-  if (critSaves > 0) savesAndDamage(g, attacker, target, { ...plan, ap: plan.ap - plan.criticalWoundAp }, critSaves, tally, coverModels, budget, modelIds);
+  if (critSaves > 0) savesAndDamage(g, attacker, target, { ...plan, ap: plan.ap - plan.criticalWoundAp }, critSaves, tally, coverModels, budget, modelIds, allowed);
 }
 
 function rollAttacks(g: Game, attacker: UnitState, plan: AttackPlan, models: number, label: string): number {
@@ -278,16 +285,16 @@ function saveFor(state: GameState, sc: SaveContext, m: ModelState): number {
  */
 function savesAndDamage(
   g: Game, attacker: UnitState, target: UnitState, plan: AttackPlan, count: number, tally: AttackTally, coverModels: ReadonlySet<string> | null,
-  budget: RerollBudget, modelIds: readonly string[] = NONE_IDS,
+  budget: RerollBudget, modelIds: readonly string[] = NONE_IDS, allowed: ReadonlySet<string> | null = null,
 ): void {
   const state = g.state;
   const sc = saveContext(plan, coverModels);
   let remaining = count;
   while (remaining > 0) {
-    const first = allocationTarget(state, target, plan.precision);
+    const first = allocationTarget(state, target, plan.precision, allowed);
     if (first === null) return;
     const need = saveFor(state, sc, first);
-    const batch = uniformSave(state, target, sc, plan.precision, need) ? remaining : 1;
+    const batch = uniformSave(state, target, sc, plan.precision, need, allowed) ? remaining : 1;
     remaining -= batch;
     if (!first.allocated) g.emit({ type: 'attack-allocated', unit: target.id, model: first.id });
     let fails = 0;
@@ -309,15 +316,15 @@ function savesAndDamage(
       for (let i = 0; i < values.length; i++) if (values[i] === 1 || values[i] < need) fails++;
     }
     tally.unsaved += fails;
-    if (fails > 0) applyDamage(g, attacker, target, plan, fails, false, tally, budget, modelIds);
+    if (fails > 0) applyDamage(g, attacker, target, plan, fails, false, tally, budget, modelIds, allowed);
   }
 }
 
 /** True when every model that could be allocated the next attacks needs the same save roll. */
-function uniformSave(state: GameState, target: UnitState, sc: SaveContext, precision: boolean, need: number): boolean {
+function uniformSave(state: GameState, target: UnitState, sc: SaveContext, precision: boolean, need: number, allowed: ReadonlySet<string> | null): boolean {
   const protect = target.components.length > 1 && target.models.some((m) => m.alive && !isLeaderModel(target, m));
   for (const m of target.models) {
-    if (!m.alive) continue;
+    if (!m.alive || (allowed !== null && !allowed.has(m.id))) continue;
     if (protect && !precision && isLeaderModel(target, m)) continue;
     if (saveFor(state, sc, m) !== need) return false;
   }
@@ -330,7 +337,7 @@ function uniformSave(state: GameState, target: UnitState, sc: SaveContext, preci
  */
 function applyDamage(
   g: Game, attacker: UnitState, target: UnitState, plan: AttackPlan, n: number, mortal: boolean, tally: AttackTally, budget?: RerollBudget,
-  modelIds: readonly string[] = NONE_IDS,
+  modelIds: readonly string[] = NONE_IDS, allowed: ReadonlySet<string> | null = null,
 ): void {
   const state = g.state;
   const d = plan.damage;
@@ -362,7 +369,7 @@ function applyDamage(
     rolls = afterRoll(g, { purpose: 'damage', player: attacker.player, unit: attacker.id, sides: d.sides, values: rolls, test: null, rerolled, models: modelIds });
   }
   for (let i = 0; i < n; i++) {
-    const m = allocationTarget(state, target, plan.precision);
+    const m = allocationTarget(state, target, plan.precision, allowed);
     if (m === null) return;
     let dmg = d.plus;
     if (rolls) for (let k = 0; k < d.n; k++) dmg += rolls[i * d.n + k];

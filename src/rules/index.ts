@@ -7,4 +7,5 @@ import './core-abilities.ts';
 import './battle/transports.ts';
 import './battle/missions.ts';
 import './stratagems/core.ts';
+import './stratagems/boarding-actions.ts';
 import './battle/damage-windows.ts';

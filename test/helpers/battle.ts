@@ -3,7 +3,7 @@ import '../../src/factions/index.ts';
 import type { Agent, DecisionRequest } from '../../src/core/agent.ts';
 import { Game } from '../../src/core/game.ts';
 import { createStream, type Stream } from '../../src/core/rng.ts';
-import { emptyGameState, type PhaseName, type PlayerIndex } from '../../src/core/state.ts';
+import { emptyGameState, type HatchwayState, type MissionState, type PhaseName, type PlayerIndex } from '../../src/core/state.ts';
 import { loadFactionCatalog } from '../../src/data/catalog.ts';
 import type { Datasheet } from '../../src/data/datasheet.ts';
 import { createUnitState } from '../../src/rules/muster.ts';
@@ -36,6 +36,12 @@ export interface BattleSandboxOptions {
   cp?: [number, number];
   factions?: [string, string];
   detachments?: [string | null, string | null];
+  /** game mode (default strike-force) */
+  mode?: MissionState['mode'];
+  /** board size (default 60 x 44) */
+  size?: { width: number; height: number };
+  /** hatchways (Boarding Actions) */
+  hatchways?: HatchwayState[];
 }
 
 /** A battle in progress with units placed where a test wants them. */
@@ -50,16 +56,18 @@ export function battleSandbox(units: PlacedUnit[], opts: BattleSandboxOptions = 
     return { u, ds };
   });
   const factions = opts.factions ?? ['TAU', 'AE'];
+  const W = opts.size?.width ?? 60;
+  const H = opts.size?.height ?? 44;
   const dets = opts.detachments ?? [null, null];
   g.emit({
     type: 'game-started', seed: 'battle-sandbox', rng: stream.state(),
     players: [0, 1].map((i) => ({ name: `P${i + 1}`, faction: factions[i], detachment: dets[i], agent: 'scripted', rules: playerRules(factions[i], dets[i]) })),
-    board: { width: 60, height: 44, terrain: opts.terrain ?? [], deploymentZones: [
-      { player: 0, polygon: [{ x: 0, y: 0 }, { x: 12, y: 0 }, { x: 12, y: 44 }, { x: 0, y: 44 }] },
-      { player: 1, polygon: [{ x: 48, y: 0 }, { x: 60, y: 0 }, { x: 60, y: 44 }, { x: 48, y: 44 }] },
-    ] },
-    objectives: [{ id: 'o1', pos: { x: 30, y: 22 }, controller: null }],
-    mission: { name: 'sandbox', mode: 'strike-force', rounds: 5, primary: 'take-and-hold', params: {} },
+    board: { width: W, height: H, terrain: opts.terrain ?? [], deploymentZones: [
+      { player: 0, polygon: [{ x: 0, y: 0 }, { x: 12, y: 0 }, { x: 12, y: H }, { x: 0, y: H }] },
+      { player: 1, polygon: [{ x: W - 12, y: 0 }, { x: W, y: 0 }, { x: W, y: H }, { x: W - 12, y: H }] },
+    ], ...(opts.hatchways ? { hatchways: opts.hatchways } : {}) },
+    objectives: [{ id: 'o1', pos: { x: W / 2, y: H / 2 }, controller: null }],
+    mission: { name: 'sandbox', mode: opts.mode ?? 'strike-force', rounds: 5, primary: 'take-and-hold', params: {} },
     datasheets,
   });
   for (const { u, ds } of resolved) {

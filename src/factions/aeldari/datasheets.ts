@@ -9,6 +9,7 @@ import { horizontalDistance, isWhollyWithinOfBody } from '../../geometry/distanc
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { destroyModel, inflictMortalWounds } from '../../rules/damage.ts';
 import { registerRollReaction } from '../../rules/roll-window.ts';
+import { lentLeaderModel } from '../../rules/lent-leaders.ts';
 import { DISEMBARKED_FROM, embark, passengers, fitsIn } from '../../rules/battle/transports.ts';
 import { onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { isEngaged, modelBody, modelsSee, unitDistance, unitSees } from '../../rules/battle/world.ts';
@@ -55,7 +56,7 @@ function isSupportWeapon(state: GameState, m: ModelState): boolean {
  * or Damage roll (a D6) made for a model of that unit, not a Heavy Weapon Platform, into an unmodified 6.
  * Played just after the roll; the player picks which die, by its value.
  */
-registerRule({ name: BRANCHING_FATES, kind: 'datasheet-ability' });
+registerRule({ name: BRANCHING_FATES, kind: 'datasheet-ability', leaderAbility: true });
 
 registerRollReaction({
   name: 'Branching Fates',
@@ -63,8 +64,9 @@ registerRollReaction({
     if ((roll.purpose !== 'hit' && roll.purpose !== 'wound' && roll.purpose !== 'damage') || roll.unit === null || roll.sides !== 6) return null;
     const s = g.state;
     const unit = s.units[roll.unit];
-    if (!unit || unit.player !== roll.player || !unit.abilities.includes(BRANCHING_FATES)) return null;
-    const farseer = leadingModel(s, unit, 'FARSEER');
+    if (!unit || unit.player !== roll.player) return null;
+    // the Farseer leading the unit, or lending it the ability (Battlefield Command)
+    const farseer = unit.abilities.includes(BRANCHING_FATES) ? leadingModel(s, unit, 'FARSEER') : lentLeaderModel(s, unit, BRANCHING_FATES, 'FARSEER');
     if (!farseer) return null;
     const key = `${BRANCHING_FATES}:${farseer.id}`;
     if (s.players[roll.player].ruleState[key] === phaseKey(s)) return null;
@@ -124,7 +126,7 @@ registerRule({
 
 /** Superlative Strategist: while the Autarch leads a unit, it may re-roll its Advance rolls. */
 registerRule({
-  name: 'Superlative Strategist', kind: 'datasheet-ability',
+  name: 'Superlative Strategist', kind: 'datasheet-ability', leaderAbility: true,
   rerollAdvance: (ctx) => leadingModel(ctx.state, ctx.unit, 'AUTARCH') !== null,
 });
 

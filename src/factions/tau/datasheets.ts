@@ -11,11 +11,10 @@ import { onObserverSelected, spottedBy } from './army-rule.ts';
 
 /** Aun'Shi: while leading a unit, +1 OC for the models of that unit. */
 registerRule({
-  name: 'Inspirational Defiance', kind: 'datasheet-ability',
+  name: 'Inspirational Defiance', kind: 'datasheet-ability', leaderAbility: true,
   characteristic(which, v, ctx) {
-    if (which !== 'OC' || ctx.unit.components.length < 2) return v;
-    const leading = ctx.unit.models.some((m) => m.alive && ctx.state.datasheets[m.datasheet].keywords.includes("AUN'SHI"));
-    return leading ? v + 1 : v;
+    if (which !== 'OC') return v;
+    return leadingModel(ctx.state, ctx.unit, "AUN'SHI") ? v + 1 : v;
   },
 });
 
@@ -51,7 +50,7 @@ registerRule({
 
 /** Volley Fire: while the Fireblade leads a unit, its models' ranged weapons get +1 Attack. */
 registerRule({
-  name: 'Volley Fire', kind: 'datasheet-ability',
+  name: 'Volley Fire', kind: 'datasheet-ability', leaderAbility: true,
   attack(plan, ctx, src) {
     if (src.role !== 'attacker' || ctx.melee || !leadingModel(ctx.state, ctx.attacker, 'CADRE FIREBLADE')) return;
     plan.attacksBonus += 1;

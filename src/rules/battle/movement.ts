@@ -20,6 +20,7 @@ import { allModelsHave, hasKeyword, rollModifier, unitMove, unitsOnBattlefield }
 import { isEngaged, modelBase, unitCentre } from './world.ts';
 import { embarkOptions, embark, disembark, canDisembark } from './transports.ts';
 import { reinforcements } from './reserves.ts';
+import { hatchwayStep } from './hatchways.ts';
 
 export type MoveChoice =
   | { mode: 'stationary' }
@@ -94,6 +95,8 @@ export function moveOptions(g: Game, u: UnitState): MoveChoice[] {
 export function moveUnit(g: Game, u: UnitState): void {
   const player = u.player;
   openWindow(g, { name: 'movement/unit-selected', unit: u.id, targets: [] });
+  // Boarding Actions: hatchways within 1" may be opened or closed before the unit moves
+  if (u.location === 'battlefield') hatchwayStep(g, u);
   const options = moveOptions(g, u);
   const { option } = g.decide({ kind: 'move', player, prompt: `${u.name}: how does it move?`, options, context: { unit: u.id } });
   switch (option.mode) {
@@ -152,6 +155,8 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
     applyPlan(g, u, plan, option.mode);
   }
   g.emit({ type: 'unit-moved', unit: u.id, mode: option.mode, advanceRoll });
+  // Boarding Actions: and again just after it ends its move
+  hatchwayStep(g, u);
   afterMove(g, u);
 }
 

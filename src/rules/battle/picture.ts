@@ -4,7 +4,7 @@
  */
 import type { GameState } from '../../core/state.ts';
 import type { BoardPicture } from '../../geometry/svg.ts';
-import { modelBody } from './world.ts';
+import { boardOf, modelBody } from './world.ts';
 
 export function pictureOfState(state: GameState, title?: string): BoardPicture {
   const models: BoardPicture['models'] = [];
@@ -17,7 +17,8 @@ export function pictureOfState(state: GameState, title?: string): BoardPicture {
     }
   }
   return {
-    board: { width: state.board.width, height: state.board.height, terrain: state.board.terrain.map((t) => ({ ...t })) },
+    // the terrain as the geometry sees it now: closed hatchways are walls, open ones gaps
+    board: { width: state.board.width, height: state.board.height, terrain: boardOf(state).terrain.map((t) => ({ ...t })) },
     title,
     deploymentZones: state.board.deploymentZones.map((z) => ({ player: `Player ${z.player + 1}`, polygon: z.polygon })),
     objectives: state.objectives.map((o) => ({ id: o.id, pos: o.pos })),

@@ -20,6 +20,7 @@ import { openWindow } from '../windows.ts';
 import { endPhase, hooksOf, startPhase } from './phase.ts';
 import { hasKeyword, onBattlefield, unitsOnBattlefield } from './units.ts';
 import { boardOf, engagedEnemies, modelBody, modelsSee, unitGapLowerBound } from './world.ts';
+import { closeQuartersGroups, isBoardingActions } from './boarding.ts';
 
 /** Effect kind recording that a ONE SHOT weapon of a model was fired (params: model, weapon). */
 export const ONE_SHOT_USED = 'One Shot used';
@@ -333,12 +334,15 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
     }
     for (const [models, halfRange] of [[half, true], [far, false]] as const) {
       if (models.length === 0) continue;
-      attackGroups.push({
+      const group: AttackGroup = {
         weapon: a.group.weapon, profile: a.profile, models, target: t.id, halfRange, targetVisible: visible,
         targetInCover: cover.size > 0 && cover.size === targetModels, coverModels: cover, targetModels,
         extraHitModifier: bigGunsPenalty && !hasAbility(a.profile, 'PISTOL') ? -1 : 0,
         distance: Math.min(...a.shooters.map((sh) => vis.distance(sh, t))),
-      });
+      };
+      // Boarding Actions: attacks go only to the target models each attacking model sees (./boarding.ts)
+      if (isBoardingActions(s)) attackGroups.push(...closeQuartersGroups(s, u, group, (m) => a.shooters.find((sh) => sh.model === m)!.body));
+      else attackGroups.push(group);
     }
   }
   const tally = resolveAttacks(g, u, attackGroups, false);

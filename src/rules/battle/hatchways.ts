@@ -1,0 +1,106 @@
+/**
+ * Hatchways of a Boarding Actions board: doors in the walls of the ship's interior, opened and closed
+ * during the battle.
+ *
+ * The seed pages do not give these rules; the engine plays the following (after the 10th-edition
+ * Boarding Actions rules, simplified where noted):
+ * - a hatchway fills a gap in a wall; the scenario gives its footprint (`hatchways` in the scenario
+ *   file or its terrain layout). Hatchways start the battle closed, unless the scenario says
+ *   `"open": true` for one;
+ * - a closed hatchway is a wall: it blocks movement (no model crosses it, is set up or ends a move on
+ *   it) and visibility; an open hatchway is a gap in the wall that models move, see and shoot through
+ *   and may stand in;
+ * - in your Movement phase, when a unit of yours on the battlefield has been selected to move (before
+ *   it moves), and again just after it ends a Normal, Advance or Fall Back move, if one or more of its
+ *   models are within 1" of a hatchway, you may open that hatchway (if it is closed) or close it (if it
+ *   is open). It is your decision, one hatchway at a time; each hatchway can be opened or closed once
+ *   in each of those two steps. Doing so costs the unit nothing (it still moves, shoots and charges);
+ * - a hatchway cannot be closed while any model (of either army) stands on its footprint;
+ * - every opening and closing is a 'hatchway' event; the geometry sees the hatchways closed at the
+ *   time (src/rules/battle/world.ts `boardOf`).
+ * Not played: destroying hatchways with attacks, and the Boarding Actions rules that lock hatchways.
+ */
+import type { Game } from '../../core/game.ts';
+import type { GameState, HatchwayState, UnitState } from '../../core/state.ts';
+import { bodyShape, isWithinOfPolygon } from '../../geometry/distance.ts';
+import { shapeOverlapsPolygon } from '../../geometry/polygon.ts';
+import { OVERLAP_TOLERANCE } from '../../geometry/types.ts';
+import { modelBody } from './world.ts';
+
+/** How close a model must be to a hatchway to open or close it. */
+export const HATCHWAY_REACH = 1;
+
+export type HatchwayChoice = { hatchway: string; open: boolean } | { keep: true };
+
+export function hatchways(state: GameState): HatchwayState[] {
+  return state.board.hatchways ?? [];
+}
+
+export function isHatchwayOpen(state: GameState, id: string): boolean {
+  return state.openHatchways.includes(id);
+}
+
+/** Is a model of the unit within 1" of the hatchway? */
+export function unitNearHatchway(state: GameState, u: UnitState, h: HatchwayState): boolean {
+  for (const m of u.models) {
+    if (m.alive && m.pos && isWithinOfPolygon(modelBody(state, m), h.polygon, HATCHWAY_REACH)) return true;
+  }
+  return false;
+}
+
+/** Does any model on the battlefield stand on the hatchway's footprint (so it cannot be closed)? */
+export function hatchwayBlocked(state: GameState, h: HatchwayState): boolean {
+  for (const id of state.unitOrder) {
+    const u = state.units[id];
+    if (u.location !== 'battlefield') continue;
+    for (const m of u.models) {
+      if (m.alive && m.pos && shapeOverlapsPolygon(bodyShape(modelBody(state, m)), h.polygon, OVERLAP_TOLERANCE)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * What the unit may do with the hatchways now: open a closed one, close an open one that no model
+ * stands on, among those within 1" of its models and not already changed in this step (`done`).
+ */
+export function hatchwayOptions(state: GameState, u: UnitState, done: readonly string[] = []): { hatchway: string; open: boolean }[] {
+  const out: { hatchway: string; open: boolean }[] = [];
+  if (u.location !== 'battlefield') return out;
+  for (const h of hatchways(state)) {
+    if (done.includes(h.id) || !unitNearHatchway(state, u, h)) continue;
+    const open = isHatchwayOpen(state, h.id);
+    if (open && hatchwayBlocked(state, h)) continue;
+    out.push({ hatchway: h.id, open: !open });
+  }
+  return out;
+}
+
+/** Open or close a hatchway (an event). */
+export function setHatchway(g: Game, id: string, open: boolean, unit: string | null): void {
+  if (!hatchways(g.state).some((h) => h.id === id)) throw new Error(`no hatchway ${id} on this board`);
+  if (isHatchwayOpen(g.state, id) === open) return;
+  g.emit({ type: 'hatchway', hatchway: id, open, unit });
+}
+
+/**
+ * The hatchway step of a unit (selected to move, or just after its move): the player may open or
+ * close the hatchways within 1" of it, one at a time, until they keep the rest as they are. The
+ * options list the openings first, then keeping, then the closings.
+ */
+export function hatchwayStep(g: Game, u: UnitState): void {
+  if (hatchways(g.state).length === 0) return;
+  const done: string[] = [];
+  for (;;) {
+    const unit = g.state.units[u.id];
+    const possible = hatchwayOptions(g.state, unit, done);
+    if (possible.length === 0) return;
+    const options: HatchwayChoice[] = [...possible.filter((o) => o.open), { keep: true }, ...possible.filter((o) => !o.open)];
+    const { option } = g.decide({
+      kind: 'hatchway', player: unit.player, prompt: `${unit.name}: open or close a hatchway within 1"?`, options, context: { unit: unit.id },
+    });
+    if ('keep' in option) return;
+    setHatchway(g, option.hatchway, option.open, unit.id);
+    done.push(option.hatchway);
+  }
+}

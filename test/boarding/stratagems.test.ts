@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
+import { scriptedStream } from '../helpers/scripted.ts';
+import { planFor } from '../helpers/plan.ts';
+import type { Agent, DecisionRequest } from '../../src/core/agent.ts';
+import type { Game } from '../../src/core/game.ts';
+import type { MissionState, PhaseName } from '../../src/core/state.ts';
+import { expireEffects } from '../../src/core/effects.ts';
+import { allStratagems, stratagemsOf } from '../../src/rules/stratagems/registry.ts';
+import { openWindow, usableStratagems, type Window } from '../../src/rules/windows.ts';
+import { battleShockTest } from '../../src/rules/battle/command.ts';
+import { declareCharge } from '../../src/rules/battle/charge.ts';
+import { characteristic } from '../../src/rules/battle/units.ts';
+import { BATTLEFIELD_COMMAND } from '../../src/rules/lent-leaders.ts';
+import { FIGHTS_NEXT } from '../../src/rules/battle/fight.ts';
+
+const BA = { mode: 'boarding-actions' as MissionState['mode'], size: { width: 44, height: 30 } };
+
+/** An agent that uses the named stratagem whenever it is offered, and otherwise answers with the first option. */
+function using(name: string, then: (r: DecisionRequest) => number = () => 0): Agent {
+  return scriptedAgent(`uses ${name}`, (r) => {
+    if (r.kind === 'stratagem') {
+      const i = r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === name);
+      return i < 0 ? 0 : i;
+    }
+    return then(r);
+  });
+}
+
+function sandbox(units: PlacedUnit[], opts: { ba?: boolean; phase?: PhaseName; cp?: [number, number]; agents?: [Agent, Agent]; dice?: number[] } = {}): Game {
+  return battleSandbox(units, {
+    ...(opts.ba === false ? {} : BA), phase: opts.phase ?? 'shooting', cp: opts.cp ?? [3, 3], agents: opts.agents,
+    ...(opts.dice ? { stream: scriptedStream(opts.dice) } : {}),
+  });
+}
+
+const names = (g: Game, w: Window, p: 0 | 1) => usableStratagems(g, w, p).map((x) => `${x.s.name} (${x.s.source})`);
+
+describe('the Boarding Actions stratagems replace the Core ones', () => {
+  it('the five are registered with source Boarding Actions, with their costs and categories', () => {
+    const ba = allStratagems().filter((s) => s.source === 'Boarding Actions').map((s) => `${s.name} ${s.cp}CP ${s.category}`).sort();
+    expect(ba).toEqual([
+      'BATTLEFIELD COMMAND 1CP Strategic Ploy', 'COMMAND RE-ROLL 1CP Epic Deed', 'COUNTER-OFFENSIVE 2CP Strategic Ploy',
+      'EXPLOSIVE CLEARANCE 1CP Battle Tactic', 'INSANE BRAVERY 1CP Epic Deed',
+    ]);
+  });
+
+  it('a Boarding Actions game offers them and no Core stratagem; a Strike Force game the reverse', () => {
+    const units: PlacedUnit[] = [{ id: 'S', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 10 } }];
+    const ba = sandbox(units);
+    const sf = sandbox(units, { ba: false });
+    const sources = (g: Game) => [...new Set(stratagemsOf(g, 0).map((s) => s.source))];
+    expect(sources(ba)).toEqual(['Boarding Actions']);
+    expect(sources(sf)).toEqual(['Core']);
+    expect(stratagemsOf(ba, 0).map((s) => s.name).sort()).toEqual(['BATTLEFIELD COMMAND', 'COMMAND RE-ROLL', 'COUNTER-OFFENSIVE', 'EXPLOSIVE CLEARANCE', 'INSANE BRAVERY']);
+  });
+
+  it('the detachment\'s own stratagems stay available beside them', () => {
+    const g = battleSandbox([{ id: 'S', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 10 } }], { ...BA, detachments: [null, 'Battle Host'] });
+    expect(stratagemsOf(g, 1).map((s) => s.source).sort()).toContain('Battle Host');
+    expect(stratagemsOf(g, 1).some((s) => s.source === 'Core')).toBe(false);
+  });
+
+  it('COUNTER-OFFENSIVE: the Boarding Actions one in that mode, the Core one in Strike Force', () => {
+    const units: PlacedUnit[] = [
+      { id: 'S', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 10 } },
+      { id: 'B', player: 1, faction: 'aeldari', name: 'Howling Banshees', at: { x: 11.1, y: 10 } },
+    ];
+    const w: Window = { name: 'fight/after-enemy-fought', unit: 'B', targets: [] };
+    expect(names(sandbox(units, { phase: 'fight' }), w, 0)).toEqual(['COUNTER-OFFENSIVE (Boarding Actions)']);
+    expect(names(sandbox(units, { phase: 'fight', ba: false }), w, 0)).toEqual(['COUNTER-OFFENSIVE (Core)']);
+    const g = sandbox(units, { phase: 'fight', agents: [using('COUNTER-OFFENSIVE'), scriptedAgent('ae')] });
+    expect(openWindow(g, w)).toEqual(['COUNTER-OFFENSIVE']);
+    expect(g.state.players[0].cp).toBe(1);
+    expect(g.state.effects.map((e) => `${e.kind}:${e.unit}`)).toEqual([`${FIGHTS_NEXT}:S`]);
+    // not for a unit that has already fought, nor one out of Engagement Range, nor after a friendly unit fought
+    const fought = sandbox(units, { phase: 'fight' });
+    fought.emit({ type: 'unit-flag', unit: 'S', flag: 'fought', value: true });
+    expect(names(fought, w, 0)).toEqual([]);
+    const apart = sandbox([units[0], { ...units[1], at: { x: 14, y: 10 } }], { phase: 'fight' });
+    expect(names(apart, w, 0)).toEqual([]);
+    expect(names(sandbox(units, { phase: 'fight' }), { ...w, unit: 'S' }, 0)).toEqual([]);
+  });
+});
+
+describe('INSANE BRAVERY (Boarding Actions): just after a failed Battle-shock test', () => {
+  function shaken(ba: boolean, agents?: [Agent, Agent]) {
+    const g = sandbox([{ id: 'S', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 5 } }], { ba, phase: 'command', cp: [2, 0], dice: [1, 1], agents });
+    const s = g.state.units.S;
+    for (const m of s.models.slice(4)) g.emit({ type: 'model-destroyed', unit: 'S', model: m.id, by: null, reason: 'test' });
+    return g;
+  }
+
+  it('turns the failed test into a pass: not Battle-shocked, 1 CP spent', () => {
+    const g = shaken(true, [using('INSANE BRAVERY'), scriptedAgent('ae')]);
+    // not offered before the test (that is the Core timing)
+    expect(names(g, { name: 'command/before-battle-shock-test', unit: 'S', targets: [] }, 0)).toEqual([]);
+    expect(battleShockTest(g, 0, 'S')).toBe(true);
+    expect(g.state.units.S.battleShocked).toBe(false);
+    expect(g.state.players[0].cp).toBe(1);
+    // the dice were rolled (and failed) first
+    expect(g.log!.filter((e) => e.type === 'dice' && e.purpose === 'battle-shock').map((e) => e.type === 'dice' && e.values)).toEqual([[1, 1]]);
+    expect(g.state.players[0].stratagemsUsed.map((u) => u.name)).toEqual(['INSANE BRAVERY']);
+  });
+
+  it('declined, the unit is Battle-shocked', () => {
+    const g = shaken(true);
+    expect(battleShockTest(g, 0, 'S')).toBe(false);
+    expect(g.state.units.S.battleShocked).toBe(true);
+  });
+
+  it('in Strike Force the Core one is offered before the test instead, and nothing after it', () => {
+    const g = shaken(false);
+    expect(names(g, { name: 'command/before-battle-shock-test', unit: 'S', targets: [] }, 0)).toEqual(['INSANE BRAVERY (Core)']);
+    expect(names(g, { name: 'command/after-battle-shock-failed', unit: 'S', targets: [] }, 0)).toEqual([]);
+  });
+});
+
+describe('COMMAND RE-ROLL (Boarding Actions)', () => {
+  it('re-rolls a Charge roll, offered once (not by the Core entry as well)', () => {
+    const offers: string[] = [];
+    const tau = scriptedAgent('tau', (r) => {
+      if (r.kind === 'stratagem') { offers.push(JSON.stringify(r.options)); return 1; }
+      return 0;
+    });
+    const g = sandbox([
+      { id: 'A', player: 0, faction: 'tau', name: 'Cadre Fireblade', at: { x: 10, y: 10 } },
+      { id: 'B', player: 1, faction: 'aeldari', name: 'Autarch', at: { x: 20, y: 10 } },
+    ], { phase: 'charge', agents: [tau, scriptedAgent('ae')], dice: [1, 1, 6, 6] });
+    declareCharge(g, g.state.units.A, { targets: ['B'] });
+    expect(offers).toEqual([JSON.stringify([{ pass: true }, { stratagem: 'COMMAND RE-ROLL', reroll: -1, value: null }])]);
+    expect(g.log!.filter((e) => e.type === 'reroll').map((e) => e.type === 'reroll' && `${e.source}: ${e.values.join(',')}`)).toEqual(['COMMAND RE-ROLL: 6,6']);
+    expect(g.state.players[0].cp).toBe(2);
+    expect(g.state.units.A.flags.charged).toBe(true);
+  });
+});
+
+describe('BATTLEFIELD COMMAND', () => {
+  const units = (leader: 'Cadre Fireblade' | "Aun'shi", bodyguardAt = 14): PlacedUnit[] => [
+    { id: 'L', player: 0, faction: 'tau', name: leader, at: { x: 10, y: 10 } },
+    { id: 'S', player: 0, faction: 'tau', name: 'Strike Team', at: { x: bodyguardAt, y: 6 } },
+    { id: 'G', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 30, y: 6 } },
+  ];
+  const start = (phase: PhaseName): Window => ({ name: 'phase/start', unit: null, targets: [], data: { phase } });
+
+  it('lends the Leader unit\'s Leader ability to a Bodyguard unit within 6": Volley Fire gives the Strike Team +1 Attack', () => {
+    const g = sandbox(units('Cadre Fireblade'), { agents: [using('BATTLEFIELD COMMAND'), scriptedAgent('ae')] });
+    expect(names(g, start('shooting'), 0)).toEqual(['BATTLEFIELD COMMAND (Boarding Actions)']);
+    expect(usableStratagems(g, start('shooting'), 0).map((x) => x.unit.id)).toEqual(['L']);
+    expect(planFor(g, 'S', 'G', 'Pulse rifle').attacksBonus).toBe(0);
+    expect(openWindow(g, start('shooting'))).toEqual(['BATTLEFIELD COMMAND']);
+    expect(g.state.effects.map((e) => ({ kind: e.kind, unit: e.unit, params: e.params }))).toEqual([{ kind: BATTLEFIELD_COMMAND, unit: 'S', params: { leader: 'L', ability: 'Volley Fire' } }]);
+    expect(planFor(g, 'S', 'G', 'Pulse rifle').attacksBonus).toBe(1);
+    // the Leader's own unit gets nothing from it (it leads nobody)
+    expect(planFor(g, 'L', 'G', 'Fireblade pulse rifle').attacksBonus).toBe(0);
+    // until the start of the player's next Command phase
+    expireEffects(g, { at: 'end-of-phase', round: 1, turn: 0, phase: 'shooting' });
+    expireEffects(g, { at: 'end-of-turn', round: 1, turn: 0 });
+    expect(planFor(g, 'S', 'G', 'Pulse rifle').attacksBonus).toBe(1);
+    expireEffects(g, { at: 'start-of-command', round: 2, player: 0 });
+    expect(planFor(g, 'S', 'G', 'Pulse rifle').attacksBonus).toBe(0);
+  });
+
+  it('Aun\'Shi lends Inspirational Defiance: +1 OC for the Strike Team\'s models', () => {
+    const g = sandbox(units("Aun'shi"), { agents: [using('BATTLEFIELD COMMAND'), scriptedAgent('ae')] });
+    const oc = () => characteristic(g.state, g.state.units.S, g.state.units.S.models[0], 'OC');
+    expect(oc()).toBe(2);
+    openWindow(g, start('shooting'));
+    expect(oc()).toBe(3);
+  });
+
+  it('not when the Bodyguard unit is more than 6" away; neither unit again before the next Command phase; not in Strike Force', () => {
+    expect(names(sandbox(units('Cadre Fireblade', 20)), start('shooting'), 0)).toEqual([]);
+    const g = sandbox(units('Cadre Fireblade'), { agents: [using('BATTLEFIELD COMMAND'), scriptedAgent('ae')] });
+    openWindow(g, start('shooting'));
+    g.emit({ type: 'phase-started', round: 1, player: 0, phase: 'charge' });
+    expect(names(g, start('charge'), 0)).toEqual([]);
+    expireEffects(g, { at: 'start-of-command', round: 2, player: 0 });
+    expect(names(g, start('charge'), 0)).toEqual(['BATTLEFIELD COMMAND (Boarding Actions)']);
+    expect(names(sandbox(units('Cadre Fireblade'), { ba: false }), start('shooting'), 0)).toEqual([]);
+  });
+
+  it('used in the opponent\'s turn by the player who goes second, it ends at the start of their Command phase of the same round', () => {
+    const g = battleSandbox([
+      { id: 'G', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 36, y: 20 } },
+      { id: 'L', player: 1, faction: 'aeldari', name: 'Autarch', at: { x: 10, y: 10 } },
+      { id: 'D', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 14, y: 6 } },
+    ], { ...BA, phase: 'movement', cp: [0, 3], agents: [scriptedAgent('tau'), using('BATTLEFIELD COMMAND')] });
+    expect(openWindow(g, start('movement'))).toEqual(['BATTLEFIELD COMMAND']);
+    const e = g.state.effects[0];
+    expect(e.params).toEqual({ leader: 'L', ability: 'Superlative Strategist' });
+    expect(e.expires).toEqual({ at: 'start-of-command', player: 1, afterRound: 0 });
+  });
+});
