@@ -167,6 +167,8 @@ const playerSchema = z.strictObject({
 
 export const scenarioFileSchema = z.strictObject({
   name: nonEmpty,
+  /** free text for the reader (what the scenario is for) */
+  description: z.string().optional(),
   seed: z.union([z.string(), z.number()], { error: 'expected a seed (string or number)' }).optional(),
   mode: z.enum(['strike-force', 'boarding-actions']).default('strike-force'),
   mission: z.strictObject({
