@@ -17,7 +17,7 @@ import { fightsFirst } from './charge.ts';
 import { endPhase, hooksOf, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import { onBattlefield } from './units.ts';
-import { isEngaged, modelBody } from './world.ts';
+import { engagedEnemies, isEngaged, modelBody } from './world.ts';
 
 /** Effect kind: this unit fights next (Counter-offensive). */
 export const FIGHTS_NEXT = 'Fights next';
@@ -176,6 +176,26 @@ export function fight(g: Game, u: UnitState): void {
 
 /** Pile in or consolidate: up to 3" toward the closest enemy model (the planner keeps every rule). */
 function pileIn(g: Game, u: UnitState, mode: 'pileIn' | 'consolidate'): void {
+  // a model already in base contact with an enemy model cannot end any closer: when every model is,
+  // there is nothing to plan
+  if (allInBaseContact(g, u)) return;
   const plan = planUnit(g.state, u, mode, { maxDistance: 3 });
   if (plan.ok && plan.pathLengths.some((l) => l > 1e-6)) applyPlan(g, u, plan, mode === 'pileIn' ? 'pile-in' : 'consolidate');
+}
+
+function allInBaseContact(g: Game, u: UnitState): boolean {
+  const s = g.state;
+  const enemies = engagedEnemies(s, u);
+  if (enemies.length === 0) return false;
+  for (const m of u.models) {
+    if (!m.alive || !m.pos) continue;
+    const b = modelBody(s, m);
+    let touching = false;
+    for (const e of enemies) {
+      for (const em of e.models) if (em.alive && em.pos && inBaseContact(b, modelBody(s, em))) { touching = true; break; }
+      if (touching) break;
+    }
+    if (!touching) return false;
+  }
+  return true;
 }
