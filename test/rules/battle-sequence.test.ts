@@ -1,0 +1,216 @@
+/**
+ * The battle sequence rules, each in a seeded situation that fails if the rule is played wrong.
+ */
+import { describe, expect, it } from 'vitest';
+import { battleSandbox, scriptedAgent } from '../helpers/battle.ts';
+import { scriptedStream } from '../helpers/scripted.ts';
+import { miniScenario } from '../helpers/mini-scenario.ts';
+import { playGame } from '../../src/sim/play.ts';
+import { belowHalfStrength, unitsOnBattlefield } from '../../src/rules/battle/units.ts';
+import { canShoot, shootWithUnit } from '../../src/rules/battle/shooting.ts';
+import { canCharge } from '../../src/rules/battle/charge.ts';
+import { executeMove } from '../../src/rules/battle/movement.ts';
+import { reinforcements } from '../../src/rules/battle/reserves.ts';
+import { removeOutOfCoherency } from '../../src/rules/battle/end-of-turn.ts';
+import { fightPhase } from '../../src/rules/battle/fight.ts';
+import { destroyModel, inflictMortalWounds } from '../../src/rules/damage.ts';
+import { disembark } from '../../src/rules/battle/transports.ts';
+import { unitDistance, modelBody } from '../../src/rules/battle/world.ts';
+import { horizontalDistance } from '../../src/geometry/distance.ts';
+import type { DecisionRequest } from '../../src/core/agent.ts';
+
+describe('Command phase', () => {
+  it('an Attached unit is Below Half-strength against its combined Starting Strength', () => {
+    const g = battleSandbox([
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 5 } },
+      { id: 'AS', player: 0, faction: 'tau', name: "Aun'shi", at: { x: 11, y: 4 } },
+    ], { phase: 'command' });
+    g.emit({ type: 'unit-attached', leader: 'AS', bodyguard: 'ST' });
+    const u = g.state.units.ST;
+    expect(u.startingStrength).toBe(11);
+    // 6 of 11 left: not below half; 5 of 11: below half (10 of its own would be 5 of 10, not below)
+    for (const m of u.models.filter((x) => x.origin === 'ST').slice(0, 5)) destroyModel(g, u, m, null, 'test');
+    expect(belowHalfStrength(g.state, u)).toBe(false);
+    destroyModel(g, u, u.models.find((x) => x.alive && x.origin === 'ST')!, null, 'test');
+    expect(belowHalfStrength(g.state, u)).toBe(true);
+  });
+});
+
+describe('Movement phase', () => {
+  it('a Battle-shocked unit that Falls Back takes a Desperate Escape test for every model: 1-2 destroys one', () => {
+    const g = battleSandbox([
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 20, y: 10 } },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 21.3, y: 10 } },
+    ], { phase: 'movement', stream: scriptedStream([1, 2, 3, 4, 5, 6, 3, 4, 5, 6]) });
+    g.emit({ type: 'battle-shock', unit: 'ST', value: true });
+    executeMove(g, g.state.units.ST, { mode: 'fall-back', to: { x: 5, y: 10 }, toward: 'own deployment zone' });
+    const tests = (g.log ?? []).filter((e) => e.type === 'dice' && e.purpose === 'desperate-escape');
+    expect(tests).toHaveLength(1);
+    expect((tests[0] as { values: number[] }).values).toHaveLength(10);
+    expect(g.state.units.ST.models.filter((m) => m.alive)).toHaveLength(8);
+  });
+
+  it('a unit that Advanced cannot declare a charge', () => {
+    const g = battleSandbox([
+      { id: 'A', player: 0, faction: 'aeldari', name: 'Howling Banshees', at: { x: 20, y: 10 } },
+      { id: 'E', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 28, y: 10 } },
+    ], { phase: 'charge', factions: ['AE', 'TAU'] });
+    expect(canCharge(g, g.state.units.A)).toBe(true);
+    g.emit({ type: 'unit-moved', unit: 'A', mode: 'advance', advanceRoll: 3 });
+    // Howling Banshees' Acrobatic lets them; a Strike Team cannot
+    const h = battleSandbox([
+      { id: 'A', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 20, y: 10 } },
+      { id: 'E', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 28, y: 10 } },
+    ], { phase: 'charge' });
+    expect(canCharge(h, h.state.units.A)).toBe(true);
+    h.emit({ type: 'unit-moved', unit: 'A', mode: 'advance', advanceRoll: 3 });
+    expect(canCharge(h, h.state.units.A)).toBe(false);
+  });
+
+  it('Deep Strike: never in battle round 1; from round 2, more than 9" from every enemy model', () => {
+    const arrivals: DecisionRequest[] = [];
+    const agent = scriptedAgent('p1', (r) => {
+      if (r.kind === 'reinforcement') { arrivals.push(r); return r.options.length > 1 ? 1 : 0; }
+      return 0;
+    });
+    for (const round of [1, 2]) {
+      arrivals.length = 0;
+      const g = battleSandbox([
+        { id: 'CS', player: 0, faction: 'tau', name: 'Crisis Sunforge Battlesuits', at: { x: 10, y: 10 } },
+        { id: 'E', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 30, y: 22 } },
+      ], { phase: 'movement', round, agents: [agent, scriptedAgent('p2')] });
+      g.emit({ type: 'unit-location', unit: 'CS', location: 'reserves', embarkedIn: null });
+      reinforcements(g, 0);
+      if (round === 1) {
+        expect(arrivals).toHaveLength(0);
+        expect(g.state.units.CS.location).toBe('reserves');
+      } else {
+        expect(arrivals.length).toBeGreaterThan(0);
+        expect(g.state.units.CS.location).toBe('battlefield');
+        const s = g.state;
+        for (const m of s.units.CS.models) for (const e of s.units.E.models) {
+          expect(horizontalDistance(modelBody(s, m), modelBody(s, e))).toBeGreaterThan(9);
+        }
+      }
+    }
+  });
+
+  it('units still in Reserves at the end of the battle count as destroyed', () => {
+    const sc = miniScenario({ rounds: 2 });
+    sc.players[0].reserves = { u3: 'deep-strike' }; // Crisis Sunforge Battlesuits, never brought in
+    const wait = scriptedAgent('waits', (r) => (r.kind === 'reinforcement' || r.kind === 'rapid-ingress' ? 0 : 0));
+    const { game } = playGame(sc, { seed: 'reserves', agents: [wait, scriptedAgent('p2')], log: true });
+    const u = game.state.units['p1-u3'];
+    expect(u.location).toBe('destroyed');
+    const destroyed = (game.log ?? []).filter((e) => e.type === 'unit-destroyed' && e.unit === 'p1-u3');
+    expect(destroyed).toHaveLength(1);
+    const endIdx = (game.log ?? []).findIndex((e) => e.type === 'game-ended');
+    const dIdx = (game.log ?? []).findIndex((e) => e.type === 'unit-destroyed' && e.unit === 'p1-u3');
+    expect(dIdx).toBeLessThan(endIdx);
+    expect(dIdx).toBeGreaterThan((game.log ?? []).findIndex((e) => e.type === 'round-started' && e.round === 2));
+  });
+});
+
+describe('Shooting phase', () => {
+  it('in Engagement Range: INFANTRY shoot only Pistols, at the unit they are engaged with; VEHICLEs may shoot (Big Guns Never Tire) at -1', () => {
+    const g = battleSandbox([
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 20, y: 10 } },
+      { id: 'HH', player: 0, faction: 'tau', name: 'Hammerhead Gunship', at: { x: 20, y: 30 } },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 21.1, y: 10 } },
+      { id: 'DA', player: 1, faction: 'aeldari', name: 'Dire Avengers', at: { x: 35, y: 10 } },
+      { id: 'WW', player: 1, faction: 'aeldari', name: 'War Walkers', at: { x: 23.4, y: 30 } },
+    ], { phase: 'shooting' });
+    expect(canShoot(g, g.state.units.ST, 'GD')).toBe(true); // pulse pistols at the engaged unit
+    expect(canShoot(g, g.state.units.ST, 'DA')).toBe(false); // nothing at another target
+    expect(canShoot(g, g.state.units.HH)).toBe(true);
+  });
+
+  it('Firing Deck: a transport fires weapons of the models embarked within it', () => {
+    const g = battleSandbox([
+      { id: 'SW', player: 0, faction: 'aeldari', name: 'Starweaver', at: { x: 20, y: 20 } },
+      { id: 'TR', player: 0, faction: 'aeldari', name: 'Troupe', counts: [1, 4], at: { x: 25, y: 25 } },
+      { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 30, y: 20 } },
+    ], { factions: ['AE', 'TAU'], phase: 'shooting' });
+    g.emit({ type: 'unit-location', unit: 'TR', location: 'embarked', embarkedIn: 'SW' });
+    const log = g.log!;
+    const before = log.length;
+    shootWithUnit(g, g.state.units.SW);
+    const labels = log.slice(before).filter((e) => e.type === 'dice' && e.purpose === 'hit').map((e) => (e as { label?: string }).label ?? '');
+    expect(labels.some((l) => /pistol|disruptor/i.test(l))).toBe(true);
+    expect(g.state.units.TR.flags.shot).toBe(true);
+  });
+});
+
+describe('Fight phase', () => {
+  it('Fights First units fight first; then players alternate, starting with the player whose turn it is not', () => {
+    const order: string[] = [];
+    const pick = (name: string) => scriptedAgent(name, (r) => {
+      if (r.kind === 'select-unit-to-fight') order.push((r.options[0] as { unit: string }).unit);
+      return 0;
+    });
+    const g = battleSandbox([
+      { id: 'A1', player: 0, faction: 'tau', name: 'Strike Team', counts: [1, 0], at: { x: 20, y: 10 } },
+      { id: 'A2', player: 0, faction: 'tau', name: 'Strike Team', counts: [1, 0], at: { x: 20, y: 30 } },
+      { id: 'B1', player: 1, faction: 'aeldari', name: 'Dire Avengers', counts: [1, 0], at: { x: 21.1, y: 10 } },
+      { id: 'B2', player: 1, faction: 'aeldari', name: 'Dire Avengers', counts: [1, 0], at: { x: 21.1, y: 30 } },
+    ], { phase: 'charge', agents: [pick('p1'), pick('p2')], stream: scriptedStream(new Array(200).fill(1)) });
+    g.emit({ type: 'unit-flag', unit: 'A2', flag: 'charged', value: true });
+    fightPhase(g, 0);
+    // Fights First: only A2 (it charged). Then the remaining combats start with player 2.
+    // (each player's first eligible unit is the one picked)
+    expect(order).toEqual(['A2', 'B1', 'A1', 'B2']);
+  });
+});
+
+describe('End of turn and destroyed units', () => {
+  it('models out of Unit Coherency are removed at the end of the turn', () => {
+    // 1" apart in a line: every model has two others within 2" (a unit of 7+ needs two)
+    const g = battleSandbox([{ id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 20, y: 10 }, spacing: 1 }]);
+    removeOutOfCoherency(g);
+    expect(g.state.units.ST.models.filter((m) => m.alive)).toHaveLength(10);
+    const far = g.state.units.ST.models[9];
+    g.emit({ type: 'models-placed', unit: 'ST', mode: 'test', positions: [{ model: far.id, pos: { x: 40, y: 40, z: 0 } }] });
+    removeOutOfCoherency(g);
+    const alive = g.state.units.ST.models.filter((m) => m.alive);
+    expect(alive).toHaveLength(9);
+    expect(alive.some((m) => m.id === far.id)).toBe(false);
+  });
+
+  it('Deadly Demise: on a 6, every unit within 6" suffers the mortal wounds; a destroyed transport\'s passengers disembark, each 1 destroying one of them', () => {
+    const g = battleSandbox([
+      { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 20, y: 20 } },
+      { id: 'BT', player: 0, faction: 'tau', name: 'Breacher Team', at: { x: 40, y: 5 } },
+      { id: 'NEAR', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 24, y: 20 } },
+      { id: 'FAR', player: 1, faction: 'aeldari', name: 'Dire Avengers', at: { x: 40, y: 35 } },
+    ], { phase: 'shooting', stream: scriptedStream([6, /* D3 */ 2, /* passengers */ 1, 3, 3, 3, 3, 3, 3, 3, 3, 3]) });
+    g.emit({ type: 'unit-location', unit: 'BT', location: 'embarked', embarkedIn: 'DF' });
+    const DF = g.state.units.DF;
+    inflictMortalWounds(g, DF, 20, null);
+    expect(g.state.units.DF.location).toBe('destroyed');
+    const near = g.state.units.NEAR;
+    // D3 rolled 2: two mortal wounds for the unit within 6" (the Heavy Weapon Platform, W2, takes both)
+    expect(near.stats.woundsTaken).toBe(2);
+    expect(g.state.units.FAR.models.every((m) => m.alive)).toBe(true);
+    const bt = g.state.units.BT;
+    expect(bt.location).toBe('battlefield');
+    expect(bt.models.filter((m) => m.alive)).toHaveLength(9);
+    expect(unitDistance(g.state, bt, near)).toBeGreaterThanOrEqual(0);
+  });
+
+  it('disembarking after the transport moved counts as a Normal move, and the unit cannot charge', () => {
+    const g = battleSandbox([
+      { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 20, y: 20 } },
+      { id: 'BT', player: 0, faction: 'tau', name: 'Breacher Team', at: { x: 40, y: 5 } },
+      { id: 'E', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 30, y: 20 } },
+    ], { phase: 'movement' });
+    g.emit({ type: 'unit-location', unit: 'BT', location: 'embarked', embarkedIn: 'DF' });
+    g.emit({ type: 'unit-moved', unit: 'DF', mode: 'normal' });
+    expect(disembark(g, g.state.units.BT)).toBe(true);
+    const bt = g.state.units.BT;
+    expect(bt.flags.moved).toBe('disembarked');
+    expect(canCharge(g, bt)).toBe(false);
+    const hull = modelBody(g.state, g.state.units.DF.models[0]);
+    for (const m of bt.models) expect(horizontalDistance(modelBody(g.state, m), hull)).toBeLessThanOrEqual(3);
+    expect(unitsOnBattlefield(g.state, 0).map((u) => u.id)).toContain('BT');
+  });
+});
