@@ -325,30 +325,46 @@ function nfold(pmf: number[], n: number): number[] {
   const out = zeros(size);
   if (n === 0) { out[0] = 1; return out; }
   if (n === 1) { for (let i = 0; i <= K; i++) out[i] = pmf[i]; return out; }
-  const [lo, hi] = support(pmf);
   ensureScratch(size);
-  let cur = scratchA;
-  let nxt = scratchB;
-  cur[0] = 1;
-  let cLo = 0;
-  let cHi = 0;
-  for (let m = 0; m < n; m++) {
-    const nLo = cLo + lo;
-    const nHi = cHi + hi;
+  const acc = new Accumulator(pmf);
+  for (let m = 0; m < n; m++) acc.addOne();
+  for (let i = acc.lo; i <= acc.hi; i++) out[i] = acc.cur[i];
+  return out;
+}
+
+/**
+ * A partial sum of iid copies of a pmf, kept in the two scratch buffers: `addOne()` convolves one more
+ * copy in; negligible tails (< TINY) are dropped, which keeps the work proportional to the real spread.
+ * Callers ensure the scratch buffers are large enough first.
+ */
+class Accumulator {
+  cur = scratchA;
+  private nxt = scratchB;
+  lo = 0;
+  hi = 0;
+  private readonly pLo: number;
+  private readonly pHi: number;
+  constructor(private readonly per: number[]) {
+    [this.pLo, this.pHi] = support(per);
+    this.cur[0] = 1;
+  }
+  addOne(): void {
+    const { per, pLo, pHi, cur, nxt } = this;
+    const nLo = this.lo + pLo;
+    const nHi = this.hi + pHi;
     for (let i = nLo; i <= nHi; i++) nxt[i] = 0;
-    for (let i = cLo; i <= cHi; i++) {
+    for (let i = this.lo; i <= this.hi; i++) {
       const c = cur[i];
       if (c === 0) continue;
-      for (let k = lo; k <= hi; k++) nxt[i + k] += c * pmf[k];
+      for (let k = pLo; k <= pHi; k++) nxt[i + k] += c * per[k];
     }
-    const t = cur; cur = nxt; nxt = t;
-    cLo = nLo;
-    cHi = nHi;
-    while (cHi > cLo && cur[cHi] < TINY) cHi--;
-    while (cLo < cHi && cur[cLo] < TINY) cLo++;
+    this.cur = nxt;
+    this.nxt = cur;
+    this.lo = nLo;
+    this.hi = nHi;
+    while (this.hi > this.lo && nxt[this.hi] < TINY) this.hi--;
+    while (this.lo < this.hi && nxt[this.lo] < TINY) this.lo++;
   }
-  for (let i = cLo; i <= cHi; i++) out[i] = cur[i];
-  return out;
 }
 
 /**
@@ -360,33 +376,15 @@ function compound(count: number[], per: number[]): number[] {
   const K = per.length - 1;
   const size = maxN * K + 1;
   const out = zeros(size);
-  const [lo, hi] = support(per);
   let lastN = maxN;
   while (lastN > 0 && count[lastN] < TINY) lastN--;
   ensureScratch(size);
-  let cur = scratchA;
-  let nxt = scratchB;
-  cur[0] = 1;
-  let cLo = 0;
-  let cHi = 0; // support of cur: [cLo, cHi]
+  const acc = new Accumulator(per);
   for (let n = 0; ; n++) {
     const pn = count[n];
-    if (pn !== 0) for (let i = cLo; i <= cHi; i++) out[i] += pn * cur[i];
+    if (pn !== 0) for (let i = acc.lo; i <= acc.hi; i++) out[i] += pn * acc.cur[i];
     if (n >= lastN) break;
-    const nLo = cLo + lo;
-    const nHi = cHi + hi;
-    for (let i = nLo; i <= nHi; i++) nxt[i] = 0;
-    for (let i = cLo; i <= cHi; i++) {
-      const c = cur[i];
-      if (c === 0) continue;
-      for (let k = lo; k <= hi; k++) nxt[i + k] += c * per[k];
-    }
-    const t = cur; cur = nxt; nxt = t;
-    cLo = nLo;
-    cHi = nHi;
-    // drop negligible tails of the n-fold convolution (keeps the work proportional to its real spread)
-    while (cHi > cLo && cur[cHi] < TINY) cHi--;
-    while (cLo < cHi && cur[cLo] < TINY) cLo++;
+    acc.addOne();
   }
   return out;
 }
