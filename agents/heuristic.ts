@@ -1,62 +1,89 @@
 /**
- * The heuristic agent: plays the mission (takes and holds objectives, keeps out of reach when that
- * pays, uses cover), shoots and fights the target with the best expected value from the exact
- * calculator with every rule of the moment, charges when the odds and the prize are good, and spends
- * CP when the expected gain beats the CP's worth. Its weights are named parameters (WEIGHTS), so they
- * can be tuned; `params` on the command line or scenario override them.
+ * The heuristic agent: plays the mission (takes and holds objective markers with Objective Control
+ * where the scoring counts, denies the opponent's), keeps out of reach when that pays, shoots and
+ * fights the target with the best expected value from the exact calculator with every rule of the
+ * moment, charges when the odds times the prize beat the risk, and spends CP when a stratagem's
+ * expected gain (priced with the same calculator, the stratagem's effect folded into the Attack plan)
+ * beats the CP's worth. Every other decision the engine asks (Fate dice, Scout moves, Reserves, Dance
+ * of Death, Martial Warrior, Targeting Array...) is priced the same way.
  *
- * It spends no time budget and draws randomness only from its own stream (to break exact ties), so
- * games stay reproducible.
+ * Its weights are named parameters (WEIGHTS), so they can be tuned; `params` on the command line or
+ * scenario override them. It spends no time budget and draws randomness only from its own stream (it
+ * does not need any: ties go to the first option), so games stay reproducible.
  */
 import type { Agent, AgentFactory, DecisionRequest, GameView } from '../src/core/agent.ts';
-import type { GameState, PlayerIndex, UnitState } from '../src/core/state.ts';
+import { opponent, type GameState, type PlayerIndex, type UnitState } from '../src/core/state.ts';
+import type { RerollPolicy } from '../src/rules/attack-plan.ts';
+import { woundTarget } from '../src/rules/attack-plan.ts';
+import { allows, forbids, forEachActiveRule } from '../src/core/rules-registry.ts';
 import {
-  enemyUnits, maxRange, ownUnits, p2d6AtLeast, pointsPerWound, threatTo, unitAttackValue, unitValue,
-  unitWounds, weaponEstimate, weaponUses,
+  enemyUnits, ownUnits, p2d6AtLeast, pointsPerWound, unitAttackPotential, unitValue, unitWounds,
+  weaponEstimate, weaponPotentials, weaponUses, type PlanTweak, type WeaponPotential, type WeaponUse,
 } from '../src/ai/evaluate.ts';
-import { unitCentre, unitDistance } from '../src/rules/battle/world.ts';
-import { onBattlefield, unitMove, characteristic, hasKeyword } from '../src/rules/battle/units.ts';
-import { OBJECTIVE_MARKER_RADIUS } from '../src/geometry/types.ts';
+import {
+  dangerFrom, dangerSources, dist, heldCount, objectiveSnapshot, scoringOutlook, unitGeo, unitOC, unitSpread,
+  type DangerSource, type ObjectiveSnapshot, type Point, type ScoringOutlook,
+} from '../src/ai/tactics.ts';
+import { bestLeadership, hasKeyword, onBattlefield, rollModifier, unitMove } from '../src/rules/battle/units.ts';
+import { isEngaged, unitDistance, engagedEnemies } from '../src/rules/battle/world.ts';
+import { pointInPolygon } from '../src/geometry/polygon.ts';
 
 /** Every tunable number of the agent, in points-equivalent (the army points a thing is worth). */
 export const WEIGHTS = {
-  /** worth of holding an objective marker for a scoring turn, in points */
-  objective: 60,
-  /** worth of one Objective Control point on a contested marker */
-  ocOnObjective: 8,
-  /** fraction of the expected damage the enemy can deal to a unit that a move weighs against (0 = ignore) */
-  dangerAversion: 0.35,
-  /** bonus for ending in or behind terrain (cover), per point of unit value */
+  /** worth of controlling an objective marker at one's next scoring, in points */
+  objective: 70,
+  /** share of that worth for denying a marker to the opponent before they score */
+  deny: 0.7,
+  /** share of the worth for a marker beyond those the per-turn cap pays for (redundancy) */
+  redundant: 0.25,
+  /** share of the enemy OC that could reach a marker next turn counted against holding it */
+  reachContest: 0.5,
+  /** share of a marker's worth for heading toward it when it is out of reach this turn */
+  progress: 0.5,
+  /** weight of the expected value of the shooting a position offers this turn */
+  fire: 0.9,
+  /** weight of the expected value of the charge a position offers this turn (melee units) */
+  charge: 0.8,
+  /** weight of the expected damage the enemy can deal to the unit next turn where it ends */
+  danger: 0.15,
+  /** bonus for ending in terrain (cover), per point of unit value */
   cover: 0.04,
-  /** a charge is declared when P(success) x value exceeds this share of the unit's value */
-  chargeThreshold: 0.15,
+  /** a charge is declared when its expected gain exceeds this share of the unit's value */
+  chargeThreshold: 0.05,
+  /** share of the unit's shooting it gives up next turn by being locked in combat (non-vehicles) */
+  lockedShooting: 0.5,
   /** worth of 1 CP in points */
-  cp: 25,
-  /** how far forward an Advance is worth over a Normal move (points per inch nearer the goal) */
-  advancePerInch: 1.2,
-  /** keep this many CP for reactions when using proactive stratagems */
+  cp: 20,
+  /** CP kept for reactions (Command Re-roll on a charge, Go to Ground...) when a stratagem is optional */
   cpReserve: 1,
+  /** worth of spending a Fate die of 6 (lower dice are worth proportionally less) */
+  fateDie: 10,
+  /** extra worth (share of a marker's worth) of damaging an enemy unit that holds or contests a marker */
+  objectiveTarget: 0.4,
+  /** extra worth per point of the target's own damage output removed (killing the dangerous first) */
+  threatTarget: 0.3,
 };
 
 type Weights = typeof WEIGHTS;
 
-function dist(a: { x: number; y: number }, b: { x: number; y: number }): number {
-  return Math.hypot(a.x - b.x, a.y - b.y);
-}
-
 /** Scores of the last argmax (read right after it, to explain the decision). */
 let lastScores: number[] = [];
 
-function argmax<T>(items: T[], score: (t: T) => number): number {
+function argmax<T>(items: readonly T[], score: (t: T, i: number) => number): number {
   let best = -Infinity;
   let idx = 0;
   lastScores = new Array(items.length);
-  items.forEach((t, i) => {
-    const s = score(t);
+  for (let i = 0; i < items.length; i++) {
+    const s = score(items[i], i);
     lastScores[i] = s;
     if (s > best + 1e-9) { best = s; idx = i; }
-  });
+  }
   return idx;
+}
+
+/** The scores the heuristic gave each option of its last decision (a search agent reads them to prune). */
+export function lastOptionScores(): number[] {
+  return lastScores.slice();
 }
 
 /** The top candidates and their scores, for the log ("what each agent decided and why"). */
@@ -66,169 +93,500 @@ function why(req: DecisionRequest): { candidates: { option: unknown; score: numb
   return { candidates: order.map(([s, i]) => ({ option: req.options[i], score: Math.round(s * 10) / 10 })) };
 }
 
+/** What the agent remembers between decisions (reset when it no longer applies). */
+interface Memory {
+  /** expected wounds the current activation already aimed at each target (against overkill) */
+  assigned: Map<string, number>;
+  assignedFor: string;
+  /** OC already heading to each marker this Movement phase (units that did not get there yet) */
+  heading: Map<number, number>;
+  headingKey: string;
+  /** the charge being made: unit, targets and what it is worth (for re-rolls and Fate dice) */
+  charge: { unit: string; target: string; value: number } | null;
+  /** the last unit this agent moved or set up (the 'embark' request does not name it) */
+  moved: string | null;
+  /** what moving each unit gains, this Movement phase (the order units move in) */
+  moveRank: { key: string; gains: Map<string, number> };
+}
+
 interface Ctx {
   state: GameState;
   me: PlayerIndex;
+  opp: PlayerIndex;
   w: Weights;
-  /** expected wounds the current activation already aimed at each target (to avoid overkill) */
-  assigned: Map<string, number>;
+  mem: Memory;
 }
 
-/** Value of a unit standing at a point: objectives it would hold, minus the danger there, plus cover. */
-function positionValue(c: Ctx, u: UnitState, at: { x: number; y: number }): number {
-  const s = c.state;
-  let v = 0;
-  let oc = 0;
-  for (const m of u.models) if (m.alive) oc += characteristic(s, u, m, 'OC');
-  for (const o of s.objectives) {
-    const d = dist(o.pos, at);
-    if (d > 3 + OBJECTIVE_MARKER_RADIUS + 1.5) continue;
-    // how much OC is already there, each side
-    let mine = 0, theirs = 0;
-    for (const id of s.unitOrder) {
-      const x = s.units[id];
-      if (!onBattlefield(x) || x.id === u.id) continue;
-      const cx = unitCentre(x);
-      if (dist(cx, o.pos) > 4) continue;
-      let xo = 0;
-      for (const m of x.models) if (m.alive) xo += characteristic(s, x, m, 'OC');
-      if (x.player === c.me) mine += xo; else theirs += xo;
-    }
-    if (mine > theirs) v += c.w.objective * 0.15; // already ours: little to add
-    else if (mine + oc > theirs) v += c.w.objective;
-    else v += c.w.ocOnObjective * oc * 0.5;
+// --- objectives ---------------------------------------------------------------------------------
+
+/** Range within which a unit's centre puts (most of) its models in range of a marker. */
+const ON_MARKER = 4.2;
+
+interface ObjectiveView {
+  snap: ObjectiveSnapshot;
+  outlook: ScoringOutlook;
+  /** markers each side holds now */
+  held: [number, number];
+}
+
+function objectiveView(c: Ctx): ObjectiveView {
+  const snap = objectiveSnapshot(c.state);
+  return { snap, outlook: scoringOutlook(c.state, c.me), held: [heldCount(snap.level, 0), heldCount(snap.level, 1)] };
+}
+
+/** Value (for me) of a marker with these levels of control: mine if I hold it, minus theirs if they do. */
+function controlValue(c: Ctx, ov: ObjectiveView, i: number, mine: number, theirs: number): number {
+  const lv = ov.snap.level;
+  const holdsNow = lv[c.me][i] > lv[c.opp][i];
+  const theyHoldNow = lv[c.opp][i] > lv[c.me][i];
+  if (mine > theirs) {
+    const others = ov.held[c.me] - (holdsNow ? 1 : 0);
+    return c.w.objective * ov.outlook.mine * (others < 3 ? 1 : c.w.redundant);
   }
-  v -= c.w.dangerAversion * threatTo(s, u, at) * (unitValue(s, u) > 0 ? 1 : 0);
+  if (theirs > mine) {
+    const others = ov.held[c.opp] - (theyHoldNow ? 1 : 0);
+    return -c.w.objective * c.w.deny * ov.outlook.deny * (others < 3 ? 1 : 0.3);
+  }
+  return 0;
+}
+
+/** Fraction of a unit's OC in range of a marker when its centre is `d` from it. */
+function onMarker(d: number, r: number): number {
+  if (d <= ON_MARKER) return 1;
+  if (d >= ON_MARKER + r) return 0;
+  return 1 - (d - ON_MARKER) / r;
+}
+
+/** Gain in marker value of the unit standing at `end` rather than nowhere. */
+function objectiveGain(c: Ctx, ov: ObjectiveView, uc: UnitCtx, end: Point): number {
+  if (uc.oc <= 0) return 0;
+  let v = 0;
+  const objs = c.state.objectives;
+  for (let i = 0; i < objs.length; i++) {
+    const f = onMarker(dist(end, objs[i].pos), uc.r);
+    if (f <= 0) continue;
+    v += markerGain(c, ov, uc, i, f * uc.oc);
+  }
   return v;
 }
 
-/** The point a move toward `to` with `reach` inches would end at (straight line). */
-function endPoint(from: { x: number; y: number }, to: { x: number; y: number }, reach: number): { x: number; y: number } {
-  const d = dist(from, to);
-  if (d <= reach) return { ...to };
-  return { x: from.x + ((to.x - from.x) * reach) / d, y: from.y + ((to.y - from.y) * reach) / d };
+function markerGain(c: Ctx, ov: ObjectiveView, uc: UnitCtx, i: number, oc: number): number {
+  const lv = ov.snap.level;
+  const mine = lv[c.me][i] - uc.contrib[i];
+  const theirs = lv[c.opp][i] + c.w.reachContest * ov.snap.reach[c.opp][i];
+  return controlValue(c, ov, i, mine + oc, theirs) - controlValue(c, ov, i, mine, theirs);
 }
 
-/** Best expected value of the unit's ranged attacks from where it stands (or at a point, approximately). */
-function bestShot(c: Ctx, u: UnitState): { value: number; target: UnitState | null } {
-  let best = 0;
-  let target: UnitState | null = null;
-  for (const e of enemyUnits(c.state, c.me)) {
-    const v = unitAttackValue(c.state, u, e, false);
-    if (v > best) { best = v; target = e; }
+// --- units and positions ------------------------------------------------------------------------
+
+interface EnemyView {
+  u: UnitState;
+  x: number;
+  y: number;
+  r: number;
+  ranged: WeaponPotential[];
+  maxRange: number;
+  melee: number;
+  /** engaged with one of my units: my guns cannot pick it (unless it is this unit's own fight) */
+  engaged: boolean;
+}
+
+interface UnitCtx {
+  u: UnitState;
+  from: Point;
+  /** radius of the unit once moved */
+  r: number;
+  move: number;
+  value: number;
+  oc: number;
+  contrib: number[];
+  enemies: EnemyView[];
+  danger: DangerSource[];
+  dangerCap: number;
+  maxMelee: number;
+  maxRanged: number;
+  meleeOriented: boolean;
+  shootAfterFallBack: boolean;
+  chargeAfterAdvance: boolean;
+  chargeAfterFallBack: boolean;
+  mayCharge: boolean;
+  fixedAdvance: number | null;
+}
+
+/** Memo of computations for one version of one state (every change of the state is an event). */
+let memoState: GameState | null = null;
+let memoVersion = -1;
+const memo = new Map<string, unknown>();
+
+function memoized<T>(s: GameState, key: string, f: () => T): T {
+  if (memoState !== s || memoVersion !== s.eventCount) { memo.clear(); memoState = s; memoVersion = s.eventCount; }
+  if (memo.has(key)) return memo.get(key) as T;
+  const v = f();
+  memo.set(key, v);
+  return v;
+}
+
+function unitCtx(c: Ctx, u: UnitState, at?: Point): UnitCtx {
+  if (at) return buildUnitCtx(c, u, at);
+  return memoized(c.state, `uc|${c.me}|${u.id}`, () => buildUnitCtx(c, u));
+}
+
+function buildUnitCtx(c: Ctx, u: UnitState, at?: Point): UnitCtx {
+  const s = c.state;
+  const g = unitGeo(s, u);
+  const enemies: EnemyView[] = [];
+  let maxMelee = 0, maxRanged = 0;
+  for (const e of enemyUnits(s, c.me)) {
+    const eg = unitGeo(s, e);
+    const ranged = weaponPotentials(s, u, e, false);
+    let mr = 0, tot = 0;
+    for (const p of ranged) { if (p.value > 0 && p.range > mr) mr = p.range; tot += p.value; }
+    const melee = unitAttackPotential(s, u, e, true);
+    if (melee > maxMelee) maxMelee = melee;
+    if (tot > maxRanged) maxRanged = tot;
+    enemies.push({ u: e, x: eg.x, y: eg.y, r: eg.r, ranged, maxRange: mr, melee, engaged: isEngaged(s, e) });
   }
-  return { value: best, target };
+  let fixed: number | null = null;
+  forEachActiveRule(s, u, 'self', (r, src) => {
+    const f = r.fixedAdvance?.({ state: s, unit: u }, src);
+    if (f !== undefined && f !== null) fixed = Math.max(fixed ?? 0, f);
+  });
+  const value = unitValue(s, u);
+  return {
+    u, from: at ?? { x: g.x, y: g.y }, r: unitSpread(s, u), move: unitMove(s, u), value,
+    oc: unitOC(s, u), contrib: objectiveSnapshot(s).contrib.get(u.id) ?? new Array(s.objectives.length).fill(0),
+    enemies, danger: dangerSources(s, u), dangerCap: 1.25 * value, maxMelee, maxRanged,
+    meleeOriented: maxMelee > 0.8 * maxRanged && maxMelee > 5,
+    shootAfterFallBack: allows(s, u, 'shoot-after-fall-back'),
+    chargeAfterAdvance: allows(s, u, 'charge-after-advance'),
+    chargeAfterFallBack: allows(s, u, 'charge-after-fall-back'),
+    mayCharge: !forbids(s, u, 'charge') && !hasKeyword(u, 'AIRCRAFT'),
+    fixedAdvance: fixed,
+  };
+}
+
+interface MoveFlags { advanced: boolean; fellBack: boolean; noCharge?: boolean }
+
+/** Best value of the unit's guns from a point this turn (one target: the best one in reach). */
+function fireAt(uc: UnitCtx, end: Point, f: MoveFlags): number {
+  if (f.fellBack && !uc.shootAfterFallBack) return 0;
+  let best = 0;
+  for (const e of uc.enemies) {
+    if (e.engaged) continue;
+    const gap = Math.hypot(e.x - end.x, e.y - end.y) - e.r - uc.r;
+    if (gap > e.maxRange) continue;
+    let v = 0;
+    for (const p of e.ranged) if (gap <= p.range && (!f.advanced || p.assault)) v += p.value;
+    if (v > best) best = v;
+  }
+  return best;
+}
+
+/** Best expected value of a charge from a point this turn (odds times the melee value). */
+function chargeAt(uc: UnitCtx, end: Point, f: MoveFlags): number {
+  if (!uc.mayCharge || f.noCharge || uc.maxMelee <= 0) return 0;
+  if (f.advanced && !uc.chargeAfterAdvance) return 0;
+  if (f.fellBack && !uc.chargeAfterFallBack) return 0;
+  let best = 0;
+  for (const e of uc.enemies) {
+    if (e.melee <= 0) continue;
+    const gap = Math.hypot(e.x - end.x, e.y - end.y) - e.r - uc.r;
+    if (gap > 12.5) continue;
+    const v = e.melee * p2d6AtLeast(Math.ceil(Math.max(0, gap - 1)));
+    if (v > best) best = v;
+  }
+  return best;
+}
+
+function inTerrain(c: Ctx, p: Point): boolean {
+  for (const t of c.state.board.terrain) if ((t.kind === 'ruin' || t.kind === 'area') && pointInPolygon(p, t.polygon)) return true;
+  return false;
+}
+
+/** How good it is for the unit to end its move at `end` (this turn's shooting/charge, markers, danger, cover). */
+function positionScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, end: Point, f: MoveFlags): number {
+  let v = objectiveGain(c, ov, uc, end);
+  v += c.w.fire * fireAt(uc, end, f);
+  if (uc.meleeOriented) v += c.w.charge * chargeAt(uc, end, f);
+  const d = dangerFrom(uc.danger, end, uc.r);
+  v -= c.w.danger * (d > uc.dangerCap ? uc.dangerCap : d);
+  if (c.w.cover > 0 && inTerrain(c, end)) v += c.w.cover * uc.value;
+  return v;
+}
+
+/** The point a move toward `to` with `reach` inches ends at (straight line), short of `stopShort`. */
+function endPoint(from: Point, to: Point, reach: number, stopShort = 0): Point {
+  const d = dist(from, to);
+  const r = Math.max(0, Math.min(reach, d - stopShort));
+  if (d <= 1e-9) return { x: from.x, y: from.y };
+  return { x: from.x + ((to.x - from.x) * r) / d, y: from.y + ((to.y - from.y) * r) / d };
+}
+
+type MoveOption = { mode: string; to?: Point; toward?: string };
+
+/** Score of one move option for the unit. */
+function moveScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, o: MoveOption, advanceOverride?: number): number {
+  if (o.mode === 'stationary') return positionScore(c, ov, uc, uc.from, { advanced: false, fellBack: false });
+  if (!o.to) return -1e6;
+  const adv = advanceOverride ?? uc.fixedAdvance ?? 3.5;
+  const reach = o.mode === 'advance' ? uc.move + adv : uc.move;
+  let stop = 0;
+  let enemy: EnemyView | undefined;
+  if (o.toward?.startsWith('enemy ')) {
+    const id = o.toward.slice(6);
+    enemy = uc.enemies.find((e) => e.u.id === id);
+    stop = enemy ? enemy.r + uc.r + 1.2 : 2;
+  }
+  const end = endPoint(uc.from, o.to, reach, stop);
+  const flags: MoveFlags = { advanced: o.mode === 'advance', fellBack: o.mode === 'fall-back' };
+  let v = positionScore(c, ov, uc, end, flags);
+  // heading for a marker it does not reach this turn: part of what holding it would be worth
+  if (o.toward?.startsWith('objective ')) {
+    const i = c.state.objectives.findIndex((x) => `objective ${x.id}` === o.toward);
+    if (i >= 0 && uc.oc > 0) {
+      const left = dist(end, c.state.objectives[i].pos);
+      if (left > ON_MARKER) {
+        const gain = Math.max(0, markerGain(c, ov, uc, i, uc.oc));
+        const soon = left <= uc.move + ON_MARKER + 3.5 ? 1 : 0.5;
+        const already = c.mem.heading.get(i) ?? 0;
+        const crowd = already > 0 ? 0.4 : 1;
+        v += c.w.progress * gain * soon * crowd;
+      }
+    }
+  }
+  // a melee unit heading for an enemy it cannot charge this turn: next turn's charge
+  if (enemy && uc.meleeOriented) {
+    const gap = Math.hypot(enemy.x - end.x, enemy.y - end.y) - enemy.r - uc.r;
+    if (gap > 12 && gap <= uc.move + 12) v += c.w.progress * 0.5 * enemy.melee;
+  }
+  if (o.mode === 'advance') v -= 1;
+  return v;
 }
 
 function decideMove(c: Ctx, req: DecisionRequest): number {
   const s = c.state;
   const u = s.units[String(req.context?.unit)];
-  const from = unitCentre(u);
-  const mv = unitMove(s, u);
-  const range = maxRange(s, u);
-  const options = req.options as { mode: string; to?: { x: number; y: number }; toward?: string }[];
-  const here = positionValue(c, u, from);
+  const options = req.options as MoveOption[];
+  if (u.location === 'embarked') return decideEmbarkedMove(c, u, options);
+  const ov = objectiveView(c);
+  const uc = unitCtx(c, u);
+  const pass = passengerBonus(c, ov, u);
+  const i = argmax(options, (o) => moveScore(c, ov, uc, o) + (pass && o.mode !== 'advance' && o.mode !== 'fall-back' ? pass(endOf(uc, o)) : 0));
+  noteHeading(c, uc, options[i]);
+  return i;
+}
+
+function endOf(uc: UnitCtx, o: MoveOption): Point {
+  if (!o.to || o.mode === 'stationary') return uc.from;
+  return endPoint(uc.from, o.to, o.mode === 'advance' ? uc.move + (uc.fixedAdvance ?? 3.5) : uc.move, o.toward?.startsWith('enemy ') ? 3 : 0);
+}
+
+/** Remember the OC heading to a marker it will not reach this turn (others then pick other markers). */
+function noteHeading(c: Ctx, uc: UnitCtx, o: MoveOption): void {
+  if (!o?.toward?.startsWith('objective ') || !o.to || uc.oc <= 0) return;
+  const i = c.state.objectives.findIndex((x) => `objective ${x.id}` === o.toward);
+  if (i < 0) return;
+  const end = endOf(uc, o);
+  if (dist(end, c.state.objectives[i].pos) > ON_MARKER) c.mem.heading.set(i, (c.mem.heading.get(i) ?? 0) + uc.oc);
+}
+
+/** Units embarked within a transport (which could get out after it moves). */
+function passengersOf(s: GameState, t: UnitState): UnitState[] {
+  const out: UnitState[] = [];
+  for (const id of s.unitOrder) {
+    const x = s.units[id];
+    if (x.location === 'embarked' && x.embarkedIn === t.id && x.models.some((m) => m.alive) && x.flags.moved === null) out.push(x);
+  }
+  return out;
+}
+
+/** For a transport: what its passengers would gain by getting out where it ends. */
+function passengerBonus(c: Ctx, ov: ObjectiveView, t: UnitState): ((end: Point) => number) | null {
+  const ps = passengersOf(c.state, t);
+  if (ps.length === 0) return null;
+  const ctxs = ps.map((p) => unitCtx(c, p, unitGeo(c.state, t)));
+  return (end: Point) => {
+    let v = 0;
+    for (const pc of ctxs) v += Math.max(0, positionScore(c, ov, pc, end, { advanced: false, fellBack: false, noCharge: true }));
+    return 0.8 * v;
+  };
+}
+
+/** An embarked unit: get out (now, or after its transport moved) or stay in. */
+function decideEmbarkedMove(c: Ctx, u: UnitState, options: MoveOption[]): number {
+  const s = c.state;
+  const t = u.embarkedIn ? s.units[u.embarkedIn] : null;
+  const di = options.findIndex((o) => o.mode === 'disembark');
+  const si = options.findIndex((o) => o.mode === 'stay-embarked');
+  if (!t || di < 0) return Math.max(0, si);
+  const ov = objectiveView(c);
+  const at = unitGeo(s, t);
+  const uc = unitCtx(c, u, at);
+  let out: number;
+  if (t.flags.moved === null) {
+    // getting out first: then it moves as usual (and may charge)
+    const reach = uc.move + 3;
+    let best = positionScore(c, ov, uc, at, { advanced: false, fellBack: false });
+    for (const e of uc.enemies) best = Math.max(best, positionScore(c, ov, uc, endPoint(at, e, reach, e.r + uc.r + 1.2), { advanced: false, fellBack: false }));
+    for (const o of s.objectives) best = Math.max(best, positionScore(c, ov, uc, endPoint(at, o.pos, reach), { advanced: false, fellBack: false }));
+    out = uc.meleeOriented ? best : best - 15;
+  } else {
+    out = positionScore(c, ov, uc, at, { advanced: false, fellBack: false, noCharge: true });
+  }
+  lastScores = options.map((o) => (o.mode === 'disembark' ? out : 0));
+  return out > 0 ? di : Math.max(0, si);
+}
+
+// --- selecting units ----------------------------------------------------------------------------
+
+function decideSelectMove(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const options = req.options as ({ done: true } | { unit: string })[];
+  const ov = objectiveView(c);
+  // what moving each unit gains over standing still: all units at the first selection of the phase,
+  // then only the few best so far again (the others' gains change little as their friends move)
+  const key = `${s.round}:${s.turn}`;
+  if (c.mem.moveRank.key !== key) c.mem.moveRank = { key, gains: new Map() };
+  const gains = c.mem.moveRank.gains;
+  const gainOf = (u: UnitState): number => {
+    const uc = unitCtx(c, u);
+    const here = moveScore(c, ov, uc, { mode: 'stationary' });
+    let best = here;
+    for (const m of moveOptionsFor(c, u)) best = Math.max(best, moveScore(c, ov, uc, m));
+    return best - here;
+  };
+  const plain: UnitState[] = [];
+  for (const o of options) {
+    if ('done' in o) continue;
+    const u = s.units[o.unit];
+    if (u.location === 'embarked' || passengersOf(s, u).length > 0) continue;
+    plain.push(u);
+    if (!gains.has(u.id)) gains.set(u.id, gainOf(u));
+  }
+  plain.sort((a, b) => gains.get(b.id)! - gains.get(a.id)!);
+  for (const u of plain.slice(0, 3)) gains.set(u.id, gainOf(u));
+  let anyMove = false;
+  const i = argmax(options, (o) => {
+    if ('done' in o) return 0;
+    const u = s.units[o.unit];
+    anyMove = true;
+    if (u.location === 'embarked') {
+      const t = u.embarkedIn ? s.units[u.embarkedIn] : null;
+      if (t && t.flags.moved === null) {
+        // melee passengers get out before their transport moves; the others wait for it
+        const uc = unitCtx(c, u, unitGeo(s, t));
+        return uc.meleeOriented ? 1000 : 0.001;
+      }
+      return 500;
+    }
+    if (passengersOf(s, u).length > 0) return 800;
+    return 1 + (gains.get(u.id) ?? 0);
+  });
+  return anyMove ? i : 0;
+}
+
+/** The move options the engine will offer (mirrors moveOptions in the movement rules). */
+function moveOptionsFor(c: Ctx, u: UnitState): MoveOption[] {
+  const s = c.state;
+  const dests: { to: Point; toward: string }[] = [];
+  for (const o of s.objectives) dests.push({ to: o.pos, toward: `objective ${o.id}` });
+  for (const e of enemyUnits(s, c.me)) dests.push({ to: unitGeo(s, e), toward: `enemy ${e.id}` });
+  if (isEngaged(s, u)) return dests.map((d) => ({ mode: 'fall-back', ...d }));
+  return [...dests.map((d) => ({ mode: 'normal', ...d })), ...dests.map((d) => ({ mode: 'advance', ...d }))];
+}
+
+function decideSelectShoot(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const options = req.options as ({ done: true } | { unit: string })[];
+  return argmax(options, (o) => ('done' in o ? -1 : 1 + bestVolley(c, s.units[o.unit])));
+}
+
+function decideSelectFight(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const options = req.options as { unit: string }[];
+  if (options.length === 1) return 0;
   return argmax(options, (o) => {
-    if (o.mode === 'stay-embarked') return 0;
-    if (o.mode === 'disembark') {
-      // out of the transport when there is something to take or shoot
-      return bestShot(c, u).value > 0 || s.round >= 2 ? 10 : -5;
+    const u = s.units[o.unit];
+    let best = 0;
+    let danger = 0;
+    for (const e of engagedEnemies(s, u)) {
+      best = Math.max(best, unitAttackPotentialInRange(c, u, e, true));
+      danger = Math.max(danger, unitAttackPotential(s, e, u, true));
     }
-    if (o.mode === 'stationary') return here + (range > 0 ? 0.1 * unitAttackValue(s, u, nearestEnemy(c, u) ?? u, false) : 0);
-    const reach = o.mode === 'advance' ? mv + 3.5 : mv;
-    const end = endPoint(from, o.to!, reach);
-    let v = positionValue(c, u, end);
-    // keep enemies within range to shoot them next (not after an Advance unless the weapons allow)
-    const enemy = o.toward?.startsWith('enemy ') ? s.units[o.toward.slice(6)] : null;
-    if (enemy) {
-      const d = Math.max(0, dist(end, unitCentre(enemy)) - 1.5);
-      const melee = unitAttackValue(s, u, enemy, true);
-      const ranged = unitAttackValue(s, u, enemy, false);
-      if (d <= 12 && melee > ranged) v += 0.5 * melee * p2d6AtLeast(Math.ceil(d));
-      if (d <= range && o.mode !== 'advance') v += 0.3 * ranged;
-    }
-    if (o.mode === 'advance') v -= 5; // the unit gives up shooting (and charging) this turn
-    if (o.mode === 'fall-back') v -= 0.2 * unitValue(s, u) * (unitAttackValue(s, u, nearestEnemy(c, u) ?? u, true) > 0 ? 1 : 0.2);
-    // prefer progress toward the chosen goal
-    v += c.w.advancePerInch * (dist(from, o.to!) - dist(end, o.to!)) * 0.1;
-    return v;
+    // the unit that would lose most by waiting (it may die before it fights) and hits hardest goes first
+    return best + 0.5 * Math.min(danger, unitValue(s, u));
   });
 }
 
-function nearestEnemy(c: Ctx, u: UnitState): UnitState | null {
-  let best: UnitState | null = null;
-  let bd = Infinity;
-  for (const e of enemyUnits(c.state, c.me)) {
-    const d = dist(unitCentre(u), unitCentre(e));
-    if (d < bd) { bd = d; best = e; }
+function unitAttackPotentialInRange(c: Ctx, u: UnitState, e: UnitState, melee: boolean): number {
+  let v = 0;
+  for (const use of weaponUses(c.state, u, melee)) v += weaponEstimate(c.state, u, use, e, { inRangeOnly: !melee }).value;
+  return v;
+}
+
+// --- shooting and fighting ----------------------------------------------------------------------
+
+/** Extra worth per wound of damaging the target: the markers it holds or contests, its own damage output. */
+function targetBonusPerWound(c: Ctx, t: UnitState): number {
+  return memoized(c.state, `tb|${c.me}|${t.id}`, () => computeTargetBonus(c, t));
+}
+
+function computeTargetBonus(c: Ctx, t: UnitState): number {
+  const s = c.state;
+  const now = unitWounds(s, t).now;
+  if (now <= 0) return 0;
+  let bonus = 0;
+  const snap = objectiveSnapshot(s);
+  const row = snap.contrib.get(t.id);
+  if (row) {
+    const ov = scoringOutlook(s, c.me);
+    for (let i = 0; i < row.length; i++) {
+      if (row[i] <= 0) continue;
+      // it keeps the marker from me (they hold it or contest it)
+      if (snap.level[t.player][i] >= snap.level[c.me][i]) bonus += c.w.objective * c.w.objectiveTarget * Math.max(ov.mine, ov.deny);
+    }
   }
-  return best;
+  let threat = 0;
+  for (const m of ownUnits(s, c.me)) threat = Math.max(threat, unitAttackPotential(s, t, m, false), unitAttackPotential(s, t, m, true));
+  bonus += c.w.threatTarget * threat;
+  return bonus / now;
+}
+
+function attackScore(c: Ctx, t: UnitState, woundsLost: number): number {
+  const s = c.state;
+  const now = unitWounds(s, t).now;
+  const left = now - (c.mem.assigned.get(t.id) ?? 0);
+  // what the weapons already aimed at it are expected to leave: little means almost surely dead
+  if (left <= 0.15 * now) return 0.01 * woundsLost;
+  const useful = Math.min(woundsLost, left);
+  let v = useful * (pointsPerWound(s, t) + targetBonusPerWound(c, t));
+  // finishing the unit off: worth a bonus, in proportion to what is left of it
+  if (woundsLost >= left) v += 0.25 * unitValue(s, t) * (left / now);
+  return v;
 }
 
 function decideShootTarget(c: Ctx, req: DecisionRequest): number {
   const s = c.state;
   const u = s.units[String(req.context?.unit)];
-  const options = req.options as { weapon: string; profile: number; target: string }[];
-  const uses = new Map(uses0(c, u).map((w) => [w.weapon.name, w]));
-  return argmax(options, (o) => {
-    const t = s.units[o.target];
-    const base = uses.get(o.weapon);
-    if (!base) return 0;
-    const use = { ...base, profile: base.weapon.profiles[o.profile] };
-    const e = weaponEstimate(s, u, use, t, { inRangeOnly: true });
-    // damage beyond what the target has left (after other weapons of this unit) is worth nothing
-    const left = unitWounds(s, t).now - (c.assigned.get(t.id) ?? 0);
-    const useful = Math.max(0, Math.min(e.woundsLost, left));
-    return useful * pointsPerWound(s, t) + (left > 0 && e.woundsLost >= left ? 0.25 * unitValue(s, t) : 0);
+  const options = req.options as { weapon: string; profile: number; target: string; models: number }[];
+  const uses = new Map(weaponUses(s, u, false).map((w) => [w.weapon.name, w]));
+  const i = argmax(options, (o) => {
+    const est = estimateOption(c, u, uses.get(o.weapon), o);
+    return est === null ? 0 : attackScore(c, s.units[o.target], est);
   });
+  const o = options[i];
+  const est = estimateOption(c, u, uses.get(o.weapon), o) ?? 0;
+  c.mem.assigned.set(o.target, (c.mem.assigned.get(o.target) ?? 0) + est);
+  return i;
 }
 
-function uses0(c: Ctx, u: UnitState) {
-  return weaponUses(c.state, u, false);
-}
-
-function decideGuidance(c: Ctx, req: DecisionRequest): number {
-  const s = c.state;
-  const u = s.units[String(req.context?.unit)];
-  const options = req.options as { none?: true; observer?: string; spotted?: string }[];
-  const best = bestShot(c, u);
-  return argmax(options, (o) => {
-    if (o.none) return best.value * 0.85; // guided attacks at other targets lose 1 BS: compare fairly
-    const t = s.units[o.spotted!];
-    // BS +1 on the Spotted unit is roughly a third more damage for a 4+ shooter
-    return unitAttackValue(s, u, t, false) * 1.33 + (s.units[o.observer!].keywords.includes('MARKERLIGHT') ? 2 : 0);
-  });
-}
-
-function decideChargeUnit(c: Ctx, req: DecisionRequest): number {
-  const s = c.state;
-  const options = req.options as ({ done: true } | { unit: string })[];
-  let bestIdx = 0;
-  let bestScore = 0;
-  options.forEach((o, i) => {
-    if ('done' in o) return;
-    const u = s.units[o.unit];
-    for (const e of enemyUnits(s, c.me)) {
-      const d = unitDistance(s, u, e);
-      if (d > 12) continue;
-      const p = p2d6AtLeast(Math.ceil(Math.max(0, d - 1)));
-      const gain = p * unitAttackValue(s, u, e, true) - (1 - p) * 0.1 * unitValue(s, u);
-      const score = gain - c.w.chargeThreshold * unitValue(s, u) * (1 - p);
-      if (score > bestScore) { bestScore = score; bestIdx = i; }
-    }
-  });
-  return bestIdx;
-}
-
-function decideChargeTargets(c: Ctx, req: DecisionRequest): number {
-  const s = c.state;
-  const u = s.units[String(req.context?.unit)];
-  const options = req.options as { targets: string[] }[];
-  return argmax(options, (o) => {
-    const e = s.units[o.targets[0]];
-    const p = p2d6AtLeast(Math.ceil(Math.max(0, unitDistance(s, u, e) - 1)));
-    return p * unitAttackValue(s, u, e, true);
-  });
+function estimateOption(c: Ctx, u: UnitState, base: WeaponUse | undefined, o: { profile: number; target: string; models?: number }): number | null {
+  if (!base) return null;
+  const use = { ...base, profile: base.weapon.profiles[o.profile] };
+  const e = weaponEstimate(c.state, u, use, c.state.units[o.target], { inRangeOnly: true });
+  // only the models that can see the target fire at it
+  const scale = o.models !== undefined && e.attackers > o.models ? o.models / e.attackers : 1;
+  return e.woundsLost * scale;
 }
 
 function decideFightTarget(c: Ctx, req: DecisionRequest): number {
@@ -236,168 +594,902 @@ function decideFightTarget(c: Ctx, req: DecisionRequest): number {
   const u = s.units[String(req.context?.unit)];
   const options = req.options as { profile: number; target: string }[];
   const melee = weaponUses(s, u, true);
-  return argmax(options, (o) => {
+  const i = argmax(options, (o) => {
     const t = s.units[o.target];
-    let v = 0;
-    for (const use of melee) v += weaponEstimate(s, u, use, t).value;
-    return v;
+    let lost = 0;
+    for (const use of melee) lost += weaponEstimate(s, u, use, t).woundsLost;
+    return attackScore(c, t, lost / Math.max(1, melee.length));
+  });
+  return i;
+}
+
+/** Total expected value of the unit's guns now: each weapon at its best target in range. */
+function bestVolley(c: Ctx, u: UnitState, tweak?: PlanTweak, only?: (t: UnitState) => boolean): number {
+  if (!tweak && !only) return memoized(c.state, `volley|${c.me}|${u.id}`, () => computeVolley(c, u));
+  return computeVolley(c, u, tweak, only);
+}
+
+function computeVolley(c: Ctx, u: UnitState, tweak?: PlanTweak, only?: (t: UnitState) => boolean): number {
+  const s = c.state;
+  if (!onBattlefield(u)) return 0;
+  const enemies = enemyUnits(s, c.me).filter((e) => !isEngaged(s, e) || engagedEnemies(s, u).includes(e));
+  let total = 0;
+  for (const use of weaponUses(s, u, false)) {
+    let best = 0;
+    for (const e of enemies) {
+      if (only && !only(e)) continue;
+      const v = weaponEstimate(s, u, use, e, { inRangeOnly: true, tweak }).value;
+      if (v > best) best = v;
+    }
+    total += best;
+  }
+  return total;
+}
+
+/** Expected value of the unit's attacks on one target (ranged: weapons in range; melee: all). */
+function attackOn(c: Ctx, u: UnitState, t: UnitState, melee: boolean, tweak?: PlanTweak): number {
+  let v = 0;
+  for (const use of weaponUses(c.state, u, melee)) v += weaponEstimate(c.state, u, use, t, { inRangeOnly: !melee, tweak }).value;
+  return v;
+}
+
+function decideGuidance(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const u = s.units[String(req.context?.unit)];
+  const options = req.options as { none?: true; observer?: string; spotted?: string }[];
+  const rules = s.players[c.me].rules;
+  const base = bestVolley(c, u);
+  const cache = new Map<string, number>();
+  return argmax(options, (o) => {
+    if (o.none) return base;
+    const key = `${o.spotted}|${s.units[o.observer!].keywords.includes('MARKERLIGHT')}`;
+    let v = cache.get(key);
+    if (v === undefined) {
+      const t = s.units[o.spotted!];
+      const ml = s.units[o.observer!].keywords.includes('MARKERLIGHT');
+      const tweak: PlanTweak = (plan) => {
+        plan.skill -= 1;
+        if (ml) { plan.ignoresCover = true; plan.cover = false; }
+        if (rules.includes('Killing Blow') && s.round <= 3) plan.lethalHits = true;
+        if (rules.includes('Patient Hunter') && s.round >= 3) plan.sustainedHits = Math.max(plan.sustainedHits, 2);
+      };
+      v = attackOn(c, u, t, false, tweak);
+      cache.set(key, v);
+    }
+    // the Observer is spent (it cannot be Guided itself this phase): a small price
+    return v - 2;
   });
 }
 
-/** Which unit acts next: the one with the most to gain now. */
-function decideSelect(c: Ctx, req: DecisionRequest, kind: 'move' | 'shoot' | 'fight'): number {
+// --- charges ------------------------------------------------------------------------------------
+
+/** What a charge by `u` at `e` is worth if it succeeds: the fight, the marker, being shielded from guns. */
+function chargePrize(c: Ctx, u: UnitState, e: UnitState): number {
+  const s = c.state;
+  let v = unitAttackPotential(s, u, e, true);
+  // contesting or taking the marker the target stands on
+  const row = objectiveSnapshot(s).contrib.get(e.id);
+  if (row && row.some((x) => x > 0)) v += 0.3 * c.w.objective;
+  // it fights back (unless it dies), and the unit is locked in combat
+  const back = unitAttackPotential(s, e, u, true);
+  const kill = Math.min(1, unitAttackPotential(s, u, e, true) / Math.max(1, unitValue(s, e) * 1.25));
+  v -= 0.5 * back * (1 - kill);
+  if (!hasKeyword(u, 'VEHICLE') && !hasKeyword(u, 'MONSTER') && !allows(s, u, 'shoot-after-fall-back')) v -= c.w.lockedShooting * bestPotential(c, u);
+  return v;
+}
+
+function bestPotential(c: Ctx, u: UnitState): number {
+  let best = 0;
+  for (const e of enemyUnits(c.state, c.me)) best = Math.max(best, unitAttackPotential(c.state, u, e, false));
+  return best;
+}
+
+function chargeNeed(c: Ctx, u: UnitState, e: UnitState): number {
+  return Math.ceil(Math.max(0, unitDistance(c.state, u, e) - 1 - rollModifier(c.state, u, 'charge')));
+}
+
+function chargeScore(c: Ctx, u: UnitState, e: UnitState): number {
+  const p = p2d6AtLeast(chargeNeed(c, u, e));
+  return p * chargePrize(c, u, e);
+}
+
+function decideChargeUnit(c: Ctx, req: DecisionRequest): number {
   const s = c.state;
   const options = req.options as ({ done: true } | { unit: string })[];
-  if (options.length === 1) return 0;
   return argmax(options, (o) => {
-    if ('done' in o) return kind === 'fight' ? -1 : -0.5;
+    if ('done' in o) return 0;
     const u = s.units[o.unit];
-    if (kind === 'shoot') return bestShot(c, u).value + 0.01;
-    if (kind === 'fight') return Math.max(0, ...enemyUnits(s, c.me).map((e) => unitAttackValue(s, u, e, true))) + 0.01;
-    // move the units furthest from any objective first, transports before their passengers
-    const far = Math.min(...s.objectives.map((ob) => dist(ob.pos, unitCentre(u))));
-    return far + (hasKeyword(u, 'TRANSPORT') ? 5 : 0) + (u.location === 'embarked' ? -3 : 0);
+    let best = -Infinity;
+    for (const e of enemyUnits(s, c.me)) {
+      if (unitDistance(s, u, e) > 12) continue;
+      best = Math.max(best, chargeScore(c, u, e));
+    }
+    return best - c.w.chargeThreshold * unitValue(s, u);
   });
 }
 
-/** Stratagems: a rough expected gain for each, used when it beats the CP's worth. */
-function decideStratagem(c: Ctx, req: DecisionRequest): number {
+function decideChargeTargets(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const u = s.units[String(req.context?.unit)];
+  const options = req.options as { targets: string[] }[];
+  const i = argmax(options, (o) => chargeScore(c, u, s.units[o.targets[0]]));
+  const t = s.units[options[i].targets[0]];
+  c.mem.charge = { unit: u.id, target: t.id, value: Math.max(10, chargePrize(c, u, t)) };
+  return i;
+}
+
+// --- stratagems ---------------------------------------------------------------------------------
+
+interface StratOption { stratagem: string; unit?: string; cp?: number; reroll?: number; value?: number | null; pass?: true }
+interface WindowCtx { name: string; unit: string | null; targets: string[]; data?: Record<string, unknown> }
+
+const GO_TO_GROUND: PlanTweak = (p) => { if (!p.melee && !p.ignoresCover) p.cover = true; p.invulnerable = p.invulnerable === null ? 6 : Math.min(p.invulnerable, 6); };
+const SMOKESCREEN: PlanTweak = (p) => { if (!p.melee && !p.ignoresCover) p.cover = true; p.hitModifier -= 1; };
+const MINUS_ONE_TO_HIT: PlanTweak = (p) => { p.hitModifier -= 1; };
+const MINUS_ONE_DAMAGE: PlanTweak = (p) => { p.damageReduction += 1; };
+const OVERWATCH: PlanTweak = (p) => { p.skill = 7; p.criticalHitOn = 6; };
+
+/** Damage the enemy unit in the window is about to deal to `u`, and with a defensive effect. */
+function incomingSaved(c: Ctx, win: WindowCtx, u: UnitState, tweak: PlanTweak): number {
+  const s = c.state;
+  const attacker = win.unit ? s.units[win.unit] : null;
+  if (!attacker || !onBattlefield(u)) return 0;
+  const melee = s.phase === 'fight';
+  const share = win.targets.length <= 1 ? 1 : Math.min(1, 1.5 / win.targets.length);
+  const before = attackOn(c, attacker, u, melee);
+  const after = attackOn(c, attacker, u, melee, tweak);
+  return share * Math.max(0, before - after);
+}
+
+function volleyGain(c: Ctx, u: UnitState, tweak: PlanTweak): number {
+  return Math.max(0, bestVolley(c, u, tweak) - bestVolley(c, u));
+}
+
+/** Expected gain of a stratagem option in points (before its CP cost). */
+function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll: { purpose: string; values: number[]; target: number | null; unit?: string } | undefined): number {
+  const s = c.state;
+  const u = o.unit ? s.units[o.unit] : null;
+  switch (o.stratagem) {
+    case 'COMMAND RE-ROLL': return rerollGain(c, o, roll);
+    case 'GO TO GROUND': return u && win ? incomingSaved(c, win, u, GO_TO_GROUND) : 0;
+    case 'SMOKESCREEN': return u && win ? incomingSaved(c, win, u, SMOKESCREEN) : 0;
+    case 'LIGHTNING-FAST REACTIONS': return u && win ? incomingSaved(c, win, u, MINUS_ONE_TO_HIT) : 0;
+    case 'COUNTERFIRE DEFENCE SYSTEMS': return u && win ? incomingSaved(c, win, u, MINUS_ONE_DAMAGE) : 0;
+    case 'FIRE OVERWATCH': {
+      const e = win?.unit ? s.units[win.unit] : null;
+      return u && e ? attackOn(c, u, e, false, OVERWATCH) : 0;
+    }
+    case 'HEROIC INTERVENTION': {
+      const e = win?.unit ? s.units[win.unit] : null;
+      if (!u || !e) return 0;
+      const p = p2d6AtLeast(chargeNeed(c, u, e));
+      return p * (unitAttackPotential(s, u, e, true) - 0.5 * unitAttackPotential(s, e, u, true));
+    }
+    case 'COUNTER-OFFENSIVE': {
+      if (!u) return 0;
+      let best = 0;
+      for (const e of engagedEnemies(s, u)) best = Math.max(best, unitAttackPotential(s, u, e, true));
+      return 0.5 * best;
+    }
+    case 'EPIC CHALLENGE': {
+      if (!u) return 0;
+      let best = 0;
+      for (const e of engagedEnemies(s, u)) {
+        if (e.components.length < 2) continue;
+        for (const comp of e.components) if (comp.isLeader && !comp.destroyed) best = Math.max(best, 0.3 * (s.units[comp.unit]?.points ?? 0));
+      }
+      return best;
+    }
+    case 'INSANE BRAVERY': {
+      if (!u) return 0;
+      const need = bestLeadership(s, u) - rollModifier(s, u, 'battle-shock');
+      const pFail = 1 - p2d6AtLeast(need);
+      const row = objectiveSnapshot(s).contrib.get(u.id);
+      const onObj = row && row.some((x) => x > 0) ? c.w.objective * 0.8 : 0;
+      return pFail * (onObj + 0.1 * unitValue(s, u));
+    }
+    case 'RAPID INGRESS': return u ? 0.5 * bestArrival(c, u).gain + 5 : 0;
+    case 'TANK SHOCK': {
+      if (!u) return 0;
+      let tough = 0;
+      for (const m of u.models) if (m.alive) tough = Math.max(tough, s.datasheets[m.datasheet].models[m.profile].toughness);
+      const mortal = Math.min(6, tough / 3);
+      let best = 0;
+      for (const e of engagedEnemies(s, u)) best = Math.max(best, Math.min(mortal, unitWounds(s, e).now) * pointsPerWound(s, e));
+      return best;
+    }
+    case 'A TEMPTING TRAP': {
+      if (!u) return 0;
+      const trap = s.players[c.me].ruleState.trapObjective as string | undefined;
+      const marker: { id: string; pos: Point } | undefined = trap ? s.objectives.find((x) => x.id === trap) : bestTrapObjective(c);
+      if (!marker) return 0;
+      const near = (t: UnitState) => unitNearMarker(c, t, marker.pos);
+      return Math.max(0, bestVolley(c, u, (p, info) => { if (near(info.target)) p.woundModifier += 1; }) - bestVolley(c, u));
+    }
+    case 'POINT-BLANK AMBUSH': return u ? volleyGain(c, u, (p, info) => { if (info.distance <= 9) p.ap -= 1; }) : 0;
+    case 'COORDINATE TO ENGAGE': {
+      const t = win?.targets[0] ? s.units[win.targets[0]] : null;
+      if (!u || !t) return 0;
+      const ml = u.keywords.includes('MARKERLIGHT');
+      return Math.max(0, attackOn(c, u, t, false, (p) => { p.skill -= 1; if (ml) { p.ignoresCover = true; p.cover = false; } }) - attackOn(c, u, t, false));
+    }
+    case 'COMBAT DEBARKATION': return u ? 0.6 * volleyGain(c, u, (p) => { p.rerollWounds = widen(p.rerollWounds, 'failed'); }) : 0;
+    case 'BLADESTORM': return u ? volleyGain(c, u, (p) => { p.criticalWoundAp = Math.max(p.criticalWoundAp, 2); }) : 0;
+    case 'SOULSIGHT': return u ? 0.15 * bestVolley(c, u) : 0;
+    case 'FOCUSED FIRE': return u ? focusedFire(c, u).gain : 0;
+    case 'PULSE ONSLAUGHT': {
+      if (!u) return 0;
+      const hit = (win?.data?.hitTargets as string[] | undefined) ?? [];
+      let best = 0;
+      for (const id of hit) {
+        const e = s.units[id];
+        if (!e || !onBattlefield(e)) continue;
+        for (const m of ownUnits(s, c.me)) best = Math.max(best, 0.25 * unitAttackPotential(s, e, m, true));
+      }
+      return best;
+    }
+    case 'PINPOINT COUNTER-OFFENSIVE': {
+      const by = win?.data?.by as string | undefined;
+      const e = by ? s.units[by] : null;
+      return e && onBattlefield(e) ? 0.15 * unitValue(s, e) : 0;
+    }
+    case 'FEIGNED RETREAT': case 'VECTORED ENGINES': return u ? 0.8 * bestPotential(c, u) * (s.round >= 5 ? 0.8 : 1) : 0;
+    case 'MATCHLESS AGILITY': case 'AGGRESSIVE MOBILITY': return u ? agilityGain(c, u) : 0;
+    case 'ANTI-GRAV REPULSION': {
+      const e = win?.unit ? s.units[win.unit] : null;
+      if (!u || !e) return 0;
+      const need = chargeNeed(c, e, u);
+      return (p2d6AtLeast(need) - p2d6AtLeast(need + 2)) * unitAttackPotential(s, e, u, true);
+    }
+    case 'COMBAT EMBARKATION': {
+      const e = win?.unit ? s.units[win.unit] : null;
+      if (!u || !e) return 0;
+      return p2d6AtLeast(chargeNeed(c, e, u)) * unitAttackPotential(s, e, u, true) - 0.3 * c.w.objective * (objectiveSnapshot(s).contrib.get(u.id)?.some((x) => x > 0) ? 1 : 0);
+    }
+    case 'LAYERED WARDS': return u ? 2 * pointsPerWound(s, u) * 0.33 : 0;
+    case 'CLOUDSTRIKE': return u ? 10 : 0;
+    case 'FIRE AND FADE': return u ? fireAndFadeGain(c, u) : 0;
+    case 'SWIFT DEPLOYMENT': return 0;
+    default: return 0;
+  }
+}
+
+function widen(a: RerollPolicy, b: RerollPolicy): RerollPolicy {
+  const order: RerollPolicy[] = ['none', 'ones', 'failed', 'non-critical'];
+  return order.indexOf(a) >= order.indexOf(b) ? a : b;
+}
+
+function unitNearMarker(c: Ctx, t: UnitState, pos: Point): boolean {
+  const g = unitGeo(c.state, t);
+  return dist(g, pos) <= 3.8 + g.r;
+}
+
+/** The marker (not in the enemy zone) with the most enemy value in range: the Trap objective. */
+function bestTrapObjective(c: Ctx): { id: string; pos: Point } | undefined {
+  const s = c.state;
+  const zone = s.board.deploymentZones.find((z) => z.player === c.opp)?.polygon ?? [];
+  let best: { id: string; pos: Point } | undefined;
+  let bv = -1;
+  for (const o of s.objectives) {
+    if (pointInPolygon(o.pos, zone)) continue;
+    let v = 0;
+    for (const e of enemyUnits(s, c.me)) {
+      const d = dist(unitGeo(s, e), o.pos);
+      v += unitValue(s, e) / (1 + Math.max(0, d - 4));
+    }
+    if (v > bv) { bv = v; best = o; }
+  }
+  return best;
+}
+
+function focusedFire(c: Ctx, u: UnitState): { gain: number; unit: string | null; enemy: string | null } {
+  return memoized(c.state, `ff|${c.me}|${u.id}`, () => computeFocusedFire(c, u));
+}
+
+function computeFocusedFire(c: Ctx, u: UnitState): { gain: number; unit: string | null; enemy: string | null } {
+  const s = c.state;
+  const vs = memoized(s, `ffvs|${c.me}`, () => focusedFireTable(c));
+  const base = vs.base;
+  let best = { gain: 0, unit: null as string | null, enemy: null as string | null };
+  for (const e of enemyUnits(s, c.me)) {
+    const a = (vs.with.get(`${u.id}|${e.id}`) ?? 0) - (base.get(u.id) ?? 0);
+    for (const x of vs.mine) {
+      if (x.id === u.id) continue;
+      const g = a + (vs.with.get(`${x.id}|${e.id}`) ?? 0) - (base.get(x.id) ?? 0);
+      if (g > best.gain) best = { gain: g, unit: x.id, enemy: e.id };
+    }
+  }
+  return best;
+}
+
+function focusedFireTable(c: Ctx): { mine: UnitState[]; base: Map<string, number>; with: Map<string, number> } {
+  const s = c.state;
+  const mine = ownUnits(s, c.me).filter((x) => !x.flags.shot);
+  const enemies = enemyUnits(s, c.me);
+  const apPlus: PlanTweak = (p) => { p.ap -= 1; };
+  const base = new Map<string, number>();
+  const vs = new Map<string, number>();
+  for (const x of mine) {
+    base.set(x.id, bestVolley(c, x));
+    for (const e of enemies) vs.set(`${x.id}|${e.id}`, attackOn(c, x, e, false, apPlus));
+  }
+  return { mine, base, with: vs };
+}
+
+/** A fixed 6" Advance instead of a D6: what the best move gains with it. */
+function agilityGain(c: Ctx, u: UnitState): number {
+  if (u.location !== 'battlefield' || isEngaged(c.state, u)) return 0;
+  const ov = objectiveView(c);
+  const uc = unitCtx(c, u);
+  const opts = moveOptionsFor(c, u);
+  let a = -Infinity, b = -Infinity;
+  for (const o of opts) {
+    a = Math.max(a, moveScore(c, ov, uc, o));
+    b = Math.max(b, moveScore(c, ov, uc, o, 6));
+  }
+  return Math.max(0, b - a);
+}
+
+function fireAndFadeGain(c: Ctx, u: UnitState): number {
+  const ov = objectiveView(c);
+  const uc = unitCtx(c, u);
+  const here = positionScore(c, ov, uc, uc.from, { advanced: false, fellBack: false, noCharge: true });
+  let best = here;
+  for (const o of moveOptionsFor(c, u)) if (o.mode === 'normal') best = Math.max(best, moveScore(c, ov, uc, o));
+  // it gives up its charge this turn
+  const charge = uc.meleeOriented ? c.w.charge * chargeAt(uc, uc.from, { advanced: u.flags.advanced, fellBack: u.flags.fellBack }) : 0;
+  return Math.max(0, best - here - charge);
+}
+
+/** The unit whose charge is being rolled: the one this agent just declared, else the last that declared one. */
+function chargingUnit(c: Ctx, hint?: string): UnitState | null {
+  const s = c.state;
+  if (hint && s.units[hint]) return s.units[hint];
+  if (c.mem.charge && s.units[c.mem.charge.unit]?.flags.declaredCharge && !s.units[c.mem.charge.unit].flags.charged) return s.units[c.mem.charge.unit];
+  let found: UnitState | null = null;
+  for (const id of s.unitOrder) {
+    const u = s.units[id];
+    if (u.player === c.me && onBattlefield(u) && u.flags.declaredCharge && !u.flags.charged) found = u;
+  }
+  return found;
+}
+
+/** COMMAND RE-ROLL after a roll: what the re-roll is expected to gain. */
+function rerollGain(c: Ctx, o: StratOption, roll: { purpose: string; values: number[]; target: number | null; unit?: string } | undefined): number {
+  if (!roll) return 0;
+  const sum = roll.values.reduce((a, b) => a + b, 0);
+  switch (roll.purpose) {
+    case 'charge': {
+      if (roll.target === null) return 0;
+      const u = chargingUnit(c, roll.unit);
+      const mod = u ? rollModifier(c.state, u, 'charge') : 0;
+      const need = roll.target - mod;
+      if (sum >= need) return 0;
+      const p = p2d6AtLeast(need);
+      let value = 30;
+      if (c.mem.charge && u && c.mem.charge.unit === u.id) value = c.mem.charge.value;
+      else if (u) for (const e of enemyUnits(c.state, c.me)) if (unitDistance(c.state, u, e) <= 12) value = Math.max(value, chargePrize(c, u, e));
+      return p * value;
+    }
+    case 'advance': return 0;
+    case 'hit': case 'wound': return roll.values.length === 1 ? 14 : roll.values.length === 2 ? 8 : 0;
+    case 'save': return roll.values.length === 1 ? 14 : roll.values.length === 2 ? 8 : 0;
+    case 'damage': return o.reroll === -1 && roll.values.length === 1 && roll.values[0] <= 2 ? 14 : 0;
+    default: return 0;
+  }
+}
+
+/** What a CP is worth now: dearer when few are left, cheaper when they pile up or the battle ends soon. */
+function cpPrice(c: Ctx, cost: number): number {
   const s = c.state;
   const cp = s.players[c.me].cp;
-  const options = req.options as ({ pass: true } | { stratagem: string; unit?: string; cp?: number; reroll?: number; value?: number | null })[];
-  const win = req.context?.window as { name: string; unit: string | null; targets: string[] } | undefined;
-  const roll = req.context?.roll as { purpose: string; values: number[]; target: number | null } | undefined;
-  const attacker = win?.unit ? s.units[win.unit] : null;
+  if (cost <= 0) return 2;
+  let f = cp <= 2 ? 1 : cp <= 4 ? 0.8 : 0.6;
+  if (s.round >= s.mission.rounds) f *= 0.6;
+  else if (s.round === s.mission.rounds - 1) f *= 0.85;
+  // below the reserve, a CP is worth more (it may be needed for a reaction)
+  if (cp - cost < c.w.cpReserve) f *= 1.4;
+  return cost * c.w.cp * f;
+}
+
+function decideStratagem(c: Ctx, req: DecisionRequest): number {
+  const options = req.options as StratOption[];
+  const win = req.context?.window as WindowCtx | undefined;
+  const roll = req.context?.roll as { purpose: string; values: number[]; target: number | null; unit?: string } | undefined;
   return argmax(options, (o) => {
-    if ('pass' in o) return 0;
-    const cost = (o.cp ?? 1) * c.w.cp;
-    const u = o.unit ? s.units[o.unit] : null;
-    const value = u ? unitValue(s, u) : 0;
-    let gain = 0;
-    switch (o.stratagem) {
-      case 'COMMAND RE-ROLL': {
-        if (!roll) return -1;
-        if (roll.purpose === 'charge' && roll.target !== null) {
-          const p = p2d6AtLeast(roll.target);
-          gain = p > 0.25 ? p * 60 : 0;
-        } else if (roll.purpose === 'save' && roll.values.length <= 2) gain = 20;
-        else if ((roll.purpose === 'hit' || roll.purpose === 'wound') && roll.values.length <= 2) gain = 15;
-        else gain = 0;
-        if (cp <= c.w.cpReserve) gain *= 0.5;
-        break;
-      }
-      case 'GO TO GROUND': case 'SMOKESCREEN': case 'LIGHTNING-FAST REACTIONS': case 'COUNTERFIRE DEFENCE SYSTEMS': {
-        if (!u || !attacker) return -1;
-        const incoming = unitAttackValue(s, attacker, u, s.phase === 'fight');
-        // roughly a sixth to a third of the damage saved
-        gain = incoming * (o.stratagem === 'COUNTERFIRE DEFENCE SYSTEMS' ? 0.35 : 0.3);
-        break;
-      }
-      case 'INSANE BRAVERY': gain = value * 0.3; break;
-      case 'FIRE OVERWATCH': gain = attacker && u ? unitAttackValue(s, u, attacker, false) / 6 : 0; break;
-      case 'HEROIC INTERVENTION': case 'COUNTER-OFFENSIVE': gain = attacker && u ? 0.5 * unitAttackValue(s, u, attacker, true) : 0; break;
-      case 'RAPID INGRESS': gain = 30; break;
-      case 'EPIC CHALLENGE': gain = 20; break;
-      case 'TANK SHOCK': gain = 30; break;
-      case 'COORDINATE TO ENGAGE': case 'COMBAT DEBARKATION': case 'SOULSIGHT': case 'BLADESTORM': case 'A TEMPTING TRAP': case 'POINT-BLANK AMBUSH':
-        gain = u ? 0.25 * bestShot(c, u).value : 0; break;
-      case 'FOCUSED FIRE': gain = 35; break;
-      case 'PINPOINT COUNTER-OFFENSIVE': gain = 30; break;
-      case 'PULSE ONSLAUGHT': gain = 25; break;
-      case 'AGGRESSIVE MOBILITY': case 'MATCHLESS AGILITY': gain = 10; break;
-      case 'ANTI-GRAV REPULSION': case 'COMBAT EMBARKATION': gain = value * 0.3; break;
-      case 'LAYERED WARDS': gain = value * 0.15; break;
-      case 'CLOUDSTRIKE': case 'SWIFT DEPLOYMENT': case 'VECTORED ENGINES': case 'FEIGNED RETREAT': gain = 20; break;
-      default: gain = 0;
-    }
-    return gain - cost;
+    if (o.pass) return 0;
+    return stratagemGain(c, o, win, roll) - cpPrice(c, o.cp ?? 1);
   });
 }
 
-function decideFateDie(c: Ctx, req: DecisionRequest): number {
-  const options = req.options as ({ none: true } | { fate: number })[];
-  const ctx = req.context as { purpose: string; count: number; pool: number[] };
-  const best = Math.max(...options.map((o) => ('fate' in o ? o.fate : 0)));
-  const idx = options.findIndex((o) => 'fate' in o && o.fate === best);
-  const useful = (ctx.purpose === 'charge' && best >= 5) || (ctx.count <= 2 && best >= 5 && ctx.purpose !== 'battle-shock') || (ctx.purpose === 'battle-shock' && best >= 5);
-  return useful ? idx : 0;
+// --- reserves, deployment, Scouts ---------------------------------------------------------------
+
+/** The best place for a unit arriving from Reserves (more than 9" from every enemy model, or it fails). */
+function bestArrival(c: Ctx, u: UnitState, options?: { x: number; y: number; unit: string }[]): { gain: number; index: number } {
+  const s = c.state;
+  const ov = objectiveView(c);
+  const pts = options ?? arrivalPoints(c, u);
+  let best = { gain: -Infinity, index: -1 };
+  const enemies = enemyUnits(s, c.me).map((e) => unitGeo(s, e));
+  const uc = unitCtx(c, u, { x: 0, y: 0 });
+  pts.forEach((p, i) => {
+    if (p.unit !== u.id) return;
+    let clear = true;
+    for (const e of enemies) if (dist(e, p) - e.r - uc.r < 9.3) { clear = false; break; }
+    const v = clear ? positionScore(c, ov, uc, p, { advanced: false, fellBack: false, noCharge: true }) : -1000;
+    if (v > best.gain) best = { gain: v, index: i };
+  });
+  return best;
+}
+
+function arrivalPoints(c: Ctx, u: UnitState): { x: number; y: number; unit: string }[] {
+  const s = c.state;
+  const out: { x: number; y: number; unit: string }[] = [];
+  for (const o of s.objectives) out.push({ unit: u.id, x: o.pos.x, y: o.pos.y });
+  for (let x = 6; x < s.board.width; x += 12) for (let y = 6; y < s.board.height; y += 12) out.push({ unit: u.id, x, y });
+  return out;
 }
 
 function decideReinforcement(c: Ctx, req: DecisionRequest): number {
   const s = c.state;
   const options = req.options as ({ wait: true } | { unit: string; how: string; x: number; y: number })[];
-  return argmax(options, (o) => {
-    if ('wait' in o) return s.round >= 3 ? -50 : 0;
-    const u = s.units[o.unit];
-    return positionValue(c, u, { x: o.x, y: o.y }) + 5;
-  });
+  const units = [...new Set(options.filter((o): o is { unit: string; how: string; x: number; y: number } => 'unit' in o).map((o) => o.unit))];
+  let bestIdx = options.findIndex((o) => 'wait' in o);
+  let bestScore = bestIdx >= 0 ? (s.round >= 3 ? -1e6 : 0) : -Infinity;
+  const flat = options.map((o) => ('wait' in o ? { unit: '', x: -99, y: -99 } : o));
+  for (const id of units) {
+    const b = bestArrival(c, s.units[id], flat);
+    if (b.index >= 0 && b.gain + 20 > bestScore) { bestScore = b.gain + 20; bestIdx = b.index; }
+  }
+  if (bestIdx < 0) bestIdx = 0;
+  lastScores = [];
+  const chosen = options[bestIdx];
+  c.mem.moved = 'unit' in chosen ? chosen.unit : c.mem.moved;
+  return bestIdx;
 }
 
 function decideDeploy(c: Ctx, req: DecisionRequest): number {
   const s = c.state;
-  const options = req.options as { unit: string; x: number; y: number }[];
-  // the first unit offered; the anchor nearest the objectives, spread out from units already placed
+  const options = req.options as { unit: string; x: number; y: number; infiltrate?: true }[];
   const unit = options[0].unit;
+  const u = s.units[unit];
   const mine = ownUnits(s, c.me);
+  const enemies = enemyUnits(s, c.me);
+  const oc = unitOC(s, u);
+  const mv = unitMove(s, u);
+  let rangeMax = 0;
+  for (const use of weaponUses(s, u, false)) rangeMax = Math.max(rangeMax, use.profile.range as number);
   return argmax(options, (o) => {
     if (o.unit !== unit) return -Infinity;
-    const near = Math.min(...s.objectives.map((ob) => dist(ob.pos, o)));
-    const crowd = mine.filter((x) => dist(unitCentre(x), o) < 5).length;
-    return -near - 6 * crowd;
+    let v = 0;
+    // markers it can reach in its first move(s)
+    for (const ob of s.objectives) {
+      const d = dist(ob.pos, o);
+      v += (oc > 0 ? 6 + oc : 3) / (1 + Math.max(0, d - mv - 4) / 6);
+    }
+    // spread out
+    for (const x of mine) if (dist(unitGeo(s, x), o) < 6) v -= 4;
+    // long guns stay back, out of the enemy's reach
+    for (const e of enemies) {
+      const g = unitGeo(s, e);
+      const d = dist(g, o);
+      v -= (unitAttackPotential(s, e, u, false) * (d < 30 ? 1 : 0.3)) / 40;
+      if (rangeMax > 0 && d <= rangeMax + mv) v += unitAttackPotential(s, u, e, false) / 60;
+    }
+    if (o.infiltrate) v += 2;
+    return v;
   });
 }
 
+function decideScoutMove(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const ov = objectiveView(c);
+  const options = req.options as ({ done: true } | { unit: string; to: Point; toward: string })[];
+  const ctxs = new Map<string, UnitCtx>();
+  const here = new Map<string, number>();
+  return argmax(options, (o) => {
+    if ('done' in o) return 0;
+    const u = s.units[o.unit];
+    let uc = ctxs.get(u.id);
+    if (!uc) {
+      uc = { ...unitCtx(c, u), move: scoutsOf(c, u) };
+      ctxs.set(u.id, uc);
+      here.set(u.id, positionScore(c, ov, uc, uc.from, { advanced: false, fellBack: false, noCharge: true }));
+    }
+    const end = endPoint(uc.from, o.to, uc.move, o.toward.startsWith('enemy ') ? 10 : 0);
+    return positionScore(c, ov, uc, end, { advanced: false, fellBack: false, noCharge: true }) - here.get(u.id)! - 0.5;
+  });
+}
+
+function scoutsOf(c: Ctx, u: UnitState): number {
+  let x = Infinity;
+  for (const comp of u.components) {
+    if (comp.destroyed) continue;
+    const a = c.state.datasheets[comp.datasheet].coreAbilities.find((k) => k.name === 'Scouts');
+    x = Math.min(x, a?.x ?? 0);
+  }
+  return x === Infinity ? 0 : x;
+}
+
+// --- Fate dice and other dice -----------------------------------------------------------------
+
+function decideFateDie(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const options = req.options as ({ none: true } | { fate: number })[];
+  const ctx = req.context as { purpose: string; unit: string; count: number; pool: number[] };
+  const u = s.units[ctx.unit];
+  const pool = ctx.pool;
+  // later phases need dice too: the fewer left, the dearer each
+  const scarcity = pool.length >= 4 ? 1 : pool.length >= 2 ? 1.3 : 1.6;
+  return argmax(options, (o) => {
+    if ('none' in o) return 0;
+    const v = o.fate;
+    const cost = c.w.fateDie * scarcity * (v / 6);
+    let gain = 0;
+    switch (ctx.purpose) {
+      case 'charge': {
+        const ch = c.mem.charge;
+        if (!ch || ch.unit !== u?.id) break;
+        const t = s.units[ch.target];
+        if (!t) break;
+        const need = chargeNeed(c, u, t);
+        const pWith = 1 - Math.max(0, Math.min(6, need - v - 1)) / 6;
+        gain = (Math.max(0, need - v <= 1 ? 1 : pWith) - p2d6AtLeast(need)) * ch.value;
+        break;
+      }
+      case 'battle-shock': {
+        if (!u) break;
+        const need = bestLeadership(s, u) - rollModifier(s, u, 'battle-shock');
+        const pWith = need - v <= 1 ? 1 : 1 - Math.min(6, need - v - 1) / 6;
+        const row = objectiveSnapshot(s).contrib.get(u.id);
+        const worth = (row && row.some((x) => x > 0) ? c.w.objective * 0.8 : 0) + 0.1 * unitValue(s, u);
+        gain = (pWith - p2d6AtLeast(need)) * worth;
+        break;
+      }
+      case 'hit': case 'wound': {
+        // one die of the roll is this value (a 6 is a Critical): worth most on few, big attacks
+        if (ctx.count > 3 || v < 5 || !u) break;
+        gain = (v === 6 ? 1 : 0.6) * perAttackWorth(c, u) * (ctx.count === 1 ? 1 : 0.7);
+        break;
+      }
+      case 'save': {
+        if (ctx.count > 2 || v < 4 || !u) break;
+        gain = (v === 6 ? 1 : 0.7) * Math.min(unitValue(s, u), 3 * pointsPerWound(s, u)) * (ctx.count === 1 ? 1 : 0.6);
+        break;
+      }
+      case 'damage': {
+        if (ctx.count > 2 || v < 4) break;
+        gain = (v - 3.5) * 4;
+        break;
+      }
+      case 'advance': break;
+      default: break;
+    }
+    return gain - cost;
+  });
+}
+
+/** Rough worth of one more successful attack of the unit's heaviest weapon. */
+function perAttackWorth(c: Ctx, u: UnitState): number {
+  let best = 0;
+  for (const use of [...weaponUses(c.state, u, false), ...weaponUses(c.state, u, true)]) {
+    const d = use.profile.damage;
+    const avg = typeof d === 'number' ? d : (d as { n?: number; sides?: number; plus?: number }).sides ? ((d as { n?: number }).n ?? 1) * (((d as { sides: number }).sides + 1) / 2) + ((d as { plus?: number }).plus ?? 0) : 1;
+    best = Math.max(best, avg);
+  }
+  return best * 6;
+}
+
+function decideFatePool(req: DecisionRequest): number {
+  const pool = (req.context?.pool as number[]) ?? [];
+  const score = (v: number) => (v === 6 ? 3 : v === 5 ? 2 : v === 4 ? 0.5 : 0.1);
+  const now = pool.reduce((a, v) => a + score(v), 0);
+  const expected = (pool.length - 1) * ((3 + 2 + 0.5 + 0.3) / 6);
+  return now >= expected ? 0 : 1;
+}
+
+function decideBranchingFates(req: DecisionRequest): number {
+  const options = req.options as ({ none: true } | { die: number })[];
+  const purpose = String(req.context?.purpose ?? '');
+  let best = 0;
+  let lowest = 7;
+  options.forEach((o, i) => { if ('die' in o && o.die < lowest) { lowest = o.die; best = i; } });
+  if (best === 0) return 0;
+  if (purpose === 'damage') return lowest <= 3 ? best : 0;
+  return lowest <= 2 ? best : 0;
+}
+
+// --- abilities asking a choice -----------------------------------------------------------------
+
+function tweakFor(weapon: string | null, f: (p: Parameters<PlanTweak>[0]) => void): PlanTweak {
+  return (p, info) => { if (weapon === null || info.weapon === weapon) f(p); };
+}
+
+/** Enemy units the unit is fighting (or could charge this turn). */
+function foesOf(c: Ctx, u: UnitState): UnitState[] {
+  const engaged = engagedEnemies(c.state, u);
+  if (engaged.length) return engaged;
+  return enemyUnits(c.state, c.me).filter((e) => unitDistance(c.state, u, e) <= 12);
+}
+
+function decideDanceOfDeath(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const u = s.units[String(req.context?.unit)];
+  const options = req.options as string[];
+  const foes = foesOf(c, u);
+  if (!u || foes.length === 0) return Math.max(0, options.indexOf("Trickster's Grace"));
+  return argmax(options, (o) => {
+    let v = 0;
+    for (const e of foes) {
+      if (o === "Hero's Prowess") v = Math.max(v, attackOn(c, u, e, true, (p) => { p.rerollHits = widen(p.rerollHits, 'ones'); }) - attackOn(c, u, e, true));
+      else if (o === "Villain's Doom") v = Math.max(v, attackOn(c, u, e, true, (p) => { p.woundModifier += 1; }) - attackOn(c, u, e, true));
+      else v += Math.max(0, attackOn(c, e, u, true) - attackOn(c, e, u, true, MINUS_ONE_TO_HIT)) * (engagedEnemies(s, u).includes(e) ? 1 : 0.3);
+    }
+    return v;
+  });
+}
+
+function decideMartialWarrior(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const u = s.units[String(req.context?.unit)];
+  const options = req.options as string[];
+  const foes = u ? foesOf(c, u) : [];
+  return argmax(options, (o) => {
+    let v = 0;
+    for (const e of foes) {
+      if (o === 'Direct Grace') {
+        // PRECISION: worth it against an Attached unit with a Leader to pick out
+        const leader = e.components.find((x) => x.isLeader && !x.destroyed);
+        v = Math.max(v, attackOn(c, u, e, true) + (leader ? 0.3 * (s.units[leader.unit]?.points ?? 0) : 0));
+      } else if (o === 'Forceful Strike') v = Math.max(v, attackOn(c, u, e, true, tweakFor('Fidelity', (p) => { p.devastatingWounds = true; })));
+      else v = Math.max(v, attackOn(c, u, e, true, tweakFor('Fidelity', (p) => { p.sustainedHits = Math.max(p.sustainedHits, 2); })));
+    }
+    return v;
+  });
+}
+
+function decideTargetingArray(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const u = s.units[String(req.context?.unit)];
+  const options = req.options as string[];
+  // re-roll the roll that fails more often against the likely target
+  let pHit = 1, pWound = 1;
+  let best = 0;
+  for (const e of enemyUnits(s, c.me)) {
+    for (const use of weaponUses(s, u, false)) {
+      const v = weaponEstimate(s, u, use, e, { inRangeOnly: true }).value;
+      if (v <= best) continue;
+      best = v;
+      let tough = 0;
+      for (const m of e.models) if (m.alive) { tough = s.datasheets[m.datasheet].models[m.profile].toughness; break; }
+      pHit = (7 - Math.min(6, Math.max(2, use.profile.skill))) / 6;
+      pWound = (7 - woundTarget(use.profile.strength, tough)) / 6;
+    }
+  }
+  const want = pHit <= pWound ? 'hit' : 'wound';
+  return Math.max(0, options.indexOf(want));
+}
+
+function decideNovaCharge(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const u = s.units[String(req.context?.unit)];
+  const options = req.options as ({ none: true } | { weapon: string })[];
+  // once per battle: worth using when it adds a good deal now, or late in the battle
+  const late = s.round >= 4 ? 0.5 : 1;
+  return argmax(options, (o) => {
+    if ('none' in o) return 0;
+    const gain = volleyGain(c, u, tweakFor(o.weapon, (p) => { p.devastatingWounds = true; }));
+    return gain - 12 * late;
+  });
+}
+
+/** Pick the enemy unit whose effect matters most by a score. */
+function pickEnemy(c: Ctx, req: DecisionRequest, score: (e: UnitState) => number): number {
+  const s = c.state;
+  const options = req.options as string[];
+  return argmax(options, (id) => { const e = s.units[id]; return e ? score(e) : -Infinity; });
+}
+
+/** How much the enemy unit can hurt my army (its best attacks against any of my units). */
+function offense(c: Ctx, e: UnitState): number {
+  let best = 0;
+  for (const m of ownUnits(c.state, c.me)) best = Math.max(best, unitAttackPotential(c.state, e, m, false) + 0.5 * unitAttackPotential(c.state, e, m, true));
+  return best;
+}
+
+function decideFlyover(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const u = s.units[String(req.context?.unit)];
+  const options = req.options as ({ none: true } | { target: string })[];
+  let hawks = 0;
+  for (const m of u.models) if (m.alive) hawks++;
+  const mortal = Math.min(6, hawks / 2);
+  return argmax(options, (o) => {
+    if ('none' in o) return 0;
+    const e = s.units[o.target];
+    return Math.min(mortal, unitWounds(s, e).now) * pointsPerWound(s, e) + 0.01;
+  });
+}
+
+function decideDroneHarassment(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  return pickEnemy(c, req, (e) => {
+    if (e.battleShocked) return -1;
+    const pFail = 1 - p2d6AtLeast(bestLeadership(s, e) - rollModifier(s, e, 'battle-shock'));
+    const row = objectiveSnapshot(s).contrib.get(e.id);
+    const oc = row ? row.reduce((a, b) => a + b, 0) : 0;
+    return pFail * (oc * 10 + 5);
+  });
+}
+
+function decideRapidEmbarkation(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const options = req.options as ({ none: true } | { unit: string })[];
+  return argmax(options, (o) => {
+    if ('none' in o) return 0;
+    const u = s.units[o.unit];
+    const row = objectiveSnapshot(s).contrib.get(u.id);
+    if (row && row.some((x) => x > 0)) return -1;
+    const g = unitGeo(s, u);
+    const d = Math.min(dangerFrom(dangerSources(s, u), g, g.r), 1.25 * unitValue(s, u));
+    return c.w.danger * d - 5;
+  });
+}
+
+function decideEmbark(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const options = req.options as ({ stay: true } | { transport: string })[];
+  const u = c.mem.moved ? s.units[c.mem.moved] : null;
+  if (options.length < 2 || !u || !onBattlefield(u)) return 0;
+  // get back in when where it stands is worth less than nothing (no marker, nothing to shoot, in danger)
+  const ov = objectiveView(c);
+  const uc = unitCtx(c, u);
+  const here = positionScore(c, ov, uc, uc.from, { advanced: u.flags.advanced, fellBack: u.flags.fellBack });
+  lastScores = options.map((o) => ('stay' in o ? 0 : -here - 10));
+  return here < -10 ? 1 : 0;
+}
+
+function decideFocusedFireChoice(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const options = req.options as { unit: string; enemy: string }[];
+  // the first unit of the pair is the one the stratagem was used on: the one not among the options' units
+  const apPlus: PlanTweak = (p) => { p.ap -= 1; };
+  const cache = new Map<string, number>();
+  const first = ownUnits(s, c.me).find((x) => !x.flags.shot && !options.some((o) => o.unit === x.id));
+  return argmax(options, (o) => {
+    const e = s.units[o.enemy];
+    const x = s.units[o.unit];
+    let a = cache.get(`f|${o.enemy}`);
+    if (a === undefined) { a = first ? attackOn(c, first, e, false, apPlus) : 0; cache.set(`f|${o.enemy}`, a); }
+    return a + attackOn(c, x, e, false, apPlus) - bestVolley(c, x);
+  });
+}
+
+// --- the agent ----------------------------------------------------------------------------------
+
 export function createHeuristic(params: Partial<Weights> = {}, name = 'heuristic'): Agent {
   const w: Weights = { ...WEIGHTS, ...params };
-  let lastUnit = '';
-  const assigned = new Map<string, number>();
+  const mem: Memory = { assigned: new Map(), assignedFor: '', heading: new Map(), headingKey: '', charge: null, moved: null, moveRank: { key: '', gains: new Map() } };
   return {
     name,
     decide(view: GameView, req: DecisionRequest) {
-      const c: Ctx = { state: view.state as GameState, me: view.player, w, assigned };
+      const state = view.state as GameState;
+      const c: Ctx = { state, me: view.player, opp: opponent(view.player), w, mem };
+      const phaseKey = `${state.round}:${state.turn}:${state.phase}`;
+      if (mem.headingKey !== phaseKey) { mem.heading.clear(); mem.headingKey = phaseKey; }
+      const unit = String(req.context?.unit ?? '');
+      if (req.kind === 'move' && unit) mem.moved = unit;
+      if (req.kind === 'shoot-target' || req.kind === 'fight-target') {
+        const key = `${phaseKey}:${req.kind}:${unit}`;
+        if (mem.assignedFor !== key) { mem.assigned.clear(); mem.assignedFor = key; }
+      }
       lastScores = [];
-      const d = decideKind(c, req);
+      const option = decideKind(c, req);
+      const o = Math.max(0, Math.min(req.options.length - 1, option));
       const explanation = why(req);
-      return explanation ? { option: d.option, why: explanation } : d;
+      return explanation ? { option: o, why: explanation } : { option: o };
+    },
+    rerollPolicy(_view, roll) {
+      // Hit and Wound rolls: fish for Critical results only when the rules grant it; otherwise re-roll failures
+      return roll.granted;
     },
   };
+}
 
-  function decideKind(c: Ctx, req: DecisionRequest): { option: number } {
-      const unit = String(req.context?.unit ?? '');
-      if (unit !== lastUnit) { assigned.clear(); lastUnit = unit; }
-      switch (req.kind) {
-        case 'first-turn': return { option: 0 };
-        case 'deploy': return { option: decideDeploy(c, req) };
-        case 'select-unit-to-move': return { option: decideSelect(c, req, 'move') };
-        case 'move': return { option: decideMove(c, req) };
-        case 'select-unit-to-shoot': return { option: decideSelect(c, req, 'shoot') };
-        case 'shoot-target': {
-          const i = decideShootTarget(c, req);
-          const o = req.options[i] as { weapon: string; target: string };
-          const s = c.state;
-          const use = weaponUses(s, s.units[unit], false).find((x) => x.weapon.name === o.weapon);
-          if (use) assigned.set(o.target, (assigned.get(o.target) ?? 0) + weaponEstimate(s, s.units[unit], use, s.units[o.target], { inRangeOnly: true }).woundsLost);
-          return { option: i };
-        }
-        case 'for-the-greater-good': return { option: decideGuidance(c, req) };
-        case 'select-unit-to-charge': return { option: decideChargeUnit(c, req) };
-        case 'charge-targets': return { option: decideChargeTargets(c, req) };
-        case 'select-unit-to-fight': return { option: decideSelect(c, req, 'fight') };
-        case 'fight-target': return { option: decideFightTarget(c, req) };
-        case 'stratagem': return { option: decideStratagem(c, req) };
-        case 'fate-die': return { option: decideFateDie(c, req) };
-        case 'fate-pool': {
-          const pool = (req.context?.pool as number[]) ?? [];
-          const good = pool.filter((v) => v >= 5).length;
-          return { option: good * 2 >= pool.length || pool.length <= 3 ? 0 : 1 };
-        }
-        case 'reinforcement': case 'rapid-ingress': return { option: decideReinforcement(c, req) };
-        case 'embark': return { option: 0 };
-        case 'reroll-advance': return { option: Number(req.context?.roll ?? 6) <= 2 ? 1 : 0 };
-        case 'martial-warrior': return { option: 2 };
-        default: return { option: 0 };
-      }
+function decideKind(c: Ctx, req: DecisionRequest): number {
+  switch (req.kind) {
+    case 'first-turn': return 0;
+    case 'deploy': return decideDeploy(c, req);
+    case 'scout-move': return decideScoutMove(c, req);
+    case 'select-unit-to-move': return decideSelectMove(c, req);
+    case 'move': return decideMove(c, req);
+    case 'fire-and-fade': return decideFireAndFade(c, req);
+    case 'select-unit-to-shoot': return decideSelectShoot(c, req);
+    case 'shoot-target': return decideShootTarget(c, req);
+    case 'for-the-greater-good': return decideGuidance(c, req);
+    case 'select-unit-to-charge': return decideChargeUnit(c, req);
+    case 'charge-targets': return decideChargeTargets(c, req);
+    case 'select-unit-to-fight': return decideSelectFight(c, req);
+    case 'fight-target': return decideFightTarget(c, req);
+    case 'fight-weapon': return decideFightWeapon(c, req);
+    case 'stratagem': return decideStratagem(c, req);
+    case 'fate-die': return decideFateDie(c, req);
+    case 'fate-pool': return decideFatePool(req);
+    case 'branching-fates': return decideBranchingFates(req);
+    case 'reinforcement': case 'rapid-ingress': return decideReinforcement(c, req);
+    case 'embark': return decideEmbark(c, req);
+    case 'reroll-advance': return Number(req.context?.roll ?? 6) <= 2 ? 1 : 0;
+    case 'martial-warrior': return decideMartialWarrior(c, req);
+    case 'dance-of-death': return decideDanceOfDeath(c, req);
+    case 'targeting-array': return decideTargetingArray(c, req);
+    case 'nova-charge': return decideNovaCharge(c, req);
+    case 'grenade-pack-flyover': return decideFlyover(c, req);
+    case 'drone-harassment': return decideDroneHarassment(c, req);
+    case 'rapid-embarkation': return decideRapidEmbarkation(c, req);
+    case 'focused-fire': return decideFocusedFireChoice(c, req);
+    case 'guide': {
+      // +1 to hit for my AELDARI attacks against it: the enemy my army can hurt most
+      const s = c.state;
+      return pickEnemy(c, req, (e) => {
+        let v = 0;
+        for (const m of ownUnits(s, c.me)) v += unitAttackPotential(s, m, e, false) * (unitDistance(s, m, e) <= 30 ? 1 : 0.2);
+        return v;
+      });
+    }
+    case 'crystalline-targeting': {
+      const s = c.state;
+      const apPlus: PlanTweak = (p) => { p.ap -= 1; };
+      return pickEnemy(c, req, (e) => {
+        let v = 0;
+        for (const m of ownUnits(s, c.me)) if (!m.flags.shot) v += attackOn(c, m, e, false, apPlus) - attackOn(c, m, e, false);
+        return v;
+      });
+    }
+    case 'suppression-volley': return pickEnemy(c, req, (e) => offense(c, e));
+    case 'fire-support': return pickEnemy(c, req, (e) => unitValue(c.state, e));
+    case 'pulse-onslaught': return pickEnemy(c, req, (e) => { let b = 0; for (const m of ownUnits(c.state, c.me)) b = Math.max(b, unitAttackPotential(c.state, e, m, true)); return b + 0.01 * unitValue(c.state, e); });
+    case 'tank-shock-target': return pickEnemy(c, req, (e) => pointsPerWound(c.state, e));
+    case 'trap-objective': {
+      const best = bestTrapObjective(c);
+      const options = req.options as string[];
+      return Math.max(0, best ? options.indexOf(best.id) : 0);
+    }
+    case 'combat-embarkation': return 0;
+    default: return 0;
   }
+}
+
+function decideFireAndFade(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const options = req.options as MoveOption[];
+  // the unit is the one the stratagem was just used on (the last stratagem use of this player)
+  const used = s.players[c.me].stratagemsUsed;
+  const id = used.length ? used[used.length - 1].unit : null;
+  const u = id ? s.units[id] : null;
+  if (!u) return 0;
+  const ov = objectiveView(c);
+  const uc = unitCtx(c, u);
+  return argmax(options, (o) => moveScore(c, ov, uc, o));
+}
+
+function decideFightWeapon(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const modelId = String(req.context?.model ?? '');
+  const options = req.options as string[];
+  let unit: UnitState | null = null;
+  for (const u of ownUnits(s, c.me)) if (u.models.some((m) => m.id === modelId)) { unit = u; break; }
+  if (!unit) return 0;
+  const model = unit.models.find((m) => m.id === modelId)!;
+  const ds = s.datasheets[model.datasheet];
+  const foes = foesOf(c, unit);
+  return argmax(options, (name) => {
+    const wpn = ds.weapons.find((x) => x.name === name);
+    const prof = wpn?.profiles.find((p) => p.range === 'Melee');
+    if (!wpn || !prof) return 0;
+    let best = 0;
+    for (const e of foes) best = Math.max(best, weaponEstimate(s, unit!, { weapon: wpn, profile: prof, models: [model] }, e).value);
+    return best;
+  });
 }
 
 const factory: AgentFactory = (ctx) => createHeuristic((ctx.params ?? {}) as Partial<Weights>);

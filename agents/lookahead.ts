@@ -1,26 +1,33 @@
 /**
- * The lookahead agent: a Monte Carlo search over the high-level options. At the decisions that shape a
- * turn (which unit moves, shoots or charges next, where a unit moves, whom it charges) it tries the
- * most promising options in copies of the game, plays short futures with the heuristic agent on both
- * sides (to the end of the opponent's next turn), and keeps the option whose futures are worth most.
- * Every other decision is the heuristic's.
+ * The lookahead agent: a Monte Carlo search over the decisions that shape a turn, on top of the
+ * heuristic agent. Where it searches:
+ *  - at the start of each of its Movement phases, how the phase is played: the heuristic with its
+ *    default weights or one of a few other profiles (bolder, more careful, greedier for markers);
+ *  - a unit's move, when the heuristic's two best moves score close to each other;
+ *  - whether to charge, with which unit, and whom.
+ * At each searched decision it tries the heuristic's best-scored options (the others are pruned), plays
+ * short futures in copies of the game (src/core/clone.ts: cheap copies) with the heuristic on both sides
+ * (to the end of the opponent's next turn), values the end position statically (VP, the markers each
+ * side will score next, the army left) and keeps the option whose futures are worth most. The same dice
+ * seeds are used for every option (common random numbers), so options are compared on the same luck,
+ * and another option must beat the heuristic's by a margin. Every other decision is the heuristic's.
  *
- * Copies are cheap (src/core/clone.ts copies the changing parts of the state and shares the rest) and
- * searches spend iterations, never time: `candidates` x `rollouts` futures per searched decision.
+ * Searches spend iterations, never time: `candidates` x `rollouts` futures per searched decision.
  */
 import type { Agent, AgentFactory, DecisionRequest, GameView } from '../src/core/agent.ts';
 import { Game } from '../src/core/game.ts';
 import { cloneState } from '../src/core/clone.ts';
 import { createStream } from '../src/core/rng.ts';
-import type { GameState, PlayerIndex } from '../src/core/state.ts';
+import { opponent, type GameState, type PlayerIndex } from '../src/core/state.ts';
 import { continueBattle } from '../src/rules/battle/battle.ts';
 import { executeMove, afterMove, type MoveChoice } from '../src/rules/battle/movement.ts';
 import { declareCharge } from '../src/rules/battle/charge.ts';
-import { stateValue } from '../src/ai/evaluate.ts';
-import { createHeuristic } from './heuristic.ts';
+import { unitValue } from '../src/ai/evaluate.ts';
+import { heldCount, objectiveSnapshot } from '../src/ai/tactics.ts';
+import { createHeuristic, lastOptionScores, WEIGHTS } from './heuristic.ts';
 
 export const LOOKAHEAD = {
-  /** options tried per searched decision (the heuristic's choice is always one of them) */
+  /** options tried per searched decision (the heuristic's best-scored ones) */
   candidates: 3,
   /** futures played per option */
   rollouts: 2,
@@ -28,9 +35,56 @@ export const LOOKAHEAD = {
   turnEnds: 2,
   /** battle rounds in which it searches (later rounds use the heuristic alone) */
   lastRound: 5,
+  /** another option must beat the heuristic's choice by this many points (noise guard) */
+  margin: 10,
+  /** search how each Movement phase is played (weight profiles) */
+  searchProfiles: 1,
+  /** search a unit's move when the heuristic's two best moves are within this many points */
+  moveGap: 8,
+  /** search charges */
+  searchCharges: 1,
+  /** worth of a VP in points, for the static evaluation of a future's end */
+  vp: 12,
 };
 
-const SEARCHED = new Set(['select-unit-to-move', 'select-unit-to-shoot', 'select-unit-to-charge', 'move', 'charge-targets']);
+type Params = typeof LOOKAHEAD;
+
+/** Weight profiles tried for a Movement phase (the first is the heuristic's own). */
+export const PROFILES: Partial<typeof WEIGHTS>[] = [
+  {},
+  { danger: 0, fire: 1.1, charge: 1, chargeThreshold: 0 },
+  { danger: 0.45, fire: 0.7, progress: 0.35 },
+  { objective: 110, deny: 0.9, progress: 0.7 },
+];
+
+/**
+ * A static value of a position for a player, in points: VP (a VP is worth `vp` points), the markers
+ * each side holds now (what they will score at their next Command phase, capped at 3), and the army
+ * each side has left, which counts less as the battle nears its end.
+ */
+export function positionValue(state: GameState, me: PlayerIndex, vp = LOOKAHEAD.vp): number {
+  const opp = opponent(me);
+  if (state.result) {
+    const w = state.result.winner;
+    return (w === me ? 2000 : w === null ? 0 : -2000) + (state.players[me].vp - state.players[opp].vp) * vp;
+  }
+  let v = (state.players[me].vp - state.players[opp].vp) * vp;
+  const snap = objectiveSnapshot(state);
+  const per = (state.mission.params as { vpPerObjective?: number }).vpPerObjective ?? 5;
+  const myNext = state.turn === me ? 0.6 : 1;
+  const theirNext = state.turn === me ? 1 : 0.6;
+  v += Math.min(3, heldCount(snap.level, me)) * per * vp * myNext;
+  v -= Math.min(3, heldCount(snap.level, opp)) * per * vp * theirNext;
+  const roundsLeft = Math.max(0, state.mission.rounds - state.round);
+  const material = 0.35 + 0.65 * (roundsLeft / Math.max(1, state.mission.rounds));
+  for (const id of state.unitOrder) {
+    const u = state.units[id];
+    if (u.location === 'destroyed' || u.location === 'attached') continue;
+    const val = unitValue(state, u);
+    v += (u.player === me ? val : -val) * material;
+  }
+  return v;
+}
 
 /** An agent that answers the first request of a kind with a forced option, then defers to another. */
 function forcing(inner: Agent, kind: string, option: number): Agent {
@@ -41,57 +95,110 @@ function forcing(inner: Agent, kind: string, option: number): Agent {
       if (!used && req.kind === kind) { used = true; return { option: Math.min(option, req.options.length - 1) }; }
       return inner.decide(view, req);
     },
+    rerollPolicy: inner.rerollPolicy,
   };
 }
 
-export function createLookahead(params: Partial<typeof LOOKAHEAD> = {}, random: { int(n: number): number; next(): number }): Agent {
+type Candidate =
+  | { kind: 'option'; option: number }
+  | { kind: 'profile'; profile: number };
+
+export function createLookahead(params: Partial<Params> = {}, random: { int(n: number): number; next(): number }): Agent {
   const p = { ...LOOKAHEAD, ...params };
-  const heuristic = createHeuristic();
+  const heuristics = PROFILES.map((w) => createHeuristic(w));
+  let current = 0;
+  let profileKey = '';
   let searches = 0;
 
-  /** Play one future of the option from a copy of the state; the value for `me` at its end. */
-  function future(state: GameState, me: PlayerIndex, req: DecisionRequest, option: number): number {
-    const seed = `lookahead:${searches}:${random.int(1 << 30)}`;
-    const h: [Agent, Agent] = [createHeuristic({}, 'heuristic'), createHeuristic({}, 'heuristic')];
-    const g = new Game(cloneState(state), { agents: h }, createStream(seed));
-    const unit = String(req.context?.unit ?? '');
-    if (req.kind === 'move') {
-      const u = g.state.units[unit];
-      executeMove(g, u, req.options[option] as MoveChoice);
-      if (g.state.units[unit].location === 'battlefield') afterMove(g, g.state.units[unit]);
-    } else if (req.kind === 'charge-targets') {
-      declareCharge(g, g.state.units[unit], { targets: (req.options[option] as { targets: string[] }).targets });
-    } else {
-      // a unit selection: answer the phase loop's next identical request with this option
-      g.agents![me] = forcing(h[me], req.kind, option);
+  /** Play one future of a candidate from a copy of the state; the value for `me` at its end. */
+  function future(state: GameState, me: PlayerIndex, req: DecisionRequest, cand: Candidate, seed: string): number {
+    const mine = createHeuristic(cand.kind === 'profile' ? PROFILES[cand.profile] : PROFILES[current]);
+    const theirs = createHeuristic();
+    const agents: [Agent, Agent] = me === 0 ? [mine, theirs] : [theirs, mine];
+    const g = new Game(cloneState(state), { agents }, createStream(seed));
+    // common random numbers: every phase of the future starts its dice from the same seed whatever the
+    // candidate, so the candidates are compared on the same luck as far as the dice line up
+    const emit = g.emit.bind(g);
+    g.emit = ((e) => {
+      const out = emit(e);
+      if (e.type === 'phase-started') g.dice.reseed(`${seed}:${e.round}:${e.player}:${e.phase}`);
+      return out;
+    }) as typeof g.emit;
+    if (cand.kind === 'option') {
+      const unit = String(req.context?.unit ?? '');
+      if (req.kind === 'move') {
+        const u = g.state.units[unit];
+        executeMove(g, u, req.options[cand.option] as MoveChoice);
+        if (g.state.units[unit].location === 'battlefield') afterMove(g, g.state.units[unit]);
+      } else if (req.kind === 'charge-targets') {
+        declareCharge(g, g.state.units[unit], { targets: (req.options[cand.option] as { targets: string[] }).targets });
+      } else {
+        // a unit selection: answer the phase loop's next identical request with this option
+        g.agents![me] = forcing(mine, req.kind, cand.option);
+      }
     }
     if (!g.state.result) continueBattle(g, p.turnEnds);
-    return stateValue(g.state, me);
+    return positionValue(g.state, me, p.vp);
+  }
+
+  /** Value each candidate over the same futures' seeds; the index of the best (0 unless another beats it by the margin). */
+  function search(state: GameState, me: PlayerIndex, req: DecisionRequest, cands: Candidate[]): { best: number; scores: number[] } {
+    searches++;
+    const seeds: string[] = [];
+    for (let r = 0; r < p.rollouts; r++) seeds.push(`lookahead:${state.seed}:${searches}:${r}:${random.int(1 << 30)}`);
+    const scores = cands.map((cand) => {
+      let sum = 0;
+      for (const seed of seeds) sum += future(state, me, req, cand, seed);
+      return sum / seeds.length;
+    });
+    let best = 0;
+    for (let i = 1; i < cands.length; i++) if (scores[i] > scores[best] + (best === 0 ? p.margin : 1e-9)) best = i;
+    return { best, scores };
+  }
+
+  /** The heuristic's choice and the indices of its best-scored options (the choice first). */
+  function ranked(view: GameView, req: DecisionRequest): { prior: number; top: number[]; scores: number[] } {
+    const prior = heuristics[current].decide(view, req).option;
+    const scores = lastOptionScores();
+    if (scores.length !== req.options.length) return { prior, top: [prior], scores };
+    const order = scores.map((s, i) => [s, i] as const).filter(([s]) => Number.isFinite(s)).sort((a, b) => b[0] - a[0] || a[1] - b[1]).map(([, i]) => i);
+    const top = [prior, ...order.filter((i) => i !== prior)].slice(0, p.candidates);
+    return { prior, top, scores };
   }
 
   return {
     name: 'lookahead',
     decide(view: GameView, req: DecisionRequest) {
       const state = view.state as GameState;
-      const prior = heuristic.decide(view, req).option;
-      if (!SEARCHED.has(req.kind) || req.options.length < 2 || state.round > p.lastRound || state.stage !== 'battle') return { option: prior };
-      if (req.kind === 'move' && (req.options as MoveChoice[]).some((o) => o.mode === 'disembark' || o.mode === 'stay-embarked')) return { option: prior };
-      searches++;
-      // the heuristic's choice and others drawn from the agent's own stream
-      const candidates = [prior];
-      const pool = req.options.map((_, i) => i).filter((i) => i !== prior);
-      while (candidates.length < p.candidates && pool.length > 0) candidates.push(pool.splice(random.int(pool.length), 1)[0]);
-      const scores = candidates.map((c) => {
-        let sum = 0;
-        for (let r = 0; r < p.rollouts; r++) sum += future(state, view.player, req, c);
-        return sum / p.rollouts;
-      });
-      let best = 0;
-      for (let i = 1; i < candidates.length; i++) if (scores[i] > scores[best] + 1e-9) best = i;
-      return { option: candidates[best], why: candidates.map((c, i) => ({ option: c, score: Math.round(scores[i] * 10) / 10 })) };
+      const me = view.player;
+      const searching = state.stage === 'battle' && state.round <= p.lastRound && state.turn === me && !state.result;
+      // a new Movement phase of mine: pick how it is played
+      if (searching && req.kind === 'select-unit-to-move' && p.searchProfiles) {
+        const key = `${state.round}:${state.turn}`;
+        if (key !== profileKey) {
+          profileKey = key;
+          current = 0;
+          const cands: Candidate[] = PROFILES.slice(0, Math.max(1, p.candidates + 1)).map((_, i) => ({ kind: 'profile', profile: i }));
+          const { best, scores } = search(state, me, req, cands);
+          current = (cands[best] as { profile: number }).profile;
+          const d = heuristics[current].decide(view, req);
+          return { option: d.option, why: { profile: current, scores: scores.map((x) => Math.round(x)) } };
+        }
+      }
+      if (!searching || req.options.length < 2) return heuristics[current].decide(view, req);
+      const isMove = req.kind === 'move' && p.moveGap > 0 && !(req.options as MoveChoice[]).some((o) => o.mode === 'disembark' || o.mode === 'stay-embarked');
+      const isCharge = p.searchCharges > 0 && (req.kind === 'select-unit-to-charge' || req.kind === 'charge-targets');
+      if (!isMove && !isCharge) return heuristics[current].decide(view, req);
+      const { prior, top, scores } = ranked(view, req);
+      if (top.length < 2) return { option: prior };
+      if (isMove && scores[top[0]] - scores[top[1]] > p.moveGap) return { option: prior };
+      const cands: Candidate[] = top.map((i) => ({ kind: 'option', option: i }));
+      const { best, scores: values } = search(state, me, req, cands);
+      return { option: top[best], why: top.map((o, i) => ({ option: req.options[o], heuristic: Math.round(scores[o] * 10) / 10, future: Math.round(values[i]) })) };
     },
+    rerollPolicy: heuristics[0].rerollPolicy,
   };
 }
 
-const factory: AgentFactory = (ctx) => createLookahead((ctx.params ?? {}) as Partial<typeof LOOKAHEAD>, ctx.random);
+const factory: AgentFactory = (ctx) => createLookahead((ctx.params ?? {}) as Partial<Params>, ctx.random);
 export default factory;

@@ -6,7 +6,9 @@
 import type { GameState, ModelState, PlayerIndex, UnitState } from '../core/state.ts';
 import type { Weapon, WeaponProfile } from '../data/datasheet.ts';
 import { expectedDamage, type DefenderProfile } from '../calc/exact.ts';
+import { weaponHas } from '../core/rules-registry.ts';
 import { buildAttackPlan } from '../rules/attack-context.ts';
+import type { AttackPlan } from '../rules/attack-plan.ts';
 import { isLeaderModel } from '../rules/allocation.ts';
 import { horizontalDistance } from '../geometry/distance.ts';
 import { benefitOfCover } from '../geometry/visibility.ts';
@@ -53,8 +55,37 @@ export interface WeaponUse {
   models: ModelState[];
 }
 
+/**
+ * Caches of one state object that hold while its event count does not change (every change of the
+ * state is an event): the weapon groups of units, their signatures, the rules-of-the-moment stamp.
+ */
+interface VersionCache {
+  version: number;
+  uses: Map<string, WeaponUse[]>;
+  sig: Map<string, string>;
+  stamp: string;
+}
+
+const versionCaches = new WeakMap<GameState, VersionCache>();
+
+function versionCache(state: GameState): VersionCache {
+  let c = versionCaches.get(state);
+  if (!c || c.version !== state.eventCount) {
+    // effects on no unit in particular (army-wide) count for every unit; those on a unit, in its signature
+    let global = '';
+    for (const e of state.effects) if (e.unit === null) global += `${e.id},`;
+    c = { version: state.eventCount, uses: new Map(), sig: new Map(), stamp: `${state.seed}|${state.round}|${global}` };
+    versionCaches.set(state, c);
+  }
+  return c;
+}
+
 /** The unit's weapons of one kind (ranged or melee), grouped by weapon, with the models carrying each copy. */
 export function weaponUses(state: GameState, u: UnitState, melee: boolean): WeaponUse[] {
+  const cache = versionCache(state).uses;
+  const key = melee ? `${u.id}|m` : `${u.id}|r`;
+  const hit = cache.get(key);
+  if (hit) return hit;
   const groups = new Map<string, WeaponUse>();
   for (const m of u.models) {
     if (!m.alive) continue;
@@ -70,24 +101,40 @@ export function weaponUses(state: GameState, u: UnitState, melee: boolean): Weap
       gr.models.push(m);
     }
   }
-  return [...groups.values()];
+  const out = [...groups.values()];
+  cache.set(key, out);
+  return out;
 }
 
 export interface DamageEstimate {
+  /** models that make the attacks (those in range, with inRangeOnly) */
+  attackers: number;
   woundsLost: number;
   modelsKilled: number;
   /** value in points of the expected damage (wounds x points per wound, bonus for killing the unit) */
   value: number;
 }
 
+/** A change to the Attack plan, to price a rule that is not in force yet (a stratagem's effect). */
+export type PlanTweak = (plan: AttackPlan, info: { distance: number; target: UnitState; weapon: string }) => void;
+
+export interface EstimateOptions {
+  /** count only the models within range of the target now (ranged) */
+  inRangeOnly?: boolean;
+  /** ignore positions: every model fires, no half range, no cover (the threat a unit carries anywhere) */
+  anywhere?: boolean;
+  /** a change to the plan before it is priced */
+  tweak?: PlanTweak;
+}
+
 /** Expected damage of some of a unit's models firing one profile at a target, every rule of the moment counted. */
-export function weaponEstimate(state: GameState, attacker: UnitState, use: WeaponUse, target: UnitState, opts: { inRangeOnly?: boolean } = {}): DamageEstimate {
+export function weaponEstimate(state: GameState, attacker: UnitState, use: WeaponUse, target: UnitState, opts: EstimateOptions = {}): DamageEstimate {
   const melee = use.profile.range === 'Melee';
   let models = use.models.filter((m) => m.alive);
   let distance = 0;
   let half = false;
   let cover = false;
-  if (!melee && attacker.location === 'battlefield') {
+  if (!melee && attacker.location === 'battlefield' && !opts.anywhere) {
     const range = use.profile.range as number;
     const within: ModelState[] = [];
     let best = Infinity;
@@ -107,18 +154,21 @@ export function weaponEstimate(state: GameState, attacker: UnitState, use: Weapo
     const t0 = target.models.find((m) => m.alive && m.pos);
     const a0 = models.find((m) => m.pos);
     if (t0 && a0) cover = benefitOfCover(modelBody(state, t0), [modelBody(state, a0)], boardOf(state));
+  } else if (!melee && opts.anywhere) {
+    distance = 12;
   }
-  if (models.length === 0 || !onBattlefield(target)) return { woundsLost: 0, modelsKilled: 0, value: 0 };
+  if (models.length === 0 || !(onBattlefield(target) || opts.anywhere)) return { attackers: 0, woundsLost: 0, modelsKilled: 0, value: 0 };
   const plan = buildAttackPlan({
     state, attacker, attackers: models, target, weapon: use.weapon, profile: use.profile, melee,
     halfRange: half, targetModels: target.models.filter((m) => m.alive).length, targetVisible: true, targetInCover: cover, distance,
   });
+  if (opts.tweak) opts.tweak(plan, { distance, target, weapon: use.weapon.name });
   const def = defenderProfile(state, target);
   const e = expectedDamage(plan, models.length, def);
   const { now } = unitWounds(state, target);
   const lost = Math.min(e.meanWoundsLost, now);
   const kill = lost >= now - 1e-9 ? 0.25 * unitValue(state, target) : 0;
-  return { woundsLost: lost, modelsKilled: e.meanModelsDestroyed, value: lost * pointsPerWound(state, target) + kill };
+  return { attackers: models.length, woundsLost: lost, modelsKilled: e.meanModelsDestroyed, value: lost * pointsPerWound(state, target) + kill };
 }
 
 /**
@@ -152,13 +202,66 @@ export function unitAttackValue(state: GameState, attacker: UnitState, target: U
   });
 }
 
+/**
+ * Potentials: what a unit's weapons can do to a target from anywhere (every model firing, no cover, no
+ * half range). They depend on the models alive and the rules in force, not on positions, so they are
+ * kept across events (and phases of a battle round) while the models and effects of both units and
+ * the army-wide effects stay the same. (Rules that only apply in one phase are priced as in the phase
+ * the potential was first computed in: a threat estimate, not the attack itself.)
+ */
+const potentialCache = new Map<string, WeaponPotential[]>();
+
+export interface WeaponPotential {
+  range: number;
+  /** ASSAULT: may fire after an Advance */
+  assault: boolean;
+  value: number;
+}
+
+function aliveKey(state: GameState, u: UnitState): string {
+  const cache = versionCache(state).sig;
+  let k = cache.get(u.id);
+  if (k === undefined) {
+    let w = 0, n = 0;
+    for (const m of u.models) if (m.alive) { w += m.wounds; n++; }
+    let eff = '';
+    for (const e of state.effects) if (e.unit === u.id) eff += `${e.id},`;
+    k = `${u.id}:${n}:${w}:${u.location === 'battlefield' ? 1 : 0}:${u.battleShocked ? 1 : 0}:${eff}`;
+    cache.set(u.id, k);
+  }
+  return k;
+}
+
+/** Each weapon's expected value against the target from anywhere (ranged), or the melee total (one entry). */
+export function weaponPotentials(state: GameState, attacker: UnitState, target: UnitState, melee: boolean): WeaponPotential[] {
+  const key = `${versionCache(state).stamp}|${aliveKey(state, attacker)}|${aliveKey(state, target)}|${melee ? 'm' : 'r'}`;
+  let out = potentialCache.get(key);
+  if (out) return out;
+  out = [];
+  let total = 0;
+  for (const use of weaponUses(state, attacker, melee)) {
+    const v = weaponEstimate(state, attacker, use, target, { anywhere: true }).value;
+    if (melee) total += v;
+    else out.push({ range: use.profile.range as number, assault: weaponHas(state, attacker, use.profile, 'ASSAULT'), value: v });
+  }
+  if (melee) out.push({ range: 0, assault: false, value: total });
+  if (potentialCache.size > 200_000) potentialCache.clear();
+  potentialCache.set(key, out);
+  return out;
+}
+
 /** Expected value of the unit's attacks on the target if it were in range of all of them (threat). */
 export function unitAttackPotential(state: GameState, attacker: UnitState, target: UnitState, melee: boolean): number {
-  return memoized(state, `ap|${attacker.id}|${target.id}|${melee}`, () => {
-    let v = 0;
-    for (const use of weaponUses(state, attacker, melee)) v += weaponEstimate(state, attacker, use, target, { inRangeOnly: false }).value;
-    return v;
-  });
+  let v = 0;
+  for (const p of weaponPotentials(state, attacker, target, melee)) v += p.value;
+  return v;
+}
+
+/** Value of the unit's ranged weapons that reach a target `gap` inches away (edge to edge). */
+export function rangedPotentialAt(state: GameState, attacker: UnitState, target: UnitState, gap: number, advanced = false): number {
+  let v = 0;
+  for (const p of weaponPotentials(state, attacker, target, false)) if (gap <= p.range && (!advanced || p.assault)) v += p.value;
+  return v;
 }
 
 /** Longest ranged weapon range of the unit. */

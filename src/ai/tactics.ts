@@ -1,0 +1,254 @@
+/**
+ * Positional questions agents ask, computed from the state and cached per state version: where each
+ * unit stands (centre and radius), how much Objective Control each side has on each marker and how
+ * much more the enemy can bring there next turn, which scoring the next moves count for, and how much
+ * damage the enemy can be expected to deal to a unit standing at a point next turn.
+ */
+import { opponent, type GameState, type PlayerIndex, type UnitState } from '../core/state.ts';
+import { inObjectiveRange } from '../geometry/ranges.ts';
+import { characteristic, onBattlefield, unitMove } from '../rules/battle/units.ts';
+import { isEngaged, modelBody, unitCentre } from '../rules/battle/world.ts';
+import { maxRange, p2d6AtLeast, unitValue, weaponPotentials } from './evaluate.ts';
+
+export interface Point { x: number; y: number }
+
+export interface UnitGeo { x: number; y: number; r: number }
+
+/** Centre of the unit's alive models and the radius of the circle around them (bases included). */
+export function unitGeo(state: GameState, u: UnitState): UnitGeo {
+  const c = unitCentre(u);
+  let r = 0.5;
+  for (const m of u.models) {
+    if (!m.alive || !m.pos) continue;
+    const d = Math.hypot(m.pos.x - c.x, m.pos.y - c.y) + 0.6;
+    if (d > r) r = d;
+  }
+  return { x: c.x, y: c.y, r };
+}
+
+/** A typical radius for a unit once it has moved (its models gather around its centre). */
+export function unitSpread(state: GameState, u: UnitState): number {
+  let n = 0;
+  for (const m of u.models) if (m.alive) n++;
+  return n <= 1 ? 1 : Math.min(unitGeo(state, u).r, 0.8 + 0.75 * Math.sqrt(n));
+}
+
+export function dist(a: Point, b: Point): number {
+  return Math.hypot(a.x - b.x, a.y - b.y);
+}
+
+/** Total Objective Control of the unit's alive models (0 when Battle-shocked). */
+export function unitOC(state: GameState, u: UnitState): number {
+  if (u.battleShocked) return 0;
+  let oc = 0;
+  for (const m of u.models) if (m.alive) oc += Math.max(0, characteristic(state, u, m, 'OC'));
+  return oc;
+}
+
+// --- objectives -------------------------------------------------------------------------------
+
+export interface ObjectiveSnapshot {
+  /** OC each unit on the battlefield has in range of each marker (markers in the state's order) */
+  contrib: Map<string, number[]>;
+  /** Level of Control of each side (index: player) on each marker */
+  level: [number[], number[]];
+  /** OC of each side's units that are not on a marker but could get there in their next move */
+  reach: [number[], number[]];
+}
+
+let snapState: GameState | null = null;
+let snapVersion = -1;
+let snap: ObjectiveSnapshot | null = null;
+
+export function objectiveSnapshot(state: GameState): ObjectiveSnapshot {
+  if (snap && snapState === state && snapVersion === state.eventCount) return snap;
+  const n = state.objectives.length;
+  const contrib = new Map<string, number[]>();
+  const level: [number[], number[]] = [new Array(n).fill(0), new Array(n).fill(0)];
+  const reach: [number[], number[]] = [new Array(n).fill(0), new Array(n).fill(0)];
+  const markers = state.objectives.map((o) => ({ id: o.id, pos: o.pos }));
+  for (const id of state.unitOrder) {
+    const u = state.units[id];
+    if (!onBattlefield(u)) continue;
+    const row = new Array(n).fill(0);
+    const c = unitCentre(u);
+    let total = 0;
+    for (const m of u.models) {
+      if (!m.alive || !m.pos) continue;
+      const oc = u.battleShocked ? 0 : Math.max(0, characteristic(state, u, m, 'OC'));
+      total += oc;
+      if (oc === 0) continue;
+      for (let i = 0; i < n; i++) {
+        if (Math.abs(m.pos.x - markers[i].pos.x) > 6 || Math.abs(m.pos.y - markers[i].pos.y) > 6) continue;
+        if (inObjectiveRange(modelBody(state, m), markers[i])) row[i] += oc;
+      }
+    }
+    contrib.set(u.id, row);
+    const mv = unitMove(state, u) + 4;
+    for (let i = 0; i < n; i++) {
+      level[u.player][i] += row[i];
+      if (row[i] === 0 && !isEngaged(state, u) && dist(c, markers[i].pos) <= mv + 3) reach[u.player][i] += total;
+    }
+  }
+  snap = { contrib, level, reach };
+  snapState = state;
+  snapVersion = state.eventCount;
+  return snap;
+}
+
+/** How many markers a player controls, by the levels given. */
+export function heldCount(level: [number[], number[]], p: PlayerIndex): number {
+  const o = opponent(p);
+  let n = 0;
+  for (let i = 0; i < level[p].length; i++) if (level[p][i] > level[o][i]) n++;
+  return n;
+}
+
+export interface ScoringOutlook {
+  /** how much where my units stand at the end of this turn counts for my next scoring (0..1.3) */
+  mine: number;
+  /** how much it counts against the opponent's next scoring (0..1) */
+  deny: number;
+}
+
+/**
+ * Take and Hold scores at the end of each player's Command phase from the mission's first scoring
+ * round (the second player scores at the end of their turn in the last round instead), capped per
+ * turn and in total.
+ */
+export function scoringOutlook(state: GameState, me: PlayerIndex): ScoringOutlook {
+  const rounds = state.mission.rounds;
+  const params = state.mission.params as { fromRound?: number; maxTotal?: number };
+  const from = params.fromRound ?? 2;
+  const cap = params.maxTotal ?? 50;
+  const r = state.round;
+  const first = state.firstPlayer;
+  const opp = opponent(me);
+  let mine: number;
+  let deny: number;
+  if (state.turn === me) {
+    if (me !== first && r >= rounds) mine = 1.3;
+    else if (r + 1 > rounds) mine = 0;
+    else if (r + 1 === rounds && me !== first) mine = 0.5;
+    else mine = r + 1 >= from ? 1 : 0.3;
+    if (me === first) deny = r >= from ? (r >= rounds ? 0.7 : 1) : 0.3;
+    else deny = r + 1 <= rounds && r + 1 >= from ? 1 : 0;
+  } else {
+    // the opponent's turn: what stands at its end is what I score next (and they may score at its end)
+    mine = me === first ? (r + 1 <= rounds && r + 1 >= from ? 1 : 0) : r >= from ? 1 : 0.3;
+    deny = opp !== first && r >= rounds ? 1 : 0.3;
+  }
+  if (state.players[me].vp >= cap) mine = 0;
+  if (state.players[opp].vp >= cap) deny = 0;
+  return { mine, deny };
+}
+
+// --- threat -----------------------------------------------------------------------------------
+
+interface Threat {
+  unit: UnitState;
+  x: number;
+  y: number;
+  r: number;
+  move: number;
+  range: number;
+  /** how many units of the other side it can reach with its guns / a charge (it splits its attacks) */
+  rangedTargets: number;
+  meleeTargets: number;
+  engaged: boolean;
+}
+
+let threatState: GameState | null = null;
+let threatVersion = -1;
+let threats: [Threat[], Threat[]] = [[], []];
+
+/** Every unit on the battlefield as a threat to the other side (index: the threatening player). */
+function threatList(state: GameState): [Threat[], Threat[]] {
+  if (threatState === state && threatVersion === state.eventCount) return threats;
+  const out: [Threat[], Threat[]] = [[], []];
+  const geos: { u: UnitState; g: UnitGeo }[] = [];
+  for (const id of state.unitOrder) {
+    const u = state.units[id];
+    if (onBattlefield(u)) geos.push({ u, g: unitGeo(state, u) });
+  }
+  for (const { u, g } of geos) {
+    const t: Threat = { unit: u, x: g.x, y: g.y, r: g.r, move: unitMove(state, u), range: maxRange(state, u), rangedTargets: 0, meleeTargets: 0, engaged: isEngaged(state, u) };
+    for (const o of geos) {
+      if (o.u.player === u.player) continue;
+      const gap = Math.hypot(o.g.x - g.x, o.g.y - g.y) - o.g.r - g.r;
+      if (gap <= t.move + t.range) t.rangedTargets++;
+      if (gap <= t.move + 9) t.meleeTargets++;
+    }
+    out[u.player].push(t);
+  }
+  threats = out;
+  threatState = state;
+  threatVersion = state.eventCount;
+  return out;
+}
+
+/** What the enemy units can do to one unit, prepared once so that many points can be priced fast. */
+export interface DangerSource {
+  x: number;
+  y: number;
+  r: number;
+  move: number;
+  /** ranged weapons: range and value against the unit, already shared out among its possible targets */
+  ranged: { range: number; value: number }[];
+  maxRange: number;
+  /** melee value against the unit, shared out */
+  melee: number;
+}
+
+export function dangerSources(state: GameState, u: UnitState): DangerSource[] {
+  const out: DangerSource[] = [];
+  for (const e of threatList(state)[opponent(u.player)]) {
+    const shootFactor = e.engaged ? (e.unit.keywords.includes('VEHICLE') || e.unit.keywords.includes('MONSTER') ? 0.6 : 0.1) : 1;
+    const ranged: { range: number; value: number }[] = [];
+    let maxR = 0;
+    for (const p of weaponPotentials(state, e.unit, u, false)) {
+      if (p.value <= 0) continue;
+      ranged.push({ range: p.range, value: (p.value * shootFactor) / Math.max(1, e.rangedTargets) });
+      if (p.range > maxR) maxR = p.range;
+    }
+    let m = 0;
+    for (const p of weaponPotentials(state, e.unit, u, true)) m += p.value;
+    out.push({ x: e.x, y: e.y, r: e.r, move: e.move, ranged, maxRange: maxR, melee: m / Math.max(1, e.meleeTargets) });
+  }
+  return out;
+}
+
+/** Expected damage from the prepared sources to a unit standing at `at` with radius `r` (uncapped). */
+export function dangerFrom(sources: DangerSource[], at: Point, r: number): number {
+  let total = 0;
+  for (const e of sources) {
+    const gap = Math.hypot(e.x - at.x, e.y - at.y) - e.r - r;
+    const reach = gap - e.move;
+    if (reach <= e.maxRange) for (const w of e.ranged) if (reach <= w.range) total += w.value;
+    if (e.melee > 0 && reach <= 13) total += e.melee * p2d6AtLeast(Math.ceil(Math.max(0, reach - 1)));
+  }
+  return total;
+}
+
+/**
+ * Expected damage (in points) the enemy can deal next turn to the unit if it stands at `at` with
+ * radius `r`: each enemy unit that can reach it with its guns (after a move) or a charge, its expected
+ * attack value against the unit shared out among the targets it could pick, capped at what the unit
+ * is worth.
+ */
+export function dangerAt(state: GameState, u: UnitState, at: Point, r: number): number {
+  const cap = 1.25 * unitValue(state, u);
+  const d = dangerFrom(dangerSources(state, u), at, r);
+  return d > cap ? cap : d;
+}
+
+/** The most one enemy unit can be expected to do to this unit in melee (if it gets there). */
+export function meleeThreat(state: GameState, u: UnitState): number {
+  let best = 0;
+  for (const e of threatList(state)[opponent(u.player)]) {
+    let m = 0;
+    for (const p of weaponPotentials(state, e.unit, u, true)) m += p.value;
+    if (m > best) best = m;
+  }
+  return best;
+}

@@ -1,0 +1,186 @@
+/**
+ * The heuristic agent in constructed situations, asked through the engine's real requests: it shoots
+ * the target with the best expected value, uses a stratagem when its gain is obvious and keeps its CP
+ * when the stratagem cannot help.
+ */
+import { describe, expect, it } from 'vitest';
+import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
+import { scriptedStream } from '../helpers/scripted.ts';
+import type { Agent, DecisionRequest } from '../../src/core/agent.ts';
+import type { Stream } from '../../src/core/rng.ts';
+import { createStream } from '../../src/core/rng.ts';
+import type { Game } from '../../src/core/game.ts';
+import type { PlayerIndex } from '../../src/core/state.ts';
+import { shootWithUnit } from '../../src/rules/battle/shooting.ts';
+import { declareCharge } from '../../src/rules/battle/charge.ts';
+import { weaponEstimate, weaponUses } from '../../src/ai/evaluate.ts';
+import { createHeuristic } from '../../agents/heuristic.ts';
+
+interface Seen { req: DecisionRequest; option: number }
+
+/** The heuristic, recording every request it answers. */
+function recording(seen: Seen[]): Agent {
+  const h = createHeuristic();
+  return {
+    name: 'heuristic',
+    decide(view, req) {
+      const d = h.decide(view, req);
+      seen.push({ req, option: d.option });
+      return d;
+    },
+    rerollPolicy: h.rerollPolicy,
+  };
+}
+
+function sandbox(units: PlacedUnit[], heuristicSeat: PlayerIndex, seen: Seen[], opts: { phase: 'shooting' | 'charge'; turn?: PlayerIndex; cp?: [number, number]; stream?: Stream; other?: Agent } ) {
+  const other = opts.other ?? scriptedAgent('first');
+  const agents: [Agent, Agent] = heuristicSeat === 0 ? [recording(seen), other] : [other, recording(seen)];
+  const g = battleSandbox(units, { phase: opts.phase, turn: opts.turn ?? 0, cp: opts.cp, stream: opts.stream ?? createStream('agents-test'), agents });
+  // the sandbox musters units at 0 points: give each its datasheet's points for its size (what the
+  // agent weighs damage by), as an army list would
+  for (const u of units) {
+    const unit = g.state.units[u.id];
+    const ds = g.state.datasheets[unit.datasheet];
+    const n = unit.models.length;
+    unit.points = (ds.sizes.find((x) => x.models >= n) ?? ds.sizes[ds.sizes.length - 1]).points;
+  }
+  return g;
+}
+
+function usedStratagems(g: Game, p: PlayerIndex): string[] {
+  return g.state.players[p].stratagemsUsed.map((x) => x.name);
+}
+
+describe('the heuristic shoots the target with the best expected value', () => {
+  it('pulse rifles at Guardian Defenders rather than at a Wave Serpent', () => {
+    const seen: Seen[] = [];
+    const g = sandbox([
+      { id: 'S', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 20, y: 10 } },
+      { id: 'W', player: 1, faction: 'aeldari', name: 'Wave Serpent', at: { x: 34, y: 10 } },
+      { id: 'G', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 34, y: 24 }, spacing: 1.3 },
+    ], 0, seen, { phase: 'shooting' });
+    shootWithUnit(g, g.state.units.S);
+    const shots = seen.filter((x) => x.req.kind === 'shoot-target');
+    expect(shots.length).toBeGreaterThan(0);
+    for (const s of shots) {
+      const o = s.req.options[s.option] as { target: string };
+      expect(o.target).toBe('G');
+    }
+  });
+
+  it('fusion guns at the Wave Serpent, the target where the calculator expects the most points', () => {
+    const seen: Seen[] = [];
+    const g = sandbox([
+      { id: 'F', player: 0, faction: 'aeldari', name: 'Fire Dragons', at: { x: 20, y: 10 } },
+      { id: 'W', player: 1, faction: 'tau', name: 'Devilfish', at: { x: 25, y: 10 } },
+      { id: 'P', player: 1, faction: 'tau', name: 'Pathfinder Team', at: { x: 25, y: 16 }, spacing: 1.3 },
+    ], 0, seen, { phase: 'shooting' });
+    // the expected value of each weapon at each target, from the same exact calculator the agent uses
+    const s = g.state;
+    const value = new Map<string, number>();
+    for (const use of weaponUses(s, s.units.F, false)) for (const t of ['W', 'P']) value.set(`${use.weapon.name}|${t}`, weaponEstimate(s, s.units.F, use, s.units[t], { inRangeOnly: true }).value);
+    shootWithUnit(g, g.state.units.F);
+    const shots = seen.filter((x) => x.req.kind === 'shoot-target');
+    expect(shots.length).toBeGreaterThan(0);
+    const first = shots[0];
+    const opts = first.req.options as { weapon: string; target: string }[];
+    const w = opts[first.option].weapon;
+    expect(value.get(`${w}|W`)).toBeGreaterThan(2 * value.get(`${w}|P`)!);
+    expect(opts[first.option].target).toBe('W');
+  });
+
+  it('spreads its weapons: a target already killed by the first weapons is not shot again', () => {
+    const seen: Seen[] = [];
+    // a lone Cadre Fireblade-sized target (one Autarch) close by, and a big unit further away
+    const g = sandbox([
+      { id: 'R', player: 0, faction: 'tau', name: 'Riptide Battlesuit', at: { x: 20, y: 20 } },
+      { id: 'A', player: 1, faction: 'aeldari', name: 'Dire Avengers', counts: [1, 0], at: { x: 30, y: 20 } },
+      { id: 'G', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 32, y: 30 }, spacing: 1.3 },
+    ], 0, seen, { phase: 'shooting' });
+    shootWithUnit(g, g.state.units.R);
+    const targets = seen.filter((x) => x.req.kind === 'shoot-target').map((x) => (x.req.options[x.option] as { target: string }).target);
+    expect(targets.length).toBeGreaterThan(1);
+    expect(new Set(targets).size).toBeGreaterThan(1);
+  });
+});
+
+describe('the heuristic uses stratagems by expected gain against CP', () => {
+  function goToGround(shooter: 'full' | 'lone', cp: number) {
+    const seen: Seen[] = [];
+    const units: PlacedUnit[] = [
+      { id: 'S', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 20, y: 10 } },
+      { id: 'F', player: 0, faction: 'tau', name: 'Cadre Fireblade', at: { x: 19, y: 12 } },
+      { id: 'B', player: 1, faction: 'aeldari', name: 'Howling Banshees', counts: [1, 9], at: { x: 30, y: 8 }, spacing: 1.3 },
+    ];
+    const g = sandbox(shooter === 'full' ? units : units.filter((u) => u.id !== 'S'), 1, seen, { phase: 'shooting', turn: 0, cp: [0, cp] });
+    if (shooter === 'full') g.emit({ type: 'unit-attached', leader: 'F', bodyguard: 'S' });
+    shootWithUnit(g, g.state.units[shooter === 'full' ? 'S' : 'F']);
+    return { g, seen };
+  }
+
+  it('GO TO GROUND for a valuable INFANTRY unit targeted by heavy AP 0 fire (also with its last CP)', () => {
+    for (const cp of [2, 1]) {
+      const { g, seen } = goToGround('full', cp);
+      expect(seen.some((x) => x.req.kind === 'stratagem')).toBe(true);
+      expect(usedStratagems(g, 1)).toContain('GO TO GROUND');
+    }
+  });
+
+  it('not against a single rifle: the gain is worth less than the CP', () => {
+    const { g, seen } = goToGround('lone', 1);
+    expect(seen.some((x) => x.req.kind === 'stratagem' && (x.req.options as { stratagem?: string }[]).some((o) => o.stratagem === 'GO TO GROUND'))).toBe(true);
+    expect(usedStratagems(g, 1)).not.toContain('GO TO GROUND');
+  });
+
+  /** Howling Banshees 8" from a Strike Team: a charge needs 7. The dice: the Charge roll, then the re-roll. */
+  function charge(dice: number[], opts: { cp: number; shaken?: boolean }) {
+    const seen: Seen[] = [];
+    const g = sandbox([
+      { id: 'B', player: 0, faction: 'aeldari', name: 'Howling Banshees', at: { x: 20, y: 10 }, spacing: 1.3 },
+      { id: 'S', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 28.9, y: 10 }, spacing: 1.3 },
+    ], 0, seen, { phase: 'charge', cp: [opts.cp, 0], stream: scriptedStream(dice) });
+    if (opts.shaken) g.addEffect('Shaken', 1, 'B', g.untilEndOfPhase());
+    declareCharge(g, g.state.units.B);
+    return { g, seen };
+  }
+
+  it('COMMAND RE-ROLL on a failed Charge roll of 6 that needed 7', () => {
+    const { g, seen } = charge([3, 3, 5, 4], { cp: 2 });
+    const ask = seen.find((x) => x.req.kind === 'stratagem' && (x.req.context?.roll as { purpose?: string } | undefined)?.purpose === 'charge');
+    expect(ask).toBeDefined();
+    expect((ask!.req.context!.roll as { target: number }).target).toBe(7);
+    expect(usedStratagems(g, 0)).toContain('COMMAND RE-ROLL');
+    expect(g.state.units.B.flags.charged).toBe(true);
+  });
+
+  it('no COMMAND RE-ROLL on a Charge roll that already succeeded', () => {
+    const { g } = charge([4, 5], { cp: 2 });
+    expect(usedStratagems(g, 0)).not.toContain('COMMAND RE-ROLL');
+    expect(g.state.units.B.flags.charged).toBe(true);
+  });
+
+  it('no COMMAND RE-ROLL on a charge that needs more than 12 (Shaken: -2 to the Charge roll)', () => {
+    const seen: Seen[] = [];
+    const g = sandbox([
+      { id: 'B', player: 0, faction: 'aeldari', name: 'Howling Banshees', at: { x: 20, y: 10 }, spacing: 1.3 },
+      { id: 'S', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 33.8, y: 10 }, spacing: 1.3 },
+    ], 0, seen, { phase: 'charge', cp: [3, 0], stream: scriptedStream([3, 3, 6, 6]) });
+    g.addEffect('Shaken', 1, 'B', g.untilEndOfPhase());
+    declareCharge(g, g.state.units.B, { targets: ['S'] });
+    const ask = seen.find((x) => x.req.kind === 'stratagem' && (x.req.context?.roll as { purpose?: string } | undefined)?.purpose === 'charge');
+    expect(ask).toBeDefined();
+    expect(usedStratagems(g, 0)).not.toContain('COMMAND RE-ROLL');
+  });
+
+  it('no COMMAND RE-ROLL of a single Hit roll with its last CP', () => {
+    const seen: Seen[] = [];
+    const g = sandbox([
+      { id: 'F', player: 0, faction: 'tau', name: 'Cadre Fireblade', at: { x: 20, y: 10 } },
+      { id: 'G', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 30, y: 10 }, spacing: 1.3 },
+    ], 0, seen, { phase: 'shooting', cp: [1, 0], stream: scriptedStream([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]) });
+    try { shootWithUnit(g, g.state.units.F); } catch { /* scripted dice may run out after the decision */ }
+    const ask = seen.find((x) => x.req.kind === 'stratagem' && (x.req.options as { stratagem?: string }[]).some((o) => o.stratagem === 'COMMAND RE-ROLL'));
+    expect(ask).toBeDefined();
+    expect(usedStratagems(g, 0)).not.toContain('COMMAND RE-ROLL');
+  });
+});
