@@ -208,8 +208,11 @@ export function unitAttackValue(state: GameState, attacker: UnitState, target: U
  * kept across events (and phases of a battle round) while the models and effects of both units and
  * the army-wide effects stay the same. (Rules that only apply in one phase are priced as in the phase
  * the potential was first computed in: a threat estimate, not the attack itself.)
+ * One cache per game, keyed by the game's datasheet table (made for each game, never changed, shared by
+ * the copies the lookahead plays): unit ids repeat from game to game (a side-swapped game has other
+ * units under the same ids), so a cache shared by the games of a worker would answer for the wrong unit.
  */
-const potentialCache = new Map<string, WeaponPotential[]>();
+const potentialCaches = new WeakMap<object, Map<string, WeaponPotential[]>>();
 
 export interface WeaponPotential {
   range: number;
@@ -234,6 +237,8 @@ function aliveKey(state: GameState, u: UnitState): string {
 
 /** Each weapon's expected value against the target from anywhere (ranged), or the melee total (one entry). */
 export function weaponPotentials(state: GameState, attacker: UnitState, target: UnitState, melee: boolean): WeaponPotential[] {
+  let potentialCache = potentialCaches.get(state.datasheets);
+  if (!potentialCache) potentialCaches.set(state.datasheets, (potentialCache = new Map()));
   const key = `${versionCache(state).stamp}|${aliveKey(state, attacker)}|${aliveKey(state, target)}|${melee ? 'm' : 'r'}`;
   let out = potentialCache.get(key);
   if (out) return out;

@@ -20,18 +20,27 @@ function mustTake(state: GameState, m: ModelState): boolean {
   return m.allocated || m.wounds < state.datasheets[m.datasheet].models[m.profile].wounds;
 }
 
+/**
+ * A model attacks and mortal wounds can go to: on the table with wounds left. A model at 0 wounds is
+ * already destroyed, only not yet removed (its Deadly Demise is being resolved): nothing more can be
+ * allocated to it, so a chain of Deadly Demise explosions never comes back to it.
+ */
+export function allocatable(m: ModelState): boolean {
+  return m.alive && m.wounds > 0;
+}
+
 export function allocationTarget(state: GameState, unit: UnitState, precision: boolean, allowed: ReadonlySet<string> | null = null): ModelState | null {
   const models = unit.models;
   const attached = unit.components.length > 1;
   let bodyguardAlive = false;
   if (attached) {
-    for (let i = 0; i < models.length; i++) if (models[i].alive && !isLeaderModel(unit, models[i])) { bodyguardAlive = true; break; }
+    for (let i = 0; i < models.length; i++) if (allocatable(models[i]) && !isLeaderModel(unit, models[i])) { bodyguardAlive = true; break; }
   }
   if (precision && attached && bodyguardAlive) {
     // The attacker chooses to send the attack to a CHARACTER: the wounded one first.
     let pick: ModelState | null = null;
     for (const m of models) {
-      if (!m.alive || !isLeaderModel(unit, m) || (allowed !== null && !allowed.has(m.id))) continue;
+      if (!allocatable(m) || !isLeaderModel(unit, m) || (allowed !== null && !allowed.has(m.id))) continue;
       if (mustTake(state, m)) return m;
       pick ??= m;
     }
@@ -40,7 +49,7 @@ export function allocationTarget(state: GameState, unit: UnitState, precision: b
   let fallback: ModelState | null = null;
   for (let i = models.length - 1; i >= 0; i--) {
     const m = models[i];
-    if (!m.alive || (allowed !== null && !allowed.has(m.id))) continue;
+    if (!allocatable(m) || (allowed !== null && !allowed.has(m.id))) continue;
     if (bodyguardAlive && isLeaderModel(unit, m)) continue;
     if (mustTake(state, m)) return m;
     fallback ??= m;

@@ -4,7 +4,7 @@
  */
 import type { Game } from '../core/game.ts';
 import type { GameState, ModelState, UnitState } from '../core/state.ts';
-import { allocationTarget, isLeaderModel } from './allocation.ts';
+import { allocatable, allocationTarget, isLeaderModel } from './allocation.ts';
 import { getRule } from '../core/rules-registry.ts';
 
 /**
@@ -97,7 +97,7 @@ export function inflictMortalWounds(g: Game, unit: UnitState, n: number, by: str
   let first = true;
   while (remaining > 0) {
     const m = opts.model ?? allocationTarget(g.state, unit, false);
-    if (m === null || !m.alive) break;
+    if (m === null || !allocatable(m)) break;
     const fnp = feelNoPainOf(g.state, unit, m, opts.feelNoPain ?? null, true);
     // With the excess lost, every remaining mortal wound is aimed at this one model. The very first
     // wound goes alone, so that rules used "just after a mortal wound is allocated" see it.

@@ -197,6 +197,30 @@ describe('End of turn and destroyed units', () => {
     expect(unitDistance(g.state, bt, near)).toBeGreaterThanOrEqual(0);
   });
 
+  it('a chain of Deadly Demise explosions never comes back to the vehicle already destroyed', () => {
+    // the Devilfish explodes (6, D3 = 3) next to a Wave Serpent on its last wound, which explodes in
+    // turn (6, D3 = 2): its mortal wounds go to the Guardians only, not back to the Devilfish being
+    // removed (which used to loop for ever, allocating wounds to a model at 0 wounds)
+    const g = battleSandbox([
+      { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 20, y: 20 } },
+      { id: 'WS', player: 1, faction: 'aeldari', name: 'Wave Serpent', at: { x: 28, y: 20 } },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 24, y: 26 }, spacing: 1.3 },
+    ], { phase: 'shooting', stream: scriptedStream([6, 3, 6, 2, 3, 3, 3, 3, 3, 3]) });
+    const ws = g.state.units.WS;
+    g.emit({ type: 'model-damaged', unit: 'WS', model: ws.models[0].id, wounds: ws.models[0].wounds - 1, by: null, mortal: false });
+    const guardiansBefore = g.state.units.GD.stats.woundsTaken;
+    const within6 = (id: string, from: string) => g.state.units[id].models.some((m) => m.pos && horizontalDistance(modelBody(g.state, m), modelBody(g.state, g.state.units[from].models[0])) <= 6);
+    const nearDF = within6('GD', 'DF');
+    const nearWS = within6('GD', 'WS');
+    expect(within6('WS', 'DF')).toBe(true);
+    inflictMortalWounds(g, g.state.units.DF, 20, null);
+    expect(g.state.units.DF.location).toBe('destroyed');
+    expect(g.state.units.WS.location).toBe('destroyed');
+    // the Guardians take the Devilfish's 3 if within 6" of it, and the Wave Serpent's 2
+    expect(nearWS).toBe(true);
+    expect(g.state.units.GD.stats.woundsTaken - guardiansBefore).toBe((nearDF ? 3 : 0) + 2);
+  });
+
   it('disembarking after the transport moved counts as a Normal move, and the unit cannot charge', () => {
     const g = battleSandbox([
       { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 20, y: 20 } },
