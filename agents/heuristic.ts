@@ -27,6 +27,8 @@ import {
 import { bestLeadership, hasKeyword, onBattlefield, rollModifier, unitMove } from '../src/rules/battle/units.ts';
 import { isEngaged, unitDistance, engagedEnemies } from '../src/rules/battle/world.ts';
 import { pointInPolygon } from '../src/geometry/polygon.ts';
+import { cloneState } from '../src/core/clone.ts';
+import { apply as applyEvent } from '../src/core/reducer.ts';
 
 /** Every tunable number of the agent, in points-equivalent (the army points a thing is worth). */
 export const WEIGHTS = {
@@ -62,6 +64,10 @@ export const WEIGHTS = {
   objectiveTarget: 0.4,
   /** extra worth per point of the target's own damage output removed (killing the dangerous first) */
   threatTarget: 0.3,
+  /** Declare Battle Formations: share of a Leader's value for the protection of a Bodyguard unit */
+  leaderProtection: 0.3,
+  /** Declare Battle Formations: units whose guns reach no further than this (or melee units) Deep Strike */
+  deepStrikeRange: 18,
 };
 
 type Weights = typeof WEIGHTS;
@@ -1455,8 +1461,60 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
       return Math.max(0, best ? options.indexOf(best.id) : 0);
     }
     case 'combat-embarkation': return 0;
+    case 'attach-leader': return decideAttachLeader(c, req);
+    case 'reserves': return decideReserves(c, req);
     default: return 0;
   }
+}
+
+/** Everything a unit's weapons can do to the enemy army, summed over its units (ranged and melee). */
+function armyThreat(s: GameState, me: PlayerIndex, u: UnitState): number {
+  let v = 0;
+  for (const id of s.unitOrder) {
+    const e = s.units[id];
+    if (e.player === me || e.location === 'attached' || e.location === 'destroyed') continue;
+    v += unitAttackPotential(s, u, e, false) + unitAttackPotential(s, u, e, true);
+  }
+  return v;
+}
+
+/**
+ * Attach a Leader where the Attached unit does most: the damage the Attached unit can deal beyond the
+ * two units apart (the Leader's buffs, priced by the calculator on a copy of the state with the Leader
+ * attached), plus the protection the Bodyguard gives the Leader.
+ */
+function decideAttachLeader(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const options = req.options as { leader: string; bodyguard: string | null }[];
+  const leader = s.units[options[0].leader];
+  const enemies = s.unitOrder.filter((id) => s.units[id].player !== c.me).length || 1;
+  const alone = armyThreat(s, c.me, leader);
+  return argmax(options, (o) => {
+    if (!o.bodyguard) return 0;
+    const b = s.units[o.bodyguard];
+    const h = cloneState(s);
+    applyEvent(h, { type: 'unit-attached', leader: leader.id, bodyguard: b.id });
+    const synergy = (armyThreat(h, c.me, h.units[b.id]) - armyThreat(s, c.me, b) - alone) / enemies;
+    const { max } = unitWounds(s, b);
+    return synergy + c.w.leaderProtection * unitValue(s, leader) * Math.min(1, max / 10);
+  });
+}
+
+/** Deep Strike the units that must close in to do their work (short guns, melee); keep the rest on the table. */
+function decideReserves(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const options = req.options as { unit: string; reserves: 'none' | 'deep-strike' | 'strategic' }[];
+  const u = s.units[options[0].unit];
+  let range = 0, ranged = 0, melee = 0;
+  for (const use of weaponUses(s, u, false)) range = Math.max(range, use.profile.range as number);
+  for (const id of s.unitOrder) {
+    const e = s.units[id];
+    if (e.player === c.me || e.location === 'attached' || e.location === 'destroyed') continue;
+    ranged += unitAttackPotential(s, u, e, false);
+    melee += unitAttackPotential(s, u, e, true);
+  }
+  const closeIn = range <= c.w.deepStrikeRange || melee > ranged;
+  return argmax(options, (o) => (o.reserves === 'deep-strike' && closeIn ? 1 : o.reserves === 'none' ? 0 : -1));
 }
 
 function decideFireAndFade(c: Ctx, req: DecisionRequest): number {

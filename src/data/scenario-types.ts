@@ -25,6 +25,8 @@ export interface ResolvedPlayer {
   transports: Record<string, string>;
   /** unit id -> how it is held back */
   reserves: Record<string, ReserveKind>;
+  /** "agent": the player's agent attaches the Leaders and picks the Reserves (src/rules/battle/formations.ts) */
+  formations?: 'agent';
   /** which deployment zone of the mission this player uses: index into board.deploymentZones */
   zone: number;
   /** Attacker or Defender of the mission (the Defender sets up first); default: player 1 attacks */

@@ -41,7 +41,8 @@
  *       "leaders": { "u1": "u4" },             // Declare Battle Formations: Leader unit id -> Bodyguard unit id
  *                                              // (adds to / overrides the army file's `attachedTo`; null detaches)
  *       "transports": { "u7": "u8" },          // unit id -> id of the TRANSPORT it starts embarked within
- *       "reserves": { "u11": "deep-strike" }   // unit id -> "deep-strike" | "strategic"
+ *       "reserves": { "u11": "deep-strike" },  // unit id -> "deep-strike" | "strategic"
+ *       "formations": "scenario"               // or "agent": the agent attaches Leaders and picks Reserves
  *     },
  *     { ... }
  *   ]
@@ -163,6 +164,8 @@ const playerSchema = z.strictObject({
   leaders: z.record(unitId, unitId.nullable()).default({}),
   transports: z.record(unitId, unitId).default({}),
   reserves: z.record(unitId, z.enum(['deep-strike', 'strategic'])).default({}),
+  /** who declares the Leaders and Reserves: the scenario (the fields above) or the player's agent */
+  formations: z.enum(['scenario', 'agent']).default('scenario'),
 });
 
 export const scenarioFileSchema = z.strictObject({
@@ -467,9 +470,16 @@ function checkUnitId(probs: Problems, ctx: PlayerContext, at: FieldPath, id: str
 function resolveFormations(probs: Problems, ctx: PlayerContext, p: ParsedPlayer, pointsLimit: number): Formations {
   const base: FieldPath = ['players', ctx.idx];
 
-  // --- leaders: the army's attachedTo, then the scenario's entries (null detaches)
+  // --- leaders: the army's attachedTo, then the scenario's entries (null detaches); none when the
+  // agent declares them (the army's attachments are then ignored)
+  const byAgent = p.formations === 'agent';
+  if (byAgent) {
+    for (const field of ['leaders', 'reserves'] as const) {
+      if (Object.keys(p[field]).length) probs.add([...base, field], `with "formations": "agent" the agent declares the ${field === 'leaders' ? 'Leaders' : 'Reserves'}; expected no "${field}" entries`);
+    }
+  }
   const leaders: Record<string, string> = {};
-  for (const u of ctx.army.units) if (u.attachedTo) leaders[u.id] = u.attachedTo;
+  if (!byAgent) for (const u of ctx.army.units) if (u.attachedTo) leaders[u.id] = u.attachedTo;
   for (const [leader, bodyguard] of Object.entries(p.leaders)) {
     const at = [...base, 'leaders', leader];
     if (!checkUnitId(probs, ctx, at, leader)) continue;
@@ -657,6 +667,7 @@ function resolvePlayer(
     role,
   };
   if (p.agentParams) player.agentParams = p.agentParams;
+  if (p.formations === 'agent') player.formations = 'agent';
   return player;
 }
 

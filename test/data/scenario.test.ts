@@ -46,9 +46,9 @@ function army(file: string): any {
 describe('bundled scenarios', () => {
   const files = bundledScenarios();
 
-  it('are the four seed matchups and the default', () => {
+  it('are the four seed matchups, the default, and one with formations by the agents', () => {
     expect(files.map((f) => f.slice(SCENARIOS_DIR.length))).toEqual([
-      'default.json', 'kauyon-vs-armoured-warhost.json', 'kauyon-vs-battle-host.json', 'montka-vs-armoured-warhost.json', 'montka-vs-battle-host.json',
+      'agent-formations.json', 'default.json', 'kauyon-vs-armoured-warhost.json', 'kauyon-vs-battle-host.json', 'montka-vs-armoured-warhost.json', 'montka-vs-battle-host.json',
     ]);
   });
 
@@ -69,6 +69,12 @@ describe('bundled scenarios', () => {
       for (const u of p.army.units) expect(p.datasheets[u.datasheetId]?.id).toBe(u.datasheetId);
       // every Leader is attached in the army copy as in the formations
       for (const [leader, bodyguard] of Object.entries(p.leaders)) expect(p.army.units.find((u) => u.id === leader)?.attachedTo).toBe(bodyguard);
+    }
+    if (s.players.every((p) => p.formations === 'agent')) {
+      // the agents declare Leaders and Reserves in the game (test/rules/formations.test.ts)
+      expect(s.players.flatMap((p) => [...Object.keys(p.leaders), ...Object.keys(p.reserves)])).toEqual([]);
+      expect(s.players.flatMap((p) => p.army.units.filter((u) => u.attachedTo))).toEqual([]);
+      return;
     }
     // Aun'Shi leads a unit; Harlequins ride in a Starweaver
     const tau = s.players[0];

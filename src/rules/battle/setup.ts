@@ -14,6 +14,7 @@ import { playerRules } from '../factions.ts';
 import { deploymentAnchors, placeForDeployment } from './placement.ts';
 import { canInfiltrate, infiltrationAnchors, placeInfiltrator, scoutMoves } from './pre-battle.ts';
 import { unplayedAbilities } from '../../factions/coverage.ts';
+import { declareFormationsByAgent } from './formations.ts';
 
 export interface SetupOptions extends GameOptions {
   seed: string;
@@ -66,6 +67,10 @@ function muster(g: Game, sc: ResolvedScenario): void {
 function declareBattleFormations(g: Game, sc: ResolvedScenario): void {
   sc.players.forEach((p, i) => {
     const player = i as PlayerIndex;
+    if (p.formations === 'agent') {
+      declareFormationsByAgent(g, player, p, sc.pointsLimit ?? 2000, (id) => gameUnitId(player, id));
+      return;
+    }
     for (const [leader, bodyguard] of Object.entries(p.leaders)) {
       g.emit({ type: 'unit-attached', leader: gameUnitId(player, leader), bodyguard: gameUnitId(player, bodyguard) });
     }

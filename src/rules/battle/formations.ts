@@ -1,0 +1,82 @@
+/**
+ * Declare Battle Formations made by the player's agent (a scenario player with `"formations": "agent"`):
+ * which Leader joins which Bodyguard unit, and which units start in Reserves. The scenario's transports
+ * still apply, to whichever unit the named unit ends up part of.
+ *
+ * Limits (10th-edition core rules and the Strike Force mission rules): a Bodyguard unit takes one Leader;
+ * only a unit whose every model has Deep Strike can be set up in Deep Strike Reserves; FORTIFICATIONs
+ * cannot go into Strategic Reserves; Strategic Reserves hold at most 25% of the points limit and all
+ * Reserves together at most half of it (units embarked within a transport counting with it).
+ */
+import type { Game } from '../../core/game.ts';
+import type { PlayerIndex, UnitState } from '../../core/state.ts';
+import type { ResolvedPlayer } from '../../data/scenario-types.ts';
+import { fitsIn, passengers } from './transports.ts';
+
+export interface LeaderOption { leader: string; bodyguard: string | null }
+export type ReserveChoice = 'none' | 'deep-strike' | 'strategic';
+export interface ReserveOption { unit: string; reserves: ReserveChoice }
+
+function ownUnits(g: Game, player: PlayerIndex): UnitState[] {
+  const s = g.state;
+  return s.unitOrder.map((id) => s.units[id]).filter((u) => u.player === player);
+}
+
+/** Units this Leader can join now: of its datasheet's list, not led yet, not Leaders themselves. */
+export function bodyguardCandidates(g: Game, leader: UnitState): UnitState[] {
+  const s = g.state;
+  const leads = s.datasheets[leader.datasheet].leads;
+  return ownUnits(g, leader.player).filter((b) => b.id !== leader.id && b.location === 'unplaced' && b.components.length === 1 &&
+    leads.includes(b.datasheet) && !b.abilities.includes('Leader'));
+}
+
+/** Points of a unit as it would go into Reserves: its Leader(s) and the units embarked within it. */
+export function reservePoints(g: Game, u: UnitState): number {
+  const s = g.state;
+  let pts = 0;
+  for (const c of u.components) pts += s.units[c.unit]?.points ?? 0;
+  for (const p of passengers(g, u)) for (const c of p.components) pts += s.units[c.unit]?.points ?? 0;
+  return pts;
+}
+
+export function declareFormationsByAgent(g: Game, player: PlayerIndex, p: ResolvedPlayer, pointsLimit: number, unitId: (armyUnit: string) => string): void {
+  // Leaders, in the army's order
+  for (const leader of ownUnits(g, player)) {
+    if (!leader.abilities.includes('Leader') || leader.location !== 'unplaced') continue;
+    const candidates = bodyguardCandidates(g, leader);
+    if (candidates.length === 0) continue;
+    const options: LeaderOption[] = [{ leader: leader.id, bodyguard: null }, ...candidates.map((b) => ({ leader: leader.id, bodyguard: b.id }))];
+    const { option } = g.decide({ kind: 'attach-leader', player, prompt: `Declare Battle Formations: attach ${leader.name} to a Bodyguard unit?`, options, context: { unit: leader.id } });
+    if (option.bodyguard) g.emit({ type: 'unit-attached', leader: leader.id, bodyguard: option.bodyguard });
+  }
+  // the scenario's transports, for the unit each named unit is now part of
+  for (const [unit, transport] of Object.entries(p.transports)) {
+    let u = g.state.units[unitId(unit)];
+    if (u.location === 'attached' && u.attachedTo) u = g.state.units[u.attachedTo];
+    const t = g.state.units[unitId(transport)];
+    if (u.location !== 'unplaced') continue;
+    if (!fitsIn(g, u, t)) {
+      g.emit({ type: 'note', text: `${u.name} does not fit within ${t.name} as attached; it starts on the battlefield` });
+      continue;
+    }
+    g.emit({ type: 'unit-location', unit: u.id, location: 'embarked', embarkedIn: t.id });
+  }
+  // Reserves, within the points caps
+  let strategic = 0, total = 0;
+  for (const u of ownUnits(g, player)) {
+    if (u.location !== 'unplaced') continue;
+    const pts = reservePoints(g, u);
+    const options: ReserveOption[] = [{ unit: u.id, reserves: 'none' }];
+    if (total + pts <= pointsLimit * 0.5) {
+      const everyDeepStrike = u.components.every((c) => g.state.units[c.unit].abilities.includes('Deep Strike') || g.state.datasheets[g.state.units[c.unit].datasheet].coreAbilities.some((a) => a.name === 'Deep Strike'));
+      if (everyDeepStrike) options.push({ unit: u.id, reserves: 'deep-strike' });
+      if (strategic + pts <= pointsLimit * 0.25 && !u.keywords.includes('FORTIFICATION')) options.push({ unit: u.id, reserves: 'strategic' });
+    }
+    if (options.length === 1) continue;
+    const { option } = g.decide({ kind: 'reserves', player, prompt: `Declare Battle Formations: set ${u.name} up in Reserves?`, options, context: { unit: u.id } });
+    if (option.reserves === 'none') continue;
+    total += pts;
+    if (option.reserves === 'strategic') strategic += pts;
+    g.emit({ type: 'unit-location', unit: u.id, location: option.reserves === 'deep-strike' ? 'reserves' : 'strategic-reserves', embarkedIn: null });
+  }
+}
