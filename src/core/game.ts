@@ -26,6 +26,9 @@ export interface GameOptions {
   switchAt?: { event: number; seed?: string; agents?: [Agent, Agent] };
 }
 
+/** No game comes near this many events (a Strike Force game is 2,000-6,000): more means a rule loops. */
+export const MAX_EVENTS = 2_000_000;
+
 export class Game {
   state: GameState;
   readonly log: GameEvent[] | null;
@@ -51,6 +54,10 @@ export class Game {
   }
 
   emit<E extends GameEvent>(e: E): E {
+    if (this.state.eventCount >= MAX_EVENTS) {
+      // a rule that loops for ever would hang a whole batch; a game is a few thousand events
+      throw new Error(`game seed "${this.state.seed}": more than ${MAX_EVENTS} events (round ${this.state.round}, ${this.state.phase} phase); a rule is looping (last event: ${e.type})`);
+    }
     apply(this.state, e);
     if (this.log) this.log.push(e);
     if (this.onEvent) this.onEvent(e, this.state);
