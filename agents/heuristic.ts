@@ -25,7 +25,7 @@ import {
   type DangerSource, type ObjectiveSnapshot, type Point, type ScoringOutlook,
 } from '../src/ai/tactics.ts';
 import { bestLeadership, hasKeyword, onBattlefield, rollModifier, unitMove } from '../src/rules/battle/units.ts';
-import { isEngaged, unitDistance, engagedEnemies } from '../src/rules/battle/world.ts';
+import { isEngaged, unitDistance, engagedEnemies, unitSees } from '../src/rules/battle/world.ts';
 import { pointInPolygon } from '../src/geometry/polygon.ts';
 import { cloneState } from '../src/core/clone.ts';
 import { apply as applyEvent } from '../src/core/reducer.ts';
@@ -898,10 +898,13 @@ function computeFocusedFire(c: Ctx, u: UnitState): { gain: number; unit: string 
   const base = vs.base;
   let best = { gain: 0, unit: null as string | null, enemy: null as string | null };
   for (const e of enemyUnits(s, c.me)) {
-    const a = (vs.with.get(`${u.id}|${e.id}`) ?? 0) - (base.get(u.id) ?? 0);
+    const a = vs.with.get(`${u.id}|${e.id}`) ?? 0;
+    // both units fire at the one target: together they can take no more than the whole unit (and the
+    // bonus for destroying it); what they would have done elsewhere is lost
+    const whole = 1.25 * unitValue(s, e);
     for (const x of vs.mine) {
       if (x.id === u.id) continue;
-      const g = a + (vs.with.get(`${x.id}|${e.id}`) ?? 0) - (base.get(x.id) ?? 0);
+      const g = Math.min(whole, a + (vs.with.get(`${x.id}|${e.id}`) ?? 0)) - (base.get(u.id) ?? 0) - (base.get(x.id) ?? 0);
       if (g > best.gain) best = { gain: g, unit: x.id, enemy: e.id };
     }
   }
@@ -917,7 +920,8 @@ function focusedFireTable(c: Ctx): { mine: UnitState[]; base: Map<string, number
   const vs = new Map<string, number>();
   for (const x of mine) {
     base.set(x.id, bestVolley(c, x));
-    for (const e of enemies) vs.set(`${x.id}|${e.id}`, attackOn(c, x, e, false, apPlus));
+    // the two units may shoot nothing else: a target they cannot see is worth nothing to them
+    for (const e of enemies) vs.set(`${x.id}|${e.id}`, unitSees(s, x, e) ? attackOn(c, x, e, false, apPlus) : 0);
   }
   return { mine, base, with: vs };
 }

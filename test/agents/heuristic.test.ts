@@ -13,6 +13,7 @@ import type { Game } from '../../src/core/game.ts';
 import type { PlayerIndex } from '../../src/core/state.ts';
 import { shootWithUnit } from '../../src/rules/battle/shooting.ts';
 import { declareCharge } from '../../src/rules/battle/charge.ts';
+import { openWindow } from '../../src/rules/windows.ts';
 import { weaponEstimate, weaponUses } from '../../src/ai/evaluate.ts';
 import { createHeuristic } from '../../agents/heuristic.ts';
 
@@ -130,6 +131,23 @@ describe('the heuristic uses stratagems by expected gain against CP', () => {
     const { g, seen } = goToGround('lone', 1);
     expect(seen.some((x) => x.req.kind === 'stratagem' && (x.req.options as { stratagem?: string }[]).some((o) => o.stratagem === 'GO TO GROUND'))).toBe(true);
     expect(usedStratagems(g, 1)).not.toContain('GO TO GROUND');
+  });
+
+  it('no FOCUSED FIRE when either unit alone would destroy the one target (the second unit\'s shots are wasted)', () => {
+    const seen: Seen[] = [];
+    const units: PlacedUnit[] = [
+      { id: 'S1', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 5 } },
+      { id: 'S2', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 14 } },
+      { id: 'A', player: 1, faction: 'aeldari', name: 'Dire Avengers', counts: [1, 0], at: { x: 20, y: 9 } },
+    ];
+    const g = battleSandbox(units, { phase: 'shooting', turn: 0, cp: [3, 0], detachments: ["Mont'ka", null], stream: createStream('ff'), agents: [recording(seen), scriptedAgent('first')] });
+    const s = g.state;
+    // either Strike Team alone is expected to destroy the lone model
+    const alone = weaponUses(s, s.units.S1, false).reduce((n, use) => n + weaponEstimate(s, s.units.S1, use, s.units.A, { inRangeOnly: true }).woundsLost, 0);
+    expect(alone).toBeGreaterThan(s.units.A.models[0].wounds);
+    openWindow(g, { name: 'phase/start', unit: null, targets: [], data: { phase: 'shooting' } });
+    expect(seen.some((x) => x.req.kind === 'stratagem' && (x.req.options as { stratagem?: string }[]).some((o) => o.stratagem === 'FOCUSED FIRE'))).toBe(true);
+    expect(usedStratagems(g, 0)).not.toContain('FOCUSED FIRE');
   });
 
   /** Howling Banshees 8" from a Strike Team: a charge needs 7. The dice: the Charge roll, then the re-roll. */

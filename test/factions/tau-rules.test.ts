@@ -115,6 +115,27 @@ describe("Mont'ka stratagems", () => {
     expect((g.log ?? []).some((e) => e.type === 'note' && /rolled 7/.test(e.text))).toBe(true);
   });
 
+  it('FOCUSED FIRE: at the start of the Shooting phase (rounds 1-3), two units may only target the chosen enemy unit, with AP improved by 1 against it', () => {
+    const agent = scriptedAgent('tau', (r) => {
+      if (r.kind === 'stratagem') return r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === 'FOCUSED FIRE');
+      if (r.kind === 'focused-fire') return r.options.findIndex((o) => (o as { enemy: string }).enemy === 'DA');
+      return 0;
+    });
+    const g = tau({ detachment: "Mont'ka", cp: [3, 0], agents: [agent, scriptedAgent('ae')] });
+    const apBefore = planFor(g, 'ST', 'DA', 'Pulse rifle').ap;
+    expect(openWindow(g, { name: 'phase/start', unit: null, targets: [], data: { phase: 'shooting' } })).toEqual(['FOCUSED FIRE']);
+    expect(planFor(g, 'ST', 'DA', 'Pulse rifle').ap).toBe(apBefore - 1);
+    expect(planFor(g, 'ST', 'GD', 'Pulse rifle').ap).toBe(apBefore);
+    // both units are bound to the chosen unit: the Strike Team (30" rifles) may shoot it and not the
+    // Guardians in front of it (the Breacher Team is out of range of both)
+    expect(g.state.effects.filter((e) => e.kind === 'Focused Fire').map((e) => [e.unit, e.params.enemy])).toEqual([['ST', 'DA'], ['BT', 'DA']]);
+    expect(canShoot(g, g.state.units.ST, 'DA')).toBe(true);
+    expect(canShoot(g, g.state.units.ST, 'GD')).toBe(false);
+    // not from battle round 4
+    const late = tau({ detachment: "Mont'ka", cp: [3, 0], round: 4 });
+    expect(usableStratagems(late, { name: 'phase/start', unit: null, targets: [], data: { phase: 'shooting' } }, 0).map((x) => x.s.name)).not.toContain('FOCUSED FIRE');
+  });
+
   it('PULSE ONSLAUGHT is offered after an INFANTRY unit has shot, against a unit it hit', () => {
     const g = tau({ detachment: "Mont'ka", cp: [3, 0] });
     const w = { name: 'shooting/after-own-shot' as const, unit: 'ST', targets: ['GD'], data: { hitTargets: ['GD'] } };
