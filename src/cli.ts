@@ -5,6 +5,7 @@
  */
 import { Command } from 'commander';
 import { CliError } from './cli-error.ts';
+import { IllegalDecisionError } from './core/agent.ts';
 
 const program = new Command();
 program.name('strategium').description('Warhammer 40,000 (10th edition) simulation engine').showHelpAfterError();
@@ -29,6 +30,11 @@ try {
   if (err instanceof CliError) {
     process.stderr.write(`error: ${err.message}\n`);
     process.exit(err.exitCode);
+  }
+  // an agent's bug, not the engine's: one line naming the agent, the request and the seed
+  if (err instanceof IllegalDecisionError) {
+    process.stderr.write(`error: ${err.message}\n`);
+    process.exit(1);
   }
   throw err;
 }

@@ -15,3 +15,37 @@ describe('Game', () => {
     expect(g.state.eventCount).toBe(MAX_EVENTS);
   });
 });
+
+describe('illegal decisions', () => {
+  it('an answer outside the options is an error naming the agent, the request and the seed', async () => {
+    const { IllegalDecisionError } = await import('../../src/core/agent.ts');
+    const s = emptyGameState();
+    s.seed = 'seed-7';
+    const bad = { name: 'bad-agent', decide: () => ({ option: 3 }) };
+    const g = new Game(s, { agents: [bad, bad] }, createStream('x'));
+    const ask = () => g.decide({ kind: 'first-turn', player: 1, prompt: 'take the first turn?', options: ['first', 'second'] });
+    expect(ask).toThrow(IllegalDecisionError);
+    expect(ask).toThrow(/agent "bad-agent" \(player 2\) on request "first-turn" \(take the first turn\?\) in game seed "seed-7": answered \{"option":3\}, expected \{option: n\} with n an integer in 0\.\.1/);
+  });
+
+  it('the CLI prints it as one line (no stack trace) and exits with 1', async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { cli } = await import('../helpers/cli.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'strategium-bad-agent-'));
+    try {
+      const file = join(dir, 'bad.ts');
+      writeFileSync(file, "export default () => ({ name: 'bad-agent', decide: () => ({ option: -1 }) });\n");
+      const r = cli(['play', '--agents', `${file},random`, '--seed', '5']);
+      expect(r.code).toBe(1);
+      // the scenario's "not played" notes come first; then the error alone, without a stack trace
+      const lines = r.stderr.trim().split('\n');
+      expect(lines.filter((l) => l.startsWith('error:'))).toHaveLength(1);
+      expect(lines.some((l) => /^\s+at /.test(l))).toBe(false);
+      expect(lines[lines.length - 1]).toMatch(/^error: illegal decision by agent "bad-agent" \(player 1\) on request "[a-z-]+" .* in game seed "5": answered \{"option":-1\}/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
