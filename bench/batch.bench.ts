@@ -22,12 +22,12 @@ const spec = (scenario: ResolvedScenario, games: number, seed: string, blockSize
   makeSpec({ scenario, scenarioFile: null, agents: ['random', 'random'], batchSeed: seed, games, blockSize });
 
 /** Games per second of a pool of `workers` threads, after a warm-up block on each thread. */
-async function throughput(scenario: ResolvedScenario, workers: number, games: number): Promise<number> {
+async function throughput(scenario: ResolvedScenario, workers: number, games: number, blockSize = 4): Promise<number> {
   const pool = createGamePool(workers, { batch: variantOf(spec(scenario, 2, 'x')) });
   try {
     await runBatch(spec(scenario, 2 * workers, 'warm', 2), { pool });
     const start = performance.now();
-    await runBatch(spec(scenario, games, 'bench', 4), { pool });
+    await runBatch(spec(scenario, games, 'bench', blockSize), { pool });
     return games / ((performance.now() - start) / 1000);
   } finally {
     await pool.destroy();
@@ -85,13 +85,20 @@ async function memory(games: number): Promise<BenchRow[]> {
 }
 
 export async function run(): Promise<BenchRow[]> {
+  // the same games with 1 and 2 workers (game lengths vary a lot: different games would skew the ratio)
   const sc = loadScenario(join(SCENARIOS_DIR, 'kauyon-vs-battle-host.json'));
-  const one = await throughput(sc, 1, 12);
+  const one = await throughput(sc, 1, 24);
   const two = await throughput(sc, 2, 24);
+  const small = miniScenario({ rounds: 3, tau: ['Strike Team', 'Crisis Sunforge Battlesuits', 'Cadre Fireblade'], aeldari: ['Guardian Defenders', 'Windriders', 'Autarch'] });
+  const smallOne = await throughput(small, 1, 600, 24);
+  const smallTwo = await throughput(small, 2, 600, 24);
   return [
     { name: 'batch: default scenario, random agents, 1 worker', value: one, unit: 'games/s' },
     { name: 'batch: default scenario, random agents, 2 workers', value: two, unit: 'games/s' },
-    { name: 'batch: 2 workers / 1 worker', value: two / one, unit: 'x' },
+    { name: 'batch: 2 workers / 1 worker (default scenario, 24 games)', value: two / one, unit: 'x' },
+    { name: 'batch: small scenario, random agents, 1 worker', value: smallOne, unit: 'games/s' },
+    { name: 'batch: small scenario, random agents, 2 workers', value: smallTwo, unit: 'games/s' },
+    { name: 'batch: 2 workers / 1 worker (small scenario, 600 games)', value: smallTwo / smallOne, unit: 'x' },
     { name: 'batch: CPU the machine gives 2 busy threads now (the ceiling of that ratio)', value: await coresForTwoThreads(), unit: 'cores' },
     ...(await memory(2000)),
   ];
