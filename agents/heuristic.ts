@@ -64,6 +64,8 @@ export const WEIGHTS = {
   objectiveTarget: 0.4,
   /** extra worth per point of the target's own damage output removed (killing the dangerous first) */
   threatTarget: 0.3,
+  /** share of the army's fire that goes to the unit PINPOINT COUNTER-OFFENSIVE marks, each turn */
+  pinpointShare: 0.25,
   /** Declare Battle Formations: share of a Leader's value for the protection of a Bodyguard unit */
   leaderProtection: 0.3,
   /** Declare Battle Formations: units whose guns reach no further than this (or melee units) Deep Strike */
@@ -837,7 +839,7 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     case 'PINPOINT COUNTER-OFFENSIVE': {
       const by = win?.data?.by as string | undefined;
       const e = by ? s.units[by] : null;
-      return e && onBattlefield(e) ? 0.15 * unitValue(s, e) : 0;
+      return e && onBattlefield(e) ? pinpointGain(c, e) : 0;
     }
     case 'FEIGNED RETREAT': case 'VECTORED ENGINES': return u ? 0.8 * bestPotential(c, u) * (s.round >= 5 ? 0.8 : 1) : 0;
     case 'MATCHLESS AGILITY': case 'AGGRESSIVE MOBILITY': return u ? agilityGain(c, u) : 0;
@@ -858,6 +860,29 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     case 'SWIFT DEPLOYMENT': return 0;
     default: return 0;
   }
+}
+
+/**
+ * PINPOINT COUNTER-OFFENSIVE: re-rolled Hit rolls against one enemy unit for the rest of the battle. What
+ * the re-rolls add to the army's shooting at it, for the guns that can reach it next turn, counting on a
+ * share of that fire going to it over the turns left (and never more than the unit itself is worth).
+ */
+function pinpointGain(c: Ctx, e: UnitState): number {
+  const s = c.state;
+  const reroll: PlanTweak = (p) => { p.rerollHits = widen(p.rerollHits, 'failed'); };
+  const eg = unitGeo(s, e);
+  let gain = 0;
+  for (const u of ownUnits(s, c.me)) {
+    if (hasKeyword(u, 'KROOT')) continue;
+    const ug = unitGeo(s, u);
+    const gap = dist(ug, eg) - ug.r - eg.r;
+    for (const use of weaponUses(s, u, false)) {
+      if (gap > unitMove(s, u) + (use.profile.range as number)) continue;
+      gain += weaponEstimate(s, u, use, e, { anywhere: true, tweak: reroll }).value - weaponEstimate(s, u, use, e, { anywhere: true }).value;
+    }
+  }
+  const turnsLeft = Math.max(0, s.mission.rounds - s.round + (s.turn === c.me ? 0 : 1));
+  return Math.min(unitValue(s, e), gain * c.w.pinpointShare * Math.min(2, turnsLeft));
 }
 
 function widen(a: RerollPolicy, b: RerollPolicy): RerollPolicy {

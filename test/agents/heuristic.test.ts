@@ -33,10 +33,10 @@ function recording(seen: Seen[]): Agent {
   };
 }
 
-function sandbox(units: PlacedUnit[], heuristicSeat: PlayerIndex, seen: Seen[], opts: { phase: 'shooting' | 'charge'; turn?: PlayerIndex; cp?: [number, number]; stream?: Stream; other?: Agent } ) {
+function sandbox(units: PlacedUnit[], heuristicSeat: PlayerIndex, seen: Seen[], opts: { phase: 'shooting' | 'charge'; turn?: PlayerIndex; cp?: [number, number]; stream?: Stream; other?: Agent; detachments?: [string | null, string | null] } ) {
   const other = opts.other ?? scriptedAgent('first');
   const agents: [Agent, Agent] = heuristicSeat === 0 ? [recording(seen), other] : [other, recording(seen)];
-  const g = battleSandbox(units, { phase: opts.phase, turn: opts.turn ?? 0, cp: opts.cp, stream: opts.stream ?? createStream('agents-test'), agents });
+  const g = battleSandbox(units, { phase: opts.phase, turn: opts.turn ?? 0, cp: opts.cp, stream: opts.stream ?? createStream('agents-test'), agents, detachments: opts.detachments });
   // the sandbox musters units at 0 points: give each its datasheet's points for its size (what the
   // agent weighs damage by), as an army list would
   for (const u of units) {
@@ -148,6 +148,34 @@ describe('the heuristic uses stratagems by expected gain against CP', () => {
     openWindow(g, { name: 'phase/start', unit: null, targets: [], data: { phase: 'shooting' } });
     expect(seen.some((x) => x.req.kind === 'stratagem' && (x.req.options as { stratagem?: string }[]).some((o) => o.stratagem === 'FOCUSED FIRE'))).toBe(true);
     expect(usedStratagems(g, 0)).not.toContain('FOCUSED FIRE');
+  });
+
+  /** The Mont'ka window after a unit of the heuristic's was destroyed by `by`. */
+  function pinpoint(units: PlacedUnit[], by: string): Game {
+    const seen: Seen[] = [];
+    const g = sandbox(units, 0, seen, { phase: 'shooting', turn: 1, cp: [3, 0], detachments: ["Mont'ka", null], stream: createStream('pp') });
+    openWindow(g, { name: 'unit/destroyed', unit: 'LOST', targets: [], data: { by } });
+    expect(seen.some((x) => x.req.kind === 'stratagem' && (x.req.options as { stratagem?: string }[]).some((o) => o.stratagem === 'PINPOINT COUNTER-OFFENSIVE'))).toBe(true);
+    return g;
+  }
+
+  it('PINPOINT COUNTER-OFFENSIVE against a vehicle a gunline can reach, not when the guns cannot reach it', () => {
+    const near = pinpoint([
+      { id: 'LOST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 30 } },
+      { id: 'R1', player: 0, faction: 'tau', name: 'Riptide Battlesuit', at: { x: 20, y: 20 } },
+      { id: 'R2', player: 0, faction: 'tau', name: 'Riptide Battlesuit', at: { x: 20, y: 30 } },
+      { id: 'H1', player: 0, faction: 'tau', name: 'Hammerhead Gunship', at: { x: 20, y: 10 } },
+      { id: 'H2', player: 0, faction: 'tau', name: 'Hammerhead Gunship', at: { x: 12, y: 20 } },
+      { id: 'B', player: 0, faction: 'tau', name: 'Broadside Battlesuits', at: { x: 12, y: 10 } },
+      { id: 'W', player: 1, faction: 'aeldari', name: 'Wave Serpent', at: { x: 40, y: 20 } },
+    ], 'W');
+    expect(usedStratagems(near, 0)).toContain('PINPOINT COUNTER-OFFENSIVE');
+    const far = pinpoint([
+      { id: 'LOST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 3, y: 30 } },
+      { id: 'S', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 3, y: 3 }, spacing: 1.3 },
+      { id: 'W', player: 1, faction: 'aeldari', name: 'Wave Serpent', at: { x: 56, y: 40 } },
+    ], 'W');
+    expect(usedStratagems(far, 0)).not.toContain('PINPOINT COUNTER-OFFENSIVE');
   });
 
   /** Howling Banshees 8" from a Strike Team: a charge needs 7. The dice: the Charge roll, then the re-roll. */
