@@ -28,7 +28,7 @@ import type { Expiry, PlayerIndex, UnitState } from '../../core/state.ts';
 import type { Window } from '../windows.ts';
 import { registerRollReaction } from '../roll-window.ts';
 import { registerStratagem } from './registry.ts';
-import { commandRerollReaction } from './core.ts';
+import { commandRerollReaction, REROLLABLE } from './core.ts';
 import { PASSES_BATTLE_SHOCK } from '../battle/command.ts';
 import { FIGHTS_NEXT } from '../battle/fight.ts';
 import { EXPLOSIVE_CLEARANCE } from '../battle/boarding.ts';
@@ -172,9 +172,6 @@ const commandReroll = registerStratagem({
   targets: () => [],
   use: () => {},
 });
-
-/** The rolls the Boarding Actions text names (the Battle-shock test is not one of them). */
-const REROLLABLE = new Set(['hit', 'wound', 'damage', 'save', 'attacks', 'advance', 'charge', 'desperate-escape', 'hazardous']);
 
 registerRollReaction({ name: `${BOARDING_ACTIONS}::COMMAND RE-ROLL`, react: commandRerollReaction(commandReroll.name, BOARDING_ACTIONS, REROLLABLE) });
 

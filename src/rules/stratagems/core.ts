@@ -199,10 +199,11 @@ const commandReroll = registerStratagem({
   use: () => {},
 });
 
-const REROLLABLE = new Set(['hit', 'wound', 'damage', 'save', 'attacks', 'advance', 'charge', 'desperate-escape', 'hazardous']);
+/** The rolls COMMAND RE-ROLL can re-roll (Core and Boarding Actions name the same ones; not the Battle-shock test). */
+export const REROLLABLE: ReadonlySet<string> = new Set(['hit', 'wound', 'damage', 'save', 'attacks', 'advance', 'charge', 'desperate-escape', 'hazardous']);
 const SUMMED = new Set(['advance', 'charge']);
 
-export function commandRerollReaction(name: string, source: string, purposes: Set<string>) {
+export function commandRerollReaction(name: string, source: string, purposes: ReadonlySet<string>) {
   return (g: Game, roll: RollInfo): { values: number[]; rerolled: number[] } | null => {
     if (!purposes.has(roll.purpose) || roll.unit === null) return null;
     const p = roll.player;
