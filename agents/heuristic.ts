@@ -28,6 +28,7 @@ import { bestLeadership, hasKeyword, onBattlefield, rollModifier, unitMove } fro
 import { isEngaged, unitDistance, engagedEnemies, unitSees } from '../src/rules/battle/world.ts';
 import { pointInPolygon } from '../src/geometry/polygon.ts';
 import { cloneState } from '../src/core/clone.ts';
+import { perVersion } from '../src/ai/memo.ts';
 import { apply as applyEvent } from '../src/core/reducer.ts';
 
 /** Every tunable number of the agent, in points-equivalent (the army points a thing is worth). */
@@ -221,22 +222,10 @@ interface UnitCtx {
   fixedAdvance: number | null;
 }
 
-/** Memo of computations for one version of one state (every change of the state is an event). */
-let memoState: GameState | null = null;
-let memoVersion = -1;
-const memo = new Map<string, unknown>();
-
-function memoized<T>(s: GameState, key: string, f: () => T): T {
-  if (memoState !== s || memoVersion !== s.eventCount) { memo.clear(); memoState = s; memoVersion = s.eventCount; }
-  if (memo.has(key)) return memo.get(key) as T;
-  const v = f();
-  memo.set(key, v);
-  return v;
-}
 
 function unitCtx(c: Ctx, u: UnitState, at?: Point): UnitCtx {
   if (at) return buildUnitCtx(c, u, at);
-  return memoized(c.state, `uc|${c.me}|${u.id}`, () => buildUnitCtx(c, u));
+  return perVersion(c.state, `uc|${c.me}|${u.id}`, () => buildUnitCtx(c, u));
 }
 
 function buildUnitCtx(c: Ctx, u: UnitState, at?: Point): UnitCtx {
@@ -536,7 +525,7 @@ function unitAttackPotentialInRange(c: Ctx, u: UnitState, e: UnitState, melee: b
 
 /** Extra worth per wound of damaging the target: the markers it holds or contests, its own damage output. */
 function targetBonusPerWound(c: Ctx, t: UnitState): number {
-  return memoized(c.state, `tb|${c.me}|${t.id}`, () => computeTargetBonus(c, t));
+  return perVersion(c.state, `tb|${c.me}|${t.id}`, () => computeTargetBonus(c, t));
 }
 
 function computeTargetBonus(c: Ctx, t: UnitState): number {
@@ -613,7 +602,7 @@ function decideFightTarget(c: Ctx, req: DecisionRequest): number {
 
 /** Total expected value of the unit's guns now: each weapon at its best target in range. */
 function bestVolley(c: Ctx, u: UnitState, tweak?: PlanTweak, only?: (t: UnitState) => boolean): number {
-  if (!tweak && !only) return memoized(c.state, `volley|${c.me}|${u.id}`, () => computeVolley(c, u));
+  if (!tweak && !only) return perVersion(c.state, `volley|${c.me}|${u.id}`, () => computeVolley(c, u));
   return computeVolley(c, u, tweak, only);
 }
 
@@ -914,12 +903,12 @@ function bestTrapObjective(c: Ctx): { id: string; pos: Point } | undefined {
 }
 
 function focusedFire(c: Ctx, u: UnitState): { gain: number; unit: string | null; enemy: string | null } {
-  return memoized(c.state, `ff|${c.me}|${u.id}`, () => computeFocusedFire(c, u));
+  return perVersion(c.state, `ff|${c.me}|${u.id}`, () => computeFocusedFire(c, u));
 }
 
 function computeFocusedFire(c: Ctx, u: UnitState): { gain: number; unit: string | null; enemy: string | null } {
   const s = c.state;
-  const vs = memoized(s, `ffvs|${c.me}`, () => focusedFireTable(c));
+  const vs = perVersion(s, `ffvs|${c.me}`, () => focusedFireTable(c));
   const base = vs.base;
   let best = { gain: 0, unit: null as string | null, enemy: null as string | null };
   for (const e of enemyUnits(s, c.me)) {

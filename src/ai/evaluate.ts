@@ -14,6 +14,7 @@ import { horizontalDistance } from '../geometry/distance.ts';
 import { benefitOfCover } from '../geometry/visibility.ts';
 import { boardOf, modelBody, unitCentre } from '../rules/battle/world.ts';
 import { onBattlefield, unitMove } from '../rules/battle/units.ts';
+import { perVersion } from './memo.ts';
 
 /** Total Wounds of a unit at full strength and now. */
 export function unitWounds(state: GameState, u: UnitState): { now: number; max: number } {
@@ -171,31 +172,9 @@ export function weaponEstimate(state: GameState, attacker: UnitState, use: Weapo
   return { attackers: models.length, woundsLost: lost, modelsKilled: e.meanModelsDestroyed, value: lost * pointsPerWound(state, target) + kill };
 }
 
-/**
- * Memo of the evaluations for one version of the state (the event count): the state only changes
- * through events, so values computed since the last event still hold.
- */
-let memoState: GameState | null = null;
-let memoVersion = -1;
-const memo = new Map<string, number>();
-
-function memoized(state: GameState, key: string, compute: () => number): number {
-  if (memoState !== state || memoVersion !== state.eventCount) {
-    memo.clear();
-    memoState = state;
-    memoVersion = state.eventCount;
-  }
-  let v = memo.get(key);
-  if (v === undefined) {
-    v = compute();
-    memo.set(key, v);
-  }
-  return v;
-}
-
 /** Expected value of everything the unit can fire (or swing) at the target (ranged: the weapons in range now). */
 export function unitAttackValue(state: GameState, attacker: UnitState, target: UnitState, melee: boolean): number {
-  return memoized(state, `av|${attacker.id}|${target.id}|${melee}`, () => {
+  return perVersion(state, `av|${attacker.id}|${target.id}|${melee}`, () => {
     let v = 0;
     for (const use of weaponUses(state, attacker, melee)) v += weaponEstimate(state, attacker, use, target, { inRangeOnly: !melee }).value;
     return v;
@@ -271,7 +250,7 @@ export function rangedPotentialAt(state: GameState, attacker: UnitState, target:
 
 /** Longest ranged weapon range of the unit. */
 export function maxRange(state: GameState, u: UnitState): number {
-  return memoized(state, `range|${u.id}`, () => {
+  return perVersion(state, `range|${u.id}`, () => {
     let r = 0;
     for (const use of weaponUses(state, u, false)) r = Math.max(r, use.profile.range as number);
     return r;
@@ -302,23 +281,18 @@ interface Reach {
   range: number;
 }
 
-let reachState: GameState | null = null;
-let reachVersion = -1;
-let reachList: Reach[] = [];
-
 /** Where every unit on the battlefield stands, how far it moves and shoots (per state version). */
 function reach(state: GameState): Reach[] {
-  if (reachState === state && reachVersion === state.eventCount) return reachList;
-  reachList = [];
-  for (const id of state.unitOrder) {
-    const u = state.units[id];
-    if (!onBattlefield(u)) continue;
-    const c = unitCentre(u);
-    reachList.push({ unit: u, player: u.player, x: c.x, y: c.y, move: unitMove(state, u), range: maxRange(state, u) });
-  }
-  reachState = state;
-  reachVersion = state.eventCount;
-  return reachList;
+  return perVersion(state, 'reach', () => {
+    const list: Reach[] = [];
+    for (const id of state.unitOrder) {
+      const u = state.units[id];
+      if (!onBattlefield(u)) continue;
+      const c = unitCentre(u);
+      list.push({ unit: u, player: u.player, x: c.x, y: c.y, move: unitMove(state, u), range: maxRange(state, u) });
+    }
+    return list;
+  });
 }
 
 /** P(2D6 >= k). */

@@ -9,6 +9,7 @@ import { inObjectiveRange } from '../geometry/ranges.ts';
 import { characteristic, onBattlefield, unitMove } from '../rules/battle/units.ts';
 import { isEngaged, modelBody, unitCentre } from '../rules/battle/world.ts';
 import { maxRange, p2d6AtLeast, unitValue, weaponPotentials } from './evaluate.ts';
+import { perVersion } from './memo.ts';
 
 export interface Point { x: number; y: number }
 
@@ -56,12 +57,11 @@ export interface ObjectiveSnapshot {
   reach: [number[], number[]];
 }
 
-let snapState: GameState | null = null;
-let snapVersion = -1;
-let snap: ObjectiveSnapshot | null = null;
-
 export function objectiveSnapshot(state: GameState): ObjectiveSnapshot {
-  if (snap && snapState === state && snapVersion === state.eventCount) return snap;
+  return perVersion(state, 'objective-snapshot', () => computeObjectiveSnapshot(state));
+}
+
+function computeObjectiveSnapshot(state: GameState): ObjectiveSnapshot {
   const n = state.objectives.length;
   const contrib = new Map<string, number[]>();
   const level: [number[], number[]] = [new Array(n).fill(0), new Array(n).fill(0)];
@@ -90,10 +90,7 @@ export function objectiveSnapshot(state: GameState): ObjectiveSnapshot {
       if (row[i] === 0 && !isEngaged(state, u) && dist(c, markers[i].pos) <= mv + 3) reach[u.player][i] += total;
     }
   }
-  snap = { contrib, level, reach };
-  snapState = state;
-  snapVersion = state.eventCount;
-  return snap;
+  return { contrib, level, reach };
 }
 
 /** How many markers a player controls, by the levels given. */
@@ -158,13 +155,12 @@ interface Threat {
   engaged: boolean;
 }
 
-let threatState: GameState | null = null;
-let threatVersion = -1;
-let threats: [Threat[], Threat[]] = [[], []];
-
 /** Every unit on the battlefield as a threat to the other side (index: the threatening player). */
 function threatList(state: GameState): [Threat[], Threat[]] {
-  if (threatState === state && threatVersion === state.eventCount) return threats;
+  return perVersion(state, 'threat-list', () => computeThreatList(state));
+}
+
+function computeThreatList(state: GameState): [Threat[], Threat[]] {
   const out: [Threat[], Threat[]] = [[], []];
   const geos: { u: UnitState; g: UnitGeo }[] = [];
   for (const id of state.unitOrder) {
@@ -181,9 +177,6 @@ function threatList(state: GameState): [Threat[], Threat[]] {
     }
     out[u.player].push(t);
   }
-  threats = out;
-  threatState = state;
-  threatVersion = state.eventCount;
   return out;
 }
 
