@@ -17,7 +17,7 @@ import type { RerollPolicy } from '../src/rules/attack-plan.ts';
 import { woundTarget } from '../src/rules/attack-plan.ts';
 import { allows, forbids, forEachActiveRule } from '../src/core/rules-registry.ts';
 import {
-  enemyUnits, ownUnits, p2d6AtLeast, pointsPerWound, unitAttackPotential, unitValue, unitWounds,
+  enemyUnits, maxRange, ownUnits, p2d6AtLeast, pointsPerWound, unitAttackPotential, unitValue, unitWounds,
   weaponEstimate, weaponPotentials, weaponUses, type PlanTweak, type WeaponPotential, type WeaponUse,
 } from '../src/ai/evaluate.ts';
 import {
@@ -1485,15 +1485,21 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
   }
 }
 
-/** Everything a unit's weapons can do to the enemy army, summed over its units (ranged and melee). */
-function armyThreat(s: GameState, me: PlayerIndex, u: UnitState): number {
-  let v = 0;
+/** What a unit's weapons can do to the enemy army, summed over its units, with its guns and in melee. */
+function armyThreat(s: GameState, me: PlayerIndex, u: UnitState): { ranged: number; melee: number } {
+  let ranged = 0, melee = 0;
   for (const id of s.unitOrder) {
     const e = s.units[id];
     if (e.player === me || e.location === 'attached' || e.location === 'destroyed') continue;
-    v += unitAttackPotential(s, u, e, false) + unitAttackPotential(s, u, e, true);
+    ranged += unitAttackPotential(s, u, e, false);
+    melee += unitAttackPotential(s, u, e, true);
   }
-  return v;
+  return { ranged, melee };
+}
+
+function totalThreat(s: GameState, me: PlayerIndex, u: UnitState): number {
+  const t = armyThreat(s, me, u);
+  return t.ranged + t.melee;
 }
 
 /**
@@ -1506,13 +1512,13 @@ function decideAttachLeader(c: Ctx, req: DecisionRequest): number {
   const options = req.options as { leader: string; bodyguard: string | null }[];
   const leader = s.units[options[0].leader];
   const enemies = s.unitOrder.filter((id) => s.units[id].player !== c.me).length || 1;
-  const alone = armyThreat(s, c.me, leader);
+  const alone = totalThreat(s, c.me, leader);
   return argmax(options, (o) => {
     if (!o.bodyguard) return 0;
     const b = s.units[o.bodyguard];
     const h = cloneState(s);
     applyEvent(h, { type: 'unit-attached', leader: leader.id, bodyguard: b.id });
-    const synergy = (armyThreat(h, c.me, h.units[b.id]) - armyThreat(s, c.me, b) - alone) / enemies;
+    const synergy = (totalThreat(h, c.me, h.units[b.id]) - totalThreat(s, c.me, b) - alone) / enemies;
     const { max } = unitWounds(s, b);
     return synergy + c.w.leaderProtection * unitValue(s, leader) * Math.min(1, max / 10);
   });
@@ -1523,15 +1529,8 @@ function decideReserves(c: Ctx, req: DecisionRequest): number {
   const s = c.state;
   const options = req.options as { unit: string; reserves: 'none' | 'deep-strike' | 'strategic' }[];
   const u = s.units[options[0].unit];
-  let range = 0, ranged = 0, melee = 0;
-  for (const use of weaponUses(s, u, false)) range = Math.max(range, use.profile.range as number);
-  for (const id of s.unitOrder) {
-    const e = s.units[id];
-    if (e.player === c.me || e.location === 'attached' || e.location === 'destroyed') continue;
-    ranged += unitAttackPotential(s, u, e, false);
-    melee += unitAttackPotential(s, u, e, true);
-  }
-  const closeIn = range <= c.w.deepStrikeRange || melee > ranged;
+  const { ranged, melee } = armyThreat(s, c.me, u);
+  const closeIn = maxRange(s, u) <= c.w.deepStrikeRange || melee > ranged;
   return argmax(options, (o) => (o.reserves === 'deep-strike' && closeIn ? 1 : o.reserves === 'none' ? 0 : -1));
 }
 

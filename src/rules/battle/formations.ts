@@ -68,7 +68,8 @@ export function declareFormationsByAgent(g: Game, player: PlayerIndex, p: Resolv
     const pts = reservePoints(g, u);
     const options: ReserveOption[] = [{ unit: u.id, reserves: 'none' }];
     if (total + pts <= pointsLimit * 0.5) {
-      const everyDeepStrike = u.components.every((c) => g.state.units[c.unit].abilities.includes('Deep Strike') || g.state.datasheets[g.state.units[c.unit].datasheet].coreAbilities.some((a) => a.name === 'Deep Strike'));
+      // every part of an Attached unit (each component keeps its datasheet's abilities) must have it
+      const everyDeepStrike = u.components.every((c) => c.abilities.includes('Deep Strike'));
       if (everyDeepStrike) options.push({ unit: u.id, reserves: 'deep-strike' });
       if (strategic + pts <= pointsLimit * 0.25 && !u.keywords.includes('FORTIFICATION')) options.push({ unit: u.id, reserves: 'strategic' });
     }
