@@ -9,11 +9,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import '../../src/rules/index.ts';
 import '../../src/factions/index.ts';
 import { cli } from '../helpers/cli.ts';
+import { expectBundledArmy } from '../helpers/bundled-army.ts';
 import { loadAgents } from '../../src/core/agent-loader.ts';
 import { foldEvents } from '../../src/core/reducer.ts';
-import { checkArmyAgainstCatalog, loadArmyFile } from '../../src/data/army.ts';
-import { loadFactionCatalog } from '../../src/data/catalog.ts';
-import { SCENARIOS_DIR, loadScenario, unitPointsFromData } from '../../src/data/scenario.ts';
+import { SCENARIOS_DIR, loadScenario } from '../../src/data/scenario.ts';
 import { parseLog } from '../../src/replay/log.ts';
 import { Replay } from '../../src/replay/replay.ts';
 import { playGame } from '../../src/sim/play.ts';
@@ -74,17 +73,7 @@ describe('scenarios/boarding-actions/starfire-vs-aeldari.json', () => {
     ['tau-starfire-cadre.json', 'tau', 'Starfire Cadre'],
     ['aeldari-boarding-host.json', 'aeldari', 'Battle Host'],
   ] as const)('%s is valid against the data, priced as the data says, at most 500 points', (file, faction, detachment) => {
-    const path = join(SCENARIOS_DIR, 'armies', file);
-    const army = loadArmyFile(path);
-    const catalog = loadFactionCatalog(faction);
-    expect(checkArmyAgainstCatalog(army, catalog, path)).toEqual([]);
-    expect(army.detachment).toBe(detachment);
-    expect(army.battleSize).toEqual({ name: 'Boarding Actions', pointsLimit: 500 });
-    for (const u of army.units) expect(unitPointsFromData(u, catalog.byId(u.datasheetId)!, catalog), `${u.id} ${u.name}`).toBe(u.points);
-    const total = army.units.reduce((s, u) => s + u.points, 0);
-    expect(army.points).toBe(total);
-    expect(total).toBeLessThanOrEqual(500);
-    expect(total).toBeGreaterThanOrEqual(450);
+    expectBundledArmy(file, faction, detachment, { name: 'Boarding Actions', pointsLimit: 500 }, 450);
   });
 
   it('the T\'au army has MARKERLIGHT units for Markerlight Precision and a free Leader for Battlefield Command', () => {

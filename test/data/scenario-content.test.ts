@@ -5,10 +5,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkArmyAgainstCatalog, loadArmyFile } from '../../src/data/army.ts';
+import { loadArmyFile } from '../../src/data/army.ts';
 import { loadFactionCatalog } from '../../src/data/catalog.ts';
-import { SCENARIOS_DIR, bundledDeployments, bundledTerrainLayouts, loadTerrainLayout, unitPointsFromData } from '../../src/data/scenario.ts';
+import { SCENARIOS_DIR, bundledDeployments, bundledTerrainLayouts, loadTerrainLayout } from '../../src/data/scenario.ts';
 import { SHARED_DATA } from './paths.ts';
+import { expectBundledArmy } from '../helpers/bundled-army.ts';
 
 type P = { x: number; y: number };
 const W = 60, H = 44;
@@ -152,17 +153,8 @@ describe('bundled armies', () => {
   ] as const;
 
   it.each(armies)('%s is valid against the data, priced as the data says, at most 2000 points', (file, faction, detachment) => {
-    const path = join(SCENARIOS_DIR, 'armies', file);
-    const army = loadArmyFile(path);
+    const army = expectBundledArmy(file, faction, detachment, { name: 'Strike Force', pointsLimit: 2000 }, 1950);
     const catalog = loadFactionCatalog(faction);
-    expect(checkArmyAgainstCatalog(army, catalog, path)).toEqual([]);
-    expect(army.detachment).toBe(detachment);
-    expect(army.battleSize).toEqual({ name: 'Strike Force', pointsLimit: 2000 });
-    for (const u of army.units) expect(unitPointsFromData(u, catalog.byId(u.datasheetId)!, catalog), `${u.id} ${u.name}`).toBe(u.points);
-    const total = army.units.reduce((s, u) => s + u.points, 0);
-    expect(army.points).toBe(total);
-    expect(total).toBeLessThanOrEqual(2000);
-    expect(total).toBeGreaterThanOrEqual(1950);
     const warlords = army.units.filter((u) => u.warlord);
     expect(warlords).toHaveLength(1);
     expect(catalog.byId(warlords[0].datasheetId)!.keywords).toContain('CHARACTER');
