@@ -14,7 +14,7 @@ import type { PlayerIndex } from '../../src/core/state.ts';
 import { shootWithUnit } from '../../src/rules/battle/shooting.ts';
 import { declareCharge } from '../../src/rules/battle/charge.ts';
 import { openWindow } from '../../src/rules/windows.ts';
-import { weaponEstimate, weaponUses } from '../../src/ai/evaluate.ts';
+import { unitValue, weaponEstimate, weaponUses } from '../../src/ai/evaluate.ts';
 import { createHeuristic } from '../../agents/heuristic.ts';
 
 interface Seen { req: DecisionRequest; option: number }
@@ -133,18 +133,23 @@ describe('the heuristic uses stratagems by expected gain against CP', () => {
     expect(usedStratagems(g, 1)).not.toContain('GO TO GROUND');
   });
 
-  it('no FOCUSED FIRE when either unit alone would destroy the one target (the second unit\'s shots are wasted)', () => {
+  it('no FOCUSED FIRE when either unit alone would all but destroy the one target (the second unit\'s shots are wasted)', () => {
     const seen: Seen[] = [];
     const units: PlacedUnit[] = [
       { id: 'S1', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 5 } },
-      { id: 'S2', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 14 } },
-      { id: 'A', player: 1, faction: 'aeldari', name: 'Dire Avengers', counts: [1, 0], at: { x: 20, y: 9 } },
+      { id: 'S2', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 16 } },
+      { id: 'HB', player: 1, faction: 'aeldari', name: 'Howling Banshees', at: { x: 18, y: 10 } },
     ];
-    const g = battleSandbox(units, { phase: 'shooting', turn: 0, cp: [3, 0], detachments: ["Mont'ka", null], stream: createStream('ff'), agents: [recording(seen), scriptedAgent('first')] });
+    const g = sandbox(units, 0, seen, { phase: 'shooting', cp: [3, 0], detachments: ["Mont'ka", null], stream: createStream('ff') });
     const s = g.state;
-    // either Strike Team alone is expected to destroy the lone model
-    const alone = weaponUses(s, s.units.S1, false).reduce((n, use) => n + weaponEstimate(s, s.units.S1, use, s.units.A, { inRangeOnly: true }).woundsLost, 0);
-    expect(alone).toBeGreaterThan(s.units.A.models[0].wounds);
+    // AP+1 is worth much to each unit alone (more than the CP), but either one alone takes most of the
+    // Banshees: together they cannot take more than the whole unit
+    const value = (id: string, ap: boolean) => weaponUses(s, s.units[id], false)
+      .reduce((n, use) => n + weaponEstimate(s, s.units[id], use, s.units.HB, { inRangeOnly: true, tweak: ap ? (p) => { p.ap -= 1; } : undefined }).value, 0);
+    const whole = 1.25 * unitValue(s, s.units.HB);
+    expect(value('S1', true) - value('S1', false) + value('S2', true) - value('S2', false)).toBeGreaterThan(40);
+    expect(value('S1', true) + value('S2', true)).toBeGreaterThan(whole);
+    expect(whole - value('S1', false) - value('S2', false)).toBeLessThan(0);
     openWindow(g, { name: 'phase/start', unit: null, targets: [], data: { phase: 'shooting' } });
     expect(seen.some((x) => x.req.kind === 'stratagem' && (x.req.options as { stratagem?: string }[]).some((o) => o.stratagem === 'FOCUSED FIRE'))).toBe(true);
     expect(usedStratagems(g, 0)).not.toContain('FOCUSED FIRE');
