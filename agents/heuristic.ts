@@ -607,10 +607,17 @@ function bestVolley(c: Ctx, u: UnitState, tweak?: PlanTweak, only?: (t: UnitStat
 }
 
 function computeVolley(c: Ctx, u: UnitState, tweak?: PlanTweak, only?: (t: UnitState) => boolean): number {
-  const s = c.state;
-  if (!onBattlefield(u)) return 0;
-  const enemies = enemyUnits(s, c.me).filter((e) => !isEngaged(s, e) || engagedEnemies(s, u).includes(e));
   let total = 0;
+  for (const v of volleyByWeapon(c, u, tweak, only)) total += v;
+  return total;
+}
+
+/** The value of each of the unit's ranged weapons at its best target in range. */
+function volleyByWeapon(c: Ctx, u: UnitState, tweak?: PlanTweak, only?: (t: UnitState) => boolean): number[] {
+  const s = c.state;
+  if (!onBattlefield(u)) return [];
+  const enemies = enemyUnits(s, c.me).filter((e) => !isEngaged(s, e) || engagedEnemies(s, u).includes(e));
+  const out: number[] = [];
   for (const use of weaponUses(s, u, false)) {
     let best = 0;
     for (const e of enemies) {
@@ -618,9 +625,22 @@ function computeVolley(c: Ctx, u: UnitState, tweak?: PlanTweak, only?: (t: UnitS
       const v = weaponEstimate(s, u, use, e, { inRangeOnly: true, tweak }).value;
       if (v > best) best = v;
     }
-    total += best;
+    out.push(best);
   }
-  return total;
+  return out;
+}
+
+/**
+ * "Re-roll one Hit roll, one Wound roll and one Damage roll" (SOULSIGHT) is spent once for the whole
+ * volley: worth what it adds to the one weapon it helps most. The exact calculator counts the Hit and
+ * Wound re-rolls; the Damage one is left out (an underestimate for D3/D6 Damage guns).
+ */
+function oneRerollGain(c: Ctx, u: UnitState): number {
+  const plain = volleyByWeapon(c, u);
+  const helped = volleyByWeapon(c, u, (p) => { p.rerollOne = { hit: p.rerollOne.hit + 1, wound: p.rerollOne.wound + 1, damage: p.rerollOne.damage + 1 }; });
+  let best = 0;
+  for (let i = 0; i < plain.length; i++) best = Math.max(best, helped[i] - plain[i]);
+  return best;
 }
 
 /** Expected value of the unit's attacks on one target (ranged: weapons in range; melee: all). */
@@ -812,7 +832,7 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     }
     case 'COMBAT DEBARKATION': return u ? 0.6 * volleyGain(c, u, (p) => { p.rerollWounds = widen(p.rerollWounds, 'failed'); }) : 0;
     case 'BLADESTORM': return u ? volleyGain(c, u, (p) => { p.criticalWoundAp = Math.max(p.criticalWoundAp, 2); }) : 0;
-    case 'SOULSIGHT': return u ? 0.15 * bestVolley(c, u) : 0;
+    case 'SOULSIGHT': return u ? oneRerollGain(c, u) : 0;
     case 'FOCUSED FIRE': return u ? focusedFire(c, u).gain : 0;
     case 'PULSE ONSLAUGHT': {
       if (!u) return 0;

@@ -30,6 +30,10 @@
  *  - Saving throw re-roll policy 'non-critical' behaves as 'failed' (a save has no Critical).
  *  - Feel No Pain: the best (lowest) of the defender's and the plan's; one D6 per wound point,
  *    the point is ignored on a roll >= FNP.
+ *  - "Re-roll one Hit roll" / "one Wound roll" (rerollOne): the first failed die no other rule re-rolled,
+ *    once for the whole activation (see rerollOneTotals). "Re-roll one Damage roll" is left out: the
+ *    pipeline re-rolls the lowest Damage die when it is below average, which makes the damage sequence
+ *    no longer independent from die to die, and the damage DP below relies on that.
  *
  * Exactness: no truncation beyond dropping negligible probabilities: tails below 1e-18 of the
  * intermediate n-fold convolutions and of the attack / unsaved counts, and the damage DP stops once
@@ -173,40 +177,264 @@ export function effectiveDamagePmf(
 }
 
 /** Per-attack marginal pmfs of hits, wounds and unsaved attacks (each of length 2 + sustainedHits). */
-export function perAttackPmfs(plan: AttackPlan, defender: Pick<DefenderProfile, 'save' | 'invulnerable'>): { hits: number[]; wounds: number[]; unsaved: number[] } {
-  const S = plan.sustainedHits > 0 ? plan.sustainedHits : 0;
-  const K = 1 + S;
-  const hit = plan.autoHit ? [0, 1, 0] : rollProbabilities(plan.skill, capModifier(plan.hitModifier), plan.criticalHitOn, plan.rerollHits);
-  const wnd = rollProbabilities(woundTarget(plan.strength, plan.toughness), capModifier(plan.woundModifier), plan.criticalWoundOn, plan.rerollWounds);
+export function perAttackPmfs(plan: AttackPlan, defender: Pick<DefenderProfile, 'save' | 'invulnerable'>): PerAttack {
+  const r = rollsOf(plan, defender);
+  return perAttackFrom(plan, r.hit, [1 - r.pw, r.pw], [1 - r.pu, r.pu], r.pf);
+}
+
+type PerAttack = { hits: number[]; wounds: number[]; unsaved: number[] };
+
+/** The probabilities one attack's dice need, for the re-roll policies of the plan or for fresh dice. */
+function rollsOf(plan: AttackPlan, defender: Pick<DefenderProfile, 'save' | 'invulnerable'>, fresh = false) {
+  const hitPolicy = fresh ? 'none' : plan.rerollHits;
+  const woundPolicy = fresh ? 'none' : plan.rerollWounds;
+  const hit: [number, number, number] = plan.autoHit ? [0, 1, 0] : rollProbabilities(plan.skill, capModifier(plan.hitModifier), plan.criticalHitOn, hitPolicy);
+  const wnd = rollProbabilities(woundTarget(plan.strength, plan.toughness), capModifier(plan.woundModifier), plan.criticalWoundOn, woundPolicy);
   const pf = 1 - savePassProbability(saveNeeded(plan, defender.save, defender.invulnerable), plan.rerollSaves);
   // a Critical Wound may get a better AP (criticalWoundAp) or skip the save (DEVASTATING WOUNDS)
   const pfCrit = plan.criticalWoundAp > 0
     ? 1 - savePassProbability(saveNeeded({ ...plan, ap: plan.ap - plan.criticalWoundAp }, defender.save, defender.invulnerable), plan.rerollSaves)
     : pf;
-  const pw = wnd[1] + wnd[2];
-  const pu = wnd[1] * pf + wnd[2] * (plan.devastatingWounds ? 1 : pfCrit);
+  return { hit, pw: wnd[1] + wnd[2], pu: wnd[1] * pf + wnd[2] * (plan.devastatingWounds ? 1 : pfCrit), pf };
+}
 
+/**
+ * One attack's marginal (sub-)pmfs from its Hit roll outcome probabilities `hit` [fail, hit, critical]
+ * and the (sub-)pmfs of one Wound roll die: `wd` over [not wounded, wounded] and `ud` over
+ * [not through, unsaved]. Sub-pmfs (mass below 1) restrict to the dice outcomes the caller counts.
+ */
+function perAttackFrom(plan: AttackPlan, hit: readonly number[], wd: number[], ud: number[], pf: number): PerAttack {
+  const S = plan.sustainedHits > 0 ? plan.sustainedHits : 0;
+  const K = 1 + S;
   const hits = new Array<number>(K + 1).fill(0);
   hits[0] += hit[0];
   hits[1] += hit[1];
   hits[1 + S] += hit[2];
-
-  const binW = binomial(S, pw);
-  const binU = binomial(S, pu);
-  // the Critical Hit itself: auto-wound (normal save) with LETHAL HITS, else a Wound roll
-  const critW = convolve(plan.lethalHits ? [0, 1] : [1 - pw, pw], binW);
-  const critU = convolve(plan.lethalHits ? [1 - pf, pf] : [1 - pu, pu], binU);
+  // the Critical Hit itself: auto-wound (normal save, no Wound roll) with LETHAL HITS, else a Wound roll;
+  // each SUSTAINED HITS extra hit makes its own Wound roll
+  const critW = convolve(plan.lethalHits ? [0, 1] : wd, power(wd, S));
+  const critU = convolve(plan.lethalHits ? [1 - pf, pf] : ud, power(ud, S));
   const wounds = new Array<number>(K + 1).fill(0);
   const unsaved = new Array<number>(K + 1).fill(0);
-  wounds[0] += hit[0] + hit[1] * (1 - pw);
-  wounds[1] += hit[1] * pw;
-  unsaved[0] += hit[0] + hit[1] * (1 - pu);
-  unsaved[1] += hit[1] * pu;
-  for (let k = 0; k <= K; k++) {
+  wounds[0] += hit[0] + hit[1] * wd[0];
+  wounds[1] += hit[1] * wd[1];
+  unsaved[0] += hit[0] + hit[1] * ud[0];
+  unsaved[1] += hit[1] * ud[1];
+  for (let k = 0; k <= K && k < critW.length; k++) {
     wounds[k] += hit[2] * critW[k];
     unsaved[k] += hit[2] * critU[k];
   }
   return { hits, wounds, unsaved };
+}
+
+/** Probability that one die of a roll fails and was not re-rolled by the policy: a die "re-roll one" may take. */
+function eligibleFail(needed: number, modifier: number, criticalOn: number, policy: RerollPolicy): number {
+  let q = 0;
+  for (let f = 1; f <= 6; f++) {
+    const o = rollOutcome(f, needed, modifier, criticalOn);
+    if (o === 0 && !shouldReroll(policy, f, o)) q += SIXTH;
+  }
+  return q;
+}
+
+/**
+ * Totals of hits, wounds and unsaved attacks of the whole activation when the unit may "re-roll one Hit
+ * roll" and/or "re-roll one Wound roll" (AttackPlan.rerollOne): the first failed die that no other rule
+ * re-rolled is rolled again, once for all the attacks (as the dice pipeline does).
+ *
+ * Why it is exact. Let f be one attack's pmf, split as f = q·δ0 + f_B where q is the chance its die is a
+ * failure that may be re-rolled (it then counts 0). Over n attacks, the sum without any such failure has
+ * the sub-pmf S = f_B^{*n}; with at least one, F - S (F = f^{*n}); and in that case one of them (all
+ * count 0, so which does not matter) is replaced by an attack with a fresh die, of pmf g. So the total
+ * is S + g * (F - S). The Wound roll works the same way one level down: each Wound roll die is a
+ * Bernoulli with a re-rollable failure mass, and the totals are split by "no re-rollable failed Wound
+ * die anywhere" (X_R) or not; the Hit roll re-roll comes first, as on the table.
+ */
+function rerollOneTotals(plan: AttackPlan, defender: Pick<DefenderProfile, 'save' | 'invulnerable'>, perModel: number[], models: number, keys: readonly Key[]): PerAttack {
+  const r = rollsOf(plan, defender);
+  const fr = rollsOf(plan, defender, true);
+  const qh = plan.rerollOne.hit > 0 && !plan.autoHit
+    ? eligibleFail(plan.skill, capModifier(plan.hitModifier), plan.criticalHitOn, plan.rerollHits) : 0;
+  const qw = plan.rerollOne.wound > 0
+    ? eligibleFail(woundTarget(plan.strength, plan.toughness), capModifier(plan.woundModifier), plan.criticalWoundOn, plan.rerollWounds) : 0;
+  const total = (per: number[]) => nfold(compound(perModel, per), models);
+  const hitB: number[] = [r.hit[0] - qh, r.hit[1], r.hit[2]];
+  const wdR = [1 - r.pw - qw, r.pw];
+  const udR = [1 - r.pu - qw, r.pu];
+  const full = perAttackFrom(plan, r.hit, [1 - r.pw, r.pw], [1 - r.pu, r.pu], r.pf);
+  const notA = perAttackFrom(plan, hitB, [1 - r.pw, r.pw], [1 - r.pu, r.pu], r.pf);
+  const notAR = perAttackFrom(plan, hitB, wdR, udR, r.pf);
+  const fresh = perAttackFrom(plan, fr.hit, [1 - r.pw, r.pw], [1 - r.pu, r.pu], r.pf);
+  const freshR = perAttackFrom(plan, fr.hit, wdR, udR, r.pf);
+  const out = {} as PerAttack;
+  for (const key of keys) {
+    // after the Hit roll re-roll: X over everything, X_R restricted to "no re-rollable failed Wound die"
+    const withHit = (f: number[], fB: number[], g: number[]) => {
+      if (qh === 0) return total(f);
+      const S = total(fB);
+      return add(S, convolve(g, sub(total(f), S)));
+    };
+    const X = withHit(full[key], notA[key], fresh[key]);
+    if (qw === 0 || key === 'hits') { out[key] = X; continue; }
+    const aR = notAR[key].slice();
+    aR[0] += qh; // a re-rollable failed Hit roll has no Wound roll die
+    const XR = withHit(aR, notAR[key], freshR[key]);
+    const p = key === 'wounds' ? fr.pw : fr.pu;
+    out[key] = add(XR, convolve([1 - p, p], sub(X, XR)));
+  }
+  return out;
+}
+
+/**
+ * The same totals when rules grant several such re-rolls (Crystal Matrix and SOULSIGHT: two Hit and two
+ * Wound dice). A (sub-)pmf is kept split by how many re-rollable failed Hit dice (i, capped at the Hit
+ * budget) and failed Wound dice (j, capped at the Wound budget) it holds: a "Split", part[i][j]. Sums of
+ * attacks multiply Splits (indices add, capped); then min(i, budget) failed Hit dice are replaced by
+ * attacks with a fresh Hit die, and min(j, budget) failed Wound dice by fresh Wound dice. With budgets of
+ * 0 and 1 this gives exactly what the plain path and rerollOneTotals give (tested); it is slower, so it
+ * is used only for budgets above 1.
+ */
+function rerollSeveralTotals(plan: AttackPlan, defender: Pick<DefenderProfile, 'save' | 'invulnerable'>, perModel: number[], models: number, keys: readonly Key[]): PerAttack {
+  const kh = plan.autoHit ? 0 : Math.max(0, plan.rerollOne.hit);
+  const kw = Math.max(0, plan.rerollOne.wound);
+  const r = rollsOf(plan, defender);
+  const fr = rollsOf(plan, defender, true);
+  const qh = kh > 0 ? eligibleFail(plan.skill, capModifier(plan.hitModifier), plan.criticalHitOn, plan.rerollHits) : 0;
+  const qw = kw > 0 ? eligibleFail(woundTarget(plan.strength, plan.toughness), capModifier(plan.woundModifier), plan.criticalWoundOn, plan.rerollWounds) : 0;
+  const S = plan.sustainedHits > 0 ? plan.sustainedHits : 0;
+  const alg = new SplitAlgebra(kh, kw);
+  const out = {} as PerAttack;
+  for (const key of keys) {
+    // one Wound roll die, and what a Critical Hit's own "wound" is
+    const p = key === 'wounds' ? r.pw : r.pu;
+    const die = key === 'hits' ? alg.constant([1]) : alg.of([[0, [1 - p - qw, p]], [1, [qw]]]);
+    const critOwn = key === 'hits' ? die : plan.lethalHits ? alg.constant(key === 'wounds' ? [0, 1] : [1 - r.pf, r.pf]) : die;
+    const attack = (hit: readonly number[], eligible: number): Split => {
+      const normal = key === 'hits' ? alg.constant([0, 1]) : die;
+      const crit = key === 'hits' ? alg.constant(delta(1 + S)) : alg.mul(critOwn, alg.pow(die, S));
+      let a = alg.add(alg.scale(alg.constant([1]), hit[0] - eligible), alg.scale(normal, hit[1]));
+      a = alg.add(a, alg.scale(crit, hit[2]));
+      if (eligible > 0) a = alg.add(a, alg.shiftHit(alg.scale(alg.constant([1]), eligible)));
+      return a;
+    };
+    const total = alg.pow(alg.compound(perModel, attack(r.hit, qh)), models);
+    // the Hit roll re-rolls: i failed Hit dice become min(i, kh) attacks with a fresh Hit die
+    const fresh = attack(fr.hit, 0);
+    let afterHit = alg.zero();
+    for (let i = 0; i <= kh; i++) afterHit = alg.add(afterHit, alg.mul(alg.row(total, i), alg.pow(fresh, i)));
+    // the Wound roll re-rolls: j failed Wound dice become min(j, kw) fresh Wound dice
+    const pf = key === 'wounds' ? fr.pw : fr.pu;
+    let res: number[] = [0];
+    for (let j = 0; j <= kw; j++) {
+      let part = afterHit[0][j];
+      if (key !== 'hits') for (let t = 0; t < j; t++) part = convolve(part, [1 - pf, pf]);
+      res = add(res, part);
+    }
+    out[key] = res;
+  }
+  return out;
+}
+
+function delta(k: number): number[] {
+  const a = zeros(k + 1);
+  a[k] = 1;
+  return a;
+}
+
+/** part[i][j]: the sub-pmf of the outcomes holding i re-rollable failed Hit dice and j failed Wound dice (capped) */
+type Split = number[][][];
+
+/** Sums and products of Splits, the counts capped at the budgets (kh, kw). Plain arrays: a slow path for rare cases. */
+class SplitAlgebra {
+  constructor(private readonly kh: number, private readonly kw: number) {}
+  zero(): Split {
+    return Array.from({ length: this.kh + 1 }, () => Array.from({ length: this.kw + 1 }, () => [0]));
+  }
+  constant(pmf: number[]): Split {
+    const z = this.zero();
+    z[0][0] = pmf.slice();
+    return z;
+  }
+  /** parts at (0, j): j = 1 means one failed Wound die (capped) */
+  of(parts: [number, number[]][]): Split {
+    const z = this.zero();
+    for (const [j, pmf] of parts) { const jj = Math.min(j, this.kw); z[0][jj] = add(z[0][jj], pmf); }
+    return z;
+  }
+  /** the same outcomes with one more failed Hit die */
+  shiftHit(a: Split): Split {
+    const z = this.zero();
+    for (let i = 0; i <= this.kh; i++) for (let j = 0; j <= this.kw; j++) { const ii = Math.min(i + 1, this.kh); z[ii][j] = add(z[ii][j], a[i][j]); }
+    return z;
+  }
+  /** row i of a, moved to row 0 (its failed Hit dice are about to be re-rolled) */
+  row(a: Split, i: number): Split {
+    const z = this.zero();
+    for (let j = 0; j <= this.kw; j++) z[0][j] = a[i][j].slice();
+    return z;
+  }
+  add(a: Split, b: Split): Split {
+    const z = this.zero();
+    for (let i = 0; i <= this.kh; i++) for (let j = 0; j <= this.kw; j++) z[i][j] = add(a[i][j], b[i][j]);
+    return z;
+  }
+  scale(a: Split, p: number): Split {
+    return a.map((row) => row.map((pmf) => pmf.map((x) => x * p)));
+  }
+  mul(a: Split, b: Split): Split {
+    const z = this.zero();
+    for (let i1 = 0; i1 <= this.kh; i1++) for (let j1 = 0; j1 <= this.kw; j1++) {
+      if (isZero(a[i1][j1])) continue;
+      for (let i2 = 0; i2 <= this.kh; i2++) for (let j2 = 0; j2 <= this.kw; j2++) {
+        if (isZero(b[i2][j2])) continue;
+        const i = Math.min(i1 + i2, this.kh);
+        const j = Math.min(j1 + j2, this.kw);
+        z[i][j] = add(z[i][j], convolve(a[i1][j1], b[i2][j2]));
+      }
+    }
+    return z;
+  }
+  pow(a: Split, n: number): Split {
+    let out = this.constant([1]);
+    for (let k = 0; k < n; k++) out = this.mul(out, a);
+    return out;
+  }
+  /** sum over n of count[n] times a^n */
+  compound(count: number[], a: Split): Split {
+    let out = this.zero();
+    let power = this.constant([1]);
+    let last = count.length - 1;
+    while (last > 0 && count[last] < TINY) last--;
+    for (let n = 0; ; n++) {
+      if (count[n] !== 0) out = this.add(out, this.scale(power, count[n]));
+      if (n >= last) break;
+      power = this.mul(power, a);
+    }
+    return out;
+  }
+}
+
+function isZero(p: number[]): boolean {
+  for (const x of p) if (x !== 0) return false;
+  return true;
+}
+
+/** a + b, padded to the longer length */
+function add(a: number[], b: number[]): number[] {
+  const out = zeros(Math.max(a.length, b.length));
+  for (let i = 0; i < a.length; i++) out[i] += a[i];
+  for (let i = 0; i < b.length; i++) out[i] += b[i];
+  return out;
+}
+
+/** a - b, padded to the longer length; rounding below zero is cut to 0 */
+function sub(a: number[], b: number[]): number[] {
+  const out = zeros(Math.max(a.length, b.length));
+  for (let i = 0; i < out.length; i++) {
+    const v = (a[i] ?? 0) - (b[i] ?? 0);
+    out[i] = v > 0 ? v : 0;
+  }
+  return out;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -216,10 +444,7 @@ export function perAttackPmfs(plan: AttackPlan, defender: Pick<DefenderProfile, 
 export function exactAttack(plan: AttackPlan, attackingModels: number, defender: DefenderProfile): ExactResult {
   const perModel = attacksPerModelPmf(plan);
   const attacks = nfold(perModel, attackingModels);
-  const per = perAttackPmfs(plan, defender);
-  const hits = nfold(compound(perModel, per.hits), attackingModels);
-  const wounds = nfold(compound(perModel, per.wounds), attackingModels);
-  const unsaved = nfold(compound(perModel, per.unsaved), attackingModels);
+  const { hits, wounds, unsaved } = activationTotals(plan, defender, perModel, attackingModels);
   const dmg = effectiveDamagePmf(plan, bestFeelNoPain(defender.feelNoPain, plan.feelNoPain));
   const woundsLost = damageDp(unsaved, dmg, defender.models, defender.wounds);
 
@@ -240,8 +465,7 @@ export function exactAttack(plan: AttackPlan, attackingModels: number, defender:
 /** Mean wounds lost and mean models destroyed only (skips the hits and wounds distributions). */
 export function expectedDamage(plan: AttackPlan, attackingModels: number, defender: DefenderProfile): { meanWoundsLost: number; meanModelsDestroyed: number } {
   const perModel = attacksPerModelPmf(plan);
-  const per = perAttackPmfs(plan, defender);
-  const unsaved = nfold(compound(perModel, per.unsaved), attackingModels);
+  const unsaved = activationTotals(plan, defender, perModel, attackingModels, UNSAVED_ONLY).unsaved;
   const dmg = effectiveDamagePmf(plan, bestFeelNoPain(defender.feelNoPain, plan.feelNoPain));
   const wl = damageDp(unsaved, dmg, defender.models, defender.wounds);
   const W = defender.wounds;
@@ -257,6 +481,49 @@ export function expectedDamage(plan: AttackPlan, attackingModels: number, defend
 // ------------------------------------------------------------------------------------------------
 // Internals
 // ------------------------------------------------------------------------------------------------
+
+type Key = keyof PerAttack;
+const REROLL_CACHE_SIZE = 20000;
+const rerollCache = new Map<string, PerAttack>();
+
+/** Everything the re-roll-one totals read, as a string. */
+function rerollKey(plan: AttackPlan, defender: Pick<DefenderProfile, 'save' | 'invulnerable'>, perModel: number[], models: number): string {
+  const r = rollsOf(plan, defender);
+  const fr = rollsOf(plan, defender, true);
+  const qh = eligibleFail(plan.skill, capModifier(plan.hitModifier), plan.criticalHitOn, plan.rerollHits);
+  const qw = eligibleFail(woundTarget(plan.strength, plan.toughness), capModifier(plan.woundModifier), plan.criticalWoundOn, plan.rerollWounds);
+  return [
+    plan.rerollOne.hit, plan.rerollOne.wound, plan.autoHit ? 1 : 0, plan.sustainedHits, plan.lethalHits ? 1 : 0, models, qh, qw,
+    ...r.hit, r.pw, r.pu, r.pf, ...fr.hit, fr.pw, fr.pu, '|', ...perModel,
+  ].join(',');
+}
+const ALL_KEYS: readonly Key[] = ['hits', 'wounds', 'unsaved'];
+const UNSAVED_ONLY: readonly Key[] = ['unsaved'];
+
+/** pmfs of the activation's total hits, wounds and unsaved attacks (with re-roll-one rules: only those in `keys`). */
+function activationTotals(plan: AttackPlan, defender: Pick<DefenderProfile, 'save' | 'invulnerable'>, perModel: number[], models: number, keys = ALL_KEYS): PerAttack {
+  const { hit, wound } = plan.rerollOne;
+  if (hit > 0 || wound > 0) {
+    // the agents price the same volleys over and over: the re-roll-one paths cost several totals each,
+    // so their unsaved pmf is kept, keyed by every number it is computed from (a pure function: no
+    // effect on results; the arrays are shared, never changed by their readers)
+    const key = keys === UNSAVED_ONLY ? rerollKey(plan, defender, perModel, models) : null;
+    const hitCache = key === null ? undefined : rerollCache.get(key);
+    if (hitCache) return hitCache;
+    const out = hit > 1 || wound > 1 ? rerollSeveralTotals(plan, defender, perModel, models, keys) : rerollOneTotals(plan, defender, perModel, models, keys);
+    if (key !== null) {
+      if (rerollCache.size >= REROLL_CACHE_SIZE) rerollCache.clear();
+      rerollCache.set(key, out);
+    }
+    return out;
+  }
+  const per = perAttackPmfs(plan, defender);
+  return {
+    hits: nfold(compound(perModel, per.hits), models),
+    wounds: nfold(compound(perModel, per.wounds), models),
+    unsaved: nfold(compound(perModel, per.unsaved), models),
+  };
+}
 
 function pmfMean(p: ArrayLike<number>): number {
   let m = 0;
@@ -274,9 +541,10 @@ function convolve(a: number[], b: number[]): number[] {
   return out;
 }
 
-function binomial(n: number, p: number): number[] {
+/** the n-fold convolution of a small (sub-)pmf, by repeated convolution (n is a SUSTAINED HITS value) */
+function power(p: number[], n: number): number[] {
   let out = [1];
-  for (let i = 0; i < n; i++) out = convolve(out, [1 - p, p]);
+  for (let i = 0; i < n; i++) out = convolve(out, p);
   return out;
 }
 

@@ -86,10 +86,11 @@ export interface AttackPlan {
   rerollSaves: RerollPolicy;
   /**
    * "Re-roll one Hit roll / one Wound roll / one Damage roll" each time the unit shoots or fights
-   * (Unparalleled Foresight, Soulsight): one failed die per activation, not per attack. The dice
-   * pipeline plays it; the exact calculator leaves it out (it is not a per-attack rule).
+   * (Unparalleled Foresight, Soulsight): one failed die per activation, not per attack, for each rule
+   * that grants it (two such rules re-roll two different dice: no die is re-rolled twice). The dice
+   * pipeline plays it; the exact calculator counts the Hit and Wound ones (not the Damage one).
    */
-  rerollOne: { hit: boolean; wound: boolean; damage: boolean };
+  rerollOne: { hit: number; wound: number; damage: number };
 
   // --- Damage ------------------------------------------------------------------------------------
   damage: DiceExpr;
@@ -197,7 +198,7 @@ export function basePlan(p: {
     attacks: p.attacks, attacksBonus: 0, rerollAttacks: false,
     autoHit: false, skill: p.skill, hitModifier: 0, ignoreHitModifiers: false, rerollHits: 'none', criticalHitOn: 6, sustainedHits: 0, lethalHits: false,
     strength: p.strength, toughness: p.toughness, woundModifier: 0, rerollWounds: 'none', criticalWoundOn: 6, devastatingWounds: false, criticalWoundAp: 0,
-    ap: p.ap, cover: false, ignoresCover: false, saveModifier: 0, invulnerableModifier: 0, invulnerable: null, rerollSaves: 'none', rerollOne: { hit: false, wound: false, damage: false },
+    ap: p.ap, cover: false, ignoresCover: false, saveModifier: 0, invulnerableModifier: 0, invulnerable: null, rerollSaves: 'none', rerollOne: { hit: 0, wound: 0, damage: 0 },
     damage: p.damage, rerollDamage: false, damageBonus: 0, damageReduction: 0, halveDamage: false, feelNoPain: null,
     precision: false, hazardous: false, tags: [],
   };

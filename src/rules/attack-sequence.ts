@@ -86,7 +86,7 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
   const pending: PendingMortal[] = [];
   const hazardous: { group: AttackGroup }[] = [];
   const budget: RerollBudget = { hit: 0, wound: 0, damage: 0 };
-  const granted = { hit: false, wound: false, damage: false };
+  const granted = { hit: 0, wound: 0, damage: 0 };
   for (const group of groups) {
     const target = g.state.units[group.target];
     if (!target || target.location !== 'battlefield' || !target.models.some((m) => m.alive)) continue;
@@ -99,8 +99,10 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
     };
     const plan = buildAttackPlan(ctx);
     if (group.extraHitModifier && !(plan.ignoreHitModifiers && group.extraHitModifier < 0)) plan.hitModifier += group.extraHitModifier;
-    // one re-roll of each kind per activation, however many weapon groups grant it
-    for (const k of ['hit', 'wound', 'damage'] as const) if (plan.rerollOne[k] && !granted[k]) { granted[k] = true; budget[k] = 1; }
+    // one re-roll of each kind per rule per activation, however many weapon groups the rule covers
+    for (const k of ['hit', 'wound', 'damage'] as const) {
+      if (plan.rerollOne[k] > granted[k]) { budget[k] += plan.rerollOne[k] - granted[k]; granted[k] = plan.rerollOne[k]; }
+    }
     const before = tally.hits;
     resolveGroup(g, attacker, target, plan, attackers.length, pending, tally, group.coverModels ?? null, budget, attackers.map((m) => m.id), group.allocatable ?? null);
     if (tally.hits > before && !tally.hitTargets.includes(target.id)) tally.hitTargets.push(target.id);
@@ -221,15 +223,12 @@ function rollStep(
     }
     if (rerolled.length) values = g.dice.reroll(values, rerolled, 6, purpose, player, unit, `re-roll ${policy}`);
   }
-  if (budget[purpose] > 0) {
-    // "re-roll one Hit roll": the first failed die that was not re-rolled already
-    for (let i = 0; i < values.length; i++) {
-      if (rerolled.includes(i) || rollOutcome(values[i], needed, mod, critOn) !== 0) continue;
-      values = g.dice.reroll(values, [i], 6, purpose, player, unit, `re-roll one ${purpose} roll`);
-      rerolled = [...rerolled, i];
-      budget[purpose]--;
-      break;
-    }
+  // "re-roll one Hit roll", once per rule that grants it: the first failed dice not re-rolled already
+  for (let i = 0; i < values.length && budget[purpose] > 0; i++) {
+    if (rerolled.includes(i) || rollOutcome(values[i], needed, mod, critOn) !== 0) continue;
+    values = g.dice.reroll(values, [i], 6, purpose, player, unit, `re-roll one ${purpose} roll`);
+    rerolled = [...rerolled, i];
+    budget[purpose]--;
   }
   return afterRoll(g, { purpose, player, unit, sides: 6, values, rerolled, test: { needed, modifier: mod, criticalOn: critOn }, models });
 }
@@ -356,13 +355,14 @@ function applyDamage(
       }
       if (rerolled.length) rolls = g.dice.reroll(rolls, rerolled, d.sides, 'damage', attacker.player, attacker.id, 're-roll Damage');
     }
-    if (budget && budget.damage > 0 && d.n === 1 && rerolled.length === 0) {
-      // "re-roll one Damage roll": the lowest one, when it is below average
-      let low = 0;
-      for (let i = 1; i < rolls.length; i++) if (rolls[i] < rolls[low]) low = i;
-      if (rolls[low] * 2 < d.sides + 1) {
+    if (budget && d.n === 1 && rerolled.length === 0) {
+      // "re-roll one Damage roll", once per rule that grants it: the lowest dice not re-rolled yet, while below average
+      while (budget.damage > 0) {
+        let low = -1;
+        for (let i = 0; i < rolls.length; i++) if (!rerolled.includes(i) && (low < 0 || rolls[i] < rolls[low])) low = i;
+        if (low < 0 || rolls[low] * 2 >= d.sides + 1) break;
         rolls = g.dice.reroll(rolls, [low], d.sides, 'damage', attacker.player, attacker.id, 're-roll one Damage roll');
-        rerolled = [low];
+        rerolled = [...rerolled, low];
         budget.damage--;
       }
     }

@@ -155,6 +155,31 @@ describe('the heuristic uses stratagems by expected gain against CP', () => {
     expect(usedStratagems(g, 0)).not.toContain('FOCUSED FIRE');
   });
 
+  /** The Armoured Warhost window when one of the heuristic's vehicles (6 CP) is selected to shoot. */
+  function soulsight(units: PlacedUnit[], shooter: string): Game {
+    const seen: Seen[] = [];
+    const g = sandbox(units, 0, seen, { phase: 'shooting', cp: [6, 0], detachments: ['Armoured Warhost', null], stream: createStream('ss') });
+    openWindow(g, { name: 'shooting/unit-selected', unit: shooter, targets: [], data: {} });
+    expect(seen.some((x) => x.req.kind === 'stratagem' && (x.req.options as { stratagem?: string }[]).some((o) => o.stratagem === 'SOULSIGHT'))).toBe(true);
+    return g;
+  }
+
+  it('SOULSIGHT for a Falcon\'s few big shots at a Riptide; not for a Wave Serpent\'s many small ones, nor with nothing in range', () => {
+    // the exact calculator prices the Hit and Wound re-rolls: on the Falcon's pulse laser against a
+    // Riptide they are worth more than a CP; spread over a Wave Serpent's volley of shuriken fire, little
+    const riptide = (shooter: string): PlacedUnit[] => [
+      { id: 'V', player: 0, faction: 'aeldari', name: shooter, at: { x: 20, y: 20 } },
+      { id: 'R', player: 1, faction: 'tau', name: 'Riptide Battlesuit', at: { x: 32, y: 20 } },
+    ];
+    expect(usedStratagems(soulsight(riptide('Falcon'), 'V'), 0)).toContain('SOULSIGHT');
+    expect(usedStratagems(soulsight(riptide('Wave Serpent'), 'V'), 0)).not.toContain('SOULSIGHT');
+    const far = soulsight([
+      { id: 'V', player: 0, faction: 'aeldari', name: 'Falcon', at: { x: 5, y: 5 } },
+      { id: 'R', player: 1, faction: 'tau', name: 'Riptide Battlesuit', at: { x: 55, y: 40 } },
+    ], 'V');
+    expect(usedStratagems(far, 0)).not.toContain('SOULSIGHT');
+  });
+
   /** The Mont'ka window after a unit of the heuristic's was destroyed by `by`. */
   function pinpoint(units: PlacedUnit[], by: string): Game {
     const seen: Seen[] = [];

@@ -220,8 +220,11 @@ describe('Vehicles', () => {
 
   it('Crystal Matrix: the Fire Prism re-rolls one Hit roll and one Wound roll each time it shoots', () => {
     const g = vehicles();
-    expect(planFor(g, 'FP', 'ST', 'Twin shuriken catapult').rerollOne).toEqual({ hit: true, wound: true, damage: false });
-    expect(planFor(g, 'FP', 'ST', 'Wraithbone hull').rerollOne).toEqual({ hit: false, wound: false, damage: false });
+    expect(planFor(g, 'FP', 'ST', 'Twin shuriken catapult').rerollOne).toEqual({ hit: 1, wound: 1, damage: 0 });
+    expect(planFor(g, 'FP', 'ST', 'Wraithbone hull').rerollOne).toEqual({ hit: 0, wound: 0, damage: 0 });
+    // SOULSIGHT on top: a second Hit and Wound die, and one Damage die (each rule re-rolls its own die)
+    g.addEffect('Soulsight', 0, 'FP', g.untilEndOfPhase());
+    expect(planFor(g, 'FP', 'ST', 'Twin shuriken catapult').rerollOne).toEqual({ hit: 2, wound: 2, damage: 1 });
   });
 
   it('Crystalline Targeting: after the War Walkers shot, friendly AELDARI attacks against a unit they hit improve AP by 1 this phase', () => {

@@ -265,9 +265,9 @@ describe('Hammerhead Gunship', () => {
     const g = hammerhead((r) => (r.kind === 'targeting-array' ? 1 : 0));
     getRule('Targeting Array')!.selectedToShoot!(g, g.state.units.HH);
     expect(effects(g, 'Targeting Array').map((e) => e.params.roll)).toEqual(['wound']);
-    expect(planFor(g, 'HH', 'WS', 'Railgun').rerollOne).toEqual({ hit: false, wound: true, damage: false });
+    expect(planFor(g, 'HH', 'WS', 'Railgun').rerollOne).toEqual({ hit: 0, wound: 1, damage: 0 });
     const h = hammerhead((r) => (r.kind === 'targeting-array' ? 0 : 0));
-    expect(planFor(h, 'HH', 'WS', 'Railgun').rerollOne).toEqual({ hit: false, wound: false, damage: false });
+    expect(planFor(h, 'HH', 'WS', 'Railgun').rerollOne).toEqual({ hit: 0, wound: 0, damage: 0 });
     shootWithUnit(h, h.state.units.HH);
     expect(effects(h, 'Targeting Array').map((e) => e.params.roll)).toEqual(['hit']);
   });

@@ -232,7 +232,7 @@ registerRule({
 registerRule({
   name: 'Crystal Matrix', kind: 'datasheet-ability',
   attack(plan, ctx, src) {
-    if (src.role === 'attacker' && !ctx.melee) plan.rerollOne = { ...plan.rerollOne, hit: true, wound: true };
+    if (src.role === 'attacker' && !ctx.melee) plan.rerollOne = { ...plan.rerollOne, hit: plan.rerollOne.hit + 1, wound: plan.rerollOne.wound + 1 };
   },
 });
 

@@ -29,7 +29,7 @@ registerRule({
   name: 'Unparalleled Foresight', kind: 'detachment-rule',
   attack(plan, _ctx, src) {
     if (src.role !== 'attacker') return;
-    plan.rerollOne = { ...plan.rerollOne, hit: true, wound: true };
+    plan.rerollOne = { ...plan.rerollOne, hit: plan.rerollOne.hit + 1, wound: plan.rerollOne.wound + 1 };
   },
 });
 
@@ -164,11 +164,13 @@ registerStratagem({
 /** Soulsight: each time the unit shoots, re-roll one Hit roll, one Wound roll and one Damage roll. */
 registerRule({
   name: 'Soulsight', kind: 'effect',
-  attack(plan, ctx, src) { if (src.role === 'attacker' && !ctx.melee) plan.rerollOne = { hit: true, wound: true, damage: true }; },
+  attack(plan, ctx, src) {
+    if (src.role === 'attacker' && !ctx.melee) plan.rerollOne = { hit: plan.rerollOne.hit + 1, wound: plan.rerollOne.wound + 1, damage: plan.rerollOne.damage + 1 };
+  },
 });
 
 registerStratagem({
-  name: 'SOULSIGHT', cp: 1, category: 'Battle Tactic', source: ARMOURED_WARHOST, turn: 'own', windows: ['shooting/unit-selected'],
+  name: 'SOULSIGHT', cp: 1, category: 'Strategic Ploy', source: ARMOURED_WARHOST, turn: 'own', windows: ['shooting/unit-selected'],
   targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u && hasKeyword(u, 'VEHICLE') ? [u] : []; },
   use(g, _w, p, u) { g.addEffect('Soulsight', p, u.id, g.untilEndOfPhase()); },
 });

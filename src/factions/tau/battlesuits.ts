@@ -75,7 +75,8 @@ registerRule({
   },
   attack(plan, ctx, src) {
     if (!src.effect || src.role !== 'attacker' || ctx.melee) return;
-    plan.rerollOne = { ...plan.rerollOne, [src.effect.params.roll === 'hit' ? 'hit' : 'wound']: true };
+    const k = src.effect.params.roll === 'hit' ? 'hit' : 'wound';
+    plan.rerollOne = { ...plan.rerollOne, [k]: plan.rerollOne[k] + 1 };
   },
 });
 
