@@ -155,23 +155,25 @@ export function effectiveDamagePmf(
     for (let v = 0; v < base.length; v++) if (v < mean) pLow += base[v];
     rolled = base.map((p, v) => (v < mean ? 0 : p) + pLow * p);
   }
+  // pmf of the Damage after adjustDamage (halving, reduction, bonus)
   let maxD = 0;
-  const adj = new Map<number, number>();
-  for (let v = 0; v < rolled.length; v++) {
-    if (rolled[v] === 0) continue;
-    const d = adjustDamage(v, plan);
-    adj.set(d, (adj.get(d) ?? 0) + rolled[v]);
-    if (d > maxD) maxD = d;
-  }
+  for (let v = 0; v < rolled.length; v++) if (rolled[v] !== 0) maxD = Math.max(maxD, adjustDamage(v, plan));
+  const adj = zeros(maxD + 1);
+  for (let v = 0; v < rolled.length; v++) if (rolled[v] !== 0) adj[adjustDamage(v, plan)] += rolled[v];
   let ignore = 0;
   if (feelNoPain !== null) for (let f = 1; f <= 6; f++) if (f >= feelNoPain) ignore += SIXTH;
+  if (ignore === 0) return trimTrailingZeros(adj);
   const keep = 1 - ignore;
-  const out = new Array<number>(maxD + 1).fill(0);
-  for (const [d, p] of adj) {
-    // Binomial(d, keep), built by repeated Bernoulli convolution
-    let bin = [1];
-    for (let i = 0; i < d; i++) bin = convolve(bin, [ignore, keep]);
-    for (let k = 0; k < bin.length; k++) out[k] += p * bin[k];
+  const out = zeros(maxD + 1);
+  for (let d = 0; d <= maxD; d++) {
+    const p = adj[d];
+    if (p === 0) continue;
+    // Binomial(d, keep): each wound point is kept unless its Feel No Pain roll succeeds
+    let c = 1; // C(d, k)
+    for (let k = 0; k <= d; k++) {
+      out[k] += p * c * keep ** k * ignore ** (d - k);
+      c = (c * (d - k)) / (k + 1);
+    }
   }
   return trimTrailingZeros(out);
 }

@@ -30,7 +30,7 @@ import {
   baseHalfExtents,
 } from './shape.ts';
 import { shapeOverlapsPolygon, offsetPolygonVertices, type Aabb } from './polygon.ts';
-import { queryBoxes, type BoxIndex } from './spatial.ts';
+import { IndexList, queryBoxes, type BoxIndex } from './spatial.ts';
 import { ENGAGEMENT_RANGE_HORIZONTAL, ENGAGEMENT_RANGE_VERTICAL } from './ranges.ts';
 
 /** A model already on the table, as the planner sees it. */
@@ -87,7 +87,7 @@ export interface Mover {
 
 const swept = newShape();
 const aabb = [0, 0, 0, 0];
-const found: number[] = [];
+const found = new IndexList();
 const alt: number[] = [];
 const order: number[] = [];
 
@@ -113,8 +113,8 @@ export function slideClear(w: PathWorld, m: Mover, ax: number, ay: number, bx: n
   if (m.enemyRule === 'none') return true;
   const reach = m.enemyRule === 'bases' ? 0 : ENGAGEMENT_RANGE_HORIZONTAL + DISTANCE_EPSILON;
   queryBoxes(w.index, aabb[0] - reach, aabb[1] - reach, aabb[2] + reach, aabb[3] + reach, found);
-  for (let k = 0; k < found.length; k++) {
-    const o = w.obstacles[found[k]];
+  for (let k = 0; k < found.n; k++) {
+    const o = w.obstacles[found.v[k]];
     if (!o.enemy) continue;
     const vg = verticalGap(m.z0, m.z1, o.z0, o.z1);
     const engagementApplies =
@@ -136,11 +136,11 @@ export function enemiesCrossed(w: PathWorld, m: Mover, ax: number, ay: number, b
   swept.sy = by - ay;
   shapeAabb(swept, aabb);
   queryBoxes(w.index, aabb[0], aabb[1], aabb[2], aabb[3], found);
-  for (let k = 0; k < found.length; k++) {
-    const o = w.obstacles[found[k]];
+  for (let k = 0; k < found.n; k++) {
+    const o = w.obstacles[found.v[k]];
     if (!o.enemy) continue;
     if (!(o.z0 < m.z1 && m.z0 < o.z1)) continue;
-    if (shapesOverlap(swept, o.shape, OVERLAP_TOLERANCE)) out.push(found[k]);
+    if (shapesOverlap(swept, o.shape, OVERLAP_TOLERANCE)) out.push(found.v[k]);
   }
 }
 
@@ -175,10 +175,11 @@ export function buildWaypoints(w: PathWorld, m: Mover, sx: number, sy: number, r
   if (m.enemyRule !== 'none') {
     const extra = m.enemyRule === 'bases' ? 0 : ENGAGEMENT_RANGE_HORIZONTAL;
     const q = reach + m.radius + extra + w.maxObstacleRadius + 1;
-    const near: number[] = [];
+    const near = new IndexList();
     queryBoxes(w.index, sx - q, sy - q, sx + q, sy + q, near);
     if (m.base.kind === 'circle') {
-      for (const k of near) {
+      for (let n = 0; n < near.n; n++) {
+        const k = near.v[n];
         const o = w.obstacles[k];
         if (!o.enemy || o.shape.k !== 0 || !(o.z0 < m.z1 && m.z0 < o.z1)) continue;
         const ruleExtra = m.enemyRule === 'engagement' || (m.enemyRule === 'charge' && !o.target) ? extra : 0;
@@ -186,7 +187,8 @@ export function buildWaypoints(w: PathWorld, m: Mover, sx: number, sy: number, r
         discs.push(o.shape.x, o.shape.y, lim * lim);
       }
     }
-    for (const k of near) {
+    for (let n = 0; n < near.n; n++) {
+      const k = near.v[n];
       const o = w.obstacles[k];
       if (!o.enemy) continue;
       const ruleExtra = m.enemyRule === 'engagement' || (m.enemyRule === 'charge' && !o.target) ? extra : 0;

@@ -78,7 +78,7 @@ import {
   boundingRadius,
 } from './shape.ts';
 import { polygonAabb, polygonCentroid, shapeOverlapsPolygon, shapeWhollyInPolygon, pointInPolygon } from './polygon.ts';
-import { buildBoxIndex, queryBoxes, someWithin, type BoxIndex } from './spatial.ts';
+import { buildBoxIndex, IndexList, queryBoxes, someWithin, type BoxIndex } from './spatial.ts';
 import {
   ENGAGEMENT_RANGE_HORIZONTAL,
   ENGAGEMENT_RANGE_VERTICAL,
@@ -426,7 +426,7 @@ function buildContext(req: MoveRequest, world: World): Ctx | string {
 const candShape = newShape();
 const otherShape = newShape();
 const tmpShape = newShape();
-const near: number[] = [];
+const near = new IndexList();
 const box = [0, 0, 0, 0];
 
 function modelBody(m: UnitModel, x: number, y: number, z: number): Body {
@@ -468,8 +468,8 @@ function endLegal(ctx: Ctx, i: number, x: number, y: number, z: number, margin: 
   const z1 = z + m.height;
   const reach = ENGAGEMENT_RANGE_HORIZONTAL + margin + DISTANCE_EPSILON;
   queryBoxes(ctx.pathWorld.index, box[0] - reach, box[1] - reach, box[2] + reach, box[3] + reach, near);
-  for (let k = 0; k < near.length; k++) {
-    const o = ctx.obstacles[near[k]];
+  for (let k = 0; k < near.n; k++) {
+    const o = ctx.obstacles[near.v[k]];
     const vOverlap = o.z0 < z1 && z < o.z1;
     if (vOverlap) {
       shrinkShape(tmpShape, candShape, -margin / 2);
@@ -834,8 +834,8 @@ function enemyWithin(ctx: Ctx, i: number, x: number, y: number, z: number, h: nu
   const r = h + DISTANCE_EPSILON;
   queryBoxes(ctx.pathWorld.index, box[0] - r, box[1] - r, box[2] + r, box[3] + r, nearScratch);
   const z1 = z + m.height;
-  for (let q = 0; q < nearScratch.length; q++) {
-    const k = nearScratch[q];
+  for (let q = 0; q < nearScratch.n; q++) {
+    const k = nearScratch.v[q];
     const o = ctx.obstacles[k];
     if (!o.enemy || (nonTargetsOnly && o.target)) continue;
     const vg = o.z0 > z1 ? o.z0 - z1 : z > o.z1 ? z - o.z1 : 0;
@@ -853,10 +853,10 @@ function obstacleBody(ctx: Ctx, k: number): Body {
 function nearbyEnemies(ctx: Ctx, x: number, y: number, r: number): number[] {
   queryBoxes(ctx.pathWorld.index, x - r, y - r, x + r, y + r, nearScratch);
   const out: number[] = [];
-  for (const k of nearScratch) if (ctx.obstacles[k].enemy) out.push(k);
+  for (let q = 0; q < nearScratch.n; q++) if (ctx.obstacles[nearScratch.v[q]].enemy) out.push(nearScratch.v[q]);
   return out;
 }
-const nearScratch: number[] = [];
+const nearScratch = new IndexList();
 
 function fail(reason: string): PlanFailure {
   return { ok: false, reason };
@@ -985,7 +985,8 @@ function placeNear(ctx: Ctx, P: Placement, i: number, tx: number, ty: number, bl
   if (round >= 0) {
     const q = maxR + round + ENGAGEMENT_RANGE_HORIZONTAL + 0.1;
     queryBoxes(ctx.pathWorld.index, tx - q, ty - q, tx + q, ty + q, nearScratch);
-    for (const k of nearScratch) {
+    for (let n = 0; n < nearScratch.n; n++) {
+      const k = nearScratch.v[n];
       const o = ctx.obstacles[k];
       if (o.shape.k !== 0 || o.z0 >= m.height || o.z1 <= 0) continue;
       const er = o.enemy && (ctx.engagement === 'forbidden' || (ctx.engagement === 'nonTargets' && !o.target));

@@ -233,6 +233,23 @@ export function shapeWhollyInPolygon(sh: Shape, poly: Vec2[], tolerance: number)
 }
 
 /**
+ * A reusable list of numbers: `n` values in `v`, grown when full. Scratch lists of the hot geometry
+ * paths use it because clearing a JS array (`length = 0`) drops its storage, so every refill allocates.
+ */
+export class NumberList {
+  v = new Float64Array(16);
+  n = 0;
+  push(x: number): void {
+    if (this.n === this.v.length) {
+      const w = new Float64Array(this.v.length * 2);
+      w.set(this.v);
+      this.v = w;
+    }
+    this.v[this.n++] = x;
+  }
+}
+
+/**
  * The parts of segment AB that lie inside the polygon, as parameter intervals [t0, t1] (flattened
  * into `out`, which is cleared). Robust to vertices and edges touching the segment: crossing
  * parameters are sorted and each sub-interval's midpoint is tested (strictly inside: a segment
@@ -244,20 +261,30 @@ export function segmentInsideIntervals(
   bx: number,
   by: number,
   poly: Vec2[],
-  out: number[],
+  out: NumberList,
 ): void {
-  out.length = 0;
-  const ts = scratchTs;
-  ts.length = 0;
-  ts.push(0, 1);
+  out.n = 0;
+  const list = scratchTs;
+  list.n = 0;
+  list.push(0);
+  list.push(1);
   for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
     const t = segmentIntersectionParam(ax, ay, bx, by, poly[j].x, poly[j].y, poly[i].x, poly[i].y);
-    if (t > 0 && t < 1) ts.push(t);
+    if (t > 0 && t < 1) list.push(t);
   }
-  ts.sort((p, q) => p - q);
+  // insertion sort: a handful of values, and Array.prototype.sort allocates a work array on every call
+  // (it was the largest allocation of a whole game, through line of sight)
+  const ts = list.v;
+  const count = list.n;
+  for (let k = 1; k < count; k++) {
+    const v = ts[k];
+    let m = k - 1;
+    while (m >= 0 && ts[m] > v) { ts[m + 1] = ts[m]; m--; }
+    ts[m + 1] = v;
+  }
   const dx = bx - ax;
   const dy = by - ay;
-  for (let k = 0; k + 1 < ts.length; k++) {
+  for (let k = 0; k + 1 < count; k++) {
     const t0 = ts[k];
     const t1 = ts[k + 1];
     if (t1 - t0 < 1e-12) continue;
@@ -265,20 +292,20 @@ export function segmentInsideIntervals(
     const mx = ax + tm * dx;
     const my = ay + tm * dy;
     if (pointInPolygonXY(mx, my, poly) && distanceToPolygonOutline({ x: mx, y: my }, poly) > 1e-9) {
-      const last = out.length;
-      if (last >= 2 && out[last - 1] === t0) out[last - 1] = t1;
-      else out.push(t0, t1);
+      const last = out.n;
+      if (last >= 2 && out.v[last - 1] === t0) out.v[last - 1] = t1;
+      else { out.push(t0); out.push(t1); }
     }
   }
 }
-const scratchTs: number[] = [];
+const scratchTs = new NumberList();
 
 /** Does segment AB pass through the polygon's interior (not merely graze its outline)? */
 export function segmentCrossesPolygon(a: Vec2, b: Vec2, poly: Vec2[]): boolean {
   segmentInsideIntervals(a.x, a.y, b.x, b.y, poly, scratchIntervals);
-  return scratchIntervals.length > 0;
+  return scratchIntervals.n > 0;
 }
-const scratchIntervals: number[] = [];
+const scratchIntervals = new NumberList();
 
 /**
  * Grows a polygon outwards by `d` (miter offset, with miters capped at 2d from the vertex). Used to

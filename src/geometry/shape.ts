@@ -237,15 +237,16 @@ export function shapeAabb(sh: Shape, out: Float64Array | number[]): void {
 // ---------------------------------------------------------------------------------------------
 // Support functions and GJK.
 
-let supX = 0;
-let supY = 0;
+// Scratch results in typed arrays, not module-level `let`s: a double stored in a module variable is
+// boxed (a new heap number per assignment in this V8), and GJK assigns them millions of times a game.
+const SUP = new Float64Array(2);
 
-/** Support point of the core (margin excluded, sweep included) in direction (dx, dy), into supX/supY. */
+/** Support point of the core (margin excluded, sweep included) in direction (dx, dy), into SUP[0]/SUP[1]. */
 function coreSupport(sh: Shape, dx: number, dy: number): void {
   switch (sh.k) {
     case CORE_POINT:
-      supX = sh.x;
-      supY = sh.y;
+      SUP[0] = sh.x;
+      SUP[1] = sh.y;
       break;
     case CORE_ELLIPSE: {
       const lx = sh.c * dx + sh.s * dy;
@@ -254,13 +255,13 @@ function coreSupport(sh: Shape, dx: number, dy: number): void {
       const by = sh.b * sh.b * ly;
       const n = Math.sqrt(ax * lx + by * ly);
       if (n === 0) {
-        supX = sh.x;
-        supY = sh.y;
+        SUP[0] = sh.x;
+        SUP[1] = sh.y;
       } else {
         const px = ax / n;
         const py = by / n;
-        supX = sh.x + sh.c * px - sh.s * py;
-        supY = sh.y + sh.s * px + sh.c * py;
+        SUP[0] = sh.x + sh.c * px - sh.s * py;
+        SUP[1] = sh.y + sh.s * px + sh.c * py;
       }
       break;
     }
@@ -269,23 +270,23 @@ function coreSupport(sh: Shape, dx: number, dy: number): void {
       const ly = -sh.s * dx + sh.c * dy;
       const px = lx >= 0 ? sh.a : -sh.a;
       const py = ly >= 0 ? sh.b : -sh.b;
-      supX = sh.x + sh.c * px - sh.s * py;
-      supY = sh.y + sh.s * px + sh.c * py;
+      SUP[0] = sh.x + sh.c * px - sh.s * py;
+      SUP[1] = sh.y + sh.s * px + sh.c * py;
       break;
     }
     case CORE_SEGMENT:
       if (dx * (sh.a - sh.x) + dy * (sh.b - sh.y) > 0) {
-        supX = sh.a;
-        supY = sh.b;
+        SUP[0] = sh.a;
+        SUP[1] = sh.b;
       } else {
-        supX = sh.x;
-        supY = sh.y;
+        SUP[0] = sh.x;
+        SUP[1] = sh.y;
       }
       break;
   }
   if (dx * sh.sx + dy * sh.sy > 0) {
-    supX += sh.sx;
-    supY += sh.sy;
+    SUP[0] += sh.sx;
+    SUP[1] += sh.sy;
   }
 }
 
@@ -293,42 +294,41 @@ function coreSupport(sh: Shape, dx: number, dy: number): void {
 export function shapeSupport(sh: Shape, dx: number, dy: number): Vec2 {
   coreSupport(sh, dx, dy);
   const n = Math.sqrt(dx * dx + dy * dy);
-  if (n > 0 && sh.m > 0) return { x: supX + (sh.m * dx) / n, y: supY + (sh.m * dy) / n };
-  return { x: supX, y: supY };
+  if (n > 0 && sh.m > 0) return { x: SUP[0] + (sh.m * dx) / n, y: SUP[1] + (sh.m * dy) / n };
+  return { x: SUP[0], y: SUP[1] };
 }
 
 export const GJK_TOLERANCE = 1e-9;
 export const GJK_MAX_ITERATIONS = 64;
 
 // simplex scratch (at most 3 points of the Minkowski difference)
-const spx = [0, 0, 0];
-const spy = [0, 0, 0];
-let vX = 0;
-let vY = 0;
+const spx = new Float64Array(3);
+const spy = new Float64Array(3);
+const V = new Float64Array(2);
 
-/** Closest point of segment P-Q to the origin into vX/vY; returns 1 (P only), 2 (Q only) or 3 (interior). */
+/** Closest point of segment P-Q to the origin into V[0]/V[1]; returns 1 (P only), 2 (Q only) or 3 (interior). */
 function closestOnSegment(px: number, py: number, qx: number, qy: number): number {
   const ex = qx - px;
   const ey = qy - py;
   const ee = ex * ex + ey * ey;
   if (ee <= 1e-300) {
-    vX = px;
-    vY = py;
+    V[0] = px;
+    V[1] = py;
     return 1;
   }
   const t = -(px * ex + py * ey) / ee;
   if (t <= 0) {
-    vX = px;
-    vY = py;
+    V[0] = px;
+    V[1] = py;
     return 1;
   }
   if (t >= 1) {
-    vX = qx;
-    vY = qy;
+    V[0] = qx;
+    V[1] = qy;
     return 2;
   }
-  vX = px + t * ex;
-  vY = py + t * ey;
+  V[0] = px + t * ex;
+  V[1] = py + t * ey;
   return 3;
 }
 
@@ -445,29 +445,29 @@ export function gjkDistance(A: Shape, B: Shape): number {
   if (dx === 0 && dy === 0) dx = 1;
   // first simplex point: support of A - B in direction -d
   coreSupport(A, -dx, -dy);
-  let wx = supX;
-  let wy = supY;
+  let wx = SUP[0];
+  let wy = SUP[1];
   coreSupport(B, dx, dy);
-  wx -= supX;
-  wy -= supY;
+  wx -= SUP[0];
+  wy -= SUP[1];
   spx[0] = wx;
   spy[0] = wy;
   let n = 1;
-  vX = wx;
-  vY = wy;
+  V[0] = wx;
+  V[1] = wy;
   let best = Infinity;
   for (let iter = 0; iter < GJK_MAX_ITERATIONS; iter++) {
-    const vv = vX * vX + vY * vY;
+    const vv = V[0] * V[0] + V[1] * V[1];
     if (vv <= 1e-24) return 0;
     const vlen = Math.sqrt(vv);
-    coreSupport(A, -vX, -vY);
-    wx = supX;
-    wy = supY;
-    coreSupport(B, vX, vY);
-    wx -= supX;
-    wy -= supY;
+    coreSupport(A, -V[0], -V[1]);
+    wx = SUP[0];
+    wy = SUP[1];
+    coreSupport(B, V[0], V[1]);
+    wx -= SUP[0];
+    wy -= SUP[1];
     // v.w / |v| is a lower bound of the distance, |v| an upper bound
-    const lower = (vX * wx + vY * wy) / vlen;
+    const lower = (V[0] * wx + V[1] * wy) / vlen;
     if (vlen - lower <= GJK_TOLERANCE || vlen >= best) return Math.min(vlen, best);
     best = vlen;
     // add w and reduce the simplex to the part closest to the origin
@@ -514,11 +514,11 @@ export function gjkDistance(A: Shape, B: Shape): number {
           ax = wx; ay = wy; qx = p0x; qy = p0y;
         }
         const code = closestOnSegment(ax, ay, qx, qy);
-        const d = vX * vX + vY * vY;
+        const d = V[0] * V[0] + V[1] * V[1];
         if (d < bestD) {
           bestD = d;
-          bx = vX;
-          by = vY;
+          bx = V[0];
+          by = V[1];
           if (code === 1) {
             keepN = 1; k0x = ax; k0y = ay;
           } else if (code === 2) {
@@ -528,8 +528,8 @@ export function gjkDistance(A: Shape, B: Shape): number {
           }
         }
       }
-      vX = bx;
-      vY = by;
+      V[0] = bx;
+      V[1] = by;
       spx[0] = k0x;
       spy[0] = k0y;
       spx[1] = k1x;
@@ -537,7 +537,7 @@ export function gjkDistance(A: Shape, B: Shape): number {
       n = keepN;
     }
   }
-  return Math.min(Math.sqrt(vX * vX + vY * vY), best);
+  return Math.min(Math.sqrt(V[0] * V[0] + V[1] * V[1]), best);
 }
 
 function cross(ax: number, ay: number, bx: number, by: number): number {

@@ -43,7 +43,25 @@ const MIN_ITEMS = 32;
 const LAZY_QUERIES = 64;
 const LARGE_QUERY_AREA = 100;
 
-let collectInto: number[] | null = null;
+/**
+ * A reusable list of box indices: `n` of them in `v`, grown when full. Query results go into one of
+ * these rather than a JS array, because clearing an array (`length = 0`) drops its storage and every
+ * refill allocates again, millions of times a game.
+ */
+export class IndexList {
+  v = new Int32Array(32);
+  n = 0;
+  push(i: number): void {
+    if (this.n === this.v.length) {
+      const w = new Int32Array(this.v.length * 2);
+      w.set(this.v);
+      this.v = w;
+    }
+    this.v[this.n++] = i;
+  }
+}
+
+let collectInto: IndexList | null = null;
 /** flatbush filter that collects the hits itself (so that flatbush allocates no result array) */
 function collect(i: number): boolean {
   collectInto!.push(i);
@@ -69,9 +87,9 @@ export function queryBoxes(
   minY: number,
   maxX: number,
   maxY: number,
-  out: number[],
-): number[] {
-  out.length = 0;
+  out: IndexList,
+): IndexList {
+  out.n = 0;
   // large boxes hit most items: scanning beats walking the tree and sorting many results
   const small = (maxX - minX) * (maxY - minY) <= LARGE_QUERY_AREA;
   if (small && !idx.tree && useIndex && idx.count >= MIN_ITEMS && ++idx.scans > LAZY_QUERIES) buildTree(idx);
@@ -80,14 +98,15 @@ export function queryBoxes(
     idx.tree.search(minX, minY, maxX, maxY, collect);
     collectInto = null;
     // ascending order whatever the tree's order (few items: insertion sort)
-    for (let i = 1; i < out.length; i++) {
-      const v = out[i];
+    const a = out.v;
+    for (let i = 1; i < out.n; i++) {
+      const v = a[i];
       let j = i - 1;
-      while (j >= 0 && out[j] > v) {
-        out[j + 1] = out[j];
+      while (j >= 0 && a[j] > v) {
+        a[j + 1] = a[j];
         j--;
       }
-      out[j + 1] = v;
+      a[j + 1] = v;
     }
     return out;
   }

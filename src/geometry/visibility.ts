@@ -34,6 +34,7 @@ import { DISTANCE_EPSILON } from './types.ts';
 import { newShape, setBaseShape, shapeSupport } from './shape.ts';
 import {
   segmentInsideIntervals,
+  NumberList,
   shapeTouchesPolygon,
   shapeWhollyInPolygon,
 } from './polygon.ts';
@@ -79,7 +80,7 @@ export function sightLines(observer: Body, target: Body): SightLine[] {
   ];
 }
 
-const intervals: number[] = [];
+const intervals = new NumberList();
 
 /** Does the sight line cross the piece's footprint (pass through its interior)? Heights ignored. */
 function crossesFootprint(line: SightLine, piece: TerrainPiece): boolean {
@@ -101,16 +102,16 @@ function crossesFootprint(line: SightLine, piece: TerrainPiece): boolean {
   }
   if (hx < minX || lx > maxX || hy < minY || ly > maxY) return false;
   segmentInsideIntervals(from.x, from.y, to.x, to.y, piece.polygon, intervals);
-  return intervals.length > 0;
+  return intervals.n > 0;
 }
 
 /** Does the sight line pass through the piece below its height? */
 function passesBelowTop(line: SightLine, piece: TerrainPiece): boolean {
   if (!crossesFootprint(line, piece)) return false;
   // `intervals` holds the inside parts; the line's height is linear along it
-  for (let k = 0; k < intervals.length; k += 2) {
-    const z0 = line.fromZ + (line.toZ - line.fromZ) * intervals[k];
-    const z1 = line.fromZ + (line.toZ - line.fromZ) * intervals[k + 1];
+  for (let k = 0; k < intervals.n; k += 2) {
+    const z0 = line.fromZ + (line.toZ - line.fromZ) * intervals.v[k];
+    const z1 = line.fromZ + (line.toZ - line.fromZ) * intervals.v[k + 1];
     if (Math.min(z0, z1) < piece.height) return true;
   }
   return false;
