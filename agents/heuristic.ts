@@ -30,6 +30,7 @@ import { pointInPolygon } from '../src/geometry/polygon.ts';
 import { cloneState } from '../src/core/clone.ts';
 import { perVersion } from '../src/ai/memo.ts';
 import { apply as applyEvent } from '../src/core/reducer.ts';
+import { len } from '../src/geometry/vec.ts';
 
 /** Every tunable number of the agent, in points-equivalent (the army points a thing is worth). */
 export const WEIGHTS = {
@@ -270,7 +271,7 @@ function fireAt(uc: UnitCtx, end: Point, f: MoveFlags): number {
   let best = 0;
   for (const e of uc.enemies) {
     if (e.engaged) continue;
-    const gap = Math.hypot(e.x - end.x, e.y - end.y) - e.r - uc.r;
+    const gap = len(e.x - end.x, e.y - end.y) - e.r - uc.r;
     if (gap > e.maxRange) continue;
     let v = 0;
     for (const p of e.ranged) if (gap <= p.range && (!f.advanced || p.assault)) v += p.value;
@@ -287,7 +288,7 @@ function chargeAt(uc: UnitCtx, end: Point, f: MoveFlags): number {
   let best = 0;
   for (const e of uc.enemies) {
     if (e.melee <= 0) continue;
-    const gap = Math.hypot(e.x - end.x, e.y - end.y) - e.r - uc.r;
+    const gap = len(e.x - end.x, e.y - end.y) - e.r - uc.r;
     if (gap > 12.5) continue;
     const v = e.melee * p2d6AtLeast(Math.ceil(Math.max(0, gap - 1)));
     if (v > best) best = v;
@@ -353,7 +354,7 @@ function moveScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, o: MoveOption, advanc
   }
   // a melee unit heading for an enemy it cannot charge this turn: next turn's charge
   if (enemy && uc.meleeOriented) {
-    const gap = Math.hypot(enemy.x - end.x, enemy.y - end.y) - enemy.r - uc.r;
+    const gap = len(enemy.x - end.x, enemy.y - end.y) - enemy.r - uc.r;
     if (gap > 12 && gap <= uc.move + 12) v += c.w.progress * 0.5 * enemy.melee;
   }
   if (o.mode === 'advance') v -= 1;

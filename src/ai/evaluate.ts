@@ -15,6 +15,7 @@ import { benefitOfCover } from '../geometry/visibility.ts';
 import { boardOf, modelBody, unitCentre } from '../rules/battle/world.ts';
 import { onBattlefield, unitMove } from '../rules/battle/units.ts';
 import { perVersion } from './memo.ts';
+import { len } from '../geometry/vec.ts';
 
 /** Total Wounds of a unit at full strength and now. */
 export function unitWounds(state: GameState, u: UnitState): { now: number; max: number } {
@@ -265,7 +266,7 @@ export function threatTo(state: GameState, u: UnitState, at: { x: number; y: num
   let t = 0;
   for (const e of reach(state)) {
     if (e.player === u.player) continue;
-    const d = Math.hypot(e.x - at.x, e.y - at.y);
+    const d = len(e.x - at.x, e.y - at.y);
     if (d <= e.move + e.range) t += unitAttackPotential(state, e.unit, u, false);
     if (d <= e.move + 9) t += 0.5 * unitAttackPotential(state, e.unit, u, true);
   }

@@ -10,6 +10,7 @@ import { characteristic, onBattlefield, unitMove } from '../rules/battle/units.t
 import { isEngaged, modelBody, unitCentre } from '../rules/battle/world.ts';
 import { maxRange, p2d6AtLeast, unitValue, weaponPotentials } from './evaluate.ts';
 import { perVersion } from './memo.ts';
+import { len } from '../geometry/vec.ts';
 
 export interface Point { x: number; y: number }
 
@@ -21,7 +22,7 @@ export function unitGeo(state: GameState, u: UnitState): UnitGeo {
   let r = 0.5;
   for (const m of u.models) {
     if (!m.alive || !m.pos) continue;
-    const d = Math.hypot(m.pos.x - c.x, m.pos.y - c.y) + 0.6;
+    const d = len(m.pos.x - c.x, m.pos.y - c.y) + 0.6;
     if (d > r) r = d;
   }
   return { x: c.x, y: c.y, r };
@@ -35,7 +36,7 @@ export function unitSpread(state: GameState, u: UnitState): number {
 }
 
 export function dist(a: Point, b: Point): number {
-  return Math.hypot(a.x - b.x, a.y - b.y);
+  return len(a.x - b.x, a.y - b.y);
 }
 
 /** Total Objective Control of the unit's alive models (0 when Battle-shocked). */
@@ -171,7 +172,7 @@ function computeThreatList(state: GameState): [Threat[], Threat[]] {
     const t: Threat = { unit: u, x: g.x, y: g.y, r: g.r, move: unitMove(state, u), range: maxRange(state, u), rangedTargets: 0, meleeTargets: 0, engaged: isEngaged(state, u) };
     for (const o of geos) {
       if (o.u.player === u.player) continue;
-      const gap = Math.hypot(o.g.x - g.x, o.g.y - g.y) - o.g.r - g.r;
+      const gap = len(o.g.x - g.x, o.g.y - g.y) - o.g.r - g.r;
       if (gap <= t.move + t.range) t.rangedTargets++;
       if (gap <= t.move + 9) t.meleeTargets++;
     }
@@ -215,7 +216,7 @@ export function dangerSources(state: GameState, u: UnitState): DangerSource[] {
 export function dangerFrom(sources: DangerSource[], at: Point, r: number): number {
   let total = 0;
   for (const e of sources) {
-    const gap = Math.hypot(e.x - at.x, e.y - at.y) - e.r - r;
+    const gap = len(e.x - at.x, e.y - at.y) - e.r - r;
     const reach = gap - e.move;
     if (reach <= e.maxRange) for (const w of e.ranged) if (reach <= w.range) total += w.value;
     if (e.melee > 0 && reach <= 13) total += e.melee * p2d6AtLeast(Math.ceil(Math.max(0, reach - 1)));

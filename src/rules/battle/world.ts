@@ -9,6 +9,7 @@ import { baseFromSize } from '../../geometry/bases.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
 import { inEngagementRange } from '../../geometry/ranges.ts';
 import { isVisible } from '../../geometry/visibility.ts';
+import { len } from '../../geometry/vec.ts';
 
 interface Shape {
   bases: Base[];
@@ -148,7 +149,7 @@ export function boundingCircle(state: GameState, u: UnitState): { x: number; y: 
   for (const m of u.models) {
     if (!m.alive || !m.pos) continue;
     const br = baseRadius(state, m);
-    const d = Math.hypot(m.pos.x - c.x, m.pos.y - c.y) + br;
+    const d = len(m.pos.x - c.x, m.pos.y - c.y) + br;
     if (d > r) r = d;
   }
   return r < 0 ? null : { x: c.x, y: c.y, r };
@@ -156,7 +157,7 @@ export function boundingCircle(state: GameState, u: UnitState): { x: number; y: 
 
 function baseRadius(state: GameState, m: ModelState): number {
   const b = modelBase(state, m);
-  return b.kind === 'circle' ? b.r : b.kind === 'oval' ? Math.max(b.rx, b.ry) : Math.hypot(b.l, b.w) / 2;
+  return b.kind === 'circle' ? b.r : b.kind === 'oval' ? Math.max(b.rx, b.ry) : len(b.l, b.w) / 2;
 }
 
 function engagementMap(state: GameState): Map<string, string[]> {
@@ -177,7 +178,7 @@ function engagementMap(state: GameState): Map<string, string[]> {
     for (let j = i + 1; j < units.length; j++) {
       if (units[i].player === units[j].player) continue;
       const a = circles[i], b = circles[j];
-      if (Math.hypot(a.x - b.x, a.y - b.y) - a.r - b.r > 1.001) continue;
+      if (len(a.x - b.x, a.y - b.y) - a.r - b.r > 1.001) continue;
       if (unitsInEngagement(state, units[i], units[j])) {
         engaged.get(units[i].id)!.push(units[j].id);
         engaged.get(units[j].id)!.push(units[i].id);
@@ -245,5 +246,5 @@ export function unitGapLowerBound(state: GameState, a: UnitState, b: UnitState):
   const ca = boundingCircle(state, a);
   const cb = boundingCircle(state, b);
   if (!ca || !cb) return Infinity;
-  return Math.max(0, Math.hypot(ca.x - cb.x, ca.y - cb.y) - ca.r - cb.r);
+  return Math.max(0, len(ca.x - cb.x, ca.y - cb.y) - ca.r - cb.r);
 }
