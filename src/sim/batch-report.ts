@@ -208,6 +208,7 @@ export function formatBatchSummary(o: BatchOutcome): string {
       const srows = [['stratagem', 'uses/game', 'games used', 'CP/game']];
       for (const st of army.stratagems) srows.push([st.name, f2(st.usesPerGame), rateText(st.games), f2(st.cpPerGame)]);
       out.push(...table(srows, ['l', 'r', 'r', 'r']).map((l) => `  ${l}`));
+      if (army.stratagems.some((st) => st.cpPerGame < st.usesPerGame - 1e-9)) out.push(`  (CP/game below uses/game: some uses cost less, e.g. free or discounted by a rule)`);
     } else out.push(`stratagems of ${army.name}: none used`);
   }
   if (s.failed.length) {

@@ -22,4 +22,15 @@ describe('batch reports', () => {
     const row = csvRow(o.spec, { index: 0, seed: 'a,"b', swapped: false, winner: 0, vp: [1, 2], vpByRound: [[], []], rounds: 1, endedBy: 'rounds', first: 0, cpGained: [0, 0], cpSpent: [0, 0], stratagems: [{}, {}], units: [[], []], events: 3 });
     expect(row.startsWith('0,"a,""b",false,"</script><script>alert(""x"")</script> & <b>",1,1,2,')).toBe(true);
   });
+
+  it('say why CP per game can be below uses per game (a discounted or free use), in the summary and the page', async () => {
+    const o = await runBatch(batchSpec({ games: 2, blockSize: 2 }), { workers: 0 });
+    const rate = { count: 1, n: 2, rate: 0.5, ci95: [0.1, 0.9] as [number, number] };
+    o.stats.armies[0].stratagems = [{ name: 'GO TO GROUND', uses: 2, usesPerGame: 1, games: rate, cpPerGame: 1 }];
+    expect(formatBatchSummary(o)).not.toContain('some uses cost less');
+    expect(renderBatchHtml(o)).not.toContain('some uses cost less');
+    o.stats.armies[0].stratagems = [{ name: 'GO TO GROUND', uses: 2, usesPerGame: 1, games: rate, cpPerGame: 0.5 }];
+    expect(formatBatchSummary(o)).toContain('some uses cost less');
+    expect(renderBatchHtml(o)).toContain('some uses cost less');
+  });
 });
