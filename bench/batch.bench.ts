@@ -1,5 +1,5 @@
 /**
- * The batch runner: games per second with 1 and 2 worker threads (default scenario, random agents) and
+ * The batch runner: games per second with 1 and 2 worker threads (default scenario, random and heuristic agents) and
  * their ratio; the process's memory (RSS, worker threads included) over a long batch of the small
  * scenario, to show it does not grow with the number of games.
  * Run directly: npx tsx bench/batch.bench.ts
@@ -18,16 +18,19 @@ import { miniScenario } from '../test/helpers/mini-scenario.ts';
 
 export interface BenchRow { name: string; value: number; unit: string }
 
-const spec = (scenario: ResolvedScenario, games: number, seed: string, blockSize = 10) =>
-  makeSpec({ scenario, scenarioFile: null, agents: ['random', 'random'], batchSeed: seed, games, blockSize });
+const spec = (scenario: ResolvedScenario, games: number, seed: string, blockSize = 10, agent = 'random') =>
+  makeSpec({ scenario, scenarioFile: null, agents: [agent, agent], batchSeed: seed, games, blockSize });
 
-/** Games per second of a pool of `workers` threads, after a warm-up block on each thread. */
-async function throughput(scenario: ResolvedScenario, workers: number, games: number, blockSize = 4): Promise<number> {
-  const pool = createGamePool(workers, { batch: variantOf(spec(scenario, 2, 'x')) });
+/**
+ * Games per second of a pool of `workers` threads, after warm-up games on each thread. Small blocks, so
+ * that the two workers finish together (games vary a lot in length).
+ */
+async function throughput(scenario: ResolvedScenario, workers: number, games: number, blockSize = 2, agent = 'random'): Promise<number> {
+  const pool = createGamePool(workers, { batch: variantOf(spec(scenario, 2, 'x', 10, agent)) });
   try {
-    await runBatch(spec(scenario, 2 * workers, 'warm', 2), { pool });
+    await runBatch(spec(scenario, 2 * workers, 'warm', 2, agent), { pool });
     const start = performance.now();
-    await runBatch(spec(scenario, games, 'bench', blockSize), { pool });
+    await runBatch(spec(scenario, games, 'bench', blockSize, agent), { pool });
     return games / ((performance.now() - start) / 1000);
   } finally {
     await pool.destroy();
@@ -87,15 +90,20 @@ async function memory(games: number): Promise<BenchRow[]> {
 export async function run(): Promise<BenchRow[]> {
   // the same games with 1 and 2 workers (game lengths vary a lot: different games would skew the ratio)
   const sc = loadScenario(join(SCENARIOS_DIR, 'kauyon-vs-battle-host.json'));
-  const one = await throughput(sc, 1, 24);
-  const two = await throughput(sc, 2, 24);
+  const one = await throughput(sc, 1, 48);
+  const two = await throughput(sc, 2, 48);
+  const hOne = await throughput(sc, 1, 16, 2, 'heuristic');
+  const hTwo = await throughput(sc, 2, 16, 2, 'heuristic');
   const small = miniScenario({ rounds: 3, tau: ['Strike Team', 'Crisis Sunforge Battlesuits', 'Cadre Fireblade'], aeldari: ['Guardian Defenders', 'Windriders', 'Autarch'] });
   const smallOne = await throughput(small, 1, 600, 24);
   const smallTwo = await throughput(small, 2, 600, 24);
   return [
     { name: 'batch: default scenario, random agents, 1 worker', value: one, unit: 'games/s' },
     { name: 'batch: default scenario, random agents, 2 workers', value: two, unit: 'games/s' },
-    { name: 'batch: 2 workers / 1 worker (default scenario, 24 games)', value: two / one, unit: 'x' },
+    { name: 'batch: 2 workers / 1 worker (default scenario, 48 games)', value: two / one, unit: 'x' },
+    { name: 'batch: default scenario, heuristic agents, 1 worker', value: hOne, unit: 'games/s' },
+    { name: 'batch: default scenario, heuristic agents, 2 workers', value: hTwo, unit: 'games/s' },
+    { name: 'batch: 2 workers / 1 worker (default scenario, heuristic, 16 games)', value: hTwo / hOne, unit: 'x' },
     { name: 'batch: small scenario, random agents, 1 worker', value: smallOne, unit: 'games/s' },
     { name: 'batch: small scenario, random agents, 2 workers', value: smallTwo, unit: 'games/s' },
     { name: 'batch: 2 workers / 1 worker (small scenario, 600 games)', value: smallTwo / smallOne, unit: 'x' },
