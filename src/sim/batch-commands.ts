@@ -18,6 +18,7 @@ interface BatchCliOptions {
   shard?: string;
   out?: string;
   resume?: string;
+  replace?: boolean;
   detachments?: string;
   json?: boolean;
   progress: boolean;
@@ -66,6 +67,7 @@ export function register(program: Command): void {
     .option('--shard <k/n>', 'play only the k-th of n disjoint slices of the game numbers (combine them with merge)')
     .option('--detachments <d1,d2>', 'detachments of the two armies instead of the scenario\'s ("none" = no detachment)')
     .option('--out <dir>', 'write batch.json, games.jsonl (as games finish), games.csv, results.json and report.html here')
+    .option('--replace', 'with --out: replace the batch already in that folder (its batch files only) instead of refusing')
     .option('--resume <dir>', 'continue the interrupted batch in this folder (its batch.json gives the scenario, seed, games...)')
     .option('--json', 'print one JSON line: games, wins, draws, winRate, ci95, meanVp, failed, gamesPerSecond')
     .option('--no-progress', 'no progress bar (it is shown on stderr when that is a terminal)')
@@ -81,7 +83,7 @@ Examples:
   npx tsx src/cli.ts batch --resume out/kvb
   npx tsx src/cli.ts batch-game out/kvb 17 --log game-17.jsonl`)
     .action(async (file: string | undefined, opts: BatchCliOptions) => {
-      const { runBatch, parseShard, checkSpec, readSpec } = await import('./batch.ts');
+      const { runBatch, parseShard, checkSpec, readSpec, clearBatchFolder } = await import('./batch.ts');
       const { makeSpec, checkAgents, scenarioWithDetachments, parseDetachments } = await import('./variants.ts');
       const { loadScenarioForCli, agentSpecs } = await import('./cli-support.ts');
       const { defaultWorkers } = await import('./batch-pool.ts');
@@ -89,6 +91,7 @@ Examples:
       let spec = null;
       if (opts.resume) {
         if (opts.out && opts.out !== opts.resume) throw new CliError('--resume writes into the folder it continues: leave out --out');
+        if (opts.replace) throw new CliError('--replace and --resume: choose one (replace the batch in the folder, or continue it)');
       } else {
         const dets = opts.detachments ? cliErrors(() => parseDetachments(opts.detachments!)) : null;
         if (dets && dets.length !== 2) throw new CliError(`--detachments: expected two detachments (player 1's, player 2's), got ${dets.length}`);
@@ -104,6 +107,11 @@ Examples:
         });
         cliErrors(() => checkSpec(spec!));
         await cliErrorsAsync(() => checkAgents(spec!.agents));
+        if (opts.replace) {
+          if (!opts.out) throw new CliError('--replace: expected --out <dir> (the folder whose batch it replaces)');
+          // only once everything else checked out: a bad option does not cost the old batch
+          cliErrors(() => clearBatchFolder(opts.out!));
+        }
       }
       const outDir = opts.resume ?? opts.out ?? null;
       const { progressBar } = await import('./progress.ts');

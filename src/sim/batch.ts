@@ -13,7 +13,7 @@
  * - A game that throws comes back as a record with `error`; a worker that dies is replaced by the pool and
  *   the rest of its block is played again; a game that kills its worker every time is recorded as failed.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BatchAggregator, type BatchStats } from './aggregate.ts';
 import { createGamePool, defaultWorkers, PoolBrokenError, type GamePool } from './batch-pool.ts';
@@ -276,6 +276,15 @@ export async function runBatch(specIn: BatchSpec | null, opts: BatchRunOptions =
 
 // ---------------------------------------------------------------------------------------------------
 // the batch folder
+
+/**
+ * Empty a folder of the batch it holds (`batch --replace`): only the batch's own files go, so a wrong
+ * path loses nothing else; a folder that holds no batch is left as it is.
+ */
+export function clearBatchFolder(dir: string): void {
+  if (!existsSync(join(dir, FILES.spec)) && !existsSync(join(dir, FILES.games))) return;
+  for (const f of Object.values(FILES)) rmSync(join(dir, f), { force: true });
+}
 
 function startFolder(dir: string, spec: BatchSpec): void {
   mkdirSync(dir, { recursive: true });

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -44,6 +44,21 @@ describe('batch command', () => {
     expect(again.stdout).toMatch(/8 games, batch seed cli/);
     expect(again.stdout).toMatch(/none played/);
     expect(again.stdout).toMatch(/wins \(95% CI\)/);
+  });
+
+  it('an --out folder that holds a batch is refused, or replaced with --replace (its batch files only)', () => {
+    const out = join(tmp, 'replace');
+    expect(cli(['batch', scenario, '--games', '2', '--workers', '0', '--seed', 'r1', '--out', out, '--json']).code).toBe(0);
+    writeFileSync(join(out, 'notes.txt'), 'mine');
+    const refused = cli(['batch', scenario, '--games', '2', '--workers', '0', '--seed', 'r2', '--out', out, '--json']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/already holds a batch: continue it with --resume/);
+    const replaced = cli(['batch', scenario, '--games', '2', '--workers', '0', '--seed', 'r2', '--out', out, '--replace', '--json']);
+    expect(replaced.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).spec.batchSeed).toBe('r2');
+    expect(readFileSync(join(out, 'games.csv'), 'utf8').trim().split('\n')).toHaveLength(3); // header + 2 games, none left from r1
+    expect(readFileSync(join(out, 'notes.txt'), 'utf8')).toBe('mine');
+    expect(cli(['batch', '--resume', out, '--replace']).stderr).toMatch(/--replace and --resume: choose one/);
   });
 
   it('shards merged by the merge command print the single run\'s numbers', () => {
