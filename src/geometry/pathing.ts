@@ -30,7 +30,8 @@ import {
   baseHalfExtents,
 } from './shape.ts';
 import { shapeOverlapsPolygon, offsetPolygonVertices, type Aabb } from './polygon.ts';
-import { IndexList, queryBoxes, type BoxIndex } from './spatial.ts';
+import { queryBoxes, type BoxIndex } from './spatial.ts';
+import { NumberList } from './number-list.ts';
 import { ENGAGEMENT_RANGE_HORIZONTAL, ENGAGEMENT_RANGE_VERTICAL } from './ranges.ts';
 
 /** A model already on the table, as the planner sees it. */
@@ -87,7 +88,7 @@ export interface Mover {
 
 const swept = newShape();
 const aabb = [0, 0, 0, 0];
-const found = new IndexList();
+const found = new NumberList();
 const alt: number[] = [];
 const order: number[] = [];
 
@@ -175,7 +176,7 @@ export function buildWaypoints(w: PathWorld, m: Mover, sx: number, sy: number, r
   if (m.enemyRule !== 'none') {
     const extra = m.enemyRule === 'bases' ? 0 : ENGAGEMENT_RANGE_HORIZONTAL;
     const q = reach + m.radius + extra + w.maxObstacleRadius + 1;
-    const near = new IndexList();
+    const near = new NumberList();
     queryBoxes(w.index, sx - q, sy - q, sx + q, sy + q, near);
     if (m.base.kind === 'circle') {
       for (let n = 0; n < near.n; n++) {

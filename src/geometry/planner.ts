@@ -78,7 +78,8 @@ import {
   boundingRadius,
 } from './shape.ts';
 import { polygonAabb, polygonCentroid, shapeOverlapsPolygon, shapeWhollyInPolygon, pointInPolygon } from './polygon.ts';
-import { buildBoxIndex, IndexList, queryBoxes, someWithin, type BoxIndex } from './spatial.ts';
+import { buildBoxIndex, queryBoxes, someWithin, type BoxIndex } from './spatial.ts';
+import { NumberList } from './number-list.ts';
 import {
   ENGAGEMENT_RANGE_HORIZONTAL,
   ENGAGEMENT_RANGE_VERTICAL,
@@ -426,7 +427,7 @@ function buildContext(req: MoveRequest, world: World): Ctx | string {
 const candShape = newShape();
 const otherShape = newShape();
 const tmpShape = newShape();
-const near = new IndexList();
+const near = new NumberList();
 const box = [0, 0, 0, 0];
 
 function modelBody(m: UnitModel, x: number, y: number, z: number): Body {
@@ -856,7 +857,7 @@ function nearbyEnemies(ctx: Ctx, x: number, y: number, r: number): number[] {
   for (let q = 0; q < nearScratch.n; q++) if (ctx.obstacles[nearScratch.v[q]].enemy) out.push(nearScratch.v[q]);
   return out;
 }
-const nearScratch = new IndexList();
+const nearScratch = new NumberList();
 
 function fail(reason: string): PlanFailure {
   return { ok: false, reason };

@@ -3,6 +3,7 @@
  * (either winding, not closed), assumed simple (no self-intersections).
  */
 import { len } from './vec.ts';
+import { NumberList } from './number-list.ts';
 import type { Vec2 } from './types.ts';
 import {
   type Shape,
@@ -230,23 +231,6 @@ export function shapeWhollyInPolygon(sh: Shape, poly: Vec2[], tolerance: number)
   if (!pointInPolygon(corePoint(sh), poly)) return false;
   shrinkShape(shrunk, sh, tolerance);
   return shapeDistanceToOutline(shrunk, poly) > 0;
-}
-
-/**
- * A reusable list of numbers: `n` values in `v`, grown when full. Scratch lists of the hot geometry
- * paths use it because clearing a JS array (`length = 0`) drops its storage, so every refill allocates.
- */
-export class NumberList {
-  v = new Float64Array(16);
-  n = 0;
-  push(x: number): void {
-    if (this.n === this.v.length) {
-      const w = new Float64Array(this.v.length * 2);
-      w.set(this.v);
-      this.v = w;
-    }
-    this.v[this.n++] = x;
-  }
 }
 
 /**

@@ -16,6 +16,7 @@
  * Queries return indices in ascending order (deterministic whatever the tree's internal order).
  */
 import Flatbush from 'flatbush';
+import { NumberList } from './number-list.ts';
 
 export interface BoxIndex {
   /** the R-tree, built lazily once enough queries have been asked (null until then, or when disabled) */
@@ -43,25 +44,7 @@ const MIN_ITEMS = 32;
 const LAZY_QUERIES = 64;
 const LARGE_QUERY_AREA = 100;
 
-/**
- * A reusable list of box indices: `n` of them in `v`, grown when full. Query results go into one of
- * these rather than a JS array, because clearing an array (`length = 0`) drops its storage and every
- * refill allocates again, millions of times a game.
- */
-export class IndexList {
-  v = new Int32Array(32);
-  n = 0;
-  push(i: number): void {
-    if (this.n === this.v.length) {
-      const w = new Int32Array(this.v.length * 2);
-      w.set(this.v);
-      this.v = w;
-    }
-    this.v[this.n++] = i;
-  }
-}
-
-let collectInto: IndexList | null = null;
+let collectInto: NumberList | null = null;
 /** flatbush filter that collects the hits itself (so that flatbush allocates no result array) */
 function collect(i: number): boolean {
   collectInto!.push(i);
@@ -87,8 +70,8 @@ export function queryBoxes(
   minY: number,
   maxX: number,
   maxY: number,
-  out: IndexList,
-): IndexList {
+  out: NumberList,
+): NumberList {
   out.n = 0;
   // large boxes hit most items: scanning beats walking the tree and sorting many results
   const small = (maxX - minX) * (maxY - minY) <= LARGE_QUERY_AREA;

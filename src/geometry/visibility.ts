@@ -32,9 +32,9 @@ import { len } from './vec.ts';
 import type { Body, Board, TerrainPiece, Vec2 } from './types.ts';
 import { DISTANCE_EPSILON } from './types.ts';
 import { newShape, setBaseShape, shapeSupport } from './shape.ts';
+import { NumberList } from './number-list.ts';
 import {
   segmentInsideIntervals,
-  NumberList,
   shapeTouchesPolygon,
   shapeWhollyInPolygon,
 } from './polygon.ts';
