@@ -15,7 +15,8 @@ import { shootWithUnit } from '../../src/rules/battle/shooting.ts';
 import { declareCharge } from '../../src/rules/battle/charge.ts';
 import { openWindow } from '../../src/rules/windows.ts';
 import { unitValue, weaponEstimate, weaponUses } from '../../src/ai/evaluate.ts';
-import { createHeuristic } from '../../agents/heuristic.ts';
+import { createHeuristic, lastOptionScores } from '../../agents/heuristic.ts';
+import { moveUnit } from '../../src/rules/battle/movement.ts';
 
 interface Seen { req: DecisionRequest; option: number }
 
@@ -33,10 +34,10 @@ function recording(seen: Seen[]): Agent {
   };
 }
 
-function sandbox(units: PlacedUnit[], heuristicSeat: PlayerIndex, seen: Seen[], opts: { phase: 'shooting' | 'charge'; turn?: PlayerIndex; cp?: [number, number]; stream?: Stream; other?: Agent; detachments?: [string | null, string | null] } ) {
+function sandbox(units: PlacedUnit[], heuristicSeat: PlayerIndex, seen: Seen[], opts: { phase: 'shooting' | 'charge' | 'movement'; turn?: PlayerIndex; round?: number; cp?: [number, number]; stream?: Stream; other?: Agent; detachments?: [string | null, string | null]; factions?: [string, string] } ) {
   const other = opts.other ?? scriptedAgent('first');
   const agents: [Agent, Agent] = heuristicSeat === 0 ? [recording(seen), other] : [other, recording(seen)];
-  const g = battleSandbox(units, { phase: opts.phase, turn: opts.turn ?? 0, cp: opts.cp, stream: opts.stream ?? createStream('agents-test'), agents, detachments: opts.detachments });
+  const g = battleSandbox(units, { phase: opts.phase, turn: opts.turn ?? 0, round: opts.round, cp: opts.cp, stream: opts.stream ?? createStream('agents-test'), agents, detachments: opts.detachments, factions: opts.factions });
   // the sandbox musters units at 0 points: give each its datasheet's points for its size (what the
   // agent weighs damage by), as an army list would
   for (const u of units) {
@@ -158,7 +159,7 @@ describe('the heuristic uses stratagems by expected gain against CP', () => {
   /** The Armoured Warhost window when one of the heuristic's vehicles (6 CP) is selected to shoot. */
   function soulsight(units: PlacedUnit[], shooter: string): Game {
     const seen: Seen[] = [];
-    const g = sandbox(units, 0, seen, { phase: 'shooting', cp: [6, 0], detachments: ['Armoured Warhost', null], stream: createStream('ss') });
+    const g = sandbox(units, 0, seen, { phase: 'shooting', cp: [6, 0], detachments: ['Armoured Warhost', null], factions: ['AE', 'TAU'], stream: createStream('ss') });
     openWindow(g, { name: 'shooting/unit-selected', unit: shooter, targets: [], data: {} });
     expect(seen.some((x) => x.req.kind === 'stratagem' && (x.req.options as { stratagem?: string }[]).some((o) => o.stratagem === 'SOULSIGHT'))).toBe(true);
     return g;
@@ -260,3 +261,39 @@ describe('the heuristic uses stratagems by expected gain against CP', () => {
     expect(usedStratagems(g, 0)).not.toContain('COMMAND RE-ROLL');
   });
 });
+
+describe('the heuristic uses what its detachment gives it', () => {
+  /** The heuristic's scores of a Normal move and an Advance toward the marker, for a Falcon 20" from it. */
+  function falconScores(detachment: string | null): { normal: number; advance: number } {
+    const g = sandbox([
+      { id: 'F', player: 0, faction: 'aeldari', name: 'Falcon', at: { x: 10, y: 22 } },
+      { id: 'S', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 40, y: 30 } },
+    ], 0, [], { phase: 'movement', round: 2, detachments: [detachment, null], factions: ['AE', 'TAU'], stream: createStream('aw-move') });
+    const h = createHeuristic();
+    let scores: number[] = [];
+    let options: { mode: string; toward?: string }[] = [];
+    g.agents![0] = {
+      name: 'heuristic',
+      decide(view, req) {
+        const d = h.decide(view, req);
+        if (req.kind === 'move') { scores = lastOptionScores(); options = req.options as typeof options; }
+        return d;
+      },
+    };
+    moveUnit(g, g.state.units.F);
+    const at = (mode: string) => options.findIndex((o) => o.mode === mode && o.toward === 'objective o1');
+    expect(at('normal')).toBeGreaterThanOrEqual(0);
+    expect(at('advance')).toBeGreaterThanOrEqual(0);
+    return { normal: scores[at('normal')], advance: scores[at('advance')] };
+  }
+
+  it('Armoured Warhost (Skilled Crews: VEHICLE guns have ASSAULT): an Advance keeps the Falcon\'s guns, and scores their value more', () => {
+    const aw = falconScores('Armoured Warhost');
+    const none = falconScores(null);
+    // a Normal move is the same with or without the detachment
+    expect(aw.normal).toBeCloseTo(none.normal, 9);
+    // after an Advance only ASSAULT guns fire: the twin shuriken catapult without the detachment, every gun with it
+    expect(aw.advance - none.advance).toBeGreaterThan(10);
+  });
+});
+
