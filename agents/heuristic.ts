@@ -168,21 +168,22 @@ function onMarker(d: number, r: number): number {
 }
 
 /** Gain in marker value of the unit standing at `end` rather than nowhere. */
-function objectiveGain(c: Ctx, ov: ObjectiveView, uc: UnitCtx, end: Point): number {
+function objectiveGain(c: Ctx, ov: ObjectiveView, uc: UnitCtx, end: Point, alsoMine?: number[]): number {
   if (uc.oc <= 0) return 0;
   let v = 0;
   const objs = c.state.objectives;
   for (let i = 0; i < objs.length; i++) {
     const f = onMarker(dist(end, objs[i].pos), uc.r);
     if (f <= 0) continue;
-    v += markerGain(c, ov, uc, i, f * uc.oc);
+    v += markerGain(c, ov, uc, i, f * uc.oc, alsoMine?.[i] ?? 0);
   }
   return v;
 }
 
-function markerGain(c: Ctx, ov: ObjectiveView, uc: UnitCtx, i: number, oc: number): number {
+/** What `oc` more of my OC on marker i is worth (`alsoMine`: OC a companion moving with the unit changes there). */
+function markerGain(c: Ctx, ov: ObjectiveView, uc: UnitCtx, i: number, oc: number, alsoMine = 0): number {
   const lv = ov.snap.level;
-  const mine = lv[c.me][i] - uc.contrib[i];
+  const mine = lv[c.me][i] - uc.contrib[i] + alsoMine;
   const theirs = lv[c.opp][i] + c.w.reachContest * ov.snap.reach[c.opp][i];
   return controlValue(c, ov, i, mine + oc, theirs) - controlValue(c, ov, i, mine, theirs);
 }
@@ -302,8 +303,8 @@ function inTerrain(c: Ctx, p: Point): boolean {
 }
 
 /** How good it is for the unit to end its move at `end` (this turn's shooting/charge, markers, danger, cover). */
-function positionScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, end: Point, f: MoveFlags): number {
-  let v = objectiveGain(c, ov, uc, end);
+function positionScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, end: Point, f: MoveFlags, alsoMine?: number[]): number {
+  let v = objectiveGain(c, ov, uc, end, alsoMine);
   v += c.w.fire * fireAt(uc, end, f);
   if (uc.meleeOriented) v += c.w.charge * chargeAt(uc, end, f);
   const d = dangerFrom(uc.danger, end, uc.r);
@@ -369,7 +370,9 @@ function decideMove(c: Ctx, req: DecisionRequest): number {
   const ov = objectiveView(c);
   const uc = unitCtx(c, u);
   const pass = passengerBonus(c, ov, u);
-  const i = argmax(options, (o) => moveScore(c, ov, uc, o) + (pass && o.mode !== 'advance' && o.mode !== 'fall-back' ? pass(endOf(uc, o)) : 0));
+  // passengers may get out after a Normal move; after an Advance only when a rule allows it (SWIFT DEPLOYMENT)
+  const outAfterAdvance = pass !== null && allows(s, u, 'disembark-after-advance');
+  const i = argmax(options, (o) => moveScore(c, ov, uc, o) + (pass && o.mode !== 'fall-back' && (o.mode !== 'advance' || outAfterAdvance) ? pass(endOf(uc, o)) : 0));
   noteHeading(c, uc, options[i]);
   return i;
 }
@@ -398,16 +401,49 @@ function passengersOf(s: GameState, t: UnitState): UnitState[] {
   return out;
 }
 
-/** For a transport: what its passengers would gain by getting out where it ends. */
+/**
+ * For a transport: what its passengers would gain by getting out where it ends. The transport's own OC
+ * moves there too: a marker it takes is not theirs to take again.
+ */
 function passengerBonus(c: Ctx, ov: ObjectiveView, t: UnitState): ((end: Point) => number) | null {
   const ps = passengersOf(c.state, t);
   if (ps.length === 0) return null;
   const ctxs = ps.map((p) => unitCtx(c, p, unitGeo(c.state, t)));
+  const tc = unitCtx(c, t);
+  const objs = c.state.objectives;
   return (end: Point) => {
+    const transportOc = objs.map((o, i) => onMarker(dist(end, o.pos), tc.r) * tc.oc - tc.contrib[i]);
     let v = 0;
-    for (const pc of ctxs) v += Math.max(0, positionScore(c, ov, pc, end, { advanced: false, fellBack: false, noCharge: true }));
+    for (const pc of ctxs) v += Math.max(0, positionScore(c, ov, pc, end, { advanced: false, fellBack: false, noCharge: true }, transportOc));
     return 0.8 * v;
   };
+}
+
+/**
+ * SWIFT DEPLOYMENT: the transport may Advance and still let its passengers out (as after a Normal move).
+ * Worth what its best move scores with that over without it, scored as decideMove scores the moves it
+ * will be offered (toward each marker and each enemy unit, Normal or Advance), so that the stratagem is
+ * bought only when the move it pays for is the one the heuristic will then make.
+ */
+function swiftDeploymentGain(c: Ctx, t: UnitState): number {
+  const s = c.state;
+  if (t.location !== 'battlefield' || isEngaged(s, t)) return 0;
+  const ov = objectiveView(c);
+  const pass = passengerBonus(c, ov, t);
+  if (!pass) return 0;
+  const uc = unitCtx(c, t);
+  const options: MoveOption[] = [{ mode: 'stationary' }];
+  for (const o of s.objectives) for (const mode of ['normal', 'advance']) options.push({ mode, to: o.pos, toward: `objective ${o.id}` });
+  for (const e of uc.enemies) for (const mode of ['normal', 'advance']) options.push({ mode, to: { x: e.x, y: e.y }, toward: `enemy ${e.u.id}` });
+  let without = -Infinity;
+  let withIt = -Infinity;
+  for (const o of options) {
+    const base = moveScore(c, ov, uc, o);
+    const out = pass(endOf(uc, o));
+    without = Math.max(without, base + (o.mode === 'advance' ? 0 : out));
+    withIt = Math.max(withIt, base + out);
+  }
+  return withIt - without;
 }
 
 /** An embarked unit: get out (now, or after its transport moved) or stay in. */
@@ -867,7 +903,7 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     case 'LAYERED WARDS': return u ? 2 * pointsPerWound(s, u) * 0.33 : 0;
     case 'CLOUDSTRIKE': return u ? 10 : 0;
     case 'FIRE AND FADE': return u ? fireAndFadeGain(c, u) : 0;
-    case 'SWIFT DEPLOYMENT': return 0;
+    case 'SWIFT DEPLOYMENT': return u ? swiftDeploymentGain(c, u) : 0;
     default: return 0;
   }
 }

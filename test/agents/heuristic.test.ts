@@ -295,5 +295,32 @@ describe('the heuristic uses what its detachment gives it', () => {
     // after an Advance only ASSAULT guns fire: the twin shuriken catapult without the detachment, every gun with it
     expect(aw.advance - none.advance).toBeGreaterThan(10);
   });
+
+  /** A Wave Serpent with Guardian Defenders inside, 20" from the marker, under Armoured Warhost (4 CP). */
+  function serpent(enemyAt: { x: number; y: number }) {
+    const seen: Seen[] = [];
+    const g = sandbox([
+      { id: 'W', player: 0, faction: 'aeldari', name: 'Wave Serpent', at: { x: 10, y: 22 } },
+      { id: 'G', player: 0, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 3, y: 3 } },
+      { id: 'S', player: 1, faction: 'tau', name: 'Strike Team', at: enemyAt },
+    ], 0, seen, { phase: 'movement', round: 2, cp: [4, 0], detachments: ['Armoured Warhost', null], factions: ['AE', 'TAU'], stream: createStream('sd') });
+    g.emit({ type: 'unit-location', unit: 'G', location: 'embarked', embarkedIn: 'W' });
+    moveUnit(g, g.state.units.W);
+    if (g.state.units.G.location === 'embarked') moveUnit(g, g.state.units.G);
+    expect(seen.some((x) => x.req.kind === 'stratagem' && (x.req.options as { stratagem?: string }[]).some((o) => o.stratagem === 'SWIFT DEPLOYMENT'))).toBe(true);
+    return g;
+  }
+
+  it('SWIFT DEPLOYMENT when the Advance lets the Guardians out in range of the enemy; not when they would stay in', () => {
+    // the Strike Team 20" beyond the marker: after an Advance onto it the Guardians get out within 24"
+    const near = serpent({ x: 50, y: 22 });
+    expect(usedStratagems(near, 0)).toContain('SWIFT DEPLOYMENT');
+    expect(near.state.units.W.flags.advanced).toBe(true);
+    expect(near.state.units.G.location).toBe('battlefield');
+    // far away: getting out gains nothing (the Serpent takes the marker itself), so no CP is spent on it
+    const far = serpent({ x: 56, y: 40 });
+    expect(usedStratagems(far, 0)).not.toContain('SWIFT DEPLOYMENT');
+    expect(far.state.units.G.location).toBe('embarked');
+  });
 });
 
