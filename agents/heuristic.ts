@@ -13,8 +13,7 @@
  */
 import type { Agent, AgentFactory, DecisionRequest, GameView } from '../src/core/agent.ts';
 import { opponent, type GameState, type PlayerIndex, type UnitState } from '../src/core/state.ts';
-import type { RerollPolicy } from '../src/rules/attack-plan.ts';
-import { woundTarget } from '../src/rules/attack-plan.ts';
+import { grantRerollOne, widerReroll, woundTarget } from '../src/rules/attack-plan.ts';
 import { allows, forbids, forEachActiveRule } from '../src/core/rules-registry.ts';
 import {
   enemyUnits, maxRange, ownUnits, p2d6AtLeast, pointsPerWound, unitAttackPotential, unitValue, unitWounds,
@@ -674,7 +673,7 @@ function volleyByWeapon(c: Ctx, u: UnitState, tweak?: PlanTweak, only?: (t: Unit
  */
 function oneRerollGain(c: Ctx, u: UnitState): number {
   const plain = volleyByWeapon(c, u);
-  const helped = volleyByWeapon(c, u, (p) => { p.rerollOne = { hit: p.rerollOne.hit + 1, wound: p.rerollOne.wound + 1, damage: p.rerollOne.damage + 1 }; });
+  const helped = volleyByWeapon(c, u, (p) => grantRerollOne(p, { hit: 1, wound: 1, damage: 1 }));
   let best = 0;
   for (let i = 0; i < plain.length; i++) best = Math.max(best, helped[i] - plain[i]);
   return best;
@@ -867,7 +866,7 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
       const ml = u.keywords.includes('MARKERLIGHT');
       return Math.max(0, attackOn(c, u, t, false, (p) => { p.skill -= 1; if (ml) { p.ignoresCover = true; p.cover = false; } }) - attackOn(c, u, t, false));
     }
-    case 'COMBAT DEBARKATION': return u ? 0.6 * volleyGain(c, u, (p) => { p.rerollWounds = widen(p.rerollWounds, 'failed'); }) : 0;
+    case 'COMBAT DEBARKATION': return u ? 0.6 * volleyGain(c, u, (p) => { p.rerollWounds = widerReroll(p.rerollWounds, 'failed'); }) : 0;
     case 'BLADESTORM': return u ? volleyGain(c, u, (p) => { p.criticalWoundAp = Math.max(p.criticalWoundAp, 2); }) : 0;
     case 'SOULSIGHT': return u ? oneRerollGain(c, u) : 0;
     case 'FOCUSED FIRE': return u ? focusedFire(c, u).gain : 0;
@@ -915,7 +914,7 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
  */
 function pinpointGain(c: Ctx, e: UnitState): number {
   const s = c.state;
-  const reroll: PlanTweak = (p) => { p.rerollHits = widen(p.rerollHits, 'failed'); };
+  const reroll: PlanTweak = (p) => { p.rerollHits = widerReroll(p.rerollHits, 'failed'); };
   const eg = unitGeo(s, e);
   let gain = 0;
   for (const u of ownUnits(s, c.me)) {
@@ -929,11 +928,6 @@ function pinpointGain(c: Ctx, e: UnitState): number {
   }
   const turnsLeft = Math.max(0, s.mission.rounds - s.round + (s.turn === c.me ? 0 : 1));
   return Math.min(unitValue(s, e), gain * c.w.pinpointShare * Math.min(2, turnsLeft));
-}
-
-function widen(a: RerollPolicy, b: RerollPolicy): RerollPolicy {
-  const order: RerollPolicy[] = ['none', 'ones', 'failed', 'non-critical'];
-  return order.indexOf(a) >= order.indexOf(b) ? a : b;
 }
 
 function unitNearMarker(c: Ctx, t: UnitState, pos: Point): boolean {
@@ -1302,7 +1296,7 @@ function decideDanceOfDeath(c: Ctx, req: DecisionRequest): number {
   return argmax(options, (o) => {
     let v = 0;
     for (const e of foes) {
-      if (o === "Hero's Prowess") v = Math.max(v, attackOn(c, u, e, true, (p) => { p.rerollHits = widen(p.rerollHits, 'ones'); }) - attackOn(c, u, e, true));
+      if (o === "Hero's Prowess") v = Math.max(v, attackOn(c, u, e, true, (p) => { p.rerollHits = widerReroll(p.rerollHits, 'ones'); }) - attackOn(c, u, e, true));
       else if (o === "Villain's Doom") v = Math.max(v, attackOn(c, u, e, true, (p) => { p.woundModifier += 1; }) - attackOn(c, u, e, true));
       else v += Math.max(0, attackOn(c, e, u, true) - attackOn(c, e, u, true, MINUS_ONE_TO_HIT)) * (engagedEnemies(s, u).includes(e) ? 1 : 0.3);
     }

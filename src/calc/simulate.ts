@@ -11,7 +11,7 @@ import { createStream, subSeed } from '../core/rng.ts';
 import { registerRule, getRule } from '../core/rules-registry.ts';
 import type { GameState } from '../core/state.ts';
 import { buildAttackPlan } from '../rules/attack-context.ts';
-import { widerReroll, type AttackPlan, type RerollPolicy } from '../rules/attack-plan.ts';
+import { grantRerollOne, widerReroll, type AttackPlan, type RerollPolicy } from '../rules/attack-plan.ts';
 import { newTally, resolveAttacks, type AttackGroup } from '../rules/attack-sequence.ts';
 import { sandboxState } from '../rules/sandbox.ts';
 import { exactAttack, type ExactResult } from './exact.ts';
@@ -29,7 +29,7 @@ if (!getRule(MODIFIERS)) {
       plan.woundModifier += p.wound;
       plan.rerollHits = widerReroll(plan.rerollHits, p.rerollHits);
       plan.rerollWounds = widerReroll(plan.rerollWounds, p.rerollWounds);
-      plan.rerollOne = { ...plan.rerollOne, hit: plan.rerollOne.hit + p.rerollOneHit, wound: plan.rerollOne.wound + p.rerollOneWound };
+      grantRerollOne(plan, { hit: p.rerollOneHit, wound: p.rerollOneWound });
     },
   });
 }

@@ -185,6 +185,18 @@ export function shouldReroll(policy: RerollPolicy, unmodified: number, outcome: 
 
 const REROLL_ORDER: RerollPolicy[] = ['none', 'ones', 'failed', 'non-critical'];
 
+/**
+ * A rule's "re-roll one Hit / Wound / Damage roll" each time the unit attacks: each rule that grants it
+ * adds one die to re-roll (different dice: none is re-rolled twice), so grants add up.
+ */
+export function grantRerollOne(plan: AttackPlan, rolls: { hit?: number; wound?: number; damage?: number }): void {
+  plan.rerollOne = {
+    hit: plan.rerollOne.hit + (rolls.hit ?? 0),
+    wound: plan.rerollOne.wound + (rolls.wound ?? 0),
+    damage: plan.rerollOne.damage + (rolls.damage ?? 0),
+  };
+}
+
 /** When two rules grant re-rolls of the same roll, the more generous one applies (a die is re-rolled once). */
 export function widerReroll(a: RerollPolicy, b: RerollPolicy): RerollPolicy {
   return REROLL_ORDER.indexOf(a) >= REROLL_ORDER.indexOf(b) ? a : b;

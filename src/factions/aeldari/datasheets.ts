@@ -6,7 +6,7 @@
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type GameState, type ModelState, type UnitState } from '../../core/state.ts';
 import { horizontalDistance, isWhollyWithinOfBody } from '../../geometry/distance.ts';
-import { widerReroll } from '../../rules/attack-plan.ts';
+import { grantRerollOne, widerReroll } from '../../rules/attack-plan.ts';
 import { destroyModel, inflictMortalWounds } from '../../rules/damage.ts';
 import { registerRollReaction } from '../../rules/roll-window.ts';
 import { lentLeaderModel } from '../../rules/lent-leaders.ts';
@@ -232,7 +232,7 @@ registerRule({
 registerRule({
   name: 'Crystal Matrix', kind: 'datasheet-ability',
   attack(plan, ctx, src) {
-    if (src.role === 'attacker' && !ctx.melee) plan.rerollOne = { ...plan.rerollOne, hit: plan.rerollOne.hit + 1, wound: plan.rerollOne.wound + 1 };
+    if (src.role === 'attacker' && !ctx.melee) grantRerollOne(plan, { hit: 1, wound: 1 });
   },
 });
 

@@ -6,6 +6,7 @@ import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import type { UnitState } from '../../core/state.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
+import { grantRerollOne } from '../../rules/attack-plan.ts';
 import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { FEEL_NO_PAIN_MORTAL } from '../../rules/damage.ts';
 import { allModelsHave, hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
@@ -29,7 +30,7 @@ registerRule({
   name: 'Unparalleled Foresight', kind: 'detachment-rule',
   attack(plan, _ctx, src) {
     if (src.role !== 'attacker') return;
-    plan.rerollOne = { ...plan.rerollOne, hit: plan.rerollOne.hit + 1, wound: plan.rerollOne.wound + 1 };
+    grantRerollOne(plan, { hit: 1, wound: 1 });
   },
 });
 
@@ -165,7 +166,7 @@ registerStratagem({
 registerRule({
   name: 'Soulsight', kind: 'effect',
   attack(plan, ctx, src) {
-    if (src.role === 'attacker' && !ctx.melee) plan.rerollOne = { hit: plan.rerollOne.hit + 1, wound: plan.rerollOne.wound + 1, damage: plan.rerollOne.damage + 1 };
+    if (src.role === 'attacker' && !ctx.melee) grantRerollOne(plan, { hit: 1, wound: 1, damage: 1 });
   },
 });
 

@@ -3,7 +3,7 @@
  * ability's name on the datasheet).
  */
 import { registerRule } from '../../core/rules-registry.ts';
-import { widerReroll } from '../../rules/attack-plan.ts';
+import { grantRerollOne, widerReroll } from '../../rules/attack-plan.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';
 import { unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { unitDistance } from '../../rules/battle/world.ts';
@@ -75,8 +75,7 @@ registerRule({
   },
   attack(plan, ctx, src) {
     if (!src.effect || src.role !== 'attacker' || ctx.melee) return;
-    const k = src.effect.params.roll === 'hit' ? 'hit' : 'wound';
-    plan.rerollOne = { ...plan.rerollOne, [k]: plan.rerollOne[k] + 1 };
+    grantRerollOne(plan, src.effect.params.roll === 'hit' ? { hit: 1 } : { wound: 1 });
   },
 });
 
