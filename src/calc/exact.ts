@@ -229,6 +229,24 @@ function perAttackFrom(plan: AttackPlan, hit: readonly number[], wd: number[], u
   return { hits, wounds, unsaved };
 }
 
+/** What the re-roll-one paths read: the dice of the plan's policies, fresh dice, and the re-rollable failures. */
+interface RerollInputs {
+  r: ReturnType<typeof rollsOf>;
+  fr: ReturnType<typeof rollsOf>;
+  /** chance that a Hit / Wound roll die fails and no other rule re-rolled it (0 when no rule re-rolls one) */
+  qh: number;
+  qw: number;
+}
+
+function rerollInputs(plan: AttackPlan, defender: Pick<DefenderProfile, 'save' | 'invulnerable'>): RerollInputs {
+  return {
+    r: rollsOf(plan, defender),
+    fr: rollsOf(plan, defender, true),
+    qh: plan.rerollOne.hit > 0 && !plan.autoHit ? eligibleFail(plan.skill, capModifier(plan.hitModifier), plan.criticalHitOn, plan.rerollHits) : 0,
+    qw: plan.rerollOne.wound > 0 ? eligibleFail(woundTarget(plan.strength, plan.toughness), capModifier(plan.woundModifier), plan.criticalWoundOn, plan.rerollWounds) : 0,
+  };
+}
+
 /** Probability that one die of a roll fails and was not re-rolled by the policy: a die "re-roll one" may take. */
 function eligibleFail(needed: number, modifier: number, criticalOn: number, policy: RerollPolicy): number {
   let q = 0;
@@ -252,14 +270,14 @@ function eligibleFail(needed: number, modifier: number, criticalOn: number, poli
  * Bernoulli with a re-rollable failure mass, and the totals are split by "no re-rollable failed Wound
  * die anywhere" (X_R) or not; the Hit roll re-roll comes first, as on the table.
  */
-function rerollOneTotals(plan: AttackPlan, defender: Pick<DefenderProfile, 'save' | 'invulnerable'>, perModel: number[], models: number, keys: readonly Key[]): PerAttack {
-  const r = rollsOf(plan, defender);
-  const fr = rollsOf(plan, defender, true);
-  const qh = plan.rerollOne.hit > 0 && !plan.autoHit
-    ? eligibleFail(plan.skill, capModifier(plan.hitModifier), plan.criticalHitOn, plan.rerollHits) : 0;
-  const qw = plan.rerollOne.wound > 0
-    ? eligibleFail(woundTarget(plan.strength, plan.toughness), capModifier(plan.woundModifier), plan.criticalWoundOn, plan.rerollWounds) : 0;
+function rerollOneTotals(plan: AttackPlan, { r, fr, qh, qw }: RerollInputs, perModel: number[], models: number, keys: readonly Key[]): PerAttack {
   const total = (per: number[]) => nfold(compound(perModel, per), models);
+  // after the Hit roll re-roll: S + g * (F - S), F the total of f, S of f without the re-rollable misses
+  const withHit = (f: number[], fB: number[], g: number[]) => {
+    if (qh === 0) return total(f);
+    const S = total(fB);
+    return add(S, convolve(g, sub(total(f), S)));
+  };
   const hitB: number[] = [r.hit[0] - qh, r.hit[1], r.hit[2]];
   const wdR = [1 - r.pw - qw, r.pw];
   const udR = [1 - r.pu - qw, r.pu];
@@ -270,12 +288,7 @@ function rerollOneTotals(plan: AttackPlan, defender: Pick<DefenderProfile, 'save
   const freshR = perAttackFrom(plan, fr.hit, wdR, udR, r.pf);
   const out = {} as PerAttack;
   for (const key of keys) {
-    // after the Hit roll re-roll: X over everything, X_R restricted to "no re-rollable failed Wound die"
-    const withHit = (f: number[], fB: number[], g: number[]) => {
-      if (qh === 0) return total(f);
-      const S = total(fB);
-      return add(S, convolve(g, sub(total(f), S)));
-    };
+    // X over everything, X_R restricted to "no re-rollable failed Wound die"
     const X = withHit(full[key], notA[key], fresh[key]);
     if (qw === 0 || key === 'hits') { out[key] = X; continue; }
     const aR = notAR[key].slice();
@@ -296,13 +309,9 @@ function rerollOneTotals(plan: AttackPlan, defender: Pick<DefenderProfile, 'save
  * 0 and 1 this gives exactly what the plain path and rerollOneTotals give (tested); it is slower, so it
  * is used only for budgets above 1.
  */
-function rerollSeveralTotals(plan: AttackPlan, defender: Pick<DefenderProfile, 'save' | 'invulnerable'>, perModel: number[], models: number, keys: readonly Key[]): PerAttack {
+function rerollSeveralTotals(plan: AttackPlan, { r, fr, qh, qw }: RerollInputs, perModel: number[], models: number, keys: readonly Key[]): PerAttack {
   const kh = plan.autoHit ? 0 : Math.max(0, plan.rerollOne.hit);
   const kw = Math.max(0, plan.rerollOne.wound);
-  const r = rollsOf(plan, defender);
-  const fr = rollsOf(plan, defender, true);
-  const qh = kh > 0 ? eligibleFail(plan.skill, capModifier(plan.hitModifier), plan.criticalHitOn, plan.rerollHits) : 0;
-  const qw = kw > 0 ? eligibleFail(woundTarget(plan.strength, plan.toughness), capModifier(plan.woundModifier), plan.criticalWoundOn, plan.rerollWounds) : 0;
   const S = plan.sustainedHits > 0 ? plan.sustainedHits : 0;
   const alg = new SplitAlgebra(kh, kw);
   const out = {} as PerAttack;
@@ -314,9 +323,9 @@ function rerollSeveralTotals(plan: AttackPlan, defender: Pick<DefenderProfile, '
     const attack = (hit: readonly number[], eligible: number): Split => {
       const normal = key === 'hits' ? alg.constant([0, 1]) : die;
       const crit = key === 'hits' ? alg.constant(delta(1 + S)) : alg.mul(critOwn, alg.pow(die, S));
-      let a = alg.add(alg.scale(alg.constant([1]), hit[0] - eligible), alg.scale(normal, hit[1]));
+      let a = alg.add(alg.constant([hit[0] - eligible]), alg.scale(normal, hit[1]));
       a = alg.add(a, alg.scale(crit, hit[2]));
-      if (eligible > 0) a = alg.add(a, alg.shiftHit(alg.scale(alg.constant([1]), eligible)));
+      if (eligible > 0) a = alg.add(a, alg.shiftHit(alg.constant([eligible])));
       return a;
     };
     const total = alg.pow(alg.compound(perModel, attack(r.hit, qh)), models);
@@ -325,11 +334,11 @@ function rerollSeveralTotals(plan: AttackPlan, defender: Pick<DefenderProfile, '
     let afterHit = alg.zero();
     for (let i = 0; i <= kh; i++) afterHit = alg.add(afterHit, alg.mul(alg.row(total, i), alg.pow(fresh, i)));
     // the Wound roll re-rolls: j failed Wound dice become min(j, kw) fresh Wound dice
-    const pf = key === 'wounds' ? fr.pw : fr.pu;
+    const pFresh = key === 'wounds' ? fr.pw : fr.pu;
     let res: number[] = [0];
     for (let j = 0; j <= kw; j++) {
       let part = afterHit[0][j];
-      if (key !== 'hits') for (let t = 0; t < j; t++) part = convolve(part, [1 - pf, pf]);
+      if (key !== 'hits') for (let t = 0; t < j; t++) part = convolve(part, [1 - pFresh, pFresh]);
       res = add(res, part);
     }
     out[key] = res;
@@ -488,12 +497,11 @@ type Key = keyof PerAttack;
 const REROLL_CACHE_SIZE = 20000;
 const rerollCache = new Map<string, PerAttack>();
 
-/** Everything the re-roll-one totals read, as a string. */
-function rerollKey(plan: AttackPlan, defender: Pick<DefenderProfile, 'save' | 'invulnerable'>, perModel: number[], models: number): string {
-  const r = rollsOf(plan, defender);
-  const fr = rollsOf(plan, defender, true);
-  const qh = eligibleFail(plan.skill, capModifier(plan.hitModifier), plan.criticalHitOn, plan.rerollHits);
-  const qw = eligibleFail(woundTarget(plan.strength, plan.toughness), capModifier(plan.woundModifier), plan.criticalWoundOn, plan.rerollWounds);
+/**
+ * Everything the re-roll-one totals read, as a string. The re-roll counts and TORRENT are in it as given
+ * (they pick the code path), so a cached answer is the bit-identical one whatever filled the cache.
+ */
+function rerollKey(plan: AttackPlan, { r, fr, qh, qw }: RerollInputs, perModel: number[], models: number): string {
   return [
     plan.rerollOne.hit, plan.rerollOne.wound, plan.autoHit ? 1 : 0, plan.sustainedHits, plan.lethalHits ? 1 : 0, models, qh, qw,
     ...r.hit, r.pw, r.pu, r.pf, ...fr.hit, fr.pw, fr.pu, '|', ...perModel,
@@ -509,10 +517,11 @@ function activationTotals(plan: AttackPlan, defender: Pick<DefenderProfile, 'sav
     // the agents price the same volleys over and over: the re-roll-one paths cost several totals each,
     // so their unsaved pmf is kept, keyed by every number it is computed from (a pure function: no
     // effect on results; the arrays are shared, never changed by their readers)
-    const key = keys === UNSAVED_ONLY ? rerollKey(plan, defender, perModel, models) : null;
+    const inputs = rerollInputs(plan, defender);
+    const key = keys === UNSAVED_ONLY ? rerollKey(plan, inputs, perModel, models) : null;
     const hitCache = key === null ? undefined : rerollCache.get(key);
     if (hitCache) return hitCache;
-    const out = hit > 1 || wound > 1 ? rerollSeveralTotals(plan, defender, perModel, models, keys) : rerollOneTotals(plan, defender, perModel, models, keys);
+    const out = hit > 1 || wound > 1 ? rerollSeveralTotals(plan, inputs, perModel, models, keys) : rerollOneTotals(plan, inputs, perModel, models, keys);
     if (key !== null) {
       if (rerollCache.size >= REROLL_CACHE_SIZE) rerollCache.clear();
       rerollCache.set(key, out);
