@@ -148,7 +148,9 @@ interface Threat {
   x: number;
   y: number;
   r: number;
+  /** how far it gets before it shoots, and before it charges */
   move: number;
+  meleeMove: number;
   range: number;
   /** how many units of the other side it can reach with its guns / a charge (it splits its attacks) */
   rangedTargets: number;
@@ -156,10 +158,17 @@ interface Threat {
   engaged: boolean;
 }
 
-/** Every unit on the battlefield as a threat to the other side (index: the threatening player). */
+/**
+ * Every unit on the battlefield as a threat to the other side (index: the threatening player), and
+ * every unit embarked within a transport there: it gets out within 3" of the transport, then moves
+ * (and may charge), or gets out after the transport's Normal move (and may shoot, not charge).
+ */
 function threatList(state: GameState): [Threat[], Threat[]] {
   return perVersion(state, 'threat-list', () => computeThreatList(state));
 }
+
+/** How far a disembarking unit may set up from its transport. */
+const DISEMBARK = 3;
 
 function computeThreatList(state: GameState): [Threat[], Threat[]] {
   const out: [Threat[], Threat[]] = [[], []];
@@ -168,15 +177,30 @@ function computeThreatList(state: GameState): [Threat[], Threat[]] {
     const u = state.units[id];
     if (onBattlefield(u)) geos.push({ u, g: unitGeo(state, u) });
   }
+  const threats: Threat[] = [];
   for (const { u, g } of geos) {
-    const t: Threat = { unit: u, x: g.x, y: g.y, r: g.r, move: unitMove(state, u), range: maxRange(state, u), rangedTargets: 0, meleeTargets: 0, engaged: isEngaged(state, u) };
+    const move = unitMove(state, u);
+    threats.push({ unit: u, x: g.x, y: g.y, r: g.r, move, meleeMove: move, range: maxRange(state, u), rangedTargets: 0, meleeTargets: 0, engaged: isEngaged(state, u) });
+  }
+  for (const id of state.unitOrder) {
+    const u = state.units[id];
+    if (u.location !== 'embarked' || !u.embarkedIn || !u.models.some((m) => m.alive)) continue;
+    const t = geos.find((x) => x.u.id === u.embarkedIn);
+    if (!t) continue;
+    const own = unitMove(state, u);
+    threats.push({
+      unit: u, x: t.g.x, y: t.g.y, r: t.g.r, move: DISEMBARK + Math.max(own, unitMove(state, t.u)), meleeMove: DISEMBARK + own,
+      range: maxRange(state, u), rangedTargets: 0, meleeTargets: 0, engaged: false,
+    });
+  }
+  for (const t of threats) {
     for (const o of geos) {
-      if (o.u.player === u.player) continue;
-      const gap = len(o.g.x - g.x, o.g.y - g.y) - o.g.r - g.r;
+      if (o.u.player === t.unit.player) continue;
+      const gap = len(o.g.x - t.x, o.g.y - t.y) - o.g.r - t.r;
       if (gap <= t.move + t.range) t.rangedTargets++;
-      if (gap <= t.move + 9) t.meleeTargets++;
+      if (gap <= t.meleeMove + 9) t.meleeTargets++;
     }
-    out[u.player].push(t);
+    out[t.unit.player].push(t);
   }
   return out;
 }
@@ -187,6 +211,7 @@ export interface DangerSource {
   y: number;
   r: number;
   move: number;
+  meleeMove: number;
   /** ranged weapons: range and value against the unit, already shared out among its possible targets */
   ranged: { range: number; value: number }[];
   maxRange: number;
@@ -207,7 +232,7 @@ export function dangerSources(state: GameState, u: UnitState): DangerSource[] {
     }
     let m = 0;
     for (const p of weaponPotentials(state, e.unit, u, true)) m += p.value;
-    out.push({ x: e.x, y: e.y, r: e.r, move: e.move, ranged, maxRange: maxR, melee: m / Math.max(1, e.meleeTargets) });
+    out.push({ x: e.x, y: e.y, r: e.r, move: e.move, meleeMove: e.meleeMove, ranged, maxRange: maxR, melee: m / Math.max(1, e.meleeTargets) });
   }
   return out;
 }
@@ -219,7 +244,8 @@ export function dangerFrom(sources: DangerSource[], at: Point, r: number): numbe
     const gap = len(e.x - at.x, e.y - at.y) - e.r - r;
     const reach = gap - e.move;
     if (reach <= e.maxRange) for (const w of e.ranged) if (reach <= w.range) total += w.value;
-    if (e.melee > 0 && reach <= 13) total += e.melee * p2d6AtLeast(Math.ceil(Math.max(0, reach - 1)));
+    const charge = gap - e.meleeMove;
+    if (e.melee > 0 && charge <= 13) total += e.melee * p2d6AtLeast(Math.ceil(Math.max(0, charge - 1)));
   }
   return total;
 }

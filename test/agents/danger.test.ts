@@ -1,0 +1,45 @@
+/**
+ * The danger agents price for a position counts the enemy units inside transports: they get out
+ * within 3" and move, or get out after the transport's move and shoot.
+ */
+import { describe, expect, it } from 'vitest';
+import { battleSandbox } from '../helpers/battle.ts';
+import { dangerAt, unitGeo } from '../../src/ai/tactics.ts';
+import { weaponPotentials } from '../../src/ai/evaluate.ts';
+import { unitMove } from '../../src/rules/battle/units.ts';
+
+function setup(embarked: boolean) {
+  const g = battleSandbox([
+    { id: 'F', player: 0, faction: 'aeldari', name: 'Falcon', at: { x: 5, y: 22 } },
+    { id: 'W', player: 1, faction: 'aeldari', name: 'Wave Serpent', at: { x: 50, y: 22 } },
+    { id: 'D', player: 1, faction: 'aeldari', name: 'Fire Dragons', at: { x: 57, y: 5 } },
+  ], { phase: 'movement', turn: 0, round: 2, factions: ['AE', 'AE'] });
+  // the Fire Dragons inside the Wave Serpent, or (for comparison) somewhere they cannot come from
+  g.emit({ type: 'unit-location', unit: 'D', location: embarked ? 'embarked' : 'reserves', embarkedIn: embarked ? 'W' : null });
+  return g;
+}
+
+describe('danger from passengers', () => {
+  it('a transport\'s passengers threaten from 3" plus the farther of its move and theirs, with their own guns', () => {
+    const inside = setup(true);
+    const outside = setup(false);
+    const s = inside.state;
+    const F = s.units.F, D = s.units.D, W = s.units.W;
+    const w = unitGeo(s, W);
+    const reach = 3 + Math.max(unitMove(s, D), unitMove(s, W));
+    expect(reach).toBe(17);
+    const guns = weaponPotentials(s, D, F, false).filter((p) => p.value > 0);
+    const shortest = Math.min(...guns.map((p) => p.range));
+    // the Falcon (radius 1) where only the shortest gun's range plus the reach gets there (too far to charge)
+    const gapAt = (gap: number) => ({ x: w.x - w.r - 1 - gap, y: w.y });
+    const gap = reach + shortest - 0.5;
+    const extra = dangerAt(inside.state, F, gapAt(gap), 1) - dangerAt(outside.state, F, gapAt(gap), 1);
+    // the Falcon is the only target they could pick: each gun with the range counts in full
+    const expected = guns.filter((p) => p.range >= gap - reach).reduce((a, p) => a + p.value, 0);
+    expect(expected).toBeGreaterThan(0);
+    expect(extra).toBeCloseTo(expected, 9);
+    // out of every gun's reach: the passengers add nothing
+    const far = reach + Math.max(...guns.map((p) => p.range)) + 1;
+    expect(dangerAt(inside.state, F, gapAt(far), 1)).toBeCloseTo(dangerAt(outside.state, F, gapAt(far), 1), 9);
+  });
+});
