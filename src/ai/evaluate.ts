@@ -12,10 +12,9 @@ import type { AttackPlan } from '../rules/attack-plan.ts';
 import { isLeaderModel } from '../rules/allocation.ts';
 import { horizontalDistance } from '../geometry/distance.ts';
 import { benefitOfCover } from '../geometry/visibility.ts';
-import { boardOf, modelBody, unitCentre } from '../rules/battle/world.ts';
-import { onBattlefield, unitMove } from '../rules/battle/units.ts';
+import { boardOf, modelBody } from '../rules/battle/world.ts';
+import { onBattlefield } from '../rules/battle/units.ts';
 import { perVersion } from './memo.ts';
-import { len } from '../geometry/vec.ts';
 
 /** Total Wounds of a unit at full strength and now. */
 export function unitWounds(state: GameState, u: UnitState): { now: number; max: number } {
@@ -255,44 +254,6 @@ export function maxRange(state: GameState, u: UnitState): number {
     let r = 0;
     for (const use of weaponUses(state, u, false)) r = Math.max(r, use.profile.range as number);
     return r;
-  });
-}
-
-/**
- * How much the enemy can hurt this unit next turn: for each enemy unit that can reach it (move plus
- * range, or move plus a charge for melee), its expected attack value.
- */
-export function threatTo(state: GameState, u: UnitState, at: { x: number; y: number } = unitCentre(u)): number {
-  let t = 0;
-  for (const e of reach(state)) {
-    if (e.player === u.player) continue;
-    const d = len(e.x - at.x, e.y - at.y);
-    if (d <= e.move + e.range) t += unitAttackPotential(state, e.unit, u, false);
-    if (d <= e.move + 9) t += 0.5 * unitAttackPotential(state, e.unit, u, true);
-  }
-  return t;
-}
-
-interface Reach {
-  unit: UnitState;
-  player: PlayerIndex;
-  x: number;
-  y: number;
-  move: number;
-  range: number;
-}
-
-/** Where every unit on the battlefield stands, how far it moves and shoots (per state version). */
-function reach(state: GameState): Reach[] {
-  return perVersion(state, 'reach', () => {
-    const list: Reach[] = [];
-    for (const id of state.unitOrder) {
-      const u = state.units[id];
-      if (!onBattlefield(u)) continue;
-      const c = unitCentre(u);
-      list.push({ unit: u, player: u.player, x: c.x, y: c.y, move: unitMove(state, u), range: maxRange(state, u) });
-    }
-    return list;
   });
 }
 

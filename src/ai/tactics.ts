@@ -261,14 +261,3 @@ export function dangerAt(state: GameState, u: UnitState, at: Point, r: number): 
   const d = dangerFrom(dangerSources(state, u), at, r);
   return d > cap ? cap : d;
 }
-
-/** The most one enemy unit can be expected to do to this unit in melee (if it gets there). */
-export function meleeThreat(state: GameState, u: UnitState): number {
-  let best = 0;
-  for (const e of threatList(state)[opponent(u.player)]) {
-    let m = 0;
-    for (const p of weaponPotentials(state, e.unit, u, true)) m += p.value;
-    if (m > best) best = m;
-  }
-  return best;
-}
