@@ -25,6 +25,7 @@ import {
 } from '../src/ai/tactics.ts';
 import { bestLeadership, hasKeyword, onBattlefield, rollModifier, unitMove } from '../src/rules/battle/units.ts';
 import { isEngaged, unitDistance, engagedEnemies, unitSees } from '../src/rules/battle/world.ts';
+import { moveOptions } from '../src/rules/battle/movement.ts';
 import { pointInPolygon } from '../src/geometry/polygon.ts';
 import { cloneState } from '../src/core/clone.ts';
 import { perVersion } from '../src/ai/memo.ts';
@@ -420,9 +421,9 @@ function passengerBonus(c: Ctx, ov: ObjectiveView, t: UnitState): ((end: Point) 
 
 /**
  * SWIFT DEPLOYMENT: the transport may Advance and still let its passengers out (as after a Normal move).
- * Worth what its best move scores with that over without it, scored as decideMove scores the moves it
- * will be offered (toward each marker and each enemy unit, Normal or Advance), so that the stratagem is
- * bought only when the move it pays for is the one the heuristic will then make.
+ * Worth what its best move scores with that over without it, scored as decideMove scores the moves the
+ * engine will offer it (moveOptions), so that the stratagem is bought only when the move it pays for is
+ * the one the heuristic will then make.
  */
 function swiftDeploymentGain(c: Ctx, t: UnitState): number {
   const s = c.state;
@@ -431,9 +432,7 @@ function swiftDeploymentGain(c: Ctx, t: UnitState): number {
   const pass = passengerBonus(c, ov, t);
   if (!pass) return 0;
   const uc = unitCtx(c, t);
-  const options: MoveOption[] = [{ mode: 'stationary' }];
-  for (const o of s.objectives) for (const mode of ['normal', 'advance']) options.push({ mode, to: o.pos, toward: `objective ${o.id}` });
-  for (const e of uc.enemies) for (const mode of ['normal', 'advance']) options.push({ mode, to: { x: e.x, y: e.y }, toward: `enemy ${e.u.id}` });
+  const options = moveOptions(s, t) as MoveOption[];
   let without = -Infinity;
   let withIt = -Infinity;
   for (const o of options) {

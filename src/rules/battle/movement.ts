@@ -6,7 +6,7 @@
  * Strategic Reserves (not in battle round 1).
  */
 import type { Game } from '../../core/game.ts';
-import { opponent, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { baseBoundingRadius, pointSegmentDistance } from '../../geometry/shape.ts';
 import { polygonCentroid } from '../../geometry/polygon.ts';
 import type { PlannedMove } from '../../geometry/planner.ts';
@@ -68,8 +68,7 @@ function moveUnitsStep(g: Game, player: PlayerIndex): void {
 }
 
 /** Where a unit may head: every objective, every enemy unit, its own deployment zone, the centre. */
-export function destinations(g: Game, u: UnitState): { to: { x: number; y: number }; toward: string }[] {
-  const s = g.state;
+export function destinations(s: GameState, u: UnitState): { to: { x: number; y: number }; toward: string }[] {
   const out: { to: { x: number; y: number }; toward: string }[] = [];
   for (const o of s.objectives) out.push({ to: { ...o.pos }, toward: `objective ${o.id}` });
   for (const e of unitsOnBattlefield(s, opponent(u.player))) out.push({ to: unitCentre(e), toward: `enemy ${e.id}` });
@@ -78,14 +77,15 @@ export function destinations(g: Game, u: UnitState): { to: { x: number; y: numbe
   return out;
 }
 
-export function moveOptions(g: Game, u: UnitState): MoveChoice[] {
+/** The moves a unit is offered when selected (agents read them too, e.g. to price a stratagem that changes them). */
+export function moveOptions(s: GameState, u: UnitState): MoveChoice[] {
   if (u.location === 'embarked') return [{ mode: 'stay-embarked' }, { mode: 'disembark' }];
-  const dests = destinations(g, u);
-  if (isEngaged(g.state, u)) {
+  const dests = destinations(s, u);
+  if (isEngaged(s, u)) {
     return [{ mode: 'stationary' }, ...dests.map((d) => ({ mode: 'fall-back' as const, ...d }))];
   }
   const out: MoveChoice[] = [{ mode: 'stationary' }];
-  if (unitMove(g.state, u) > 0) {
+  if (unitMove(s, u) > 0) {
     for (const d of dests) out.push({ mode: 'normal', ...d });
     for (const d of dests) out.push({ mode: 'advance', ...d });
   }
@@ -97,7 +97,7 @@ export function moveUnit(g: Game, u: UnitState): void {
   openWindow(g, { name: 'movement/unit-selected', unit: u.id, targets: [] });
   // Boarding Actions: hatchways within 1" may be opened or closed before the unit moves
   if (u.location === 'battlefield') hatchwayStep(g, u);
-  const options = moveOptions(g, u);
+  const options = moveOptions(g.state, u);
   const { option } = g.decide({ kind: 'move', player, prompt: `${u.name}: how does it move?`, options, context: { unit: u.id } });
   switch (option.mode) {
     case 'stay-embarked':
@@ -113,7 +113,7 @@ export function moveUnit(g: Game, u: UnitState): void {
       // disembarking before the transport moved: the unit then moves as usual (it cannot Remain Stationary)
       const after = g.state.units[u.id];
       if (after.flags.moved === null) {
-        const again = moveOptions(g, after).filter((o) => o.mode !== 'stationary');
+        const again = moveOptions(g.state, after).filter((o) => o.mode !== 'stationary');
         if (again.length === 0) { g.emit({ type: 'unit-moved', unit: u.id, mode: 'normal' }); return; }
         const { option: o2 } = g.decide({ kind: 'move', player, prompt: `${u.name}: move after disembarking`, options: again, context: { unit: u.id } });
         executeMove(g, after, o2);

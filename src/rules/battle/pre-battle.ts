@@ -105,7 +105,7 @@ export function scoutMoves(g: Game): void {
       const units = unitsOnBattlefield(g.state, player).filter((u) => !done.has(u.id) && scoutsDistance(g.state, u) > 0);
       if (units.length === 0) break;
       const options: ({ done: true } | { unit: string; to: { x: number; y: number }; toward: string })[] = [{ done: true }];
-      for (const u of units) for (const d of destinations(g, u)) options.push({ unit: u.id, ...d });
+      for (const u of units) for (const d of destinations(g.state, u)) options.push({ unit: u.id, ...d });
       const { option } = g.decide({ kind: 'scout-move', player, prompt: 'Scouts: make a Scout move with a unit? (or end the Scout moves)', options });
       if ('done' in option) break;
       done.add(option.unit);
