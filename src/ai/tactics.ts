@@ -178,18 +178,20 @@ function computeThreatList(state: GameState): [Threat[], Threat[]] {
     if (onBattlefield(u)) geos.push({ u, g: unitGeo(state, u) });
   }
   const threats: Threat[] = [];
+  const onTable = new Map<string, Threat>();
   for (const { u, g } of geos) {
     const move = unitMove(state, u);
-    threats.push({ unit: u, x: g.x, y: g.y, r: g.r, move, meleeMove: move, range: maxRange(state, u), rangedTargets: 0, meleeTargets: 0, engaged: isEngaged(state, u) });
+    const t: Threat = { unit: u, x: g.x, y: g.y, r: g.r, move, meleeMove: move, range: maxRange(state, u), rangedTargets: 0, meleeTargets: 0, engaged: isEngaged(state, u) };
+    threats.push(t);
+    onTable.set(u.id, t);
   }
   for (const id of state.unitOrder) {
     const u = state.units[id];
-    if (u.location !== 'embarked' || !u.embarkedIn || !u.models.some((m) => m.alive)) continue;
-    const t = geos.find((x) => x.u.id === u.embarkedIn);
-    if (!t) continue;
+    const t = u.location === 'embarked' && u.embarkedIn ? onTable.get(u.embarkedIn) : undefined;
+    if (!t || !u.models.some((m) => m.alive)) continue;
     const own = unitMove(state, u);
     threats.push({
-      unit: u, x: t.g.x, y: t.g.y, r: t.g.r, move: DISEMBARK + Math.max(own, unitMove(state, t.u)), meleeMove: DISEMBARK + own,
+      unit: u, x: t.x, y: t.y, r: t.r, move: DISEMBARK + Math.max(own, t.move), meleeMove: DISEMBARK + own,
       range: maxRange(state, u), rangedTargets: 0, meleeTargets: 0, engaged: false,
     });
   }
