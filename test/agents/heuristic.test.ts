@@ -296,6 +296,40 @@ describe('the heuristic uses what its detachment gives it', () => {
     expect(aw.advance - none.advance).toBeGreaterThan(10);
   });
 
+  /**
+   * The move the heuristic makes with an Armoured Warhost unit `gap` inches from the marker, the enemy
+   * far away.
+   */
+  function moveToMarker(name: string, gap: number, params: Parameters<typeof createHeuristic>[0] = {}): { mode: string; toward?: string } {
+    const g = sandbox([
+      { id: 'V', player: 0, faction: 'aeldari', name, at: { x: 30 - gap, y: 22 } },
+      { id: 'S', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 56, y: 40 } },
+    ], 0, [], { phase: 'movement', round: 2, detachments: ['Armoured Warhost', null], factions: ['AE', 'TAU'], stream: createStream('gunline') });
+    const h = createHeuristic(params);
+    let chosen: { mode: string; toward?: string } | null = null;
+    g.agents![0] = {
+      name: 'heuristic',
+      decide(view, req) {
+        const d = h.decide(view, req);
+        if (req.kind === 'move') chosen = req.options[d.option] as { mode: string; toward?: string };
+        return d;
+      },
+    };
+    moveUnit(g, g.state.units.V);
+    expect(chosen).not.toBeNull();
+    return chosen!;
+  }
+
+  it('a gun platform (longest gun 60" or more) does not Advance onto a marker; shorter-ranged vehicles do', () => {
+    // 19.5" away: a Normal move (14") stops off the marker, an Advance (14" + D6) gets onto it. The Fire
+    // Prism's prism cannon reaches 60": it stays back
+    expect(moveToMarker('Fire Prism', 19.5).mode).not.toBe('advance');
+    // the same unit with the doctrine switched off takes the marker (so the situation does tempt it)
+    expect(moveToMarker('Fire Prism', 19.5, { gunlineRange: Infinity })).toEqual(expect.objectContaining({ mode: 'advance', toward: 'objective o1' }));
+    // War Walkers (36" guns, 10" move) 15.5" away still Advance onto it with their ASSAULT guns
+    expect(moveToMarker('War Walkers', 15.5)).toEqual(expect.objectContaining({ mode: 'advance', toward: 'objective o1' }));
+  });
+
   /** A Wave Serpent with Guardian Defenders inside, 20" from the marker, under Armoured Warhost (4 CP). */
   function serpent(enemyAt: { x: number; y: number }) {
     const seen: Seen[] = [];
