@@ -73,10 +73,11 @@ export const WEIGHTS = {
   /** Declare Battle Formations: units whose guns reach no further than this (or melee units) Deep Strike */
   deepStrikeRange: 18,
   /**
-   * Units whose longest gun reaches this far (the length of the battlefield) never Advance, unless they
-   * carry passengers: their guns reach anyway, and the extra inches only bring them into the enemy's reach.
-   * Measured in the Armoured Warhost mirror, where ASSAULT made every Advance look free: its Fire Prisms
-   * Advancing onto markers cost the detachment ~10 points of win rate on Crucible of Battle.
+   * Units whose longest gun reaches this far (the length of the battlefield) do not Advance while an enemy
+   * unit is already in that gun's range (unless they carry passengers): the extra inches only bring them
+   * into the enemy's reach. Measured in the Armoured Warhost mirror, where ASSAULT made every Advance look
+   * free: its Fire Prisms Advancing onto markers cost the detachment ~10 points of win rate on Crucible of
+   * Battle. Out of range (far deployments, Search and Destroy) they still Advance to get there.
    */
   gunlineRange: 60,
 };
@@ -365,13 +366,15 @@ function moveScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, o: MoveOption, advanc
     const gap = len(enemy.x - end.x, enemy.y - end.y) - enemy.r - uc.r;
     if (gap > 12 && gap <= uc.move + 12) v += c.w.progress * 0.5 * enemy.melee;
   }
-  if (o.mode === 'advance') v -= isGunline(c, uc.u) ? 1e4 : 1;
+  if (o.mode === 'advance') v -= staysBack(c, uc, end) ? 1e4 : 1;
   return v;
 }
 
-/** A gun platform that stays back: see WEIGHTS.gunlineRange. */
-function isGunline(c: Ctx, u: UnitState): boolean {
-  return maxRange(c.state, u) >= c.w.gunlineRange && passengersOf(c.state, u).length === 0;
+/** A gun platform does not Advance to where an enemy unit could charge it: see WEIGHTS.gunlineRange. */
+function staysBack(c: Ctx, uc: UnitCtx, end: Point): boolean {
+  if (maxRange(c.state, uc.u) < c.w.gunlineRange || passengersOf(c.state, uc.u).length > 0) return false;
+  for (const e of uc.danger) if (e.melee > 0 && len(e.x - end.x, e.y - end.y) - e.r - uc.r - e.meleeMove <= 12) return true;
+  return false;
 }
 
 function decideMove(c: Ctx, req: DecisionRequest): number {

@@ -297,13 +297,13 @@ describe('the heuristic uses what its detachment gives it', () => {
   });
 
   /**
-   * The move the heuristic makes with an Armoured Warhost unit `gap` inches from the marker, the enemy
-   * far away.
+   * The move the heuristic makes with an Armoured Warhost unit `gap` inches from the marker (round 2), with
+   * a Strike Team at `enemyAt`.
    */
-  function moveToMarker(name: string, gap: number, params: Parameters<typeof createHeuristic>[0] = {}): { mode: string; toward?: string } {
+  function moveToMarker(name: string, gap: number, enemyAt: { x: number; y: number }, params: Parameters<typeof createHeuristic>[0] = {}): { mode: string; toward?: string } {
     const g = sandbox([
       { id: 'V', player: 0, faction: 'aeldari', name, at: { x: 30 - gap, y: 22 } },
-      { id: 'S', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 56, y: 40 } },
+      { id: 'S', player: 1, faction: 'tau', name: 'Strike Team', at: enemyAt },
     ], 0, [], { phase: 'movement', round: 2, detachments: ['Armoured Warhost', null], factions: ['AE', 'TAU'], stream: createStream('gunline') });
     const h = createHeuristic(params);
     let chosen: { mode: string; toward?: string } | null = null;
@@ -320,14 +320,18 @@ describe('the heuristic uses what its detachment gives it', () => {
     return chosen!;
   }
 
-  it('a gun platform (longest gun 60" or more) does not Advance onto a marker; shorter-ranged vehicles do', () => {
+  it('a gun platform (longest gun 60" or more) does not Advance onto a marker the enemy could charge; away from them, or shorter-ranged, it does', () => {
+    const takesMarker = expect.objectContaining({ mode: 'advance', toward: 'objective o1' });
     // 19.5" away: a Normal move (14") stops off the marker, an Advance (14" + D6) gets onto it. The Fire
-    // Prism's prism cannon reaches 60": it stays back
-    expect(moveToMarker('Fire Prism', 19.5).mode).not.toBe('advance');
-    // the same unit with the doctrine switched off takes the marker (so the situation does tempt it)
-    expect(moveToMarker('Fire Prism', 19.5, { gunlineRange: Infinity })).toEqual(expect.objectContaining({ mode: 'advance', toward: 'objective o1' }));
-    // War Walkers (36" guns, 10" move) 15.5" away still Advance onto it with their ASSAULT guns
-    expect(moveToMarker('War Walkers', 15.5)).toEqual(expect.objectContaining({ mode: 'advance', toward: 'objective o1' }));
+    // Prism's prism cannon reaches 60" and the Strike Team 14" beyond the marker could charge it there: it stays back
+    const near = { x: 44, y: 22 };
+    expect(moveToMarker('Fire Prism', 19.5, near).mode).not.toBe('advance');
+    // the same with the doctrine switched off: it takes the marker (so the situation does tempt it)
+    expect(moveToMarker('Fire Prism', 19.5, near, { gunlineRange: Infinity })).toEqual(takesMarker);
+    // the Strike Team far from the marker: it takes it
+    expect(moveToMarker('Fire Prism', 19.5, { x: 56, y: 40 })).toEqual(takesMarker);
+    // War Walkers (36" guns, 10" move) 15.5" away Advance onto it with their ASSAULT guns, enemy near or not
+    expect(moveToMarker('War Walkers', 15.5, near)).toEqual(takesMarker);
   });
 
   /** A Wave Serpent with Guardian Defenders inside, 20" from the marker, under Armoured Warhost (4 CP). */
