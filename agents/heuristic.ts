@@ -73,11 +73,12 @@ export const WEIGHTS = {
   /** Declare Battle Formations: units whose guns reach no further than this (or melee units) Deep Strike */
   deepStrikeRange: 18,
   /**
-   * Units whose longest gun reaches this far (the length of the battlefield) do not Advance while an enemy
-   * unit is already in that gun's range (unless they carry passengers): the extra inches only bring them
-   * into the enemy's reach. Measured in the Armoured Warhost mirror, where ASSAULT made every Advance look
-   * free: its Fire Prisms Advancing onto markers cost the detachment ~10 points of win rate on Crucible of
-   * Battle. Out of range (far deployments, Search and Destroy) they still Advance to get there.
+   * Units whose longest gun reaches this far (the length of the battlefield), carrying no passengers, do
+   * not Advance to where an enemy unit could charge them: their guns reach anyway, and the extra inches
+   * only bring them into the enemy's reach. Measured in the Armoured Warhost mirror, where ASSAULT made
+   * every Advance look free: its Fire Prisms Advancing onto markers and toward the enemy cost the
+   * detachment ~10 points of win rate on Crucible of Battle and Dawn of War (it costs ~9 on Search and
+   * Destroy, where those Advances paid: docs/agent-measurements.md).
    */
   gunlineRange: 60,
 };
