@@ -20,7 +20,7 @@ import {
   weaponEstimate, weaponPotentials, weaponUses, type PlanTweak, type WeaponPotential, type WeaponUse,
 } from '../src/ai/evaluate.ts';
 import {
-  dangerFrom, dangerSources, dist, heldCount, objectiveSnapshot, scoringOutlook, unitGeo, unitOC, unitSpread,
+  chargeOdds, dangerFrom, dangerSources, dist, heldCount, objectiveSnapshot, scoringOutlook, unitGeo, unitOC, unitSpread,
   type DangerSource, type ObjectiveSnapshot, type Point, type ScoringOutlook,
 } from '../src/ai/tactics.ts';
 import { bestLeadership, hasKeyword, onBattlefield, rollModifier, unitMove } from '../src/rules/battle/units.ts';
@@ -374,7 +374,7 @@ function moveScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, o: MoveOption, advanc
 /** A gun platform does not Advance to where an enemy unit could charge it: see WEIGHTS.gunlineRange. */
 function staysBack(c: Ctx, uc: UnitCtx, end: Point): boolean {
   if (maxRange(c.state, uc.u) < c.w.gunlineRange || passengersOf(c.state, uc.u).length > 0) return false;
-  for (const e of uc.danger) if (e.melee > 0 && len(e.x - end.x, e.y - end.y) - e.r - uc.r - e.meleeMove <= 12) return true;
+  for (const e of uc.danger) if (e.melee > 0 && chargeOdds(e, end, uc.r) > 0) return true;
   return false;
 }
 

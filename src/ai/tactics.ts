@@ -246,10 +246,15 @@ export function dangerFrom(sources: DangerSource[], at: Point, r: number): numbe
     const gap = len(e.x - at.x, e.y - at.y) - e.r - r;
     const reach = gap - e.move;
     if (reach <= e.maxRange) for (const w of e.ranged) if (reach <= w.range) total += w.value;
-    const charge = gap - e.meleeMove;
-    if (e.melee > 0 && charge <= 13) total += e.melee * p2d6AtLeast(Math.ceil(Math.max(0, charge - 1)));
+    if (e.melee > 0) total += e.melee * chargeOdds(e, at, r);
   }
   return total;
+}
+
+/** Odds that the source, after its move, makes a charge against a unit at `at` with radius `r` (2D6 against the gap less 1" of Engagement Range). */
+export function chargeOdds(e: DangerSource, at: Point, r: number): number {
+  const charge = len(e.x - at.x, e.y - at.y) - e.r - r - e.meleeMove;
+  return charge > 13 ? 0 : p2d6AtLeast(Math.ceil(Math.max(0, charge - 1)));
 }
 
 /**
