@@ -24,7 +24,9 @@ import {
   type DangerSource, type ObjectiveSnapshot, type Point, type ScoringOutlook,
 } from '../src/ai/tactics.ts';
 import { bestLeadership, hasKeyword, onBattlefield, rollModifier, unitMove } from '../src/rules/battle/units.ts';
-import { isEngaged, unitDistance, engagedEnemies, unitSees } from '../src/rules/battle/world.ts';
+import { boardOf, isEngaged, unitDisc, unitDistance, engagedEnemies, unitSees } from '../src/rules/battle/world.ts';
+import { isVisible } from '../src/geometry/visibility.ts';
+import type { Body, Board } from '../src/geometry/types.ts';
 import { moveOptions } from '../src/rules/battle/movement.ts';
 import { pointInPolygon } from '../src/geometry/polygon.ts';
 import { cloneState } from '../src/core/clone.ts';
@@ -46,6 +48,11 @@ export const WEIGHTS = {
   progress: 0.5,
   /** weight of the expected value of the shooting a position offers this turn */
   fire: 0.9,
+  /**
+   * share of a target's value counted when terrain blocks every sight line to it from the position
+   * (0: a hidden target is worth nothing there; 1: sight is not checked)
+   */
+  blockedFire: 0,
   /** weight of the expected value of the charge a position offers this turn (melee units) */
   charge: 0.8,
   /** weight of the expected damage the enemy can deal to the unit next turn where it ends */
@@ -134,6 +141,8 @@ interface Ctx {
   opp: PlayerIndex;
   w: Weights;
   mem: Memory;
+  /** the battlefield's terrain (sight lines) */
+  board: Board;
 }
 
 // --- objectives ---------------------------------------------------------------------------------
@@ -209,6 +218,10 @@ interface EnemyView {
   melee: number;
   /** engaged with one of my units: my guns cannot pick it (unless it is this unit's own fight) */
   engaged: boolean;
+  /** the unit as one disc where it stands (sight lines) */
+  body: Body;
+  /** the value of all my unit's guns against it, in range or not */
+  rangedTotal: number;
 }
 
 interface UnitCtx {
@@ -221,6 +234,8 @@ interface UnitCtx {
   oc: number;
   contrib: number[];
   enemies: EnemyView[];
+  /** the same, the most valuable targets for its guns first */
+  byFire: EnemyView[];
   danger: DangerSource[];
   dangerCap: number;
   maxMelee: number;
@@ -252,7 +267,7 @@ function buildUnitCtx(c: Ctx, u: UnitState, at?: Point): UnitCtx {
     const melee = unitAttackPotential(s, u, e, true);
     if (melee > maxMelee) maxMelee = melee;
     if (tot > maxRanged) maxRanged = tot;
-    enemies.push({ u: e, x: eg.x, y: eg.y, r: eg.r, ranged, maxRange: mr, melee, engaged: isEngaged(s, e) });
+    enemies.push({ u: e, x: eg.x, y: eg.y, r: eg.r, ranged, maxRange: mr, melee, engaged: isEngaged(s, e), body: unitDisc(s, e, eg, eg.r), rangedTotal: tot });
   }
   let fixed: number | null = null;
   forEachActiveRule(s, u, 'self', (r, src) => {
@@ -263,7 +278,7 @@ function buildUnitCtx(c: Ctx, u: UnitState, at?: Point): UnitCtx {
   return {
     u, from: at ?? { x: g.x, y: g.y }, r: unitSpread(s, u), move: unitMove(s, u), value,
     oc: unitOC(s, u), contrib: objectiveSnapshot(s).contrib.get(u.id) ?? new Array(s.objectives.length).fill(0),
-    enemies, danger: dangerSources(s, u), dangerCap: 1.25 * value, maxMelee, maxRanged,
+    enemies, byFire: [...enemies].sort((a, b) => b.rangedTotal - a.rangedTotal), danger: dangerSources(s, u), dangerCap: 1.25 * value, maxMelee, maxRanged,
     meleeOriented: maxMelee > 0.8 * maxRanged && maxMelee > 5,
     shootAfterFallBack: allows(s, u, 'shoot-after-fall-back'),
     chargeAfterAdvance: allows(s, u, 'charge-after-advance'),
@@ -275,16 +290,28 @@ function buildUnitCtx(c: Ctx, u: UnitState, at?: Point): UnitCtx {
 
 interface MoveFlags { advanced: boolean; fellBack: boolean; noCharge?: boolean }
 
-/** Best value of the unit's guns from a point this turn (one target: the best one in reach). */
-function fireAt(uc: UnitCtx, end: Point, f: MoveFlags): number {
+/**
+ * Best value of the unit's guns from a point this turn (one target: the best one in reach). A target
+ * that terrain hides from there (no sight line between the unit and it, both seen as discs) counts
+ * for WEIGHTS.blockedFire of its value.
+ */
+function fireAt(c: Ctx, uc: UnitCtx, end: Point, f: MoveFlags): number {
   if (f.fellBack && !uc.shootAfterFallBack) return 0;
   let best = 0;
-  for (const e of uc.enemies) {
+  let from: Body | null = null;
+  for (const e of uc.byFire) {
+    // sorted by the most their guns could be worth: the rest cannot beat the best found
+    if (e.rangedTotal <= best) break;
     if (e.engaged) continue;
     const gap = len(e.x - end.x, e.y - end.y) - e.r - uc.r;
     if (gap > e.maxRange) continue;
     let v = 0;
     for (const p of e.ranged) if (gap <= p.range && (!f.advanced || p.assault)) v += p.value;
+    if (v <= best) continue;
+    if (c.w.blockedFire < 1) {
+      from ??= unitDisc(c.state, uc.u, end, uc.r);
+      if (!isVisible(from, e.body, c.board)) v *= c.w.blockedFire;
+    }
     if (v > best) best = v;
   }
   return best;
@@ -314,7 +341,7 @@ function inTerrain(c: Ctx, p: Point): boolean {
 /** How good it is for the unit to end its move at `end` (this turn's shooting/charge, markers, danger, cover). */
 function positionScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, end: Point, f: MoveFlags, alsoMine?: number[]): number {
   let v = objectiveGain(c, ov, uc, end, alsoMine);
-  v += c.w.fire * fireAt(uc, end, f);
+  v += c.w.fire * fireAt(c, uc, end, f);
   if (uc.meleeOriented) v += c.w.charge * chargeAt(uc, end, f);
   const d = dangerFrom(uc.danger, end, uc.r);
   v -= c.w.danger * (d > uc.dangerCap ? uc.dangerCap : d);
@@ -1464,7 +1491,7 @@ export function createHeuristic(params: Partial<Weights> = {}, name = 'heuristic
     name,
     decide(view: GameView, req: DecisionRequest) {
       const state = view.state as GameState;
-      const c: Ctx = { state, me: view.player, opp: opponent(view.player), w, mem };
+      const c: Ctx = { state, me: view.player, opp: opponent(view.player), w, mem, board: boardOf(state) };
       const phaseKey = `${state.round}:${state.turn}:${state.phase}`;
       if (mem.headingKey !== phaseKey) { mem.heading.clear(); mem.headingKey = phaseKey; }
       const unit = String(req.context?.unit ?? '');

@@ -4,7 +4,7 @@
  * when the stratagem cannot help.
  */
 import { describe, expect, it } from 'vitest';
-import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
+import { battleSandbox, scriptedAgent, type BattleSandboxOptions, type PlacedUnit } from '../helpers/battle.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import type { Agent, DecisionRequest } from '../../src/core/agent.ts';
 import type { Stream } from '../../src/core/rng.ts';
@@ -34,10 +34,10 @@ function recording(seen: Seen[]): Agent {
   };
 }
 
-function sandbox(units: PlacedUnit[], heuristicSeat: PlayerIndex, seen: Seen[], opts: { phase: 'shooting' | 'charge' | 'movement'; turn?: PlayerIndex; round?: number; cp?: [number, number]; stream?: Stream; other?: Agent; detachments?: [string | null, string | null]; factions?: [string, string] } ) {
+function sandbox(units: PlacedUnit[], heuristicSeat: PlayerIndex, seen: Seen[], opts: { phase: 'shooting' | 'charge' | 'movement'; turn?: PlayerIndex; round?: number; cp?: [number, number]; stream?: Stream; other?: Agent; detachments?: [string | null, string | null]; factions?: [string, string]; terrain?: BattleSandboxOptions['terrain'] } ) {
   const other = opts.other ?? scriptedAgent('first');
   const agents: [Agent, Agent] = heuristicSeat === 0 ? [recording(seen), other] : [other, recording(seen)];
-  const g = battleSandbox(units, { phase: opts.phase, turn: opts.turn ?? 0, round: opts.round, cp: opts.cp, stream: opts.stream ?? createStream('agents-test'), agents, detachments: opts.detachments, factions: opts.factions });
+  const g = battleSandbox(units, { phase: opts.phase, turn: opts.turn ?? 0, round: opts.round, cp: opts.cp, stream: opts.stream ?? createStream('agents-test'), agents, detachments: opts.detachments, factions: opts.factions, terrain: opts.terrain });
   // the sandbox musters units at 0 points: give each its datasheet's points for its size (what the
   // agent weighs damage by), as an army list would
   for (const u of units) {
@@ -362,3 +362,48 @@ describe('the heuristic uses what its detachment gives it', () => {
   });
 });
 
+describe('the heuristic moves to where its guns see', () => {
+  /**
+   * The heuristic's score for each move of a Fire Prism at (10, 22) with a Strike Team at (50, 22), with
+   * or without a ruin just in front of the Fire Prism (x 14-16, y 16-28) that hides the Strike Team.
+   */
+  function prismMoveScores(ruin: boolean, params: Parameters<typeof createHeuristic>[0] = {}): Map<string, number> {
+    const terrain = ruin ? [{ id: 'r1', kind: 'ruin' as const, height: 5, polygon: [{ x: 14, y: 16 }, { x: 16, y: 16 }, { x: 16, y: 28 }, { x: 14, y: 28 }] }] : [];
+    const g = sandbox([
+      { id: 'P', player: 0, faction: 'aeldari', name: 'Fire Prism', at: { x: 10, y: 22 } },
+      { id: 'S', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 50, y: 22 } },
+    ], 0, [], { phase: 'movement', round: 2, factions: ['AE', 'TAU'], terrain });
+    const h = createHeuristic(params);
+    const scores = new Map<string, number>();
+    g.agents![0] = {
+      name: 'heuristic',
+      decide(view, req) {
+        const d = h.decide(view, req);
+        if (req.kind === 'move') {
+          const all = lastOptionScores();
+          (req.options as { mode: string; toward?: string }[]).forEach((o, i) => scores.set(`${o.mode} ${o.toward ?? ''}`.trim(), all[i]));
+        }
+        return d;
+      },
+    };
+    moveUnit(g, g.state.units.P);
+    expect(scores.size).toBeGreaterThan(3);
+    return scores;
+  }
+
+  it('a position from which terrain hides the target is worth less by the value of its shooting', () => {
+    const open = prismMoveScores(false);
+    const hidden = prismMoveScores(true);
+    // Remaining Stationary behind the ruin, the Strike Team cannot be seen: the score loses the shooting
+    // (the fire weight times the prism cannon's expected value, tens of points)
+    const lost = open.get('stationary')! - hidden.get('stationary')!;
+    expect(lost).toBeGreaterThan(20);
+    // a Normal move toward the Strike Team ends 14" on, past the ruin, where it sees again: same score
+    expect(hidden.get('normal enemy S')).toBeCloseTo(open.get('normal enemy S')!, 9);
+    // so the ruin makes moving out better than staying, by what staying lost
+    const gain = (sc: Map<string, number>) => sc.get('normal enemy S')! - sc.get('stationary')!;
+    expect(gain(hidden) - gain(open)).toBeCloseTo(lost, 9);
+    // control: with sight not checked (blockedFire 1), the ruin changes nothing
+    expect(prismMoveScores(true, { blockedFire: 1 }).get('stationary')).toBeCloseTo(open.get('stationary')!, 9);
+  });
+});

@@ -66,6 +66,14 @@ export function bodyAt(state: GameState, m: ModelState, pos: { x: number; y: num
   return { pos, base: basesOf(ds)[m.profile], height: heightOf(ds) };
 }
 
+/**
+ * A unit seen as one disc of radius `r` standing at a point, with its models' height: where a unit
+ * would stand once moved, for planning (sight lines from it are those of the models at its edges).
+ */
+export function unitDisc(state: GameState, u: UnitState, at: { x: number; y: number }, r: number): Body {
+  return { pos: { x: at.x, y: at.y, z: 0 }, base: { kind: 'circle', r }, height: heightOf(state.datasheets[u.models[0].datasheet]) };
+}
+
 export function unitBodies(state: GameState, u: UnitState): Body[] {
   const out: Body[] = [];
   for (const m of u.models) if (m.alive && m.pos) out.push(modelBody(state, m));
