@@ -82,10 +82,9 @@ export const WEIGHTS = {
   /**
    * Units whose longest gun reaches this far (the length of the battlefield), carrying no passengers, do
    * not Advance to where an enemy unit could charge them: their guns reach anyway, and the extra inches
-   * only bring them into the enemy's reach. Measured in the Armoured Warhost mirror, where ASSAULT made
-   * every Advance look free: its Fire Prisms Advancing onto markers and toward the enemy cost the
-   * detachment ~10 points of win rate on Crucible of Battle and Dawn of War (it costs ~9 on Search and
-   * Destroy, where those Advances paid: docs/agent-measurements.md).
+   * only bring them into the enemy's reach. Found in the Armoured Warhost mirror, where ASSAULT made every
+   * Advance look free; since positions count sight lines its effect there is neutral in sum (it helps on
+   * Crucible of Battle, costs on Hammer and Anvil: docs/agent-measurements.md).
    */
   gunlineRange: 60,
 };
