@@ -57,6 +57,12 @@ export const WEIGHTS = {
   charge: 0.8,
   /** weight of the expected damage the enemy can deal to the unit next turn where it ends */
   danger: 0.15,
+  /**
+   * share of an enemy unit's shooting counted in the danger of a position it cannot see from where it
+   * stands now (it may move to see it; 1: sight is not checked). 0.5 against 1, head-to-head, 400 games
+   * each: default scenario 49.5% vs 39.3%, montka-vs-battle-host 49.8% vs 46.3%
+   */
+  hiddenDanger: 0.5,
   /** bonus for ending in terrain (cover), per point of unit value */
   cover: 0.04,
   /** a charge is declared when its expected gain exceeds this share of the unit's value */
@@ -342,10 +348,16 @@ function positionScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, end: Point, f: Mo
   let v = objectiveGain(c, ov, uc, end, alsoMine);
   v += c.w.fire * fireAt(c, uc, end, f);
   if (uc.meleeOriented) v += c.w.charge * chargeAt(uc, end, f);
-  const d = dangerFrom(uc.danger, end, uc.r);
+  const d = dangerFrom(uc.danger, end, uc.r, c.w.hiddenDanger < 1 ? hiddenShare(c, uc, end) : undefined);
   v -= c.w.danger * (d > uc.dangerCap ? uc.dangerCap : d);
   if (c.w.cover > 0 && inTerrain(c, end)) v += c.w.cover * uc.value;
   return v;
+}
+
+/** WEIGHTS.hiddenDanger for an enemy unit that cannot see the unit at `end` from where it stands now, else 1. */
+function hiddenShare(c: Ctx, uc: UnitCtx, end: Point): (e: DangerSource) => number {
+  const at = unitDisc(c.state, uc.u, end, uc.r);
+  return (e) => (isVisible(unitDisc(c.state, e.unit, e, e.r), at, c.board) ? 1 : c.w.hiddenDanger);
 }
 
 /** The point a move toward `to` with `reach` inches ends at (straight line), short of `stopShort`. */

@@ -209,6 +209,7 @@ function computeThreatList(state: GameState): [Threat[], Threat[]] {
 
 /** What the enemy units can do to one unit, prepared once so that many points can be priced fast. */
 export interface DangerSource {
+  unit: UnitState;
   x: number;
   y: number;
   r: number;
@@ -234,18 +235,22 @@ export function dangerSources(state: GameState, u: UnitState): DangerSource[] {
     }
     let m = 0;
     for (const p of weaponPotentials(state, e.unit, u, true)) m += p.value;
-    out.push({ x: e.x, y: e.y, r: e.r, move: e.move, meleeMove: e.meleeMove, ranged, maxRange: maxR, melee: m / Math.max(1, e.meleeTargets) });
+    out.push({ unit: e.unit, x: e.x, y: e.y, r: e.r, move: e.move, meleeMove: e.meleeMove, ranged, maxRange: maxR, melee: m / Math.max(1, e.meleeTargets) });
   }
   return out;
 }
 
 /** Expected damage from the prepared sources to a unit standing at `at` with radius `r` (uncapped). */
-export function dangerFrom(sources: DangerSource[], at: Point, r: number): number {
+export function dangerFrom(sources: DangerSource[], at: Point, r: number, rangedShare?: (e: DangerSource) => number): number {
   let total = 0;
   for (const e of sources) {
     const gap = len(e.x - at.x, e.y - at.y) - e.r - r;
     const reach = gap - e.move;
-    if (reach <= e.maxRange) for (const w of e.ranged) if (reach <= w.range) total += w.value;
+    if (reach <= e.maxRange) {
+      let v = 0;
+      for (const w of e.ranged) if (reach <= w.range) v += w.value;
+      total += v > 0 && rangedShare ? v * rangedShare(e) : v;
+    }
     if (e.melee > 0) total += e.melee * chargeOdds(e, at, r);
   }
   return total;

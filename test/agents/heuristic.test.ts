@@ -364,14 +364,14 @@ describe('the heuristic uses what its detachment gives it', () => {
 
 describe('the heuristic moves to where its guns see', () => {
   /**
-   * The heuristic's score for each move of a Fire Prism at (10, 22) with a Strike Team at (50, 22), with
-   * or without a ruin just in front of the Fire Prism (x 14-16, y 16-28) that hides the Strike Team.
+   * The heuristic's score for each move of a Fire Prism at (10, 22) with an enemy unit (a Strike Team
+   * unless named) at (50, 22), with or without a ruin just in front of the Fire Prism (x 14-16, y 16-28) that hides the Strike Team.
    */
-  function prismMoveScores(ruin: boolean, params: Parameters<typeof createHeuristic>[0] = {}): Map<string, number> {
+  function prismMoveScores(ruin: boolean, params: Parameters<typeof createHeuristic>[0] = {}, enemy = 'Strike Team'): Map<string, number> {
     const terrain = ruin ? [{ id: 'r1', kind: 'ruin' as const, height: 5, polygon: [{ x: 14, y: 16 }, { x: 16, y: 16 }, { x: 16, y: 28 }, { x: 14, y: 28 }] }] : [];
     const g = sandbox([
       { id: 'P', player: 0, faction: 'aeldari', name: 'Fire Prism', at: { x: 10, y: 22 } },
-      { id: 'S', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 50, y: 22 } },
+      { id: 'S', player: 1, faction: 'tau', name: enemy, at: { x: 50, y: 22 } },
     ], 0, [], { phase: 'movement', round: 2, factions: ['AE', 'TAU'], terrain });
     const h = createHeuristic(params);
     const scores = new Map<string, number>();
@@ -403,7 +403,22 @@ describe('the heuristic moves to where its guns see', () => {
     // so the ruin makes moving out better than staying, by what staying lost
     const gain = (sc: Map<string, number>) => sc.get('normal enemy S')! - sc.get('stationary')!;
     expect(gain(hidden) - gain(open)).toBeCloseTo(lost, 9);
-    // control: with sight not checked (blockedFire 1), the ruin changes nothing
-    expect(prismMoveScores(true, { blockedFire: 1 }).get('stationary')).toBeCloseTo(open.get('stationary')!, 9);
+    // control: with sight not checked (blockedFire 1, hiddenDanger 1), the ruin changes nothing
+    expect(prismMoveScores(true, { blockedFire: 1, hiddenDanger: 1 }).get('stationary')).toBeCloseTo(open.get('stationary')!, 9);
+  });
+
+  it('the danger of a position counts half the guns of an enemy unit that cannot see it from where it stands', () => {
+    // a Hammerhead Gunship 40" away: its railgun reaches the Fire Prism; the shooting side is left out
+    // (blockedFire 1) so that only the danger differs
+    const only = (ruin: boolean, hiddenDanger: number) => prismMoveScores(ruin, { blockedFire: 1, hiddenDanger }, 'Hammerhead Gunship').get('stationary')!;
+    const open = only(false, 0.5);
+    const saved = only(true, 0.5) - open;
+    // the danger weight (0.15) times half of the railgun's expected value against the Fire Prism
+    expect(saved).toBeGreaterThan(3);
+    // with hidden guns counted at 0 the saving doubles; at 1 there is none
+    expect(only(true, 0) - open).toBeCloseTo(2 * saved, 9);
+    expect(only(true, 1)).toBeCloseTo(open, 9);
+    // without the ruin the weight changes nothing (the enemy sees the Fire Prism)
+    expect(only(false, 0)).toBeCloseTo(open, 9);
   });
 });
