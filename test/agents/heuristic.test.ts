@@ -365,7 +365,8 @@ describe('the heuristic uses what its detachment gives it', () => {
 describe('the heuristic moves to where its guns see', () => {
   /**
    * The heuristic's score for each move of a Fire Prism at (10, 22) with an enemy unit (a Strike Team
-   * unless named) at (50, 22), with or without a ruin just in front of the Fire Prism (x 14-16, y 16-28) that hides the Strike Team.
+   * unless named) at (50, 22), with or without a ruin just in front of the Fire Prism (x 14-16, y 16-28)
+   * that hides each from the other.
    */
   function prismMoveScores(ruin: boolean, params: Parameters<typeof createHeuristic>[0] = {}, enemy = 'Strike Team'): Map<string, number> {
     const terrain = ruin ? [{ id: 'r1', kind: 'ruin' as const, height: 5, polygon: [{ x: 14, y: 16 }, { x: 16, y: 16 }, { x: 16, y: 28 }, { x: 14, y: 28 }] }] : [];
