@@ -357,7 +357,7 @@ function positionScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, end: Point, f: Mo
 /** WEIGHTS.hiddenDanger for an enemy unit that cannot see the unit at `end` from where it stands now, else 1. */
 function hiddenShare(c: Ctx, uc: UnitCtx, end: Point): (e: DangerSource) => number {
   const at = unitDisc(c.state, uc.u, end, uc.r);
-  return (e) => (isVisible(unitDisc(c.state, e.unit, e, e.r), at, c.board) ? 1 : c.w.hiddenDanger);
+  return (e) => (isVisible(e.body, at, c.board) ? 1 : c.w.hiddenDanger);
 }
 
 /** The point a move toward `to` with `reach` inches ends at (straight line), short of `stopShort`. */

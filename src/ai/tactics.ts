@@ -7,7 +7,8 @@
 import { opponent, type GameState, type PlayerIndex, type UnitState } from '../core/state.ts';
 import { inObjectiveRange } from '../geometry/ranges.ts';
 import { characteristic, onBattlefield, unitMove } from '../rules/battle/units.ts';
-import { isEngaged, modelBody, unitCentre } from '../rules/battle/world.ts';
+import { isEngaged, modelBody, unitCentre, unitDisc } from '../rules/battle/world.ts';
+import type { Body } from '../geometry/types.ts';
 import { maxRange, p2d6AtLeast, unitValue, weaponPotentials } from './evaluate.ts';
 import { perVersion } from './memo.ts';
 import { len } from '../geometry/vec.ts';
@@ -210,6 +211,8 @@ function computeThreatList(state: GameState): [Threat[], Threat[]] {
 /** What the enemy units can do to one unit, prepared once so that many points can be priced fast. */
 export interface DangerSource {
   unit: UnitState;
+  /** the unit as one disc where it stands (sight lines) */
+  body: Body;
   x: number;
   y: number;
   r: number;
@@ -235,7 +238,7 @@ export function dangerSources(state: GameState, u: UnitState): DangerSource[] {
     }
     let m = 0;
     for (const p of weaponPotentials(state, e.unit, u, true)) m += p.value;
-    out.push({ unit: e.unit, x: e.x, y: e.y, r: e.r, move: e.move, meleeMove: e.meleeMove, ranged, maxRange: maxR, melee: m / Math.max(1, e.meleeTargets) });
+    out.push({ unit: e.unit, body: unitDisc(state, e.unit, e, e.r), x: e.x, y: e.y, r: e.r, move: e.move, meleeMove: e.meleeMove, ranged, maxRange: maxR, melee: m / Math.max(1, e.meleeTargets) });
   }
   return out;
 }
