@@ -62,19 +62,31 @@ const sb = newShape();
 
 /** The sight lines between two models: centre to centre, then the two outer lines. */
 export function sightLines(observer: Body, target: Body): SightLine[] {
+  return [centreLine(observer, target), ...outerLines(observer, target)];
+}
+
+function centreLine(observer: Body, target: Body): SightLine {
+  return {
+    from: { x: observer.pos.x, y: observer.pos.y },
+    to: { x: target.pos.x, y: target.pos.y },
+    fromZ: observer.pos.z + observer.height,
+    toZ: target.pos.z + target.height,
+  };
+}
+
+/** The two outer lines: the support points of both bases on either side, perpendicular to the centre line. */
+function outerLines(observer: Body, target: Body): SightLine[] {
   const fromZ = observer.pos.z + observer.height;
   const toZ = target.pos.z + target.height;
-  const c = { from: { x: observer.pos.x, y: observer.pos.y }, to: { x: target.pos.x, y: target.pos.y }, fromZ, toZ };
   const dx = target.pos.x - observer.pos.x;
   const dy = target.pos.y - observer.pos.y;
   const d = len(dx, dy);
-  if (d < 1e-9) return [c];
+  if (d < 1e-9) return [];
   const nx = -dy / d;
   const ny = dx / d;
   setBaseShape(sa, observer.base, observer.pos.x, observer.pos.y);
   setBaseShape(sb, target.base, target.pos.x, target.pos.y);
   return [
-    c,
     { from: shapeSupport(sa, nx, ny), to: shapeSupport(sb, nx, ny), fromZ, toZ },
     { from: shapeSupport(sa, -nx, -ny), to: shapeSupport(sb, -nx, -ny), fromZ, toZ },
   ];
@@ -149,10 +161,17 @@ function blocksSight(line: SightLine, piece: TerrainPiece, observerOrTargetIn: b
 /** Line of sight from an observing model to a target model across the board's terrain. */
 export function lineOfSight(observer: Body, target: Body, board: Board): LineOfSight {
   const lines = sightLines(observer, target);
+  const clear = clearLines(observer, target, lines, board, lines.length, []);
+  return { visible: clear > 0, fullyVisible: clear === lines.length, clearLines: clear, lines: lines.length };
+}
+
+/**
+ * How many of the sight lines are clear, counting no further than `enough` (visibility needs one:
+ * the agents ask it for every position they score, so it stops at the first clear line).
+ */
+function clearLines(observer: Body, target: Body, lines: SightLine[], board: Board, enough: number, touching: (boolean | undefined)[]): number {
   const terrain = board.terrain;
-  // which ruins let sight through (observer or target in or touching them): computed lazily
   let clear = 0;
-  let touching: (boolean | undefined)[] | null = null;
   for (const line of lines) {
     let blocked = false;
     for (let p = 0; p < terrain.length && !blocked; p++) {
@@ -161,7 +180,6 @@ export function lineOfSight(observer: Body, target: Body, board: Board): LineOfS
       let inPiece = false;
       if (piece.kind === 'ruin') {
         if (!crossesFootprint(line, piece)) continue;
-        touching ??= [];
         if (touching[p] === undefined) touching[p] = touchesTerrain(observer, piece) || touchesTerrain(target, piece);
         inPiece = touching[p]!;
         if (!inPiece) blocked = true;
@@ -169,13 +187,17 @@ export function lineOfSight(observer: Body, target: Body, board: Board): LineOfS
       }
       if (blocksSight(line, piece, inPiece)) blocked = true;
     }
-    if (!blocked) clear++;
+    if (!blocked && ++clear >= enough) break;
   }
-  return { visible: clear > 0, fullyVisible: clear === lines.length, clearLines: clear, lines: lines.length };
+  return clear;
 }
 
 export function isVisible(observer: Body, target: Body, board: Board): boolean {
-  return lineOfSight(observer, target, board).visible;
+  // which ruins let sight through (observer or target in or touching them): filled lazily, shared by the lines
+  const touching: (boolean | undefined)[] = [];
+  // the outer lines are built only when the centre line is blocked
+  return clearLines(observer, target, [centreLine(observer, target)], board, 1, touching) > 0
+    || clearLines(observer, target, outerLines(observer, target), board, 1, touching) > 0;
 }
 
 export function isFullyVisible(observer: Body, target: Body, board: Board): boolean {

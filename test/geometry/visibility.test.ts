@@ -80,6 +80,34 @@ describe('walls, impassable and area terrain', () => {
   });
 });
 
+describe('isVisible (stops at the first clear line) agrees with lineOfSight', () => {
+  it('over a grid of observers and targets among ruins, a wall and impassable rocks', () => {
+    const b = board(
+      ruin,
+      piece('ruin2', 'ruin', square(30, 6, 6, 3)),
+      piece('wall', 'wall', square(40, 20, 0.3, 10)),
+      piece('rock', 'impassable', square(8, 30, 5, 5), 2),
+      piece('woods', 'area', square(25, 30, 6, 6)),
+    );
+    const counts = { hidden: 0, centreBlockedOnly: 0, clear: 0 };
+    for (let ox = 2; ox < 60; ox += 7) for (let oy = 3; oy < 44; oy += 6) for (let tx = 5; tx < 60; tx += 9) for (let ty = 1; ty < 44; ty += 5) {
+      // a big disc (a unit's spread) against a small one, so outer lines reach past what hides the centre
+      const o = body(ox, oy, circle(2.5));
+      const t = body(tx, ty, circle(R32), 0, 2.5);
+      const los = lineOfSight(o, t, b);
+      expect(isVisible(o, t, b)).toBe(los.visible);
+      if (!los.visible) counts.hidden++;
+      // the centre line alone: the same models shrunk to points
+      else if (!isVisible(body(ox, oy, circle(0)), body(tx, ty, circle(0), 0, 2.5), b)) counts.centreBlockedOnly++;
+      else counts.clear++;
+    }
+    // every branch was exercised: hidden, seen only past a blocked centre line, and plainly seen
+    expect(counts.hidden).toBeGreaterThan(100);
+    expect(counts.centreBlockedOnly).toBeGreaterThan(100);
+    expect(counts.clear).toBeGreaterThan(100);
+  });
+});
+
 describe('Benefit of Cover', () => {
   it('a model wholly within a ruin has cover', () => {
     const b = board(ruin);
