@@ -20,7 +20,7 @@ import {
   weaponEstimate, weaponPotentials, weaponUses, type PlanTweak, type WeaponPotential, type WeaponUse,
 } from '../src/ai/evaluate.ts';
 import {
-  chargeOdds, dangerFrom, dangerSources, dist, heldCount, objectiveSnapshot, scoringOutlook, unitGeo, unitOC, unitSpread,
+  chargeOdds, dangerFrom, dangerSources, dist, expectedAdvance, heldCount, objectiveSnapshot, scoringOutlook, unitGeo, unitOC, unitSpread,
   type DangerSource, type ObjectiveSnapshot, type Point, type ScoringOutlook,
 } from '../src/ai/tactics.ts';
 import { bestLeadership, hasKeyword, onBattlefield, rollModifier, unitMove } from '../src/rules/battle/units.ts';
@@ -250,7 +250,8 @@ interface UnitCtx {
   chargeAfterAdvance: boolean;
   chargeAfterFallBack: boolean;
   mayCharge: boolean;
-  fixedAdvance: number | null;
+  /** expected Advance distance (expectedAdvance) */
+  advance: number;
 }
 
 
@@ -274,11 +275,6 @@ function buildUnitCtx(c: Ctx, u: UnitState, at?: Point): UnitCtx {
     if (tot > maxRanged) maxRanged = tot;
     enemies.push({ u: e, x: eg.x, y: eg.y, r: eg.r, ranged, maxRange: mr, melee, engaged: isEngaged(s, e), body: unitDisc(s, e, eg, eg.r), rangedTotal: tot });
   }
-  let fixed: number | null = null;
-  forEachActiveRule(s, u, 'self', (r, src) => {
-    const f = r.fixedAdvance?.({ state: s, unit: u }, src);
-    if (f !== undefined && f !== null) fixed = Math.max(fixed ?? 0, f);
-  });
   const value = unitValue(s, u);
   return {
     u, from: at ?? { x: g.x, y: g.y }, r: unitSpread(s, u), move: unitMove(s, u), value,
@@ -289,7 +285,7 @@ function buildUnitCtx(c: Ctx, u: UnitState, at?: Point): UnitCtx {
     chargeAfterAdvance: allows(s, u, 'charge-after-advance'),
     chargeAfterFallBack: allows(s, u, 'charge-after-fall-back'),
     mayCharge: !forbids(s, u, 'charge') && !hasKeyword(u, 'AIRCRAFT'),
-    fixedAdvance: fixed,
+    advance: expectedAdvance(s, u),
   };
 }
 
@@ -374,7 +370,7 @@ type MoveOption = { mode: string; to?: Point; toward?: string };
 function moveScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, o: MoveOption, advanceOverride?: number): number {
   if (o.mode === 'stationary') return positionScore(c, ov, uc, uc.from, { advanced: false, fellBack: false });
   if (!o.to) return -1e6;
-  const adv = advanceOverride ?? uc.fixedAdvance ?? 3.5;
+  const adv = advanceOverride ?? uc.advance;
   const reach = o.mode === 'advance' ? uc.move + adv : uc.move;
   let stop = 0;
   let enemy: EnemyView | undefined;
@@ -433,7 +429,7 @@ function decideMove(c: Ctx, req: DecisionRequest): number {
 
 function endOf(uc: UnitCtx, o: MoveOption): Point {
   if (!o.to || o.mode === 'stationary') return uc.from;
-  return endPoint(uc.from, o.to, o.mode === 'advance' ? uc.move + (uc.fixedAdvance ?? 3.5) : uc.move, o.toward?.startsWith('enemy ') ? 3 : 0);
+  return endPoint(uc.from, o.to, o.mode === 'advance' ? uc.move + uc.advance : uc.move, o.toward?.startsWith('enemy ') ? 3 : 0);
 }
 
 /** Remember the OC heading to a marker it will not reach this turn (others then pick other markers). */
@@ -1546,7 +1542,8 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'branching-fates': return decideBranchingFates(req);
     case 'reinforcement': case 'rapid-ingress': return decideReinforcement(c, req);
     case 'embark': return decideEmbark(c, req);
-    case 'reroll-advance': return Number(req.context?.roll ?? 6) <= 2 ? 1 : 0;
+    // re-roll below the 3.5 a re-roll averages (as expectedAdvance counts)
+    case 'reroll-advance': return Number(req.context?.roll ?? 6) <= 3 ? 1 : 0;
     case 'martial-warrior': return decideMartialWarrior(c, req);
     case 'dance-of-death': return decideDanceOfDeath(c, req);
     case 'targeting-array': return decideTargetingArray(c, req);

@@ -11,6 +11,7 @@ import { isEngaged, modelBody, unitCentre, unitDisc } from '../rules/battle/worl
 import type { Body } from '../geometry/types.ts';
 import { maxRange, p2d6AtLeast, unitValue, weaponPotentials } from './evaluate.ts';
 import { perVersion } from './memo.ts';
+import { forEachActiveRule } from '../core/rules-registry.ts';
 import { len } from '../geometry/vec.ts';
 
 export interface Point { x: number; y: number }
@@ -257,6 +258,24 @@ export function dangerFrom(sources: DangerSource[], at: Point, r: number, ranged
     if (e.melee > 0) total += e.melee * chargeOdds(e, at, r);
   }
   return total;
+}
+
+/** A D6 re-rolled on 1-3 (a re-roll averages 3.5, more than a 3): 4, 5, 6 or 3.5, evenly. */
+const ADVANCE_WITH_REROLL = (4 + 5 + 6 + 3 * 3.5) / 6;
+
+/**
+ * Expected Advance distance of the unit: a fixed one when a rule sets it (Aggressive Mobility), else a
+ * D6, re-rolled on 1-3 when a rule allows a re-roll (Skilled Crews, an Autarch leading the unit).
+ */
+export function expectedAdvance(state: GameState, u: UnitState): number {
+  let fixed: number | null = null;
+  let reroll = false;
+  forEachActiveRule(state, u, 'self', (r, src) => {
+    const f = r.fixedAdvance?.({ state, unit: u }, src);
+    if (f !== undefined && f !== null) fixed = Math.max(fixed ?? 0, f);
+    if (r.rerollAdvance?.({ state, unit: u }, src)) reroll = true;
+  });
+  return fixed ?? (reroll ? ADVANCE_WITH_REROLL : 3.5);
 }
 
 /** Odds that the source, after its move, makes a charge against a unit at `at` with radius `r` (2D6 against the gap less 1" of Engagement Range). */

@@ -16,7 +16,8 @@ import { declareCharge } from '../../src/rules/battle/charge.ts';
 import { openWindow } from '../../src/rules/windows.ts';
 import { unitValue, weaponEstimate, weaponUses } from '../../src/ai/evaluate.ts';
 import { createHeuristic, lastOptionScores } from '../../agents/heuristic.ts';
-import { moveUnit } from '../../src/rules/battle/movement.ts';
+import { advanceDistance, moveUnit } from '../../src/rules/battle/movement.ts';
+import { expectedAdvance } from '../../src/ai/tactics.ts';
 
 interface Seen { req: DecisionRequest; option: number }
 
@@ -294,6 +295,32 @@ describe('the heuristic uses what its detachment gives it', () => {
     expect(aw.normal).toBeCloseTo(none.normal, 9);
     // after an Advance only ASSAULT guns fire: the twin shuriken catapult without the detachment, every gun with it
     expect(aw.advance - none.advance).toBeGreaterThan(10);
+  });
+
+  it('Skilled Crews (FLY VEHICLE units re-roll the Advance roll): the heuristic re-rolls 1-3 and expects 4.25" from an Advance', () => {
+    const advance = (detachment: string | null, dice: number[]) => {
+      const seen: Seen[] = [];
+      const stream = scriptedStream(dice);
+      const g = sandbox([
+        { id: 'F', player: 0, faction: 'aeldari', name: 'Falcon', at: { x: 10, y: 22 } },
+        { id: 'W', player: 0, faction: 'aeldari', name: 'War Walkers', at: { x: 10, y: 32 } },
+        { id: 'S', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 50, y: 30 } },
+      ], 0, seen, { phase: 'movement', round: 2, detachments: [detachment, null], factions: ['AE', 'TAU'], stream });
+      return { g, seen, distance: advanceDistance(g, g.state.units.F), left: stream.remaining() };
+    };
+    // a 3 is re-rolled (into a 5), a 4 kept: a re-roll averages 3.5
+    expect(advance('Armoured Warhost', [3, 5])).toMatchObject({ distance: 5, left: 0 });
+    expect(advance('Armoured Warhost', [4, 1])).toMatchObject({ distance: 4, left: 1 });
+    // without the detachment nothing is asked and the 3 stands
+    const none = advance(null, [3, 5]);
+    expect(none).toMatchObject({ distance: 3, left: 1 });
+    expect(none.seen.some((x) => x.req.kind === 'reroll-advance')).toBe(false);
+    // what its move scores count on: (4 + 5 + 6 + 3 x 3.5) / 6 for the FLY VEHICLE; a D6's 3.5 for the War
+    // Walkers (no FLY) and without the detachment
+    const { g } = advance('Armoured Warhost', [4]);
+    expect(expectedAdvance(g.state, g.state.units.F)).toBeCloseTo(4.25, 12);
+    expect(expectedAdvance(g.state, g.state.units.W)).toBe(3.5);
+    expect(expectedAdvance(none.g.state, none.g.state.units.F)).toBe(3.5);
   });
 
   /**
