@@ -138,6 +138,11 @@ interface Memory {
   moved: string | null;
   /** what moving each unit gains, this Movement phase (the order units move in) */
   moveRank: { key: string; gains: Map<string, number> };
+  /**
+   * Sight between two discs, remembered for the phase: picking which unit moves next scores every
+   * unit's moves again, and ~3 in 4 sight checks repeat one (keyed by both discs, so exact).
+   */
+  sight: { key: string; board: Board | null; seen: Map<number, { key: Float64Array; visible: boolean }[]> };
 }
 
 interface Ctx {
@@ -311,7 +316,7 @@ function fireAt(c: Ctx, uc: UnitCtx, end: Point, f: MoveFlags): number {
     if (v <= best) continue;
     if (c.w.blockedFire < 1) {
       from ??= unitDisc(c.state, uc.u, end, uc.r);
-      if (!isVisible(from, e.body, c.board)) v *= c.w.blockedFire;
+      if (!sees(c, from, e.body)) v *= c.w.blockedFire;
     }
     if (v > best) best = v;
   }
@@ -353,7 +358,40 @@ function positionScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, end: Point, f: Mo
 /** WEIGHTS.hiddenDanger for an enemy unit that cannot see the unit at `end` from where it stands now, else 1. */
 function hiddenShare(c: Ctx, uc: UnitCtx, end: Point): (e: DangerSource) => number {
   const at = unitDisc(c.state, uc.u, end, uc.r);
-  return (e) => (isVisible(e.body, at, c.board) ? 1 : c.w.hiddenDanger);
+  return (e) => (sees(c, e.body, at) ? 1 : c.w.hiddenDanger);
+}
+
+/** isVisible on the Ctx's board, through the phase's memory (Memory.sight). */
+function sees(c: Ctx, from: Body, to: Body): boolean {
+  const k = SIGHT_KEY;
+  k[0] = from.pos.x; k[1] = from.pos.y; k[2] = from.pos.z; k[3] = discRadius(from); k[4] = from.height;
+  k[5] = to.pos.x; k[6] = to.pos.y; k[7] = to.pos.z; k[8] = discRadius(to); k[9] = to.height;
+  // a hash of the ten numbers' bits picks the bucket; the numbers themselves are compared (exact)
+  let h = 0;
+  for (let i = 0; i < SIGHT_KEY_BITS.length; i++) h = Math.imul(h ^ SIGHT_KEY_BITS[i], 0x9e3779b1);
+  const seen = c.mem.sight.seen;
+  let bucket = seen.get(h);
+  if (bucket) {
+    for (const e of bucket) {
+      let same = true;
+      for (let i = 0; i < 10 && same; i++) same = e.key[i] === k[i];
+      if (same) return e.visible;
+    }
+  } else {
+    bucket = [];
+    seen.set(h, bucket);
+  }
+  const visible = isVisible(from, to, c.board);
+  bucket.push({ key: k.slice(), visible });
+  return visible;
+}
+
+const SIGHT_KEY = new Float64Array(10);
+const SIGHT_KEY_BITS = new Int32Array(SIGHT_KEY.buffer);
+
+function discRadius(b: Body): number {
+  if (b.base.kind !== 'circle') throw new Error(`the heuristic's sight memory keys discs only, not a ${b.base.kind} base`);
+  return b.base.r;
 }
 
 /** The point a move toward `to` with `reach` inches ends at (straight line), short of `stopShort`. */
@@ -1493,7 +1531,7 @@ function decideFocusedFireChoice(c: Ctx, req: DecisionRequest): number {
 
 export function createHeuristic(params: Partial<Weights> = {}, name = 'heuristic'): Agent {
   const w: Weights = { ...WEIGHTS, ...params };
-  const mem: Memory = { assigned: new Map(), assignedFor: '', heading: new Map(), headingKey: '', charge: null, moved: null, moveRank: { key: '', gains: new Map() } };
+  const mem: Memory = { assigned: new Map(), assignedFor: '', heading: new Map(), headingKey: '', charge: null, moved: null, moveRank: { key: '', gains: new Map() }, sight: { key: '', board: null, seen: new Map() } };
   return {
     name,
     decide(view: GameView, req: DecisionRequest) {
@@ -1501,6 +1539,7 @@ export function createHeuristic(params: Partial<Weights> = {}, name = 'heuristic
       const c: Ctx = { state, me: view.player, opp: opponent(view.player), w, mem, board: boardOf(state) };
       const phaseKey = `${state.round}:${state.turn}:${state.phase}`;
       if (mem.headingKey !== phaseKey) { mem.heading.clear(); mem.headingKey = phaseKey; }
+      if (mem.sight.key !== phaseKey || mem.sight.board !== c.board) mem.sight = { key: phaseKey, board: c.board, seen: new Map() };
       const unit = String(req.context?.unit ?? '');
       if (req.kind === 'move' && unit) mem.moved = unit;
       if (req.kind === 'shoot-target' || req.kind === 'fight-target') {
