@@ -167,7 +167,9 @@ export function lineOfSight(observer: Body, target: Body, board: Board): LineOfS
 
 /**
  * How many of the sight lines are clear, counting no further than `enough` (visibility needs one:
- * the agents ask it for every position they score, so it stops at the first clear line).
+ * the agents ask it for every position they score, so it stops at the first clear line). `touching`
+ * says, per terrain piece, whether the observer or the target is in or touching it (which lets sight
+ * through a ruin); it is filled lazily and may be shared between calls for the same two models.
  */
 function clearLines(observer: Body, target: Body, lines: SightLine[], board: Board, enough: number, touching: (boolean | undefined)[]): number {
   const terrain = board.terrain;
