@@ -20,7 +20,7 @@ import {
   weaponEstimate, weaponPotentials, weaponUses, type PlanTweak, type WeaponPotential, type WeaponUse,
 } from '../src/ai/evaluate.ts';
 import {
-  chargeOdds, dangerFrom, dangerSources, dist, expectedAdvance, heldCount, objectiveSnapshot, scoringOutlook, unitGeo, unitOC, unitSpread,
+  ADVANCE_REROLL_AT_MOST, chargeOdds, dangerFrom, dangerSources, dist, expectedAdvance, heldCount, objectiveSnapshot, scoringOutlook, unitGeo, unitOC, unitSpread,
   type DangerSource, type ObjectiveSnapshot, type Point, type ScoringOutlook,
 } from '../src/ai/tactics.ts';
 import { bestLeadership, hasKeyword, onBattlefield, rollModifier, unitMove } from '../src/rules/battle/units.ts';
@@ -1581,8 +1581,8 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'branching-fates': return decideBranchingFates(req);
     case 'reinforcement': case 'rapid-ingress': return decideReinforcement(c, req);
     case 'embark': return decideEmbark(c, req);
-    // re-roll below the 3.5 a re-roll averages (as expectedAdvance counts)
-    case 'reroll-advance': return Number(req.context?.roll ?? 6) <= 3 ? 1 : 0;
+    // the same threshold expectedAdvance counts on
+    case 'reroll-advance': return Number(req.context?.roll ?? 6) <= ADVANCE_REROLL_AT_MOST ? 1 : 0;
     case 'martial-warrior': return decideMartialWarrior(c, req);
     case 'dance-of-death': return decideDanceOfDeath(c, req);
     case 'targeting-array': return decideTargetingArray(c, req);

@@ -260,8 +260,11 @@ export function dangerFrom(sources: DangerSource[], at: Point, r: number, ranged
   return total;
 }
 
-/** A D6 re-rolled on 1-3 (a re-roll averages 3.5, more than a 3): 4, 5, 6 or 3.5, evenly. */
-const ADVANCE_WITH_REROLL = (4 + 5 + 6 + 3 * 3.5) / 6;
+/** The highest Advance roll worth re-rolling: a re-roll averages 3.5, more than a 3. */
+export const ADVANCE_REROLL_AT_MOST = 3;
+
+/** A D6 re-rolled on 1-3: 4, 5, 6 or a fresh D6's 3.5, evenly. */
+const ADVANCE_WITH_REROLL = (4 + 5 + 6 + ADVANCE_REROLL_AT_MOST * 3.5) / 6;
 
 /**
  * Expected Advance distance of the unit: a fixed one when a rule sets it (Aggressive Mobility), else a
