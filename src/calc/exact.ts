@@ -31,9 +31,11 @@
  *  - Feel No Pain: the best (lowest) of the defender's and the plan's; one D6 per wound point,
  *    the point is ignored on a roll >= FNP.
  *  - "Re-roll one Hit roll" / "one Wound roll" (rerollOne): the first failed die no other rule re-rolled,
- *    once for the whole activation (see rerollOneTotals). "Re-roll one Damage roll" is left out: the
- *    pipeline re-rolls the lowest Damage die when it is below average, which makes the damage sequence
- *    no longer independent from die to die, and the damage DP below relies on that.
+ *    once for the whole activation (see rerollOneTotals). "Re-roll one Damage roll": the lowest Damage
+ *    die of the unsaved attacks, when below average (damageDpRerollOne). Two limits, both where the
+ *    pipeline's order matters: a second Damage re-roll (two rules granting one) is left out, and with
+ *    DEVASTATING WOUNDS the calculator picks the lowest die among all unsaved attacks while the
+ *    pipeline re-rolls within the failed saves first, then within the mortal wounds.
  *
  * Exactness: no truncation beyond dropping negligible probabilities: tails below 1e-18 of the
  * intermediate n-fold convolutions and of the attack / unsaved counts, and the damage DP stops once
@@ -155,6 +157,13 @@ export function effectiveDamagePmf(
     for (let v = 0; v < base.length; v++) if (v < mean) pLow += base[v];
     rolled = base.map((p, v) => (v < mean ? 0 : p) + pLow * p);
   }
+  return effectiveOfRolled(rolled, plan, feelNoPain);
+}
+
+/** pmf of the wounds lost to one unsaved attack from the pmf of its rolled Damage (index: value): adjustDamage, then FNP per point. */
+function effectiveOfRolled(
+  rolled: number[], plan: Pick<AttackPlan, 'damageBonus' | 'damageReduction' | 'halveDamage'>, feelNoPain: number | null,
+): number[] {
   // pmf of the Damage after adjustDamage (halving, reduction, bonus)
   let maxD = 0;
   for (let v = 0; v < rolled.length; v++) if (rolled[v] !== 0) maxD = Math.max(maxD, adjustDamage(v, plan));
@@ -456,8 +465,7 @@ export function exactAttack(plan: AttackPlan, attackingModels: number, defender:
   const perModel = attacksPerModelPmf(plan);
   const attacks = nfold(perModel, attackingModels);
   const { hits, wounds, unsaved } = activationTotals(plan, defender, perModel, attackingModels);
-  const dmg = effectiveDamagePmf(plan, bestFeelNoPain(defender.feelNoPain, plan.feelNoPain));
-  const woundsLost = damageDp(unsaved, dmg, defender.models, defender.wounds);
+  const woundsLost = woundsLostPmf(plan, unsaved, defender);
 
   const M = defender.models > 0 ? defender.models : 0;
   const W = defender.wounds;
@@ -477,8 +485,7 @@ export function exactAttack(plan: AttackPlan, attackingModels: number, defender:
 export function expectedDamage(plan: AttackPlan, attackingModels: number, defender: DefenderProfile): { meanWoundsLost: number; meanModelsDestroyed: number } {
   const perModel = attacksPerModelPmf(plan);
   const unsaved = activationTotals(plan, defender, perModel, attackingModels, UNSAVED_ONLY).unsaved;
-  const dmg = effectiveDamagePmf(plan, bestFeelNoPain(defender.feelNoPain, plan.feelNoPain));
-  const wl = damageDp(unsaved, dmg, defender.models, defender.wounds);
+  const wl = woundsLostPmf(plan, unsaved, defender);
   const W = defender.wounds;
   let mwl = 0;
   let mmd = 0;
@@ -672,6 +679,102 @@ function compound(count: number[], per: number[]): number[] {
  * Distribution of total wounds lost L (0..models*wounds) given the pmf of the number of unsaved
  * attacks and the pmf of each one's damage after FNP (excess lost at each model).
  */
+/** pmf of the wounds lost by the defender, from the pmf of the number of unsaved attacks. */
+function woundsLostPmf(plan: AttackPlan, unsaved: number[], defender: DefenderProfile): number[] {
+  const fnp = bestFeelNoPain(defender.feelNoPain, plan.feelNoPain);
+  if (plan.rerollOne.damage > 0 && plan.damage.n === 1 && !plan.rerollDamage) {
+    return damageDpRerollOne(unsaved, plan, fnp, defender.models, defender.wounds);
+  }
+  return damageDp(unsaved, effectiveDamagePmf(plan, fnp), defender.models, defender.wounds);
+}
+
+/**
+ * The damage DP with "re-roll one Damage roll" (one Damage die, as the pipeline requires): of the u
+ * Damage dice of the unsaved attacks, the lowest (the first of equal lowest) is rolled again when it
+ * is below the die's average. The dice are then no longer independent, so the outcomes are split by
+ * the lowest die's face v and its place: the attacks before it rolled more than v, the ones after it
+ * at least v, and the lowest one is v, or a fresh roll when v is below average. For each v, a DP over
+ * the attacks in order with two layers (lowest die not reached yet / passed) gives every u at once;
+ * summed over v, the passed layer is the exact wounds-lost distribution. Excess damage is lost as in
+ * damageDp (each attack moves L to at most the next model boundary).
+ */
+function damageDpRerollOne(unsaved: number[], plan: AttackPlan, fnp: number | null, models: number, wounds: number): number[] {
+  const M = models > 0 ? models : 0;
+  const W = wounds;
+  const S = M * W;
+  const out = zeros(S + 1);
+  if (S === 0) {
+    out[0] = 1;
+    return out;
+  }
+  const sides = plan.damage.sides;
+  const plus = plan.damage.plus;
+  const fresh = effectiveDamagePmf(plan, fnp);
+  const faces: number[][] = [];
+  for (let v = 1; v <= sides; v++) {
+    const rolled = zeros(v + plus + 1);
+    rolled[v + plus] = 1;
+    faces[v] = effectiveOfRolled(rolled, plan, fnp);
+  }
+  /** the sum of faces[w] / sides over w in [from, sides] (a sub-stochastic kernel) */
+  const facesFrom = (from: number): number[] => {
+    const k: number[] = [];
+    for (let w = from; w <= sides; w++) faces[w].forEach((p, d) => { k[d] = (k[d] ?? 0) + p / sides; });
+    return Array.from(k, (x) => x ?? 0);
+  };
+  let lastU = unsaved.length - 1;
+  while (lastU > 0 && unsaved[lastU] < TINY) lastU--;
+  out[0] += unsaved[0];
+  const A: number[][] = [];
+  const B: number[][] = [];
+  const above: number[][] = [];
+  const atLeast: number[][] = [];
+  const lowest: number[][] = [];
+  for (let v = 1; v <= sides; v++) {
+    A[v] = zeros(S + 1);
+    A[v][0] = 1;
+    B[v] = zeros(S + 1);
+    above[v] = facesFrom(v + 1);
+    atLeast[v] = facesFrom(v);
+    // re-rolled when below average: the pipeline's "2 x roll < sides + 1"
+    lowest[v] = (2 * v < sides + 1 ? fresh : faces[v]).map((p) => p / sides);
+  }
+  for (let u = 1; u <= lastU; u++) {
+    let free = 0;
+    for (let v = 1; v <= sides; v++) {
+      const nb = zeros(S + 1);
+      dpStep(A[v], lowest[v], nb, S, W);
+      dpStep(B[v], atLeast[v], nb, S, W);
+      const na = zeros(S + 1);
+      dpStep(A[v], above[v], na, S, W);
+      A[v] = na;
+      B[v] = nb;
+      for (let L = 0; L < S; L++) free += na[L] + nb[L];
+    }
+    const pu = unsaved[u];
+    let rest = pu;
+    // once (almost) every outcome has destroyed the whole unit, later counts change nothing
+    if (free < ABSORB_EPS) for (let x = u + 1; x <= lastU; x++) rest += unsaved[x];
+    if (rest !== 0) for (let v = 1; v <= sides; v++) for (let L = 0; L <= S; L++) out[L] += rest * B[v][L];
+    if (free < ABSORB_EPS) break;
+  }
+  return out;
+}
+
+/** One attack of the damage DP with a kernel that may sum to less than 1: adds to `nxt`. */
+function dpStep(cur: number[], kernel: number[], nxt: number[], S: number, W: number): void {
+  const D = kernel.length - 1;
+  let mass = 0;
+  for (let d = 0; d <= D; d++) mass += kernel[d];
+  nxt[S] += cur[S] * mass;
+  for (let L = 0, B = W, gap = W; L < S; L++, gap--) {
+    if (gap === 0) { B += W; gap = W; }
+    const p = cur[L];
+    if (p === 0) continue;
+    for (let d = 0; d <= D; d++) nxt[d < gap ? L + d : B] += p * kernel[d];
+  }
+}
+
 function damageDp(unsaved: number[], dmg: number[], models: number, wounds: number): number[] {
   const M = models > 0 ? models : 0;
   const W = wounds;

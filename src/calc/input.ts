@@ -52,13 +52,14 @@ export const calcInputSchema = z.object({
       wound: z.number().int().default(0),
       rerollHits: reroll,
       rerollWounds: reroll,
-      /** how many "re-roll one Hit roll" / "one Wound roll" rules apply to the whole volley (Soulsight, Crystal Matrix...) */
+      /** how many "re-roll one Hit roll" / "one Wound roll" / "one Damage roll" rules apply to the whole volley (Soulsight, Crystal Matrix...) */
       rerollOneHit: z.number().int().min(0).max(3).default(0),
       rerollOneWound: z.number().int().min(0).max(3).default(0),
+      rerollOneDamage: z.number().int().min(0).max(3).default(0),
       halfRange: z.boolean().default(false),
       charged: z.boolean().default(false),
       remainedStationary: z.boolean().default(false),
-    }).strict().default({ hit: 0, wound: 0, rerollHits: 'none', rerollWounds: 'none', rerollOneHit: 0, rerollOneWound: 0, halfRange: false, charged: false, remainedStationary: false }),
+    }).strict().default({ hit: 0, wound: 0, rerollHits: 'none', rerollWounds: 'none', rerollOneHit: 0, rerollOneWound: 0, rerollOneDamage: 0, halfRange: false, charged: false, remainedStationary: false }),
   }).strict(),
   defender: z.object({
     models: z.number().int().min(1).max(100),

@@ -24,12 +24,12 @@ if (!getRule(MODIFIERS)) {
     name: MODIFIERS, kind: 'effect',
     attack: (plan, _ctx, src) => {
       if (src.role !== 'attacker' || !src.effect) return;
-      const p = src.effect.params as { hit: number; wound: number; rerollHits: RerollPolicy; rerollWounds: RerollPolicy; rerollOneHit: number; rerollOneWound: number };
+      const p = src.effect.params as { hit: number; wound: number; rerollHits: RerollPolicy; rerollWounds: RerollPolicy; rerollOneHit: number; rerollOneWound: number; rerollOneDamage: number };
       plan.hitModifier += p.hit;
       plan.woundModifier += p.wound;
       plan.rerollHits = widerReroll(plan.rerollHits, p.rerollHits);
       plan.rerollWounds = widerReroll(plan.rerollWounds, p.rerollWounds);
-      grantRerollOne(plan, { hit: p.rerollOneHit, wound: p.rerollOneWound });
+      grantRerollOne(plan, { hit: p.rerollOneHit, wound: p.rerollOneWound, damage: p.rerollOneDamage });
     },
   });
 }
@@ -61,7 +61,7 @@ export function buildScene(input: CalcInput, seed = 'calc'): CalcScene {
   );
   const g = new Game(state);
   const m = input.attacker.modifiers;
-  g.addEffect(MODIFIERS, 0, 'A', { at: 'end-of-battle' }, { hit: m.hit, wound: m.wound, rerollHits: m.rerollHits, rerollWounds: m.rerollWounds, rerollOneHit: m.rerollOneHit, rerollOneWound: m.rerollOneWound });
+  g.addEffect(MODIFIERS, 0, 'A', { at: 'end-of-battle' }, { hit: m.hit, wound: m.wound, rerollHits: m.rerollHits, rerollWounds: m.rerollWounds, rerollOneHit: m.rerollOneHit, rerollOneWound: m.rerollOneWound, rerollOneDamage: m.rerollOneDamage });
   if (m.charged) g.emit({ type: 'unit-flag', unit: 'A', flag: 'charged', value: true });
   if (m.remainedStationary) g.emit({ type: 'unit-moved', unit: 'A', mode: 'stationary' });
   const melee = w.range === 'Melee';

@@ -1,6 +1,6 @@
 /**
- * "Re-roll one Hit roll" / "re-roll one Wound roll" (Soulsight, Unparalleled Foresight) in the exact
- * calculator: small cases worked out by hand, and the calculator's own input path sampled through the
+ * "Re-roll one Hit roll" / "re-roll one Wound roll" / "re-roll one Damage roll" (Soulsight, Unparalleled
+ * Foresight) in the exact calculator: small cases worked out by hand, and the calculator's own input path sampled through the
  * dice pipeline, which plays the rule die by die.
  */
 import { describe, expect, it } from 'vitest';
@@ -141,9 +141,102 @@ describe('several "re-roll one" rules stack: each re-rolls a different die (Crys
   });
 });
 
+describe('exact calculator: re-roll one Damage roll', () => {
+  /**
+   * Wounds-lost pmf by enumeration: n attacks that each get through with probability q (so the number
+   * of unsaved attacks is Binomial(n, q)); every sequence of Damage dice is listed, the lowest die (the
+   * first of equal lowest) rolled again when below average if `reroll`, then each attack's damage
+   * (face + plus, Feel No Pain per point) is applied in order, the excess over the current model lost.
+   */
+  function enumerate(n: number, q: number, sides: number, plus: number, models: number, wounds: number, fnp: number | null, reroll: boolean): number[] {
+    const S = models * wounds;
+    const out = new Array<number>(S + 1).fill(0);
+    const keep = fnp === null ? 1 : (fnp - 1) / 6;
+    // pmf of the wounds one attack of damage d makes the model lose: Binomial(d, keep)
+    const kept = (d: number): number[] => {
+      const pmf = new Array<number>(d + 1).fill(0);
+      for (let k = 0, c = 1; k <= d; k++, c = (c * (d - k + 1)) / k) pmf[k] = c * keep ** k * (1 - keep) ** (d - k);
+      return pmf;
+    };
+    // distribution of L after applying the damages in order, from L = 0
+    const play = (faces: number[], weight: number) => {
+      let dist = new Map<number, number>([[0, 1]]);
+      for (const f of faces) {
+        const next = new Map<number, number>();
+        for (const [L, p] of dist) {
+          kept(f + plus).forEach((pk, k) => {
+            const boundary = L >= S ? S : (Math.floor(L / wounds) + 1) * wounds;
+            const to = L >= S ? S : Math.min(L + k, boundary);
+            next.set(to, (next.get(to) ?? 0) + p * pk);
+          });
+        }
+        dist = next;
+      }
+      for (const [L, p] of dist) out[L] += weight * p;
+    };
+    const choose = (a: number, b: number) => { let c = 1; for (let i = 0; i < b; i++) c = (c * (a - i)) / (i + 1); return c; };
+    for (let u = 0; u <= n; u++) {
+      const pu = choose(n, u) * q ** u * (1 - q) ** (n - u);
+      const faces = new Array<number>(u).fill(1);
+      for (;;) {
+        let low = -1;
+        for (let i = 0; i < u; i++) if (low < 0 || faces[i] < faces[low]) low = i;
+        const w = pu / sides ** u;
+        if (reroll && low >= 0 && 2 * faces[low] < sides + 1) {
+          for (let f = 1; f <= sides; f++) play(faces.map((x, i) => (i === low ? f : x)), w / sides);
+        } else play(faces, w);
+        let i = 0;
+        while (i < u && faces[i] === sides) faces[i++] = 1;
+        if (i === u) break;
+        faces[i]++;
+      }
+    }
+    return out;
+  }
+
+  // hits on 4+, wounds on 4+ (S4 vs T4), no save: each attack gets through with probability 1/4
+  const cases = [
+    { name: 'D6 Damage, four attacks, against three models of 3 wounds (excess lost)', A: 4, damage: 'D6', sides: 6, plus: 0, models: 3, wounds: 3, fnp: null },
+    { name: 'D3+1 Damage, three attacks, against two models of 2 wounds with Feel No Pain 5+', A: 3, damage: 'D3+1', sides: 3, plus: 1, models: 2, wounds: 2, fnp: 5 },
+    { name: 'D6 Damage, two attacks, against one model of 12 wounds', A: 2, damage: 'D6', sides: 6, plus: 0, models: 1, wounds: 12, fnp: null },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const d = def({ models: c.models, wounds: c.wounds, feelNoPain: c.fnp });
+      const withReroll = exactAttack(plan({ A: c.A, damage: dx(c.damage), rerollOne: { hit: 0, wound: 0, damage: 1 } }), 1, d);
+      expectPmf(withReroll.woundsLost, enumerate(c.A, 0.25, c.sides, c.plus, c.models, c.wounds, c.fnp, true), 12);
+      // control: the enumeration without the re-roll is the plain calculator, and the re-roll changes it
+      const plain = exactAttack(plan({ A: c.A, damage: dx(c.damage) }), 1, d);
+      expectPmf(plain.woundsLost, enumerate(c.A, 0.25, c.sides, c.plus, c.models, c.wounds, c.fnp, false), 12);
+      expect(withReroll.mean.woundsLost - plain.mean.woundsLost).toBeGreaterThan(0.01);
+    });
+  }
+
+  it('a re-roll of every Damage roll below average leaves nothing for the one re-roll (as the pipeline plays it)', () => {
+    const d = def({ models: 2, wounds: 6 });
+    const all = exactAttack(plan({ A: 3, damage: dx('D6'), rerollDamage: true }), 1, d);
+    const both = exactAttack(plan({ A: 3, damage: dx('D6'), rerollDamage: true, rerollOne: { hit: 0, wound: 0, damage: 1 } }), 1, d);
+    expectPmf(both.woundsLost, all.woundsLost, 14);
+  });
+});
+
 describe('re-roll one, sampled through the dice pipeline (calculator input)', () => {
   const TRIALS = 6000;
   const inputs = [
+    {
+      name: 'one Damage re-roll: two D6-Damage shots BS3+ at a vehicle of 12 wounds',
+      json: {
+        attacker: { models: 2, weapon: { range: 48, attacks: 2, skill: 3, strength: 9, ap: -3, damage: 'D6', abilities: [] }, modifiers: { rerollOneDamage: 1 } },
+        defender: { models: 1, toughness: 9, save: 3, wounds: 12 },
+      },
+    },
+    {
+      name: 'one Damage re-roll: D3-Damage shots at models of 2 wounds with Feel No Pain 6+',
+      json: {
+        attacker: { models: 3, weapon: { range: 24, attacks: 3, skill: 3, strength: 6, ap: -1, damage: 'D3', abilities: [] }, modifiers: { rerollOneDamage: 1 } },
+        defender: { models: 5, toughness: 4, save: 4, wounds: 2, feelNoPain: 6 },
+      },
+    },
     {
       name: 'BS3+ D6 shots, re-roll 1s to hit, one Hit and one Wound re-roll, vs W2 Sv4+',
       json: {
@@ -170,7 +263,8 @@ describe('re-roll one, sampled through the dice pipeline (calculator input)', ()
     it(c.name, () => {
       const input = parseCalcInput(c.json);
       const scene = buildScene(input, `reroll-one ${c.name}`);
-      expect([scene.plan.rerollOne.hit, scene.plan.rerollOne.wound]).toEqual([c.json.attacker.modifiers.rerollOneHit, c.json.attacker.modifiers.rerollOneWound]);
+      const m = c.json.attacker.modifiers as { rerollOneHit?: number; rerollOneWound?: number; rerollOneDamage?: number };
+      expect([scene.plan.rerollOne.hit, scene.plan.rerollOne.wound, scene.plan.rerollOne.damage]).toEqual([m.rerollOneHit ?? 0, m.rerollOneWound ?? 0, m.rerollOneDamage ?? 0]);
       const exact = exactForInput(input, scene);
       const sim = simulate(input, TRIALS, `reroll-one ${c.name}`, scene);
       const check = (k: 'hits' | 'wounds' | 'unsaved' | 'woundsLost', sample: number) => {
