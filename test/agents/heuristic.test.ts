@@ -14,8 +14,8 @@ import type { PlayerIndex } from '../../src/core/state.ts';
 import { shootWithUnit } from '../../src/rules/battle/shooting.ts';
 import { declareCharge } from '../../src/rules/battle/charge.ts';
 import { openWindow } from '../../src/rules/windows.ts';
-import { unitValue, weaponEstimate, weaponUses } from '../../src/ai/evaluate.ts';
-import { createHeuristic, lastOptionScores } from '../../agents/heuristic.ts';
+import { unitAttackPotential, unitValue, weaponEstimate, weaponUses } from '../../src/ai/evaluate.ts';
+import { createHeuristic, lastOptionScores, WEIGHTS } from '../../agents/heuristic.ts';
 import { advanceDistance, moveUnit } from '../../src/rules/battle/movement.ts';
 import { expectedAdvance } from '../../src/ai/tactics.ts';
 
@@ -448,5 +448,38 @@ describe('the heuristic moves to where its guns see', () => {
     expect(only(true, 1)).toBeCloseTo(open, 9);
     // without the ruin the weight changes nothing (the enemy sees the Fire Prism)
     expect(only(false, 0)).toBeCloseTo(open, 9);
+  });
+});
+
+describe('the heuristic deploys where enemy guns do not see', () => {
+  /**
+   * The heuristic's scores for setting up a Fire Prism at (10, 22) or (10, 8), with a Strike Team set
+   * up at (50, 22), with or without a ruin at x 14-16, y 16-28 (it hides (10, 22) from the Strike Team,
+   * not (10, 8)).
+   */
+  function deployScores(ruin: boolean, params: Parameters<typeof createHeuristic>[0] = {}): { hidden: number; open: number; potential: number } {
+    const terrain = ruin ? [{ id: 'r1', kind: 'ruin' as const, height: 5, polygon: [{ x: 14, y: 16 }, { x: 16, y: 16 }, { x: 16, y: 28 }, { x: 14, y: 28 }] }] : [];
+    const g = sandbox([
+      { id: 'P', player: 0, faction: 'aeldari', name: 'Fire Prism', at: { x: 10, y: 22 } },
+      { id: 'S', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 50, y: 22 } },
+    ], 0, [], { phase: 'movement', round: 1, factions: ['AE', 'TAU'], terrain });
+    const h = createHeuristic(params);
+    const req: DecisionRequest = { kind: 'deploy', player: 0, prompt: 'set up a unit', options: [{ unit: 'P', x: 10, y: 22 }, { unit: 'P', x: 10, y: 8 }] };
+    h.decide({ state: g.state, player: 0 }, req);
+    const [hidden, open] = lastOptionScores();
+    return { hidden, open, potential: unitAttackPotential(g.state, g.state.units.S, g.state.units.P, false) };
+  }
+
+  it('an enemy unit that cannot see the spot counts for WEIGHTS.hiddenDanger of its guns', () => {
+    const bare = deployScores(false);
+    const ruin = deployScores(true);
+    expect(bare.potential).toBeGreaterThan(1);
+    // behind the ruin the Strike Team's guns (40" away: 0.3 of them) count half
+    expect(ruin.hidden - bare.hidden).toBeCloseTo(0.5 * bare.potential * 0.3 * WEIGHTS.deployDanger, 9);
+    // in the open, the ruin changes nothing
+    expect(ruin.open).toBeCloseTo(bare.open, 9);
+    // controls: sight not checked at deployment, or hidden guns counted in full
+    expect(deployScores(true, { deploySight: 0 }).hidden).toBeCloseTo(bare.hidden, 9);
+    expect(deployScores(true, { hiddenDanger: 1 }).hidden).toBeCloseTo(bare.hidden, 9);
   });
 });
