@@ -20,7 +20,7 @@ import {
   weaponEstimate, weaponPotentials, weaponUses, type PlanTweak, type WeaponPotential, type WeaponUse,
 } from '../src/ai/evaluate.ts';
 import {
-  ADVANCE_REROLL_AT_MOST, chargeOdds, dangerFrom, dangerSources, dist, expectedAdvance, heldCount, objectiveSnapshot, scoringOutlook, unitGeo, unitOC, unitSpread,
+  ADVANCE_REROLL_AT_MOST, chargeOdds, dangerFrom, dangerSources, dist, expectedAdvance, heldCount, objectiveSnapshot, scoringOutlook, unitGeo, spreadOf, unitOC, unitSpread,
   type DangerSource, type ObjectiveSnapshot, type Point, type ScoringOutlook,
 } from '../src/ai/tactics.ts';
 import { bestLeadership, hasKeyword, onBattlefield, rollModifier, unitMove } from '../src/rules/battle/units.ts';
@@ -1231,9 +1231,8 @@ function decideDeploy(c: Ctx, req: DecisionRequest): number {
   const mv = unitMove(s, u);
   let rangeMax = 0;
   for (const use of weaponUses(s, u, false)) rangeMax = Math.max(rangeMax, use.profile.range as number);
-  const alive = u.models.filter((m) => m.alive).length;
-  // the unit is not on the battlefield yet: its spread as unitSpread would give it once set up
-  const spread = alive <= 1 ? 1 : 0.8 + 0.75 * Math.sqrt(alive);
+  // the unit is not on the battlefield yet: the spread of its models once set up
+  const spread = spreadOf(u.models.filter((m) => m.alive).length);
   const enemyBodies = enemies.map((e) => { const g = unitGeo(s, e); return unitDisc(s, e, g, g.r); });
   return argmax(options, (o) => {
     if (o.unit !== unit) return -Infinity;

@@ -32,9 +32,19 @@ export function unitGeo(state: GameState, u: UnitState): UnitGeo {
 
 /** A typical radius for a unit once it has moved (its models gather around its centre). */
 export function unitSpread(state: GameState, u: UnitState): number {
+  const n = aliveModels(u);
+  return n <= 1 ? 1 : Math.min(unitGeo(state, u).r, spreadOf(n));
+}
+
+/** The radius a unit of n models spreads over in coherency (unitSpread before it is set up). */
+export function spreadOf(n: number): number {
+  return n <= 1 ? 1 : 0.8 + 0.75 * Math.sqrt(n);
+}
+
+function aliveModels(u: UnitState): number {
   let n = 0;
   for (const m of u.models) if (m.alive) n++;
-  return n <= 1 ? 1 : Math.min(unitGeo(state, u).r, 0.8 + 0.75 * Math.sqrt(n));
+  return n;
 }
 
 export function dist(a: Point, b: Point): number {
