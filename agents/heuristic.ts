@@ -1233,7 +1233,11 @@ function decideDeploy(c: Ctx, req: DecisionRequest): number {
   for (const use of weaponUses(s, u, false)) rangeMax = Math.max(rangeMax, use.profile.range as number);
   // the unit is not on the battlefield yet: the spread of its models once set up
   const spread = spreadOf(u.models.filter((m) => m.alive).length);
-  const enemyBodies = enemies.map((e) => { const g = unitGeo(s, e); return unitDisc(s, e, g, g.r); });
+  // what each enemy unit is to this unit, the same for every spot
+  const foes = enemies.map((e) => {
+    const g = unitGeo(s, e);
+    return { g, body: unitDisc(s, e, g, g.r), threat: unitAttackPotential(s, e, u, false), worth: unitAttackPotential(s, u, e, false) };
+  });
   return argmax(options, (o) => {
     if (o.unit !== unit) return -Infinity;
     let v = 0;
@@ -1247,13 +1251,11 @@ function decideDeploy(c: Ctx, req: DecisionRequest): number {
     // out of the enemy's guns, hidden where possible: an enemy unit that cannot see the spot counts as in
     // the movement's danger (WEIGHTS.hiddenDanger). Whoever goes first shoots before the other moves.
     const at = c.w.hiddenDanger < 1 && c.w.deploySight > 0 ? unitDisc(s, u, o, spread) : null;
-    for (let i = 0; i < enemies.length; i++) {
-      const e = enemies[i];
-      const g = unitGeo(s, e);
-      const d = dist(g, o);
-      const share = at && !sees(c, enemyBodies[i], at) ? c.w.hiddenDanger : 1;
-      v -= c.w.deployDanger * share * unitAttackPotential(s, e, u, false) * (d < 30 ? 1 : 0.3);
-      if (rangeMax > 0 && d <= rangeMax + mv) v += unitAttackPotential(s, u, e, false) / 60;
+    for (const f of foes) {
+      const d = dist(f.g, o);
+      const share = at && !sees(c, f.body, at) ? c.w.hiddenDanger : 1;
+      v -= c.w.deployDanger * share * f.threat * (d < 30 ? 1 : 0.3);
+      if (rangeMax > 0 && d <= rangeMax + mv) v += f.worth / 60;
     }
     if (o.infiltrate) v += 2;
     return v;

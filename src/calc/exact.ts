@@ -675,10 +675,6 @@ function compound(count: number[], per: number[]): number[] {
   return out;
 }
 
-/**
- * Distribution of total wounds lost L (0..models*wounds) given the pmf of the number of unsaved
- * attacks and the pmf of each one's damage after FNP (excess lost at each model).
- */
 /** pmf of the wounds lost by the defender, from the pmf of the number of unsaved attacks. */
 function woundsLostPmf(plan: AttackPlan, unsaved: number[], defender: DefenderProfile): number[] {
   const fnp = bestFeelNoPain(defender.feelNoPain, plan.feelNoPain);
@@ -775,6 +771,10 @@ function dpStep(cur: number[], kernel: number[], nxt: number[], S: number, W: nu
   }
 }
 
+/**
+ * Distribution of total wounds lost L (0..models*wounds) given the pmf of the number of unsaved
+ * attacks and the pmf of each one's damage after FNP (excess lost at each model).
+ */
 function damageDp(unsaved: number[], dmg: number[], models: number, wounds: number): number[] {
   const M = models > 0 ? models : 0;
   const W = wounds;
