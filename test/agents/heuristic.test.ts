@@ -354,11 +354,21 @@ describe('the heuristic uses what its detachment gives it', () => {
     const near = { x: 44, y: 22 };
     expect(moveToMarker('Fire Prism', 19.5, near).mode).not.toBe('advance');
     // the same with the doctrine switched off: it takes the marker (so the situation does tempt it)
-    expect(moveToMarker('Fire Prism', 19.5, near, { gunlineRange: Infinity })).toEqual(takesMarker);
+    expect(moveToMarker('Fire Prism', 19.5, near, { gunlineRange: Infinity, gunlineVehicles: 0 })).toEqual(takesMarker);
     // the Strike Team far from the marker: it takes it
     expect(moveToMarker('Fire Prism', 19.5, { x: 56, y: 40 })).toEqual(takesMarker);
-    // War Walkers (36" guns, 10" move) 15.5" away Advance onto it with their ASSAULT guns, enemy near or not
-    expect(moveToMarker('War Walkers', 15.5, near)).toEqual(takesMarker);
+  });
+
+  it('a VEHICLE carrying no passengers, whatever its guns reach, does not Advance onto a marker the enemy could charge; away from them it does', () => {
+    const takesMarker = expect.objectContaining({ mode: 'advance', toward: 'objective o1' });
+    const near = { x: 44, y: 22 };
+    // War Walkers (24" shuriken cannons, 10" move) 15.5" away: an Advance gets them onto the marker, with
+    // their ASSAULT guns, but the Strike Team 14" beyond it could charge them there
+    expect(moveToMarker('War Walkers', 15.5, near).mode).not.toBe('advance');
+    // the doctrine switched off: they take it (the situation does tempt them)
+    expect(moveToMarker('War Walkers', 15.5, near, { gunlineVehicles: 0 })).toEqual(takesMarker);
+    // the Strike Team far from the marker: they take it
+    expect(moveToMarker('War Walkers', 15.5, { x: 56, y: 40 })).toEqual(takesMarker);
   });
 
   /** A Wave Serpent with Guardian Defenders inside, 20" from the marker, under Armoured Warhost (4 CP). */
