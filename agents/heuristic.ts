@@ -96,8 +96,9 @@ export const WEIGHTS = {
   /**
    * 1: VEHICLE units carrying no passengers follow the same doctrine whatever their guns reach (found in
    * the Armoured Warhost mirror on Dawn of War, where War Walkers with ASSAULT 24" guns Advanced into
-   * charge reach; the same games without those Advances were 9.7 points better). Against 0, default
-   * scenario, 400 games, seed 11: 55.8% vs 35.5%
+   * charge reach: the same games without their Advances were 6.1 points better, without any VEHICLE's
+   * Advance 9.7). Against 0, default scenario, 400 games, seed 11: 55.8% vs 35.5%. It costs Mont'ka
+   * (ASSAULT battlesuits) part of its edge
    */
   gunlineVehicles: 1,
   /**
