@@ -275,6 +275,10 @@ interface UnitCtx {
   mayCharge: boolean;
   /** expected Advance distance (expectedAdvance) */
   advance: number;
+  /** reach of its longest gun, whether it is a VEHICLE and carries passengers (the gun-platform doctrine) */
+  longestRange: number;
+  vehicle: boolean;
+  carrying: boolean;
 }
 
 
@@ -309,6 +313,9 @@ function buildUnitCtx(c: Ctx, u: UnitState, at?: Point): UnitCtx {
     chargeAfterFallBack: allows(s, u, 'charge-after-fall-back'),
     mayCharge: !forbids(s, u, 'charge') && !hasKeyword(u, 'AIRCRAFT'),
     advance: expectedAdvance(s, u),
+    longestRange: maxRange(s, u),
+    vehicle: hasKeyword(u, 'VEHICLE'),
+    carrying: passengersOf(s, u).length > 0,
   };
 }
 
@@ -463,8 +470,8 @@ function moveScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, o: MoveOption, advanc
 
 /** A gun platform does not Advance to where an enemy unit could charge it: see WEIGHTS.gunlineRange. */
 function staysBack(c: Ctx, uc: UnitCtx, end: Point): boolean {
-  const platform = maxRange(c.state, uc.u) >= c.w.gunlineRange || (c.w.gunlineVehicles > 0 && hasKeyword(uc.u, 'VEHICLE'));
-  if (!platform || passengersOf(c.state, uc.u).length > 0) return false;
+  const platform = uc.longestRange >= c.w.gunlineRange || (c.w.gunlineVehicles > 0 && uc.vehicle);
+  if (!platform || uc.carrying) return false;
   for (const e of uc.danger) if (e.melee > 0 && chargeOdds(e, end, uc.r) > 0) return true;
   return false;
 }

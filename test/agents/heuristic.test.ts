@@ -352,11 +352,15 @@ describe('the heuristic uses what its detachment gives it', () => {
     // 19.5" away: a Normal move (14") stops off the marker, an Advance (14" + D6) gets onto it. The Fire
     // Prism's prism cannon reaches 60" and the Strike Team 14" beyond the marker could charge it there: it stays back
     const near = { x: 44, y: 22 };
-    expect(moveToMarker('Fire Prism', 19.5, near).mode).not.toBe('advance');
-    // the same with the doctrine switched off: it takes the marker (so the situation does tempt it)
-    expect(moveToMarker('Fire Prism', 19.5, near, { gunlineRange: Infinity, gunlineVehicles: 0 })).toEqual(takesMarker);
+    // the rule for VEHICLE units (gunlineVehicles) off throughout: the 60" rule alone holds it back
+    const rangeOnly = { gunlineVehicles: 0 };
+    expect(moveToMarker('Fire Prism', 19.5, near, rangeOnly).mode).not.toBe('advance');
+    // the same with the 60" rule switched off too: it takes the marker (so the situation does tempt it)
+    expect(moveToMarker('Fire Prism', 19.5, near, { ...rangeOnly, gunlineRange: Infinity })).toEqual(takesMarker);
     // the Strike Team far from the marker: it takes it
-    expect(moveToMarker('Fire Prism', 19.5, { x: 56, y: 40 })).toEqual(takesMarker);
+    expect(moveToMarker('Fire Prism', 19.5, { x: 56, y: 40 }, rangeOnly)).toEqual(takesMarker);
+    // as committed (both rules on) it stays back too
+    expect(moveToMarker('Fire Prism', 19.5, near).mode).not.toBe('advance');
   });
 
   it('a VEHICLE carrying no passengers, whatever its guns reach, does not Advance onto a marker the enemy could charge; away from them it does', () => {
