@@ -1584,7 +1584,52 @@ function planSetUp(ctx: Ctx): PlanResult {
       }
     }
   }
+  if (ctx.mode === 'disembark') {
+    const P = fillAroundTransport(ctx, order, want, xmin, xmax, ymin, ymax);
+    if (P) {
+      const end = centroidOf(Array.from({ length: n }, (_, i) => ({ x: P.x[i], y: P.y[i], z: 0 })));
+      return finish(ctx, P, len(end.x - want.x, end.y - want.y) <= 1);
+    }
+  }
   return fail(`no legal set-up found for the unit near (${want.x.toFixed(1)}, ${want.y.toFixed(1)})`);
+}
+
+/**
+ * Disembarking when no compact blob fits (the 3" around the transport cut by enemy Engagement Range,
+ * terrain or other models leaves a thin band): model by model on a fine grid of the band, each at the
+ * legal point nearest the models already placed (the first nearest the wanted point), with the
+ * neighbours Unit Coherency asks for. A player would line them up along the hull the same way.
+ */
+function fillAroundTransport(ctx: Ctx, order: number[], want: Vec2, xmin: number, xmax: number, ymin: number, ymax: number): Placement | null {
+  const n = ctx.models.length;
+  const step = 0.25;
+  const pts: number[] = [];
+  for (let y = ymin; y <= ymax + 1e-9; y += step) for (let x = xmin; x <= xmax + 1e-9; x += step) pts.push(x, y);
+  const P = newPlacement(n);
+  const req = requiredNeighbours(ctx);
+  let cx = want.x, cy = want.y;
+  for (const i of order) {
+    const have = placedCount(P);
+    const need = have === 0 ? 0 : req === 2 && have >= 2 ? 2 : 1;
+    let best = -1, bestD = Infinity;
+    for (let k = 0; k < pts.length; k += 2) {
+      const x = pts[k], y = pts[k + 1];
+      const d = (x - cx) * (x - cx) + (y - cy) * (y - cy);
+      if (d >= bestD) continue;
+      if (need > 0 && placedNeighbours(ctx, P, i, x, y, 0) < need) continue;
+      if (!freeOfUnit(ctx, P, i, x, y, 0, false)) continue;
+      if (!endLegal(ctx, i, x, y, 0, PLAN_MARGIN, null)) continue;
+      best = k; bestD = d;
+    }
+    if (best < 0) return null;
+    place(P, i, pts[best], pts[best + 1], 0, [{ x: pts[best], y: pts[best + 1] }], 0, []);
+    // the next model goes nearest the placed ones' centre (a compact line, not a chain)
+    const c = placedCount(P);
+    cx = 0; cy = 0;
+    for (let j = 0; j < n; j++) if (P.placed[j]) { cx += P.x[j] / c; cy += P.y[j] / c; }
+  }
+  const bodies = Array.from({ length: n }, (_, i) => modelBody(ctx.models[i], P.x[i], P.y[i], P.z[i]));
+  return unitCoherency(bodies).ok ? P : null;
 }
 
 function fillSlots(ctx: Ctx, order: number[], ax: number, ay: number, slots: Float64Array): Placement | null {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   planMove,
@@ -282,6 +283,28 @@ describe('Deep Strike, Strategic Reserves, deployment, transports', () => {
       expect(isWhollyWithinOfBody(b, transport.body, 3)).toBe(true);
       expect(inEngagementRange(b, world.models[1].body)).toBe(false);
     }
+  });
+  it('disembark next to the enemy: 12 models fill the free side of the 3" around the transport (a compact blob does not fit there)', () => {
+    // recorded from a game (Dawn of War mirror, heuristic agents): a Wave Serpent (60 mm base) stopped
+    // 1.6" from enemy Guardian Defenders on the centre marker; its 12 passengers were not set up before,
+    // though the side away from the enemy has room for them
+    const { req, world } = JSON.parse(readFileSync(new URL('./fixtures/disembark-band.json', import.meta.url), 'utf8')) as { req: MoveRequest; world: World };
+    const transport = world.models.find((m) => m.id === req.transportId)!;
+    const r = planOk(req, world);
+    const bodies = bodiesAt(req, r.positions);
+    expect(bodies).toHaveLength(12);
+    for (const b of bodies) {
+      expect(isWhollyWithinOfBody(b, transport.body, 3)).toBe(true);
+      for (const e of enemiesOf(world, req.player)) expect(inEngagementRange(b, e.body)).toBe(false);
+    }
+    expect(isCoherent(bodies)).toBe(true);
+    // the same with enemy models ringing the free side too: no room, and the planner says so
+    const ring: WorldModel[] = [];
+    for (let a = 0; a < 360; a += 15) {
+      const t = (a * Math.PI) / 180;
+      ring.push({ id: `ring${a}`, unitId: 'RING', player: 'enemy', body: body(transport.body.pos.x + 4.6 * Math.cos(t), transport.body.pos.y + 4.6 * Math.sin(t)) });
+    }
+    expect(planMove(req, { ...world, models: [...world.models, ...ring] }).ok).toBe(false);
   });
   it('embark check: every model within 3" of the transport', () => {
     const transport = { id: 't', unitId: 'T', player: 'p1', body: body(30, 22, oval(2.5, 1.5)) };
