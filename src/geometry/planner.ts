@@ -1568,6 +1568,10 @@ function planSetUp(ctx: Ctx): PlanResult {
     if (ctx.zone && !pointInPolygon({ x, y }, ctx.zone)) return null;
     return { x, y };
   };
+  const setUpDone = (P: Placement): PlannedMove => {
+    const end = centroidOf(Array.from({ length: n }, (_, i) => ({ x: P.x[i], y: P.y[i], z: 0 })));
+    return finish(ctx, P, len(end.x - want.x, end.y - want.y) <= 1);
+  };
   const gaps = [1.5, 0.5, 0.05];
   const slotsByGap = gaps.map((g) => latticeSlots(2 * maxR + g, n));
   let tried = 0;
@@ -1578,18 +1582,12 @@ function planSetUp(ctx: Ctx): PlanResult {
     if (tried++ > 150) break;
     for (let g = 0; g < gaps.length; g++) {
       const P = fillSlots(ctx, order, a.x, a.y, slotsByGap[g]);
-      if (P) {
-        const end = centroidOf(Array.from({ length: n }, (_, i) => ({ x: P.x[i], y: P.y[i], z: 0 })));
-        return finish(ctx, P, len(end.x - want.x, end.y - want.y) <= 1);
-      }
+      if (P) return setUpDone(P);
     }
   }
   if (ctx.mode === 'disembark') {
     const P = fillAroundTransport(ctx, order, want, xmin, xmax, ymin, ymax);
-    if (P) {
-      const end = centroidOf(Array.from({ length: n }, (_, i) => ({ x: P.x[i], y: P.y[i], z: 0 })));
-      return finish(ctx, P, len(end.x - want.x, end.y - want.y) <= 1);
-    }
+    if (P) return setUpDone(P);
   }
   return fail(`no legal set-up found for the unit near (${want.x.toFixed(1)}, ${want.y.toFixed(1)})`);
 }
@@ -1606,20 +1604,14 @@ function fillAroundTransport(ctx: Ctx, order: number[], want: Vec2, xmin: number
   const pts: number[] = [];
   for (let y = ymin; y <= ymax + 1e-9; y += step) for (let x = xmin; x <= xmax + 1e-9; x += step) pts.push(x, y);
   const P = newPlacement(n);
-  const req = requiredNeighbours(ctx);
   let cx = want.x, cy = want.y;
   for (const i of order) {
-    const have = placedCount(P);
-    const need = have === 0 ? 0 : req === 2 && have >= 2 ? 2 : 1;
+    const need = neighboursNeeded(ctx, P);
     let best = -1, bestD = Infinity;
     for (let k = 0; k < pts.length; k += 2) {
       const x = pts[k], y = pts[k + 1];
       const d = (x - cx) * (x - cx) + (y - cy) * (y - cy);
-      if (d >= bestD) continue;
-      if (need > 0 && placedNeighbours(ctx, P, i, x, y, 0) < need) continue;
-      if (!freeOfUnit(ctx, P, i, x, y, 0, false)) continue;
-      if (!endLegal(ctx, i, x, y, 0, PLAN_MARGIN, null)) continue;
-      best = k; bestD = d;
+      if (d < bestD && slotFits(ctx, P, i, x, y, need)) { best = k; bestD = d; }
     }
     if (best < 0) return null;
     place(P, i, pts[best], pts[best + 1], 0, [{ x: pts[best], y: pts[best + 1] }], 0, []);
@@ -1628,7 +1620,23 @@ function fillAroundTransport(ctx: Ctx, order: number[], want: Vec2, xmin: number
     cx = 0; cy = 0;
     for (let j = 0; j < n; j++) if (P.placed[j]) { cx += P.x[j] / c; cy += P.y[j] / c; }
   }
-  const bodies = Array.from({ length: n }, (_, i) => modelBody(ctx.models[i], P.x[i], P.y[i], P.z[i]));
+  return coherentOrNull(ctx, P);
+}
+
+/** Placed models of the unit a set-up model must be in coherency with: none for the first, then 1 (2 from the third on in units of 7+). */
+function neighboursNeeded(ctx: Ctx, P: Placement): number {
+  const have = placedCount(P);
+  return have === 0 ? 0 : requiredNeighbours(ctx) === 2 && have >= 2 ? 2 : 1;
+}
+
+/** Can model i be set up at (x, y): its neighbours, clear of its unit's placed models, and legal there. */
+function slotFits(ctx: Ctx, P: Placement, i: number, x: number, y: number, need: number): boolean {
+  if (need > 0 && placedNeighbours(ctx, P, i, x, y, 0) < need) return false;
+  return freeOfUnit(ctx, P, i, x, y, 0, false) && endLegal(ctx, i, x, y, 0, PLAN_MARGIN, null);
+}
+
+function coherentOrNull(ctx: Ctx, P: Placement): Placement | null {
+  const bodies = Array.from({ length: P.placed.length }, (_, i) => modelBody(ctx.models[i], P.x[i], P.y[i], P.z[i]));
   return unitCoherency(bodies).ok ? P : null;
 }
 
@@ -1636,18 +1644,14 @@ function fillSlots(ctx: Ctx, order: number[], ax: number, ay: number, slots: Flo
   const n = ctx.models.length;
   const P = newPlacement(n);
   const used = new Uint8Array(slots.length / 2);
-  const req = requiredNeighbours(ctx);
   for (const i of order) {
     let ok = false;
-    const have = placedCount(P);
-    const need = have === 0 ? 0 : req === 2 && have >= 2 ? 2 : 1;
+    const need = neighboursNeeded(ctx, P);
     for (let k = 0; k < used.length; k++) {
       if (used[k]) continue;
       const x = ax + slots[2 * k];
       const y = ay + slots[2 * k + 1];
-      if (need > 0 && placedNeighbours(ctx, P, i, x, y, 0) < need) continue;
-      if (!freeOfUnit(ctx, P, i, x, y, 0, false)) continue;
-      if (!endLegal(ctx, i, x, y, 0, PLAN_MARGIN, null)) continue;
+      if (!slotFits(ctx, P, i, x, y, need)) continue;
       used[k] = 1;
       place(P, i, x, y, 0, [{ x, y }], 0, []);
       ok = true;
@@ -1655,8 +1659,7 @@ function fillSlots(ctx: Ctx, order: number[], ax: number, ay: number, slots: Flo
     }
     if (!ok) return null;
   }
-  const bodies = Array.from({ length: n }, (_, i) => modelBody(ctx.models[i], P.x[i], P.y[i], P.z[i]));
-  return unitCoherency(bodies).ok ? P : null;
+  return coherentOrNull(ctx, P);
 }
 
 // --- Embark check ------------------------------------------------------------------------------
