@@ -111,6 +111,15 @@ export const WEIGHTS = {
   deployDanger: 5,
   /** 1: deployment counts an enemy unit that cannot see the spot at WEIGHTS.hiddenDanger (0: every enemy in full) */
   deploySight: 1,
+  /**
+   * 0 (as committed): the gun-platform doctrine above vetoes an Advance to where any enemy unit could
+   * charge. Above 0 the veto becomes a price: this share of the unit's worth times the best odds of a
+   * charge on it there. 0.5 against the veto, on the games of the README's mirror rows (same seeds), the
+   * Armoured Warhost margin over its baseline: Dawn of War +2.6 points, Crucible +2.2, Search and Destroy
+   * +4.5, Hammer and Anvil +0.1; over the 8,000 games +2.4 (z 3.3), 49.5% vs 45.1%; Mont'ka -0.6 of 1,000
+   * (docs/agent-measurements.md). Not the default yet: switching it re-plays every README row.
+   */
+  chargeCost: 0,
 };
 
 type Weights = typeof WEIGHTS;
@@ -464,14 +473,22 @@ function moveScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, o: MoveOption, advanc
     const gap = len(enemy.x - end.x, enemy.y - end.y) - enemy.r - uc.r;
     if (gap > 12 && gap <= uc.move + 12) v += c.w.progress * 0.5 * enemy.melee;
   }
-  if (o.mode === 'advance') v -= staysBack(c, uc, end) ? 1e4 : 1;
+  if (o.mode === 'advance') {
+    if (c.w.chargeCost > 0 && isPlatform(c, uc)) {
+      let odds = 0;
+      for (const e of uc.danger) if (e.melee > 0) odds = Math.max(odds, chargeOdds(e, end, uc.r));
+      v -= c.w.chargeCost * odds * uc.value + 1;
+    } else v -= staysBack(c, uc, end) ? 1e4 : 1;
+  }
   return v;
 }
 
 /** A gun platform does not Advance to where an enemy unit could charge it: see WEIGHTS.gunlineRange. */
+function isPlatform(c: Ctx, uc: UnitCtx): boolean {
+  return (uc.longestRange >= c.w.gunlineRange || (c.w.gunlineVehicles > 0 && uc.vehicle)) && !uc.carrying;
+}
 function staysBack(c: Ctx, uc: UnitCtx, end: Point): boolean {
-  const platform = uc.longestRange >= c.w.gunlineRange || (c.w.gunlineVehicles > 0 && uc.vehicle);
-  if (!platform || uc.carrying) return false;
+  if (!isPlatform(c, uc)) return false;
   for (const e of uc.danger) if (e.melee > 0 && chargeOdds(e, end, uc.r) > 0) return true;
   return false;
 }
