@@ -118,7 +118,7 @@ export const WEIGHTS = {
    * Armoured Warhost margin over its baseline: Dawn of War +2.6 points, Crucible +2.2, Search and Destroy
    * +4.5, Hammer and Anvil +0.1; over the 8,000 games +2.4 (z 3.3), 49.5% vs 45.1%; Mont'ka -0.6 of 1,000,
    * +11.0 of 200; Kauyon +1.0, Battle Host 0 (docs/agent-measurements.md). Not the default yet: switching it
-   * re-plays the README's other rows (heuristic vs random, lookahead).
+   * needs the lookahead rows re-played (the others are played: docs).
    */
   chargeCost: 0,
 };
