@@ -474,24 +474,22 @@ function moveScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, o: MoveOption, advanc
     const gap = len(enemy.x - end.x, enemy.y - end.y) - enemy.r - uc.r;
     if (gap > 12 && gap <= uc.move + 12) v += c.w.progress * 0.5 * enemy.melee;
   }
-  if (o.mode === 'advance') {
-    if (c.w.chargeCost > 0 && isPlatform(c, uc)) {
-      let odds = 0;
-      for (const e of uc.danger) if (e.melee > 0) odds = Math.max(odds, chargeOdds(e, end, uc.r));
-      v -= c.w.chargeCost * odds * uc.value + 1;
-    } else v -= staysBack(c, uc, end) ? 1e4 : 1;
-  }
+  if (o.mode === 'advance') v -= advanceCost(c, uc, end);
   return v;
 }
 
-/** A gun platform does not Advance to where an enemy unit could charge it: see WEIGHTS.gunlineRange. */
-function isPlatform(c: Ctx, uc: UnitCtx): boolean {
-  return (uc.longestRange >= c.w.gunlineRange || (c.w.gunlineVehicles > 0 && uc.vehicle)) && !uc.carrying;
-}
-function staysBack(c: Ctx, uc: UnitCtx, end: Point): boolean {
-  if (!isPlatform(c, uc)) return false;
-  for (const e of uc.danger) if (e.melee > 0 && chargeOdds(e, end, uc.r) > 0) return true;
-  return false;
+/**
+ * What an Advance to `end` costs in the move's score: 1 (a Normal move is preferred when they score the
+ * same), and for a gun platform carrying no passengers the gun-platform doctrine: a veto (WEIGHTS.gunlineRange,
+ * gunlineVehicles) where any enemy unit could charge it, or with WEIGHTS.chargeCost a price for the odds.
+ */
+function advanceCost(c: Ctx, uc: UnitCtx, end: Point): number {
+  const platform = uc.longestRange >= c.w.gunlineRange || (c.w.gunlineVehicles > 0 && uc.vehicle);
+  if (!platform || uc.carrying) return 1;
+  let odds = 0;
+  for (const e of uc.danger) if (e.melee > 0) odds = Math.max(odds, chargeOdds(e, end, uc.r));
+  if (c.w.chargeCost > 0) return c.w.chargeCost * odds * uc.value + 1;
+  return odds > 0 ? 1e4 : 1;
 }
 
 function decideMove(c: Ctx, req: DecisionRequest): number {

@@ -25,9 +25,10 @@ const spec = (scenario: ResolvedScenario, games: number, seed: string, blockSize
  * Games per second of a pool of `workers` threads, after `warmPerWorker` warm-up games on each thread.
  * Each worker thread is its own V8 isolate and compiles the engine's code for itself: over its first ~50
  * games of the default scenario a thread keeps ~1.5 cores busy (V8's compiler and collector threads),
- * later ~1.1, and on 2 cores that start-up starves a second worker. Timing after a few warm-up games measured that
- * start-up, not a long batch (48 games: 1.17x from the second worker; 1,200 games: 1.88x), so each thread
- * is warmed first. Small blocks, so that the two workers finish together (games vary a lot in length).
+ * later ~1.1, and on 2 cores that start-up starves a second worker. Timing after a few warm-up games
+ * measured that start-up, not a long batch (48 games: 1.17x from the second worker; 1,200 games: 1.88x),
+ * so each thread is warmed first. Small blocks, so that the two workers finish together (games vary a lot
+ * in length).
  */
 async function throughput(scenario: ResolvedScenario, workers: number, games: number, warmPerWorker: number, blockSize = 2, agent = 'random'): Promise<number> {
   const pool = createGamePool(workers, { batch: variantOf(spec(scenario, 2, 'x', 10, agent)) });
