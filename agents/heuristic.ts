@@ -112,15 +112,13 @@ export const WEIGHTS = {
   /** 1: deployment counts an enemy unit that cannot see the spot at WEIGHTS.hiddenDanger (0: every enemy in full) */
   deploySight: 1,
   /**
-   * 0 (as committed): the gun-platform doctrine above vetoes an Advance to where any enemy unit could
-   * charge. Above 0 the veto becomes a price: this share of the unit's worth times the best odds of a
-   * charge on it there. 0.5 against the veto, on the games of the README's mirror rows (same seeds), the
-   * Armoured Warhost margin over its baseline: Dawn of War +2.6 points, Crucible +2.2, Search and Destroy
-   * +4.5, Hammer and Anvil +0.1; over the 8,000 games +2.4 (z 3.3), 49.5% vs 45.1%; Mont'ka -0.6 of 1,000,
-   * +11.0 of 200; Kauyon +1.0, Battle Host 0 (docs/agent-measurements.md). Not the default yet: switching it
-   * needs the lookahead rows re-played (the others are played: docs).
+   * The gun-platform doctrine above as a price rather than a veto: an Advance to where an enemy unit could
+   * charge the platform costs this share of its worth times the best odds of a charge there (0: the veto,
+   * any odds above 0 rule the Advance out). 0.5 against the veto, same seeds (docs/agent-measurements.md,
+   * "A price for a charge instead of the veto"): the Armoured Warhost mirror's margin over its baseline +2.4
+   * points over 8,000 games (z 3.3); Mont'ka -0.6 of 1,000, +11.0 of 200; Kauyon +1.0, Battle Host 0.
    */
-  chargeCost: 0,
+  chargeCost: 0.5,
 };
 
 type Weights = typeof WEIGHTS;

@@ -375,16 +375,18 @@ describe('the heuristic uses what its detachment gives it', () => {
     expect(moveToMarker('War Walkers', 15.5, { x: 56, y: 40 })).toEqual(takesMarker);
   });
 
-  it('WEIGHTS.chargeCost (off as committed) prices the odds of a charge instead of the veto: a likely charge holds the War Walkers back, an unlikely one no longer does', () => {
+  it('WEIGHTS.chargeCost prices the odds of a charge instead of the veto (chargeCost 0): a likely charge holds the War Walkers back, an unlikely one no longer does', () => {
     const takesMarker = expect.objectContaining({ mode: 'advance', toward: 'objective o1' });
-    const priced = { chargeCost: 0.5 };
-    // the Strike Team 14" beyond the marker: a charge on them there is likely; priced or not they stay back
-    expect(moveToMarker('War Walkers', 15.5, { x: 44, y: 22 }, priced).mode).not.toBe('advance');
+    const veto = { chargeCost: 0 };
+    // the Strike Team 14" beyond the marker: a charge on them there is likely; priced (as committed) or
+    // vetoed they stay back
+    expect(moveToMarker('War Walkers', 15.5, { x: 44, y: 22 }).mode).not.toBe('advance');
+    expect(moveToMarker('War Walkers', 15.5, { x: 44, y: 22 }, veto).mode).not.toBe('advance');
     // 22" beyond it: a charge is possible but unlikely. The veto (any odds above 0) holds them back; the
     // price (half their worth times the odds) is less than what the marker and the guns are worth: they take it
     const far = { x: 52, y: 22 };
-    expect(moveToMarker('War Walkers', 15.5, far).mode).not.toBe('advance');
-    expect(moveToMarker('War Walkers', 15.5, far, priced)).toEqual(takesMarker);
+    expect(moveToMarker('War Walkers', 15.5, far, veto).mode).not.toBe('advance');
+    expect(moveToMarker('War Walkers', 15.5, far)).toEqual(takesMarker);
     // the same odds priced at 100 times the worth hold them back: the price, not its absence, decides
     expect(moveToMarker('War Walkers', 15.5, far, { chargeCost: 100 }).mode).not.toBe('advance');
   });

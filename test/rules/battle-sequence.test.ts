@@ -9,7 +9,7 @@ import { playGame } from '../../src/sim/play.ts';
 import { belowHalfStrength, unitsOnBattlefield } from '../../src/rules/battle/units.ts';
 import { canShoot, shootWithUnit } from '../../src/rules/battle/shooting.ts';
 import { canCharge } from '../../src/rules/battle/charge.ts';
-import { executeMove } from '../../src/rules/battle/movement.ts';
+import { executeMove, movementBody } from '../../src/rules/battle/movement.ts';
 import { reinforcements } from '../../src/rules/battle/reserves.ts';
 import { removeOutOfCoherency } from '../../src/rules/battle/end-of-turn.ts';
 import { fightPhase } from '../../src/rules/battle/fight.ts';
@@ -219,6 +219,30 @@ describe('End of turn and destroyed units', () => {
     // the Guardians take the Devilfish's 3 if within 6" of it, and the Wave Serpent's 2
     expect(nearWS).toBe(true);
     expect(g.state.units.GD.stats.woundsTaken - guardiansBefore).toBe((nearDF ? 3 : 0) + 2);
+  });
+
+  it('an embarked unit with no room to get out (wholly within 3" of its transport) is not offered to move; with room it is', () => {
+    // impassable terrain all round the Devilfish's base, 10" deep: nowhere within 3" of it to set a model up
+    const rect = (x0: number, y0: number, x1: number, y1: number) => [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }];
+    const walls = [rect(18, 10, 28.7, 34), rect(31.3, 10, 42, 34), rect(28.7, 10, 31.3, 20.7), rect(28.7, 23.3, 31.3, 34)]
+      .map((polygon, i) => ({ id: `w${i}`, kind: 'impassable' as const, polygon, height: 5 }));
+    const offered = (terrain: typeof walls): string[] => {
+      let units: string[] = [];
+      const pick = (req: DecisionRequest) => {
+        if (req.kind === 'select-unit-to-move') units = (req.options as ({ done: true } | { unit: string })[]).flatMap((o) => ('unit' in o ? [o.unit] : []));
+        return 0;
+      };
+      const g = battleSandbox([
+        { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 30, y: 22 } },
+        { id: 'BT', player: 0, faction: 'tau', name: 'Breacher Team', at: { x: 50, y: 5 } },
+        { id: 'E', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 55, y: 30 } },
+      ], { phase: 'movement', terrain, agents: [scriptedAgent('p1', pick), scriptedAgent('p2', pick)] });
+      g.emit({ type: 'unit-location', unit: 'BT', location: 'embarked', embarkedIn: 'DF' });
+      movementBody(g, 0);
+      return units;
+    };
+    expect(offered([])).toEqual(['DF', 'BT']);
+    expect(offered(walls)).toEqual(['DF']);
   });
 
   it('disembarking after the transport moved counts as a Normal move, and the unit cannot charge', () => {

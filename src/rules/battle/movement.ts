@@ -105,7 +105,8 @@ export function moveUnit(g: Game, u: UnitState): void {
       return;
     case 'disembark': {
       if (!disembark(g, u)) {
-        // no room to set it up: it stays embarked this phase (otherwise it would be selected forever)
+        // a safety net: movable() offers only units with room (canDisembark); should the room be gone by
+        // now, it stays embarked this phase (otherwise it would be selected forever)
         g.emit({ type: 'note', text: `${u.name} could not disembark: no room within 3" of its transport` });
         g.emit({ type: 'unit-moved', unit: u.id, mode: 'stationary' });
         return;

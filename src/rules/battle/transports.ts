@@ -60,22 +60,33 @@ export function embark(g: Game, u: UnitState, t: UnitState): void {
   g.emit({ type: 'unit-location', unit: u.id, location: 'embarked', embarkedIn: t.id });
 }
 
-/** An embarked unit may disembark unless its transport Advanced or Fell Back this turn. */
+/**
+ * An embarked unit may disembark unless its transport Advanced or Fell Back this turn, and only where it
+ * can be set up (wholly within 3" of the transport, not in Engagement Range): a unit with no room is not
+ * offered the move at all, rather than choosing it and staying in.
+ */
 export function canDisembark(g: Game, u: UnitState): boolean {
   const t = transportOf(g, u);
   if (!t || t.location !== 'battlefield' || !t.models.some((m) => m.alive)) return false;
   if (t.flags.fellBack) return false;
-  return !t.flags.advanced || allows(g.state, t, 'disembark-after-advance');
+  if (t.flags.advanced && !allows(g.state, t, 'disembark-after-advance')) return false;
+  return disembarkPlan(g, u) !== null;
+}
+
+/** Where the unit would be set up getting out of its transport now, or null when there is no room. */
+function disembarkPlan(g: Game, u: UnitState): ReturnType<typeof planUnit> | null {
+  const t = transportOf(g, u);
+  const hull = t?.models.find((m) => m.alive && m.pos);
+  if (!t || !hull) return null;
+  const plan = planUnit(g.state, u, 'disembark', { transportId: hull.id });
+  return plan.ok ? plan : null;
 }
 
 /** Set the unit up wholly within 3" of its transport. Returns false when there is no room. */
 export function disembark(g: Game, u: UnitState): boolean {
-  const s = g.state;
   const t = transportOf(g, u);
-  const hull = t?.models.find((m) => m.alive && m.pos);
-  if (!t || !hull) return false;
-  const plan = planUnit(s, u, 'disembark', { transportId: hull.id });
-  if (!plan.ok) return false;
+  const plan = t ? disembarkPlan(g, u) : null;
+  if (!t || !plan) return false;
   g.emit({ type: 'unit-location', unit: u.id, location: 'battlefield', embarkedIn: null });
   applyPlan(g, u, plan, 'disembark');
   g.emit({ type: 'unit-flag', unit: u.id, flag: 'disembarked', value: true });
