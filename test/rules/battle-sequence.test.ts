@@ -221,15 +221,19 @@ describe('End of turn and destroyed units', () => {
     expect(g.state.units.GD.stats.woundsTaken - guardiansBefore).toBe((nearDF ? 3 : 0) + 2);
   });
 
-  it('an embarked unit with no room to get out (wholly within 3" of its transport) is not offered to move; with room it is', () => {
+  it('an embarked unit is offered to disembark only where it can be set up (wholly within 3" of its transport, out of Engagement Range)', () => {
     // impassable terrain all round the Devilfish's base, 10" deep: nowhere within 3" of it to set a model up
     const rect = (x0: number, y0: number, x1: number, y1: number) => [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }];
     const walls = [rect(18, 10, 28.7, 34), rect(31.3, 10, 42, 34), rect(28.7, 10, 31.3, 20.7), rect(28.7, 23.3, 31.3, 34)]
       .map((polygon, i) => ({ id: `w${i}`, kind: 'impassable' as const, polygon, height: 5 }));
     const offered = (terrain: typeof walls): string[] => {
-      let units: string[] = [];
+      let modes: string[] = [];
       const pick = (req: DecisionRequest) => {
-        if (req.kind === 'select-unit-to-move') units = (req.options as ({ done: true } | { unit: string })[]).flatMap((o) => ('unit' in o ? [o.unit] : []));
+        if (req.kind === 'select-unit-to-move') {
+          const i = (req.options as ({ done: true } | { unit: string })[]).findIndex((o) => 'unit' in o && o.unit === 'BT');
+          return Math.max(0, i);
+        }
+        if (req.kind === 'move' && req.context?.unit === 'BT') modes = (req.options as { mode: string }[]).map((o) => o.mode);
         return 0;
       };
       const g = battleSandbox([
@@ -239,10 +243,10 @@ describe('End of turn and destroyed units', () => {
       ], { phase: 'movement', terrain, agents: [scriptedAgent('p1', pick), scriptedAgent('p2', pick)] });
       g.emit({ type: 'unit-location', unit: 'BT', location: 'embarked', embarkedIn: 'DF' });
       movementBody(g, 0);
-      return units;
+      return modes;
     };
-    expect(offered([])).toEqual(['DF', 'BT']);
-    expect(offered(walls)).toEqual(['DF']);
+    expect(offered([])).toEqual(['stay-embarked', 'disembark']);
+    expect(offered(walls)).toEqual(['stay-embarked']);
   });
 
   it('disembarking after the transport moved counts as a Normal move, and the unit cannot charge', () => {

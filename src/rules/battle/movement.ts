@@ -18,7 +18,7 @@ import { endPhase, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import { allModelsHave, hasKeyword, rollModifier, unitMove, unitsOnBattlefield } from './units.ts';
 import { isEngaged, modelBase, unitCentre } from './world.ts';
-import { embarkOptions, embark, disembark, canDisembark } from './transports.ts';
+import { embarkOptions, embark, disembark, disembarkPlan, canDisembark } from './transports.ts';
 import { reinforcements } from './reserves.ts';
 import { hatchwayStep } from './hatchways.ts';
 
@@ -79,7 +79,8 @@ export function destinations(s: GameState, u: UnitState): { to: { x: number; y: 
 
 /** The moves a unit is offered when selected (agents read them too, e.g. to price a stratagem that changes them). */
 export function moveOptions(s: GameState, u: UnitState): MoveChoice[] {
-  if (u.location === 'embarked') return [{ mode: 'stay-embarked' }, { mode: 'disembark' }];
+  // getting out is offered only where the unit can be set up (the planner finds room for it)
+  if (u.location === 'embarked') return disembarkPlan(s, u) ? [{ mode: 'stay-embarked' }, { mode: 'disembark' }] : [{ mode: 'stay-embarked' }];
   const dests = destinations(s, u);
   if (isEngaged(s, u)) {
     return [{ mode: 'stationary' }, ...dests.map((d) => ({ mode: 'fall-back' as const, ...d }))];
@@ -104,13 +105,8 @@ export function moveUnit(g: Game, u: UnitState): void {
       g.emit({ type: 'unit-moved', unit: u.id, mode: 'stationary' });
       return;
     case 'disembark': {
-      if (!disembark(g, u)) {
-        // a safety net: movable() offers only units with room (canDisembark); should the room be gone by
-        // now, it stays embarked this phase (otherwise it would be selected forever)
-        g.emit({ type: 'note', text: `${u.name} could not disembark: no room within 3" of its transport` });
-        g.emit({ type: 'unit-moved', unit: u.id, mode: 'stationary' });
-        return;
-      }
+      // moveOptions offered it because the planner found room: that room is used
+      if (!disembark(g, u)) throw new Error(`${u.name} was offered to disembark but there is no room within 3" of its transport`);
       // disembarking before the transport moved: the unit then moves as usual (it cannot Remain Stationary)
       const after = g.state.units[u.id];
       if (after.flags.moved === null) {

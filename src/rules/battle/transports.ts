@@ -5,7 +5,7 @@
  * the passengers of a destroyed transport.
  */
 import type { Game } from '../../core/game.ts';
-import type { UnitState } from '../../core/state.ts';
+import type { GameState, UnitState } from '../../core/state.ts';
 import { allows } from '../../core/rules-registry.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
 import { destroyModel, inflictMortalWounds, onModelDestroyed } from '../damage.ts';
@@ -60,32 +60,31 @@ export function embark(g: Game, u: UnitState, t: UnitState): void {
   g.emit({ type: 'unit-location', unit: u.id, location: 'embarked', embarkedIn: t.id });
 }
 
-/**
- * An embarked unit may disembark unless its transport Advanced or Fell Back this turn, and only where it
- * can be set up (wholly within 3" of the transport, not in Engagement Range): a unit with no room is not
- * offered the move at all, rather than choosing it and staying in.
- */
+/** An embarked unit may disembark unless its transport Advanced or Fell Back this turn (room aside: disembarkPlan). */
 export function canDisembark(g: Game, u: UnitState): boolean {
   const t = transportOf(g, u);
   if (!t || t.location !== 'battlefield' || !t.models.some((m) => m.alive)) return false;
   if (t.flags.fellBack) return false;
-  if (t.flags.advanced && !allows(g.state, t, 'disembark-after-advance')) return false;
-  return disembarkPlan(g, u) !== null;
+  return !t.flags.advanced || allows(g.state, t, 'disembark-after-advance');
 }
 
-/** Where the unit would be set up getting out of its transport now, or null when there is no room. */
-function disembarkPlan(g: Game, u: UnitState): ReturnType<typeof planUnit> | null {
-  const t = transportOf(g, u);
+export type DisembarkPlan = Extract<ReturnType<typeof planUnit>, { ok: true }>;
+
+/**
+ * Where the unit would be set up getting out of its transport now (wholly within 3" of it, not in
+ * Engagement Range), or null when there is no room: the move is then not offered at all.
+ */
+export function disembarkPlan(s: GameState, u: UnitState): DisembarkPlan | null {
+  const t = u.embarkedIn ? s.units[u.embarkedIn] : undefined;
   const hull = t?.models.find((m) => m.alive && m.pos);
   if (!t || !hull) return null;
-  const plan = planUnit(g.state, u, 'disembark', { transportId: hull.id });
+  const plan = planUnit(s, u, 'disembark', { transportId: hull.id });
   return plan.ok ? plan : null;
 }
 
-/** Set the unit up wholly within 3" of its transport. Returns false when there is no room. */
-export function disembark(g: Game, u: UnitState): boolean {
+/** Set the unit up wholly within 3" of its transport (where `plan` says, or where the planner finds room). Returns false when there is no room. */
+export function disembark(g: Game, u: UnitState, plan: DisembarkPlan | null = disembarkPlan(g.state, u)): boolean {
   const t = transportOf(g, u);
-  const plan = t ? disembarkPlan(g, u) : null;
   if (!t || !plan) return false;
   g.emit({ type: 'unit-location', unit: u.id, location: 'battlefield', embarkedIn: null });
   applyPlan(g, u, plan, 'disembark');
