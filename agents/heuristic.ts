@@ -119,6 +119,13 @@ export const WEIGHTS = {
    * points over 8,000 games (z 3.3); Mont'ka -0.6 of 1,000, +11.0 of 200; Kauyon +1.0, Battle Host 0.
    */
   chargeCost: 0.5,
+  /**
+   * Not a playing weight: 1 scores move options in the order of an upper bound of their score and stops
+   * where no bound can win (bestMoveScore, argmaxBounded), and remembers the scores within a state version
+   * (moveScores); 0 scores every option every time. Both choose the same moves (a test plays games both
+   * ways); 1 saves most of the sight lines.
+   */
+  prune: 1,
 };
 
 type Weights = typeof WEIGHTS;
@@ -138,7 +145,37 @@ function argmax<T>(items: readonly T[], score: (t: T, i: number) => number): num
   return idx;
 }
 
-/** The scores the heuristic gave each option of its last decision (a search agent reads them to prune). */
+/**
+ * argmax with the same choice, when an upper bound of each score is cheap: the options are scored in the
+ * order of their bounds until no bound left can reach the `keep`-th best score found. lastScores holds the
+ * scores of the options scored and -Infinity for the others, which could not be among the best `keep`
+ * (so the log's explanation and a search agent's candidates are the same as with every option scored).
+ */
+export const EXACT_SCORES = 3;
+
+function argmaxBounded<T>(items: readonly T[], score: (t: T) => number, bound: (t: T) => number, keep = EXACT_SCORES): number {
+  const order = items.map((t, i) => ({ t, i, b: bound(t) })).sort((x, y) => y.b - x.b || x.i - y.i);
+  const scores = new Array<number>(items.length).fill(-Infinity);
+  // the `keep` best scores found so far, best first
+  const top: number[] = [];
+  for (const { t, i, b } of order) {
+    // a margin for rounding (the bound adds the same terms, each at least as large)
+    if (top.length >= keep && b < top[keep - 1] - 1e-6) break;
+    const s = score(t);
+    scores[i] = s;
+    let k = top.length;
+    while (k > 0 && top[k - 1] < s) k--;
+    top.splice(k, 0, s);
+    if (top.length > keep) top.pop();
+  }
+  // the choice argmax makes: the options not scored are below every near-best one
+  return argmax(scores, (s) => s);
+}
+
+/**
+ * The scores the heuristic gave each option of its last decision (a search agent reads them to prune). With
+ * WEIGHTS.prune a move's options below the best EXACT_SCORES may be -Infinity (not scored).
+ */
 export function lastOptionScores(): number[] {
   return lastScores.slice();
 }
@@ -157,6 +194,8 @@ interface Memory {
   assignedFor: string;
   /** OC already heading to each marker this Movement phase (units that did not get there yet) */
   heading: Map<number, number>;
+  /** counts the changes of `heading` (scores remembered with an older count are stale) */
+  headingGen: number;
   headingKey: string;
   /** the charge being made: unit, targets and what it is worth (for re-rolls and Fate dice) */
   charge: { unit: string; target: string; value: number } | null;
@@ -327,7 +366,17 @@ function buildUnitCtx(c: Ctx, u: UnitState, at?: Point): UnitCtx {
   };
 }
 
-interface MoveFlags { advanced: boolean; fellBack: boolean; noCharge?: boolean }
+interface MoveFlags {
+  advanced: boolean;
+  fellBack: boolean;
+  noCharge?: boolean;
+  /**
+   * An upper bound of the score instead of the score, without sight lines: every target counts as seen
+   * (fireAt) and every enemy as not seeing the position (danger at WEIGHTS.hiddenDanger). A search for the
+   * best score skips the options whose bound cannot beat the best found (bestMoveScore).
+   */
+  bound?: boolean;
+}
 
 /**
  * Best value of the unit's guns from a point this turn (one target: the best one in reach). A target
@@ -347,7 +396,7 @@ function fireAt(c: Ctx, uc: UnitCtx, end: Point, f: MoveFlags): number {
     let v = 0;
     for (const p of e.ranged) if (gap <= p.range && (!f.advanced || p.assault)) v += p.value;
     if (v <= best) continue;
-    if (c.w.blockedFire < 1) {
+    if (c.w.blockedFire < 1 && !f.bound) {
       from ??= unitDisc(c.state, uc.u, end, uc.r);
       if (!sees(c, from, e.body)) v *= c.w.blockedFire;
     }
@@ -382,7 +431,8 @@ function positionScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, end: Point, f: Mo
   let v = objectiveGain(c, ov, uc, end, alsoMine);
   v += c.w.fire * fireAt(c, uc, end, f);
   if (uc.meleeOriented) v += c.w.charge * chargeAt(uc, end, f);
-  const d = dangerFrom(uc.danger, end, uc.r, c.w.hiddenDanger < 1 ? hiddenShare(c, uc, end) : undefined);
+  const share = c.w.hiddenDanger >= 1 ? undefined : f.bound ? allHidden(c) : hiddenShare(c, uc, end);
+  const d = dangerFrom(uc.danger, end, uc.r, share);
   v -= c.w.danger * (d > uc.dangerCap ? uc.dangerCap : d);
   if (c.w.cover > 0 && inTerrain(c, end)) v += c.w.cover * uc.value;
   return v;
@@ -392,6 +442,12 @@ function positionScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, end: Point, f: Mo
 function hiddenShare(c: Ctx, uc: UnitCtx, end: Point): (e: DangerSource) => number {
   const at = unitDisc(c.state, uc.u, end, uc.r);
   return (e) => (sees(c, e.body, at) ? 1 : c.w.hiddenDanger);
+}
+
+/** WEIGHTS.hiddenDanger for every enemy unit (the least danger sight could leave: a bound). */
+function allHidden(c: Ctx): () => number {
+  const share = c.w.hiddenDanger;
+  return () => share;
 }
 
 /** isVisible on the Ctx's board, through the phase's memory (Memory.sight). */
@@ -437,9 +493,44 @@ function endPoint(from: Point, to: Point, reach: number, stopShort = 0): Point {
 
 type MoveOption = { mode: string; to?: Point; toward?: string };
 
+/**
+ * Scores of move options already computed for a unit context (one state version and player): selecting the
+ * unit to move scores its options, and the move decision that follows in the same version asks again. The
+ * score also reads the weights and the markers other units head for, so a change of either starts afresh.
+ */
+const moveScores = new WeakMap<UnitCtx, { w: Weights; heading: number; scores: Map<string, number> }>();
+
 /** Score of one move option for the unit. */
 function moveScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, o: MoveOption, advanceOverride?: number): number {
-  if (o.mode === 'stationary') return positionScore(c, ov, uc, uc.from, { advanced: false, fellBack: false });
+  if (c.w.prune <= 0) return computeMoveScore(c, ov, uc, o, advanceOverride);
+  let memo = moveScores.get(uc);
+  if (!memo || memo.w !== c.w || memo.heading !== c.mem.headingGen) moveScores.set(uc, (memo = { w: c.w, heading: c.mem.headingGen, scores: new Map() }));
+  const key = `${o.mode}|${o.toward}|${o.to?.x}|${o.to?.y}|${advanceOverride}`;
+  let v = memo.scores.get(key);
+  if (v === undefined) memo.scores.set(key, (v = computeMoveScore(c, ov, uc, o, advanceOverride)));
+  return v;
+}
+
+/**
+ * The best score of the options, or `floor` when none beats it (for a unit, its gain from moving): the options in the order of an upper
+ * bound of their score (no sight lines), each scored in full until no bound left can beat the best.
+ * The same maximum as scoring every option, with far fewer sight lines.
+ */
+function bestMoveScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, options: readonly MoveOption[], floor = -Infinity, advanceOverride?: number): number {
+  const bounds = options.map((o, i) => ({ o, i, b: computeMoveScore(c, ov, uc, o, advanceOverride, true) }));
+  bounds.sort((x, y) => y.b - x.b || x.i - y.i);
+  let best = floor;
+  for (const { o, b } of bounds) {
+    // a margin for rounding: the bound adds the same terms in the same order, less the sight checks
+    if (c.w.prune > 0 && b < best - 1e-6) break;
+    const v = moveScore(c, ov, uc, o, advanceOverride);
+    if (v > best) best = v;
+  }
+  return best;
+}
+
+function computeMoveScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, o: MoveOption, advanceOverride?: number, bound = false): number {
+  if (o.mode === 'stationary') return positionScore(c, ov, uc, uc.from, { advanced: false, fellBack: false, bound });
   if (!o.to) return -1e6;
   const adv = advanceOverride ?? uc.advance;
   const reach = o.mode === 'advance' ? uc.move + adv : uc.move;
@@ -451,7 +542,7 @@ function moveScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, o: MoveOption, advanc
     stop = enemy ? enemy.r + uc.r + 1.2 : 2;
   }
   const end = endPoint(uc.from, o.to, reach, stop);
-  const flags: MoveFlags = { advanced: o.mode === 'advance', fellBack: o.mode === 'fall-back' };
+  const flags: MoveFlags = { advanced: o.mode === 'advance', fellBack: o.mode === 'fall-back', bound };
   let v = positionScore(c, ov, uc, end, flags);
   // heading for a marker it does not reach this turn: part of what holding it would be worth
   if (o.toward?.startsWith('objective ')) {
@@ -500,7 +591,9 @@ function decideMove(c: Ctx, req: DecisionRequest): number {
   const pass = passengerBonus(c, ov, u);
   // passengers may get out after a Normal move; after an Advance only when a rule allows it (SWIFT DEPLOYMENT)
   const outAfterAdvance = pass !== null && allows(s, u, 'disembark-after-advance');
-  const i = argmax(options, (o) => moveScore(c, ov, uc, o) + (pass && o.mode !== 'fall-back' && (o.mode !== 'advance' || outAfterAdvance) ? pass(endOf(uc, o)) : 0));
+  const i = pass || c.w.prune <= 0
+    ? argmax(options, (o) => moveScore(c, ov, uc, o) + (pass && o.mode !== 'fall-back' && (o.mode !== 'advance' || outAfterAdvance) ? pass(endOf(uc, o)) : 0))
+    : argmaxBounded(options, (o) => moveScore(c, ov, uc, o), (o) => computeMoveScore(c, ov, uc, o, undefined, true));
   noteHeading(c, uc, options[i]);
   return i;
 }
@@ -516,7 +609,7 @@ function noteHeading(c: Ctx, uc: UnitCtx, o: MoveOption): void {
   const i = c.state.objectives.findIndex((x) => `objective ${x.id}` === o.toward);
   if (i < 0) return;
   const end = endOf(uc, o);
-  if (dist(end, c.state.objectives[i].pos) > ON_MARKER) c.mem.heading.set(i, (c.mem.heading.get(i) ?? 0) + uc.oc);
+  if (dist(end, c.state.objectives[i].pos) > ON_MARKER) { c.mem.heading.set(i, (c.mem.heading.get(i) ?? 0) + uc.oc); c.mem.headingGen++; }
 }
 
 /** Units embarked within a transport (which could get out after it moves). */
@@ -611,9 +704,7 @@ function decideSelectMove(c: Ctx, req: DecisionRequest): number {
   const gainOf = (u: UnitState): number => {
     const uc = unitCtx(c, u);
     const here = moveScore(c, ov, uc, { mode: 'stationary' });
-    let best = here;
-    for (const m of moveOptionsFor(c, u)) best = Math.max(best, moveScore(c, ov, uc, m));
-    return best - here;
+    return bestMoveScore(c, ov, uc, moveOptionsFor(c, u), here) - here;
   };
   const plain: UnitState[] = [];
   for (const o of options) {
@@ -1580,14 +1671,14 @@ function decideFocusedFireChoice(c: Ctx, req: DecisionRequest): number {
 
 export function createHeuristic(params: Partial<Weights> = {}, name = 'heuristic'): Agent {
   const w: Weights = { ...WEIGHTS, ...params };
-  const mem: Memory = { assigned: new Map(), assignedFor: '', heading: new Map(), headingKey: '', charge: null, moved: null, moveRank: { key: '', gains: new Map() }, sight: { key: '', board: null, seen: new Map() } };
+  const mem: Memory = { assigned: new Map(), assignedFor: '', heading: new Map(), headingGen: 0, headingKey: '', charge: null, moved: null, moveRank: { key: '', gains: new Map() }, sight: { key: '', board: null, seen: new Map() } };
   return {
     name,
     decide(view: GameView, req: DecisionRequest) {
       const state = view.state as GameState;
       const c: Ctx = { state, me: view.player, opp: opponent(view.player), w, mem, board: boardOf(state) };
       const phaseKey = `${state.round}:${state.turn}:${state.phase}`;
-      if (mem.headingKey !== phaseKey) { mem.heading.clear(); mem.headingKey = phaseKey; }
+      if (mem.headingKey !== phaseKey) { mem.heading.clear(); mem.headingKey = phaseKey; mem.headingGen++; }
       if (mem.sight.key !== phaseKey || mem.sight.board !== c.board) mem.sight = { key: phaseKey, board: c.board, seen: new Map() };
       const unit = String(req.context?.unit ?? '');
       if (req.kind === 'move' && unit) mem.moved = unit;

@@ -27,7 +27,7 @@ import { heldCount, objectiveSnapshot } from '../src/ai/tactics.ts';
 import { createHeuristic, lastOptionScores, WEIGHTS } from './heuristic.ts';
 
 export const LOOKAHEAD = {
-  /** options tried per searched decision (the heuristic's best-scored ones) */
+  /** options tried per searched decision (the heuristic's best-scored ones; at most EXACT_SCORES: the heuristic scores only its best few moves in full) */
   candidates: 3,
   /** futures played per option */
   rollouts: 2,

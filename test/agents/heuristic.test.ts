@@ -18,6 +18,9 @@ import { unitAttackPotential, unitValue, weaponEstimate, weaponUses } from '../.
 import { createHeuristic, lastOptionScores, WEIGHTS } from '../../agents/heuristic.ts';
 import { advanceDistance, moveUnit } from '../../src/rules/battle/movement.ts';
 import { expectedAdvance } from '../../src/ai/tactics.ts';
+import { join } from 'node:path';
+import { playGame } from '../../src/sim/play.ts';
+import { SCENARIOS_DIR, loadScenario } from '../../src/data/scenario.ts';
 
 interface Seen { req: DecisionRequest; option: number }
 
@@ -431,7 +434,8 @@ describe('the heuristic moves to where its guns see', () => {
       { id: 'P', player: 0, faction: 'aeldari', name: 'Fire Prism', at: { x: 10, y: 22 } },
       { id: 'S', player: 1, faction: 'tau', name: enemy, at: { x: 50, y: 22 } },
     ], 0, [], { phase: 'movement', round: 2, factions: ['AE', 'TAU'], terrain });
-    const h = createHeuristic(params);
+    // every option scored (prune 0): with pruning, options that cannot be among the best are not
+    const h = createHeuristic({ prune: 0, ...params });
     const scores = new Map<string, number>();
     g.agents![0] = {
       name: 'heuristic',
@@ -511,5 +515,22 @@ describe('the heuristic deploys where enemy guns do not see', () => {
     // controls: sight not checked at deployment, or hidden guns counted in full
     expect(deployScores(true, { deploySight: 0 }).hidden).toBeCloseTo(bare.hidden, 9);
     expect(deployScores(true, { hiddenDanger: 1 }).hidden).toBeCloseTo(bare.hidden, 9);
+  });
+});
+
+describe("the heuristic's move search skips only options that cannot win", () => {
+  // WEIGHTS.prune scores move options in the order of an upper bound (no sight lines) and stops where no
+  // bound can beat the best found: the same moves, the same explanations in the log, as scoring every one
+  it.each(['default.json', 'mirror/armoured-warhost-vs-none.json'])('%s: the same game with and without pruning', (file) => {
+    const sc = loadScenario(join(SCENARIOS_DIR, file));
+    const play = (prune: number) => {
+      const seed = `prune:${file}`;
+      const { game } = playGame(sc, { seed, agents: [createHeuristic({ prune }), createHeuristic({ prune })], log: true });
+      return game.log!.map((e) => JSON.stringify(e));
+    };
+    const pruned = play(1);
+    const full = play(0);
+    expect(pruned.length).toBeGreaterThan(500);
+    expect(pruned).toEqual(full);
   });
 });

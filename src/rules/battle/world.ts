@@ -150,8 +150,21 @@ interface EngagementCache {
 
 let engagementCache: EngagementCache | null = null;
 
-/** A circle around every model of the unit (for quick "too far anyway" tests). */
-export function boundingCircle(state: GameState, u: UnitState): { x: number; y: number; r: number } | null {
+type Circle = { readonly x: number; readonly y: number; readonly r: number };
+
+/** Bounding circles of one state's units while its geometry (positions, models alive) stays the same. */
+const circleCache = new WeakMap<GameState, { version: number; circles: Map<string, Circle | null> }>();
+
+/** A circle round the unit's centre holding every model's base, for quick "too far anyway" tests (null: no model on the battlefield). */
+export function boundingCircle(state: GameState, u: UnitState): Circle | null {
+  let cache = circleCache.get(state);
+  if (!cache || cache.version !== state.geometryVersion) circleCache.set(state, (cache = { version: state.geometryVersion, circles: new Map() }));
+  let c = cache.circles.get(u.id);
+  if (c === undefined) cache.circles.set(u.id, (c = computeBoundingCircle(state, u)));
+  return c;
+}
+
+function computeBoundingCircle(state: GameState, u: UnitState): Circle | null {
   const c = unitCentre(u);
   let r = -1;
   for (const m of u.models) {
