@@ -1215,11 +1215,8 @@ function agilityGain(c: Ctx, u: UnitState): number {
   const ov = objectiveView(c);
   const uc = unitCtx(c, u);
   const opts = moveOptionsFor(c, u);
-  let a = -Infinity, b = -Infinity;
-  for (const o of opts) {
-    a = Math.max(a, moveScore(c, ov, uc, o));
-    b = Math.max(b, moveScore(c, ov, uc, o, 6));
-  }
+  const a = bestMoveScore(c, ov, uc, opts);
+  const b = bestMoveScore(c, ov, uc, opts, -Infinity, 6);
   return Math.max(0, b - a);
 }
 
@@ -1227,8 +1224,7 @@ function fireAndFadeGain(c: Ctx, u: UnitState): number {
   const ov = objectiveView(c);
   const uc = unitCtx(c, u);
   const here = positionScore(c, ov, uc, uc.from, { advanced: false, fellBack: false, noCharge: true });
-  let best = here;
-  for (const o of moveOptionsFor(c, u)) if (o.mode === 'normal') best = Math.max(best, moveScore(c, ov, uc, o));
+  const best = bestMoveScore(c, ov, uc, moveOptionsFor(c, u).filter((o) => o.mode === 'normal'), here);
   // it gives up its charge this turn
   const charge = uc.meleeOriented ? c.w.charge * chargeAt(uc, uc.from, { advanced: u.flags.advanced, fellBack: u.flags.fellBack }) : 0;
   return Math.max(0, best - here - charge);
