@@ -105,7 +105,7 @@ export function moveUnit(g: Game, u: UnitState): void {
       g.emit({ type: 'unit-moved', unit: u.id, mode: 'stationary' });
       return;
     case 'disembark': {
-      // moveOptions offered it because the planner found room: that room is used
+      // moveOptions offered it because the planner found room (the same planner, the same state: the same room)
       if (!disembark(g, u)) throw new Error(`${u.name} was offered to disembark but there is no room within 3" of its transport`);
       // disembarking before the transport moved: the unit then moves as usual (it cannot Remain Stationary)
       const after = g.state.units[u.id];

@@ -68,7 +68,7 @@ export function canDisembark(g: Game, u: UnitState): boolean {
   return !t.flags.advanced || allows(g.state, t, 'disembark-after-advance');
 }
 
-export type DisembarkPlan = Extract<ReturnType<typeof planUnit>, { ok: true }>;
+type DisembarkPlan = Extract<ReturnType<typeof planUnit>, { ok: true }>;
 
 /**
  * Where the unit would be set up getting out of its transport now (wholly within 3" of it, not in
@@ -82,9 +82,10 @@ export function disembarkPlan(s: GameState, u: UnitState): DisembarkPlan | null 
   return plan.ok ? plan : null;
 }
 
-/** Set the unit up wholly within 3" of its transport (where `plan` says, or where the planner finds room). Returns false when there is no room. */
-export function disembark(g: Game, u: UnitState, plan: DisembarkPlan | null = disembarkPlan(g.state, u)): boolean {
+/** Set the unit up wholly within 3" of its transport. Returns false when there is no room. */
+export function disembark(g: Game, u: UnitState): boolean {
   const t = transportOf(g, u);
+  const plan = disembarkPlan(g.state, u);
   if (!t || !plan) return false;
   g.emit({ type: 'unit-location', unit: u.id, location: 'battlefield', embarkedIn: null });
   applyPlan(g, u, plan, 'disembark');
