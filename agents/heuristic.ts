@@ -121,12 +121,14 @@ export const WEIGHTS = {
    */
   chargeCost: 0.5,
   /**
-   * Not a playing weight: 1 scores move options in the order of an upper bound of their score and stops
-   * where no bound can win (bestMoveScore, argmaxBounded), and remembers the scores within a state version
-   * (moveScores); 0 scores every option every time. Both choose the same moves (a test plays games both
-   * ways); 1 saves most of the sight lines.
+   * Not a playing weight: N > 0 scores move options in the order of an upper bound of their score and
+   * stops where no bound can win (bestMoveScore, argmaxBounded), scoring in full at least the best N of a
+   * move decision (the log explains the best 3; a search agent that tries more candidates asks for more:
+   * lastOptionScores), and remembers the scores within a state version (moveScores); 0 scores every
+   * option every time. Both choose the same moves (a test plays games both ways); pruning saves most of the
+   * sight lines.
    */
-  prune: 1,
+  prune: 3,
 };
 
 type Weights = typeof WEIGHTS;
@@ -152,10 +154,8 @@ function argmax<T>(items: readonly T[], score: (t: T, i: number) => number): num
  * scores of the options scored and -Infinity for the others, which could not be among the best `keep`
  * (so the log's explanation and a search agent's candidates are the same as with every option scored).
  */
-export const EXACT_SCORES = 3;
-
-function argmaxBounded<T>(items: readonly T[], score: (t: T) => number, bound: (t: T) => number, keep = EXACT_SCORES): number {
-  const order = items.map((t, i) => ({ t, i, b: bound(t) })).sort((x, y) => y.b - x.b || x.i - y.i);
+function argmaxBounded<T>(items: readonly T[], score: (t: T) => number, bound: (t: T) => number, keep: number): number {
+  const order = inBoundOrder(items, bound);
   const scores = new Array<number>(items.length).fill(-Infinity);
   // the `keep` best scores found so far, best first
   const top: number[] = [];
@@ -173,9 +173,14 @@ function argmaxBounded<T>(items: readonly T[], score: (t: T) => number, bound: (
   return argmax(scores, (s) => s);
 }
 
+/** The items with their upper bounds, highest bound first (ties in the items' order). */
+function inBoundOrder<T>(items: readonly T[], bound: (t: T) => number): { t: T; i: number; b: number }[] {
+  return items.map((t, i) => ({ t, i, b: bound(t) })).sort((x, y) => y.b - x.b || x.i - y.i);
+}
+
 /**
  * The scores the heuristic gave each option of its last decision (a search agent reads them to prune). With
- * WEIGHTS.prune a move's options below the best EXACT_SCORES may be -Infinity (not scored).
+ * WEIGHTS.prune N a move's options below the best N may be -Infinity (not scored).
  */
 export function lastOptionScores(): number[] {
   return lastScores.slice();
@@ -518,10 +523,8 @@ function moveScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, o: MoveOption, advanc
  * The same maximum as scoring every option, with far fewer sight lines.
  */
 function bestMoveScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, options: readonly MoveOption[], floor = -Infinity, advanceOverride?: number): number {
-  const bounds = options.map((o, i) => ({ o, i, b: computeMoveScore(c, ov, uc, o, advanceOverride, true) }));
-  bounds.sort((x, y) => y.b - x.b || x.i - y.i);
   let best = floor;
-  for (const { o, b } of bounds) {
+  for (const { t: o, b } of inBoundOrder(options, (x) => computeMoveScore(c, ov, uc, x, advanceOverride, true))) {
     // a margin for rounding: the bound adds the same terms in the same order, less the sight checks
     if (c.w.prune > 0 && b < best - 1e-6) break;
     const v = moveScore(c, ov, uc, o, advanceOverride);
@@ -594,7 +597,7 @@ function decideMove(c: Ctx, req: DecisionRequest): number {
   const outAfterAdvance = pass !== null && allows(s, u, 'disembark-after-advance');
   const i = pass || c.w.prune <= 0
     ? argmax(options, (o) => moveScore(c, ov, uc, o) + (pass && o.mode !== 'fall-back' && (o.mode !== 'advance' || outAfterAdvance) ? pass(endOf(uc, o)) : 0))
-    : argmaxBounded(options, (o) => moveScore(c, ov, uc, o), (o) => computeMoveScore(c, ov, uc, o, undefined, true));
+    : argmaxBounded(options, (o) => moveScore(c, ov, uc, o), (o) => computeMoveScore(c, ov, uc, o, undefined, true), c.w.prune);
   noteHeading(c, uc, options[i]);
   return i;
 }

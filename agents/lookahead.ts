@@ -27,7 +27,7 @@ import { heldCount, objectiveSnapshot } from '../src/ai/tactics.ts';
 import { createHeuristic, lastOptionScores, WEIGHTS } from './heuristic.ts';
 
 export const LOOKAHEAD = {
-  /** options tried per searched decision (the heuristic's best-scored ones; at most EXACT_SCORES: the heuristic scores only its best few moves in full) */
+  /** options tried per searched decision (the heuristic's best-scored ones; its heuristics score at least that many moves in full: WEIGHTS.prune) */
   candidates: 3,
   /** futures played per option */
   rollouts: 2,
@@ -105,7 +105,9 @@ type Candidate =
 
 export function createLookahead(params: Partial<Params> = {}, random: { int(n: number): number; next(): number }): Agent {
   const p = { ...LOOKAHEAD, ...params };
-  const heuristics = PROFILES.map((w) => createHeuristic(w));
+  // the heuristic prunes move options below its best WEIGHTS.prune: it must score every candidate in full
+  const exact = (w: Partial<typeof WEIGHTS>): Partial<typeof WEIGHTS> => (WEIGHTS.prune > 0 ? { ...w, prune: Math.max(WEIGHTS.prune, p.candidates) } : w);
+  const heuristics = PROFILES.map((w) => createHeuristic(exact(w)));
   let current = 0;
   let profileKey = '';
   let searches = 0;

@@ -483,6 +483,17 @@ describe('the heuristic moves to where its guns see', () => {
     // without the ruin the weight changes nothing (the enemy sees the Fire Prism)
     expect(only(false, 0)).toBeCloseTo(open, 9);
   });
+
+  it('prune N scores at least the best N move options in full, each as without pruning (what a search agent tries)', () => {
+    const best = (m: Map<string, number>, n: number) => [...m].filter(([, v]) => Number.isFinite(v)).sort((a, b) => b[1] - a[1]).slice(0, n);
+    const full = prismMoveScores(false, { prune: 0 });
+    for (const n of [1, 3, 5]) {
+      const pruned = prismMoveScores(false, { prune: n });
+      expect(best(pruned, n)).toEqual(best(full, n));
+      // and fewer than all of them: the pruning does prune here
+      expect([...pruned.values()].filter(Number.isFinite).length).toBeLessThan(full.size);
+    }
+  });
 });
 
 describe('the heuristic deploys where enemy guns do not see', () => {
@@ -528,7 +539,7 @@ describe("the heuristic's move search skips only options that cannot win", () =>
       const { game } = playGame(sc, { seed, agents: [createHeuristic({ prune }), createHeuristic({ prune })], log: true });
       return game.log!.map((e) => JSON.stringify(e));
     };
-    const pruned = play(1);
+    const pruned = play(WEIGHTS.prune);
     const full = play(0);
     expect(pruned.length).toBeGreaterThan(500);
     expect(pruned).toEqual(full);
