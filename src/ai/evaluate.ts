@@ -57,8 +57,8 @@ export interface WeaponUse {
 }
 
 /**
- * Caches of one state object that hold while its event count does not change (every change of the
- * state is an event): the weapon groups of units, their signatures, the rules-of-the-moment stamp.
+ * Caches of one state object that hold while its contentVersion does not change (every change of the
+ * state is an event; dice events only move the dice stream): the weapon groups of units, their signatures, the rules-of-the-moment stamp.
  */
 interface VersionCache {
   version: number;
@@ -71,11 +71,11 @@ const versionCaches = new WeakMap<GameState, VersionCache>();
 
 function versionCache(state: GameState): VersionCache {
   let c = versionCaches.get(state);
-  if (!c || c.version !== state.eventCount) {
+  if (!c || c.version !== state.contentVersion) {
     // effects on no unit in particular (army-wide) count for every unit; those on a unit, in its signature
     let global = '';
     for (const e of state.effects) if (e.unit === null) global += `${e.id},`;
-    c = { version: state.eventCount, uses: new Map(), sig: new Map(), stamp: `${state.seed}|${state.round}|${global}` };
+    c = { version: state.contentVersion, uses: new Map(), sig: new Map(), stamp: `${state.seed}|${state.round}|${global}` };
     versionCaches.set(state, c);
   }
   return c;

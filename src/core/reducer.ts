@@ -200,7 +200,11 @@ function recomputeTraits(u: UnitState): void {
 export function apply(state: GameState, event: GameEvent): void {
   (reducers[event.type] as Reducer<EventType>)(state, event as never);
   state.eventCount++;
+  if (!CONTENT_UNCHANGED.has(event.type)) state.contentVersion++;
 }
+
+/** Events that change nothing an agent may read: the dice stream's position (agents have their own), records of decisions and notes. */
+const CONTENT_UNCHANGED: ReadonlySet<EventType> = new Set<EventType>(['dice', 'reroll', 'dice-substituted', 'decision', 'note', 'phase-ended']);
 
 /** Apply one event through immer: returns a new frozen snapshot sharing unchanged parts. */
 export const applyImmutable = produce((draft: GameState, event: GameEvent) => {

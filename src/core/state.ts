@@ -231,6 +231,12 @@ export interface GameState {
   /** events applied so far (the index of the next event) */
   eventCount: number;
   /**
+   * Bumped by every event that changes what the game says (not by those that only advance the dice
+   * stream or record a decision or a note): the agents' caches of evaluations hold while it stands,
+   * across the many dice events of one attack.
+   */
+  contentVersion: number;
+  /**
    * Bumped by every event that moves, places, removes or regroups models: caches of distances,
    * engagement and visibility hold as long as it does not change.
    */
@@ -270,6 +276,7 @@ export function emptyGameState(): GameState {
     mission: { name: '', mode: 'strike-force', rounds: 5, primary: '', params: {} },
     result: null,
     eventCount: 0,
+    contentVersion: 0,
     geometryVersion: 0,
     openHatchways: [],
   };

@@ -48,6 +48,28 @@ describe('reducer', () => {
     expect(snapshots[i].rng).not.toBe(snapshots[i - 1].rng);
   });
 
+  it('contentVersion moves with every event that changes the state other than the dice stream, and not with dice', () => {
+    // the agents' caches key on it: an event that changed the state without it would serve stale values
+    const s = structuredClone(initial);
+    const content = (x: GameState) => JSON.stringify({ ...x, rng: null, eventCount: 0, contentVersion: 0 });
+    let diceSeen = 0, changes = 0;
+    for (const e of log) {
+      const before = content(s);
+      const v = s.contentVersion;
+      apply(s, e);
+      if (content(s) !== before) {
+        changes++;
+        expect(s.contentVersion, `event ${e.type}`).toBe(v + 1);
+      }
+      if (e.type === 'dice' || e.type === 'reroll') {
+        diceSeen++;
+        expect(s.contentVersion, 'a dice event').toBe(v);
+      }
+    }
+    expect(diceSeen).toBeGreaterThan(50);
+    expect(changes).toBeGreaterThan(50);
+  });
+
   it('the state never aliases a logged event: replaying the log twice gives the same result', () => {
     const a = JSON.stringify(foldEvents(log, structuredClone(initial)));
     const b = JSON.stringify(foldEvents(log, structuredClone(initial)));
