@@ -49,3 +49,20 @@ describe('illegal decisions', () => {
     }
   }, 60_000);
 });
+
+describe('the game-started event', () => {
+  it('names the scenario file relative to the project root: the same game logged from two checkouts is byte-identical', async () => {
+    const { join } = await import('node:path');
+    const { SCENARIOS_DIR, loadScenario } = await import('../../src/data/scenario.ts');
+    const { PROJECT_ROOT } = await import('../../src/data/project-path.ts');
+    const { createGame } = await import('../../src/rules/battle/setup.ts');
+    const { loadAgentFactory, makeAgent } = await import('../../src/core/agent-loader.ts');
+    const sc = loadScenario(join(SCENARIOS_DIR, 'default.json'));
+    expect(sc.file.startsWith(PROJECT_ROOT)).toBe(true);
+    const random = await loadAgentFactory('random');
+    const g = createGame(sc, { seed: 'where', log: true, agents: [makeAgent(random, 'where', 0), makeAgent(random, 'where', 1)] });
+    const start = g.log![0];
+    expect(start.type === 'game-started' && (start.scenario as { file: string }).file).toBe('scenarios/default.json');
+    expect(JSON.stringify(g.log)).not.toContain(PROJECT_ROOT);
+  });
+});

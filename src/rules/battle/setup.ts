@@ -9,6 +9,7 @@ import { createStream, subSeed } from '../../core/rng.ts';
 import { emptyGameState, opponent, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import type { Datasheet } from '../../data/datasheet.ts';
 import type { ResolvedScenario } from '../../data/scenario-types.ts';
+import { projectRelative } from '../../data/project-path.ts';
 import { createUnitState } from '../muster.ts';
 import { playerRules } from '../factions.ts';
 import { deploymentAnchors, placeForDeployment } from './placement.ts';
@@ -36,7 +37,8 @@ export function createGame(sc: ResolvedScenario, opts: SetupOptions): Game {
     type: 'game-started', seed: opts.seed, rng: stream.state(),
     players: sc.players.map((p) => ({ name: p.name, faction: p.faction, detachment: p.detachment, agent: p.agent, rules: playerRules(p.faction, p.detachment) })),
     board: sc.board, objectives: sc.objectives.map((o) => ({ id: o.id, pos: o.pos, controller: null })), mission: sc.mission, datasheets,
-    scenario: { ...sc, players: sc.players.map((p) => ({ ...p, datasheets: {} })) },
+    // the file relative to the project root: an absolute path would differ between checkouts
+    scenario: { ...sc, file: projectRelative(sc.file), players: sc.players.map((p) => ({ ...p, datasheets: {} })) },
   });
   muster(g, sc);
   noteUnplayedAbilities(g);
