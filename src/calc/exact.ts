@@ -481,8 +481,66 @@ export function exactAttack(plan: AttackPlan, attackingModels: number, defender:
   };
 }
 
-/** Mean wounds lost and mean models destroyed only (skips the hits and wounds distributions). */
-export function expectedDamage(plan: AttackPlan, attackingModels: number, defender: DefenderProfile): { meanWoundsLost: number; meanModelsDestroyed: number } {
+type MeanDamage = { meanWoundsLost: number; meanModelsDestroyed: number };
+const MEAN_CACHE_SIZE = 50000;
+/** cached answers by hash of their inputs; each entry keeps its inputs to tell collisions apart */
+const meanCache = new Map<number, { inputs: Float64Array; out: MeanDamage }[]>();
+let meanCacheEntries = 0;
+const POLICY: Record<RerollPolicy, number> = { none: 0, ones: 1, failed: 2, 'non-critical': 3 };
+const nul = (x: number | null): number => (x === null ? -1 : x);
+
+/**
+ * Every number of the plan the calculation can read, the models and the defender, written into `out`:
+ * all plan fields but the weapon's and profile's names and the reporting tags (a test changes each
+ * field in turn and expects other inputs).
+ */
+export function meanInputs(p: AttackPlan, attackingModels: number, def: DefenderProfile, out = new Float64Array(MEAN_INPUTS)): Float64Array {
+  const a = p.attacks, d = p.damage, r = p.rerollOne;
+  let i = 0;
+  out[i++] = attackingModels; out[i++] = def.models; out[i++] = def.save; out[i++] = nul(def.invulnerable); out[i++] = def.wounds; out[i++] = nul(def.feelNoPain);
+  out[i++] = +p.melee; out[i++] = a.n; out[i++] = a.sides; out[i++] = a.plus; out[i++] = p.attacksBonus; out[i++] = +p.rerollAttacks;
+  out[i++] = +p.autoHit; out[i++] = p.skill; out[i++] = p.hitModifier; out[i++] = +p.ignoreHitModifiers; out[i++] = POLICY[p.rerollHits]; out[i++] = p.criticalHitOn; out[i++] = p.sustainedHits; out[i++] = +p.lethalHits;
+  out[i++] = p.strength; out[i++] = p.toughness; out[i++] = p.woundModifier; out[i++] = POLICY[p.rerollWounds]; out[i++] = p.criticalWoundOn; out[i++] = +p.devastatingWounds; out[i++] = p.criticalWoundAp;
+  out[i++] = p.ap; out[i++] = +p.cover; out[i++] = +p.ignoresCover; out[i++] = p.saveModifier; out[i++] = p.invulnerableModifier; out[i++] = nul(p.invulnerable); out[i++] = POLICY[p.rerollSaves];
+  out[i++] = r.hit; out[i++] = r.wound; out[i++] = r.damage;
+  out[i++] = d.n; out[i++] = d.sides; out[i++] = d.plus; out[i++] = +p.rerollDamage; out[i++] = p.damageBonus; out[i++] = p.damageReduction; out[i++] = +p.halveDamage; out[i++] = nul(p.feelNoPain);
+  out[i++] = +p.precision; out[i++] = +p.hazardous;
+  return out;
+}
+const MEAN_INPUTS = 47;
+const scratch = new Float64Array(MEAN_INPUTS);
+
+function hashInputs(v: Float64Array): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < v.length; i++) h = Math.imul(h ^ ((v[i] * 64) | 0), 0x01000193);
+  return h;
+}
+
+function sameInputs(a: Float64Array, b: Float64Array): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * Mean wounds lost and mean models destroyed only (skips the hits and wounds distributions). The agents
+ * ask for the same numbers again and again (a new round, an effect that changes nothing of the attack):
+ * answers are kept, keyed by every input they are computed from, so a cached answer is the
+ * bit-identical one whatever asked first. Callers must not change the returned object.
+ */
+export function expectedDamage(plan: AttackPlan, attackingModels: number, defender: DefenderProfile): MeanDamage {
+  const inputs = meanInputs(plan, attackingModels, defender, scratch);
+  const h = hashInputs(inputs);
+  let bucket = meanCache.get(h);
+  if (bucket) for (const e of bucket) if (sameInputs(e.inputs, inputs)) return e.out;
+  const out = computeExpectedDamage(plan, attackingModels, defender);
+  if (meanCacheEntries >= MEAN_CACHE_SIZE) { meanCache.clear(); meanCacheEntries = 0; bucket = undefined; }
+  if (!bucket) meanCache.set(h, (bucket = []));
+  bucket.push({ inputs: inputs.slice(), out });
+  meanCacheEntries++;
+  return out;
+}
+
+function computeExpectedDamage(plan: AttackPlan, attackingModels: number, defender: DefenderProfile): MeanDamage {
   const perModel = attacksPerModelPmf(plan);
   const unsaved = activationTotals(plan, defender, perModel, attackingModels, UNSAVED_ONLY).unsaved;
   const wl = woundsLostPmf(plan, unsaved, defender);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { basePlan, type AttackPlan } from '../../src/rules/attack-plan.ts';
 import { parseDiceExpr } from '../../src/core/dice-expr.ts';
 import {
-  attacksPerModelPmf, effectiveDamagePmf, exactAttack, expectedDamage, perAttackPmfs, rollProbabilities, savePassProbability,
+  attacksPerModelPmf, effectiveDamagePmf, exactAttack, expectedDamage, meanInputs, perAttackPmfs, rollProbabilities, savePassProbability,
   type DefenderProfile, type ExactResult,
 } from '../../src/calc/exact.ts';
 
@@ -475,5 +475,51 @@ describe('consistency on larger profiles', () => {
     const r = exactAttack(plan({ A: 'D6' }), 0, d);
     expectConsistent(r, d);
     expect(r.modelsDestroyed[0]).toBe(1);
+  });
+});
+
+describe('expectedDamage keeps its answers', () => {
+  // a field the cache key left out would serve one plan's answer for another
+  const same = (a: Float64Array, b: Float64Array) => a.every((x, i) => x === b[i]);
+  const changed = (v: unknown): unknown[] => {
+    if (v === null) return [5];
+    if (typeof v === 'number') return [v + 1];
+    if (typeof v === 'boolean') return [!v];
+    if (typeof v === 'string') return [v === 'none' ? 'failed' : 'none'];
+    const o = v as Record<string, number>;
+    return Object.keys(o).map((k) => ({ ...o, [k]: o[k] + 1 }));
+  };
+
+  it('every field of the plan that is not a name or a tag, the models and each defender field change the inputs it keys on', () => {
+    const p = plan({ A: 'D6', D: 2 });
+    const d = def();
+    const base = meanInputs(p, 5, d);
+    let fields = 0;
+    for (const k of Object.keys(p) as (keyof AttackPlan)[]) {
+      if (k === 'weapon' || k === 'profile' || k === 'tags') continue;
+      for (const v of changed(p[k])) {
+        fields++;
+        expect(same(meanInputs({ ...p, [k]: v } as AttackPlan, 5, d), base), `plan.${k} = ${JSON.stringify(v)}`).toBe(false);
+      }
+    }
+    expect(fields).toBeGreaterThan(40);
+    expect(same(meanInputs(p, 6, d), base)).toBe(false);
+    for (const k of Object.keys(d) as (keyof DefenderProfile)[]) {
+      for (const v of changed(d[k])) expect(same(meanInputs(p, 5, { ...d, [k]: v } as DefenderProfile), base), `defender.${k}`).toBe(false);
+    }
+    expect(same(meanInputs({ ...p, weapon: 'other', tags: ['x'] }, 5, d), base)).toBe(true);
+  });
+
+  it('a cached answer is the computed one: the same plan asked again, and a plan that differs in one field', () => {
+    const fresh = (p: AttackPlan, m: number, d: DefenderProfile) => ({ meanWoundsLost: mean(exactAttack(p, m, d).woundsLost), meanModelsDestroyed: mean(exactAttack(p, m, d).modelsDestroyed) });
+    const a = plan({ A: 3, D: 'D3', ap: -1 });
+    const b = { ...a, ap: -2 };
+    for (const [p, m, d] of [[a, 4, def()], [a, 4, def()], [b, 4, def()], [a, 4, def({ save: 4 })], [b, 4, def()]] as const) {
+      const got = expectedDamage(p, m, d);
+      const want = fresh(p, m, d);
+      expect(got.meanWoundsLost).toBeCloseTo(want.meanWoundsLost, 12);
+      expect(got.meanModelsDestroyed).toBeCloseTo(want.meanModelsDestroyed, 12);
+    }
+    expect(expectedDamage(b, 4, def()).meanWoundsLost).toBeGreaterThan(expectedDamage(a, 4, def()).meanWoundsLost);
   });
 });
