@@ -65,6 +65,9 @@ interface VersionCache {
   uses: Map<string, WeaponUse[]>;
   sig: Map<string, string>;
   stamp: string;
+  /** signature ids of units (weaponPotentials), valid for the potential cache's generation sigGen */
+  sigIds: Map<string, number>;
+  sigGen: number;
 }
 
 const versionCaches = new WeakMap<GameState, VersionCache>();
@@ -75,7 +78,7 @@ function versionCache(state: GameState): VersionCache {
     // effects on no unit in particular (army-wide) count for every unit; those on a unit, in its signature
     let global = '';
     for (const e of state.effects) if (e.unit === null) global += `${e.id},`;
-    c = { version: state.contentVersion, uses: new Map(), sig: new Map(), stamp: `${state.seed}|${state.round}|${global}` };
+    c = { version: state.contentVersion, uses: new Map(), sig: new Map(), stamp: `${state.seed}|${state.round}|${global}`, sigIds: new Map(), sigGen: -1 };
     versionCaches.set(state, c);
   }
   return c;
@@ -87,6 +90,25 @@ export function weaponUses(state: GameState, u: UnitState, melee: boolean): Weap
   const key = melee ? `${u.id}|m` : `${u.id}|r`;
   const hit = cache.get(key);
   if (hit) return hit;
+  // the groups change only when models die or join or leave the unit (a model's weapons never change):
+  // kept per unit object with the ids of its living models
+  let alive = '';
+  for (const m of u.models) if (m.alive) alive += `${m.id},`;
+  let kept = usesByUnit.get(u);
+  if (!kept || kept.alive !== alive) usesByUnit.set(u, (kept = { alive, ranged: null, melee: null }));
+  let out = melee ? kept.melee : kept.ranged;
+  if (!out) {
+    out = groupWeapons(state, u, melee);
+    if (melee) kept.melee = out;
+    else kept.ranged = out;
+  }
+  cache.set(key, out);
+  return out;
+}
+
+const usesByUnit = new WeakMap<UnitState, { alive: string; ranged: WeaponUse[] | null; melee: WeaponUse[] | null }>();
+
+function groupWeapons(state: GameState, u: UnitState, melee: boolean): WeaponUse[] {
   const groups = new Map<string, WeaponUse>();
   for (const m of u.models) {
     if (!m.alive) continue;
@@ -102,9 +124,7 @@ export function weaponUses(state: GameState, u: UnitState, melee: boolean): Weap
       gr.models.push(m);
     }
   }
-  const out = [...groups.values()];
-  cache.set(key, out);
-  return out;
+  return [...groups.values()];
 }
 
 export interface DamageEstimate {
@@ -191,7 +211,20 @@ export function unitAttackValue(state: GameState, attacker: UnitState, target: U
  * the copies the lookahead plays): unit ids repeat from game to game (a side-swapped game has other
  * units under the same ids), so a cache shared by the games of a worker would answer for the wrong unit.
  */
-const potentialCaches = new WeakMap<object, Map<string, WeaponPotential[]>>();
+const potentialCaches = new WeakMap<object, PotentialCache>();
+
+/**
+ * A game's potentials, keyed by number: each (army-wide rules stamp, unit signature) pair gets an id
+ * once, and a potential's key is (attacker's id, target's id, melee) packed in one number (no string
+ * built per call: the agents ask ~30,000 times a game).
+ */
+interface PotentialCache {
+  byKey: Map<number, WeaponPotential[]>;
+  ids: Map<string, number>;
+  /** bumped when the ids start again (more than MAX_SIGNATURES): ids kept per state version are then stale */
+  gen: number;
+}
+const MAX_SIGNATURES = 1 << 20;
 
 export interface WeaponPotential {
   range: number;
@@ -214,12 +247,38 @@ function aliveKey(state: GameState, u: UnitState): string {
   return k;
 }
 
+function potentialCache(state: GameState): PotentialCache {
+  let pc = potentialCaches.get(state.datasheets);
+  if (!pc) potentialCaches.set(state.datasheets, (pc = { byKey: new Map(), ids: new Map(), gen: 0 }));
+  return pc;
+}
+
+/** The id of the unit's signature under the rules stamp of the state's version (see PotentialCache). */
+function signatureId(state: GameState, pc: PotentialCache, u: UnitState): number {
+  const vc = versionCache(state);
+  if (vc.sigGen !== pc.gen) { vc.sigIds.clear(); vc.sigGen = pc.gen; }
+  let id = vc.sigIds.get(u.id);
+  if (id === undefined) {
+    const full = `${vc.stamp}|${aliveKey(state, u)}`;
+    id = pc.ids.get(full);
+    if (id === undefined) {
+      if (pc.ids.size >= MAX_SIGNATURES) {
+        pc.ids.clear(); pc.byKey.clear(); pc.gen++;
+        vc.sigIds.clear(); vc.sigGen = pc.gen;
+      }
+      pc.ids.set(full, (id = pc.ids.size));
+    }
+    vc.sigIds.set(u.id, id);
+  }
+  return id;
+}
+
 /** Each weapon's expected value against the target from anywhere (ranged), or the melee total (one entry). */
 export function weaponPotentials(state: GameState, attacker: UnitState, target: UnitState, melee: boolean): WeaponPotential[] {
-  let potentialCache = potentialCaches.get(state.datasheets);
-  if (!potentialCache) potentialCaches.set(state.datasheets, (potentialCache = new Map()));
-  const key = `${versionCache(state).stamp}|${aliveKey(state, attacker)}|${aliveKey(state, target)}|${melee ? 'm' : 'r'}`;
-  let out = potentialCache.get(key);
+  const pc = potentialCache(state);
+  const a = signatureId(state, pc, attacker);
+  const key = (a * MAX_SIGNATURES + signatureId(state, pc, target)) * 2 + (melee ? 1 : 0);
+  let out = pc.byKey.get(key);
   if (out) return out;
   out = [];
   let total = 0;
@@ -229,8 +288,8 @@ export function weaponPotentials(state: GameState, attacker: UnitState, target: 
     else out.push({ range: use.profile.range as number, assault: weaponHas(state, attacker, use.profile, 'ASSAULT'), value: v });
   }
   if (melee) out.push({ range: 0, assault: false, value: total });
-  if (potentialCache.size > 200_000) potentialCache.clear();
-  potentialCache.set(key, out);
+  if (pc.byKey.size > 200_000) pc.byKey.clear();
+  pc.byKey.set(key, out);
   return out;
 }
 

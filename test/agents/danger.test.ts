@@ -43,3 +43,23 @@ describe('danger from passengers', () => {
     expect(dangerAt(inside.state, F, gapAt(far), 1)).toBeCloseTo(dangerAt(outside.state, F, gapAt(far), 1), 9);
   });
 });
+
+describe('weapon groups kept across events', () => {
+  it('a model destroyed leaves its unit\'s groups (the same unit object, a later version), and the potentials follow', async () => {
+    const { weaponUses } = await import('../../src/ai/evaluate.ts');
+    const g = battleSandbox([
+      { id: 'A', player: 0, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 20, y: 22 } },
+      { id: 'B', player: 1, faction: 'aeldari', name: 'Falcon', at: { x: 40, y: 22 } },
+    ], { phase: 'shooting', turn: 0, round: 2, factions: ['AE', 'AE'] });
+    const s = g.state;
+    const A = s.units.A;
+    const count = () => weaponUses(s, A, false).reduce((n, use) => n + use.models.length, 0);
+    const before = count();
+    const value = weaponPotentials(s, A, s.units.B, false).reduce((v, p) => v + p.value, 0);
+    const victim = weaponUses(s, A, false)[0].models[0];
+    g.emit({ type: 'model-destroyed', unit: 'A', model: victim.id, by: null });
+    expect(weaponUses(s, A, false).some((use) => use.models.includes(victim))).toBe(false);
+    expect(count()).toBeLessThan(before);
+    expect(weaponPotentials(s, A, s.units.B, false).reduce((v, p) => v + p.value, 0)).toBeLessThan(value);
+  });
+});
