@@ -57,7 +57,7 @@ describe('weapon groups kept across events', () => {
     const before = count();
     const value = weaponPotentials(s, A, s.units.B, false).reduce((v, p) => v + p.value, 0);
     const victim = weaponUses(s, A, false)[0].models[0];
-    g.emit({ type: 'model-destroyed', unit: 'A', model: victim.id, by: null });
+    g.emit({ type: 'model-destroyed', unit: 'A', model: victim.id, by: null, reason: 'test' });
     expect(weaponUses(s, A, false).some((use) => use.models.includes(victim))).toBe(false);
     expect(count()).toBeLessThan(before);
     expect(weaponPotentials(s, A, s.units.B, false).reduce((v, p) => v + p.value, 0)).toBeLessThan(value);
