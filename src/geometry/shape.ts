@@ -292,10 +292,21 @@ function coreSupport(sh: Shape, dx: number, dy: number): void {
 
 /** Support point of the full shape (margin included) in direction (dx, dy). */
 export function shapeSupport(sh: Shape, dx: number, dy: number): Vec2 {
+  return shapeSupportInto(sh, dx, dy, { x: 0, y: 0 });
+}
+
+/** shapeSupport written into `out` (no allocation: sight lines are drawn by the hundred thousand). */
+export function shapeSupportInto(sh: Shape, dx: number, dy: number, out: Vec2): Vec2 {
   coreSupport(sh, dx, dy);
   const n = Math.sqrt(dx * dx + dy * dy);
-  if (n > 0 && sh.m > 0) return { x: SUP[0] + (sh.m * dx) / n, y: SUP[1] + (sh.m * dy) / n };
-  return { x: SUP[0], y: SUP[1] };
+  if (n > 0 && sh.m > 0) {
+    out.x = SUP[0] + (sh.m * dx) / n;
+    out.y = SUP[1] + (sh.m * dy) / n;
+  } else {
+    out.x = SUP[0];
+    out.y = SUP[1];
+  }
+  return out;
 }
 
 export const GJK_TOLERANCE = 1e-9;

@@ -31,7 +31,7 @@
 import { len } from './vec.ts';
 import type { Body, Board, TerrainPiece, Vec2 } from './types.ts';
 import { DISTANCE_EPSILON } from './types.ts';
-import { newShape, setBaseShape, shapeSupport } from './shape.ts';
+import { newShape, setBaseShape, shapeSupportInto } from './shape.ts';
 import { NumberList } from './number-list.ts';
 import {
   segmentInsideIntervals,
@@ -62,34 +62,52 @@ const sb = newShape();
 
 /** The sight lines between two models: centre to centre, then the two outer lines. */
 export function sightLines(observer: Body, target: Body): SightLine[] {
-  return [centreLine(observer, target), ...outerLines(observer, target)];
+  const lines = [centreLine(observer, target, newLine())];
+  if (outerLines(observer, target, OUTER) > 0) lines.push(copyLine(OUTER[0]), copyLine(OUTER[1]));
+  return lines;
 }
 
-function centreLine(observer: Body, target: Body): SightLine {
-  return {
-    from: { x: observer.pos.x, y: observer.pos.y },
-    to: { x: target.pos.x, y: target.pos.y },
-    fromZ: observer.pos.z + observer.height,
-    toZ: target.pos.z + target.height,
-  };
+function newLine(): SightLine {
+  return { from: { x: 0, y: 0 }, to: { x: 0, y: 0 }, fromZ: 0, toZ: 0 };
 }
 
-/** The two outer lines: the support points of both bases on either side, perpendicular to the centre line. */
-function outerLines(observer: Body, target: Body): SightLine[] {
+function copyLine(l: SightLine): SightLine {
+  return { from: { x: l.from.x, y: l.from.y }, to: { x: l.to.x, y: l.to.y }, fromZ: l.fromZ, toZ: l.toZ };
+}
+
+// scratch lines for the checks that keep no line (isVisible, obscured): no allocation per check
+const CENTRE: SightLine[] = [newLine()];
+const OUTER: SightLine[] = [newLine(), newLine()];
+const ALL: SightLine[] = [CENTRE[0], OUTER[0], OUTER[1]];
+
+function centreLine(observer: Body, target: Body, out: SightLine): SightLine {
+  out.from.x = observer.pos.x; out.from.y = observer.pos.y;
+  out.to.x = target.pos.x; out.to.y = target.pos.y;
+  out.fromZ = observer.pos.z + observer.height;
+  out.toZ = target.pos.z + target.height;
+  return out;
+}
+
+/**
+ * The two outer lines, written into out[0] and out[1]: the support points of both bases on either
+ * side, perpendicular to the centre line. Returns 2, or 0 when the centres coincide (no outer lines).
+ */
+function outerLines(observer: Body, target: Body, out: SightLine[]): number {
   const fromZ = observer.pos.z + observer.height;
   const toZ = target.pos.z + target.height;
   const dx = target.pos.x - observer.pos.x;
   const dy = target.pos.y - observer.pos.y;
   const d = len(dx, dy);
-  if (d < 1e-9) return [];
+  if (d < 1e-9) return 0;
   const nx = -dy / d;
   const ny = dx / d;
   setBaseShape(sa, observer.base, observer.pos.x, observer.pos.y);
   setBaseShape(sb, target.base, target.pos.x, target.pos.y);
-  return [
-    { from: shapeSupport(sa, nx, ny), to: shapeSupport(sb, nx, ny), fromZ, toZ },
-    { from: shapeSupport(sa, -nx, -ny), to: shapeSupport(sb, -nx, -ny), fromZ, toZ },
-  ];
+  shapeSupportInto(sa, nx, ny, out[0].from); shapeSupportInto(sb, nx, ny, out[0].to);
+  shapeSupportInto(sa, -nx, -ny, out[1].from); shapeSupportInto(sb, -nx, -ny, out[1].to);
+  out[0].fromZ = out[1].fromZ = fromZ;
+  out[0].toZ = out[1].toZ = toZ;
+  return 2;
 }
 
 const intervals = new NumberList();
@@ -196,11 +214,15 @@ function clearLines(observer: Body, target: Body, lines: SightLine[], board: Boa
 
 export function isVisible(observer: Body, target: Body, board: Board): boolean {
   // which ruins let sight through (observer or target in or touching them): filled lazily, shared by the lines
-  const touching: (boolean | undefined)[] = [];
+  const touching = TOUCHING;
+  touching.length = 0;
   // the outer lines are built only when the centre line is blocked
-  return clearLines(observer, target, [centreLine(observer, target)], board, 1, touching) > 0
-    || clearLines(observer, target, outerLines(observer, target), board, 1, touching) > 0;
+  centreLine(observer, target, CENTRE[0]);
+  if (clearLines(observer, target, CENTRE, board, 1, touching) > 0) return true;
+  return outerLines(observer, target, OUTER) > 0 && clearLines(observer, target, OUTER, board, 1, touching) > 0;
 }
+
+const TOUCHING: (boolean | undefined)[] = [];
 
 export function isFullyVisible(observer: Body, target: Body, board: Board): boolean {
   return lineOfSight(observer, target, board).fullyVisible;
@@ -240,9 +262,11 @@ export function benefitOfCover(target: Body, attackers: Body[], board: Board): b
 
 /** Is some sight line from the attacker to the target blocked or obscured by terrain? */
 function obscured(attacker: Body, target: Body, board: Board): boolean {
-  const lines = sightLines(attacker, target);
+  centreLine(attacker, target, CENTRE[0]);
+  const lines = outerLines(attacker, target, OUTER) > 0 ? ALL : CENTRE;
   const terrain = board.terrain;
-  const attackerIn: (boolean | undefined)[] = [];
+  const attackerIn = TOUCHING;
+  attackerIn.length = 0;
   for (const line of lines) {
     for (let p = 0; p < terrain.length; p++) {
       const piece = terrain[p];
