@@ -213,7 +213,17 @@ interface Memory {
    * Sight between two discs, remembered for the phase: picking which unit moves next scores every
    * unit's moves again, and ~3 in 4 sight checks repeat one (keyed by both discs, so exact).
    */
-  sight: { key: string; board: Board | null; seen: Map<number, { key: Float64Array; visible: boolean }[]> };
+  sight: SightMemory;
+}
+
+interface SightMemory {
+  key: string;
+  board: Board | null;
+  /** hash of the two discs -> the last entry with that hash (entries: 10 numbers in keys, visible 0/1, next entry of the same hash or -1) */
+  seen: Map<number, number>;
+  keys: number[];
+  visible: number[];
+  next: number[];
 }
 
 interface Ctx {
@@ -461,28 +471,34 @@ function sees(c: Ctx, from: Body, to: Body): boolean {
   const k = SIGHT_KEY;
   k[0] = from.pos.x; k[1] = from.pos.y; k[2] = from.pos.z; k[3] = discRadius(from); k[4] = from.height;
   k[5] = to.pos.x; k[6] = to.pos.y; k[7] = to.pos.z; k[8] = discRadius(to); k[9] = to.height;
-  // a hash of the ten numbers' bits picks the bucket; the numbers themselves are compared (exact)
+  // a hash of the ten numbers' bits picks the chain; the numbers themselves are compared (exact)
   let h = 0;
   for (let i = 0; i < SIGHT_KEY_BITS.length; i++) h = Math.imul(h ^ SIGHT_KEY_BITS[i], 0x9e3779b1);
-  const seen = c.mem.sight.seen;
-  let bucket = seen.get(h);
-  if (bucket) {
-    for (const e of bucket) {
-      let same = true;
-      for (let i = 0; i < 10 && same; i++) same = e.key[i] === k[i];
-      if (same) return e.visible;
-    }
-  } else {
-    bucket = [];
-    seen.set(h, bucket);
+  const m = c.mem.sight;
+  const head = m.seen.get(h);
+  for (let e = head ?? -1; e >= 0; e = m.next[e]) {
+    const at = e * 10;
+    let same = true;
+    for (let i = 0; i < 10 && same; i++) same = m.keys[at + i] === k[i];
+    if (same) return m.visible[e] === 1;
   }
   const visible = isVisible(from, to, c.board);
-  bucket.push({ key: k.slice(), visible });
+  // entries in flat arrays chained by `next` (no object per entry: hundreds of thousands a game)
+  const e = m.visible.length;
+  for (let i = 0; i < 10; i++) m.keys.push(k[i]);
+  m.visible.push(visible ? 1 : 0);
+  m.next.push(head ?? -1);
+  m.seen.set(h, e);
   return visible;
 }
 
 const SIGHT_KEY = new Float64Array(10);
 const SIGHT_KEY_BITS = new Int32Array(SIGHT_KEY.buffer);
+
+/** An empty sight memory for a phase on a board. */
+function sightMemory(key: string, board: Board | null): SightMemory {
+  return { key, board, seen: new Map(), keys: [], visible: [], next: [] };
+}
 
 function discRadius(b: Body): number {
   if (b.base.kind !== 'circle') throw new Error(`the heuristic's sight memory keys discs only, not a ${b.base.kind} base`);
@@ -1671,7 +1687,7 @@ function decideFocusedFireChoice(c: Ctx, req: DecisionRequest): number {
 
 export function createHeuristic(params: Partial<Weights> = {}, name = 'heuristic'): Agent {
   const w: Weights = { ...WEIGHTS, ...params };
-  const mem: Memory = { assigned: new Map(), assignedFor: '', heading: new Map(), headingGen: 0, headingKey: '', charge: null, moved: null, moveRank: { key: '', gains: new Map() }, sight: { key: '', board: null, seen: new Map() } };
+  const mem: Memory = { assigned: new Map(), assignedFor: '', heading: new Map(), headingGen: 0, headingKey: '', charge: null, moved: null, moveRank: { key: '', gains: new Map() }, sight: sightMemory('', null) };
   return {
     name,
     decide(view: GameView, req: DecisionRequest) {
@@ -1679,7 +1695,7 @@ export function createHeuristic(params: Partial<Weights> = {}, name = 'heuristic
       const c: Ctx = { state, me: view.player, opp: opponent(view.player), w, mem, board: boardOf(state) };
       const phaseKey = `${state.round}:${state.turn}:${state.phase}`;
       if (mem.headingKey !== phaseKey) { mem.heading.clear(); mem.headingKey = phaseKey; mem.headingGen++; }
-      if (mem.sight.key !== phaseKey || mem.sight.board !== c.board) mem.sight = { key: phaseKey, board: c.board, seen: new Map() };
+      if (mem.sight.key !== phaseKey || mem.sight.board !== c.board) mem.sight = sightMemory(phaseKey, c.board);
       const unit = String(req.context?.unit ?? '');
       if (req.kind === 'move' && unit) mem.moved = unit;
       if (req.kind === 'shoot-target' || req.kind === 'fight-target') {
