@@ -16,7 +16,7 @@ import { declareCharge } from '../../src/rules/battle/charge.ts';
 import { openWindow } from '../../src/rules/windows.ts';
 import { unitAttackPotential, unitValue, weaponEstimate, weaponUses } from '../../src/ai/evaluate.ts';
 import { createHeuristic, lastOptionScores, WEIGHTS } from '../../agents/heuristic.ts';
-import { advanceDistance, moveUnit } from '../../src/rules/battle/movement.ts';
+import { advanceDistance, moveOptions, moveUnit } from '../../src/rules/battle/movement.ts';
 import { expectedAdvance } from '../../src/ai/tactics.ts';
 import { join } from 'node:path';
 import { playGame } from '../../src/sim/play.ts';
@@ -543,5 +543,37 @@ describe("the heuristic's move search skips only options that cannot win", () =>
     const full = play(0);
     expect(pruned.length).toBeGreaterThan(500);
     expect(pruned).toEqual(full);
+  });
+});
+
+describe('move scores remembered within a state version', () => {
+  // Two Strike Teams far from the only marker: the first to move heads for it (a heading noted by the
+  // agent, no event), which makes the marker worth less to the second (it is crowded). Scores
+  // remembered before the heading must not be served after it.
+  const setup = () => battleSandbox([
+    { id: 'X', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 4, y: 14 } },
+    { id: 'Y', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 4, y: 28 } },
+    { id: 'E', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 57, y: 20 } },
+  ], { phase: 'movement', turn: 0, round: 2 });
+  const moveReq = (g: Game, unit: string): DecisionRequest => ({ kind: 'move', player: 0, prompt: `move ${unit}`, options: moveOptions(g.state, g.state.units[unit]), context: { unit } });
+  const yScores = (steps: ('select' | 'X')[]) => {
+    const g = setup();
+    const h = createHeuristic();
+    const view = { state: g.state, player: 0 as PlayerIndex };
+    for (const step of steps) {
+      if (step === 'select') h.decide(view, { kind: 'select-unit-to-move', player: 0, prompt: 'select', options: [{ unit: 'X' }, { unit: 'Y' }, { done: true }] });
+      else h.decide(view, moveReq(g, 'X'));
+    }
+    const option = h.decide(view, moveReq(g, 'Y')).option;
+    return { option, scores: lastOptionScores().slice() };
+  };
+
+  it('a heading noted after the scores were remembered is counted (the same scores as a fresh agent)', () => {
+    const alone = yScores([]);
+    const afterX = yScores(['X']);
+    // the heading matters here: without it the second unit scores the marker higher
+    expect(afterX.scores).not.toEqual(alone.scores);
+    // scored once during the selection (remembered), then X heads for the marker, then Y is asked
+    expect(yScores(['select', 'X'])).toEqual(afterX);
   });
 });
