@@ -482,10 +482,15 @@ export function exactAttack(plan: AttackPlan, attackingModels: number, defender:
 }
 
 type MeanDamage = { meanWoundsLost: number; meanModelsDestroyed: number };
-const MEAN_CACHE_SIZE = 50000;
-/** cached answers by hash of their inputs; each entry keeps its inputs to tell collisions apart */
-const meanCache = new Map<number, { inputs: Float64Array; out: MeanDamage }[]>();
-let meanCacheEntries = 0;
+const MEAN_CACHE_SIZE = 5000;
+/**
+ * Cached answers: their inputs in one pool (MEAN_INPUTS numbers each, no array per entry: 50,000 entries
+ * with an array each cost a worker ~50 MB), chained by hash of the inputs.
+ */
+const meanHead = new Map<number, number>();
+const meanNext = new Int32Array(MEAN_CACHE_SIZE);
+const meanOut: MeanDamage[] = [];
+let meanCount = 0;
 const POLICY: Record<RerollPolicy, number> = { none: 0, ones: 1, failed: 2, 'non-critical': 3 };
 const nul = (x: number | null): number => (x === null ? -1 : x);
 
@@ -509,6 +514,7 @@ export function meanInputs(p: AttackPlan, attackingModels: number, def: Defender
 }
 const MEAN_INPUTS = 47;
 const scratch = new Float64Array(MEAN_INPUTS);
+const meanInputsPool = new Float64Array(MEAN_CACHE_SIZE * MEAN_INPUTS);
 
 function hashInputs(v: Float64Array): number {
   let h = 0x811c9dc5;
@@ -516,8 +522,9 @@ function hashInputs(v: Float64Array): number {
   return h;
 }
 
-function sameInputs(a: Float64Array, b: Float64Array): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+function sameInputs(entry: number, v: Float64Array): boolean {
+  const at = entry * MEAN_INPUTS;
+  for (let i = 0; i < MEAN_INPUTS; i++) if (meanInputsPool[at + i] !== v[i]) return false;
   return true;
 }
 
@@ -530,13 +537,15 @@ function sameInputs(a: Float64Array, b: Float64Array): boolean {
 export function expectedDamage(plan: AttackPlan, attackingModels: number, defender: DefenderProfile): MeanDamage {
   const inputs = meanInputs(plan, attackingModels, defender, scratch);
   const h = hashInputs(inputs);
-  let bucket = meanCache.get(h);
-  if (bucket) for (const e of bucket) if (sameInputs(e.inputs, inputs)) return e.out;
+  const head = meanHead.get(h);
+  for (let e = head ?? -1; e >= 0; e = meanNext[e]) if (sameInputs(e, inputs)) return meanOut[e];
   const out = computeExpectedDamage(plan, attackingModels, defender);
-  if (meanCacheEntries >= MEAN_CACHE_SIZE) { meanCache.clear(); meanCacheEntries = 0; bucket = undefined; }
-  if (!bucket) meanCache.set(h, (bucket = []));
-  bucket.push({ inputs: inputs.slice(), out });
-  meanCacheEntries++;
+  if (meanCount >= MEAN_CACHE_SIZE) { meanHead.clear(); meanCount = 0; }
+  const e = meanCount++;
+  meanInputsPool.set(inputs, e * MEAN_INPUTS);
+  meanOut[e] = out;
+  meanNext[e] = meanHead.get(h) ?? -1;
+  meanHead.set(h, e);
   return out;
 }
 

@@ -522,4 +522,16 @@ describe('expectedDamage keeps its answers', () => {
     }
     expect(expectedDamage(b, 4, def()).meanWoundsLost).toBeGreaterThan(expectedDamage(a, 4, def()).meanWoundsLost);
   });
+
+  it('answers stay right past the cache\'s capacity (it starts again) and for plans asked before and after', () => {
+    const plans: AttackPlan[] = [];
+    for (let A = 1; A <= 20; A++) for (let skill = 2; skill <= 6; skill++) for (let strength = 1; strength <= 12; strength++) for (const ap of [0, -1, -2, -3, -4]) plans.push(plan({ A, skill, strength, ap }));
+    expect(plans.length).toBeGreaterThan(5000);
+    const first = plans.map((p) => expectedDamage(p, 2, def()).meanWoundsLost);
+    for (let i = 0; i < plans.length; i += 97) {
+      const want = mean(exactAttack(plans[i], 2, def()).woundsLost);
+      expect(first[i], `plan ${i}`).toBeCloseTo(want, 12);
+      expect(expectedDamage(plans[i], 2, def()).meanWoundsLost, `plan ${i} again`).toBeCloseTo(want, 12);
+    }
+  });
 });
