@@ -112,25 +112,67 @@ function outerLines(observer: Body, target: Body, out: SightLine[]): number {
 
 const intervals = new NumberList();
 
-/** Does the sight line cross the piece's footprint (pass through its interior)? Heights ignored. */
-function crossesFootprint(line: SightLine, piece: TerrainPiece): boolean {
-  const { from, to } = line;
-  // quick rejection on the footprint's bounding box (computed here: terrain data may be edited in place)
-  const lx = Math.min(from.x, to.x);
-  const hx = Math.max(from.x, to.x);
-  const ly = Math.min(from.y, to.y);
-  const hy = Math.max(from.y, to.y);
-  let minX = Infinity;
-  let maxX = -Infinity;
-  let minY = Infinity;
-  let maxY = -Infinity;
-  for (const p of piece.polygon) {
-    if (p.x < minX) minX = p.x;
-    if (p.x > maxX) maxX = p.x;
-    if (p.y < minY) minY = p.y;
-    if (p.y > maxY) maxY = p.y;
+/**
+ * The footprint's bounding box grown by BOX_MARGIN on every side (the slab test's divisions round),
+ * kept per polygon array. Footprints are never changed in place (a piece that moves or changes shape
+ * gets a new polygon array), so the box holds as long as the array.
+ */
+const boxes = new WeakMap<readonly Vec2[], Float64Array>();
+const BOX_MARGIN = 1e-6;
+
+function footprintBox(poly: readonly Vec2[]): Float64Array {
+  let b = boxes.get(poly);
+  if (!b) {
+    let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+    for (const p of poly) {
+      if (p.x < minX) minX = p.x;
+      if (p.x > maxX) maxX = p.x;
+      if (p.y < minY) minY = p.y;
+      if (p.y > maxY) maxY = p.y;
+    }
+    b = new Float64Array([minX - BOX_MARGIN, maxX + BOX_MARGIN, minY - BOX_MARGIN, maxY + BOX_MARGIN]);
+    boxes.set(poly, b);
   }
-  if (hx < minX || lx > maxX || hy < minY || ly > maxY) return false;
+  return b;
+}
+
+/**
+ * Does segment A-B meet the closed box (slab test)? A segment that does not cannot pass through
+ * anything inside the box: a quick rejection before the exact test, which is what decides.
+ */
+function segmentMeetsBox(ax: number, ay: number, bx: number, by: number, box: Float64Array): boolean {
+  let t0 = 0;
+  let t1 = 1;
+  const dx = bx - ax;
+  const dy = by - ay;
+  if (dx === 0) {
+    if (ax < box[0] || ax > box[1]) return false;
+  } else {
+    let u0 = (box[0] - ax) / dx;
+    let u1 = (box[1] - ax) / dx;
+    if (u0 > u1) { const t = u0; u0 = u1; u1 = t; }
+    if (u0 > t0) t0 = u0;
+    if (u1 < t1) t1 = u1;
+    if (t0 > t1) return false;
+  }
+  if (dy === 0) {
+    if (ay < box[2] || ay > box[3]) return false;
+  } else {
+    let u0 = (box[2] - ay) / dy;
+    let u1 = (box[3] - ay) / dy;
+    if (u0 > u1) { const t = u0; u0 = u1; u1 = t; }
+    if (u0 > t0) t0 = u0;
+    if (u1 < t1) t1 = u1;
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
+/** Does the sight line cross the piece's footprint (pass through its interior)? Heights ignored. */
+export function crossesFootprint(line: SightLine, piece: TerrainPiece): boolean {
+  const { from, to } = line;
+  // quick rejection: a line that misses the footprint's bounding box (with a margin for rounding)
+  if (!segmentMeetsBox(from.x, from.y, to.x, to.y, footprintBox(piece.polygon))) return false;
   segmentInsideIntervals(from.x, from.y, to.x, to.y, piece.polygon, intervals);
   return intervals.n > 0;
 }

@@ -7,7 +7,10 @@ import {
   benefitOfCover,
   coverReason,
   sightLines,
+  crossesFootprint,
 } from '../../src/geometry/visibility.ts';
+import { segmentCrossesPolygon } from '../../src/geometry/polygon.ts';
+import { createStream } from '../../src/core/rng.ts';
 import type { Board, TerrainPiece } from '../../src/geometry/types.ts';
 import { body, circle, piece, R32, square } from './helpers.ts';
 
@@ -137,5 +140,38 @@ describe('Benefit of Cover', () => {
     const b = board(ruin);
     expect(benefitOfCover(body(30, 17.6), [body(30, 5), body(10, 17.6)], b)).toBe(true);
     expect(benefitOfCover(body(30, 17.6), [body(30, 5), body(40, 17.6)], b)).toBe(false);
+  });
+});
+
+describe('the bounding-box rejection of sight lines', () => {
+  it('never rejects a line that crosses the footprint: the same answer as the exact test alone', () => {
+    // rectangles, a rotated square and an L: lines at random, and lines along and through box edges
+    const polys = [
+      square(10, 10, 4, 6),
+      [{ x: 30, y: 10 }, { x: 34, y: 14 }, { x: 30, y: 18 }, { x: 26, y: 14 }],
+      [{ x: 40, y: 20 }, { x: 50, y: 20 }, { x: 50, y: 23 }, { x: 43, y: 23 }, { x: 43, y: 30 }, { x: 40, y: 30 }],
+    ];
+    const rnd = createStream('box-rejection');
+    const pts = (): { x: number; y: number }[] => {
+      const out = [];
+      for (let i = 0; i < 1500; i++) out.push({ x: rnd.next() * 60, y: rnd.next() * 44 });
+      // corners and edges of the boxes exactly
+      for (const x of [10, 14, 26, 34, 40, 43, 50]) for (const y of [10, 14, 16, 18, 20, 23, 30]) out.push({ x, y });
+      return out;
+    };
+    const a = pts(), b = pts();
+    let crossing = 0, total = 0;
+    for (const poly of polys) {
+      const p = piece('p', 'wall', poly);
+      for (let i = 0; i < a.length; i++) {
+        const line = { from: a[i], to: b[(i * 7) % b.length], fromZ: 1, toZ: 1 };
+        const exact = segmentCrossesPolygon(line.from, line.to, poly);
+        expect(crossesFootprint(line, p), `${JSON.stringify(line)} against ${JSON.stringify(poly)}`).toBe(exact);
+        total++;
+        if (exact) crossing++;
+      }
+    }
+    expect(crossing).toBeGreaterThan(100);
+    expect(total - crossing).toBeGreaterThan(1000);
   });
 });
