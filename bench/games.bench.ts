@@ -1,6 +1,7 @@
 /**
- * Complete games per second on one thread: setup and battle of the default scenario, random agents,
- * batch mode (no log), and the events a game takes. Also the small test scenario of the batch tests.
+ * Complete games per second on one thread: setup and battle of the default scenario, random agents
+ * (the engine alone) and heuristic agents (engine and agent), batch mode (no log), and the events a game
+ * takes. Also the small test scenario of the batch tests.
  * Run directly: npx tsx bench/games.bench.ts
  */
 import { join } from 'node:path';
@@ -15,10 +16,10 @@ import { miniScenario } from '../test/helpers/mini-scenario.ts';
 export interface BenchRow { name: string; value: number; unit: string }
 
 /** Play seeded games for about `seconds` (at least `minGames`). */
-async function measure(label: string, sc: ResolvedScenario, seconds: number, minGames: number): Promise<BenchRow[]> {
-  const random = await loadAgentFactory('random');
-  // warm-up: the first game pays for compiling the hot paths
-  playGame(sc, { seed: 'warm', agents: [makeAgent(random, 'warm', 0), makeAgent(random, 'warm', 1)] });
+async function measure(label: string, sc: ResolvedScenario, seconds: number, minGames: number, agent = 'random'): Promise<BenchRow[]> {
+  const random = await loadAgentFactory(agent);
+  // warm-up: the first games pay for compiling the hot paths
+  for (let i = 0; i < 2; i++) playGame(sc, { seed: `warm${i}`, agents: [makeAgent(random, `warm${i}`, 0), makeAgent(random, `warm${i}`, 1)] });
   let games = 0;
   let events = 0;
   const start = performance.now();
@@ -30,7 +31,8 @@ async function measure(label: string, sc: ResolvedScenario, seconds: number, min
   }
   const secs = (performance.now() - start) / 1000;
   return [
-    { name: `games: ${label}, random agents, 1 thread, no log (${games} games)`, value: games / secs, unit: 'games/s' },
+    { name: `games: ${label}, ${agent} agents, 1 thread, no log (${games} games)`, value: games / secs, unit: 'games/s' },
+    { name: `games: ${label}, ${agent} agents, time per game`, value: (secs * 1000) / games, unit: 'ms' },
     { name: `games: ${label}, events per game`, value: events / games, unit: 'events' },
     { name: `games: ${label}, events per second`, value: events / secs, unit: 'events/s' },
   ];
@@ -40,6 +42,7 @@ export async function run(): Promise<BenchRow[]> {
   const sc = loadScenario(join(SCENARIOS_DIR, 'kauyon-vs-battle-host.json'));
   return [
     ...(await measure('default scenario (Kauyon vs Battle Host)', sc, 20, 3)),
+    ...(await measure('default scenario (Kauyon vs Battle Host)', sc, 30, 6, 'heuristic')),
     ...(await measure('small scenario (3 units a side, 3 rounds)', miniScenario({ rounds: 3, tau: ['Strike Team', 'Crisis Sunforge Battlesuits', 'Cadre Fireblade'], aeldari: ['Guardian Defenders', 'Windriders', 'Autarch'] }), 5, 10)),
   ];
 }
