@@ -141,32 +141,22 @@ function footprintBox(poly: readonly Vec2[]): Float64Array {
  * anything inside the box: a quick rejection before the exact test, which is what decides.
  */
 function segmentMeetsBox(ax: number, ay: number, bx: number, by: number, box: Float64Array): boolean {
-  let t0 = 0;
-  let t1 = 1;
-  const dx = bx - ax;
-  const dy = by - ay;
-  if (dx === 0) {
-    if (ax < box[0] || ax > box[1]) return false;
-  } else {
-    let u0 = (box[0] - ax) / dx;
-    let u1 = (box[1] - ax) / dx;
-    if (u0 > u1) { const t = u0; u0 = u1; u1 = t; }
-    if (u0 > t0) t0 = u0;
-    if (u1 < t1) t1 = u1;
-    if (t0 > t1) return false;
-  }
-  if (dy === 0) {
-    if (ay < box[2] || ay > box[3]) return false;
-  } else {
-    let u0 = (box[2] - ay) / dy;
-    let u1 = (box[3] - ay) / dy;
-    if (u0 > u1) { const t = u0; u0 = u1; u1 = t; }
-    if (u0 > t0) t0 = u0;
-    if (u1 < t1) t1 = u1;
-    if (t0 > t1) return false;
-  }
-  return true;
+  SLAB[0] = 0;
+  SLAB[1] = 1;
+  return clipSlab(ax, bx - ax, box[0], box[1]) && clipSlab(ay, by - ay, box[2], box[3]);
 }
+
+/** The segment's parameter range [SLAB[0], SLAB[1]] narrowed to where a + t d lies in [lo, hi]; false when empty. */
+function clipSlab(a: number, d: number, lo: number, hi: number): boolean {
+  if (d === 0) return a >= lo && a <= hi;
+  let u0 = (lo - a) / d;
+  let u1 = (hi - a) / d;
+  if (u0 > u1) { const t = u0; u0 = u1; u1 = t; }
+  if (u0 > SLAB[0]) SLAB[0] = u0;
+  if (u1 < SLAB[1]) SLAB[1] = u1;
+  return SLAB[0] <= SLAB[1];
+}
+const SLAB = new Float64Array(2);
 
 /** Does the sight line cross the piece's footprint (pass through its interior)? Heights ignored. */
 export function crossesFootprint(line: SightLine, piece: TerrainPiece): boolean {
