@@ -33,8 +33,8 @@ async function measure(label: string, sc: ResolvedScenario, seconds: number, min
   return [
     { name: `games: ${label}, ${agent} agents, 1 thread, no log (${games} games)`, value: games / secs, unit: 'games/s' },
     { name: `games: ${label}, ${agent} agents, time per game`, value: (secs * 1000) / games, unit: 'ms' },
-    { name: `games: ${label}, events per game`, value: events / games, unit: 'events' },
-    { name: `games: ${label}, events per second`, value: events / secs, unit: 'events/s' },
+    { name: `games: ${label}, ${agent} agents, events per game`, value: events / games, unit: 'events' },
+    { name: `games: ${label}, ${agent} agents, events per second`, value: events / secs, unit: 'events/s' },
   ];
 }
 
