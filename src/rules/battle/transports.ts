@@ -15,8 +15,8 @@ import { modelBody } from './world.ts';
 /** Effect kind on a unit that disembarked this turn: params.transport is the transport it left (Fire Support). */
 export const DISEMBARKED_FROM = 'Disembarked from';
 
-export function transportOf(g: Game, u: UnitState): UnitState | null {
-  return u.embarkedIn ? g.state.units[u.embarkedIn] ?? null : null;
+export function transportOf(s: GameState, u: UnitState): UnitState | null {
+  return u.embarkedIn ? s.units[u.embarkedIn] ?? null : null;
 }
 
 /** Units embarked within a transport. */
@@ -62,7 +62,7 @@ export function embark(g: Game, u: UnitState, t: UnitState): void {
 
 /** An embarked unit may disembark unless its transport Advanced or Fell Back this turn (room aside: disembarkPlan). */
 export function canDisembark(g: Game, u: UnitState): boolean {
-  const t = transportOf(g, u);
+  const t = transportOf(g.state, u);
   if (!t || t.location !== 'battlefield' || !t.models.some((m) => m.alive)) return false;
   if (t.flags.fellBack) return false;
   return !t.flags.advanced || allows(g.state, t, 'disembark-after-advance');
@@ -75,7 +75,7 @@ type DisembarkPlan = Extract<ReturnType<typeof planUnit>, { ok: true }>;
  * Engagement Range), or null when there is no room: the move is then not offered at all.
  */
 export function disembarkPlan(s: GameState, u: UnitState): DisembarkPlan | null {
-  const t = u.embarkedIn ? s.units[u.embarkedIn] : undefined;
+  const t = transportOf(s, u);
   const hull = t?.models.find((m) => m.alive && m.pos);
   if (!t || !hull) return null;
   const plan = planUnit(s, u, 'disembark', { transportId: hull.id });
@@ -84,7 +84,7 @@ export function disembarkPlan(s: GameState, u: UnitState): DisembarkPlan | null 
 
 /** Set the unit up wholly within 3" of its transport. Returns false when there is no room. */
 export function disembark(g: Game, u: UnitState): boolean {
-  const t = transportOf(g, u);
+  const t = transportOf(g.state, u);
   const plan = disembarkPlan(g.state, u);
   if (!t || !plan) return false;
   g.emit({ type: 'unit-location', unit: u.id, location: 'battlefield', embarkedIn: null });
@@ -133,7 +133,7 @@ onModelDestroyed((g, unit, model) => {
 
 function emergencyDisembark(g: Game, u: UnitState): void {
   const s = g.state;
-  const t = transportOf(g, u);
+  const t = transportOf(g.state, u);
   const hull = t?.models.find((m) => m.alive && m.pos);
   const plan = hull ? planUnit(s, u, 'disembark', { transportId: hull.id }) : null;
   if (!plan || !plan.ok) {
