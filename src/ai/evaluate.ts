@@ -16,20 +16,15 @@ import { boardOf, modelBody } from '../rules/battle/world.ts';
 import { onBattlefield } from '../rules/battle/units.ts';
 import { perVersion } from './memo.ts';
 
-/** Total Wounds of a unit at full strength and now (kept for the state's version: do not change it). */
+/** Total Wounds of a unit at full strength and now. */
 export function unitWounds(state: GameState, u: UnitState): { now: number; max: number } {
-  const cache = versionCache(state).wounds;
-  let w = cache.get(u.id);
-  if (!w) {
-    let now = 0, max = 0;
-    for (const m of u.models) {
-      const mw = state.datasheets[m.datasheet].models[m.profile].wounds;
-      max += mw;
-      if (m.alive) now += m.wounds;
-    }
-    cache.set(u.id, (w = { now, max }));
+  let now = 0, max = 0;
+  for (const m of u.models) {
+    const w = state.datasheets[m.datasheet].models[m.profile].wounds;
+    max += w;
+    if (m.alive) now += m.wounds;
   }
-  return w;
+  return { now, max };
 }
 
 function aliveModels(u: UnitState): number {
@@ -51,19 +46,14 @@ export function pointsPerWound(state: GameState, u: UnitState): number {
   return now > 0 ? unitValue(state, u) / now : 0;
 }
 
-/** The defender as the calculator sees it: the most common profile of the models attacks can reach (kept for the state's version: do not change it). */
+/** The defender as the calculator sees it: the most common profile of the models attacks can reach. */
 export function defenderProfile(state: GameState, target: UnitState): DefenderProfile {
-  const cache = versionCache(state).defenders;
-  let d = cache.get(target.id);
-  if (!d) {
-    const bodyguard = target.models.some((m) => m.alive && !isLeaderModel(target, m));
-    const alive = target.models.filter((m) => m.alive && (!bodyguard || !isLeaderModel(target, m)));
-    const first = alive[0] ?? target.models[0];
-    const p = state.datasheets[first.datasheet].models[first.profile];
-    const fnp = state.datasheets[first.datasheet].coreAbilities.find((a) => a.name === 'Feel No Pain')?.x ?? null;
-    cache.set(target.id, (d = { models: alive.length, save: p.save, invulnerable: p.invulnerable, wounds: p.wounds, feelNoPain: fnp }));
-  }
-  return d;
+  const bodyguard = target.models.some((m) => m.alive && !isLeaderModel(target, m));
+  const alive = target.models.filter((m) => m.alive && (!bodyguard || !isLeaderModel(target, m)));
+  const first = alive[0] ?? target.models[0];
+  const p = state.datasheets[first.datasheet].models[first.profile];
+  const fnp = state.datasheets[first.datasheet].coreAbilities.find((a) => a.name === 'Feel No Pain')?.x ?? null;
+  return { models: alive.length, save: p.save, invulnerable: p.invulnerable, wounds: p.wounds, feelNoPain: fnp };
 }
 
 export interface WeaponUse {
@@ -84,8 +74,6 @@ interface VersionCache {
   /** signature ids of units (weaponPotentials), valid for the potential cache's generation sigGen */
   sigIds: Map<string, number>;
   sigGen: number;
-  wounds: Map<string, { now: number; max: number }>;
-  defenders: Map<string, DefenderProfile>;
 }
 
 const versionCaches = new WeakMap<GameState, VersionCache>();
@@ -96,7 +84,7 @@ function versionCache(state: GameState): VersionCache {
     // effects on no unit in particular (army-wide) count for every unit; those on a unit, in its signature
     let global = '';
     for (const e of state.effects) if (e.unit === null) global += `${e.id},`;
-    c = { version: state.contentVersion, uses: new Map(), sig: new Map(), stamp: `${state.seed}|${state.round}|${global}`, sigIds: new Map(), sigGen: -1, wounds: new Map(), defenders: new Map() };
+    c = { version: state.contentVersion, uses: new Map(), sig: new Map(), stamp: `${state.seed}|${state.round}|${global}`, sigIds: new Map(), sigGen: -1 };
     versionCaches.set(state, c);
   }
   return c;
