@@ -192,18 +192,19 @@ function rollAttacks(g: Game, attacker: UnitState, plan: AttackPlan, models: num
   const fixed = models * (a.plus + plan.attacksBonus);
   if (a.n === 0) return fixed;
   let values: readonly number[] = g.dice.roll(models * a.n, a.sides, 'attacks', attacker.player, attacker.id, label);
+  const rerolled: number[] = [];
   if (plan.rerollAttacks) {
     // A model re-rolls its Attacks dice (all dice of the sum) when they came out below their mean.
     const mean = (a.n * (a.sides + 1)) / 2;
-    const idx: number[] = [];
     for (let m = 0; m < models; m++) {
       let sum = 0;
       for (let k = 0; k < a.n; k++) sum += values[m * a.n + k];
-      if (sum < mean) for (let k = 0; k < a.n; k++) idx.push(m * a.n + k);
+      if (sum < mean) for (let k = 0; k < a.n; k++) rerolled.push(m * a.n + k);
     }
-    if (idx.length) values = g.dice.reroll(values, idx, a.sides, 'attacks', attacker.player, attacker.id, 'Re-roll Attacks');
+    if (rerolled.length) values = g.dice.reroll(values, rerolled, a.sides, 'attacks', attacker.player, attacker.id, 'Re-roll Attacks');
   }
-  values = afterRoll(g, { purpose: 'attacks', player: attacker.player, unit: attacker.id, sides: a.sides, values, test: null, rerolled: [] });
+  // each model's Attacks roll is its own roll (a die already re-rolled is not re-rolled again)
+  values = afterRoll(g, { purpose: 'attacks', player: attacker.player, unit: attacker.id, sides: a.sides, values, test: null, rerolled, dicePerRoll: a.n });
   let total = fixed;
   for (let i = 0; i < values.length; i++) total += values[i];
   return total;
@@ -366,7 +367,7 @@ function applyDamage(
         budget.damage--;
       }
     }
-    rolls = afterRoll(g, { purpose: 'damage', player: attacker.player, unit: attacker.id, sides: d.sides, values: rolls, test: null, rerolled, models: modelIds });
+    rolls = afterRoll(g, { purpose: 'damage', player: attacker.player, unit: attacker.id, sides: d.sides, values: rolls, test: null, rerolled, models: modelIds, dicePerRoll: d.n });
   }
   for (let i = 0; i < n; i++) {
     const m = allocationTarget(state, target, plan.precision, allowed);

@@ -22,6 +22,11 @@ export interface RollInfo {
   test: { needed: number; modifier: number; criticalOn: number } | null;
   /** indices of dice that were already re-rolled (a die is never re-rolled twice) */
   rerolled: readonly number[];
+  /**
+   * Several separate rolls made at once (fast dice rolling): each `dicePerRoll` consecutive dice are one
+   * roll (one attack's Damage roll, one model's Attacks roll). Absent: the values are one roll.
+   */
+  dicePerRoll?: number;
   /** for a summed roll (2D6 Charge), what total is needed to succeed, when known */
   target?: number;
   /** Hit, Wound and Damage rolls of attacks: the ids of the attacking models the roll is made for */

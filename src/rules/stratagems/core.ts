@@ -190,7 +190,8 @@ registerStratagem({
 /**
  * COMMAND RE-ROLL: just after a roll for one of your units (Hit, Wound, Damage, saving throw, number
  * of attacks, Advance, Charge, Desperate Escape, Hazardous), re-roll it. With fast dice rolling, one
- * die of the roll is re-rolled; a roll made by adding dice (2D6 Charge) is re-rolled whole.
+ * die of the roll is re-rolled; a roll made by adding dice (2D6 Charge) is re-rolled whole; of the Damage
+ * or Attacks rolls of several attacks or models made at once, one roll (all of its dice) is re-rolled.
  */
 const commandReroll = registerStratagem({
   name: 'COMMAND RE-ROLL', cp: 1, category: 'Battle Tactic', source: CORE, turn: 'either',
@@ -214,8 +215,18 @@ export function commandRerollReaction(name: string, source: string, purposes: Re
     const unit = st.units[roll.unit];
     if (!unit || unit.battleShocked || unit.player !== p) return null;
     const summed = SUMMED.has(roll.purpose) || roll.test === null;
+    // Damage and Attacks dice of several attacks or models rolled at once are several rolls: one of them
+    // is re-rolled (all of its dice), as when each is rolled on its own
+    const per = summed ? roll.dicePerRoll ?? roll.values.length : 1;
+    const several = summed && per < roll.values.length;
     const candidates: number[] = [];
-    if (summed) {
+    if (several) {
+      for (let start = 0; start < roll.values.length; start += per) {
+        let fresh = true;
+        for (let k = start; k < start + per; k++) if (roll.rerolled.includes(k)) fresh = false;
+        if (fresh) candidates.push(start);
+      }
+    } else if (summed) {
       if (roll.rerolled.length === 0) candidates.push(-1);
     } else {
       const t = roll.test!;
@@ -224,11 +235,16 @@ export function commandRerollReaction(name: string, source: string, purposes: Re
       });
     }
     if (candidates.length === 0) return null;
-    // offer re-rolling the first failed die of each distinct value (fast dice rolling: any one is the same)
+    // offer the first failed die (or roll) of each distinct value (fast dice rolling: any one is the same)
+    const totalOf = (start: number) => {
+      let v = 0;
+      for (let k = start; k < start + per; k++) v += roll.values[k];
+      return v;
+    };
     const seen = new Set<number>();
     const options: ({ pass: true } | { stratagem: string; reroll: number; value: number | null })[] = [{ pass: true }];
     for (const i of candidates) {
-      const v = i < 0 ? null : roll.values[i];
+      const v = i < 0 ? null : several ? totalOf(i) : roll.values[i];
       if (v !== null && seen.has(v)) continue;
       if (v !== null) seen.add(v);
       options.push({ stratagem: name, reroll: i, value: v });
@@ -237,7 +253,7 @@ export function commandRerollReaction(name: string, source: string, purposes: Re
     if ('pass' in option) return null;
     g.emit({ type: 'cp', player: p, delta: -strat.cp, reason: name });
     g.emit({ type: 'stratagem-used', player: p, name, cp: strat.cp, unit: unit.id, round: st.round, turn: st.turn, phase: st.phase });
-    const idx = option.reroll < 0 ? roll.values.map((_, i) => i) : [option.reroll];
+    const idx = option.reroll < 0 ? roll.values.map((_, i) => i) : several ? Array.from({ length: per }, (_, k) => option.reroll + k) : [option.reroll];
     const values = g.dice.reroll(roll.values, idx, roll.sides, roll.purpose, p, roll.unit, name);
     return { values, rerolled: [...roll.rerolled, ...idx] };
   };
