@@ -197,28 +197,39 @@ describe('End of turn and destroyed units', () => {
     expect(unitDistance(g.state, bt, near)).toBeGreaterThanOrEqual(0);
   });
 
+  it('Deadly Demise D3: the mortal wounds are rolled separately for each unit within 6"', () => {
+    // two Aeldari units beside the Devilfish: its 6 is followed by a D3 for each of them (1, then 3)
+    const g = battleSandbox([
+      { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 20, y: 20 } },
+      { id: 'A', player: 1, faction: 'aeldari', name: 'Dire Avengers', at: { x: 24, y: 16 } },
+      { id: 'B', player: 1, faction: 'aeldari', name: 'Dire Avengers', at: { x: 24, y: 22 } },
+    ], { phase: 'shooting', stream: scriptedStream([6, 1, 3]) });
+    inflictMortalWounds(g, g.state.units.DF, 20, null);
+    expect(g.state.units.DF.location).toBe('destroyed');
+    expect(g.log!.filter((e) => e.type === 'dice' && e.purpose === 'mortal-wounds').map((e) => e.type === 'dice' && e.values)).toEqual([[1], [3]]);
+    expect([g.state.units.A.stats.woundsTaken, g.state.units.B.stats.woundsTaken]).toEqual([1, 3]);
+  });
+
   it('a chain of Deadly Demise explosions never comes back to the vehicle already destroyed', () => {
-    // the Devilfish explodes (6, D3 = 3) next to a Wave Serpent on its last wound, which explodes in
-    // turn (6, D3 = 2): its mortal wounds go to the Guardians only, not back to the Devilfish being
-    // removed (which used to loop for ever, allocating wounds to a model at 0 wounds)
+    // the Devilfish explodes (6; D3 = 3 for the Wave Serpent beside it), the Wave Serpent on its last
+    // wound explodes in turn (6; D3 = 2 for the Guardians): its mortal wounds go to the Guardians only,
+    // not back to the Devilfish being removed (which used to loop for ever, allocating wounds to a model
+    // at 0 wounds); then the Devilfish's D3 for the Guardians (1)
     const g = battleSandbox([
       { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 20, y: 20 } },
       { id: 'WS', player: 1, faction: 'aeldari', name: 'Wave Serpent', at: { x: 28, y: 20 } },
-      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 24, y: 26 }, spacing: 1.3 },
-    ], { phase: 'shooting', stream: scriptedStream([6, 3, 6, 2, 3, 3, 3, 3, 3, 3]) });
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 24, y: 24 }, spacing: 1.3 },
+    ], { phase: 'shooting', stream: scriptedStream([6, 3, 6, 2, 1]) });
     const ws = g.state.units.WS;
     g.emit({ type: 'model-damaged', unit: 'WS', model: ws.models[0].id, wounds: ws.models[0].wounds - 1, by: null, mortal: false });
-    const guardiansBefore = g.state.units.GD.stats.woundsTaken;
     const within6 = (id: string, from: string) => g.state.units[id].models.some((m) => m.pos && horizontalDistance(modelBody(g.state, m), modelBody(g.state, g.state.units[from].models[0])) <= 6);
-    const nearDF = within6('GD', 'DF');
-    const nearWS = within6('GD', 'WS');
     expect(within6('WS', 'DF')).toBe(true);
+    expect(within6('GD', 'DF')).toBe(true);
+    expect(within6('GD', 'WS')).toBe(true);
     inflictMortalWounds(g, g.state.units.DF, 20, null);
     expect(g.state.units.DF.location).toBe('destroyed');
     expect(g.state.units.WS.location).toBe('destroyed');
-    // the Guardians take the Devilfish's 3 if within 6" of it, and the Wave Serpent's 2
-    expect(nearWS).toBe(true);
-    expect(g.state.units.GD.stats.woundsTaken - guardiansBefore).toBe((nearDF ? 3 : 0) + 2);
+    expect(g.state.units.GD.stats.woundsTaken).toBe(2 + 1);
   });
 
   it('an embarked unit is offered to disembark only where it can be set up (wholly within 3" of its transport, out of Engagement Range)', () => {

@@ -101,8 +101,8 @@ export function disembark(g: Game, u: UnitState): boolean {
 
 /**
  * Deadly Demise X: when the model is destroyed, roll a D6 before removing it; on a 6 every unit within
- * 6" suffers X mortal wounds. Then a destroyed transport's passengers disembark (wholly within 3");
- * each of their models rolls a D6 and every 1 destroys one of them.
+ * 6" suffers X mortal wounds (a random X rolled for each unit). Then a destroyed transport's passengers
+ * disembark (wholly within 3"); each of their models rolls a D6 and every 1 destroys one of them.
  */
 onModelDestroyed((g, unit, model) => {
   const s = g.state;
@@ -112,16 +112,20 @@ onModelDestroyed((g, unit, model) => {
     const [roll] = g.dice.d6(1, 'deadly-demise', unit.player, unit.id, ds.name);
     if (roll === 6) {
       const body = modelBody(s, model);
-      let amount = dd.x ?? 0;
-      if (dd.dice) {
-        const d = dd.dice;
-        amount = d.plus + g.dice.roll(d.n, d.sides, 'mortal-wounds', unit.player, unit.id, 'Deadly Demise').reduce((a, b) => a + b, 0);
-      }
+      // every unit within 6" (the model's own unit too, when others of it are near; not models being
+      // destroyed, at 0 wounds, like a vehicle whose explosion set this one off); a random number of
+      // mortal wounds is rolled for each unit separately
       for (const id of s.unitOrder) {
         const other = s.units[id];
-        if (other.id === unit.id || other.location !== 'battlefield') continue;
-        const near = other.models.some((m) => m.alive && m.pos && horizontalDistance(modelBody(s, m), body) <= 6 + 1e-6);
-        if (near && amount > 0) inflictMortalWounds(g, other, amount, unit.id);
+        if (other.location !== 'battlefield') continue;
+        const near = other.models.some((m) => m.alive && m.wounds > 0 && m.id !== model.id && m.pos && horizontalDistance(modelBody(s, m), body) <= 6 + 1e-6);
+        if (!near) continue;
+        let amount = dd.x ?? 0;
+        if (dd.dice) {
+          const d = dd.dice;
+          amount = d.plus + g.dice.roll(d.n, d.sides, 'mortal-wounds', unit.player, unit.id, `Deadly Demise -> ${other.name}`).reduce((a, b) => a + b, 0);
+        }
+        if (amount > 0) inflictMortalWounds(g, other, amount, unit.id);
       }
     }
   }
