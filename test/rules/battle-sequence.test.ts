@@ -15,7 +15,7 @@ import { removeOutOfCoherency } from '../../src/rules/battle/end-of-turn.ts';
 import { fightPhase } from '../../src/rules/battle/fight.ts';
 import { destroyModel, inflictMortalWounds } from '../../src/rules/damage.ts';
 import { disembark } from '../../src/rules/battle/transports.ts';
-import { unitDistance, modelBody } from '../../src/rules/battle/world.ts';
+import { unitDistance, modelBody, isEngaged } from '../../src/rules/battle/world.ts';
 import { horizontalDistance } from '../../src/geometry/distance.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 
@@ -123,6 +123,23 @@ describe('Shooting phase', () => {
     expect(canShoot(g, g.state.units.ST, 'GD')).toBe(true); // pulse pistols at the engaged unit
     expect(canShoot(g, g.state.units.ST, 'DA')).toBe(false); // nothing at another target
     expect(canShoot(g, g.state.units.HH)).toBe(true);
+  });
+
+  it('BLAST weapons are never fired at a unit within Engagement Range of the attacking unit, even by Big Guns Never Tire', () => {
+    const weapons: string[] = [];
+    const tau = scriptedAgent('tau', (r) => {
+      if (r.kind === 'shoot-target') weapons.push(...(r.options as { weapon: string; target: string }[]).map((o) => `${o.weapon} -> ${o.target}`));
+      return 0;
+    });
+    const g = battleSandbox([
+      { id: 'SS', player: 0, faction: 'tau', name: 'Stormsurge', at: { x: 20, y: 30 } },
+      { id: 'WW', player: 1, faction: 'aeldari', name: 'War Walkers', at: { x: 24, y: 30 } },
+    ], { phase: 'shooting', agents: [tau, scriptedAgent('ae')] });
+    expect(isEngaged(g.state, g.state.units.SS)).toBe(true);
+    shootWithUnit(g, g.state.units.SS);
+    // the Stormsurge's other guns are offered the War Walkers it is engaged with; its BLAST guns
+    // (Cluster rocket system, Pulse driver cannon) are not
+    expect([...new Set(weapons)].sort()).toEqual(['Destroyer missiles -> WW', "Twin T'au flamer -> WW", 'Twin smart missile system -> WW']);
   });
 
   it('Firing Deck: a transport fires weapons of the models embarked within it', () => {

@@ -162,6 +162,8 @@ function canTarget(g: Game, shooter: Shooter, p: WeaponProfile, shooterUnit: Uni
   }
   // never into a combat involving friendly units (unless it is this unit's own combat)
   if (!engagedWith.has(target.id) && engagedWithFriendly(g, target, shooterUnit.player)) return false;
+  // BLAST never at a unit in Engagement Range of the attacking army, its own unit included (Big Guns, Pistols)
+  if (engagedWith.has(target.id) && hasAbility(p, 'BLAST')) return false;
   const dist = vis.distance(shooter, target);
   if (dist > p.range + 1e-6) return false;
   if (!vis.mayTarget(shooterUnit, target)) return false;
