@@ -17,6 +17,8 @@ import { destroyModel, inflictMortalWounds } from '../../src/rules/damage.ts';
 import { disembark } from '../../src/rules/battle/transports.ts';
 import { unitDistance, modelBody, isEngaged } from '../../src/rules/battle/world.ts';
 import { horizontalDistance } from '../../src/geometry/distance.ts';
+import { loadFactionCatalog } from '../../src/data/catalog.ts';
+import { createUnitState } from '../../src/rules/muster.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 
 describe('Command phase', () => {
@@ -140,6 +142,31 @@ describe('Shooting phase', () => {
     // the Stormsurge's other guns are offered the War Walkers it is engaged with; its BLAST guns
     // (Cluster rocket system, Pulse driver cannon) are not
     expect([...new Set(weapons)].sort()).toEqual(['Destroyer missiles -> WW', "Twin T'au flamer -> WW", 'Twin smart missile system -> WW']);
+  });
+
+  it('Firing Deck 6: one ranged weapon from each of up to 6 embarked models', () => {
+    const offered: { weapon: string; models: number }[] = [];
+    const ae = scriptedAgent('ae', (r) => {
+      if (r.kind === 'shoot-target') offered.push(...(r.options as { weapon: string; models: number }[]).map((o) => ({ weapon: o.weapon, models: o.models })));
+      return 0;
+    });
+    const g = battleSandbox([
+      { id: 'SW', player: 0, faction: 'aeldari', name: 'Starweaver', at: { x: 20, y: 20 } },
+      { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 30, y: 20 } },
+      // (another Troupe, far away, brings the datasheet into the game)
+      { id: 'T2', player: 0, faction: 'aeldari', name: 'Troupe', at: { x: 2, y: 2 } },
+    ], { factions: ['AE', 'TAU'], phase: 'shooting', agents: [ae, scriptedAgent('tau')] });
+    // seven Players embarked, the Lead Player with a Neuro disruptor besides the Shuriken pistol
+    const troupe = loadFactionCatalog('aeldari').byName('Troupe')!;
+    g.emit({ type: 'unit-created', unit: createUnitState({ id: 'TR', player: 0, datasheet: troupe, models: [
+      { profile: 'Lead Player', count: 1, weapons: ['Shuriken pistol', 'Neuro disruptor'] },
+      { profile: 'Players', count: 6, weapons: ['Shuriken pistol'] },
+    ] }) });
+    g.emit({ type: 'unit-location', unit: 'TR', location: 'embarked', embarkedIn: 'SW' });
+    shootWithUnit(g, g.state.units.SW);
+    // six models lend one weapon each: six Shuriken pistols; the Lead Player's second weapon is not lent
+    expect(offered.filter((o) => o.weapon !== 'Shuriken cannon')).toEqual([{ weapon: 'Shuriken pistol', models: 6 }]);
+    expect(g.state.units.TR.flags.shot).toBe(true);
   });
 
   it('Firing Deck: a transport fires weapons of the models embarked within it', () => {

@@ -90,7 +90,7 @@ function weaponGroups(g: Game, u: UnitState): WeaponGroup[] {
   };
   /** adds the model's usable weapons; returns how many were added */
   const grants = new Map<string, WeaponGrant[]>();
-  const consider = (m: ModelState, body: Body, limit = Infinity, owner: UnitState = u): number => {
+  const consider = (m: ModelState, body: Body, owner: UnitState = u, deckSlot = false): number => {
     const ds = s.datasheets[m.datasheet];
     let gr = grants.get(owner.id);
     if (!gr) grants.set(owner.id, (gr = weaponGrants(s, owner)));
@@ -98,18 +98,20 @@ function weaponGroups(g: Game, u: UnitState): WeaponGroup[] {
     const usable = weapons.filter((w) => {
       const p = w.profiles.find(isRanged)!;
       if (u.flags.advanced && !weaponHas(s, u, p, 'ASSAULT')) return false;
-      if (hasAbility(p, 'ONE SHOT') && oneShotUsed(g, m.id, w.name)) return false;
+      if (hasAbility(p, 'ONE SHOT') && (deckSlot || oneShotUsed(g, m.id, w.name))) return false;
       if (engaged && !bigGuns && !hasAbility(p, 'PISTOL')) return false;
       return true;
     });
     // A model fires its Pistols or its other ranged weapons, not both (MONSTERs and VEHICLEs may do both).
     const nonPistols = usable.filter((w) => !hasAbility(w.profiles.find(isRanged)!, 'PISTOL'));
-    const chosen = (bigGuns || nonPistols.length === 0 ? usable : nonPistols).slice(0, limit);
+    // Through a Firing Deck a model lends one weapon: the first of its other ranged weapons, else a Pistol
+    // (the engine picks it; the rule lets the player choose)
+    const chosen = deckSlot ? (nonPistols.length > 0 ? nonPistols : usable).slice(0, 1) : bigGuns || nonPistols.length === 0 ? usable : nonPistols;
     for (const w of chosen) add(m, body, w);
     return chosen.length;
   };
   for (const m of u.models) if (m.alive && m.pos) consider(m, modelBody(s, m));
-  // Firing Deck X: up to X ranged weapons of embarked models, measured from the transport
+  // Firing Deck X: one ranged weapon (not ONE SHOT) of each of up to X embarked models, measured from the transport
   const deck = s.datasheets[u.datasheet].coreAbilities.find((a) => a.name === 'Firing Deck')?.x ?? 0;
   if (deck > 0 && !engaged) {
     const hull = u.models.find((m) => m.alive && m.pos);
@@ -119,7 +121,7 @@ function weaponGroups(g: Game, u: UnitState): WeaponGroup[] {
       for (const id of s.unitOrder) {
         const e = s.units[id];
         if (e.location !== 'embarked' || e.embarkedIn !== u.id || e.flags.shot) continue;
-        for (const m of e.models) if (m.alive && budget > 0) budget -= consider(m, body, budget, e);
+        for (const m of e.models) if (m.alive && budget > 0) budget -= consider(m, body, e, true);
       }
     }
   }
