@@ -14,7 +14,7 @@ import { reinforcements } from '../../src/rules/battle/reserves.ts';
 import { removeOutOfCoherency } from '../../src/rules/battle/end-of-turn.ts';
 import { fightPhase } from '../../src/rules/battle/fight.ts';
 import { destroyModel, inflictMortalWounds } from '../../src/rules/damage.ts';
-import { disembark } from '../../src/rules/battle/transports.ts';
+import { disembark, embarkOptions } from '../../src/rules/battle/transports.ts';
 import { unitDistance, modelBody, isEngaged } from '../../src/rules/battle/world.ts';
 import { horizontalDistance } from '../../src/geometry/distance.ts';
 import { loadFactionCatalog } from '../../src/data/catalog.ts';
@@ -319,5 +319,37 @@ describe('End of turn and destroyed units', () => {
     const hull = modelBody(g.state, g.state.units.DF.models[0]);
     for (const m of bt.models) expect(horizontalDistance(modelBody(g.state, m), hull)).toBeLessThanOrEqual(3);
     expect(unitsOnBattlefield(g.state, 0).map((u) => u.id)).toContain('BT');
+  });
+
+  it('a unit that disembarked this phase cannot embark again, even after a Normal move that ends beside the transport', () => {
+    const g = battleSandbox([
+      { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 20, y: 20 } },
+      { id: 'BT', player: 0, faction: 'tau', name: 'Breacher Team', at: { x: 40, y: 5 } },
+    ], { phase: 'movement' });
+    g.emit({ type: 'unit-location', unit: 'BT', location: 'embarked', embarkedIn: 'DF' });
+    // out before the transport moves, then a Normal move (it stays where it was set up, within 3")
+    expect(disembark(g, g.state.units.BT)).toBe(true);
+    g.emit({ type: 'unit-moved', unit: 'BT', mode: 'normal' });
+    expect(embarkOptions(g, g.state.units.BT)).toEqual([]);
+  });
+
+  it('a unit may embark only when every one of its models is within 3" of the transport', () => {
+    const at = (dx: number) => {
+      const g = battleSandbox([
+        { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 20, y: 20 } },
+        { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', counts: [1, 4], at: { x: 30, y: 20 }, spacing: 0 },
+      ], { phase: 'movement' });
+      // every model on one spot, dx" from the Devilfish's hull (in a straight line along x)
+      const hull = modelBody(g.state, g.state.units.DF.models[0]);
+      const probe = g.state.units.ST.models[0];
+      const gap = horizontalDistance(modelBody(g.state, probe), hull);
+      const x = 30 - gap + dx;
+      g.emit({ type: 'models-placed', unit: 'ST', mode: 'test', positions: g.state.units.ST.models.map((m) => ({ model: m.id, pos: { x, y: 20, z: 0 } })) });
+      expect(horizontalDistance(modelBody(g.state, g.state.units.ST.models[0]), hull)).toBeCloseTo(dx, 6);
+      g.emit({ type: 'unit-moved', unit: 'ST', mode: 'normal' });
+      return embarkOptions(g, g.state.units.ST).map((t) => t.id);
+    };
+    expect(at(2.95)).toEqual(['DF']);
+    expect(at(3.05)).toEqual([]);
   });
 });

@@ -43,7 +43,10 @@ export function fitsIn(g: Game, u: UnitState, t: UnitState): boolean {
 /** Transports this unit can embark within now: every model within 3" of it, and it fits. */
 export function embarkOptions(g: Game, u: UnitState): UnitState[] {
   const s = g.state;
-  if (u.flags.disembarkedAfterTransportMoved || u.flags.moved === 'disembarked') return [];
+  // a unit cannot disembark and embark in the same phase: it disembarks only in its Movement phase (or
+  // when its transport is destroyed, which also sets disembarkedAfterTransportMoved), and its flags
+  // last for the turn
+  if (u.flags.disembarked || u.flags.disembarkedAfterTransportMoved || u.flags.moved === 'disembarked') return [];
   const out: UnitState[] = [];
   for (const id of s.unitOrder) {
     const t = s.units[id];
