@@ -17,6 +17,7 @@ import {
 import { afterRoll, rollDice } from './roll-window.ts';
 import { destroyModel, feelNoPainOf, inflictMortalWounds, splitAttachedUnits } from './damage.ts';
 import { allocationTarget, isLeaderModel } from './allocation.ts';
+import { modelBody, modelsSee } from './battle/world.ts';
 
 /** One weapon profile used by some models of the attacking unit against one target. */
 export interface AttackGroup {
@@ -99,6 +100,8 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
     };
     const plan = buildAttackPlan(ctx);
     if (group.extraHitModifier && !(plan.ignoreHitModifiers && group.extraHitModifier < 0)) plan.hitModifier += group.extraHitModifier;
+    // PRECISION sends an attack to a CHARACTER only when one is visible to an attacking model
+    if (plan.precision && target.components.length > 1 && !characterVisible(g.state, attackers, target)) plan.precision = false;
     // one re-roll of each kind per rule per activation, however many weapon groups the rule covers
     for (const k of ['hit', 'wound', 'damage'] as const) {
       if (plan.rerollOne[k] > granted[k]) { budget[k] += plan.rerollOne[k] - granted[k]; granted[k] = plan.rerollOne[k]; }
@@ -117,6 +120,21 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
   for (const h of hazardous) hazardousTests(g, attacker, h.group);
   splitAttachedUnits(g);
   return tally;
+}
+
+/**
+ * Is a CHARACTER (Leader) model of the Attached unit visible to one of the attacking models? (With two
+ * Leaders of which only one is visible, PRECISION may still pick the other: not told apart.)
+ */
+function characterVisible(state: GameState, attackers: readonly ModelState[], target: UnitState): boolean {
+  for (const c of target.models) {
+    if (!c.alive || !isLeaderModel(target, c)) continue;
+    // models not on a board (a duel in the abstract) see each other
+    if (!c.pos) return true;
+    const cb = modelBody(state, c);
+    for (const a of attackers) if (!a.pos || modelsSee(state, modelBody(state, a), a.id, cb, c.id)) return true;
+  }
+  return false;
 }
 
 /** One group: attacks, Hit roll, Wound roll, then saves and damage. */

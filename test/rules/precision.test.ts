@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { battleSandbox } from '../helpers/battle.ts';
+import { scriptedStream } from '../helpers/scripted.ts';
+import { weapon } from '../helpers/attack.ts';
+import { resolveAttacks } from '../../src/rules/attack-sequence.ts';
+import { modelBody, modelsSee } from '../../src/rules/battle/world.ts';
+
+/**
+ * A Strike Team led by a Cadre Fireblade, shot by one Guardian with a PRECISION gun (one attack that
+ * hits, wounds and gets through: AP -3 against a 4+ save). With `ruin`, a ruin stands between the
+ * Guardian and the Fireblade, the Strike Team in plain sight.
+ */
+function shot(ruin: boolean) {
+  const g = battleSandbox([
+    { id: 'FB', player: 0, faction: 'tau', name: 'Cadre Fireblade', at: { x: 30, y: 30 } },
+    { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 31.5, y: 30 }, spacing: -1.6 },
+    { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 10, y: 30 } },
+  ], {
+    phase: 'shooting', turn: 1, stream: scriptedStream([6, 6]),
+    terrain: ruin ? [{ id: 'r', kind: 'ruin', height: 5, polygon: [{ x: 20, y: 28 }, { x: 24, y: 28 }, { x: 24, y: 32 }, { x: 20, y: 32 }] }] : [],
+  });
+  g.emit({ type: 'unit-attached', leader: 'FB', bodyguard: 'ST' });
+  const gun = weapon({ attacks: '1', skill: 3, strength: 4, ap: -3, damage: '1', abilities: ['PRECISION'] });
+  const shooter = g.state.units.GD.models[0];
+  const target = g.state.units.ST;
+  const fireblade = target.models.find((m) => m.origin === 'FB')!;
+  const bodyguards = target.models.filter((m) => m.origin === 'ST');
+  const sees = (m: typeof shooter) => modelsSee(g.state, modelBody(g.state, shooter), shooter.id, modelBody(g.state, m), m.id);
+  const sight = { fireblade: sees(fireblade), bodyguard: bodyguards.some(sees) };
+  resolveAttacks(g, g.state.units.GD, [{ weapon: gun, profile: gun.profiles[0], models: [shooter], target: 'ST', halfRange: false, targetVisible: true, targetInCover: false, targetModels: target.models.length }], false);
+  return { sight, fireblade: fireblade.wounds, bodyguardsLeft: bodyguards.filter((m) => m.alive).length, bodyguards: bodyguards.length };
+}
+
+describe('PRECISION picks a CHARACTER the attacking model can see', () => {
+  it('in plain sight, the Fireblade takes the attack', () => {
+    const r = shot(false);
+    expect(r.sight).toEqual({ fireblade: true, bodyguard: true });
+    expect(r.fireblade).toBe(2);
+    expect(r.bodyguardsLeft).toBe(r.bodyguards);
+  });
+
+  it('with the Fireblade hidden behind a ruin, a Bodyguard model takes it', () => {
+    const r = shot(true);
+    expect(r.sight).toEqual({ fireblade: false, bodyguard: true });
+    expect(r.fireblade).toBe(3);
+    expect(r.bodyguardsLeft).toBe(r.bodyguards - 1);
+  });
+});
