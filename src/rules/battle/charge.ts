@@ -73,15 +73,20 @@ export function declareCharge(g: Game, u: UnitState, opts: { targets?: string[];
     return false;
   }
   applyPlan(g, fresh, plan, 'charge');
-  if (opts.chargeBonus !== false) g.emit({ type: 'unit-flag', unit: u.id, flag: 'charged', value: true });
+  // it made a Charge move (LANCE counts it); without the Charge Bonus (HEROIC INTERVENTION) it does not Fight First
+  g.emit({ type: 'unit-flag', unit: u.id, flag: 'charged', value: true });
+  if (opts.chargeBonus === false) g.addEffect(NO_CHARGE_BONUS, player, u.id, g.untilEndOfTurn());
   openWindow(g, { name: 'charge/after-own-charge-move', unit: u.id, targets });
   openWindow(g, { name: 'charge/after-enemy-charge-move', unit: u.id, targets });
   return true;
 }
 
+/** A unit that made a Charge move without the Charge Bonus (HEROIC INTERVENTION): it does not Fight First. */
+export const NO_CHARGE_BONUS = 'No Charge Bonus';
+
 /** Fights First: units that charged this turn (Charge Bonus), or with the ability, or given it by an effect. */
 export function fightsFirst(g: Game, u: UnitState): boolean {
-  if (u.flags.charged) return true;
+  if (u.flags.charged && !g.state.effects.some((e) => e.unit === u.id && e.kind === NO_CHARGE_BONUS)) return true;
   if (u.abilities.includes('Fights First')) return true;
   return g.state.effects.some((e) => e.unit === u.id && e.kind === 'Fights First');
 }
