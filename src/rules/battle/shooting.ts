@@ -19,7 +19,7 @@ import { resolveAttacks, type AttackGroup } from '../attack-sequence.ts';
 import { openWindow } from '../windows.ts';
 import { endPhase, hooksOf, startPhase } from './phase.ts';
 import { hasKeyword, onBattlefield, unitsOnBattlefield } from './units.ts';
-import { boardOf, engagedEnemies, modelBody, modelsSee, unitGapLowerBound } from './world.ts';
+import { boardOf, engagedEnemies, modelBody, modelsSee, unitGapLowerBound, unitSees } from './world.ts';
 import { closeQuartersGroups, isBoardingActions } from './boarding.ts';
 
 /** Effect kind recording that a ONE SHOT weapon of a model was fired (params: model, weapon). */
@@ -326,7 +326,8 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
       cover = new Set(t.models.filter((m) => m.alive && m.pos && benefitOfCover(modelBody(s, m), attackerBodies, board)).map((m) => m.id));
       coverCache.set(t.id, cover);
     }
-    const visible = a.shooters.some((sh) => vis.unitVisible(sh, t));
+    // visible to the attacking unit (any of its models, not only this weapon's): INDIRECT FIRE's penalties
+    const visible = a.shooters.some((sh) => vis.unitVisible(sh, t)) || unitSees(s, u, t);
     // split by half range (RAPID FIRE, MELTA): the models within half range form their own group
     const half: ModelState[] = [];
     const far: ModelState[] = [];
