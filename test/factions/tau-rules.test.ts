@@ -136,6 +136,15 @@ describe("Mont'ka stratagems", () => {
     expect(usableStratagems(late, { name: 'phase/start', unit: null, targets: [], data: { phase: 'shooting' } }, 0).map((x) => x.s.name)).not.toContain('FOCUSED FIRE');
   });
 
+  it('FOCUSED FIRE: both units are its targets, so neither may be Battle-shocked', () => {
+    const g = tau({ detachment: "Mont'ka", cp: [3, 0] });
+    const start = { name: 'phase/start' as const, unit: null, targets: [], data: { phase: 'shooting' } };
+    expect(usableStratagems(g, start, 0).filter((x) => x.s.name === 'FOCUSED FIRE').map((x) => x.unit.id)).toEqual(['ST', 'BT']);
+    // with the Breacher Team Battle-shocked, the Strike Team has no second unit to pair with
+    g.emit({ type: 'battle-shock', unit: 'BT', value: true });
+    expect(usableStratagems(g, start, 0).map((x) => x.s.name)).not.toContain('FOCUSED FIRE');
+  });
+
   it('PULSE ONSLAUGHT is offered after an INFANTRY unit has shot, against a unit it hit', () => {
     const g = tau({ detachment: "Mont'ka", cp: [3, 0] });
     const w = { name: 'shooting/after-own-shot' as const, unit: 'ST', targets: ['GD'], data: { hitTargets: ['GD'] } };

@@ -186,12 +186,13 @@ registerStratagem({
   name: 'FOCUSED FIRE', cp: 1, category: 'Battle Tactic', source: MONTKA, turn: 'own', windows: ['phase/start'],
   targets(g, w, p) {
     if (w.data?.phase !== 'shooting' || g.state.round >= 4) return [];
-    const own = unitsOnBattlefield(g.state, p).filter((u) => !u.flags.shot);
+    // both units are the stratagem's targets: neither may be Battle-shocked
+    const own = unitsOnBattlefield(g.state, p).filter((u) => !u.flags.shot && !u.battleShocked);
     return own.length >= 2 && unitsOnBattlefield(g.state, opponent(p)).length > 0 ? own : [];
   },
   use(g, _w, p, u) {
     const s = g.state;
-    const second = unitsOnBattlefield(s, p).filter((x) => x.id !== u.id && !x.flags.shot);
+    const second = unitsOnBattlefield(s, p).filter((x) => x.id !== u.id && !x.flags.shot && !x.battleShocked);
     const enemies = unitsOnBattlefield(s, opponent(p));
     const { option } = g.decide({
       kind: 'focused-fire', player: p, prompt: `Focused Fire: the second unit and the enemy unit (with ${u.name})`,
