@@ -15,8 +15,8 @@ import {
   adjustDamage, capModifier, rollOutcome, saveNeeded, saveRerollPolicy, shouldReroll, woundTarget, type AttackPlan, type RerollPolicy,
 } from './attack-plan.ts';
 import { afterRoll, rollDice } from './roll-window.ts';
-import { destroyModel, feelNoPainOf, inflictMortalWounds, splitAttachedUnits } from './damage.ts';
-import { allocationTarget, isLeaderModel } from './allocation.ts';
+import { destroyModel, feelNoPainOf, inflictMortalWounds, mortalWoundAllocated, mortalWoundsWatched, splitAttachedUnits } from './damage.ts';
+import { allocatable, allocationTarget, isLeaderModel } from './allocation.ts';
 import { modelBody, modelsSee } from './battle/world.ts';
 
 /** One weapon profile used by some models of the attacking unit against one target. */
@@ -387,31 +387,46 @@ function applyDamage(
     }
     rolls = afterRoll(g, { purpose: 'damage', player: attacker.player, unit: attacker.id, sides: d.sides, values: rolls, test: null, rerolled, models: modelIds, dicePerRoll: d.n });
   }
+  // DEVASTATING WOUNDS' mortal wounds: the very first goes alone, so that rules used "just after a mortal
+  // wound is allocated" (LAYERED WARDS) see it before the rest
+  let announce = mortal && mortalWoundsWatched();
   for (let i = 0; i < n; i++) {
     const m = allocationTarget(state, target, plan.precision, allowed);
     if (m === null) return;
     let dmg = d.plus;
     if (rolls) for (let k = 0; k < d.n; k++) dmg += rolls[i * d.n + k];
     dmg = adjustDamage(dmg, plan);
-    const fnp = feelNoPainOf(state, target, m, plan.feelNoPain, mortal);
-    let lost = dmg;
-    if (fnp !== null) {
-      const saves = g.dice.d6(dmg, 'feel-no-pain', target.player, target.id);
-      for (let k = 0; k < saves.length; k++) if (saves[k] >= fnp) lost--;
+    if (announce && dmg > 0) {
+      announce = false;
+      woundModel(g, attacker, target, m, 1, plan, mortal, tally);
+      mortalWoundAllocated(g, target);
+      dmg -= 1;
+      if (dmg <= 0 || !allocatable(m)) continue;
     }
-    if (lost <= 0) {
-      if (!m.allocated) g.emit({ type: 'attack-allocated', unit: target.id, model: m.id });
-      continue;
-    }
-    if (lost > m.wounds) lost = m.wounds;
-    g.emit({ type: 'model-damaged', unit: target.id, model: m.id, wounds: lost, by: attacker.id, mortal });
-    tally.woundsLost += lost;
-    if (m.wounds <= 0) {
-      destroyModel(g, target, m, attacker.id, mortal ? 'mortal wounds' : 'damage');
-      tally.modelsDestroyed++;
-    } else if (!m.allocated) {
-      g.emit({ type: 'attack-allocated', unit: target.id, model: m.id });
-    }
+    woundModel(g, attacker, target, m, dmg, plan, mortal, tally);
+  }
+}
+
+/** `dmg` wounds of one attack to model m (excess lost), each with its Feel No Pain roll. */
+function woundModel(g: Game, attacker: UnitState, target: UnitState, m: ModelState, dmg: number, plan: AttackPlan, mortal: boolean, tally: AttackTally): void {
+  const fnp = feelNoPainOf(g.state, target, m, plan.feelNoPain, mortal);
+  let lost = dmg;
+  if (fnp !== null) {
+    const saves = g.dice.d6(dmg, 'feel-no-pain', target.player, target.id);
+    for (let k = 0; k < saves.length; k++) if (saves[k] >= fnp) lost--;
+  }
+  if (lost <= 0) {
+    if (!m.allocated) g.emit({ type: 'attack-allocated', unit: target.id, model: m.id });
+    return;
+  }
+  if (lost > m.wounds) lost = m.wounds;
+  g.emit({ type: 'model-damaged', unit: target.id, model: m.id, wounds: lost, by: attacker.id, mortal });
+  tally.woundsLost += lost;
+  if (m.wounds <= 0) {
+    destroyModel(g, target, m, attacker.id, mortal ? 'mortal wounds' : 'damage');
+    tally.modelsDestroyed++;
+  } else if (!m.allocated) {
+    g.emit({ type: 'attack-allocated', unit: target.id, model: m.id });
   }
 }
 

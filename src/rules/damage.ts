@@ -60,6 +60,16 @@ export function onMortalWoundAllocated(fn: MortalWoundListener): void {
   mortalWoundListeners.push(fn);
 }
 
+/** Whether any rule listens for mortal wounds being allocated (then the first one is allocated alone). */
+export function mortalWoundsWatched(): boolean {
+  return mortalWoundListeners.length > 0;
+}
+
+/** "Just after a mortal wound is allocated" to the unit. */
+export function mortalWoundAllocated(g: Game, unit: UnitState): void {
+  for (const fn of mortalWoundListeners) fn(g, unit);
+}
+
 export function destroyModel(g: Game, unit: UnitState, m: ModelState, by: string | null, reason: string): void {
   if (!m.alive) return;
   for (const fn of modelDestroyedListeners) fn(g, unit, m, by);
@@ -101,7 +111,7 @@ export function inflictMortalWounds(g: Game, unit: UnitState, n: number, by: str
     const fnp = feelNoPainOf(g.state, unit, m, opts.feelNoPain ?? null, true);
     // With the excess lost, every remaining mortal wound is aimed at this one model. The very first
     // wound goes alone, so that rules used "just after a mortal wound is allocated" see it.
-    const chunk = first && mortalWoundListeners.length > 0 ? 1 : opts.excessLost ? remaining : Math.min(remaining, m.wounds);
+    const chunk = first && mortalWoundsWatched() ? 1 : opts.excessLost ? remaining : Math.min(remaining, m.wounds);
     remaining -= chunk;
     let lost = chunk;
     if (fnp !== null) {
@@ -116,7 +126,7 @@ export function inflictMortalWounds(g: Game, unit: UnitState, n: number, by: str
     }
     if (first) {
       first = false;
-      for (const fn of mortalWoundListeners) fn(g, unit);
+      mortalWoundAllocated(g, unit);
       if (chunk === 1 && opts.excessLost && m.alive) continue;
     }
     if (opts.excessLost) break;

@@ -138,7 +138,8 @@ describe('Devastating Wounds', () => {
     expect(t.modelsDestroyed).toBe(2);
     expect(t.unsaved).toBe(2);
     const damaged = (d.game.log ?? []).filter((e) => e.type === 'model-damaged');
-    expect(damaged.map((e) => (e as { mortal: boolean }).mortal)).toEqual([false, true]);
+    // the first mortal wound is allocated alone (rules act "just after a mortal wound is allocated"), then the rest
+    expect(damaged.map((e) => [(e as { mortal: boolean }).mortal, (e as { wounds: number }).wounds])).toEqual([[false, 2], [true, 1], [true, 1]]);
   });
 });
 
