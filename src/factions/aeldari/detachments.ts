@@ -88,7 +88,7 @@ registerStratagem({
 registerRule({ name: 'Fire and Fade', kind: 'effect', forbids: (perm) => perm === 'charge' });
 
 registerStratagem({
-  name: 'FIRE AND FADE', cp: 1, category: 'Strategic Ploy', source: BATTLE_HOST, turn: 'own', windows: ['phase/end'],
+  name: 'FIRE AND FADE', cp: 2, category: 'Strategic Ploy', source: BATTLE_HOST, turn: 'own', windows: ['phase/end'],
   targets(g, w, p) {
     if (w.data?.phase !== 'shooting') return [];
     return unitsOnBattlefield(g.state, p).filter((u) => !hasKeyword(u, 'AIRCRAFT') && !isEngaged(g.state, u) && unitMove(g.state, u) > 0);
