@@ -93,7 +93,7 @@ registerStratagem({
 
 /**
  * Combat Embarkation: an INFANTRY unit targeted by a charge, every model within 3" of a friendly
- * TRANSPORT with room, embarks within it (the charging unit may then pick new targets).
+ * TRANSPORT with room, embarks within it (the charging unit then selects new targets: declareCharge).
  */
 registerStratagem({
   name: 'COMBAT EMBARKATION', cp: 1, category: 'Wargear', source: KAUYON, turn: 'opponent', windows: ['charge/after-enemy-charge-declared'],

@@ -63,6 +63,20 @@ export function declareCharge(g: Game, u: UnitState, opts: { targets?: string[];
   openWindow(g, { name: 'charge/after-enemy-charge-declared', unit: u.id, targets });
   const fresh = g.state.units[u.id];
   if (!fresh.models.some((m) => m.alive) || fresh.location !== 'battlefield') return false;
+  // a target that left the battlefield in reply (COMBAT EMBARKATION): the charging unit selects new targets
+  if (targets.some((t) => g.state.units[t].location !== 'battlefield')) {
+    const still = targets.filter((t) => g.state.units[t].location === 'battlefield');
+    if (still.length > 0) targets = still;
+    else {
+      const options = chargeTargets(g, fresh).map((t) => ({ targets: [t.id] }));
+      if (options.length === 0) {
+        g.emit({ type: 'note', text: `${fresh.name}'s charge has no target left` });
+        return false;
+      }
+      const { option } = g.decide({ kind: 'charge-targets', player, prompt: `${fresh.name}: its target is gone; charge which unit?`, options, context: { unit: u.id } });
+      targets = option.targets;
+    }
+  }
   let dice = rollDice(g, 2, 6, 'charge', player, u.id, fresh.name);
   const needed = Math.max(...targets.map((t) => unitDistance(g.state, fresh, g.state.units[t]))) - 1;
   dice = afterRoll(g, { purpose: 'charge', player, unit: u.id, sides: 6, values: dice, test: null, rerolled: [], target: Math.ceil(needed) }) as number[];

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { battleSandbox, scriptedAgent } from '../helpers/battle.ts';
+import { scriptedStream } from '../helpers/scripted.ts';
+import type { DecisionRequest } from '../../src/core/agent.ts';
+import { declareCharge } from '../../src/rules/battle/charge.ts';
+import { embarkOptions } from '../../src/rules/battle/transports.ts';
+
+describe('COMBAT EMBARKATION (Kauyon)', () => {
+  it('the charged Strike Team embarks; the charging unit then selects a new target and charges it', () => {
+    const asked: string[][] = [];
+    const ae = scriptedAgent('ae', (r: DecisionRequest) => {
+      if (r.kind !== 'charge-targets') return 0;
+      const opts = (r.options as { targets: string[] }[]).map((o) => o.targets.join('+'));
+      asked.push(opts);
+      return asked.length === 1 ? opts.indexOf('ST') : opts.indexOf('BT');
+    });
+    const tau = scriptedAgent('tau', (r: DecisionRequest) => (r.kind === 'stratagem' ? Math.max(0, (r.options as { stratagem?: string }[]).findIndex((o) => o.stratagem === 'COMBAT EMBARKATION')) : 0));
+    const g = battleSandbox([
+      { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 20, y: 20 } },
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', counts: [1, 4], at: { x: 23.5, y: 18.2 }, spacing: 0.9 },
+      { id: 'BT', player: 0, faction: 'tau', name: 'Breacher Team', counts: [1, 4], at: { x: 26, y: 30 }, spacing: 0.9 },
+      { id: 'HB', player: 1, faction: 'aeldari', name: 'Howling Banshees', counts: [1, 4], at: { x: 33, y: 22 }, spacing: 0.9 },
+    ], { phase: 'charge', turn: 1, cp: [2, 0], detachments: ['Kauyon', null], agents: [tau, ae], stream: scriptedStream([6, 6]) });
+    expect(embarkOptions(g, g.state.units.ST).map((t) => t.id)).toEqual(['DF']);
+    expect(declareCharge(g, g.state.units.HB)).toBe(true);
+    expect(g.state.units.ST.location).toBe('embarked');
+    expect(g.state.players[0].cp).toBe(1);
+    // first asked with both units in reach, then again with only the one left on the battlefield
+    expect(asked.map((a) => a.filter((x) => x === 'ST' || x === 'BT').sort())).toEqual([['BT', 'ST'], ['BT']]);
+    expect(g.state.units.HB.flags.charged).toBe(true);
+  });
+});
