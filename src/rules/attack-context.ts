@@ -28,6 +28,11 @@ export interface AttackContext {
   targetInCover: boolean;
   /** closest distance from the attacking models to the target unit (0 in melee) */
   distance: number;
+  /**
+   * The target's Toughness characteristic as it was when the attacking unit started its attacks (an
+   * Attached unit keeps its Bodyguard's until they are all resolved); when absent, as it is now.
+   */
+  toughness?: number;
 }
 
 /** Toughness used against an Attached unit: the Bodyguard models' (the first non-Leader model alive). */
@@ -59,7 +64,7 @@ export function buildAttackPlan(ctx: AttackContext): AttackPlan {
   const p = ctx.profile;
   const plan = basePlan({
     weapon: ctx.weapon.name, profile: p.name, melee: ctx.melee, attacks: p.attacks, skill: p.skill,
-    strength: p.strength, ap: p.ap, damage: p.damage, toughness: targetToughness(ctx.state, ctx.target),
+    strength: p.strength, ap: p.ap, damage: p.damage, toughness: ctx.toughness ?? targetToughness(ctx.state, ctx.target),
   });
   // Benefit of Cover is only against ranged attacks.
   plan.cover = ctx.targetInCover && !ctx.melee;

@@ -10,7 +10,7 @@ import type { Weapon, WeaponProfile } from '../data/datasheet.ts';
 import type { Game } from '../core/game.ts';
 import { IllegalDecisionError } from '../core/agent.ts';
 import type { GameState, ModelState, UnitState } from '../core/state.ts';
-import { buildAttackPlan, type AttackContext } from './attack-context.ts';
+import { buildAttackPlan, targetToughness, type AttackContext } from './attack-context.ts';
 import {
   adjustDamage, capModifier, rollOutcome, saveNeeded, saveRerollPolicy, shouldReroll, woundTarget, type AttackPlan, type RerollPolicy,
 } from './attack-plan.ts';
@@ -88,6 +88,13 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
   const hazardous: { group: AttackGroup }[] = [];
   const budget: RerollBudget = { hit: 0, wound: 0, damage: 0 };
   const granted = { hit: 0, wound: 0, damage: 0 };
+  // each target's Toughness before any attack: an Attached unit keeps its Bodyguard's Toughness until the
+  // attacking unit has resolved all its attacks, even once the last Bodyguard model is destroyed
+  const toughness = new Map<string, number>();
+  for (const group of groups) {
+    const t = g.state.units[group.target];
+    if (t && !toughness.has(t.id) && t.models.some((m) => m.alive)) toughness.set(t.id, targetToughness(g.state, t));
+  }
   for (const group of groups) {
     const target = g.state.units[group.target];
     if (!target || target.location !== 'battlefield' || !target.models.some((m) => m.alive)) continue;
@@ -96,7 +103,7 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
     const ctx: AttackContext = {
       state: g.state, attacker, attackers, target, weapon: group.weapon, profile: group.profile, melee,
       halfRange: group.halfRange, targetModels: group.targetModels, targetVisible: group.targetVisible, targetInCover: group.targetInCover,
-      distance: group.distance ?? 0,
+      distance: group.distance ?? 0, toughness: toughness.get(target.id),
     };
     const plan = buildAttackPlan(ctx);
     if (group.extraHitModifier && !(plan.ignoreHitModifiers && group.extraHitModifier < 0)) plan.hitModifier += group.extraHitModifier;

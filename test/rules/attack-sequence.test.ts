@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { duel, rolls } from '../helpers/attack.ts';
+import { duel, rolls, weapon } from '../helpers/attack.ts';
+import { resolveAttacks } from '../../src/rules/attack-sequence.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import { registerRule } from '../../src/core/rules-registry.ts';
 import { createUnitState } from '../../src/rules/muster.ts';
@@ -217,6 +218,25 @@ describe('Damage and allocation', () => {
       expect(leader.wounds).toBe(precision ? 3 : 4);
       expect(D.models.filter((m) => m.origin === 'D' && m.alive)).toHaveLength(precision ? 2 : 1);
     }
+  });
+
+  it('an Attached unit keeps its Bodyguard\'s Toughness until the attacking unit has resolved all its attacks', () => {
+    // Bodyguard T3 (two W1 models), Leader T5. The first weapon (TORRENT, Critical Wounds 6 and 6) destroys
+    // both Bodyguard models; the second weapon's S4 attack still wounds on a 3 (T3: 3+, not T5: 5+)
+    const s = scriptedStream([6, 6, 3]);
+    const d = duel({ models: 2, weapon: { attacks: '2', strength: 4, damage: '1', abilities: ['TORRENT'] } },
+      { name: 'Bodyguard', models: 2, profile: { toughness: 3, save: 7, wounds: 1 } }, s);
+    const leaderDs = sandboxDatasheet('leader', { name: 'Leader', models: 1, profile: { toughness: 5, save: 7, wounds: 4 }, keywords: ['CHARACTER'] });
+    d.game.state.datasheets.leader = leaderDs;
+    d.game.emit({ type: 'unit-created', unit: createUnitState({ id: 'L', player: 1, datasheet: leaderDs, models: [{ profile: 0, count: 1 }] }) });
+    d.game.emit({ type: 'unit-location', unit: 'L', location: 'battlefield', embarkedIn: null });
+    d.game.emit({ type: 'unit-attached', leader: 'L', bodyguard: 'D' });
+    const A = d.game.state.units.A;
+    const second = weapon({ name: 'Second gun', attacks: '1', strength: 4, damage: '1', abilities: ['TORRENT'] });
+    const group = (w: typeof second, m: number) => ({ weapon: w, profile: w.profiles[0], models: [A.models[m]], target: 'D', halfRange: false, targetVisible: true, targetInCover: false, targetModels: 3 });
+    resolveAttacks(d.game, A, [group(d.weapon, 0), group(second, 1)], false);
+    expect(rolls(d.game, 'wound')).toEqual([[6, 6], [3]]);
+    expect(d.game.state.units.L.models[0].wounds).toBe(3);
   });
 
   it('an Attached unit splits when its Bodyguard part is destroyed, after the attacks', () => {
