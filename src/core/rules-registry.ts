@@ -84,6 +84,11 @@ export interface Rule {
   mayTarget?(ctx: UnitContext & { target: UnitState }, src: RuleSource): boolean;
   /** Deep Strike set-up distance from enemy models when not 9" (Cloudstrike: 6") */
   deepStrikeDistance?(ctx: UnitContext, src: RuleSource): number | null;
+  /**
+   * For a transport: units disembarking from it are set up more than this far from enemy units and may
+   * not charge this turn (Cloudstrike: 6")
+   */
+  disembarkDistance?(ctx: UnitContext, src: RuleSource): number | null;
   /** end of a phase, for the unit this ability belongs to (Rapid Embarkation) */
   phaseEnd?(g: Game, unit: UnitState, phase: PhaseName): void;
   /** start of a phase, for the unit this ability belongs to, on the battlefield (Dance of Death) */

@@ -14,6 +14,7 @@ import { isEngaged } from '../../rules/battle/world.ts';
 import { moveOptions, type MoveChoice } from '../../rules/battle/movement.ts';
 import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
 import { unitMove } from '../../rules/battle/units.ts';
+import { SET_UP_WITHIN_9 } from '../../rules/battle/reserves.ts';
 
 const BATTLE_HOST = 'Battle Host';
 const ARMOURED_WARHOST = 'Armoured Warhost';
@@ -120,12 +121,17 @@ registerStratagem({
   use(g, _w, p, u) { g.addEffect(FEEL_NO_PAIN_MORTAL, p, u.id, g.untilEndOfPhase(), { x: 5 }); },
 });
 
-/** Cloudstrike: the unit has Deep Strike this phase and may arrive more than 6" away; then no charge this turn. */
+/**
+ * Cloudstrike: the unit has Deep Strike this phase and may be set up more than 6" from enemy units; if it
+ * is set up within 9" of them, it may not charge this turn. Units disembarking from it this turn are set
+ * up more than 6" from enemy units and may not charge.
+ */
 registerRule({
   name: 'Cloudstrike', kind: 'effect',
   allows: (perm) => perm === 'deep-strike',
   deepStrikeDistance: () => 6,
-  forbids: (perm, ctx) => perm === 'charge' && ctx.unit.flags.arrived,
+  forbids: (perm, ctx) => perm === 'charge' && ctx.state.effects.some((e) => e.unit === ctx.unit.id && e.kind === SET_UP_WITHIN_9),
+  disembarkDistance: () => 6,
 });
 
 registerStratagem({
@@ -133,7 +139,6 @@ registerStratagem({
   targets: (g, _w, p) => g.state.unitOrder.map((id) => g.state.units[id]).filter((u) =>
     u.player === p && u.location === 'strategic-reserves' && hasKeyword(u, 'VEHICLE') && hasKeyword(u, 'FLY')),
   use(g, _w, p, u) { g.addEffect('Cloudstrike', p, u.id, g.untilEndOfTurn()); },
-  missing: 'units disembarking from it are not held more than 6" from enemy units',
 });
 
 /** Swift Deployment: units may disembark from this transport after it Advanced (counting as a Normal move). */

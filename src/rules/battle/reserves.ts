@@ -10,6 +10,8 @@ import { allows, forEachActiveRule } from '../../core/rules-registry.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import { afterMove } from './movement.ts';
 import { openWindow } from '../windows.ts';
+import { unitsOnBattlefield } from './units.ts';
+import { unitDistance } from './world.ts';
 
 export function inReserves(u: UnitState): boolean {
   return (u.location === 'reserves' || u.location === 'strategic-reserves') && u.models.some((m) => m.alive);
@@ -38,6 +40,9 @@ export function arrivalOptions(g: Game, u: UnitState): ArrivalOption[] {
   }
   return out;
 }
+
+/** A unit set up by Deep Strike within 9" of enemy units this turn (a rule allowed it). */
+export const SET_UP_WITHIN_9 = 'Set up within 9"';
 
 export function reinforcements(g: Game, player: PlayerIndex): void {
   if (g.state.round < 2) return;
@@ -74,6 +79,13 @@ export function arrive(g: Game, u: UnitState, option: ArrivalOption): boolean {
   }
   g.emit({ type: 'unit-location', unit: u.id, location: 'battlefield', embarkedIn: null });
   applyPlan(g, u, plan, option.how);
+  // set up within 9" of the enemy, as only a rule allows (Cloudstrike): the rule may then forbid a charge
+  if (option.how === 'deep-strike' && minEnemyDistance < 9) {
+    const placed = g.state.units[u.id];
+    if (unitsOnBattlefield(g.state, opponent(u.player)).some((e) => unitDistance(g.state, placed, e) <= 9 + 1e-6)) {
+      g.addEffect(SET_UP_WITHIN_9, u.player, u.id, g.untilEndOfTurn());
+    }
+  }
   g.emit({ type: 'unit-moved', unit: u.id, mode: 'arrived' });
   afterMove(g, g.state.units[u.id]);
   return true;

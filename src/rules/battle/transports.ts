@@ -6,7 +6,7 @@
  */
 import type { Game } from '../../core/game.ts';
 import type { GameState, UnitState } from '../../core/state.ts';
-import { allows } from '../../core/rules-registry.ts';
+import { allows, forEachActiveRule, registerRule } from '../../core/rules-registry.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
 import { destroyModel, inflictMortalWounds, onModelDestroyed } from '../damage.ts';
 import { applyPlan, planUnit } from './placement.ts';
@@ -81,9 +81,23 @@ export function disembarkPlan(s: GameState, u: UnitState): DisembarkPlan | null 
   const t = transportOf(s, u);
   const hull = t?.models.find((m) => m.alive && m.pos);
   if (!t || !hull) return null;
-  const plan = planUnit(s, u, 'disembark', { transportId: hull.id });
+  const plan = planUnit(s, u, 'disembark', { transportId: hull.id, minEnemyDistance: disembarkDistance(s, t) ?? undefined });
   return plan.ok ? plan : null;
 }
+
+/** How far from enemy units a rule of the transport holds the units getting out of it (Cloudstrike), if any. */
+function disembarkDistance(s: GameState, t: UnitState): number | null {
+  let d: number | null = null;
+  forEachActiveRule(s, t, 'self', (r, src) => {
+    const x = r.disembarkDistance?.({ state: s, unit: t }, src);
+    if (x !== undefined && x !== null) d = Math.max(d ?? 0, x);
+  });
+  return d;
+}
+
+/** Not eligible to declare a charge this turn (units out of a Cloudstrike transport). */
+export const NO_CHARGE_THIS_TURN = 'Not eligible to charge';
+registerRule({ name: NO_CHARGE_THIS_TURN, kind: 'effect', forbids: (perm) => perm === 'charge' });
 
 /** Set the unit up wholly within 3" of its transport. Returns false when there is no room. */
 export function disembark(g: Game, u: UnitState): boolean {
@@ -94,6 +108,7 @@ export function disembark(g: Game, u: UnitState): boolean {
   applyPlan(g, u, plan, 'disembark');
   g.emit({ type: 'unit-flag', unit: u.id, flag: 'disembarked', value: true });
   g.addEffect(DISEMBARKED_FROM, u.player, u.id, g.untilEndOfTurn(), { transport: t.id });
+  if (disembarkDistance(g.state, t) !== null) g.addEffect(NO_CHARGE_THIS_TURN, u.player, u.id, g.untilEndOfTurn());
   if (t.flags.moved !== null && t.flags.moved !== 'stationary' && t.flags.moved !== 'disembarked') {
     // after its transport moved: counts as a Normal move, and the unit cannot charge this turn
     g.emit({ type: 'unit-moved', unit: u.id, mode: 'disembarked' });
