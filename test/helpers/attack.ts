@@ -5,7 +5,8 @@ import type { Game } from '../../src/core/game.ts';
 import type { Stream } from '../../src/core/rng.ts';
 import type { GameState } from '../../src/core/state.ts';
 import { resolveAttacks, type AttackGroup, type AttackTally } from '../../src/rules/attack-sequence.ts';
-import { sandboxGame, sandboxState, type SandboxUnitSpec } from '../../src/rules/sandbox.ts';
+import { sandboxDatasheet, sandboxGame, sandboxState, type SandboxUnitSpec } from '../../src/rules/sandbox.ts';
+import { createUnitState } from '../../src/rules/muster.ts';
 import { parseWeaponAbilities as parseAbilityText } from '../../src/data/abilities-parse.ts';
 
 export interface ProfileSpec {
@@ -55,6 +56,19 @@ export function duel(attacker: { models: number; weapon: ProfileSpec } & Partial
       }], melee);
     },
   };
+}
+
+/**
+ * Attach a Leader (a one-model CHARACTER sandbox unit "L") to one of the duel's units: the defender D
+ * (default) or the attacker A.
+ */
+export function attachLeader(d: Duel, spec: Partial<SandboxUnitSpec> = {}, bodyguard: 'A' | 'D' = 'D'): void {
+  const ds = sandboxDatasheet('leader', { name: 'Leader', models: 1, keywords: ['CHARACTER'], ...spec });
+  d.game.state.datasheets.leader = ds;
+  const player = d.game.state.units[bodyguard].player;
+  d.game.emit({ type: 'unit-created', unit: createUnitState({ id: 'L', player, datasheet: ds, models: [{ profile: 0, count: 1 }] }) });
+  d.game.emit({ type: 'unit-location', unit: 'L', location: 'battlefield', embarkedIn: null });
+  d.game.emit({ type: 'unit-attached', leader: 'L', bodyguard });
 }
 
 /** The dice events of a game's log with a given purpose, in order. */

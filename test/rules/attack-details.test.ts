@@ -5,12 +5,10 @@
  * EXTRA ATTACKS, INDIRECT FIRE, multi-profile weapons and LANCE.
  */
 import { describe, expect, it } from 'vitest';
-import { duel, rolls } from '../helpers/attack.ts';
+import { attachLeader, duel, rolls } from '../helpers/attack.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import { registerRule } from '../../src/core/rules-registry.ts';
 import { grantRerollOne } from '../../src/rules/attack-plan.ts';
-import { createUnitState } from '../../src/rules/muster.ts';
-import { sandboxDatasheet } from '../../src/rules/sandbox.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
 import { battleSandbox, scriptedAgent } from '../helpers/battle.ts';
@@ -167,11 +165,7 @@ describe('HAZARDOUS: which model suffers the mortal wounds', () => {
     // The Leader is listed first, so a rule that ignored CHARACTERs would pick it.
     const s = scriptedStream([1, 1, 1, /* hazardous */ 1, 1, 4]);
     const d = duel({ models: 2, profile: { wounds: 3 }, weapon: { attacks: '1', abilities: ['HAZARDOUS'] } }, noSave, s);
-    const leaderDs = sandboxDatasheet('leader', { name: 'Leader', models: 1, profile: { wounds: 4 }, keywords: ['CHARACTER', 'INFANTRY'], weapons: [d.weapon] });
-    d.game.state.datasheets.leader = leaderDs;
-    d.game.emit({ type: 'unit-created', unit: createUnitState({ id: 'L', player: 0, datasheet: leaderDs, models: [{ profile: 0, count: 1 }] }) });
-    d.game.emit({ type: 'unit-location', unit: 'L', location: 'battlefield', embarkedIn: null });
-    d.game.emit({ type: 'unit-attached', leader: 'L', bodyguard: 'A' });
+    attachLeader(d, { profile: { wounds: 4 }, keywords: ['CHARACTER', 'INFANTRY'], weapons: [d.weapon] }, 'A');
     const A = d.game.state.units.A;
     A.models.unshift(A.models.pop()!); // the Leader first in the unit's order
     d.run();

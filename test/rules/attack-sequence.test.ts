@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { duel, rolls, weapon } from '../helpers/attack.ts';
+import { attachLeader, duel, rolls, weapon } from '../helpers/attack.ts';
 import { resolveAttacks } from '../../src/rules/attack-sequence.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import { registerRule } from '../../src/core/rules-registry.ts';
-import { createUnitState } from '../../src/rules/muster.ts';
-import { sandboxDatasheet } from '../../src/rules/sandbox.ts';
 import { inflictMortalWounds } from '../../src/rules/damage.ts';
 
 // A test-only effect: adds params.hit to Hit rolls of the unit it is on.
@@ -207,11 +205,7 @@ describe('Damage and allocation', () => {
       const s = scriptedStream([4, 4]);
       const d = duel({ models: 1, weapon: { attacks: '1', damage: '1', abilities: precision ? ['PRECISION'] : [] } },
         { name: 'Bodyguard', models: 2, profile: { toughness: 3, save: 7, wounds: 1 } }, s);
-      const leaderDs = sandboxDatasheet('leader', { name: 'Leader', models: 1, profile: { toughness: 3, save: 7, wounds: 4 }, keywords: ['CHARACTER', 'INFANTRY'] });
-      d.game.state.datasheets.leader = leaderDs;
-      d.game.emit({ type: 'unit-created', unit: createUnitState({ id: 'L', player: 1, datasheet: leaderDs, models: [{ profile: 0, count: 1 }] }) });
-      d.game.emit({ type: 'unit-location', unit: 'L', location: 'battlefield', embarkedIn: null });
-      d.game.emit({ type: 'unit-attached', leader: 'L', bodyguard: 'D' });
+      attachLeader(d, { profile: { toughness: 3, save: 7, wounds: 4 }, keywords: ['CHARACTER', 'INFANTRY'] });
       d.run();
       const D = d.game.state.units.D;
       const leader = D.models.find((m) => m.origin === 'L')!;
@@ -226,11 +220,7 @@ describe('Damage and allocation', () => {
     const s = scriptedStream([6, 6, 3]);
     const d = duel({ models: 2, weapon: { attacks: '2', strength: 4, damage: '1', abilities: ['TORRENT'] } },
       { name: 'Bodyguard', models: 2, profile: { toughness: 3, save: 7, wounds: 1 } }, s);
-    const leaderDs = sandboxDatasheet('leader', { name: 'Leader', models: 1, profile: { toughness: 5, save: 7, wounds: 4 }, keywords: ['CHARACTER'] });
-    d.game.state.datasheets.leader = leaderDs;
-    d.game.emit({ type: 'unit-created', unit: createUnitState({ id: 'L', player: 1, datasheet: leaderDs, models: [{ profile: 0, count: 1 }] }) });
-    d.game.emit({ type: 'unit-location', unit: 'L', location: 'battlefield', embarkedIn: null });
-    d.game.emit({ type: 'unit-attached', leader: 'L', bodyguard: 'D' });
+    attachLeader(d, { profile: { toughness: 5, save: 7, wounds: 4 } });
     const A = d.game.state.units.A;
     const second = weapon({ name: 'Second gun', attacks: '1', strength: 4, damage: '1', abilities: ['TORRENT'] });
     const group = (w: typeof second, m: number) => ({ weapon: w, profile: w.profiles[0], models: [A.models[m]], target: 'D', halfRange: false, targetVisible: true, targetInCover: false, targetModels: 3 });
@@ -242,11 +232,7 @@ describe('Damage and allocation', () => {
   it('an Attached unit splits when its Bodyguard part is destroyed, after the attacks', () => {
     const s = scriptedStream([4, 4, 4, 4, 4, 4]);
     const d = duel({ models: 1, weapon: { attacks: '3', damage: '1' } }, { name: 'Bodyguard', models: 2, profile: { toughness: 3, save: 7, wounds: 1 } }, s);
-    const leaderDs = sandboxDatasheet('leader', { name: 'Leader', models: 1, profile: { toughness: 3, save: 7, wounds: 4 }, keywords: ['CHARACTER'] });
-    d.game.state.datasheets.leader = leaderDs;
-    d.game.emit({ type: 'unit-created', unit: createUnitState({ id: 'L', player: 1, datasheet: leaderDs, models: [{ profile: 0, count: 1 }] }) });
-    d.game.emit({ type: 'unit-location', unit: 'L', location: 'battlefield', embarkedIn: null });
-    d.game.emit({ type: 'unit-attached', leader: 'L', bodyguard: 'D' });
+    attachLeader(d, { profile: { toughness: 3, save: 7, wounds: 4 } });
     expect(d.game.state.units.D.startingStrength).toBe(3);
     d.run();
     const st = d.game.state;

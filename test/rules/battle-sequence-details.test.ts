@@ -6,15 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
-import { duel } from '../helpers/attack.ts';
+import { attachLeader, duel } from '../helpers/attack.ts';
 import { miniScenario } from '../helpers/mini-scenario.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
 import type { PlayerIndex } from '../../src/core/state.ts';
 import { baseBoundingRadius } from '../../src/geometry/shape.ts';
 import { destroyModel } from '../../src/rules/damage.ts';
-import { createUnitState } from '../../src/rules/muster.ts';
-import { sandboxDatasheet } from '../../src/rules/sandbox.ts';
 import { armyDestroyed, playBattle, playTurn } from '../../src/rules/battle/battle.ts';
 import { canCharge, chargeBody, chargeTargets } from '../../src/rules/battle/charge.ts';
 import { commandPhase } from '../../src/rules/battle/command.ts';
@@ -371,11 +369,7 @@ describe('Attached units', () => {
     // one PRECISION attack, Damage 4: hit 4, wound 4, no save; the W4 Leader dies, both Bodyguard models live
     const d = duel({ models: 1, weapon: { attacks: '1', damage: '4', abilities: ['PRECISION'] } },
       { name: 'Bodyguard', models: 2, profile: { toughness: 3, save: 7, wounds: 1 } }, scriptedStream([4, 4]));
-    const leaderDs = sandboxDatasheet('leader', { name: 'Leader', models: 1, profile: { toughness: 3, save: 7, wounds: 4 }, keywords: ['CHARACTER'] });
-    d.game.state.datasheets.leader = leaderDs;
-    d.game.emit({ type: 'unit-created', unit: createUnitState({ id: 'L', player: 1, datasheet: leaderDs, models: [{ profile: 0, count: 1 }] }) });
-    d.game.emit({ type: 'unit-location', unit: 'L', location: 'battlefield', embarkedIn: null });
-    d.game.emit({ type: 'unit-attached', leader: 'L', bodyguard: 'D' });
+    attachLeader(d, { profile: { toughness: 3, save: 7, wounds: 4 } });
     expect(d.game.state.units.D.startingStrength).toBe(3);
     d.run();
     const st = d.game.state;
