@@ -88,12 +88,13 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
   const hazardous: { group: AttackGroup }[] = [];
   const budget: RerollBudget = { hit: 0, wound: 0, damage: 0 };
   const granted = { hit: 0, wound: 0, damage: 0 };
-  // each target's Toughness before any attack: an Attached unit keeps its Bodyguard's Toughness until the
-  // attacking unit has resolved all its attacks, even once the last Bodyguard model is destroyed
-  const toughness = new Map<string, number>();
+  // an Attached target's Toughness before any attack: it keeps its Bodyguard's until the attacking unit has
+  // resolved all its attacks, even once the last Bodyguard model is destroyed (other units' never changes)
+  let toughness: Map<string, number> | null = null;
   for (const group of groups) {
     const t = g.state.units[group.target];
-    if (t && !toughness.has(t.id) && t.models.some((m) => m.alive)) toughness.set(t.id, targetToughness(g.state, t));
+    if (!t || t.components.length < 2 || toughness?.has(t.id) || !t.models.some((m) => m.alive)) continue;
+    (toughness ??= new Map()).set(t.id, targetToughness(g.state, t));
   }
   for (const group of groups) {
     const target = g.state.units[group.target];
@@ -103,7 +104,7 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
     const ctx: AttackContext = {
       state: g.state, attacker, attackers, target, weapon: group.weapon, profile: group.profile, melee,
       halfRange: group.halfRange, targetModels: group.targetModels, targetVisible: group.targetVisible, targetInCover: group.targetInCover,
-      distance: group.distance ?? 0, toughness: toughness.get(target.id),
+      distance: group.distance ?? 0, toughness: toughness?.get(target.id),
     };
     const plan = buildAttackPlan(ctx);
     if (group.extraHitModifier && !(plan.ignoreHitModifiers && group.extraHitModifier < 0)) plan.hitModifier += group.extraHitModifier;
