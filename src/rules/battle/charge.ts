@@ -10,7 +10,7 @@ import { opponent, type PlayerIndex, type UnitState } from '../../core/state.ts'
 import { afterRoll, rollDice } from '../roll-window.ts';
 import { allows, forbids } from '../../core/rules-registry.ts';
 import { openWindow } from '../windows.ts';
-import { endPhase, startPhase } from './phase.ts';
+import { endPhase, hasEffect, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import { hasKeyword, rollModifier, unitsOnBattlefield } from './units.ts';
 import { isEngaged, unitDistance } from './world.ts';
@@ -100,7 +100,7 @@ export const NO_CHARGE_BONUS = 'No Charge Bonus';
 
 /** Fights First: units that charged this turn (Charge Bonus), or with the ability, or given it by an effect. */
 export function fightsFirst(g: Game, u: UnitState): boolean {
-  if (u.flags.charged && !g.state.effects.some((e) => e.unit === u.id && e.kind === NO_CHARGE_BONUS)) return true;
+  if (u.flags.charged && !hasEffect(g, NO_CHARGE_BONUS, u.id)) return true;
   if (u.abilities.includes('Fights First')) return true;
-  return g.state.effects.some((e) => e.unit === u.id && e.kind === 'Fights First');
+  return hasEffect(g, 'Fights First', u.id);
 }
