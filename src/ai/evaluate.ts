@@ -48,6 +48,13 @@ export function pointsPerWound(state: GameState, u: UnitState): number {
 
 /** The defender as the calculator sees it: the most common profile of the models attacks can reach. */
 export function defenderProfile(state: GameState, target: UnitState): DefenderProfile {
+  const cache = versionCache(state).defenders;
+  let d = cache.get(target);
+  if (!d) cache.set(target, (d = computeDefenderProfile(state, target)));
+  return d;
+}
+
+function computeDefenderProfile(state: GameState, target: UnitState): DefenderProfile {
   const bodyguard = target.models.some((m) => m.alive && !isLeaderModel(target, m));
   const alive = target.models.filter((m) => m.alive && (!bodyguard || !isLeaderModel(target, m)));
   const first = alive[0] ?? target.models[0];
@@ -74,6 +81,10 @@ interface VersionCache {
   /** signature ids of units (weaponPotentials), valid for the potential cache's generation sigGen */
   sigIds: Map<string, number>;
   sigGen: number;
+  /** benefit of cover of a target model from an attacking model (weaponEstimate asks for each weapon of the unit) */
+  cover: Map<ModelState, Map<ModelState, boolean>>;
+  /** defender profiles of target units (read-only: shared by every estimate of the version) */
+  defenders: Map<UnitState, DefenderProfile>;
 }
 
 const versionCaches = new WeakMap<GameState, VersionCache>();
@@ -84,7 +95,7 @@ function versionCache(state: GameState): VersionCache {
     // effects on no unit in particular (army-wide) count for every unit; those on a unit, in its signature
     let global = '';
     for (const e of state.effects) if (e.unit === null) global += `${e.id},`;
-    c = { version: state.contentVersion, uses: new Map(), sig: new Map(), stamp: `${state.seed}|${state.round}|${global}`, sigIds: new Map(), sigGen: -1 };
+    c = { version: state.contentVersion, uses: new Map(), sig: new Map(), stamp: `${state.seed}|${state.round}|${global}`, sigIds: new Map(), sigGen: -1, cover: new Map(), defenders: new Map() };
     versionCaches.set(state, c);
   }
   return c;
@@ -180,7 +191,7 @@ export function weaponEstimate(state: GameState, attacker: UnitState, use: Weapo
     half = halfCount * 2 >= Math.max(1, within.length);
     const t0 = target.models.find((m) => m.alive && m.pos);
     const a0 = models.find((m) => m.pos);
-    if (t0 && a0) cover = benefitOfCover(modelBody(state, t0), [modelBody(state, a0)], boardOf(state));
+    if (t0 && a0) cover = coverFrom(state, a0, t0);
   } else if (!melee && opts.anywhere) {
     distance = 12;
   }
@@ -196,6 +207,16 @@ export function weaponEstimate(state: GameState, attacker: UnitState, use: Weapo
   const lost = Math.min(e.meanWoundsLost, now);
   const kill = lost >= now - 1e-9 ? 0.25 * unitValue(state, target) : 0;
   return { attackers: models.length, woundsLost: lost, modelsKilled: e.meanModelsDestroyed, value: lost * pointsPerWound(state, target) + kill };
+}
+
+/** Does the target model have the benefit of cover from the attacking model (kept for the state's version)? */
+function coverFrom(state: GameState, a: ModelState, t: ModelState): boolean {
+  const all = versionCache(state).cover;
+  let byTarget = all.get(a);
+  if (!byTarget) all.set(a, (byTarget = new Map()));
+  let v = byTarget.get(t);
+  if (v === undefined) byTarget.set(t, (v = benefitOfCover(modelBody(state, t), [modelBody(state, a)], boardOf(state))));
+  return v;
 }
 
 /** Expected value of everything the unit can fire (or swing) at the target (ranged: the weapons in range now). */

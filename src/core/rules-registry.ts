@@ -134,7 +134,27 @@ export function allRules(): Rule[] {
  * object is reused across the calls of one walk: hooks must not keep it.
  */
 export function forEachActiveRule(state: GameState, unit: UnitState, role: RuleSource['role'], fn: (rule: Rule, src: RuleSource) => void): void {
-  const src: RuleSource = { role, player: unit.player, effect: null, unit };
+  // one RuleSource per depth of nested walks (a hook may walk another unit's rules), reused: the walk runs
+  // tens of thousands of times a game
+  const src = (SOURCES[walkDepth] ??= { role, player: unit.player, effect: null, unit });
+  src.role = role;
+  src.player = unit.player;
+  src.effect = null;
+  src.unit = unit;
+  walkDepth++;
+  try {
+    walkRules(state, unit, src, fn);
+  } finally {
+    walkDepth--;
+    src.effect = null;
+    src.unit = null;
+  }
+}
+
+const SOURCES: RuleSource[] = [];
+let walkDepth = 0;
+
+function walkRules(state: GameState, unit: UnitState, src: RuleSource, fn: (rule: Rule, src: RuleSource) => void): void {
   for (const name of unit.abilities) {
     const r = registry.get(name);
     if (r) fn(r, src);
@@ -153,8 +173,6 @@ export function forEachActiveRule(state: GameState, unit: UnitState, role: RuleS
     src.effect = effect;
     fn(r, src);
   }
-  src.effect = null;
-  src.unit = null;
 }
 
 /** Does any active rule allow this unit the permission? */

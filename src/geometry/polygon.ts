@@ -153,9 +153,14 @@ export function segmentIntersectionParam(
 
 /** Distance from a point to the polygon's outline. */
 export function distanceToPolygonOutline(p: Vec2, poly: Vec2[]): number {
+  return distanceToPolygonOutlineXY(p.x, p.y, poly);
+}
+
+/** distanceToPolygonOutline of the point (x, y), without a point object (hot in line of sight). */
+export function distanceToPolygonOutlineXY(x: number, y: number, poly: Vec2[]): number {
   let best = Infinity;
   for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const d = pointSegmentDistance(p.x, p.y, poly[j].x, poly[j].y, poly[i].x, poly[i].y);
+    const d = pointSegmentDistance(x, y, poly[j].x, poly[j].y, poly[i].x, poly[i].y);
     if (d < best) best = d;
   }
   return best;
@@ -200,35 +205,38 @@ export function shapeDistanceToOutline(sh: Shape, poly: Vec2[]): number {
   return best - sh.m;
 }
 
-/** A point inside the core of the shape (its reference point, or the middle of a swept/segment core). */
-function corePoint(sh: Shape): Vec2 {
-  if (sh.k === 3) return { x: (sh.x + sh.a) / 2 + sh.sx / 2, y: (sh.y + sh.b) / 2 + sh.sy / 2 };
-  return { x: sh.x + sh.sx / 2, y: sh.y + sh.sy / 2 };
+/**
+ * Is a point inside the core of the shape (its reference point, or the middle of a swept/segment core)
+ * inside the polygon? (No point object: asked for every terrain piece a sight line or move crosses.)
+ */
+function corePointInPolygon(sh: Shape, poly: Vec2[]): boolean {
+  if (sh.k === 3) return pointInPolygonXY((sh.x + sh.a) / 2 + sh.sx / 2, (sh.y + sh.b) / 2 + sh.sy / 2, poly);
+  return pointInPolygonXY(sh.x + sh.sx / 2, sh.y + sh.sy / 2, poly);
 }
 
 /** Edge-to-edge distance from a convex shape to the polygon (0 when they touch or overlap). */
 export function shapeDistanceToPolygon(sh: Shape, poly: Vec2[]): number {
-  if (pointInPolygon(corePoint(sh), poly)) return 0;
+  if (corePointInPolygon(sh, poly)) return 0;
   const d = shapeDistanceToOutline(sh, poly);
   return d > 0 ? d : 0;
 }
 
 /** Does the shape overlap the polygon by more than `tolerance` (touching does not count)? */
 export function shapeOverlapsPolygon(sh: Shape, poly: Vec2[], tolerance: number): boolean {
-  if (pointInPolygon(corePoint(sh), poly)) return true;
+  if (corePointInPolygon(sh, poly)) return true;
   shrinkShape(shrunk, sh, tolerance);
   return shapeDistanceToOutline(shrunk, poly) <= 0;
 }
 
 /** Does the shape touch or overlap the polygon (within `tolerance`)? */
 export function shapeTouchesPolygon(sh: Shape, poly: Vec2[], tolerance: number): boolean {
-  if (pointInPolygon(corePoint(sh), poly)) return true;
+  if (corePointInPolygon(sh, poly)) return true;
   return shapeDistanceToOutline(sh, poly) <= tolerance;
 }
 
 /** Is the shape wholly within the polygon (it may stick out by at most `tolerance`)? */
 export function shapeWhollyInPolygon(sh: Shape, poly: Vec2[], tolerance: number): boolean {
-  if (!pointInPolygon(corePoint(sh), poly)) return false;
+  if (!corePointInPolygon(sh, poly)) return false;
   shrinkShape(shrunk, sh, tolerance);
   return shapeDistanceToOutline(shrunk, poly) > 0;
 }
@@ -275,7 +283,7 @@ export function segmentInsideIntervals(
     const tm = (t0 + t1) / 2;
     const mx = ax + tm * dx;
     const my = ay + tm * dy;
-    if (pointInPolygonXY(mx, my, poly) && distanceToPolygonOutline({ x: mx, y: my }, poly) > 1e-9) {
+    if (pointInPolygonXY(mx, my, poly) && distanceToPolygonOutlineXY(mx, my, poly) > 1e-9) {
       const last = out.n;
       if (last >= 2 && out.v[last - 1] === t0) out.v[last - 1] = t1;
       else { out.push(t0); out.push(t1); }
