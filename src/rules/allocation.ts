@@ -29,7 +29,9 @@ export function allocatable(m: ModelState): boolean {
   return m.alive && m.wounds > 0;
 }
 
-export function allocationTarget(state: GameState, unit: UnitState, precision: boolean, allowed: ReadonlySet<string> | null = null): ModelState | null {
+export function allocationTarget(
+  state: GameState, unit: UnitState, precision: boolean, allowed: ReadonlySet<string> | null = null, precisionOnly: readonly string[] | null = null,
+): ModelState | null {
   const models = unit.models;
   const attached = unit.components.length > 1;
   let bodyguardAlive = false;
@@ -41,6 +43,8 @@ export function allocationTarget(state: GameState, unit: UnitState, precision: b
     let pick: ModelState | null = null;
     for (const m of models) {
       if (!allocatable(m) || !isLeaderModel(unit, m) || (allowed !== null && !allowed.has(m.id))) continue;
+      // only a CHARACTER the attacker can see
+      if (precisionOnly !== null && !precisionOnly.includes(m.id)) continue;
       if (mustTake(state, m)) return m;
       pick ??= m;
     }

@@ -107,6 +107,11 @@ export interface AttackPlan {
 
   // --- Other -----------------------------------------------------------------------------------
   precision: boolean;
+  /**
+   * The CHARACTER models PRECISION may send the attacks to: those an attacking model can see (set by the
+   * attack sequence when some of the unit's Leaders are hidden); null: any of them.
+   */
+  precisionOnly: string[] | null;
   hazardous: boolean;
   /** abilities of the profile that the engine plays elsewhere (ASSAULT, PISTOL, HEAVY...), for reporting */
   tags: string[];
@@ -212,6 +217,6 @@ export function basePlan(p: {
     strength: p.strength, toughness: p.toughness, woundModifier: 0, rerollWounds: 'none', criticalWoundOn: 6, devastatingWounds: false, criticalWoundAp: 0,
     ap: p.ap, cover: false, ignoresCover: false, saveModifier: 0, invulnerableModifier: 0, invulnerable: null, rerollSaves: 'none', rerollOne: { hit: 0, wound: 0, damage: 0 },
     damage: p.damage, rerollDamage: false, damageBonus: 0, damageReduction: 0, halveDamage: false, feelNoPain: null,
-    precision: false, hazardous: false, tags: [],
+    precision: false, precisionOnly: null, hazardous: false, tags: [],
   };
 }

@@ -108,8 +108,13 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
     };
     const plan = buildAttackPlan(ctx);
     if (group.extraHitModifier && !(plan.ignoreHitModifiers && group.extraHitModifier < 0)) plan.hitModifier += group.extraHitModifier;
-    // PRECISION sends an attack to a CHARACTER only when one is visible to an attacking model
-    if (plan.precision && target.components.length > 1 && !characterVisible(g.state, attackers, target)) plan.precision = false;
+    // PRECISION sends an attack to a CHARACTER only when one is visible to an attacking model, and only to one that is
+    if (plan.precision && target.components.length > 1) {
+      const seen = visibleCharacters(g.state, attackers, target);
+      if (seen === null) plan.precisionOnly = null;
+      else if (seen.length === 0) plan.precision = false;
+      else plan.precisionOnly = seen;
+    }
     // one re-roll of each kind per rule per activation, however many weapon groups the rule covers
     for (const k of ['hit', 'wound', 'damage'] as const) {
       if (plan.rerollOne[k] > granted[k]) { budget[k] += plan.rerollOne[k] - granted[k]; granted[k] = plan.rerollOne[k]; }
@@ -131,18 +136,23 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
 }
 
 /**
- * Is a CHARACTER (Leader) model of the Attached unit visible to one of the attacking models? (With two
- * Leaders of which only one is visible, PRECISION may still pick the other: not told apart.)
+ * The CHARACTER (Leader) models of the Attached unit that an attacking model can see, or null when every
+ * one alive can be seen (no restriction). Models not on a board (a duel in the abstract) see each other.
  */
-function characterVisible(state: GameState, attackers: readonly ModelState[], target: UnitState): boolean {
+function visibleCharacters(state: GameState, attackers: readonly ModelState[], target: UnitState): string[] | null {
+  const seen: string[] = [];
+  let hidden = false;
   for (const c of target.models) {
     if (!c.alive || !isLeaderModel(target, c)) continue;
-    // models not on a board (a duel in the abstract) see each other
-    if (!c.pos) return true;
-    const cb = modelBody(state, c);
-    for (const a of attackers) if (!a.pos || modelsSee(state, modelBody(state, a), a.id, cb, c.id)) return true;
+    let sees = !c.pos;
+    if (!sees) {
+      const cb = modelBody(state, c);
+      for (const a of attackers) if (!a.pos || modelsSee(state, modelBody(state, a), a.id, cb, c.id)) { sees = true; break; }
+    }
+    if (sees) seen.push(c.id);
+    else hidden = true;
   }
-  return false;
+  return hidden ? seen : null;
 }
 
 /** One group: attacks, Hit roll, Wound roll, then saves and damage. */
@@ -317,7 +327,7 @@ function savesAndDamage(
   const sc = saveContext(plan, coverModels);
   let remaining = count;
   while (remaining > 0) {
-    const first = allocationTarget(state, target, plan.precision, allowed);
+    const first = allocationTarget(state, target, plan.precision, allowed, plan.precisionOnly);
     if (first === null) return;
     const need = saveFor(state, sc, first);
     const batch = uniformSave(state, target, sc, plan.precision, need, allowed) ? remaining : 1;
@@ -399,7 +409,7 @@ function applyDamage(
   // wound is allocated" (LAYERED WARDS) see it before the rest
   let announce = mortal && mortalWoundsWatched();
   for (let i = 0; i < n; i++) {
-    const m = allocationTarget(state, target, plan.precision, allowed);
+    const m = allocationTarget(state, target, plan.precision, allowed, plan.precisionOnly);
     if (m === null) return;
     let dmg = d.plus;
     if (rolls) for (let k = 0; k < d.n; k++) dmg += rolls[i * d.n + k];

@@ -45,4 +45,35 @@ describe('PRECISION picks a CHARACTER the attacking model can see', () => {
     expect(r.fireblade).toBe(3);
     expect(r.bodyguardsLeft).toBe(r.bodyguards - 1);
   });
+
+  it('with two Leaders, one hidden behind a ruin and one in sight, the one in sight takes it (never the hidden one)', () => {
+    // the Fireblade behind the ruin as above, an Ethereal in the open to the side; the Fireblade comes
+    // first in the unit, so an allocation that ignored sight would pick it. Hit 6, wound 6, the
+    // Ethereal's invulnerable save fails on a 1
+    const g = battleSandbox([
+      { id: 'FB', player: 0, faction: 'tau', name: 'Cadre Fireblade', at: { x: 30, y: 30 } },
+      { id: 'ET', player: 0, faction: 'tau', name: 'Ethereal', at: { x: 31, y: 37 } },
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 31.5, y: 30 }, spacing: -1.6 },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 10, y: 30 } },
+    ], {
+      phase: 'shooting', turn: 1, stream: scriptedStream([6, 6, 1]),
+      terrain: [{ id: 'r', kind: 'ruin', height: 5, polygon: [{ x: 20, y: 28 }, { x: 24, y: 28 }, { x: 24, y: 32 }, { x: 20, y: 32 }] }],
+    });
+    g.emit({ type: 'unit-attached', leader: 'FB', bodyguard: 'ST' });
+    g.emit({ type: 'unit-attached', leader: 'ET', bodyguard: 'ST' });
+    const gun = weapon({ attacks: '1', skill: 3, strength: 4, ap: -3, damage: '1', abilities: ['PRECISION'] });
+    const shooter = g.state.units.GD.models[0];
+    const target = g.state.units.ST;
+    const fireblade = target.models.find((m) => m.origin === 'FB')!;
+    const ethereal = target.models.find((m) => m.origin === 'ET')!;
+    const sees = (m: typeof shooter) => modelsSee(g.state, modelBody(g.state, shooter), shooter.id, modelBody(g.state, m), m.id);
+    expect([sees(fireblade), sees(ethereal)]).toEqual([false, true]);
+    expect(target.models.indexOf(fireblade)).toBeLessThan(target.models.indexOf(ethereal));
+    const etherealWounds = ethereal.wounds;
+    const bodyguards = target.models.filter((m) => m.origin === 'ST').length;
+    resolveAttacks(g, g.state.units.GD, [{ weapon: gun, profile: gun.profiles[0], models: [shooter], target: 'ST', halfRange: false, targetVisible: true, targetInCover: false, targetModels: target.models.length }], false);
+    expect(fireblade.wounds).toBe(3);
+    expect(ethereal.wounds).toBe(etherealWounds - 1);
+    expect(target.models.filter((m) => m.origin === 'ST' && m.alive)).toHaveLength(bodyguards);
+  });
 });
