@@ -490,13 +490,14 @@ describe('expectedDamage keeps its answers', () => {
     return Object.keys(o).map((k) => ({ ...o, [k]: o[k] + 1 }));
   };
 
-  it('every field of the plan that is not a name or a tag, the models and each defender field change the inputs it keys on', () => {
+  it('every field of the plan that is not a name, a tag or the Leaders PRECISION may pick, the models and each defender field change the inputs it keys on', () => {
     const p = plan({ A: 'D6', D: 2 });
     const d = def();
     const base = meanInputs(p, 5, d);
     let fields = 0;
     for (const k of Object.keys(p) as (keyof AttackPlan)[]) {
-      if (k === 'weapon' || k === 'profile' || k === 'tags') continue;
+      // precisionOnly: which CHARACTER models the attacks may be sent to, for allocation; the calculator does not read it
+      if (k === 'weapon' || k === 'profile' || k === 'tags' || k === 'precisionOnly') continue;
       for (const v of changed(p[k])) {
         fields++;
         expect(same(meanInputs({ ...p, [k]: v } as AttackPlan, 5, d), base), `plan.${k} = ${JSON.stringify(v)}`).toBe(false);
@@ -507,7 +508,7 @@ describe('expectedDamage keeps its answers', () => {
     for (const k of Object.keys(d) as (keyof DefenderProfile)[]) {
       for (const v of changed(d[k])) expect(same(meanInputs(p, 5, { ...d, [k]: v } as DefenderProfile), base), `defender.${k}`).toBe(false);
     }
-    expect(same(meanInputs({ ...p, weapon: 'other', tags: ['x'] }, 5, d), base)).toBe(true);
+    expect(same(meanInputs({ ...p, weapon: 'other', tags: ['x'], precisionOnly: ['m1'] }, 5, d), base)).toBe(true);
   });
 
   it('a cached answer is the computed one: the same plan asked again, and a plan that differs in one field', () => {
