@@ -131,12 +131,12 @@ export function allRules(): Rule[] {
 /**
  * Call `fn` for every rule active on a unit: its own abilities, its player's army and detachment
  * rules, and the effects on it (any player's) or army-wide effects of its player. The RuleSource
- * object is reused across the calls of one walk: hooks must not keep it.
+ * object is reused across the calls of a walk and by later walks: hooks must not keep it (copy it).
  */
 export function forEachActiveRule(state: GameState, unit: UnitState, role: RuleSource['role'], fn: (rule: Rule, src: RuleSource) => void): void {
   // one RuleSource per depth of nested walks (a hook may walk another unit's rules), reused: the walk runs
   // tens of thousands of times a game
-  const src = (SOURCES[walkDepth] ??= { role, player: unit.player, effect: null, unit });
+  const src = (SOURCES[walkDepth] ??= { role, player: unit.player, effect: null, unit: null });
   src.role = role;
   src.player = unit.player;
   src.effect = null;

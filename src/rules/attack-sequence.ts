@@ -111,8 +111,7 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
     // PRECISION sends an attack to a CHARACTER only when one is visible to an attacking model, and only to one that is
     if (plan.precision && target.components.length > 1) {
       const seen = visibleCharacters(g.state, attackers, target);
-      if (seen === null) plan.precisionOnly = null;
-      else if (seen.length === 0) plan.precision = false;
+      if (seen?.length === 0) plan.precision = false;
       else plan.precisionOnly = seen;
     }
     // one re-roll of each kind per rule per activation, however many weapon groups the rule covers
