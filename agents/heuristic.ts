@@ -1003,7 +1003,10 @@ function decideChargeTargets(c: Ctx, req: DecisionRequest): number {
   const s = c.state;
   const u = s.units[String(req.context?.unit)];
   const options = req.options as { targets: string[] }[];
-  const i = argmax(options, (o) => chargeScore(c, u, s.units[o.targets[0]]));
+  // one target: a charge is priced by the odds of reaching its target times the melee value there, and a
+  // second target only lowers those odds (the farther one must be reached too); what locking a second
+  // unit in combat is worth is not priced, so sets of several are never declared
+  const i = argmax(options, (o) => (o.targets.length === 1 ? chargeScore(c, u, s.units[o.targets[0]]) : -Infinity));
   const t = s.units[options[i].targets[0]];
   c.mem.charge = { unit: u.id, target: t.id, value: Math.max(10, chargePrize(c, u, t)) };
   return i;

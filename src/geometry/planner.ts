@@ -1117,20 +1117,32 @@ function planCharge(ctx: Ctx): PlanResult {
   };
   const dT = Array.from({ length: n }, (_, i) => distToTargets(i));
 
-  /** Try base-contact spots for model i against the given target obstacles. */
-  const tryContact = (i: number, targets: number[], gap: number, need: number): boolean => {
+  /**
+   * Try base-contact spots for model i against the given target obstacles. `alsoEngage`: other target
+   * units (their obstacles) still to be engaged; spots within Engagement Range of more of them come first,
+   * so that one model can tie up two targets standing close together (the nearest spot otherwise).
+   */
+  const tryContact = (i: number, targets: number[], gap: number, need: number, alsoEngage: readonly number[][] = []): boolean => {
     const m = ctx.models[i];
     const s = m.start!;
-    const cands: { x: number; y: number; d: number }[] = [];
+    const cands: { x: number; y: number; d: number; also: number }[] = [];
     for (const k of targets) {
       const o = ctx.obstacles[k];
       const ob = obstacleBody(ctx, k);
       if (horizontalDistance(startBody(i), ob) > R + gap + DISTANCE_EPSILON) continue;
-      for (const p of contactSpots(ctx, i, o.shape, s.x, s.y, gap)) cands.push({ x: p.x, y: p.y, d: len(p.x - s.x, p.y - s.y) });
+      for (const p of contactSpots(ctx, i, o.shape, s.x, s.y, gap)) {
+        const d = len(p.x - s.x, p.y - s.y);
+        if (d > R + DISTANCE_EPSILON) continue;
+        let also = 0;
+        if (alsoEngage.length > 0) {
+          const body = modelBody(m, p.x, p.y, 0);
+          for (const group of alsoEngage) if (group.some((g) => withinEngagement(body, ctx.obstacles[g].body))) also++;
+        }
+        cands.push({ x: p.x, y: p.y, d, also });
+      }
     }
-    cands.sort((a, b) => a.d - b.d || a.x - b.x || a.y - b.y);
+    cands.sort((a, b) => b.also - a.also || a.d - b.d || a.x - b.x || a.y - b.y);
     for (const c of cands) {
-      if (c.d > R + DISTANCE_EPSILON) break;
       if (need > 0 && placedNeighbours(ctx, P, i, c.x, c.y, 0) < need) continue;
       if (!freeOfUnit(ctx, P, i, c.x, c.y, 0, false)) continue;
       if (!endLegal(ctx, i, c.x, c.y, 0, PLAN_MARGIN, null)) continue;
@@ -1150,9 +1162,10 @@ function planCharge(ctx: Ctx): PlanResult {
     const dU = (i: number) => Math.min(...tgt.map((k) => horizontalDistance(startBody(i), obstacleBody(ctx, k))));
     order.sort((a, b) => dU(a) - dU(b) || a - b);
     let ok = false;
+    const others = targetUnits.filter((v) => v !== u && !engagedWith(ctx, P, targetIdx(v))).map(targetIdx);
     for (const i of order.slice(0, 4)) {
       // no coherency requirement yet: the other models link these up in phase B
-      if (tryContact(i, tgt, CONTACT_GAP, 0) || tryContact(i, tgt, 0.5, 0) || tryContact(i, tgt, 0.9, 0)) {
+      if (tryContact(i, tgt, CONTACT_GAP, 0, others) || tryContact(i, tgt, 0.5, 0, others) || tryContact(i, tgt, 0.9, 0, others)) {
         ok = true;
         break;
       }
@@ -1194,7 +1207,7 @@ function planCharge(ctx: Ctx): PlanResult {
     for (const u of targetUnits) {
       const idx = targetIdx(u);
       if (engagedWith(ctx, P, idx)) continue;
-      if (!idx.some((k) => horizontalDistance(body, ctx.obstacles[k].body) <= ENGAGEMENT_RANGE_HORIZONTAL + DISTANCE_EPSILON && verticalDistance(body, ctx.obstacles[k].body) <= ENGAGEMENT_RANGE_VERTICAL + DISTANCE_EPSILON)) return false;
+      if (!idx.some((k) => withinEngagement(body, ctx.obstacles[k].body))) return false;
     }
     return true;
   };
@@ -1206,13 +1219,17 @@ function planCharge(ctx: Ctx): PlanResult {
 }
 
 /** Is some placed model of the unit within Engagement Range of one of these obstacles? */
+/** Are two bodies within Engagement Range of each other (1" horizontally, 5" vertically)? */
+function withinEngagement(a: Body, b: Body): boolean {
+  return horizontalDistance(a, b) <= ENGAGEMENT_RANGE_HORIZONTAL + DISTANCE_EPSILON && verticalDistance(a, b) <= ENGAGEMENT_RANGE_VERTICAL + DISTANCE_EPSILON;
+}
+
 function engagedWith(ctx: Ctx, P: Placement, obstacleIdx: number[]): boolean {
   for (let i = 0; i < ctx.models.length; i++) {
     if (!P.placed[i]) continue;
     const body = modelBody(ctx.models[i], P.x[i], P.y[i], P.z[i]);
     for (const k of obstacleIdx) {
-      const ob = obstacleBody(ctx, k);
-      if (horizontalDistance(body, ob) <= ENGAGEMENT_RANGE_HORIZONTAL + DISTANCE_EPSILON && verticalDistance(body, ob) <= ENGAGEMENT_RANGE_VERTICAL + DISTANCE_EPSILON) {
+      if (withinEngagement(body, obstacleBody(ctx, k))) {
         return true;
       }
     }

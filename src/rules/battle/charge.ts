@@ -1,7 +1,7 @@
 /**
  * Charge phase: the active player selects eligible units (not Advanced or Fell Back this turn, not in
  * Engagement Range, not disembarked from a transport that moved, an enemy within 12"), declares targets
- * within 12" (visibility not needed), rolls 2D6, and the planner moves the unit so that it ends within
+ * within 12" (visibility not needed: one unit or several, every set offered), rolls 2D6, and the planner moves the unit so that it ends within
  * Engagement Range of every target and of no other enemy unit, in coherency, in base contact where it
  * can. A unit that charged fights first this turn (Charge Bonus).
  */
@@ -38,6 +38,46 @@ export function chargeTargets(g: Game, u: UnitState): UnitState[] {
   return unitsOnBattlefield(g.state, opponent(u.player)).filter((e) => unitDistance(g.state, u, e) <= 12 + 1e-6 && !hasKeyword(e, 'AIRCRAFT'));
 }
 
+/** Options beyond this many are not enumerated: the sets of the largest sizes are left out (see chargeTargetSets). */
+export const MAX_TARGET_SETS = 1024;
+
+/**
+ * Every set of targets a charge may declare (the core rules: one or more enemy units within 12"): each
+ * unit alone first, in chargeTargets' order, then the pairs, the triples and so on. Sets are offered size by
+ * size while the options stay within MAX_TARGET_SETS, so that eleven or more units in reach (2,047 sets and
+ * up) do not flood the decision: every size that fits whole is offered, and always every single target.
+ */
+export function chargeTargetSets(g: Game, u: UnitState): { targets: string[] }[] {
+  return targetSets(chargeTargets(g, u).map((t) => t.id));
+}
+
+/** The sets of chargeTargetSets for units `ids` in reach, in that order. */
+export function targetSets(ids: readonly string[]): { targets: string[] }[] {
+  const out: { targets: string[] }[] = [];
+  for (let size = 1; size <= ids.length; size++) {
+    const sets = combinations(ids, size);
+    if (size > 1 && out.length + sets.length > MAX_TARGET_SETS) break;
+    for (const targets of sets) out.push({ targets });
+  }
+  return out;
+}
+
+/** The k-element subsets of `items`, each in the items' order, in lexicographic order of positions. */
+function combinations<T>(items: readonly T[], k: number): T[][] {
+  const out: T[][] = [];
+  const pick: T[] = [];
+  const walk = (from: number): void => {
+    if (pick.length === k) { out.push([...pick]); return; }
+    for (let i = from; i <= items.length - (k - pick.length); i++) {
+      pick.push(items[i]);
+      walk(i + 1);
+      pick.pop();
+    }
+  };
+  walk(0);
+  return out;
+}
+
 export function canCharge(g: Game, u: UnitState): boolean {
   const f = u.flags;
   const s = g.state;
@@ -55,8 +95,8 @@ export function declareCharge(g: Game, u: UnitState, opts: { targets?: string[];
   let targets = opts.targets;
   if (!targets) {
     openWindow(g, { name: 'charge/unit-selected', unit: u.id, targets: [] });
-    const options = chargeTargets(g, u).map((t) => ({ targets: [t.id] }));
-    const { option } = g.decide({ kind: 'charge-targets', player, prompt: `${u.name}: charge which unit?`, options, context: { unit: u.id } });
+    const options = chargeTargetSets(g, u);
+    const { option } = g.decide({ kind: 'charge-targets', player, prompt: `${u.name}: charge which units?`, options, context: { unit: u.id } });
     targets = option.targets;
   }
   g.emit({ type: 'unit-flag', unit: u.id, flag: 'declaredCharge', value: true });
@@ -68,12 +108,12 @@ export function declareCharge(g: Game, u: UnitState, opts: { targets?: string[];
     const still = targets.filter((t) => g.state.units[t].location === 'battlefield');
     if (still.length > 0) targets = still;
     else {
-      const options = chargeTargets(g, fresh).map((t) => ({ targets: [t.id] }));
+      const options = chargeTargetSets(g, fresh);
       if (options.length === 0) {
         g.emit({ type: 'note', text: `${fresh.name}'s charge has no target left` });
         return false;
       }
-      const { option } = g.decide({ kind: 'charge-targets', player, prompt: `${fresh.name}: its target is gone; charge which unit?`, options, context: { unit: u.id } });
+      const { option } = g.decide({ kind: 'charge-targets', player, prompt: `${fresh.name}: its targets are gone; charge which units?`, options, context: { unit: u.id } });
       targets = option.targets;
     }
   }
