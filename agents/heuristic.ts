@@ -1012,6 +1012,18 @@ function decideChargeTargets(c: Ctx, req: DecisionRequest): number {
   return i;
 }
 
+/** PRECISION: the CHARACTER already hurt (or already taking attacks this phase) first, to finish it; else the first offered. */
+function decidePrecisionTarget(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const target = s.units[String(req.context?.target)];
+  const options = req.options as { model: string }[];
+  const hurt = options.findIndex((o) => {
+    const m = target?.models.find((x) => x.id === o.model);
+    return !!m && (m.allocated || m.wounds < s.datasheets[m.datasheet].models[m.profile].wounds);
+  });
+  return Math.max(0, hurt);
+}
+
 // --- stratagems ---------------------------------------------------------------------------------
 
 interface StratOption { stratagem: string; unit?: string; cp?: number; reroll?: number; value?: number | null; pass?: true }
@@ -1731,6 +1743,7 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'for-the-greater-good': return decideGuidance(c, req);
     case 'select-unit-to-charge': return decideChargeUnit(c, req);
     case 'charge-targets': return decideChargeTargets(c, req);
+    case 'precision-target': return decidePrecisionTarget(c, req);
     case 'select-unit-to-fight': return decideSelectFight(c, req);
     case 'fight-target': return decideFightTarget(c, req);
     case 'fight-weapon': return decideFightWeapon(c, req);

@@ -39,16 +39,22 @@ export function allocationTarget(
     for (let i = 0; i < models.length; i++) if (allocatable(models[i]) && !isLeaderModel(unit, models[i])) { bodyguardAlive = true; break; }
   }
   if (precision && attached && bodyguardAlive) {
-    // The attacker chooses to send the attack to a CHARACTER: the wounded one first.
-    let pick: ModelState | null = null;
-    for (const m of models) {
-      if (!allocatable(m) || !isLeaderModel(unit, m) || (allowed !== null && !allowed.has(m.id))) continue;
-      // only a CHARACTER the attacker can see
-      if (precisionOnly !== null && !precisionOnly.includes(m.id)) continue;
-      if (mustTake(state, m)) return m;
-      pick ??= m;
+    if (precisionOnly !== null) {
+      // the CHARACTERs the attacker can see, in the order it chose (precisionOrder)
+      for (const id of precisionOnly) {
+        const m = models.find((x) => x.id === id);
+        if (m && allocatable(m) && isLeaderModel(unit, m) && (allowed === null || allowed.has(m.id))) return m;
+      }
+    } else {
+      // The attacker sends the attack to a CHARACTER (one alone, or every one visible with no choice asked): the wounded one first.
+      let pick: ModelState | null = null;
+      for (const m of models) {
+        if (!allocatable(m) || !isLeaderModel(unit, m) || (allowed !== null && !allowed.has(m.id))) continue;
+        if (mustTake(state, m)) return m;
+        pick ??= m;
+      }
+      if (pick) return pick;
     }
-    if (pick) return pick;
   }
   let fallback: ModelState | null = null;
   for (let i = models.length - 1; i >= 0; i--) {

@@ -108,8 +108,9 @@ export interface AttackPlan {
   // --- Other -----------------------------------------------------------------------------------
   precision: boolean;
   /**
-   * The CHARACTER models PRECISION may send the attacks to: those an attacking model can see (set by the
-   * attack sequence when some of the unit's Leaders are hidden); null: any of them.
+   * The CHARACTER models PRECISION may send the attacks to, in the order they take them: those an attacking
+   * model can see, the one the attacking player picked first (set by the attack sequence when some of the
+   * unit's Leaders are hidden or two or more could take the attacks); null: any of them, the wounded first.
    */
   precisionOnly: string[] | null;
   hazardous: boolean;

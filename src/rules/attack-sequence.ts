@@ -112,7 +112,7 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
     if (plan.precision && target.components.length > 1) {
       const seen = visibleCharacters(g.state, attackers, target);
       if (seen?.length === 0) plan.precision = false;
-      else plan.precisionOnly = seen;
+      else plan.precisionOnly = precisionOrder(g, attacker, target, group.weapon.name, seen, group.allocatable ?? null);
     }
     // one re-roll of each kind per rule per activation, however many weapon groups the rule covers
     for (const k of ['hit', 'wound', 'damage'] as const) {
@@ -132,6 +132,25 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
   for (const h of hazardous) hazardousTests(g, attacker, h.group);
   splitAttachedUnits(g);
   return tally;
+}
+
+/**
+ * The CHARACTER models PRECISION may send the group's attacks to, the attacker's choice first. With two or
+ * more that can take attacks while a Bodyguard model lives (else PRECISION changes nothing), the attacking
+ * player picks the one that takes them; the others follow in the unit's order once it is destroyed. A
+ * choice per weapon group: the rules allow one per attack, but one that is not destroyed keeps taking them
+ * (the attacks resolve one after another against the same unit). `seen`: null when every one is visible.
+ */
+function precisionOrder(g: Game, attacker: UnitState, target: UnitState, weapon: string, seen: string[] | null, allowed: ReadonlySet<string> | null): string[] | null {
+  const leaders = target.models.filter((m) => allocatable(m) && isLeaderModel(target, m) && (seen === null || seen.includes(m.id)) && (allowed === null || allowed.has(m.id)));
+  const bodyguard = target.models.some((m) => allocatable(m) && !isLeaderModel(target, m));
+  if (leaders.length < 2 || !bodyguard) return seen;
+  const options = leaders.map((m) => ({ model: m.id, name: g.state.datasheets[m.datasheet].name }));
+  const { index } = g.decide({
+    kind: 'precision-target', player: attacker.player, prompt: `${attacker.name}: PRECISION (${weapon}) - which CHARACTER of ${target.name} takes the attacks?`,
+    options, context: { unit: attacker.id, target: target.id, weapon },
+  });
+  return [options[index].model, ...options.filter((_, i) => i !== index).map((o) => o.model)];
 }
 
 /**

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { battleSandbox } from '../helpers/battle.ts';
+import { battleSandbox, scriptedAgent } from '../helpers/battle.ts';
+import type { DecisionRequest } from '../../src/core/agent.ts';
+import { createHeuristic } from '../../agents/heuristic.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import { weapon } from '../helpers/attack.ts';
 import { resolveAttacks } from '../../src/rules/attack-sequence.ts';
@@ -75,5 +77,63 @@ describe('PRECISION picks a CHARACTER the attacking model can see', () => {
     expect(fireblade.wounds).toBe(3);
     expect(ethereal.wounds).toBe(etherealWounds - 1);
     expect(target.models.filter((m) => m.origin === 'ST' && m.alive)).toHaveLength(bodyguards);
+  });
+});
+
+describe('PRECISION with two CHARACTERs in sight: the attacking player picks the one that takes the attacks', () => {
+  /** A Strike Team led by a Cadre Fireblade and an Ethereal, both in plain sight of one Guardian; its player answers `pick`. */
+  function twoLeaders(pick: (options: { model: string; name: string }[]) => number, dice: number[]) {
+    const asked: { model: string; name: string }[][] = [];
+    const guardian = scriptedAgent('ae', (r: DecisionRequest) => {
+      if (r.kind !== 'precision-target') return 0;
+      const options = r.options as { model: string; name: string }[];
+      asked.push(options);
+      return pick(options);
+    });
+    const g = battleSandbox([
+      { id: 'FB', player: 0, faction: 'tau', name: 'Cadre Fireblade', at: { x: 30, y: 30 } },
+      { id: 'ET', player: 0, faction: 'tau', name: 'Ethereal', at: { x: 30, y: 32 } },
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 31.5, y: 30 }, spacing: -1.6 },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 10, y: 30 } },
+    ], { phase: 'shooting', turn: 1, stream: scriptedStream(dice), agents: [scriptedAgent('tau'), guardian] });
+    g.emit({ type: 'unit-attached', leader: 'FB', bodyguard: 'ST' });
+    g.emit({ type: 'unit-attached', leader: 'ET', bodyguard: 'ST' });
+    const target = g.state.units.ST;
+    const fireblade = target.models.find((m) => m.origin === 'FB')!;
+    const ethereal = target.models.find((m) => m.origin === 'ET')!;
+    const gun = weapon({ attacks: '1', skill: 3, strength: 4, ap: -3, damage: '1', abilities: ['PRECISION'] });
+    const before = { fireblade: fireblade.wounds, ethereal: ethereal.wounds };
+    return {
+      g, asked, fireblade, ethereal, before,
+      fire: () => resolveAttacks(g, g.state.units.GD, [{ weapon: gun, profile: gun.profiles[0], models: [g.state.units.GD.models[0]], target: 'ST', halfRange: false, targetVisible: true, targetInCover: false, targetModels: target.models.length }], false),
+    };
+  }
+
+  it('offers both, in the unit\'s order; picking the Ethereal (the second) sends the attack to it', () => {
+    // hit 6, wound 6, the Ethereal's invulnerable save fails on a 1
+    const t = twoLeaders((o) => o.findIndex((x) => x.name === 'Ethereal'), [6, 6, 1]);
+    t.fire();
+    expect(t.asked).toHaveLength(1);
+    expect(t.asked[0].map((o) => o.model)).toEqual([t.fireblade.id, t.ethereal.id]);
+    expect(t.ethereal.wounds).toBe(t.before.ethereal - 1);
+    expect(t.fireblade.wounds).toBe(t.before.fireblade);
+  });
+
+  it('picking the Fireblade sends it to the Fireblade', () => {
+    const t = twoLeaders((o) => o.findIndex((x) => x.name === 'Cadre Fireblade'), [6, 6]);
+    t.fire();
+    expect(t.fireblade.wounds).toBe(t.before.fireblade - 1);
+    expect(t.ethereal.wounds).toBe(t.before.ethereal);
+  });
+
+  it('the heuristic agent picks the CHARACTER already wounded, else the first offered', () => {
+    const answer = (wounded: boolean) => {
+      const t = twoLeaders(() => 0, [6, 6]);
+      if (wounded) t.g.emit({ type: 'model-damaged', unit: 'ST', model: t.ethereal.id, wounds: 1, by: null, mortal: false });
+      const req: DecisionRequest = { kind: 'precision-target', player: 1, prompt: '', options: [{ model: t.fireblade.id, name: 'Cadre Fireblade' }, { model: t.ethereal.id, name: 'Ethereal' }], context: { unit: 'GD', target: 'ST' } };
+      return createHeuristic().decide({ state: t.g.state, player: 1 } as never, req).option;
+    };
+    expect(answer(true)).toBe(1);
+    expect(answer(false)).toBe(0);
   });
 });
