@@ -169,6 +169,57 @@ describe('Shooting phase', () => {
     expect(g.state.units.TR.flags.shot).toBe(true);
   });
 
+  /** A Starweaver with seven Players embarked (the Lead Player with a Neuro disruptor too); `pick` answers each Firing Deck request. */
+  function starweaverDeck(pick: (options: ({ model: string; weapon: string } | { done: true })[], slot: number) => number) {
+    const offered: { weapon: string; models: number }[] = [];
+    const deck: ({ model: string; weapon: string } | { done: true })[][] = [];
+    const ae = scriptedAgent('ae', (r) => {
+      if (r.kind === 'shoot-target') offered.push(...(r.options as { weapon: string; models: number }[]).map((o) => ({ weapon: o.weapon, models: o.models })));
+      if (r.kind !== 'firing-deck') return 0;
+      const options = r.options as ({ model: string; weapon: string } | { done: true })[];
+      deck.push(options);
+      return pick(options, deck.length);
+    });
+    const g = battleSandbox([
+      { id: 'SW', player: 0, faction: 'aeldari', name: 'Starweaver', at: { x: 20, y: 20 } },
+      { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 30, y: 20 } },
+      { id: 'T2', player: 0, faction: 'aeldari', name: 'Troupe', at: { x: 2, y: 2 } },
+    ], { factions: ['AE', 'TAU'], phase: 'shooting', agents: [ae, scriptedAgent('tau')] });
+    const troupe = loadFactionCatalog('aeldari').byName('Troupe')!;
+    g.emit({ type: 'unit-created', unit: createUnitState({ id: 'TR', player: 0, datasheet: troupe, models: [
+      { profile: 'Lead Player', count: 1, weapons: ['Shuriken pistol', 'Neuro disruptor'] },
+      { profile: 'Players', count: 6, weapons: ['Shuriken pistol'] },
+    ] }) });
+    g.emit({ type: 'unit-location', unit: 'TR', location: 'embarked', embarkedIn: 'SW' });
+    shootWithUnit(g, g.state.units.SW);
+    return { g, offered, deck, lead: g.state.units.TR.models[0].id };
+  }
+
+  it('Firing Deck: the player picks the models and the weapon each lends, up to X, or stops early', () => {
+    // the Lead Player lends its Neuro disruptor, one Player its pistol, then no more
+    const t = starweaverDeck((options, slot) => {
+      const i = slot === 1 ? options.findIndex((o) => 'weapon' in o && o.weapon === 'Neuro disruptor') : slot === 2 ? options.findIndex((o) => 'weapon' in o && o.weapon === 'Shuriken pistol') : options.length - 1;
+      return i;
+    });
+    expect(t.deck).toHaveLength(3);
+    // first request: both weapons of the Lead Player, the pistol of each of the six Players, and "no more" last
+    const first = t.deck[0];
+    expect(first.filter((o) => 'weapon' in o && o.model === t.lead).map((o) => (o as { weapon: string }).weapon).sort()).toEqual(['Neuro disruptor', 'Shuriken pistol']);
+    expect(first.filter((o) => 'weapon' in o && o.model !== t.lead)).toHaveLength(6);
+    expect(first[first.length - 1]).toEqual({ done: true });
+    // the Lead Player is not offered again once it has lent a weapon
+    expect(t.deck[1].some((o) => 'weapon' in o && o.model === t.lead)).toBe(false);
+    expect(t.offered.filter((o) => o.weapon !== 'Shuriken cannon')).toEqual([{ weapon: 'Neuro disruptor', models: 1 }, { weapon: 'Shuriken pistol', models: 1 }]);
+    expect(t.g.state.units.TR.flags.shot).toBe(true);
+  });
+
+  it('Firing Deck: lending nothing leaves the embarked unit free to shoot later (not marked as having shot)', () => {
+    const t = starweaverDeck((options) => options.length - 1);
+    expect(t.deck).toHaveLength(1);
+    expect(t.offered.filter((o) => o.weapon !== 'Shuriken cannon')).toEqual([]);
+    expect(t.g.state.units.TR.flags.shot).toBe(false);
+  });
+
   it('Firing Deck: a transport fires weapons of the models embarked within it', () => {
     const g = battleSandbox([
       { id: 'SW', player: 0, faction: 'aeldari', name: 'Starweaver', at: { x: 20, y: 20 } },

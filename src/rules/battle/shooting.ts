@@ -6,7 +6,8 @@
  * is ASSAULT), not within Engagement Range (unless MONSTER/VEHICLE: Big Guns Never Tire, or PISTOL
  * weapons at units it is engaged with). Targets: enemy units within range of the model and visible to
  * it (INDIRECT FIRE needs no visibility), not within Engagement Range of friendly units, Lone Operatives
- * only within 12". Firing Deck X: a transport also fires up to X ranged weapons of its embarked models.
+ * only within 12". Firing Deck X: a transport also fires up to X ranged weapons of its embarked models,
+ * chosen by its player each time it is selected to shoot.
  */
 import type { Game } from '../../core/game.ts';
 import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
@@ -76,11 +77,114 @@ function oneShotUsed(g: Game, model: string, weapon: string): boolean {
   return g.state.effects.some((e) => e.kind === ONE_SHOT_USED && e.params.model === model && e.params.weapon === weapon);
 }
 
-/** The unit's ranged weapons that may fire now, grouped by weapon name. */
-function weaponGroups(g: Game, u: UnitState): WeaponGroup[] {
+/** A ranged weapon an embarked model lends its transport through a Firing Deck. */
+export interface DeckPick {
+  model: string;
+  weapon: string;
+}
+
+/** Firing Deck X of a unit (0 without one). */
+function firingDeck(s: GameState, u: UnitState): number {
+  return s.datasheets[u.datasheet].coreAbilities.find((a) => a.name === 'Firing Deck')?.x ?? 0;
+}
+
+/** Shared by a unit's own models and the models lending weapons through its Firing Deck. */
+interface ShootContext {
+  s: GameState;
+  u: UnitState;
+  engaged: boolean;
+  bigGuns: boolean;
+  grants: Map<string, WeaponGrant[]>;
+}
+
+function shootContext(g: Game, u: UnitState): ShootContext {
+  return { s: g.state, u, engaged: engagedEnemies(g.state, u).length > 0, bigGuns: hasKeyword(u, 'MONSTER') || hasKeyword(u, 'VEHICLE'), grants: new Map() };
+}
+
+/**
+ * The ranged weapons a model may fire now for the shooting unit `c.u` (`owner`: the model's own unit, an
+ * embarked one for a Firing Deck, whose slot excludes ONE SHOT weapons), the non-Pistols first.
+ */
+function usableWeapons(g: Game, c: ShootContext, m: ModelState, owner: UnitState, deckSlot: boolean): { usable: Weapon[]; nonPistols: Weapon[]; pistols: Weapon[] } {
+  const { s, u } = c;
+  const ds = s.datasheets[m.datasheet];
+  let gr = c.grants.get(owner.id);
+  if (!gr) c.grants.set(owner.id, (gr = weaponGrants(s, owner)));
+  const usable: Weapon[] = [];
+  const nonPistols: Weapon[] = [];
+  const pistols: Weapon[] = [];
+  for (const n of modelWeapons(s, owner, m, gr)) {
+    const w = ds.weapons.find((x) => x.name === n);
+    const p = w?.profiles.find(isRanged);
+    if (!w || !p) continue;
+    if (u.flags.advanced && !weaponHas(s, u, p, 'ASSAULT')) continue;
+    if (hasAbility(p, 'ONE SHOT') && (deckSlot || oneShotUsed(g, m.id, w.name))) continue;
+    if (c.engaged && !c.bigGuns && !hasAbility(p, 'PISTOL')) continue;
+    usable.push(w);
+    (hasAbility(p, 'PISTOL') ? pistols : nonPistols).push(w);
+  }
+  return { usable, nonPistols, pistols };
+}
+
+/**
+ * What the embarked models could lend through the unit's Firing Deck now: each model of an embarked unit
+ * that has not shot, with the weapons it may lend (non-Pistols first), in the order units were created.
+ * None when the transport has no Firing Deck or is within Engagement Range.
+ */
+function deckCandidates(g: Game, c: ShootContext): { model: ModelState; unit: UnitState; weapons: Weapon[] }[] {
+  const { s, u } = c;
+  if (firingDeck(s, u) <= 0 || c.engaged || !u.models.some((m) => m.alive && m.pos)) return [];
+  const out: { model: ModelState; unit: UnitState; weapons: Weapon[] }[] = [];
+  for (const id of s.unitOrder) {
+    const e = s.units[id];
+    if (e.location !== 'embarked' || e.embarkedIn !== u.id || e.flags.shot) continue;
+    for (const m of e.models) {
+      if (!m.alive) continue;
+      const { nonPistols, pistols } = usableWeapons(g, c, m, e, true);
+      if (nonPistols.length + pistols.length > 0) out.push({ model: m, unit: e, weapons: [...nonPistols, ...pistols] });
+    }
+  }
+  return out;
+}
+
+/**
+ * Firing Deck X: each time the transport is selected to shoot, its player selects up to X embarked models
+ * (of units that have not shot) and one ranged weapon of each (not ONE SHOT); the transport fires them too,
+ * measured from itself. One decision per weapon lent: the weapons of the models not yet selected, or no more.
+ * Null when there is nothing to lend.
+ */
+function chooseFiringDeck(g: Game, u: UnitState): DeckPick[] | null {
+  const c = shootContext(g, u);
+  const cands = deckCandidates(g, c);
+  if (cands.length === 0) return null;
+  const x = firingDeck(g.state, u);
+  const picks: DeckPick[] = [];
+  for (let k = 0; k < x; k++) {
+    const options: (DeckPick & { unit: string } | { done: true })[] = [];
+    for (const cand of cands) {
+      if (picks.some((p) => p.model === cand.model.id)) continue;
+      for (const w of cand.weapons) options.push({ model: cand.model.id, unit: cand.unit.id, weapon: w.name });
+    }
+    if (options.length === 0) break;
+    options.push({ done: true });
+    const { option } = g.decide({
+      kind: 'firing-deck', player: u.player, prompt: `${u.name}: Firing Deck ${x}, weapon ${k + 1} of up to ${x} lent by an embarked model (or no more)`,
+      options, context: { unit: u.id },
+    });
+    if ('done' in option) break;
+    picks.push({ model: option.model, weapon: option.weapon });
+  }
+  return picks;
+}
+
+/**
+ * The unit's ranged weapons that may fire now, grouped by weapon name. `deck`: the weapons lent through
+ * its Firing Deck (chooseFiringDeck); without it (eligibility, target options before the choice) the
+ * first X models lend their first weapon each.
+ */
+function weaponGroups(g: Game, u: UnitState, deck: readonly DeckPick[] | null = null): WeaponGroup[] {
   const s = g.state;
-  const engaged = engagedEnemies(s, u).length > 0;
-  const bigGuns = hasKeyword(u, 'MONSTER') || hasKeyword(u, 'VEHICLE');
+  const c = shootContext(g, u);
   const groups = new Map<string, WeaponGroup>();
   const add = (m: ModelState, body: Body, w: Weapon) => {
     const key = `${m.datasheet}:${w.name}`;
@@ -88,40 +192,23 @@ function weaponGroups(g: Game, u: UnitState): WeaponGroup[] {
     if (!gr) groups.set(key, (gr = { weapon: w, shooters: [] }));
     gr.shooters.push({ model: m, body });
   };
-  /** adds the model's usable weapons; returns how many were added */
-  const grants = new Map<string, WeaponGrant[]>();
-  const consider = (m: ModelState, body: Body, owner: UnitState = u, deckSlot = false): number => {
-    const ds = s.datasheets[m.datasheet];
-    let gr = grants.get(owner.id);
-    if (!gr) grants.set(owner.id, (gr = weaponGrants(s, owner)));
-    const weapons = modelWeapons(s, owner, m, gr).map((n) => ds.weapons.find((w) => w.name === n)).filter((w): w is Weapon => !!w && w.profiles.some(isRanged));
-    const usable = weapons.filter((w) => {
-      const p = w.profiles.find(isRanged)!;
-      if (u.flags.advanced && !weaponHas(s, u, p, 'ASSAULT')) return false;
-      if (hasAbility(p, 'ONE SHOT') && (deckSlot || oneShotUsed(g, m.id, w.name))) return false;
-      if (engaged && !bigGuns && !hasAbility(p, 'PISTOL')) return false;
-      return true;
-    });
+  for (const m of u.models) {
+    if (!m.alive || !m.pos) continue;
+    const { usable, nonPistols } = usableWeapons(g, c, m, u, false);
     // A model fires its Pistols or its other ranged weapons, not both (MONSTERs and VEHICLEs may do both).
-    const nonPistols = usable.filter((w) => !hasAbility(w.profiles.find(isRanged)!, 'PISTOL'));
-    // Through a Firing Deck a model lends one weapon: the first of its other ranged weapons, else a Pistol
-    // (the engine picks it; the rule lets the player choose)
-    const chosen = deckSlot ? (nonPistols.length > 0 ? nonPistols : usable).slice(0, 1) : bigGuns || nonPistols.length === 0 ? usable : nonPistols;
-    for (const w of chosen) add(m, body, w);
-    return chosen.length;
-  };
-  for (const m of u.models) if (m.alive && m.pos) consider(m, modelBody(s, m));
-  // Firing Deck X: one ranged weapon (not ONE SHOT) of each of up to X embarked models, measured from the transport
-  const deck = s.datasheets[u.datasheet].coreAbilities.find((a) => a.name === 'Firing Deck')?.x ?? 0;
-  if (deck > 0 && !engaged) {
-    const hull = u.models.find((m) => m.alive && m.pos);
-    if (hull) {
-      const body = modelBody(s, hull);
-      let budget = deck;
-      for (const id of s.unitOrder) {
-        const e = s.units[id];
-        if (e.location !== 'embarked' || e.embarkedIn !== u.id || e.flags.shot) continue;
-        for (const m of e.models) if (m.alive && budget > 0) budget -= consider(m, body, e, true);
+    const body = modelBody(s, m);
+    for (const w of c.bigGuns || nonPistols.length === 0 ? usable : nonPistols) add(m, body, w);
+  }
+  const cands = deckCandidates(g, c);
+  if (cands.length > 0) {
+    const body = modelBody(s, u.models.find((m) => m.alive && m.pos)!);
+    if (deck === null) {
+      for (const cand of cands.slice(0, firingDeck(s, u))) add(cand.model, body, cand.weapons[0]);
+    } else {
+      for (const p of deck) {
+        const cand = cands.find((x) => x.model.id === p.model);
+        const w = cand?.weapons.find((x) => x.name === p.weapon);
+        if (cand && w) add(cand.model, body, w);
       }
     }
   }
@@ -256,9 +343,9 @@ export function canShoot(g: Game, u: UnitState, onlyTarget?: string): boolean {
 }
 
 /** Legal (weapon, profile, target) choices; `firstOnly` stops at the first one found (eligibility). */
-function targetOptions(g: Game, u: UnitState, onlyTarget?: string, firstOnly = false): { options: TargetOption[]; groups: WeaponGroup[]; vis: Visibility; engagedWith: Set<string> } {
+function targetOptions(g: Game, u: UnitState, onlyTarget?: string, firstOnly = false, deck: readonly DeckPick[] | null = null): { options: TargetOption[]; groups: WeaponGroup[]; vis: Visibility; engagedWith: Set<string> } {
   const s = g.state;
-  const groups = weaponGroups(g, u);
+  const groups = weaponGroups(g, u, deck);
   const vis = new Visibility(g);
   const engagedWith = new Set(engagedEnemies(s, u).map((e) => e.id));
   const options: TargetOption[] = [];
@@ -296,7 +383,8 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
     for (const h of hooksOf(g, player)) h.unitSelectedToShoot?.(g, u, player);
     openWindow(g, { name: 'shooting/unit-selected', unit: u.id, targets: [] });
   }
-  const { options, groups, vis, engagedWith } = targetOptions(g, u, opts.onlyTarget);
+  const deck = chooseFiringDeck(g, u);
+  const { options, groups, vis, engagedWith } = targetOptions(g, u, opts.onlyTarget, false, deck);
   const assignments: { group: WeaponGroup; profile: WeaponProfile; target: UnitState; shooters: Shooter[] }[] = [];
   for (const gr of groups) {
     const mine = options.filter((o) => o.weapon === gr.weapon.name);
