@@ -144,31 +144,6 @@ describe('Shooting phase', () => {
     expect([...new Set(weapons)].sort()).toEqual(['Destroyer missiles -> WW', "Twin T'au flamer -> WW", 'Twin smart missile system -> WW']);
   });
 
-  it('Firing Deck 6: one ranged weapon from each of up to 6 embarked models', () => {
-    const offered: { weapon: string; models: number }[] = [];
-    const ae = scriptedAgent('ae', (r) => {
-      if (r.kind === 'shoot-target') offered.push(...(r.options as { weapon: string; models: number }[]).map((o) => ({ weapon: o.weapon, models: o.models })));
-      return 0;
-    });
-    const g = battleSandbox([
-      { id: 'SW', player: 0, faction: 'aeldari', name: 'Starweaver', at: { x: 20, y: 20 } },
-      { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 30, y: 20 } },
-      // (another Troupe, far away, brings the datasheet into the game)
-      { id: 'T2', player: 0, faction: 'aeldari', name: 'Troupe', at: { x: 2, y: 2 } },
-    ], { factions: ['AE', 'TAU'], phase: 'shooting', agents: [ae, scriptedAgent('tau')] });
-    // seven Players embarked, the Lead Player with a Neuro disruptor besides the Shuriken pistol
-    const troupe = loadFactionCatalog('aeldari').byName('Troupe')!;
-    g.emit({ type: 'unit-created', unit: createUnitState({ id: 'TR', player: 0, datasheet: troupe, models: [
-      { profile: 'Lead Player', count: 1, weapons: ['Shuriken pistol', 'Neuro disruptor'] },
-      { profile: 'Players', count: 6, weapons: ['Shuriken pistol'] },
-    ] }) });
-    g.emit({ type: 'unit-location', unit: 'TR', location: 'embarked', embarkedIn: 'SW' });
-    shootWithUnit(g, g.state.units.SW);
-    // six models lend one weapon each: six Shuriken pistols; the Lead Player's second weapon is not lent
-    expect(offered.filter((o) => o.weapon !== 'Shuriken cannon')).toEqual([{ weapon: 'Shuriken pistol', models: 6 }]);
-    expect(g.state.units.TR.flags.shot).toBe(true);
-  });
-
   /** A Starweaver with seven Players embarked (the Lead Player with a Neuro disruptor too); `pick` answers each Firing Deck request. */
   function starweaverDeck(pick: (options: ({ model: string; weapon: string } | { done: true })[], slot: number) => number) {
     const offered: { weapon: string; models: number }[] = [];
@@ -183,6 +158,7 @@ describe('Shooting phase', () => {
     const g = battleSandbox([
       { id: 'SW', player: 0, faction: 'aeldari', name: 'Starweaver', at: { x: 20, y: 20 } },
       { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 30, y: 20 } },
+      // (another Troupe, far away, brings the datasheet into the game)
       { id: 'T2', player: 0, faction: 'aeldari', name: 'Troupe', at: { x: 2, y: 2 } },
     ], { factions: ['AE', 'TAU'], phase: 'shooting', agents: [ae, scriptedAgent('tau')] });
     const troupe = loadFactionCatalog('aeldari').byName('Troupe')!;
@@ -194,6 +170,15 @@ describe('Shooting phase', () => {
     shootWithUnit(g, g.state.units.SW);
     return { g, offered, deck, lead: g.state.units.TR.models[0].id };
   }
+
+  it('Firing Deck 6: one ranged weapon from each of up to 6 embarked models', () => {
+    // the first weapon offered each time: six models lend one each, six Shuriken pistols; the Lead Player's
+    // second weapon is not lent, nor the seventh model's pistol
+    const t = starweaverDeck(() => 0);
+    expect(t.deck).toHaveLength(6);
+    expect(t.offered.filter((o) => o.weapon !== 'Shuriken cannon')).toEqual([{ weapon: 'Shuriken pistol', models: 6 }]);
+    expect(t.g.state.units.TR.flags.shot).toBe(true);
+  });
 
   it('Firing Deck: the player picks the models and the weapon each lends, up to X, or stops early', () => {
     // the Lead Player lends its Neuro disruptor, one Player its pistol, then no more
