@@ -4,6 +4,7 @@ import { scriptedStream } from '../helpers/scripted.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import { declareCharge } from '../../src/rules/battle/charge.ts';
 import { embarkOptions } from '../../src/rules/battle/transports.ts';
+import { unitsInEngagement } from '../../src/rules/battle/world.ts';
 
 describe('COMBAT EMBARKATION (Kauyon)', () => {
   it('the charged Strike Team embarks; the charging unit then selects a new target and charges it', () => {
@@ -28,5 +29,37 @@ describe('COMBAT EMBARKATION (Kauyon)', () => {
     // first asked with both units in reach, then again with only the one left on the battlefield
     expect(asked.map((a) => a.filter((x) => x === 'ST' || x === 'BT').sort())).toEqual([['BT', 'ST'], ['BT']]);
     expect(g.state.units.HB.flags.charged).toBe(true);
+  });
+  it('a charge against two units, one of which embarks: the charger keeps the other (offered first) or selects new targets', () => {
+    const asked: string[][] = [];
+    const ae = scriptedAgent('ae', (r: DecisionRequest) => {
+      if (r.kind !== 'charge-targets') return 0;
+      const opts = (r.options as { targets: string[] }[]).map((o) => o.targets.join('+'));
+      asked.push(opts);
+      return asked.length === 1 ? opts.indexOf('ST+BT') : opts.indexOf('S2');
+    });
+    const tau = scriptedAgent('tau', (r: DecisionRequest) => (r.kind === 'stratagem' ? Math.max(0, (r.options as { stratagem?: string }[]).findIndex((o) => o.stratagem === 'COMBAT EMBARKATION')) : 0));
+    const g = battleSandbox([
+      { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 20, y: 20 } },
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', counts: [1, 4], at: { x: 23.5, y: 18.2 }, spacing: 0.9 },
+      { id: 'BT', player: 0, faction: 'tau', name: 'Breacher Team', counts: [1, 4], at: { x: 26, y: 30 }, spacing: 0.9 },
+      { id: 'S2', player: 0, faction: 'tau', name: 'Strike Team', counts: [1, 4], at: { x: 40, y: 20 }, spacing: 0.9 },
+      { id: 'HB', player: 1, faction: 'aeldari', name: 'Howling Banshees', counts: [1, 4], at: { x: 33, y: 22 }, spacing: 0.9 },
+    ], { phase: 'charge', turn: 1, cp: [2, 0], detachments: ['Kauyon', null], agents: [tau, ae], stream: scriptedStream([6, 6]) });
+    expect(declareCharge(g, g.state.units.HB)).toBe(true);
+    expect(g.state.units.ST.location).toBe('embarked');
+    // asked again: the target left (Breacher Team) first, then every other set of the units in reach
+    // (the Devilfish, the Breacher Team and the second Strike Team: 7 sets, each once)
+    expect(asked).toHaveLength(2);
+    expect(asked[0]).toContain('ST+BT');
+    expect(asked[1][0]).toBe('BT');
+    expect(asked[1]).toHaveLength(7);
+    expect(new Set(asked[1].map((k) => k.split('+').sort().join('+'))).size).toBe(7);
+    expect(asked[1]).toContain('S2');
+    expect(asked[1].some((k) => k.split('+').includes('ST'))).toBe(false);
+    // it charged the new target, not the one it kept the option of
+    const s = g.state;
+    expect(unitsInEngagement(s, s.units.HB, s.units.S2)).toBe(true);
+    expect(unitsInEngagement(s, s.units.HB, s.units.BT)).toBe(false);
   });
 });

@@ -93,7 +93,8 @@ registerStratagem({
 
 /**
  * Combat Embarkation: an INFANTRY unit targeted by a charge, every model within 3" of a friendly
- * TRANSPORT with room, embarks within it (the charging unit then selects new targets: declareCharge).
+ * TRANSPORT with room, embarks within it (the charging player can then select new targets for the charge,
+ * or keep the others it declared: declareCharge).
  */
 registerStratagem({
   name: 'COMBAT EMBARKATION', cp: 1, category: 'Wargear', source: KAUYON, turn: 'opponent', windows: ['charge/after-enemy-charge-declared'],

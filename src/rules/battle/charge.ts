@@ -103,19 +103,20 @@ export function declareCharge(g: Game, u: UnitState, opts: { targets?: string[];
   openWindow(g, { name: 'charge/after-enemy-charge-declared', unit: u.id, targets });
   const fresh = g.state.units[u.id];
   if (!fresh.models.some((m) => m.alive) || fresh.location !== 'battlefield') return false;
-  // a target that left the battlefield in reply (COMBAT EMBARKATION): the charging unit selects new targets
+  // a target that left the battlefield in reply (COMBAT EMBARKATION): the charging player can select new
+  // targets for the charge, any set in reach, or keep the targets that are left (offered first)
   if (targets.some((t) => g.state.units[t].location !== 'battlefield')) {
     const still = targets.filter((t) => g.state.units[t].location === 'battlefield');
-    if (still.length > 0) targets = still;
-    else {
-      const options = chargeTargetSets(g, fresh);
-      if (options.length === 0) {
-        g.emit({ type: 'note', text: `${fresh.name}'s charge has no target left` });
-        return false;
-      }
-      const { option } = g.decide({ kind: 'charge-targets', player, prompt: `${fresh.name}: its targets are gone; charge which units?`, options, context: { unit: u.id } });
-      targets = option.targets;
+    const key = (ts: readonly string[]) => [...ts].sort().join('+');
+    const options = chargeTargetSets(g, fresh).filter((o) => key(o.targets) !== key(still));
+    if (still.length > 0) options.unshift({ targets: still });
+    if (options.length === 0) {
+      g.emit({ type: 'note', text: `${fresh.name}'s charge has no target left` });
+      return false;
     }
+    const prompt = still.length > 0 ? `${fresh.name}: a target is gone; keep the others or charge which units?` : `${fresh.name}: its targets are gone; charge which units?`;
+    const { option } = g.decide({ kind: 'charge-targets', player, prompt, options, context: { unit: u.id } });
+    targets = option.targets;
   }
   let dice = rollDice(g, 2, 6, 'charge', player, u.id, fresh.name);
   const needed = Math.max(...targets.map((t) => unitDistance(g.state, fresh, g.state.units[t]))) - 1;
