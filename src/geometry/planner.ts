@@ -1218,12 +1218,12 @@ function planCharge(ctx: Ctx): PlanResult {
   return finish(ctx, P, true);
 }
 
-/** Is some placed model of the unit within Engagement Range of one of these obstacles? */
 /** Are two bodies within Engagement Range of each other (1" horizontally, 5" vertically)? */
 function withinEngagement(a: Body, b: Body): boolean {
   return horizontalDistance(a, b) <= ENGAGEMENT_RANGE_HORIZONTAL + DISTANCE_EPSILON && verticalDistance(a, b) <= ENGAGEMENT_RANGE_VERTICAL + DISTANCE_EPSILON;
 }
 
+/** Is some placed model of the unit within Engagement Range of one of these obstacles? */
 function engagedWith(ctx: Ctx, P: Placement, obstacleIdx: number[]): boolean {
   for (let i = 0; i < ctx.models.length; i++) {
     if (!P.placed[i]) continue;

@@ -137,9 +137,9 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
 /**
  * The CHARACTER models PRECISION may send the group's attacks to, the attacker's choice first. With two or
  * more that can take attacks while a Bodyguard model lives (else PRECISION changes nothing), the attacking
- * player picks the one that takes them; the others follow in the unit's order once it is destroyed. A
- * choice per weapon group: the rules allow one per attack, but one that is not destroyed keeps taking them
- * (the attacks resolve one after another against the same unit). `seen`: null when every one is visible.
+ * player picks the one that takes them; the others follow in the unit's order once it is destroyed. One
+ * choice per weapon group where the rules allow one per attack: a group's attacks are not split between
+ * two CHARACTERs that both survive. `seen`: null when every one is visible.
  */
 function precisionOrder(g: Game, attacker: UnitState, target: UnitState, weapon: string, seen: string[] | null, allowed: ReadonlySet<string> | null): string[] | null {
   const leaders = target.models.filter((m) => allocatable(m) && isLeaderModel(target, m) && (seen === null || seen.includes(m.id)) && (allowed === null || allowed.has(m.id)));

@@ -1,9 +1,9 @@
 /**
  * Charge phase: the active player selects eligible units (not Advanced or Fell Back this turn, not in
  * Engagement Range, not disembarked from a transport that moved, an enemy within 12"), declares targets
- * within 12" (visibility not needed: one unit or several, every set offered), rolls 2D6, and the planner moves the unit so that it ends within
- * Engagement Range of every target and of no other enemy unit, in coherency, in base contact where it
- * can. A unit that charged fights first this turn (Charge Bonus).
+ * within 12" (visibility not needed: one unit or several, every set offered), rolls 2D6, and the planner
+ * moves the unit so that it ends within Engagement Range of every target and of no other enemy unit, in
+ * coherency, in base contact where it can. A unit that charged fights first this turn (Charge Bonus).
  */
 import type { Game } from '../../core/game.ts';
 import { opponent, type PlayerIndex, type UnitState } from '../../core/state.ts';

@@ -103,7 +103,8 @@ function shootContext(g: Game, u: UnitState): ShootContext {
 
 /**
  * The ranged weapons a model may fire now for the shooting unit `c.u` (`owner`: the model's own unit, an
- * embarked one for a Firing Deck, whose slot excludes ONE SHOT weapons), the non-Pistols first.
+ * embarked one for a Firing Deck, whose slot excludes ONE SHOT weapons): all of them in the model's order,
+ * and the same split into non-Pistols and Pistols.
  */
 function usableWeapons(g: Game, c: ShootContext, m: ModelState, owner: UnitState, deckSlot: boolean): { usable: Weapon[]; nonPistols: Weapon[]; pistols: Weapon[] } {
   const { s, u } = c;
