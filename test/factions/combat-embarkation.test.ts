@@ -15,7 +15,11 @@ describe('COMBAT EMBARKATION (Kauyon)', () => {
       asked.push(opts);
       return asked.length === 1 ? opts.indexOf('ST') : opts.indexOf('BT');
     });
-    const tau = scriptedAgent('tau', (r: DecisionRequest) => (r.kind === 'stratagem' ? Math.max(0, (r.options as { stratagem?: string }[]).findIndex((o) => o.stratagem === 'COMBAT EMBARKATION')) : 0));
+    const embarking: unknown[] = [];
+    const tau = scriptedAgent('tau', (r: DecisionRequest) => {
+      if (r.kind === 'combat-embarkation') embarking.push(r.context);
+      return r.kind === 'stratagem' ? Math.max(0, (r.options as { stratagem?: string }[]).findIndex((o) => o.stratagem === 'COMBAT EMBARKATION')) : 0;
+    });
     const g = battleSandbox([
       { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 20, y: 20 } },
       { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', counts: [1, 4], at: { x: 23.5, y: 18.2 }, spacing: 0.9 },
@@ -25,6 +29,8 @@ describe('COMBAT EMBARKATION (Kauyon)', () => {
     expect(embarkOptions(g, g.state.units.ST).map((t) => t.id)).toEqual(['DF']);
     expect(declareCharge(g, g.state.units.HB)).toBe(true);
     expect(g.state.units.ST.location).toBe('embarked');
+    // the request for the transport names the unit that embarks
+    expect(embarking).toEqual([{ unit: 'ST' }]);
     expect(g.state.players[0].cp).toBe(1);
     // first asked with both units in reach, then again with only the one left on the battlefield
     expect(asked.map((a) => a.filter((x) => x === 'ST' || x === 'BT').sort())).toEqual([['BT', 'ST'], ['BT']]);

@@ -106,11 +106,11 @@ describe('FIRE OVERWATCH', () => {
 
 describe('TANK SHOCK', () => {
   // a VEHICLE has just ended a Charge move within Engagement Range of 10 Guardian Defenders and their platform (12 wounds)
-  function shock(vehicle: string, dice: number[]) {
+  function shock(vehicle: string, dice: number[], then?: (r: DecisionRequest) => number) {
     const g = sandbox([
       { id: 'V', player: 0, faction: 'tau', name: vehicle, at: { x: 20, y: 22 } },
       { id: 'G', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 30, y: 14 } },
-    ], { phase: 'charge', agents: [using('TANK SHOCK'), scriptedAgent('ae')], dice });
+    ], { phase: 'charge', agents: [using('TANK SHOCK', then), scriptedAgent('ae')], dice });
     setGap(g, 'G', 'V', 0.5);
     return g;
   }
@@ -124,6 +124,13 @@ describe('TANK SHOCK', () => {
     expect(rolls(g, 'mortal-wounds')).toEqual([[5, 6, 4, 1, 5, 2, 3]]);
     expect(woundsLeft(g, 'G')).toBe(9);
     expect(g.state.players[0].cp).toBe(2);
+  });
+
+  it('the request for the enemy unit names the VEHICLE unit (context.unit)', () => {
+    const asked: unknown[] = [];
+    const g = shock('Piranhas', [5, 6, 4, 1, 5, 2, 3], (r) => { if (r.kind === 'tank-shock-target') asked.push(r.context); return 0; });
+    expect(openWindow(g, charged)).toEqual(['TANK SHOCK']);
+    expect(asked).toEqual([{ unit: 'V' }]);
   });
 
   it('at most 6 mortal wounds, even with ten 5+ (Hammerhead: T10)', () => {
@@ -363,14 +370,14 @@ describe('EPIC CHALLENGE', () => {
 });
 
 describe('FIRE AND FADE (Battle Host)', () => {
-  function fade(cp = 3) {
+  function fade(cp = 3, then: (r: DecisionRequest) => number = () => 0) {
     const g = sandbox([
       { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 30, y: 4 } },
       { id: 'AU', player: 1, faction: 'aeldari', name: 'Autarch', at: { x: 30, y: 30 } },
       { id: 'CH', player: 1, faction: 'aeldari', name: 'Crimson Hunter', at: { x: 40, y: 36 } },
       { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 20, y: 4 } },
       { id: 'F', player: 0, faction: 'tau', name: 'Cadre Fireblade', at: { x: 28, y: 30 } },
-    ], { phase: 'shooting', turn: 1, cp: [0, cp], detachments: [null, 'Battle Host'], agents: [scriptedAgent('tau'), using('FIRE AND FADE', () => 0, 'GD')] });
+    ], { phase: 'shooting', turn: 1, cp: [0, cp], detachments: [null, 'Battle Host'], agents: [scriptedAgent('tau'), using('FIRE AND FADE', then, 'GD')] });
     setGap(g, 'AU', 'F', 0.5);
     return g;
   }
@@ -380,6 +387,13 @@ describe('FIRE AND FADE (Battle Host)', () => {
     const g = fade();
     expect(offered(g, end('movement'), 1)).toEqual([]);
     expect(offered(g, end('shooting'), 1)).toEqual(['FIRE AND FADE>GD']);
+  });
+
+  it('the request for where to move names the unit (context.unit)', () => {
+    const asked: unknown[] = [];
+    const g = fade(3, (r) => { if (r.kind === 'fire-and-fade') asked.push(r.context); return 0; });
+    expect(openWindow(g, end('shooting'))).toEqual(['FIRE AND FADE']);
+    expect(asked).toEqual([{ unit: 'GD' }]);
   });
 
   it('the unit makes a Normal move (up to its Move of 7"), and cannot declare a charge this turn', () => {

@@ -118,12 +118,15 @@ describe("Mont'ka stratagems", () => {
   it('FOCUSED FIRE: at the start of the Shooting phase (rounds 1-3), two units may only target the chosen enemy unit, with AP improved by 1 against it', () => {
     const agent = scriptedAgent('tau', (r) => {
       if (r.kind === 'stratagem') return r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === 'FOCUSED FIRE');
-      if (r.kind === 'focused-fire') return r.options.findIndex((o) => (o as { enemy: string }).enemy === 'DA');
+      if (r.kind === 'focused-fire') { asked.push(r.context); return r.options.findIndex((o) => (o as { enemy: string }).enemy === 'DA'); }
       return 0;
     });
+    const asked: unknown[] = [];
     const g = tau({ detachment: "Mont'ka", cp: [3, 0], agents: [agent, scriptedAgent('ae')] });
     const apBefore = planFor(g, 'ST', 'DA', 'Pulse rifle').ap;
     expect(openWindow(g, { name: 'phase/start', unit: null, targets: [], data: { phase: 'shooting' } })).toEqual(['FOCUSED FIRE']);
+    // the request for the second unit names the first (the stratagem's target)
+    expect(asked).toEqual([{ unit: 'ST' }]);
     expect(planFor(g, 'ST', 'DA', 'Pulse rifle').ap).toBe(apBefore - 1);
     expect(planFor(g, 'ST', 'GD', 'Pulse rifle').ap).toBe(apBefore);
     // both units are bound to the chosen unit: the Strike Team (30" rifles) may shoot it and not the

@@ -9,7 +9,7 @@ import { playGame } from '../../src/sim/play.ts';
 import { belowHalfStrength, unitsOnBattlefield } from '../../src/rules/battle/units.ts';
 import { canShoot, shootWithUnit } from '../../src/rules/battle/shooting.ts';
 import { canCharge } from '../../src/rules/battle/charge.ts';
-import { executeMove, movementBody } from '../../src/rules/battle/movement.ts';
+import { afterMove, executeMove, movementBody } from '../../src/rules/battle/movement.ts';
 import { reinforcements } from '../../src/rules/battle/reserves.ts';
 import { removeOutOfCoherency } from '../../src/rules/battle/end-of-turn.ts';
 import { fightPhase } from '../../src/rules/battle/fight.ts';
@@ -387,5 +387,23 @@ describe('End of turn and destroyed units', () => {
     };
     expect(at(2.95)).toEqual(['DF']);
     expect(at(3.05)).toEqual([]);
+  });
+
+  it('after a move that ends beside a transport, the unit\'s player is asked whether it embarks; the request names the unit', () => {
+    const asked: { options: unknown[]; context: unknown }[] = [];
+    const tau = scriptedAgent('tau', (r: DecisionRequest) => {
+      if (r.kind !== 'embark') return 0;
+      asked.push({ options: r.options, context: r.context });
+      return 1;
+    });
+    const g = battleSandbox([
+      { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 20, y: 20 } },
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', counts: [1, 4], at: { x: 23.5, y: 18.2 }, spacing: 0.9 },
+    ], { phase: 'movement', agents: [tau, scriptedAgent('ae')] });
+    expect(embarkOptions(g, g.state.units.ST).map((t) => t.id)).toEqual(['DF']);
+    g.emit({ type: 'unit-moved', unit: 'ST', mode: 'normal' });
+    afterMove(g, g.state.units.ST);
+    expect(asked).toEqual([{ options: [{ stay: true }, { transport: 'DF' }], context: { unit: 'ST' } }]);
+    expect(g.state.units.ST.location).toBe('embarked');
   });
 });

@@ -98,7 +98,7 @@ registerStratagem({
     // a Normal move toward a point the player picks; it cannot embark at the end of it
     const options = moveOptions(g.state, u).filter((o) => o.mode === 'normal') as Extract<MoveChoice, { to: unknown }>[];
     if (options.length > 0) {
-      const { option } = g.decide({ kind: 'fire-and-fade', player: p, prompt: `Fire and Fade: where does ${u.name} move?`, options });
+      const { option } = g.decide({ kind: 'fire-and-fade', player: p, prompt: `Fire and Fade: where does ${u.name} move?`, options, context: { unit: u.id } });
       const plan = planUnit(g.state, u, 'normal', { maxDistance: unitMove(g.state, u), destination: option.to });
       if (plan.ok) applyPlan(g, u, plan, 'normal');
     }

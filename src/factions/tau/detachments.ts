@@ -102,7 +102,7 @@ registerStratagem({
   use(g, _w, p, u) {
     const transports = embarkOptions(g, u).filter((t) => fitsIn(g, u, t));
     if (transports.length === 0) return;
-    const { option } = g.decide({ kind: 'combat-embarkation', player: p, prompt: `${u.name}: embark within which transport?`, options: transports.map((t) => t.id) });
+    const { option } = g.decide({ kind: 'combat-embarkation', player: p, prompt: `${u.name}: embark within which transport?`, options: transports.map((t) => t.id), context: { unit: u.id } });
     embark(g, u, g.state.units[option]);
   },
 });
@@ -197,7 +197,7 @@ registerStratagem({
     const enemies = unitsOnBattlefield(s, opponent(p));
     const { option } = g.decide({
       kind: 'focused-fire', player: p, prompt: `Focused Fire: the second unit and the enemy unit (with ${u.name})`,
-      options: second.flatMap((x) => enemies.map((e) => ({ unit: x.id, enemy: e.id }))),
+      options: second.flatMap((x) => enemies.map((e) => ({ unit: x.id, enemy: e.id }))), context: { unit: u.id },
     });
     for (const id of [u.id, option.unit]) g.addEffect('Focused Fire', p, id, g.untilEndOfPhase(), { enemy: option.enemy });
   },
@@ -221,7 +221,7 @@ registerStratagem({
   use(g, w, p) {
     const s = g.state;
     const options = ((w.data?.hitTargets as string[]) ?? []).filter((id) => { const e = s.units[id]; return e && onBattlefield(e) && !hasKeyword(e, 'MONSTER') && !hasKeyword(e, 'VEHICLE'); });
-    const { option } = g.decide({ kind: 'pulse-onslaught', player: p, prompt: 'Pulse Onslaught: which enemy unit is shaken?', options });
+    const { option } = g.decide({ kind: 'pulse-onslaught', player: p, prompt: 'Pulse Onslaught: which enemy unit is shaken?', options, context: { unit: w.unit } });
     // "until the end of your opponent's next turn"
     const opp = opponent(p);
     const round = s.firstPlayer === p ? s.round : s.round + 1;

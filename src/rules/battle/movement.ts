@@ -192,7 +192,7 @@ export function afterMove(g: Game, u: UnitState): void {
   if (fresh.location !== 'battlefield') return;
   const transports = embarkOptions(g, fresh);
   if (transports.length === 0) return;
-  const { option } = g.decide({ kind: 'embark', player: fresh.player, prompt: `${fresh.name}: embark within a transport?`, options: [{ stay: true }, ...transports.map((t) => ({ transport: t.id }))] });
+  const { option } = g.decide({ kind: 'embark', player: fresh.player, prompt: `${fresh.name}: embark within a transport?`, options: [{ stay: true }, ...transports.map((t) => ({ transport: t.id }))], context: { unit: fresh.id } });
   if ('transport' in option) embark(g, fresh, g.state.units[option.transport]);
 }
 

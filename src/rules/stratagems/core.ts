@@ -134,7 +134,7 @@ registerStratagem({
     const engaged = unitsOnBattlefield(s, opponent(p)).filter((e) => unitsInEngagement(s, u, e));
     const targets = w.targets.filter((t) => engaged.some((e) => e.id === t));
     const pool = targets.length ? targets : engaged.map((e) => e.id);
-    const { option } = g.decide({ kind: 'tank-shock-target', player: p, prompt: 'Tank Shock: which enemy unit?', options: pool });
+    const { option } = g.decide({ kind: 'tank-shock-target', player: p, prompt: 'Tank Shock: which enemy unit?', options: pool, context: { unit: u.id } });
     const victim = s.units[option];
     // the VEHICLE model within Engagement Range with the best Toughness
     let toughness = 0;
