@@ -1744,9 +1744,9 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'select-unit-to-charge': return decideChargeUnit(c, req);
     case 'charge-targets': return decideChargeTargets(c, req);
     case 'precision-target': return decidePrecisionTarget(c, req);
-    // the first embarked model's first gun (non-Pistols first), slot after slot, as the engine chose before
-    // the choice was the player's: which weapons to lend is not priced
-    case 'firing-deck': return 0;
+    // the first embarked model's first gun (non-Pistols first; option 0 is "no more"), slot after slot, as the
+    // engine chose before the choice was the player's: which weapons to lend is not priced
+    case 'firing-deck': return req.options.length > 1 ? 1 : 0;
     case 'select-unit-to-fight': return decideSelectFight(c, req);
     case 'fight-target': return decideFightTarget(c, req);
     case 'fight-weapon': return decideFightWeapon(c, req);

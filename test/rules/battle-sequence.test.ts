@@ -174,7 +174,7 @@ describe('Shooting phase', () => {
   it('Firing Deck 6: one ranged weapon from each of up to 6 embarked models', () => {
     // the first weapon offered each time: six models lend one each, six Shuriken pistols; the Lead Player's
     // second weapon is not lent, nor the seventh model's pistol
-    const t = starweaverDeck(() => 0);
+    const t = starweaverDeck(() => 1);
     expect(t.deck).toHaveLength(6);
     expect(t.offered.filter((o) => o.weapon !== 'Shuriken cannon')).toEqual([{ weapon: 'Shuriken pistol', models: 6 }]);
     expect(t.g.state.units.TR.flags.shot).toBe(true);
@@ -183,15 +183,15 @@ describe('Shooting phase', () => {
   it('Firing Deck: the player picks the models and the weapon each lends, up to X, or stops early', () => {
     // the Lead Player lends its Neuro disruptor, one Player its pistol, then no more
     const t = starweaverDeck((options, slot) => {
-      const i = slot === 1 ? options.findIndex((o) => 'weapon' in o && o.weapon === 'Neuro disruptor') : slot === 2 ? options.findIndex((o) => 'weapon' in o && o.weapon === 'Shuriken pistol') : options.length - 1;
+      const i = slot === 1 ? options.findIndex((o) => 'weapon' in o && o.weapon === 'Neuro disruptor') : slot === 2 ? options.findIndex((o) => 'weapon' in o && o.weapon === 'Shuriken pistol') : 0;
       return i;
     });
     expect(t.deck).toHaveLength(3);
-    // first request: both weapons of the Lead Player, the pistol of each of the six Players, and "no more" last
+    // first request: "no more" first, then both weapons of the Lead Player and the pistol of each of the six Players
     const first = t.deck[0];
+    expect(first[0]).toEqual({ done: true });
     expect(first.filter((o) => 'weapon' in o && o.model === t.lead).map((o) => (o as { weapon: string }).weapon).sort()).toEqual(['Neuro disruptor', 'Shuriken pistol']);
     expect(first.filter((o) => 'weapon' in o && o.model !== t.lead)).toHaveLength(6);
-    expect(first[first.length - 1]).toEqual({ done: true });
     // the Lead Player is not offered again once it has lent a weapon
     expect(t.deck[1].some((o) => 'weapon' in o && o.model === t.lead)).toBe(false);
     expect(t.offered.filter((o) => o.weapon !== 'Shuriken cannon')).toEqual([{ weapon: 'Neuro disruptor', models: 1 }, { weapon: 'Shuriken pistol', models: 1 }]);
@@ -199,7 +199,7 @@ describe('Shooting phase', () => {
   });
 
   it('Firing Deck: lending nothing leaves the embarked unit free to shoot later (not marked as having shot)', () => {
-    const t = starweaverDeck((options) => options.length - 1);
+    const t = starweaverDeck(() => 0);
     expect(t.deck).toHaveLength(1);
     expect(t.offered.filter((o) => o.weapon !== 'Shuriken cannon')).toEqual([]);
     expect(t.g.state.units.TR.flags.shot).toBe(false);
@@ -210,7 +210,7 @@ describe('Shooting phase', () => {
       { id: 'SW', player: 0, faction: 'aeldari', name: 'Starweaver', at: { x: 20, y: 20 } },
       { id: 'TR', player: 0, faction: 'aeldari', name: 'Troupe', counts: [1, 4], at: { x: 25, y: 25 } },
       { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 30, y: 20 } },
-    ], { factions: ['AE', 'TAU'], phase: 'shooting' });
+    ], { factions: ['AE', 'TAU'], phase: 'shooting', agents: [scriptedAgent('ae', (r) => (r.kind === 'firing-deck' && r.options.length > 1 ? 1 : 0)), scriptedAgent('tau')] });
     g.emit({ type: 'unit-location', unit: 'TR', location: 'embarked', embarkedIn: 'SW' });
     const log = g.log!;
     const before = log.length;

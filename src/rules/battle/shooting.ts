@@ -151,7 +151,7 @@ function deckCandidates(g: Game, c: ShootContext): { model: ModelState; unit: Un
 /**
  * Firing Deck X: each time the transport is selected to shoot, its player selects up to X embarked models
  * (of units that have not shot) and one ranged weapon of each (not ONE SHOT); the transport fires them too,
- * measured from itself. One decision per weapon lent: the weapons of the models not yet selected, or no more.
+ * measured from itself. One decision per weapon lent: no more (first), or a weapon of a model not yet selected.
  * Null when there is nothing to lend.
  */
 function chooseFiringDeck(g: Game, u: UnitState): DeckPick[] | null {
@@ -161,13 +161,13 @@ function chooseFiringDeck(g: Game, u: UnitState): DeckPick[] | null {
   const x = firingDeck(g.state, u);
   const picks: DeckPick[] = [];
   for (let k = 0; k < x; k++) {
-    const options: (DeckPick & { unit: string } | { done: true })[] = [];
+    // "no more" first, as the other requests that can be declined
+    const options: (DeckPick & { unit: string } | { done: true })[] = [{ done: true }];
     for (const cand of cands) {
       if (picks.some((p) => p.model === cand.model.id)) continue;
       for (const w of cand.weapons) options.push({ model: cand.model.id, unit: cand.unit.id, weapon: w.name });
     }
-    if (options.length === 0) break;
-    options.push({ done: true });
+    if (options.length === 1) break;
     const { option } = g.decide({
       kind: 'firing-deck', player: u.player, prompt: `${u.name}: Firing Deck ${x}, weapon ${k + 1} of up to ${x} lent by an embarked model (or no more)`,
       options, context: { unit: u.id },
