@@ -28,6 +28,7 @@ import { boardOf, isEngaged, unitDisc, unitDistance, engagedEnemies, unitSees } 
 import { isVisible } from '../src/geometry/visibility.ts';
 import type { Body, Board } from '../src/geometry/types.ts';
 import { moveOptions } from '../src/rules/battle/movement.ts';
+import { mustTake } from '../src/rules/allocation.ts';
 import { pointInPolygon } from '../src/geometry/polygon.ts';
 import { cloneState } from '../src/core/clone.ts';
 import { perVersion } from '../src/ai/memo.ts';
@@ -1019,7 +1020,7 @@ function decidePrecisionTarget(c: Ctx, req: DecisionRequest): number {
   const options = req.options as { model: string }[];
   const hurt = options.findIndex((o) => {
     const m = target?.models.find((x) => x.id === o.model);
-    return !!m && (m.allocated || m.wounds < s.datasheets[m.datasheet].models[m.profile].wounds);
+    return !!m && mustTake(s, m);
   });
   return Math.max(0, hurt);
 }

@@ -16,7 +16,8 @@ export function isLeaderModel(unit: UnitState, m: ModelState): boolean {
   return false;
 }
 
-function mustTake(state: GameState, m: ModelState): boolean {
+/** A model that has lost wounds or already had an attack allocated to it this phase: it takes the next attacks. */
+export function mustTake(state: GameState, m: ModelState): boolean {
   return m.allocated || m.wounds < state.datasheets[m.datasheet].models[m.profile].wounds;
 }
 

@@ -54,10 +54,12 @@ export function chargeTargetSets(g: Game, u: UnitState): { targets: string[] }[]
 /** The sets of chargeTargetSets for units `ids` in reach, in that order. */
 export function targetSets(ids: readonly string[]): { targets: string[] }[] {
   const out: { targets: string[] }[] = [];
+  // sets of one size: n choose size, counted before any is built
+  let count = 1;
   for (let size = 1; size <= ids.length; size++) {
-    const sets = combinations(ids, size);
-    if (size > 1 && out.length + sets.length > MAX_TARGET_SETS) break;
-    for (const targets of sets) out.push({ targets });
+    count = (count * (ids.length - size + 1)) / size;
+    if (size > 1 && out.length + count > MAX_TARGET_SETS) break;
+    for (const targets of combinations(ids, size)) out.push({ targets });
   }
   return out;
 }

@@ -78,7 +78,7 @@ function oneShotUsed(g: Game, model: string, weapon: string): boolean {
 }
 
 /** A ranged weapon an embarked model lends its transport through a Firing Deck. */
-export interface DeckPick {
+interface DeckPick {
   model: string;
   weapon: string;
 }
