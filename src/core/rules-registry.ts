@@ -117,8 +117,30 @@ const registry = new Map<string, Rule>();
 export function registerRule(rule: Rule): Rule {
   if (registry.has(rule.name)) throw new Error(`rule "${rule.name}" is registered twice`);
   registry.set(rule.name, rule);
+  registryGeneration++;
   return rule;
 }
+
+/**
+ * The registered rules among a list of names (a unit's abilities, a player's army and detachment rules),
+ * in the list's order, kept per list: rules are walked tens of thousands of times a game and most names
+ * are not rules. The state replaces these lists rather than changing them; the length and the registry's
+ * generation are checked all the same (a test may push an ability in place).
+ */
+function registeredAmong(names: readonly string[]): readonly Rule[] {
+  const hit = resolvedLists.get(names);
+  if (hit && hit.generation === registryGeneration && hit.length === names.length) return hit.rules;
+  const rules: Rule[] = [];
+  for (const name of names) {
+    const r = registry.get(name);
+    if (r) rules.push(r);
+  }
+  resolvedLists.set(names, { generation: registryGeneration, length: names.length, rules });
+  return rules;
+}
+
+const resolvedLists = new WeakMap<readonly string[], { generation: number; length: number; rules: readonly Rule[] }>();
+let registryGeneration = 0;
 
 export function getRule(name: string): Rule | undefined {
   return registry.get(name);
@@ -155,15 +177,9 @@ const SOURCES: RuleSource[] = [];
 let walkDepth = 0;
 
 function walkRules(state: GameState, unit: UnitState, src: RuleSource, fn: (rule: Rule, src: RuleSource) => void): void {
-  for (const name of unit.abilities) {
-    const r = registry.get(name);
-    if (r) fn(r, src);
-  }
+  for (const r of registeredAmong(unit.abilities)) fn(r, src);
   src.unit = null;
-  for (const name of state.players[unit.player].rules) {
-    const r = registry.get(name);
-    if (r) fn(r, src);
-  }
+  for (const r of registeredAmong(state.players[unit.player].rules)) fn(r, src);
   src.unit = unit;
   for (const effect of state.effects) {
     // an effect on a unit applies whoever created it (Shaken on an enemy); an army-wide one to its player's side
