@@ -205,6 +205,31 @@ describe('Shooting phase', () => {
     expect(t.g.state.units.TR.flags.shot).toBe(false);
   });
 
+  it('Firing Deck: the transport may shoot when any weapon an embarked model could lend reaches a target', () => {
+    // the Starweaver Advanced (its Shuriken cannon is not ASSAULT); the one embarked model carries a
+    // Fusion pistol (6") first and a Shuriken pistol (12"): the enemy 6-12" away is reached by the second only
+    const g = battleSandbox([
+      { id: 'SW', player: 0, faction: 'aeldari', name: 'Starweaver', at: { x: 20, y: 20 } },
+      { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', counts: [1, 0], at: { x: 32, y: 20 } },
+      { id: 'T2', player: 0, faction: 'aeldari', name: 'Troupe', at: { x: 2, y: 2 } },
+    ], { factions: ['AE', 'TAU'], phase: 'shooting', agents: [scriptedAgent('ae', (r) => (r.kind === 'firing-deck' ? r.options.findIndex((o) => (o as { weapon?: string }).weapon === 'Shuriken pistol') : 0)), scriptedAgent('tau')] });
+    const troupe = loadFactionCatalog('aeldari').byName('Troupe')!;
+    g.emit({ type: 'unit-created', unit: createUnitState({ id: 'TR', player: 0, datasheet: troupe, models: [{ profile: 'Lead Player', count: 1, weapons: ['Fusion pistol', 'Shuriken pistol'] }] }) });
+    g.emit({ type: 'unit-location', unit: 'TR', location: 'embarked', embarkedIn: 'SW' });
+    g.emit({ type: 'unit-moved', unit: 'SW', mode: 'advance', advanceRoll: 3 });
+    const gap = unitDistance(g.state, g.state.units.SW, g.state.units.ST);
+    expect(gap).toBeGreaterThan(6);
+    expect(gap).toBeLessThan(12);
+    expect(canShoot(g, g.state.units.SW)).toBe(true);
+    const log = g.log!;
+    const before = log.length;
+    shootWithUnit(g, g.state.units.SW);
+    const labels = log.slice(before).filter((e) => e.type === 'dice' && e.purpose === 'hit').map((e) => (e as { label?: string }).label ?? '');
+    expect(labels.length).toBeGreaterThan(0);
+    expect(labels.every((l) => /Shuriken pistol/.test(l))).toBe(true);
+    expect(g.state.units.TR.flags.shot).toBe(true);
+  });
+
   it('Firing Deck: a transport fires weapons of the models embarked within it', () => {
     const g = battleSandbox([
       { id: 'SW', player: 0, faction: 'aeldari', name: 'Starweaver', at: { x: 20, y: 20 } },

@@ -180,8 +180,8 @@ function chooseFiringDeck(g: Game, u: UnitState): DeckPick[] | null {
 
 /**
  * The unit's ranged weapons that may fire now, grouped by weapon name. `deck`: the weapons lent through
- * its Firing Deck (chooseFiringDeck); without it (eligibility, target options before the choice) the
- * first X models lend their first weapon each.
+ * its Firing Deck (chooseFiringDeck); without it (eligibility, asked before the choice) every weapon any
+ * embarked model could lend: the unit can shoot when some choice of lent weapons gives it a target.
  */
 function weaponGroups(g: Game, u: UnitState, deck: readonly DeckPick[] | null = null): WeaponGroup[] {
   const s = g.state;
@@ -204,7 +204,7 @@ function weaponGroups(g: Game, u: UnitState, deck: readonly DeckPick[] | null = 
   if (cands.length > 0) {
     const body = modelBody(s, u.models.find((m) => m.alive && m.pos)!);
     if (deck === null) {
-      for (const cand of cands.slice(0, firingDeck(s, u))) add(cand.model, body, cand.weapons[0]);
+      for (const cand of cands) for (const w of cand.weapons) add(cand.model, body, w);
     } else {
       for (const p of deck) {
         const cand = cands.find((x) => x.model.id === p.model);
