@@ -362,7 +362,49 @@ describe('End of turn and destroyed units', () => {
       return modes;
     };
     expect(offered([])).toEqual(['stay-embarked', 'disembark']);
-    expect(offered(walls)).toEqual(['stay-embarked']);
+    // no room: selecting it asks nothing (its only move would be to stay in)
+    expect(offered(walls)).toEqual([]);
+  });
+
+  it('an embarked unit selected with no room to get out has not moved: it is offered again once something has moved', () => {
+    const rect = (x0: number, y0: number, x1: number, y1: number) => [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }];
+    const walls = [rect(18, 10, 28.7, 34), rect(31.3, 10, 42, 34), rect(28.7, 10, 31.3, 20.7), rect(28.7, 23.3, 31.3, 34)]
+      .map((polygon, i) => ({ id: `w${i}`, kind: 'impassable' as const, polygon, height: 5 }));
+    const selects: string[][] = [];
+    const moves: string[] = [];
+    const pick = (req: DecisionRequest) => {
+      if (req.kind === 'select-unit-to-move') {
+        const units = (req.options as ({ done: true } | { unit: string })[]).map((o) => ('unit' in o ? o.unit : 'done'));
+        selects.push(units);
+        // BT first; then the Strike Team; then BT again; then done
+        const want = ['BT', 'ST', 'BT'][selects.length - 1];
+        return Math.max(0, units.indexOf(want ?? 'done'));
+      }
+      if (req.kind === 'move') {
+        moves.push(String(req.context?.unit));
+        return Math.max(0, (req.options as { mode: string; toward?: string }[]).findIndex((o) => o.mode === 'normal' && o.toward === 'enemy E'));
+      }
+      return 0;
+    };
+    const g = battleSandbox([
+      { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 30, y: 22 } },
+      { id: 'BT', player: 0, faction: 'tau', name: 'Breacher Team', at: { x: 50, y: 5 } },
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', counts: [1, 0], at: { x: 8, y: 5 } },
+      { id: 'E', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 55, y: 30 } },
+    ], { phase: 'movement', terrain: walls, agents: [scriptedAgent('p1', pick), scriptedAgent('p2', pick)] });
+    g.emit({ type: 'unit-location', unit: 'BT', location: 'embarked', embarkedIn: 'DF' });
+    movementBody(g, 0);
+    expect(selects).toEqual([
+      ['done', 'DF', 'BT', 'ST'],
+      // nothing has moved since BT found no room: it is not offered
+      ['done', 'DF', 'ST'],
+      // the Strike Team moved: BT is offered again (and again finds no room)
+      ['done', 'DF', 'BT'],
+      ['done', 'DF'],
+    ]);
+    expect(moves).toEqual(['ST']);
+    expect(g.state.units.BT.location).toBe('embarked');
+    expect(g.state.units.BT.flags.moved).toBe(null);
   });
 
   it('disembarking after the transport moved counts as a Normal move, and the unit cannot charge', () => {

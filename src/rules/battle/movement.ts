@@ -40,22 +40,27 @@ export function movementBody(g: Game, player: PlayerIndex): void {
   if (!g.state.result) reinforcements(g, player);
 }
 
-function movable(g: Game, player: PlayerIndex): UnitState[] {
+/**
+ * The units that may be selected to move. `noRoom`: embarked units found to have no room to get out, with
+ * the geometry version it was found in; they are left out until something moves.
+ */
+function movable(g: Game, player: PlayerIndex, noRoom: ReadonlyMap<string, number>): UnitState[] {
   const s = g.state;
   const out: UnitState[] = [];
   for (const id of s.unitOrder) {
     const u = s.units[id];
     if (u.player !== player || u.flags.moved !== null) continue;
     if (u.location === 'battlefield' && u.models.some((m) => m.alive)) out.push(u);
-    else if (u.location === 'embarked' && canDisembark(g, u)) out.push(u);
+    else if (u.location === 'embarked' && canDisembark(g, u) && noRoom.get(u.id) !== s.geometryVersion) out.push(u);
   }
   return out;
 }
 
 function moveUnitsStep(g: Game, player: PlayerIndex): void {
+  const noRoom = new Map<string, number>();
   for (;;) {
     if (g.state.result) return;
-    const units = movable(g, player);
+    const units = movable(g, player, noRoom);
     if (units.length === 0) return;
     const options: ({ done: true } | { unit: string })[] = [{ done: true }, ...units.map((u) => ({ unit: u.id }))];
     const { option } = g.decide({ kind: 'select-unit-to-move', player, prompt: 'select a unit to move (or end: the others Remain Stationary)', options });
@@ -63,7 +68,15 @@ function moveUnitsStep(g: Game, player: PlayerIndex): void {
       for (const u of units) if (u.location === 'battlefield') g.emit({ type: 'unit-moved', unit: u.id, mode: 'stationary' });
       return;
     }
-    moveUnit(g, g.state.units[option.unit]);
+    const u = g.state.units[option.unit];
+    // An embarked unit with nowhere to be set up cannot get out: it has not moved (it may get out later in
+    // the phase, once its transport has moved), and it is not offered again until something moves. Room is
+    // checked here rather than for every embarked unit at every selection (the planner's cost).
+    if (u.location === 'embarked' && !disembarkPlan(g.state, u)) {
+      noRoom.set(u.id, g.state.geometryVersion);
+      continue;
+    }
+    moveUnit(g, u);
   }
 }
 
