@@ -90,6 +90,8 @@ interface VersionCache {
 const versionCaches = new WeakMap<GameState, VersionCache>();
 
 function versionCache(state: GameState): VersionCache {
+  // the last one asked for, without the WeakMap (asked several times per potential, ~100,000 times a game)
+  if (lastCacheState === state && lastCache !== null && lastCache.version === state.contentVersion) return lastCache;
   let c = versionCaches.get(state);
   if (!c || c.version !== state.contentVersion) {
     // effects on no unit in particular (army-wide) count for every unit; those on a unit, in its signature
@@ -98,8 +100,13 @@ function versionCache(state: GameState): VersionCache {
     c = { version: state.contentVersion, uses: new Map(), sig: new Map(), stamp: `${state.seed}|${state.round}|${global}`, sigIds: new Map(), sigGen: -1, cover: new Map(), defenders: new Map() };
     versionCaches.set(state, c);
   }
+  lastCacheState = state;
+  lastCache = c;
   return c;
 }
+
+let lastCacheState: GameState | null = null;
+let lastCache: VersionCache | null = null;
 
 /** The unit's weapons of one kind (ranged or melee), grouped by weapon, with the models carrying each copy. */
 export function weaponUses(state: GameState, u: UnitState, melee: boolean): WeaponUse[] {
@@ -168,7 +175,8 @@ export interface EstimateOptions {
 /** Expected damage of some of a unit's models firing one profile at a target, every rule of the moment counted. */
 export function weaponEstimate(state: GameState, attacker: UnitState, use: WeaponUse, target: UnitState, opts: EstimateOptions = {}): DamageEstimate {
   const melee = use.profile.range === 'Melee';
-  let models = use.models.filter((m) => m.alive);
+  // the groups of weaponUses hold living models only (no copy needed); other callers' may not
+  let models = use.models.every((m) => m.alive) ? use.models : use.models.filter((m) => m.alive);
   let distance = 0;
   let half = false;
   let cover = false;
@@ -275,10 +283,17 @@ function aliveKey(state: GameState, u: UnitState): string {
 }
 
 function potentialCache(state: GameState): PotentialCache {
+  if (lastPotentialsOf === state.datasheets && lastPotentials !== null) return lastPotentials;
   let pc = potentialCaches.get(state.datasheets);
   if (!pc) potentialCaches.set(state.datasheets, (pc = { byKey: new Map(), ids: new Map(), gen: 0 }));
+  lastPotentialsOf = state.datasheets;
+  lastPotentials = pc;
   return pc;
 }
+
+/** The game's potential cache last asked for (without the WeakMap). */
+let lastPotentialsOf: object | null = null;
+let lastPotentials: PotentialCache | null = null;
 
 /** The id of the unit's signature under the rules stamp of the state's version (see PotentialCache). */
 function signatureId(state: GameState, pc: PotentialCache, u: UnitState): number {
@@ -343,14 +358,23 @@ export function maxRange(state: GameState, u: UnitState): number {
   });
 }
 
+/** P(2D6 >= k) for k = 0..12, counted once (the agents ask hundreds of thousands of times a game). */
+const P2D6_AT_LEAST = Array.from({ length: 13 }, (_, k) => count2d6AtLeast(k));
+
 /** P(2D6 >= k). */
 export function p2d6AtLeast(k: number): number {
   if (k <= 2) return 1;
   if (k > 12) return 0;
+  // k is an integer from the callers (Math.ceil of a distance); any other k is counted out
+  return Number.isInteger(k) ? P2D6_AT_LEAST[k] : count2d6AtLeast(k);
+}
+
+function count2d6AtLeast(k: number): number {
   let n = 0;
   for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) if (a + b >= k) n++;
   return n / 36;
 }
+
 
 export function enemyUnits(state: GameState, player: PlayerIndex): UnitState[] {
   return state.unitOrder.map((id) => state.units[id]).filter((u) => u.player !== player && onBattlefield(u));

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { battleSandbox } from '../helpers/battle.ts';
 import { dangerAt, unitGeo } from '../../src/ai/tactics.ts';
-import { weaponPotentials } from '../../src/ai/evaluate.ts';
+import { p2d6AtLeast, weaponPotentials } from '../../src/ai/evaluate.ts';
 import { unitMove } from '../../src/rules/battle/units.ts';
 
 function setup(embarked: boolean) {
@@ -61,5 +61,22 @@ describe('weapon groups kept across events', () => {
     expect(weaponUses(s, A, false).some((use) => use.models.includes(victim))).toBe(false);
     expect(count()).toBeLessThan(before);
     expect(weaponPotentials(s, A, s.units.B, false).reduce((v, p) => v + p.value, 0)).toBeLessThan(value);
+  });
+});
+
+describe('charge odds', () => {
+  it('P(2D6 >= k): the 36 outcomes counted, the same for whole and fractional k', () => {
+    // ways to roll each total on 2D6: 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1 (totals 2..12)
+    const ways = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
+    for (let k = 2; k <= 12; k++) {
+      const n = ways.slice(k - 2).reduce((a, b) => a + b, 0);
+      expect(p2d6AtLeast(k)).toBe(n / 36);
+    }
+    expect(p2d6AtLeast(7)).toBe(21 / 36);
+    expect(p2d6AtLeast(1)).toBe(1);
+    expect(p2d6AtLeast(-3)).toBe(1);
+    expect(p2d6AtLeast(13)).toBe(0);
+    // a fractional need is met by the next whole total
+    expect(p2d6AtLeast(6.5)).toBe(p2d6AtLeast(7));
   });
 });
