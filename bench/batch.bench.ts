@@ -22,23 +22,40 @@ const spec = (scenario: ResolvedScenario, games: number, seed: string, blockSize
   makeSpec({ scenario, scenarioFile: null, agents: [agent, agent], batchSeed: seed, games, blockSize });
 
 /**
- * Games per second of a pool of `workers` threads, after `warmPerWorker` warm-up games on each thread.
+ * Games per second with 1 and with 2 worker threads, and their ratio, on the same games.
  * Each worker thread is its own V8 isolate and compiles the engine's code for itself: over its first ~50
  * games of the default scenario a thread keeps ~1.5 cores busy (V8's compiler and collector threads),
  * later ~1.1, and on 2 cores that start-up starves a second worker. Timing after a few warm-up games
  * measured that start-up, not a long batch (48 games: 1.17x from the second worker; 1,200 games: 1.88x),
- * so each thread is warmed first. Small blocks, so that the two workers finish together (games vary a lot
- * in length).
+ * so each thread is warmed first. This machine's speed also drifts by 20-30% within minutes, which moved
+ * a ratio timed as one run of 1 worker then one of 2 by as much: both pools are kept warm and the same
+ * blocks of games are timed on each in turn, round after round; the ratio is the median of the rounds'
+ * ratios (games per second are over all rounds). Small blocks, so that the two workers finish together
+ * (games vary a lot in length).
  */
-async function throughput(scenario: ResolvedScenario, workers: number, games: number, warmPerWorker: number, blockSize = 2, agent = 'random'): Promise<number> {
-  const pool = createGamePool(workers, { batch: variantOf(spec(scenario, 2, 'x', 10, agent)) });
+async function pairedThroughput(scenario: ResolvedScenario, games: number, rounds: number, warmPerWorker: number, blockSize = 2, agent = 'random'): Promise<{ one: number; two: number; ratio: number; low: number; high: number }> {
+  const pools = [1, 2].map((w) => createGamePool(w, { batch: variantOf(spec(scenario, 2, 'x', 10, agent)) }));
   try {
-    await runBatch(spec(scenario, warmPerWorker * workers, 'warm', 2, agent), { pool });
-    const start = performance.now();
-    await runBatch(spec(scenario, games, 'bench', blockSize, agent), { pool });
-    return games / ((performance.now() - start) / 1000);
+    for (let i = 0; i < 2; i++) await runBatch(spec(scenario, warmPerWorker * (i + 1), 'warm', 2, agent), { pool: pools[i] });
+    const secs = [0, 0];
+    const ratios: number[] = [];
+    for (let r = 0; r < rounds; r++) {
+      const t: number[] = [];
+      // the same games on both pools; which pool goes first alternates, so drift within a round cancels too
+      for (const i of r % 2 === 0 ? [0, 1] : [1, 0]) {
+        const start = performance.now();
+        await runBatch(spec(scenario, games, `bench-${r}`, blockSize, agent), { pool: pools[i] });
+        t[i] = (performance.now() - start) / 1000;
+        secs[i] += t[i];
+      }
+      ratios.push(t[0] / t[1]);
+    }
+    ratios.sort((a, b) => a - b);
+    const mid = Math.floor(rounds / 2);
+    const ratio = rounds % 2 ? ratios[mid] : (ratios[mid - 1] + ratios[mid]) / 2;
+    return { one: (games * rounds) / secs[0], two: (games * rounds) / secs[1], ratio, low: ratios[0], high: ratios[rounds - 1] };
   } finally {
-    await pool.destroy();
+    await Promise.all(pools.map((p) => p.destroy()));
   }
 }
 
@@ -93,26 +110,22 @@ async function memory(games: number): Promise<BenchRow[]> {
 }
 
 export async function run(): Promise<BenchRow[]> {
-  // the same games with 1 and 2 workers (game lengths vary a lot: different games would skew the ratio)
   const sc = loadScenario(join(SCENARIOS_DIR, 'kauyon-vs-battle-host.json'));
-  const one = await throughput(sc, 1, 240, 40);
-  const two = await throughput(sc, 2, 240, 40);
-  // heuristic games take ~0.7 s and vary a lot: 48 of them gave ratios from 1.41x to 1.91x, 200 gave 1.62x-1.70x
-  const hOne = await throughput(sc, 1, 120, 24, 2, 'heuristic');
-  const hTwo = await throughput(sc, 2, 120, 24, 2, 'heuristic');
+  const random = await pairedThroughput(sc, 40, 6, 40);
+  // heuristic games take ~0.4 s and vary a lot: 48 of them timed once gave ratios from 1.41x to 1.91x
+  const heuristic = await pairedThroughput(sc, 16, 8, 24, 2, 'heuristic');
   const small = miniScenario({ rounds: 3, tau: ['Strike Team', 'Crisis Sunforge Battlesuits', 'Cadre Fireblade'], aeldari: ['Guardian Defenders', 'Windriders', 'Autarch'] });
-  const smallOne = await throughput(small, 1, 1200, 200, 24);
-  const smallTwo = await throughput(small, 2, 1200, 200, 24);
+  const smallRun = await pairedThroughput(small, 600, 6, 200, 24);
+  const rows = (label: string, what: string, m: { one: number; two: number; ratio: number; low: number; high: number }): BenchRow[] => [
+    { name: `batch: ${label}, 1 worker`, value: m.one, unit: 'games/s' },
+    { name: `batch: ${label}, 2 workers`, value: m.two, unit: 'games/s' },
+    { name: `batch: 2 workers / 1 worker, median of rounds (${what})`, value: m.ratio, unit: 'x' },
+    { name: `batch: 2 workers / 1 worker, lowest and highest round (${label})`, value: m.low, unit: `x to ${m.high.toFixed(2)} x` },
+  ];
   return [
-    { name: 'batch: default scenario, random agents, 1 worker', value: one, unit: 'games/s' },
-    { name: 'batch: default scenario, random agents, 2 workers', value: two, unit: 'games/s' },
-    { name: 'batch: 2 workers / 1 worker (default scenario, random, 240 games after 40 per worker)', value: two / one, unit: 'x' },
-    { name: 'batch: default scenario, heuristic agents, 1 worker', value: hOne, unit: 'games/s' },
-    { name: 'batch: default scenario, heuristic agents, 2 workers', value: hTwo, unit: 'games/s' },
-    { name: 'batch: 2 workers / 1 worker (default scenario, heuristic, 120 games after 24 per worker)', value: hTwo / hOne, unit: 'x' },
-    { name: 'batch: small scenario, random agents, 1 worker', value: smallOne, unit: 'games/s' },
-    { name: 'batch: small scenario, random agents, 2 workers', value: smallTwo, unit: 'games/s' },
-    { name: 'batch: 2 workers / 1 worker (small scenario, 1,200 games after 200 per worker)', value: smallTwo / smallOne, unit: 'x' },
+    ...rows('default scenario, random agents', 'default scenario, random, 6 rounds of 40 games, after 40 per worker', random),
+    ...rows('default scenario, heuristic agents', 'default scenario, heuristic, 8 rounds of 16 games, after 24 per worker', heuristic),
+    ...rows('small scenario, random agents', 'small scenario, 6 rounds of 600 games, after 200 per worker', smallRun),
     { name: 'batch: CPU the machine gives 2 busy threads now (the ceiling of that ratio)', value: await coresForTwoThreads(), unit: 'cores' },
     ...(await memory(2000)),
   ];
