@@ -4,19 +4,21 @@
  * module; here the game loop is bundled with esbuild into one plain JS file (each module keeping its own
  * `import.meta.url`, so data paths resolve as in the source), run under `node --cpu-prof` after two
  * warm-up games, and the profile is summed by function: self and total time, and the source file, read
- * from the module comments esbuild writes into the bundle. The .cpuprofile is kept (in out/) for Chrome DevTools.
+ * from the module comments esbuild writes into the bundle. The .cpuprofile is kept (in out/profile/) for Chrome DevTools.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const [agent = 'heuristic', gamesArg = '10', scenario = join(root, 'scenarios', 'default.json')] = process.argv.slice(2);
-// inside the project (out/ is not committed), so that the bundle finds the packages in node_modules
-mkdirSync(join(root, 'out'), { recursive: true });
-const dir = mkdtempSync(join(root, 'out', 'profile-'));
+// inside the project (out/ is not committed), so that the bundle finds the packages in node_modules;
+// emptied each run (the last profile is kept until the next)
+const dir = join(root, 'out', 'profile');
+rmSync(dir, { recursive: true, force: true });
+mkdirSync(dir, { recursive: true });
 
 // the loop that is profiled: the same agent on both sides, seeded games
 const entry = join(dir, 'entry.ts');
