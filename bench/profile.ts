@@ -63,7 +63,7 @@ await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm
 const out = execFileSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, bundle, resolve(scenario), gamesArg], { cwd: root, encoding: 'utf8' });
 process.stdout.write(`${agent}, ${out.trim()}\n`);
 
-interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
+interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }
 const profileFile = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).map((f) => join(dir, f))
   .sort((a, b) => readFileSync(b).length - readFileSync(a).length)[0];
 const profile = JSON.parse(readFileSync(profileFile, 'utf8')) as { nodes: Node[]; samples: number[] };
@@ -84,8 +84,11 @@ const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 const key = (n: Node): string => {
-  const { functionName, url, lineNumber } = n.callFrame;
-  const where = url === pathToFileURL(bundle).href ? sourceOf(lineNumber) : url.startsWith('file:') ? relative(root, fileURLToPath(url)) : url;
+  const { functionName, url, lineNumber, columnNumber } = n.callFrame;
+  const inBundle = url === pathToFileURL(bundle).href;
+  // the bundle's own top level (the profiled loop's module code) starts at its first character
+  if (inBundle && !functionName && lineNumber === 0 && columnNumber === 0) return '(the games loop, module top level)';
+  const where = inBundle ? sourceOf(lineNumber) : url.startsWith('file:') ? relative(root, fileURLToPath(url)) : url;
   return `${functionName || '(anonymous)'}${where ? `  ${where}` : ''}`;
 };
 const self = new Map<string, number>();
