@@ -7,12 +7,14 @@
  * from the module comments esbuild writes into the bundle. The .cpuprofile is kept (in out/profile/) for Chrome DevTools.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// output piped into `head` and closed early: stop quietly
+process.stdout.on('error', (e: NodeJS.ErrnoException) => { if (e.code === 'EPIPE') process.exit(0); else throw e; });
 const [agent = 'heuristic', gamesArg = '10', scenario = join(root, 'scenarios', 'default.json')] = process.argv.slice(2);
 // inside the project (out/ is not committed), so that the bundle finds the packages in node_modules;
 // emptied each run (the last profile is kept until the next)
@@ -65,7 +67,7 @@ process.stdout.write(`${agent}, ${out.trim()}\n`);
 
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }
 const profileFile = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).map((f) => join(dir, f))
-  .sort((a, b) => readFileSync(b).length - readFileSync(a).length)[0];
+  .sort((a, b) => statSync(b).size - statSync(a).size)[0];
 const profile = JSON.parse(readFileSync(profileFile, 'utf8')) as { nodes: Node[]; samples: number[] };
 
 // bundle line -> source file, from the "// src/..." comments that open each module in the bundle

@@ -85,6 +85,7 @@ import {
   ENGAGEMENT_RANGE_VERTICAL,
   unitCoherency,
   inCoherencyRange,
+  inEngagementRange,
   inObjectiveRange,
   markerBody,
 } from './ranges.ts';
@@ -1136,7 +1137,7 @@ function planCharge(ctx: Ctx): PlanResult {
         let also = 0;
         if (alsoEngage.length > 0) {
           const body = modelBody(m, p.x, p.y, 0);
-          for (const group of alsoEngage) if (group.some((g) => withinEngagement(body, ctx.obstacles[g].body))) also++;
+          for (const group of alsoEngage) if (group.some((g) => inEngagementRange(body, ctx.obstacles[g].body))) also++;
         }
         cands.push({ x: p.x, y: p.y, d, also });
       }
@@ -1207,7 +1208,7 @@ function planCharge(ctx: Ctx): PlanResult {
     for (const u of targetUnits) {
       const idx = targetIdx(u);
       if (engagedWith(ctx, P, idx)) continue;
-      if (!idx.some((k) => withinEngagement(body, ctx.obstacles[k].body))) return false;
+      if (!idx.some((k) => inEngagementRange(body, ctx.obstacles[k].body))) return false;
     }
     return true;
   };
@@ -1218,18 +1219,13 @@ function planCharge(ctx: Ctx): PlanResult {
   return finish(ctx, P, true);
 }
 
-/** Are two bodies within Engagement Range of each other (1" horizontally, 5" vertically)? */
-function withinEngagement(a: Body, b: Body): boolean {
-  return horizontalDistance(a, b) <= ENGAGEMENT_RANGE_HORIZONTAL + DISTANCE_EPSILON && verticalDistance(a, b) <= ENGAGEMENT_RANGE_VERTICAL + DISTANCE_EPSILON;
-}
-
 /** Is some placed model of the unit within Engagement Range of one of these obstacles? */
 function engagedWith(ctx: Ctx, P: Placement, obstacleIdx: number[]): boolean {
   for (let i = 0; i < ctx.models.length; i++) {
     if (!P.placed[i]) continue;
     const body = modelBody(ctx.models[i], P.x[i], P.y[i], P.z[i]);
     for (const k of obstacleIdx) {
-      if (withinEngagement(body, obstacleBody(ctx, k))) {
+      if (inEngagementRange(body, obstacleBody(ctx, k))) {
         return true;
       }
     }
@@ -1782,7 +1778,7 @@ export function validatePlacement(request: MoveRequest, world: World, positions:
         for (let i = 0; i < n && !engaged; i++) {
           for (const k of idx) {
             const ob = obstacleBody(ctx, k);
-            if (horizontalDistance(bodies[i], ob) <= ENGAGEMENT_RANGE_HORIZONTAL + DISTANCE_EPSILON && verticalDistance(bodies[i], ob) <= ENGAGEMENT_RANGE_VERTICAL + DISTANCE_EPSILON) {
+            if (inEngagementRange(bodies[i], ob)) {
               engaged = true;
               break;
             }

@@ -78,9 +78,9 @@ function oneShotUsed(g: Game, model: string, weapon: string): boolean {
 }
 
 /** A ranged weapon an embarked model lends its transport through a Firing Deck. */
-interface DeckPick {
-  model: string;
-  weapon: string;
+interface Lent {
+  model: ModelState;
+  weapon: Weapon;
 }
 
 /** Firing Deck X of a unit (0 without one). */
@@ -152,28 +152,33 @@ function deckCandidates(g: Game, c: ShootContext): { model: ModelState; unit: Un
  * Firing Deck X: each time the transport is selected to shoot, its player selects up to X embarked models
  * (of units that have not shot) and one ranged weapon of each (not ONE SHOT); the transport fires them too,
  * measured from itself. One decision per weapon lent: no more (first), or a weapon of a model not yet selected.
- * Null when there is nothing to lend.
+ * Empty when there is nothing to lend.
  */
-function chooseFiringDeck(g: Game, u: UnitState): DeckPick[] | null {
+function chooseFiringDeck(g: Game, u: UnitState): Lent[] {
   const c = shootContext(g, u);
   const cands = deckCandidates(g, c);
-  if (cands.length === 0) return null;
+  const picks: Lent[] = [];
+  if (cands.length === 0) return picks;
   const x = firingDeck(g.state, u);
-  const picks: DeckPick[] = [];
   for (let k = 0; k < x; k++) {
-    // "no more" first, as the other requests that can be declined
-    const options: (DeckPick & { unit: string } | { done: true })[] = [{ done: true }];
+    // "no more" first, as the other requests that can be declined; `lent[i]` is what option i lends
+    const options: ({ model: string; unit: string; weapon: string } | { done: true })[] = [{ done: true }];
+    const lent: (Lent | null)[] = [null];
     for (const cand of cands) {
-      if (picks.some((p) => p.model === cand.model.id)) continue;
-      for (const w of cand.weapons) options.push({ model: cand.model.id, unit: cand.unit.id, weapon: w.name });
+      if (picks.some((p) => p.model === cand.model)) continue;
+      for (const w of cand.weapons) {
+        options.push({ model: cand.model.id, unit: cand.unit.id, weapon: w.name });
+        lent.push({ model: cand.model, weapon: w });
+      }
     }
     if (options.length === 1) break;
-    const { option } = g.decide({
+    const { index } = g.decide({
       kind: 'firing-deck', player: u.player, prompt: `${u.name}: Firing Deck ${x}, weapon ${k + 1} of up to ${x} lent by an embarked model (or no more)`,
       options, context: { unit: u.id },
     });
-    if ('done' in option) break;
-    picks.push({ model: option.model, weapon: option.weapon });
+    const pick = lent[index];
+    if (!pick) break;
+    picks.push(pick);
   }
   return picks;
 }
@@ -183,7 +188,7 @@ function chooseFiringDeck(g: Game, u: UnitState): DeckPick[] | null {
  * its Firing Deck (chooseFiringDeck); without it (eligibility, asked before the choice) every weapon any
  * embarked model could lend: the unit can shoot when some choice of lent weapons gives it a target.
  */
-function weaponGroups(g: Game, u: UnitState, deck: readonly DeckPick[] | null = null): WeaponGroup[] {
+function weaponGroups(g: Game, u: UnitState, deck: readonly Lent[] | null = null): WeaponGroup[] {
   const s = g.state;
   const c = shootContext(g, u);
   const groups = new Map<string, WeaponGroup>();
@@ -200,18 +205,11 @@ function weaponGroups(g: Game, u: UnitState, deck: readonly DeckPick[] | null = 
     const body = modelBody(s, m);
     for (const w of c.bigGuns || nonPistols.length === 0 ? usable : nonPistols) add(m, body, w);
   }
-  const cands = deckCandidates(g, c);
-  if (cands.length > 0) {
+  const lent = deck ?? deckCandidates(g, c).flatMap((cand) => cand.weapons.map((weapon) => ({ model: cand.model, weapon })));
+  if (lent.length > 0) {
+    // measured from the transport (deckCandidates requires a model of it on the battlefield)
     const body = modelBody(s, u.models.find((m) => m.alive && m.pos)!);
-    if (deck === null) {
-      for (const cand of cands) for (const w of cand.weapons) add(cand.model, body, w);
-    } else {
-      for (const p of deck) {
-        const cand = cands.find((x) => x.model.id === p.model);
-        const w = cand?.weapons.find((x) => x.name === p.weapon);
-        if (cand && w) add(cand.model, body, w);
-      }
-    }
+    for (const l of lent) add(l.model, body, l.weapon);
   }
   return [...groups.values()];
 }
@@ -344,7 +342,7 @@ export function canShoot(g: Game, u: UnitState, onlyTarget?: string): boolean {
 }
 
 /** Legal (weapon, profile, target) choices; `firstOnly` stops at the first one found (eligibility). */
-function targetOptions(g: Game, u: UnitState, onlyTarget?: string, firstOnly = false, deck: readonly DeckPick[] | null = null): { options: TargetOption[]; groups: WeaponGroup[]; vis: Visibility; engagedWith: Set<string> } {
+function targetOptions(g: Game, u: UnitState, onlyTarget?: string, firstOnly = false, deck: readonly Lent[] | null = null): { options: TargetOption[]; groups: WeaponGroup[]; vis: Visibility; engagedWith: Set<string> } {
   const s = g.state;
   const groups = weaponGroups(g, u, deck);
   const vis = new Visibility(g);
