@@ -33,19 +33,24 @@ const spec = (scenario: ResolvedScenario, games: number, seed: string, blockSize
  * ratios (games per second are over all rounds). Small blocks, so that the two workers finish together
  * (games vary a lot in length).
  */
-async function pairedThroughput(scenario: ResolvedScenario, games: number, rounds: number, warmPerWorker: number, blockSize = 2, agent = 'random'): Promise<{ one: number; two: number; ratio: number; low: number; high: number }> {
+async function pairedThroughput(scenario: ResolvedScenario, games: number, rounds: number, warmPerWorker: number, blockSize = 2, agent = 'random'): Promise<Paired> {
   const pools = [1, 2].map((w) => createGamePool(w, { batch: variantOf(spec(scenario, 2, 'x', 10, agent)) }));
   try {
     for (let i = 0; i < 2; i++) await runBatch(spec(scenario, warmPerWorker * (i + 1), 'warm', 2, agent), { pool: pools[i] });
     const secs = [0, 0];
+    // CPU of the whole process (every thread: the runner, the workers, V8's compiler and collector threads)
+    const cpuSecs = [0, 0];
     const ratios: number[] = [];
     for (let r = 0; r < rounds; r++) {
       const t: number[] = [];
       // the same games on both pools; which pool goes first alternates, so drift within a round cancels too
       for (const i of r % 2 === 0 ? [0, 1] : [1, 0]) {
+        const cpu0 = process.cpuUsage();
         const start = performance.now();
         await runBatch(spec(scenario, games, `bench-${r}`, blockSize, agent), { pool: pools[i] });
         t[i] = (performance.now() - start) / 1000;
+        const cpu = process.cpuUsage(cpu0);
+        cpuSecs[i] += (cpu.user + cpu.system) / 1e6;
         secs[i] += t[i];
       }
       ratios.push(t[0] / t[1]);
@@ -53,10 +58,26 @@ async function pairedThroughput(scenario: ResolvedScenario, games: number, round
     ratios.sort((a, b) => a - b);
     const mid = Math.floor(rounds / 2);
     const ratio = rounds % 2 ? ratios[mid] : (ratios[mid - 1] + ratios[mid]) / 2;
-    return { one: (games * rounds) / secs[0], two: (games * rounds) / secs[1], ratio, low: ratios[0], high: ratios[rounds - 1] };
+    return {
+      one: (games * rounds) / secs[0], two: (games * rounds) / secs[1], ratio, low: ratios[0], high: ratios[rounds - 1],
+      cores: [cpuSecs[0] / secs[0], cpuSecs[1] / secs[1]],
+      cpuPerGame: [(cpuSecs[0] * 1000) / (games * rounds), (cpuSecs[1] * 1000) / (games * rounds)],
+    };
   } finally {
     await Promise.all(pools.map((p) => p.destroy()));
   }
+}
+
+interface Paired {
+  one: number;
+  two: number;
+  ratio: number;
+  low: number;
+  high: number;
+  /** cores the process kept busy while 1 worker played, and while 2 did */
+  cores: [number, number];
+  /** CPU milliseconds a game cost, with 1 worker and with 2 */
+  cpuPerGame: [number, number];
 }
 
 /**
@@ -116,11 +137,16 @@ export async function run(): Promise<BenchRow[]> {
   const heuristic = await pairedThroughput(sc, 16, 8, 24, 2, 'heuristic');
   const small = miniScenario({ rounds: 3, tau: ['Strike Team', 'Crisis Sunforge Battlesuits', 'Cadre Fireblade'], aeldari: ['Guardian Defenders', 'Windriders', 'Autarch'] });
   const smallRun = await pairedThroughput(small, 600, 6, 200, 24);
-  const rows = (label: string, what: string, m: { one: number; two: number; ratio: number; low: number; high: number }): BenchRow[] => [
+  // The ratio is (cores busy with 2 workers / with 1) / (CPU a game costs with 2 / with 1): one worker alone
+  // already keeps more than a core busy (V8 compiles and collects on other threads), which a second worker
+  // then competes for, and a game may cost more CPU when two run at once (shared caches).
+  const rows = (label: string, what: string, m: Paired): BenchRow[] => [
     { name: `batch: ${label}, 1 worker`, value: m.one, unit: 'games/s' },
     { name: `batch: ${label}, 2 workers`, value: m.two, unit: 'games/s' },
     { name: `batch: 2 workers / 1 worker, median of rounds (${what})`, value: m.ratio, unit: 'x' },
     { name: `batch: 2 workers / 1 worker, lowest and highest round (${label})`, value: m.low, unit: `x to ${m.high.toFixed(2)} x` },
+    { name: `batch: cores busy (all threads), 1 worker -> 2 workers (${label})`, value: m.cores[0], unit: `-> ${m.cores[1].toFixed(2)}` },
+    { name: `batch: CPU a game costs, 1 worker -> 2 workers (${label})`, value: m.cpuPerGame[0], unit: `-> ${m.cpuPerGame[1].toFixed(1)} ms` },
   ];
   return [
     ...rows('default scenario, random agents', 'default scenario, random, 6 rounds of 40 games, after 40 per worker', random),
