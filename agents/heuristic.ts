@@ -28,6 +28,7 @@ import { boardOf, isEngaged, unitDisc, unitDistance, engagedEnemies, unitSees } 
 import { isVisible } from '../src/geometry/visibility.ts';
 import type { Body, Board } from '../src/geometry/types.ts';
 import { moveOptions } from '../src/rules/battle/movement.ts';
+import { roomToDisembarkIfMoved } from '../src/rules/battle/transports.ts';
 import { mustTake } from '../src/rules/allocation.ts';
 import { pointInPolygon } from '../src/geometry/polygon.ts';
 import { cloneState } from '../src/core/clone.ts';
@@ -553,16 +554,8 @@ function bestMoveScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, options: readonly
 function computeMoveScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, o: MoveOption, advanceOverride?: number, bound = false): number {
   if (o.mode === 'stationary') return positionScore(c, ov, uc, uc.from, { advanced: false, fellBack: false, bound });
   if (!o.to) return -1e6;
-  const adv = advanceOverride ?? uc.advance;
-  const reach = o.mode === 'advance' ? uc.move + adv : uc.move;
-  let stop = 0;
-  let enemy: EnemyView | undefined;
-  if (o.toward?.startsWith('enemy ')) {
-    const id = o.toward.slice(6);
-    enemy = uc.enemies.find((e) => e.u.id === id);
-    stop = enemy ? enemy.r + uc.r + 1.2 : 2;
-  }
-  const end = endPoint(uc.from, o.to, reach, stop);
+  const enemy = towardEnemy(uc, o);
+  const end = moveEnd(uc, o, o.to, advanceOverride ?? uc.advance, enemy);
   const flags: MoveFlags = { advanced: o.mode === 'advance', fellBack: o.mode === 'fall-back', bound };
   let v = positionScore(c, ov, uc, end, flags);
   // heading for a marker it does not reach this turn: part of what holding it would be worth
@@ -612,16 +605,75 @@ function decideMove(c: Ctx, req: DecisionRequest): number {
   const pass = passengerBonus(c, ov, u);
   // passengers may get out after a Normal move; after an Advance only when a rule allows it (SWIFT DEPLOYMENT)
   const outAfterAdvance = pass !== null && allows(s, u, 'disembark-after-advance');
-  const i = pass || c.w.prune <= 0
-    ? argmax(options, (o) => moveScore(c, ov, uc, o) + (pass && o.mode !== 'fall-back' && (o.mode !== 'advance' || outAfterAdvance) ? pass(endOf(uc, o)) : 0))
-    : argmaxBounded(options, (o) => moveScore(c, ov, uc, o), (o) => computeMoveScore(c, ov, uc, o, undefined, true), c.w.prune);
+  let i: number;
+  if (pass) {
+    const base = options.map((o) => moveScore(c, ov, uc, o));
+    const out = options.map((o) => (o.mode !== 'fall-back' && (o.mode !== 'advance' || outAfterAdvance) ? pass(endOf(uc, o)) : 0));
+    bestWithRoom(c, u, uc, options, base, out, new Map());
+    i = argmax(options, (_, k) => base[k] + out[k]);
+  } else {
+    i = c.w.prune <= 0
+      ? argmax(options, (o) => moveScore(c, ov, uc, o))
+      : argmaxBounded(options, (o) => moveScore(c, ov, uc, o), (o) => computeMoveScore(c, ov, uc, o, undefined, true), c.w.prune);
+  }
   noteHeading(c, uc, options[i]);
   return i;
 }
 
+/** How many of a loaded transport's best options bestWithRoom checks for room at most (a planner call each). */
+const ROOM_CHECKS = 4;
+
+/**
+ * The best option of a loaded transport by `base` plus its passengers' part `out`, where the passengers'
+ * part counts only if they would have room to get out where the transport ends (wholly within 3" of it and
+ * out of Engagement Range: a transport driven up to an enemy unit can leave none). Room costs a planner
+ * call, so it is checked for the best options only, best first, until the best has room or its passengers
+ * add nothing; an option found without room is scored without them (`out` is changed). `room` remembers the
+ * checks by end point (SWIFT DEPLOYMENT prices two sets of the same options).
+ */
+function bestWithRoom(c: Ctx, t: UnitState, uc: UnitCtx, options: readonly MoveOption[], base: readonly number[], out: number[], room: Map<string, boolean>): number {
+  const total = (k: number) => base[k] + out[k];
+  for (let n = 0; n < ROOM_CHECKS; n++) {
+    let best = 0;
+    for (let k = 1; k < options.length; k++) if (total(k) > total(best) + 1e-9) best = k;
+    if (out[best] <= 0) break;
+    const end = endOf(uc, options[best]);
+    const key = `${end.x},${end.y}`;
+    let ok = room.get(key);
+    if (ok === undefined) {
+      ok = passengersOf(c.state, t).some((p) => roomToDisembarkIfMoved(c.state, p, end.x - uc.from.x, end.y - uc.from.y));
+      room.set(key, ok);
+    }
+    if (ok) break;
+    out[best] = 0;
+  }
+  // (not argmax: the SWIFT DEPLOYMENT pricing calls this inside the stratagem decision's own scoring)
+  let best = 0;
+  for (let k = 1; k < options.length; k++) if (total(k) > total(best) + 1e-9) best = k;
+  return best;
+}
+
+/** Where the unit ends the move option (straight line), as the move's score places it. */
 function endOf(uc: UnitCtx, o: MoveOption): Point {
   if (!o.to || o.mode === 'stationary') return uc.from;
-  return endPoint(uc.from, o.to, o.mode === 'advance' ? uc.move + uc.advance : uc.move, o.toward?.startsWith('enemy ') ? 3 : 0);
+  return moveEnd(uc, o, o.to, uc.advance, towardEnemy(uc, o));
+}
+
+/** The enemy unit a move option heads for, if any. */
+function towardEnemy(uc: UnitCtx, o: MoveOption): EnemyView | undefined {
+  if (!o.toward?.startsWith('enemy ')) return undefined;
+  const id = o.toward.slice(6);
+  return uc.enemies.find((e) => e.u.id === id);
+}
+
+/**
+ * The end of a move toward `to` (straight line, the move's length, an Advance adding `advance`): a move
+ * toward an enemy unit stops just outside Engagement Range of it, as the planner stops it.
+ */
+function moveEnd(uc: UnitCtx, o: MoveOption, to: Point, advance: number, enemy: EnemyView | undefined): Point {
+  const reach = o.mode === 'advance' ? uc.move + advance : uc.move;
+  const stop = o.toward?.startsWith('enemy ') ? (enemy ? enemy.r + uc.r + 1.2 : 2) : 0;
+  return endPoint(uc.from, to, reach, stop);
 }
 
 /** Remember the OC heading to a marker it will not reach this turn (others then pick other markers). */
@@ -675,15 +727,13 @@ function swiftDeploymentGain(c: Ctx, t: UnitState): number {
   if (!pass) return 0;
   const uc = unitCtx(c, t);
   const options = moveOptions(s, t) as MoveOption[];
-  let without = -Infinity;
-  let withIt = -Infinity;
-  for (const o of options) {
-    const base = moveScore(c, ov, uc, o);
-    const out = pass(endOf(uc, o));
-    without = Math.max(without, base + (o.mode === 'advance' ? 0 : out));
-    withIt = Math.max(withIt, base + out);
-  }
-  return withIt - without;
+  const base = options.map((o) => moveScore(c, ov, uc, o));
+  const out = options.map((o) => pass(endOf(uc, o)));
+  const outWithout = options.map((o, k) => (o.mode === 'advance' ? 0 : out[k]));
+  const room = new Map<string, boolean>();
+  const without = bestWithRoom(c, t, uc, options, base, outWithout, room);
+  const withIt = bestWithRoom(c, t, uc, options, base, out, room);
+  return base[withIt] + out[withIt] - (base[without] + outWithout[without]);
 }
 
 /** An embarked unit: get out (now, or after its transport moved) or stay in. */

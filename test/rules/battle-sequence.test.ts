@@ -14,7 +14,7 @@ import { reinforcements } from '../../src/rules/battle/reserves.ts';
 import { removeOutOfCoherency } from '../../src/rules/battle/end-of-turn.ts';
 import { fightPhase } from '../../src/rules/battle/fight.ts';
 import { destroyModel, inflictMortalWounds } from '../../src/rules/damage.ts';
-import { disembark, embarkOptions } from '../../src/rules/battle/transports.ts';
+import { disembark, disembarkPlan, embarkOptions, roomToDisembarkIfMoved } from '../../src/rules/battle/transports.ts';
 import { unitDistance, modelBody, isEngaged } from '../../src/rules/battle/world.ts';
 import { horizontalDistance } from '../../src/geometry/distance.ts';
 import { loadFactionCatalog } from '../../src/data/catalog.ts';
@@ -405,6 +405,28 @@ describe('End of turn and destroyed units', () => {
     expect(moves).toEqual(['ST']);
     expect(g.state.units.BT.location).toBe('embarked');
     expect(g.state.units.BT.flags.moved).toBe(null);
+  });
+
+  it('room to get out is judged where the transport would stand, without moving it', () => {
+    const rect = (x0: number, y0: number, x1: number, y1: number) => [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }];
+    // walls all around a pocket the Devilfish's hull barely fits (x 28.7-31.3, y 20.7-23.3)
+    const walls = [rect(18, 10, 28.7, 34), rect(31.3, 10, 42, 34), rect(28.7, 10, 31.3, 20.7), rect(28.7, 23.3, 31.3, 34)]
+      .map((polygon, i) => ({ id: `w${i}`, kind: 'impassable' as const, polygon, height: 5 }));
+    const g = battleSandbox([
+      { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 30, y: 40 } },
+      { id: 'BT', player: 0, faction: 'tau', name: 'Breacher Team', at: { x: 50, y: 5 } },
+    ], { phase: 'movement', terrain: walls });
+    g.emit({ type: 'unit-location', unit: 'BT', location: 'embarked', embarkedIn: 'DF' });
+    const before = JSON.stringify(g.state.units.DF);
+    const bt = g.state.units.BT;
+    // where it stands (open ground) there is room; 18" up, in the pocket, there is none
+    expect(roomToDisembarkIfMoved(g.state, bt, 0, 0)).toBe(true);
+    expect(roomToDisembarkIfMoved(g.state, bt, 0, -18)).toBe(false);
+    // 8" to the side of the walls, open ground again
+    expect(roomToDisembarkIfMoved(g.state, bt, 20, -18)).toBe(true);
+    // the state is untouched: the transport where it was, and room to get out there
+    expect(JSON.stringify(g.state.units.DF)).toBe(before);
+    expect(disembarkPlan(g.state, bt)).not.toBeNull();
   });
 
   it('disembarking after the transport moved counts as a Normal move, and the unit cannot charge', () => {

@@ -85,6 +85,19 @@ export function disembarkPlan(s: GameState, u: UnitState): DisembarkPlan | null 
   return plan.ok ? plan : null;
 }
 
+/**
+ * Would the unit have room to get out if its transport stood `dx`, `dy` inches from where it is now (an agent
+ * weighing where to drive a loaded transport)? The disembark is planned on a copy of the state with the
+ * transport's models moved (the copy shares everything else; the geometry caches key on the objects, so
+ * nothing of it is kept for the real state). The transport's own path is not checked.
+ */
+export function roomToDisembarkIfMoved(s: GameState, u: UnitState, dx: number, dy: number): boolean {
+  const t = transportOf(s, u);
+  if (!t) return false;
+  const models = t.models.map((m) => (m.pos ? { ...m, pos: { ...m.pos, x: m.pos.x + dx, y: m.pos.y + dy } } : m));
+  return disembarkPlan({ ...s, units: { ...s.units, [t.id]: { ...t, models } } }, u) !== null;
+}
+
 /** How far from enemy units a rule of the transport holds the units getting out of it (Cloudstrike), if any. */
 function disembarkDistance(s: GameState, t: UnitState): number | null {
   let d: number | null = null;

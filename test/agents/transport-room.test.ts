@@ -1,0 +1,106 @@
+/**
+ * The heuristic drives a loaded transport where its passengers can get out: the passengers' part of a
+ * move's score counts only where they would have room (checked with the planner, mocked here so that
+ * room can be taken away from one end point at a time), and only the best few options are checked.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { battleSandbox, scriptedAgent } from '../helpers/battle.ts';
+import type { Agent, DecisionRequest } from '../../src/core/agent.ts';
+import { createStream } from '../../src/core/rng.ts';
+import { moveUnit } from '../../src/rules/battle/movement.ts';
+import { roomToDisembarkIfMoved } from '../../src/rules/battle/transports.ts';
+import { createHeuristic, lastOptionScores } from '../../agents/heuristic.ts';
+
+vi.mock('../../src/rules/battle/transports.ts', async (importOriginal) => {
+  const mod = await importOriginal<typeof import('../../src/rules/battle/transports.ts')>();
+  return { ...mod, roomToDisembarkIfMoved: vi.fn(mod.roomToDisembarkIfMoved) };
+});
+
+const room = vi.mocked(roomToDisembarkIfMoved);
+afterEach(() => room.mockReset());
+
+type MoveOption = { mode: string; toward?: string };
+
+/**
+ * A Wave Serpent at (10, 22) with Guardian Defenders inside and a Strike Team at (40, 22) (the marker at
+ * the centre): the heuristic's choice for the Serpent's move, its scores, and the offsets (dx, dy) the
+ * room was asked for. `hasRoom(dx, dy)` answers the room checks.
+ */
+function serpentMove(hasRoom: (dx: number, dy: number) => boolean) {
+  const asked: [number, number][] = [];
+  room.mockImplementation((_s, u, dx, dy) => {
+    expect(u.id).toBe('G');
+    asked.push([dx, dy]);
+    return hasRoom(dx, dy);
+  });
+  const h = createHeuristic();
+  let choice: { option: MoveOption; scores: number[] } | null = null;
+  const agent: Agent = {
+    name: 'heuristic',
+    decide(view, req: DecisionRequest) {
+      const d = h.decide(view, req);
+      if (req.kind === 'move' && req.context?.unit === 'W') choice = { option: req.options[d.option] as MoveOption, scores: lastOptionScores() };
+      return d;
+    },
+  };
+  const g = battleSandbox([
+    { id: 'W', player: 0, faction: 'aeldari', name: 'Wave Serpent', at: { x: 10, y: 22 } },
+    { id: 'G', player: 0, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 3, y: 3 } },
+    { id: 'S', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 40, y: 22 } },
+  ], { phase: 'movement', round: 2, agents: [agent, scriptedAgent('first')], stream: createStream('room') });
+  g.emit({ type: 'unit-location', unit: 'G', location: 'embarked', embarkedIn: 'W' });
+  const options = (() => {
+    const out: MoveOption[] = [];
+    const probe: Agent = { name: 'probe', decide: (_v, req) => { if (req.kind === 'move') out.push(...(req.options as MoveOption[])); return { option: 0 }; } };
+    const g2 = battleSandbox([
+      { id: 'W', player: 0, faction: 'aeldari', name: 'Wave Serpent', at: { x: 10, y: 22 } },
+      { id: 'G', player: 0, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 3, y: 3 } },
+      { id: 'S', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 40, y: 22 } },
+    ], { phase: 'movement', round: 2, agents: [probe, scriptedAgent('first')], stream: createStream('room') });
+    g2.emit({ type: 'unit-location', unit: 'G', location: 'embarked', embarkedIn: 'W' });
+    moveUnit(g2, g2.state.units.W);
+    return out;
+  })();
+  moveUnit(g, g.state.units.W);
+  if (!choice) throw new Error('the Serpent was not asked to move');
+  return { choice: choice as { option: MoveOption; scores: number[] }, asked, options };
+}
+
+describe('the heuristic counts a transport\'s passengers only where they would have room to get out', () => {
+  it('with room everywhere it checks the option it picks, once', () => {
+    const { choice, asked, options } = serpentMove(() => true);
+    expect(asked).toHaveLength(1);
+    // a Normal move (the Guardians may get out after it), and the best scored
+    expect(choice.option.mode).toBe('normal');
+    expect(Math.max(...choice.scores)).toBe(choice.scores[options.findIndex((o) => o.mode === choice.option.mode && o.toward === choice.option.toward)]);
+  });
+
+  it('an end point without room is scored without the passengers, and the next best option is checked and taken', () => {
+    const free = serpentMove(() => true);
+    const [bx, by] = free.asked[0];
+    const blocked = serpentMove((dx, dy) => !(dx === bx && dy === by));
+    expect(blocked.asked[0]).toEqual([bx, by]);
+    expect(blocked.asked).toHaveLength(2);
+    expect(blocked.choice.option).not.toEqual(free.choice.option);
+    // the blocked option lost the passengers' part of its score, and nothing else changed
+    const k = free.options.findIndex((o) => o.mode === free.choice.option.mode && o.toward === free.choice.option.toward);
+    expect(blocked.choice.scores[k]).toBeLessThan(free.choice.scores[k]);
+    const others = free.choice.scores.map((s, i) => (i === k ? null : s));
+    expect(blocked.choice.scores.map((s, i) => (i === k ? null : s))).toEqual(others);
+  });
+
+  it("with room nowhere it checks the best options in turn (four at most) until the best one's passengers add nothing", () => {
+    const free = serpentMove(() => true);
+    const none = serpentMove(() => false);
+    expect(none.asked.length).toBeGreaterThan(1);
+    expect(none.asked.length).toBeLessThanOrEqual(4);
+    expect(new Set(none.asked.map(([dx, dy]) => `${dx},${dy}`)).size).toBe(none.asked.length);
+    // the options checked lost the passengers' part of their score, the others kept theirs
+    const dropped = free.choice.scores.filter((s, i) => none.choice.scores[i] < s);
+    expect(dropped).toHaveLength(none.asked.length);
+    expect(free.choice.scores.filter((s, i) => none.choice.scores[i] === s)).toHaveLength(free.options.length - none.asked.length);
+    // fewer than four checks: the best option left gets nothing from its passengers (it was checked, or they add nothing there)
+    const k = none.options.findIndex((o) => o.mode === none.choice.option.mode && o.toward === none.choice.option.toward);
+    expect(Math.max(...none.choice.scores)).toBe(none.choice.scores[k]);
+  });
+});
