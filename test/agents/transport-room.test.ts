@@ -43,27 +43,25 @@ function serpentMove(hasRoom: (dx: number, dy: number) => boolean) {
       return d;
     },
   };
+  const g = loadedSerpent(agent);
+  // the options the engine offers the Serpent (the same game, asked of an agent that keeps still)
+  const options: MoveOption[] = [];
+  const probe = loadedSerpent({ name: 'probe', decide: (_v, req) => { if (req.kind === 'move') options.push(...(req.options as MoveOption[])); return { option: 0 }; } });
+  moveUnit(probe, probe.state.units.W);
+  moveUnit(g, g.state.units.W);
+  if (!choice) throw new Error('the Serpent was not asked to move');
+  return { choice: choice as { option: MoveOption; scores: number[] }, asked, options };
+}
+
+/** The Serpent W with the Guardians G inside and the Strike Team S, `agent` playing the Aeldari. */
+function loadedSerpent(agent: Agent) {
   const g = battleSandbox([
     { id: 'W', player: 0, faction: 'aeldari', name: 'Wave Serpent', at: { x: 10, y: 22 } },
     { id: 'G', player: 0, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 3, y: 3 } },
     { id: 'S', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 40, y: 22 } },
   ], { phase: 'movement', round: 2, agents: [agent, scriptedAgent('first')], stream: createStream('room') });
   g.emit({ type: 'unit-location', unit: 'G', location: 'embarked', embarkedIn: 'W' });
-  const options = (() => {
-    const out: MoveOption[] = [];
-    const probe: Agent = { name: 'probe', decide: (_v, req) => { if (req.kind === 'move') out.push(...(req.options as MoveOption[])); return { option: 0 }; } };
-    const g2 = battleSandbox([
-      { id: 'W', player: 0, faction: 'aeldari', name: 'Wave Serpent', at: { x: 10, y: 22 } },
-      { id: 'G', player: 0, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 3, y: 3 } },
-      { id: 'S', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 40, y: 22 } },
-    ], { phase: 'movement', round: 2, agents: [probe, scriptedAgent('first')], stream: createStream('room') });
-    g2.emit({ type: 'unit-location', unit: 'G', location: 'embarked', embarkedIn: 'W' });
-    moveUnit(g2, g2.state.units.W);
-    return out;
-  })();
-  moveUnit(g, g.state.units.W);
-  if (!choice) throw new Error('the Serpent was not asked to move');
-  return { choice: choice as { option: MoveOption; scores: number[] }, asked, options };
+  return g;
 }
 
 describe('the heuristic counts a transport\'s passengers only where they would have room to get out', () => {
