@@ -633,9 +633,14 @@ const ROOM_CHECKS = 4;
  */
 function bestWithRoom(c: Ctx, t: UnitState, uc: UnitCtx, options: readonly MoveOption[], base: readonly number[], out: number[], room: Map<string, boolean>): number {
   const total = (k: number) => base[k] + out[k];
-  for (let n = 0; n < ROOM_CHECKS; n++) {
+  // (not argmax: the SWIFT DEPLOYMENT pricing calls this inside the stratagem decision's own scoring)
+  const bestIndex = () => {
     let best = 0;
     for (let k = 1; k < options.length; k++) if (total(k) > total(best) + 1e-9) best = k;
+    return best;
+  };
+  for (let n = 0; n < ROOM_CHECKS; n++) {
+    const best = bestIndex();
     if (out[best] <= 0) break;
     const end = endOf(uc, options[best]);
     const key = `${end.x},${end.y}`;
@@ -647,10 +652,7 @@ function bestWithRoom(c: Ctx, t: UnitState, uc: UnitCtx, options: readonly MoveO
     if (ok) break;
     out[best] = 0;
   }
-  // (not argmax: the SWIFT DEPLOYMENT pricing calls this inside the stratagem decision's own scoring)
-  let best = 0;
-  for (let k = 1; k < options.length; k++) if (total(k) > total(best) + 1e-9) best = k;
-  return best;
+  return bestIndex();
 }
 
 /** Where the unit ends the move option (straight line), as the move's score places it. */
