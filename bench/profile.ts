@@ -7,10 +7,11 @@
  * from the module comments esbuild writes into the bundle. The .cpuprofile is kept (in out/profile/) for Chrome DevTools.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { agentModuleFile } from '../src/core/agent-loader.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // output piped into `head` and closed early: stop quietly
@@ -39,14 +40,14 @@ for (let i = 0; i < n; i++) play(gameSeed('profile', i));
 console.log(((performance.now() - t) / n).toFixed(1) + ' ms a game over ' + n + ' games');
 `);
 
-/** A built-in agent's file, or the path given. */
+/** The agent's module file (as the CLI resolves it); an unknown agent is a one-line error. */
 function agentFile(spec: string): string {
-  const file = /[/\\]|\.ts$/.test(spec) ? resolve(spec) : join(root, 'agents', `${spec}.ts`);
-  if (!existsSync(file)) {
-    process.stderr.write(`profile: agent "${spec}": no file ${file} (a name from agents/, or a path to a .ts agent module)\n`);
+  try {
+    return agentModuleFile(spec);
+  } catch (e) {
+    process.stderr.write(`profile: ${(e as Error).message}\n`);
     process.exit(2);
   }
-  return file;
 }
 
 // each module's import.meta.url stays its own source file's (the data folders are found relative to it)

@@ -375,7 +375,6 @@ function count2d6AtLeast(k: number): number {
   return n / 36;
 }
 
-
 export function enemyUnits(state: GameState, player: PlayerIndex): UnitState[] {
   return state.unitOrder.map((id) => state.units[id]).filter((u) => u.player !== player && onBattlefield(u));
 }

@@ -17,15 +17,21 @@ export function builtInAgents(): string[] {
   return ['random', 'heuristic', 'lookahead'].filter((n) => existsSync(join(agentsDir, `${n}.ts`)));
 }
 
-/** Resolve an agent spec ("random", "./my-agent.ts") to its factory. */
-export async function loadAgentFactory(spec: string): Promise<AgentFactory> {
-  const hit = cache.get(spec);
-  if (hit) return hit;
+/** The module file of an agent spec: a built-in agent's file in agents/, or the path given (from the working folder). */
+export function agentModuleFile(spec: string): string {
   const isPath = spec.includes('/') || spec.endsWith('.ts') || spec.endsWith('.js');
   const file = isPath ? (isAbsolute(spec) ? spec : resolve(process.cwd(), spec)) : join(agentsDir, `${spec}.ts`);
   if (!existsSync(file)) {
     throw new Error(`unknown agent "${spec}" (built in: ${builtInAgents().join(', ')}; or give a path to a module exporting an agent factory)`);
   }
+  return file;
+}
+
+/** Resolve an agent spec ("random", "./my-agent.ts") to its factory. */
+export async function loadAgentFactory(spec: string): Promise<AgentFactory> {
+  const hit = cache.get(spec);
+  if (hit) return hit;
+  const file = agentModuleFile(spec);
   const mod = (await import(pathToFileURL(file).href)) as { default?: AgentFactory };
   if (typeof mod.default !== 'function') throw new Error(`agent module ${file} has no default export (expected an AgentFactory function)`);
   cache.set(spec, mod.default);

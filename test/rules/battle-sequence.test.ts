@@ -21,6 +21,17 @@ import { loadFactionCatalog } from '../../src/data/catalog.ts';
 import { createUnitState } from '../../src/rules/muster.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 
+
+/**
+ * Impassable walls 10" deep all round a pocket (x 28.7-31.3, y 20.7-23.3) that a Devilfish's hull at
+ * (30, 22) barely fits: nowhere within 3" of it to set a model up.
+ */
+function pocketWalls() {
+  const rect = (x0: number, y0: number, x1: number, y1: number) => [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }];
+  return [rect(18, 10, 28.7, 34), rect(31.3, 10, 42, 34), rect(28.7, 10, 31.3, 20.7), rect(28.7, 23.3, 31.3, 34)]
+    .map((polygon, i) => ({ id: `w${i}`, kind: 'impassable' as const, polygon, height: 5 }));
+}
+
 describe('Command phase', () => {
   it('an Attached unit is Below Half-strength against its combined Starting Strength', () => {
     const g = battleSandbox([
@@ -339,9 +350,7 @@ describe('End of turn and destroyed units', () => {
 
   it('an embarked unit is offered to disembark only where it can be set up (wholly within 3" of its transport, out of Engagement Range)', () => {
     // impassable terrain all round the Devilfish's base, 10" deep: nowhere within 3" of it to set a model up
-    const rect = (x0: number, y0: number, x1: number, y1: number) => [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }];
-    const walls = [rect(18, 10, 28.7, 34), rect(31.3, 10, 42, 34), rect(28.7, 10, 31.3, 20.7), rect(28.7, 23.3, 31.3, 34)]
-      .map((polygon, i) => ({ id: `w${i}`, kind: 'impassable' as const, polygon, height: 5 }));
+    const walls = pocketWalls();
     const offered = (terrain: typeof walls): string[] => {
       let modes: string[] = [];
       const pick = (req: DecisionRequest) => {
@@ -367,9 +376,7 @@ describe('End of turn and destroyed units', () => {
   });
 
   it('an embarked unit selected with no room to get out has not moved: it is offered again once something has moved', () => {
-    const rect = (x0: number, y0: number, x1: number, y1: number) => [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }];
-    const walls = [rect(18, 10, 28.7, 34), rect(31.3, 10, 42, 34), rect(28.7, 10, 31.3, 20.7), rect(28.7, 23.3, 31.3, 34)]
-      .map((polygon, i) => ({ id: `w${i}`, kind: 'impassable' as const, polygon, height: 5 }));
+    const walls = pocketWalls();
     const selects: string[][] = [];
     const moves: string[] = [];
     const pick = (req: DecisionRequest) => {
@@ -408,10 +415,7 @@ describe('End of turn and destroyed units', () => {
   });
 
   it('room to get out is judged where the transport would stand, without moving it', () => {
-    const rect = (x0: number, y0: number, x1: number, y1: number) => [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }];
-    // walls all around a pocket the Devilfish's hull barely fits (x 28.7-31.3, y 20.7-23.3)
-    const walls = [rect(18, 10, 28.7, 34), rect(31.3, 10, 42, 34), rect(28.7, 10, 31.3, 20.7), rect(28.7, 23.3, 31.3, 34)]
-      .map((polygon, i) => ({ id: `w${i}`, kind: 'impassable' as const, polygon, height: 5 }));
+    const walls = pocketWalls();
     const g = battleSandbox([
       { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 30, y: 40 } },
       { id: 'BT', player: 0, faction: 'tau', name: 'Breacher Team', at: { x: 50, y: 5 } },
