@@ -28,7 +28,7 @@ import { boardOf, isEngaged, unitDisc, unitDistance, engagedEnemies, unitSees } 
 import { isVisible } from '../src/geometry/visibility.ts';
 import type { Body, Board } from '../src/geometry/types.ts';
 import { moveOptions } from '../src/rules/battle/movement.ts';
-import { roomToDisembarkIfMoved } from '../src/rules/battle/transports.ts';
+import { roomToDisembarkAfterMove, type TransportMove } from '../src/rules/battle/transports.ts';
 import { mustTake } from '../src/rules/allocation.ts';
 import { pointInPolygon } from '../src/geometry/polygon.ts';
 import { cloneState } from '../src/core/clone.ts';
@@ -628,8 +628,9 @@ const ROOM_CHECKS = 4;
  * part counts only if they would have room to get out where the transport ends (wholly within 3" of it and
  * out of Engagement Range: a transport driven up to an enemy unit can leave none). Room costs a planner
  * call, so it is checked for the best options only, best first, until the best has room or its passengers
- * add nothing; an option found without room is scored without them (`out` is changed). `room` remembers the
- * checks by end point (SWIFT DEPLOYMENT prices two sets of the same options).
+ * add nothing; an option found without room is scored without them (`out` is changed). Room is judged where
+ * the planner would take the transport (transportMove), not at the straight-line end the scores use. `room`
+ * remembers the checks by move (SWIFT DEPLOYMENT prices two sets of the same options).
  */
 function bestWithRoom(c: Ctx, t: UnitState, uc: UnitCtx, options: readonly MoveOption[], base: readonly number[], out: number[], room: Map<string, boolean>): number {
   const total = (k: number) => base[k] + out[k];
@@ -642,17 +643,27 @@ function bestWithRoom(c: Ctx, t: UnitState, uc: UnitCtx, options: readonly MoveO
   for (let n = 0; n < ROOM_CHECKS; n++) {
     const best = bestIndex();
     if (out[best] <= 0) break;
-    const end = endOf(uc, options[best]);
-    const key = `${end.x},${end.y}`;
+    const move = transportMove(uc, options[best]);
+    const key = move ? `${move.mode}|${move.destination.x}|${move.destination.y}|${move.maxDistance}` : 'stays';
     let ok = room.get(key);
     if (ok === undefined) {
-      ok = passengersOf(c.state, t).some((p) => roomToDisembarkIfMoved(c.state, p, end.x - uc.from.x, end.y - uc.from.y));
+      ok = passengersOf(c.state, t).some((p) => roomToDisembarkAfterMove(c.state, p, move));
       room.set(key, ok);
     }
     if (ok) break;
     out[best] = 0;
   }
   return bestIndex();
+}
+
+/**
+ * The move option as the engine will plan it, for the room check (null: the unit stays): the planner finds
+ * the path around terrain and where it stops, which a straight line toward the destination does not. An
+ * Advance is planned at the expected roll: another roll can still end where there is no room.
+ */
+function transportMove(uc: UnitCtx, o: MoveOption): TransportMove | null {
+  if (!o.to || (o.mode !== 'normal' && o.mode !== 'advance')) return null;
+  return { mode: o.mode, destination: o.to, maxDistance: o.mode === 'advance' ? uc.move + uc.advance : uc.move };
 }
 
 /** Where the unit ends the move option (straight line), as the move's score places it. */

@@ -1,37 +1,43 @@
 /**
  * The heuristic drives a loaded transport where its passengers can get out: the passengers' part of a
- * move's score counts only where they would have room (checked with the planner, mocked here so that
- * room can be taken away from one end point at a time), and only the best few options are checked.
+ * move's score counts only where they would have room after the move as the engine would plan it (checked
+ * with the planner, mocked here so that room can be taken away from one move at a time), and only the best
+ * few options are checked.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { battleSandbox, scriptedAgent } from '../helpers/battle.ts';
 import type { Agent, DecisionRequest } from '../../src/core/agent.ts';
 import { createStream } from '../../src/core/rng.ts';
 import { moveUnit } from '../../src/rules/battle/movement.ts';
-import { roomToDisembarkIfMoved } from '../../src/rules/battle/transports.ts';
+import { roomToDisembarkAfterMove, type TransportMove } from '../../src/rules/battle/transports.ts';
 import { createHeuristic, lastOptionScores } from '../../agents/heuristic.ts';
 
 vi.mock('../../src/rules/battle/transports.ts', async (importOriginal) => {
   const mod = await importOriginal<typeof import('../../src/rules/battle/transports.ts')>();
-  return { ...mod, roomToDisembarkIfMoved: vi.fn(mod.roomToDisembarkIfMoved) };
+  return { ...mod, roomToDisembarkAfterMove: vi.fn(mod.roomToDisembarkAfterMove) };
 });
 
-const room = vi.mocked(roomToDisembarkIfMoved);
+const room = vi.mocked(roomToDisembarkAfterMove);
 afterEach(() => room.mockReset());
 
-type MoveOption = { mode: string; toward?: string };
+type MoveOption = { mode: string; toward?: string; to?: { x: number; y: number } };
+
+/** A room check's move as one string (null: the transport stays). */
+const moveKey = (m: TransportMove | null) => (m ? `${m.mode}|${m.destination.x}|${m.destination.y}|${m.maxDistance}` : 'stays');
 
 /**
  * A Wave Serpent at (10, 22) with Guardian Defenders inside and a Strike Team at (40, 22) (the marker at
- * the centre): the heuristic's choice for the Serpent's move, its scores, and the offsets (dx, dy) the
- * room was asked for. `hasRoom(dx, dy)` answers the room checks.
+ * the centre): the heuristic's choice for the Serpent's move, its scores, and the moves room was asked
+ * for (moveKey). `hasRoom(move)` answers the room checks.
  */
-function serpentMove(hasRoom: (dx: number, dy: number) => boolean) {
-  const asked: [number, number][] = [];
-  room.mockImplementation((_s, u, dx, dy) => {
+function serpentMove(hasRoom: (move: string) => boolean) {
+  const asked: string[] = [];
+  const moves: (TransportMove | null)[] = [];
+  room.mockImplementation((_s, u, move) => {
     expect(u.id).toBe('G');
-    asked.push([dx, dy]);
-    return hasRoom(dx, dy);
+    asked.push(moveKey(move));
+    moves.push(move);
+    return hasRoom(moveKey(move));
   });
   const h = createHeuristic();
   let choice: { option: MoveOption; scores: number[] } | null = null;
@@ -50,7 +56,7 @@ function serpentMove(hasRoom: (dx: number, dy: number) => boolean) {
   moveUnit(probe, probe.state.units.W);
   moveUnit(g, g.state.units.W);
   if (!choice) throw new Error('the Serpent was not asked to move');
-  return { choice: choice as { option: MoveOption; scores: number[] }, asked, options };
+  return { choice: choice as { option: MoveOption; scores: number[] }, asked, moves, options };
 }
 
 /** The Serpent W with the Guardians G inside and the Strike Team S, `agent` playing the Aeldari. */
@@ -65,18 +71,19 @@ function loadedSerpent(agent: Agent) {
 }
 
 describe('the heuristic counts a transport\'s passengers only where they would have room to get out', () => {
-  it('with room everywhere it checks the option it picks, once', () => {
-    const { choice, asked } = serpentMove(() => true);
-    expect(asked).toHaveLength(1);
+  it('with room everywhere it checks the option it picks, once, as the engine would plan the move', () => {
+    const { choice, moves } = serpentMove(() => true);
     // a Normal move (the Guardians may get out after it)
     expect(choice.option.mode).toBe('normal');
+    // the move the engine makes of that option: toward its destination, the Serpent's Move (14") at most
+    expect(moves).toEqual([{ mode: 'normal', destination: choice.option.to, maxDistance: 14 }]);
   });
 
   it('an end point without room is scored without the passengers, and the next best option is checked and taken', () => {
     const free = serpentMove(() => true);
-    const [bx, by] = free.asked[0];
-    const blocked = serpentMove((dx, dy) => !(dx === bx && dy === by));
-    expect(blocked.asked[0]).toEqual([bx, by]);
+    const first = free.asked[0];
+    const blocked = serpentMove((move) => move !== first);
+    expect(blocked.asked[0]).toBe(first);
     expect(blocked.asked).toHaveLength(2);
     expect(blocked.choice.option).not.toEqual(free.choice.option);
     // the blocked option lost the passengers' part of its score, and nothing else changed
@@ -91,7 +98,7 @@ describe('the heuristic counts a transport\'s passengers only where they would h
     const none = serpentMove(() => false);
     expect(none.asked.length).toBeGreaterThan(1);
     expect(none.asked.length).toBeLessThanOrEqual(4);
-    expect(new Set(none.asked.map(([dx, dy]) => `${dx},${dy}`)).size).toBe(none.asked.length);
+    expect(new Set(none.asked).size).toBe(none.asked.length);
     // the options checked lost the passengers' part of their score, the others kept theirs
     const dropped = free.choice.scores.filter((s, i) => none.choice.scores[i] < s);
     expect(dropped).toHaveLength(none.asked.length);

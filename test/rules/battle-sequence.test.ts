@@ -14,7 +14,8 @@ import { reinforcements } from '../../src/rules/battle/reserves.ts';
 import { removeOutOfCoherency } from '../../src/rules/battle/end-of-turn.ts';
 import { fightPhase } from '../../src/rules/battle/fight.ts';
 import { destroyModel, inflictMortalWounds } from '../../src/rules/damage.ts';
-import { disembark, disembarkPlan, embarkOptions, roomToDisembarkIfMoved } from '../../src/rules/battle/transports.ts';
+import { disembark, disembarkPlan, embarkOptions, roomToDisembarkAfterMove } from '../../src/rules/battle/transports.ts';
+import { planUnit } from '../../src/rules/battle/placement.ts';
 import { unitDistance, modelBody, isEngaged } from '../../src/rules/battle/world.ts';
 import { horizontalDistance } from '../../src/geometry/distance.ts';
 import { loadFactionCatalog } from '../../src/data/catalog.ts';
@@ -414,7 +415,7 @@ describe('End of turn and destroyed units', () => {
     expect(g.state.units.BT.flags.moved).toBe(null);
   });
 
-  it('room to get out is judged where the transport would stand, without moving it', () => {
+  it('room to get out is judged where the transport would stand after the move as the engine plans it, without moving it', () => {
     const walls = pocketWalls();
     const g = battleSandbox([
       { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 30, y: 40 } },
@@ -423,14 +424,30 @@ describe('End of turn and destroyed units', () => {
     g.emit({ type: 'unit-location', unit: 'BT', location: 'embarked', embarkedIn: 'DF' });
     const before = JSON.stringify(g.state.units.DF);
     const bt = g.state.units.BT;
-    // where it stands (open ground) there is room; 18" up, in the pocket, there is none
-    expect(roomToDisembarkIfMoved(g.state, bt, 0, 0)).toBe(true);
-    expect(roomToDisembarkIfMoved(g.state, bt, 0, -18)).toBe(false);
-    // 8" to the side of the walls, open ground again
-    expect(roomToDisembarkIfMoved(g.state, bt, 20, -18)).toBe(true);
+    // where it stands (open ground) there is room
+    expect(roomToDisembarkAfterMove(g.state, bt, null)).toBe(true);
+    // a move toward the walled pocket 18" away: a straight line would end in it, with no room around; the
+    // planner stops the Devilfish at the walls (it cannot get in), on open ground where there is room
+    const intoPocket = { mode: 'normal' as const, destination: { x: 30, y: 22 }, maxDistance: 18 };
+    const plan = planUnit(g.state, g.state.units.DF, 'normal', { maxDistance: 18, destination: intoPocket.destination });
+    expect(plan.ok).toBe(true);
+    if (plan.ok) expect(plan.positions[0].y).toBeGreaterThan(34);
+    expect(roomToDisembarkAfterMove(g.state, bt, intoPocket)).toBe(true);
     // the state is untouched: the transport where it was, and room to get out there
     expect(JSON.stringify(g.state.units.DF)).toBe(before);
     expect(disembarkPlan(g.state, bt)).not.toBeNull();
+  });
+
+  it('a transport that cannot move out of a walled pocket leaves its passengers no room, whatever move it makes', () => {
+    const g = battleSandbox([
+      { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 30, y: 22 } },
+      { id: 'BT', player: 0, faction: 'tau', name: 'Breacher Team', at: { x: 50, y: 5 } },
+    ], { phase: 'movement', terrain: pocketWalls() });
+    g.emit({ type: 'unit-location', unit: 'BT', location: 'embarked', embarkedIn: 'DF' });
+    const bt = g.state.units.BT;
+    expect(roomToDisembarkAfterMove(g.state, bt, null)).toBe(false);
+    expect(roomToDisembarkAfterMove(g.state, bt, { mode: 'normal', destination: { x: 30, y: 44 }, maxDistance: 12 })).toBe(false);
+    expect(roomToDisembarkAfterMove(g.state, bt, { mode: 'advance', destination: { x: 5, y: 22 }, maxDistance: 18 })).toBe(false);
   });
 
   it('disembarking after the transport moved counts as a Normal move, and the unit cannot charge', () => {

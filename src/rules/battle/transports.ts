@@ -85,16 +85,29 @@ export function disembarkPlan(s: GameState, u: UnitState): DisembarkPlan | null 
   return plan.ok ? plan : null;
 }
 
+/** A move of a transport an agent is weighing: as the engine would plan it (executeMove), with a move distance it expects. */
+export interface TransportMove {
+  mode: 'normal' | 'advance';
+  destination: { x: number; y: number };
+  maxDistance: number;
+}
+
 /**
- * Would the unit have room to get out if its transport stood `dx`, `dy` inches from where it is now (an agent
- * weighing where to drive a loaded transport)? The disembark is planned on a copy of the state with the
- * transport's models moved (the copy shares everything else; the geometry caches key on the objects, so
- * nothing of it is kept for the real state). The transport's own path is not checked.
+ * Would the unit have room to get out after its transport made `move` (an agent weighing where to drive a
+ * loaded transport; null: it stays where it is)? The transport's move is planned as the engine plans it
+ * (paths around terrain, stopping short of enemy units; where no move is legal it stays), then the
+ * disembark on a copy of the state with the transport's models there (the copy shares everything else; the
+ * geometry caches key on the objects, so nothing of it is kept for the real state).
  */
-export function roomToDisembarkIfMoved(s: GameState, u: UnitState, dx: number, dy: number): boolean {
+export function roomToDisembarkAfterMove(s: GameState, u: UnitState, move: TransportMove | null): boolean {
   const t = transportOf(s, u);
   if (!t) return false;
-  const models = t.models.map((m) => (m.pos ? { ...m, pos: { ...m.pos, x: m.pos.x + dx, y: m.pos.y + dy } } : m));
+  if (!move) return disembarkPlan(s, u) !== null;
+  const plan = planUnit(s, t, move.mode, { maxDistance: move.maxDistance, destination: move.destination });
+  if (!plan.ok) return disembarkPlan(s, u) !== null;
+  // the planner plans the living models, in order (as applyPlan places them)
+  let i = 0;
+  const models = t.models.map((m) => (m.alive ? { ...m, pos: { ...plan.positions[i++] } } : m));
   return disembarkPlan({ ...s, units: { ...s.units, [t.id]: { ...t, models } } }, u) !== null;
 }
 
