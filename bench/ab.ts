@@ -16,9 +16,10 @@ import { Command, InvalidArgumentError } from 'commander';
 
 const here = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-const positiveInt = (v: string) => {
+// two games at least: the interval needs the spread of the per-game ratios
+const gamesCount = (v: string) => {
   const n = Number(v);
-  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('expected a whole number above 0');
+  if (!Number.isInteger(n) || n < 2) throw new InvalidArgumentError('expected a whole number, 2 or more');
   return n;
 };
 
@@ -26,7 +27,7 @@ const program = new Command('ab')
   .description('time this tree against a baseline checkout, games alternated in one process')
   .argument('<baseline>', 'the baseline checkout (a directory holding src/ and agents/)')
   .option('--agent <name>', 'the agent on both sides (a name in agents/ of each tree)', 'heuristic')
-  .option('--games <n>', 'timed games for each tree (after 3 warm-up games each)', positiveInt, 20)
+  .option('--games <n>', 'timed games for each tree (after 3 warm-up games each)', gamesCount, 20)
   .option('--scenario <file>', "a scenario file name in each tree's scenarios/", 'default.json')
   .showHelpAfterError();
 program.parse();
