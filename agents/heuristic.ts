@@ -663,7 +663,7 @@ function bestWithRoom(c: Ctx, t: UnitState, uc: UnitCtx, options: readonly MoveO
  */
 function transportMove(uc: UnitCtx, o: MoveOption): TransportMove | null {
   if (!o.to || (o.mode !== 'normal' && o.mode !== 'advance')) return null;
-  return { mode: o.mode, destination: o.to, maxDistance: o.mode === 'advance' ? uc.move + uc.advance : uc.move };
+  return { mode: o.mode, destination: o.to, maxDistance: moveReach(uc, o, uc.advance) };
 }
 
 /** Where the unit ends the move option (straight line), as the move's score places it. */
@@ -684,9 +684,13 @@ function towardEnemy(uc: UnitCtx, o: MoveOption): EnemyView | undefined {
  * toward an enemy unit stops just outside Engagement Range of it, as the planner stops it.
  */
 function moveEnd(uc: UnitCtx, o: MoveOption, to: Point, advance: number, enemy: EnemyView | undefined): Point {
-  const reach = o.mode === 'advance' ? uc.move + advance : uc.move;
   const stop = o.toward?.startsWith('enemy ') ? (enemy ? enemy.r + uc.r + 1.2 : 2) : 0;
-  return endPoint(uc.from, to, reach, stop);
+  return endPoint(uc.from, to, moveReach(uc, o, advance), stop);
+}
+
+/** How far the move option takes the unit: its Move, and `advance` more for an Advance. */
+function moveReach(uc: UnitCtx, o: MoveOption, advance: number): number {
+  return o.mode === 'advance' ? uc.move + advance : uc.move;
 }
 
 /** Remember the OC heading to a marker it will not reach this turn (others then pick other markers). */
