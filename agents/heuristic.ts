@@ -28,7 +28,7 @@ import { boardOf, isEngaged, unitDisc, unitDistance, engagedEnemies, unitSees } 
 import { isVisible } from '../src/geometry/visibility.ts';
 import type { Body, Board } from '../src/geometry/types.ts';
 import { moveOptions } from '../src/rules/battle/movement.ts';
-import { roomToDisembarkAfterMove, type TransportMove } from '../src/rules/battle/transports.ts';
+import { disembarkPlan, roomToDisembarkAfterMove, type TransportMove } from '../src/rules/battle/transports.ts';
 import { mustTake } from '../src/rules/allocation.ts';
 import { pointInPolygon } from '../src/geometry/polygon.ts';
 import { cloneState } from '../src/core/clone.ts';
@@ -804,24 +804,37 @@ function decideSelectMove(c: Ctx, req: DecisionRequest): number {
   }
   plain.sort((a, b) => gains.get(b.id)! - gains.get(a.id)!);
   for (const u of plain.slice(0, 3)) gains.set(u.id, gainOf(u));
-  let anyMove = false;
-  const i = argmax(options, (o) => {
-    if ('done' in o) return 0;
-    const u = s.units[o.unit];
-    anyMove = true;
-    if (u.location === 'embarked') {
-      const t = u.embarkedIn ? s.units[u.embarkedIn] : null;
-      if (t && t.flags.moved === null) {
-        // melee passengers get out before their transport moves; the others wait for it
-        const uc = unitCtx(c, u, unitGeo(s, t));
-        return uc.meleeOriented ? 1000 : 0.001;
-      }
-      return 500;
+  // Embarked units with no room to get out are worth nothing now: picking one would be a decision without
+  // effect (the engine checks the room and asks again), made again after every other unit's move. Room is
+  // checked only for the unit that would be picked (the planner's cost), then the next best is taken.
+  const noRoom = new Set<string>();
+  for (;;) {
+    const i = argmax(options, (o) => selectMoveScore(c, o, gains, noRoom));
+    const o = options[i];
+    if ('unit' in o && !noRoom.has(o.unit) && s.units[o.unit].location === 'embarked' && !disembarkPlan(s, s.units[o.unit])) {
+      noRoom.add(o.unit);
+      continue;
     }
-    if (passengersOf(s, u).length > 0) return 800;
-    return 1 + (gains.get(u.id) ?? 0);
-  });
-  return anyMove ? i : 0;
+    return options.some((x) => 'unit' in x) ? i : 0;
+  }
+}
+
+/** How much the heuristic wants to move a unit next (done and units without room to get out: 0). */
+function selectMoveScore(c: Ctx, o: { done: true } | { unit: string }, gains: ReadonlyMap<string, number>, noRoom: ReadonlySet<string>): number {
+  const s = c.state;
+  if ('done' in o || noRoom.has(o.unit)) return 0;
+  const u = s.units[o.unit];
+  if (u.location === 'embarked') {
+    const t = u.embarkedIn ? s.units[u.embarkedIn] : null;
+    if (t && t.flags.moved === null) {
+      // melee passengers get out before their transport moves; the others wait for it
+      const uc = unitCtx(c, u, unitGeo(s, t));
+      return uc.meleeOriented ? 1000 : 0.001;
+    }
+    return 500;
+  }
+  if (passengersOf(s, u).length > 0) return 800;
+  return 1 + (gains.get(u.id) ?? 0);
 }
 
 /** The move options the engine will offer (mirrors moveOptions in the movement rules). */

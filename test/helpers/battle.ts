@@ -88,3 +88,13 @@ export function battleSandbox(units: PlacedUnit[], opts: BattleSandboxOptions = 
   g.emit({ type: 'phase-started', round: opts.round ?? 1, player: opts.turn ?? 0, phase: opts.phase ?? 'movement' });
   return g;
 }
+
+/**
+ * Impassable walls 10" deep all round a pocket (x 28.7-31.3, y 20.7-23.3) that a Devilfish's hull at
+ * (30, 22) barely fits: nowhere within 3" of it to set a model up.
+ */
+export function pocketWalls() {
+  const rect = (x0: number, y0: number, x1: number, y1: number) => [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }];
+  return [rect(18, 10, 28.7, 34), rect(31.3, 10, 42, 34), rect(28.7, 10, 31.3, 20.7), rect(28.7, 23.3, 31.3, 34)]
+    .map((polygon, i) => ({ id: `w${i}`, kind: 'impassable' as const, polygon, height: 5 }));
+}

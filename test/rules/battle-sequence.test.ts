@@ -2,7 +2,7 @@
  * The battle sequence rules, each in a seeded situation that fails if the rule is played wrong.
  */
 import { describe, expect, it } from 'vitest';
-import { battleSandbox, scriptedAgent } from '../helpers/battle.ts';
+import { battleSandbox, pocketWalls, scriptedAgent } from '../helpers/battle.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import { miniScenario } from '../helpers/mini-scenario.ts';
 import { playGame } from '../../src/sim/play.ts';
@@ -21,17 +21,6 @@ import { horizontalDistance } from '../../src/geometry/distance.ts';
 import { loadFactionCatalog } from '../../src/data/catalog.ts';
 import { createUnitState } from '../../src/rules/muster.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
-
-
-/**
- * Impassable walls 10" deep all round a pocket (x 28.7-31.3, y 20.7-23.3) that a Devilfish's hull at
- * (30, 22) barely fits: nowhere within 3" of it to set a model up.
- */
-function pocketWalls() {
-  const rect = (x0: number, y0: number, x1: number, y1: number) => [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }];
-  return [rect(18, 10, 28.7, 34), rect(31.3, 10, 42, 34), rect(28.7, 10, 31.3, 20.7), rect(28.7, 23.3, 31.3, 34)]
-    .map((polygon, i) => ({ id: `w${i}`, kind: 'impassable' as const, polygon, height: 5 }));
-}
 
 describe('Command phase', () => {
   it('an Attached unit is Below Half-strength against its combined Starting Strength', () => {
