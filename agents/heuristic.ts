@@ -955,6 +955,33 @@ function decideFightTarget(c: Ctx, req: DecisionRequest): number {
   return i;
 }
 
+/**
+ * Firing Deck: lend, slot after slot, the weapon worth most fired from the transport at its best target in
+ * range (the transport's models measure the range; sight is left to the target choice, as for the unit's
+ * own guns). Equal worth (nothing in range, or the same gun): the first offered. "No more" (option 0) only
+ * when nothing is left to lend: a lent weapon costs nothing.
+ */
+function decideFiringDeck(c: Ctx, req: DecisionRequest): number {
+  if (req.options.length <= 1) return 0;
+  const s = c.state;
+  const t = s.units[String(req.context?.unit)];
+  const hull = t.models.filter((m) => m.alive && m.pos);
+  const enemies = enemyUnits(s, c.me).filter((e) => !isEngaged(s, e) || engagedEnemies(s, t).includes(e));
+  const options = req.options as ({ done: true } | { model: string; unit: string; weapon: string })[];
+  return argmax(options, (o) => {
+    if ('done' in o) return -1;
+    const m = s.units[o.unit].models.find((x) => x.id === o.model);
+    const w = m ? s.datasheets[m.datasheet].weapons.find((x) => x.name === o.weapon) : undefined;
+    if (!w) return 0;
+    let best = 0;
+    for (const profile of w.profiles) {
+      if (profile.range === 'Melee') continue;
+      for (const e of enemies) best = Math.max(best, weaponEstimate(s, t, { weapon: w, profile, models: hull }, e, { inRangeOnly: true }).value);
+    }
+    return best;
+  });
+}
+
 /** Total expected value of the unit's guns now: each weapon at its best target in range. */
 function bestVolley(c: Ctx, u: UnitState, tweak?: PlanTweak, only?: (t: UnitState) => boolean): number {
   if (!tweak && !only) return perVersion(c.state, `volley|${c.me}|${u.id}`, () => computeVolley(c, u));
@@ -1825,9 +1852,7 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'select-unit-to-charge': return decideChargeUnit(c, req);
     case 'charge-targets': return decideChargeTargets(c, req);
     case 'precision-target': return decidePrecisionTarget(c, req);
-    // the first embarked model's first gun (non-Pistols first; option 0 is "no more"), slot after slot, as the
-    // engine chose before the choice was the player's: which weapons to lend is not priced
-    case 'firing-deck': return req.options.length > 1 ? 1 : 0;
+    case 'firing-deck': return decideFiringDeck(c, req);
     case 'select-unit-to-fight': return decideSelectFight(c, req);
     case 'fight-target': return decideFightTarget(c, req);
     case 'fight-weapon': return decideFightWeapon(c, req);
