@@ -972,13 +972,16 @@ function decideFiringDeck(c: Ctx, req: DecisionRequest): number {
     if ('done' in o) return -1;
     const m = s.units[o.unit].models.find((x) => x.id === o.model);
     const w = m ? s.datasheets[m.datasheet].weapons.find((x) => x.name === o.weapon) : undefined;
-    if (!w) return 0;
-    let best = 0;
-    for (const profile of w.profiles) {
-      if (profile.range === 'Melee') continue;
-      for (const e of enemies) best = Math.max(best, weaponEstimate(s, t, { weapon: w, profile, models: hull }, e, { inRangeOnly: true }).value);
-    }
-    return best;
+    if (!w || !m) return 0;
+    // the same gun of several models (and slot after slot, nothing changing between them) is priced once
+    return perVersion(s, `deck|${t.id}|${m.datasheet}|${w.name}`, () => {
+      let best = 0;
+      for (const profile of w.profiles) {
+        if (profile.range === 'Melee') continue;
+        for (const e of enemies) best = Math.max(best, weaponEstimate(s, t, { weapon: w, profile, models: hull }, e, { inRangeOnly: true }).value);
+      }
+      return best;
+    });
   });
 }
 
