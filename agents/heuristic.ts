@@ -956,9 +956,9 @@ function decideFightTarget(c: Ctx, req: DecisionRequest): number {
 }
 
 /**
- * Firing Deck: lend, slot after slot, the weapon worth most fired from the transport at its best target in
- * range (the transport's models measure the range; sight is left to the target choice, as for the unit's
- * own guns). Equal worth (nothing in range, or the same gun): the first offered. "No more" (option 0) only
+ * Firing Deck: lend, slot after slot, the weapon worth most fired from the transport at its best target,
+ * among the enemy units the transport can see and shoot at, in the weapon's range of the transport's
+ * models. Equal worth (nothing in range, or the same gun): the first offered. "No more" (option 0) only
  * when nothing is left to lend: a lent weapon costs nothing.
  */
 function decideFiringDeck(c: Ctx, req: DecisionRequest): number {
@@ -966,7 +966,9 @@ function decideFiringDeck(c: Ctx, req: DecisionRequest): number {
   const s = c.state;
   const t = s.units[String(req.context?.unit)];
   const hull = t.models.filter((m) => m.alive && m.pos);
-  const enemies = enemyUnits(s, c.me).filter((e) => !isEngaged(s, e) || engagedEnemies(s, t).includes(e));
+  // the same for every slot of the activation (nothing changes between them)
+  const enemies = perVersion(s, `deck-targets|${t.id}`, () =>
+    enemyUnits(s, c.me).filter((e) => (!isEngaged(s, e) || engagedEnemies(s, t).includes(e)) && unitSees(s, t, e)));
   const options = req.options as ({ done: true } | { model: string; unit: string; weapon: string })[];
   return argmax(options, (o) => {
     if ('done' in o) return -1;
