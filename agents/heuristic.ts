@@ -815,7 +815,8 @@ function decideSelectMove(c: Ctx, req: DecisionRequest): number {
       noRoom.add(o.unit);
       continue;
     }
-    return options.some((x) => 'unit' in x) ? i : 0;
+    // with no unit offered, "done" (option 0) is the only option
+    return i;
   }
 }
 
@@ -967,8 +968,7 @@ function decideFiringDeck(c: Ctx, req: DecisionRequest): number {
   const t = s.units[String(req.context?.unit)];
   const hull = t.models.filter((m) => m.alive && m.pos);
   // the same for every slot of the activation (nothing changes between them)
-  const enemies = perVersion(s, `deck-targets|${t.id}`, () =>
-    enemyUnits(s, c.me).filter((e) => (!isEngaged(s, e) || engagedEnemies(s, t).includes(e)) && unitSees(s, t, e)));
+  const enemies = perVersion(s, `deck-targets|${t.id}`, () => shootable(c, t).filter((e) => unitSees(s, t, e)));
   const options = req.options as ({ done: true } | { model: string; unit: string; weapon: string })[];
   return argmax(options, (o) => {
     if ('done' in o) return -1;
@@ -979,8 +979,7 @@ function decideFiringDeck(c: Ctx, req: DecisionRequest): number {
     return perVersion(s, `deck|${t.id}|${m.datasheet}|${w.name}`, () => {
       let best = 0;
       for (const profile of w.profiles) {
-        if (profile.range === 'Melee') continue;
-        for (const e of enemies) best = Math.max(best, weaponEstimate(s, t, { weapon: w, profile, models: hull }, e, { inRangeOnly: true }).value);
+        if (profile.range !== 'Melee') best = Math.max(best, bestInRange(s, t, { weapon: w, profile, models: hull }, enemies));
       }
       return best;
     });
@@ -1001,20 +1000,28 @@ function computeVolley(c: Ctx, u: UnitState, tweak?: PlanTweak, only?: (t: UnitS
 
 /** The value of each of the unit's ranged weapons at its best target in range. */
 function volleyByWeapon(c: Ctx, u: UnitState, tweak?: PlanTweak, only?: (t: UnitState) => boolean): number[] {
-  const s = c.state;
   if (!onBattlefield(u)) return [];
-  const enemies = enemyUnits(s, c.me).filter((e) => !isEngaged(s, e) || engagedEnemies(s, u).includes(e));
+  const enemies = shootable(c, u);
   const out: number[] = [];
-  for (const use of weaponUses(s, u, false)) {
-    let best = 0;
-    for (const e of enemies) {
-      if (only && !only(e)) continue;
-      const v = weaponEstimate(s, u, use, e, { inRangeOnly: true, tweak }).value;
-      if (v > best) best = v;
-    }
-    out.push(best);
-  }
+  for (const use of weaponUses(c.state, u, false)) out.push(bestInRange(c.state, u, use, enemies, tweak, only));
   return out;
+}
+
+/** The enemy units the unit may shoot at, sight aside: not engaged with other units of its army. */
+function shootable(c: Ctx, u: UnitState): UnitState[] {
+  const s = c.state;
+  return enemyUnits(s, c.me).filter((e) => !isEngaged(s, e) || engagedEnemies(s, u).includes(e));
+}
+
+/** The value of a weapon fired by the unit at the best of `enemies` in range (0: none in range). */
+function bestInRange(s: GameState, u: UnitState, use: WeaponUse, enemies: readonly UnitState[], tweak?: PlanTweak, only?: (t: UnitState) => boolean): number {
+  let best = 0;
+  for (const e of enemies) {
+    if (only && !only(e)) continue;
+    const v = weaponEstimate(s, u, use, e, { inRangeOnly: true, tweak }).value;
+    if (v > best) best = v;
+  }
+  return best;
 }
 
 /**
