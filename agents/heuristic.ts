@@ -25,6 +25,7 @@ import {
 } from '../src/ai/tactics.ts';
 import { bestLeadership, hasKeyword, onBattlefield, rollModifier, unitMove } from '../src/rules/battle/units.ts';
 import { boardOf, isEngaged, unitDisc, unitDistance, engagedEnemies, unitSees } from '../src/rules/battle/world.ts';
+import { hasBigGuns, targetableInCombat } from '../src/rules/battle/big-guns.ts';
 import { isVisible } from '../src/geometry/visibility.ts';
 import type { Body, Board } from '../src/geometry/types.ts';
 import { moveOptions } from '../src/rules/battle/movement.ts';
@@ -408,7 +409,9 @@ function fireAt(c: Ctx, uc: UnitCtx, end: Point, f: MoveFlags): number {
   for (const e of uc.byFire) {
     // sorted by the most their guns could be worth: the rest cannot beat the best found
     if (e.rangedTotal <= best) break;
-    if (e.engaged) continue;
+    // engaged with units of this army: out of bounds unless MONSTER or VEHICLE (Big Guns Never Tire; its
+    // -1 to hit is not priced here, where the values are position-free potentials)
+    if (e.engaged && !hasBigGuns(e.u)) continue;
     const gap = len(e.x - end.x, e.y - end.y) - e.r - uc.r;
     if (gap > e.maxRange) continue;
     let v = 0;
@@ -1007,10 +1010,13 @@ function volleyByWeapon(c: Ctx, u: UnitState, tweak?: PlanTweak, only?: (t: Unit
   return out;
 }
 
-/** The enemy units the unit may shoot at, sight aside: not engaged with other units of its army. */
+/**
+ * The enemy units the unit may shoot at, sight aside: not engaged with other units of its army, unless
+ * MONSTER or VEHICLE (Big Guns Never Tire; its -1 to hit is in the estimates).
+ */
 function shootable(c: Ctx, u: UnitState): UnitState[] {
   const s = c.state;
-  return enemyUnits(s, c.me).filter((e) => !isEngaged(s, e) || engagedEnemies(s, u).includes(e));
+  return enemyUnits(s, c.me).filter((e) => targetableInCombat(s, e, c.me) || engagedEnemies(s, u).includes(e));
 }
 
 /** The value of a weapon fired by the unit at the best of `enemies` in range (0: none in range). */
@@ -1085,7 +1091,7 @@ function chargePrize(c: Ctx, u: UnitState, e: UnitState): number {
   const back = unitAttackPotential(s, e, u, true);
   const kill = Math.min(1, unitAttackPotential(s, u, e, true) / Math.max(1, unitValue(s, e) * 1.25));
   v -= 0.5 * back * (1 - kill);
-  if (!hasKeyword(u, 'VEHICLE') && !hasKeyword(u, 'MONSTER') && !allows(s, u, 'shoot-after-fall-back')) v -= c.w.lockedShooting * bestPotential(c, u);
+  if (!hasBigGuns(u) && !allows(s, u, 'shoot-after-fall-back')) v -= c.w.lockedShooting * bestPotential(c, u);
   return v;
 }
 

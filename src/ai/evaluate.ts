@@ -14,6 +14,7 @@ import { horizontalDistance } from '../geometry/distance.ts';
 import { benefitOfCover } from '../geometry/visibility.ts';
 import { boardOf, modelBody } from '../rules/battle/world.ts';
 import { onBattlefield } from '../rules/battle/units.ts';
+import { bigGunsHitModifier } from '../rules/battle/big-guns.ts';
 import { perVersion } from './memo.ts';
 
 /** Total Wounds of a unit at full strength and now. */
@@ -208,6 +209,11 @@ export function weaponEstimate(state: GameState, attacker: UnitState, use: Weapo
     state, attacker, attackers: models, target, weapon: use.weapon, profile: use.profile, melee,
     halfRange: half, targetModels: aliveModels(target), targetVisible: true, targetInCover: cover, distance,
   });
+  // Big Guns Never Tire's -1 where the units stand now, as the shooting phase adds it
+  if (!melee && !opts.anywhere && attacker.location === 'battlefield') {
+    const bg = bigGunsHitModifier(state, attacker, target, use.profile);
+    if (bg < 0 && !plan.ignoreHitModifiers) plan.hitModifier += bg;
+  }
   if (opts.tweak) opts.tweak(plan, { distance, target, weapon: use.weapon.name });
   const def = defenderProfile(state, target);
   const e = expectedDamage(plan, models.length, def);

@@ -314,6 +314,85 @@ describe('Shooting phase: Big Guns Never Tire', () => {
   });
 });
 
+describe('Shooting phase: Big Guns Never Tire, shooting into a combat', () => {
+  /**
+   * A lone Fire Warrior (ST, one gun) 20" from an Aeldari unit; with `engaged`, another Fire Warrior (TIE)
+   * stands 0.5" beyond the enemy unit, so it is within Engagement Range of the Fire Warrior's army.
+   */
+  function intoCombat(target: 'War Walkers' | 'Dire Avengers', engaged: boolean, weapon: string, dice: number[] = []) {
+    const s = scriptedStream(dice);
+    const g = battleSandbox([
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', counts: [1, 0], at: { x: 10, y: 20 } },
+      { id: 'TIE', player: 0, faction: 'tau', name: 'Strike Team', counts: [1, 0], at: { x: 55, y: 20 } },
+      { id: 'E', player: 1, faction: 'aeldari', name: target, counts: [1, 0].slice(0, target === 'War Walkers' ? 1 : 2), at: { x: 30, y: 20 } },
+    ], { phase: 'shooting', stream: s });
+    g.state.units.ST.models[0].weapons = [weapon];
+    if (engaged) placeAtGap(g, 'TIE', 'E', 0.5);
+    expect(isEngaged(g.state, g.state.units.E)).toBe(engaged);
+    return { g, s };
+  }
+
+  it('an enemy unit engaged with the attacker\'s army cannot be shot, unless it is a MONSTER or VEHICLE', () => {
+    const free = intoCombat('Dire Avengers', false, 'Pulse rifle').g;
+    expect(canShoot(free, free.state.units.ST, 'E')).toBe(true);
+    const da = intoCombat('Dire Avengers', true, 'Pulse rifle').g;
+    expect(canShoot(da, da.state.units.ST, 'E')).toBe(false);
+    const ww = intoCombat('War Walkers', true, 'Pulse rifle').g;
+    expect(canShoot(ww, ww.state.units.ST, 'E')).toBe(true);
+  });
+
+  it('a ranged attack at a VEHICLE engaged with the attacker\'s army subtracts 1 from its Hit roll', () => {
+    // Pulse rifle, BS 4+, 1 attack (beyond half range): a Hit roll of 4 hits a free War Walker (a Wound
+    // roll follows) and misses an engaged one (4 - 1 = 3).
+    const free = intoCombat('War Walkers', false, 'Pulse rifle', [4, /* wound */ 1]);
+    shootWithUnit(free.g, free.g.state.units.ST);
+    expect(rolls(free.g, 'hit')).toEqual([[4]]);
+    expect(rolls(free.g, 'wound')).toEqual([[1]]);
+    expect(free.s.remaining()).toBe(0);
+
+    const engaged = intoCombat('War Walkers', true, 'Pulse rifle', [4]);
+    shootWithUnit(engaged.g, engaged.g.state.units.ST);
+    expect(rolls(engaged.g, 'hit')).toEqual([[4]]);
+    expect(rolls(engaged.g, 'wound')).toEqual([]);
+    expect(engaged.s.remaining()).toBe(0);
+  });
+
+  it('no -1 for a PISTOL fired at an engaged VEHICLE (the rule exempts Pistols)', () => {
+    // Pulse pistol (12"), BS 4+: moved to 10" of the engaged War Walker, a 4 hits
+    const { g, s } = intoCombat('War Walkers', true, 'Pulse pistol', [4, /* wound */ 1]);
+    const m = g.state.units.ST.models[0];
+    g.emit({ type: 'models-placed', unit: 'ST', mode: 'test', positions: [{ model: m.id, pos: { x: m.pos!.x + gapBetween(g, 'ST', 'E') - 10, y: m.pos!.y, z: 0 } }] });
+    expect(gapBetween(g, 'ST', 'E')).toBeCloseTo(10, 6);
+    shootWithUnit(g, g.state.units.ST);
+    expect(rolls(g, 'wound')).toEqual([[1]]);
+    expect(s.remaining()).toBe(0);
+  });
+
+  it('BLAST weapons are never fired at a VEHICLE engaged with another unit of the attacking army', () => {
+    const offered = (engaged: boolean) => {
+      const weapons: string[] = [];
+      const tau = scriptedAgent('tau', (r) => {
+        if (r.kind === 'shoot-target') weapons.push(...(r.options as { weapon: string; target: string }[]).filter((o) => o.target === 'WW').map((o) => o.weapon));
+        return 0;
+      });
+      const g = battleSandbox([
+        { id: 'SS', player: 0, faction: 'tau', name: 'Stormsurge', at: { x: 10, y: 30 } },
+        { id: 'TIE', player: 0, faction: 'tau', name: 'Strike Team', counts: [1, 0], at: { x: 50, y: 30 } },
+        { id: 'WW', player: 1, faction: 'aeldari', name: 'War Walkers', at: { x: 30, y: 30 } },
+      ], { phase: 'shooting', agents: [tau, scriptedAgent('ae')] });
+      if (engaged) placeAtGap(g, 'TIE', 'WW', 0.5);
+      shootWithUnit(g, g.state.units.SS);
+      return [...new Set(weapons)].sort();
+    };
+    const free = offered(false);
+    const engaged = offered(true);
+    // the BLAST guns (Cluster rocket system, Pulse driver cannon) are offered only at the free War Walkers
+    expect(free).toEqual(expect.arrayContaining(['Cluster rocket system', 'Pulse driver cannon']));
+    expect(engaged).toEqual(free.filter((w) => w !== 'Cluster rocket system' && w !== 'Pulse driver cannon'));
+    expect(engaged.length).toBeGreaterThan(0);
+  });
+});
+
 describe('Shooting phase: range', () => {
   /** A Fire Warrior with a Pulse rifle (30") and a Pulse carbine (20"), a lone enemy `gap` inches away. */
   function atGap(gap: number, dice: number[] = []) {

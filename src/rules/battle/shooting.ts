@@ -5,8 +5,8 @@
  * Eligibility: on the battlefield, not yet shot, did not Fall Back, did not Advance (unless the weapon
  * is ASSAULT), not within Engagement Range (unless MONSTER/VEHICLE: Big Guns Never Tire, or PISTOL
  * weapons at units it is engaged with). Targets: enemy units within range of the model and visible to
- * it (INDIRECT FIRE needs no visibility), not within Engagement Range of friendly units, Lone Operatives
- * only within 12". Firing Deck X: a transport also fires up to X ranged weapons of its embarked models,
+ * it (INDIRECT FIRE needs no visibility), not within Engagement Range of friendly units (unless MONSTER or
+ * VEHICLE: Big Guns Never Tire, ./big-guns.ts), Lone Operatives only within 12". Firing Deck X: a transport also fires up to X ranged weapons of its embarked models,
  * chosen by its player each time it is selected to shoot.
  */
 import type { Game } from '../../core/game.ts';
@@ -19,9 +19,10 @@ import type { Body } from '../../geometry/types.ts';
 import { resolveAttacks, type AttackGroup } from '../attack-sequence.ts';
 import { openWindow } from '../windows.ts';
 import { endPhase, hooksOf, startPhase } from './phase.ts';
-import { hasKeyword, onBattlefield, unitsOnBattlefield } from './units.ts';
+import { onBattlefield, unitsOnBattlefield } from './units.ts';
 import { boardOf, engagedEnemies, modelBody, modelsSee, unitGapLowerBound, unitSees } from './world.ts';
 import { closeQuartersGroups, isBoardingActions } from './boarding.ts';
+import { bigGunsHitModifier, engagedWithArmyOf, hasBigGuns } from './big-guns.ts';
 
 /** Effect kind recording that a ONE SHOT weapon of a model was fired (params: model, weapon). */
 export const ONE_SHOT_USED = 'One Shot used';
@@ -98,7 +99,7 @@ interface ShootContext {
 }
 
 function shootContext(g: Game, u: UnitState): ShootContext {
-  return { s: g.state, u, engaged: engagedEnemies(g.state, u).length > 0, bigGuns: hasKeyword(u, 'MONSTER') || hasKeyword(u, 'VEHICLE'), grants: new Map() };
+  return { s: g.state, u, engaged: engagedEnemies(g.state, u).length > 0, bigGuns: hasBigGuns(u), grants: new Map() };
 }
 
 /**
@@ -245,23 +246,22 @@ export function weaponGrants(state: GameState, unit: UnitState): WeaponGrant[] {
 function canTarget(g: Game, shooter: Shooter, p: WeaponProfile, shooterUnit: UnitState, target: UnitState, engagedWith: Set<string>, vis: Visibility): boolean {
   if (p.range === 'Melee') return false;
   const engaged = engagedWith.size > 0;
-  if (engaged && hasAbility(p, 'PISTOL') && !(hasKeyword(shooterUnit, 'MONSTER') || hasKeyword(shooterUnit, 'VEHICLE'))) {
+  if (engaged && hasAbility(p, 'PISTOL') && !hasBigGuns(shooterUnit)) {
     if (!engagedWith.has(target.id)) return false;
   }
-  // never into a combat involving friendly units (unless it is this unit's own combat)
-  if (!engagedWith.has(target.id) && engagedWithFriendly(g, target, shooterUnit.player)) return false;
+  // never into a combat involving friendly units (unless it is this unit's own combat), except at a
+  // MONSTER or VEHICLE (Big Guns Never Tire)
+  const ownCombat = engagedWith.has(target.id);
+  const otherCombat = !ownCombat && engagedWithArmyOf(g.state, target, shooterUnit.player);
+  if (otherCombat && !hasBigGuns(target)) return false;
   // BLAST never at a unit in Engagement Range of the attacking army, its own unit included (Big Guns, Pistols)
-  if (engagedWith.has(target.id) && hasAbility(p, 'BLAST')) return false;
+  if ((ownCombat || otherCombat) && hasAbility(p, 'BLAST')) return false;
   const dist = vis.distance(shooter, target);
   if (dist > p.range + 1e-6) return false;
   if (!vis.mayTarget(shooterUnit, target)) return false;
   if (dist > 12 + 1e-6 && target.abilities.includes('Lone Operative')) return false;
   if (hasAbility(p, 'INDIRECT FIRE')) return true;
   return vis.unitVisible(shooter, target);
-}
-
-function engagedWithFriendly(g: Game, target: UnitState, player: PlayerIndex): boolean {
-  return engagedEnemies(g.state, target).some((u) => u.player === player);
 }
 
 /** Distances and visibility from each shooter to each target unit, computed at most once per activation. */
@@ -399,7 +399,6 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
   }
   const targets = [...new Set(assignments.map((a) => a.target.id))];
   openWindow(g, { name: 'shooting/after-enemy-targets', unit: u.id, targets });
-  const bigGunsPenalty = engagedWith.size > 0 && (hasKeyword(u, 'MONSTER') || hasKeyword(u, 'VEHICLE'));
   const attackGroups: AttackGroup[] = [];
   const coverCache = new Map<string, Set<string>>();
   for (const a of assignments) {
@@ -429,7 +428,7 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
       const group: AttackGroup = {
         weapon: a.group.weapon, profile: a.profile, models, target: t.id, halfRange, targetVisible: visible,
         targetInCover: cover.size > 0 && cover.size === targetModels, coverModels: cover, targetModels,
-        extraHitModifier: bigGunsPenalty && !hasAbility(a.profile, 'PISTOL') ? -1 : 0,
+        extraHitModifier: bigGunsHitModifier(s, u, t, a.profile),
         distance: Math.min(...a.shooters.map((sh) => vis.distance(sh, t))),
       };
       // Boarding Actions: attacks go only to the target models each attacking model sees (./boarding.ts)
