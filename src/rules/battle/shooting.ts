@@ -6,8 +6,9 @@
  * is ASSAULT), not within Engagement Range (unless MONSTER/VEHICLE: Big Guns Never Tire, or PISTOL
  * weapons at units it is engaged with). Targets: enemy units within range of the model and visible to
  * it (INDIRECT FIRE needs no visibility), not within Engagement Range of friendly units (unless MONSTER or
- * VEHICLE: Big Guns Never Tire, ./big-guns.ts), Lone Operatives only within 12". Firing Deck X: a transport also fires up to X ranged weapons of its embarked models,
- * chosen by its player each time it is selected to shoot.
+ * VEHICLE: Big Guns Never Tire, ./big-guns.ts), Lone Operatives only within 12". Firing Deck X: a
+ * transport also fires up to X ranged weapons of its embarked models, chosen by its player each time it
+ * is selected to shoot.
  */
 import type { Game } from '../../core/game.ts';
 import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
