@@ -8,7 +8,7 @@ import type { Agent, DecisionRequest } from '../../src/core/agent.ts';
 import { loadFactionCatalog } from '../../src/data/catalog.ts';
 import { createUnitState } from '../../src/rules/muster.ts';
 import { shootWithUnit } from '../../src/rules/battle/shooting.ts';
-import { unitDistance, unitSees } from '../../src/rules/battle/world.ts';
+import { isEngaged, unitDistance, unitSees } from '../../src/rules/battle/world.ts';
 import { createHeuristic } from '../../agents/heuristic.ts';
 
 type Terrain = NonNullable<Parameters<typeof battleSandbox>[1]>['terrain'] extends (infer T)[] | undefined ? T : never;
@@ -18,7 +18,7 @@ type DeckOption = { done: true } | { model: string; unit: string; weapon: string
  * A Starweaver at (20, 20) carrying one Lead Player with `weapons` (offered in that order), and an enemy
  * unit: the weapons the heuristic lends, slot by slot.
  */
-function lent(enemy: { name: string; at: { x: number; y: number } }, weapons: string[], more: { other?: { name: string; at: { x: number; y: number } }; terrain?: Terrain[] } = {}) {
+function lent(enemy: { name: string; at: { x: number; y: number } }, weapons: string[], more: { other?: { name: string; at: { x: number; y: number } }; terrain?: Terrain[]; tie?: { name: string; at: { x: number; y: number } } } = {}) {
   const h = createHeuristic();
   const picks: string[] = [];
   const firstOffered: string[] = [];
@@ -41,6 +41,8 @@ function lent(enemy: { name: string; at: { x: number; y: number } }, weapons: st
     ...(more.other ? [{ id: 'E2', player: 1 as const, faction: 'tau' as const, name: more.other.name, counts: [1, 0], at: more.other.at }] : []),
     // (another Troupe, far away, brings the datasheet into the game)
     { id: 'T2', player: 0, faction: 'aeldari', name: 'Troupe', at: { x: 2, y: 2 } },
+    // a friendly unit in combat with the enemy unit
+    ...(more.tie ? [{ id: 'TIE', player: 0 as const, faction: 'aeldari' as const, name: more.tie.name, counts: [1, 0], at: more.tie.at }] : []),
   ], { factions: ['AE', 'TAU'], phase: 'shooting', agents: [agent, scriptedAgent('tau')], terrain: more.terrain ?? [] });
   const troupe = loadFactionCatalog('aeldari').byName('Troupe')!;
   g.emit({ type: 'unit-created', unit: createUnitState({ id: 'TR', player: 0, datasheet: troupe, models: [{ profile: 'Lead Player', count: 1, weapons }] }) });
@@ -50,8 +52,9 @@ function lent(enemy: { name: string; at: { x: number; y: number } }, weapons: st
   const other = g.state.units.E2;
   const otherGap = other ? unitDistance(g.state, g.state.units.SW, other) : null;
   const otherSeen = other ? unitSees(g.state, g.state.units.SW, other) : null;
+  const engaged = isEngaged(g.state, g.state.units.E);
   shootWithUnit(g, g.state.units.SW);
-  return { picks, firstOffered, gap, seen, otherGap, otherSeen };
+  return { picks, firstOffered, gap, seen, otherGap, otherSeen, engaged };
 }
 
 describe('the heuristic lends through a Firing Deck the weapon worth most', () => {
@@ -82,5 +85,13 @@ describe('the heuristic lends through a Firing Deck the weapon worth most', () =
     expect(t.otherGap).toBeLessThan(12);
     expect(t.otherSeen).toBe(true);
     expect(t.picks).toEqual(['Shuriken pistol']);
+  });
+
+  it('an enemy vehicle in combat with a friendly unit is still a target (Big Guns Never Tire): the Fusion pistol, offered second', () => {
+    const t = lent({ name: 'Devilfish', at: { x: 26, y: 20 } }, ['Shuriken pistol', 'Fusion pistol'], { tie: { name: 'Dire Avengers', at: { x: 26, y: 22.2 } } });
+    expect(t.engaged).toBe(true);
+    expect(t.gap).toBeLessThan(6);
+    expect(t.firstOffered).toEqual(['done', 'Shuriken pistol', 'Fusion pistol']);
+    expect(t.picks).toEqual(['Fusion pistol']);
   });
 });
