@@ -23,9 +23,9 @@ import {
   ADVANCE_REROLL_AT_MOST, chargeOdds, dangerFrom, dangerSources, dist, expectedAdvance, heldCount, objectiveSnapshot, scoringOutlook, unitGeo, spreadOf, unitOC, unitSpread,
   type DangerSource, type ObjectiveSnapshot, type Point, type ScoringOutlook,
 } from '../src/ai/tactics.ts';
-import { bestLeadership, hasKeyword, onBattlefield, rollModifier, unitMove } from '../src/rules/battle/units.ts';
+import { bestLeadership, hasKeyword, isMonsterOrVehicle, onBattlefield, rollModifier, unitMove } from '../src/rules/battle/units.ts';
 import { boardOf, isEngaged, unitDisc, unitDistance, engagedEnemies, unitSees } from '../src/rules/battle/world.ts';
-import { hasBigGuns, targetableInCombat } from '../src/rules/battle/big-guns.ts';
+import { targetableInCombat } from '../src/rules/battle/big-guns.ts';
 import { isVisible } from '../src/geometry/visibility.ts';
 import type { Body, Board } from '../src/geometry/types.ts';
 import { moveOptions } from '../src/rules/battle/movement.ts';
@@ -411,7 +411,7 @@ function fireAt(c: Ctx, uc: UnitCtx, end: Point, f: MoveFlags): number {
     if (e.rangedTotal <= best) break;
     // engaged with units of this army: out of bounds unless MONSTER or VEHICLE (Big Guns Never Tire; its
     // -1 to hit is not priced here, where the values are position-free potentials)
-    if (e.engaged && !hasBigGuns(e.u)) continue;
+    if (e.engaged && !isMonsterOrVehicle(e.u)) continue;
     const gap = len(e.x - end.x, e.y - end.y) - e.r - uc.r;
     if (gap > e.maxRange) continue;
     let v = 0;
@@ -1091,7 +1091,7 @@ function chargePrize(c: Ctx, u: UnitState, e: UnitState): number {
   const back = unitAttackPotential(s, e, u, true);
   const kill = Math.min(1, unitAttackPotential(s, u, e, true) / Math.max(1, unitValue(s, e) * 1.25));
   v -= 0.5 * back * (1 - kill);
-  if (!hasBigGuns(u) && !allows(s, u, 'shoot-after-fall-back')) v -= c.w.lockedShooting * bestPotential(c, u);
+  if (!isMonsterOrVehicle(u) && !allows(s, u, 'shoot-after-fall-back')) v -= c.w.lockedShooting * bestPotential(c, u);
   return v;
 }
 

@@ -6,7 +6,7 @@
  */
 import { opponent, type GameState, type PlayerIndex, type UnitState } from '../core/state.ts';
 import { inObjectiveRange } from '../geometry/ranges.ts';
-import { characteristic, onBattlefield, unitMove } from '../rules/battle/units.ts';
+import { characteristic, isMonsterOrVehicle, onBattlefield, unitMove } from '../rules/battle/units.ts';
 import { isEngaged, modelBody, unitCentre, unitDisc } from '../rules/battle/world.ts';
 import type { Body } from '../geometry/types.ts';
 import { maxRange, p2d6AtLeast, unitValue, weaponPotentials } from './evaluate.ts';
@@ -239,7 +239,7 @@ export interface DangerSource {
 export function dangerSources(state: GameState, u: UnitState): DangerSource[] {
   const out: DangerSource[] = [];
   for (const e of threatList(state)[opponent(u.player)]) {
-    const shootFactor = e.engaged ? (e.unit.keywords.includes('VEHICLE') || e.unit.keywords.includes('MONSTER') ? 0.6 : 0.1) : 1;
+    const shootFactor = e.engaged ? (isMonsterOrVehicle(e.unit) ? 0.6 : 0.1) : 1;
     const ranged: { range: number; value: number }[] = [];
     let maxR = 0;
     for (const p of weaponPotentials(state, e.unit, u, false)) {

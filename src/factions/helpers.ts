@@ -62,10 +62,7 @@ export function hitEnemies(g: Game, unit: UnitState, hit: readonly string[], kee
   return out;
 }
 
-/** The unit has the MONSTER or VEHICLE keyword. */
-export function isMonsterOrVehicle(u: UnitState): boolean {
-  return u.keywords.includes('MONSTER') || u.keywords.includes('VEHICLE');
-}
+export { isMonsterOrVehicle } from '../rules/battle/units.ts';
 
 /** Key of the current phase, for "once per phase" limits kept in a player's rule state. */
 export function phaseKey(state: GameState): string {

@@ -7,7 +7,7 @@ import { opponent } from '../../core/state.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
-import { hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { hasKeyword, isMonsterOrVehicle, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { isEngaged, unitDistance, unitSees, modelBody } from '../../rules/battle/world.ts';
 import { embark, fitsIn, embarkOptions } from '../../rules/battle/transports.ts';
 import { inObjectiveRange } from '../../geometry/ranges.ts';
@@ -216,11 +216,11 @@ registerStratagem({
     const u = windowOwnUnit(g, w, p);
     const hit = (w.data?.hitTargets as string[] | undefined) ?? [];
     if (!u || !hasKeyword(u, 'INFANTRY') || hasKeyword(u, 'KROOT')) return [];
-    return hit.some((id) => { const e = g.state.units[id]; return e && onBattlefield(e) && !hasKeyword(e, 'MONSTER') && !hasKeyword(e, 'VEHICLE'); }) ? [u] : [];
+    return hit.some((id) => { const e = g.state.units[id]; return e && onBattlefield(e) && !isMonsterOrVehicle(e); }) ? [u] : [];
   },
   use(g, w, p) {
     const s = g.state;
-    const options = ((w.data?.hitTargets as string[]) ?? []).filter((id) => { const e = s.units[id]; return e && onBattlefield(e) && !hasKeyword(e, 'MONSTER') && !hasKeyword(e, 'VEHICLE'); });
+    const options = ((w.data?.hitTargets as string[]) ?? []).filter((id) => { const e = s.units[id]; return e && onBattlefield(e) && !isMonsterOrVehicle(e); });
     const { option } = g.decide({ kind: 'pulse-onslaught', player: p, prompt: 'Pulse Onslaught: which enemy unit is shaken?', options, context: { unit: w.unit } });
     // "until the end of your opponent's next turn"
     const opp = opponent(p);

@@ -8,13 +8,8 @@
  */
 import type { GameState, PlayerIndex, UnitState } from '../../core/state.ts';
 import type { WeaponProfile } from '../../data/datasheet.ts';
-import { hasKeyword } from './units.ts';
+import { isMonsterOrVehicle } from './units.ts';
 import { engagedEnemies, isEngaged } from './world.ts';
-
-/** A MONSTER or VEHICLE unit: Big Guns Never Tire applies to it. */
-export function hasBigGuns(u: UnitState): boolean {
-  return hasKeyword(u, 'MONSTER') || hasKeyword(u, 'VEHICLE');
-}
 
 /** Is the unit within Engagement Range of one or more units of `player`'s army? */
 export function engagedWithArmyOf(s: GameState, u: UnitState, player: PlayerIndex): boolean {
@@ -27,13 +22,13 @@ export function engagedWithArmyOf(s: GameState, u: UnitState, player: PlayerInde
  * their army (the shooter's own combat is the shooting phase's to judge), unless it is a MONSTER or VEHICLE.
  */
 export function targetableInCombat(s: GameState, target: UnitState, player: PlayerIndex): boolean {
-  return hasBigGuns(target) || !engagedWithArmyOf(s, target, player);
+  return isMonsterOrVehicle(target) || !engagedWithArmyOf(s, target, player);
 }
 
 /** Big Guns Never Tire's Hit roll modifier for a ranged attack by `attacker` at `target` with profile `p`: -1 or 0. */
 export function bigGunsHitModifier(s: GameState, attacker: UnitState, target: UnitState, p: WeaponProfile): number {
   if (p.range === 'Melee' || p.abilities.some((a) => a.name === 'PISTOL')) return 0;
-  if (hasBigGuns(attacker) && isEngaged(s, attacker)) return -1;
-  if (hasBigGuns(target) && engagedWithArmyOf(s, target, attacker.player)) return -1;
+  if (isMonsterOrVehicle(attacker) && isEngaged(s, attacker)) return -1;
+  if (isMonsterOrVehicle(target) && engagedWithArmyOf(s, target, attacker.player)) return -1;
   return 0;
 }

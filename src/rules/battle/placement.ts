@@ -7,7 +7,7 @@ import type { Game } from '../../core/game.ts';
 import type { GameState, Position, UnitState } from '../../core/state.ts';
 import { planMove, type MoveMode, type MoveRequest, type PlanModel, type PlanResult, type World } from '../../geometry/planner.ts';
 import { pointInPolygon, polygonAabb } from '../../geometry/polygon.ts';
-import { allModelsHave, hasKeyword } from './units.ts';
+import { allModelsHave, hasKeyword, isMonsterOrVehicle } from './units.ts';
 import { boardOf, modelBase, modelBody } from './world.ts';
 
 /** Everything on the table, for the planner; `exclude` leaves out the unit being moved. */
@@ -23,7 +23,7 @@ export function worldOf(state: GameState, exclude: string | null = null): World 
 
 export function planModels(state: GameState, u: UnitState): PlanModel[] {
   const fly = allModelsHave(state, u, 'FLY');
-  const heavy = hasKeyword(u, 'VEHICLE') || hasKeyword(u, 'MONSTER');
+  const heavy = isMonsterOrVehicle(u);
   const titanic = hasKeyword(u, 'TITANIC');
   return u.models.filter((m) => m.alive).map((m) => {
     const base = modelBase(state, m);

@@ -20,10 +20,10 @@ import type { Body } from '../../geometry/types.ts';
 import { resolveAttacks, type AttackGroup } from '../attack-sequence.ts';
 import { openWindow } from '../windows.ts';
 import { endPhase, hooksOf, startPhase } from './phase.ts';
-import { onBattlefield, unitsOnBattlefield } from './units.ts';
+import { isMonsterOrVehicle, onBattlefield, unitsOnBattlefield } from './units.ts';
 import { boardOf, engagedEnemies, modelBody, modelsSee, unitGapLowerBound, unitSees } from './world.ts';
 import { closeQuartersGroups, isBoardingActions } from './boarding.ts';
-import { bigGunsHitModifier, engagedWithArmyOf, hasBigGuns } from './big-guns.ts';
+import { bigGunsHitModifier, engagedWithArmyOf } from './big-guns.ts';
 
 /** Effect kind recording that a ONE SHOT weapon of a model was fired (params: model, weapon). */
 export const ONE_SHOT_USED = 'One Shot used';
@@ -100,7 +100,7 @@ interface ShootContext {
 }
 
 function shootContext(g: Game, u: UnitState): ShootContext {
-  return { s: g.state, u, engaged: engagedEnemies(g.state, u).length > 0, bigGuns: hasBigGuns(u), grants: new Map() };
+  return { s: g.state, u, engaged: engagedEnemies(g.state, u).length > 0, bigGuns: isMonsterOrVehicle(u), grants: new Map() };
 }
 
 /**
@@ -247,14 +247,14 @@ export function weaponGrants(state: GameState, unit: UnitState): WeaponGrant[] {
 function canTarget(g: Game, shooter: Shooter, p: WeaponProfile, shooterUnit: UnitState, target: UnitState, engagedWith: Set<string>, vis: Visibility): boolean {
   if (p.range === 'Melee') return false;
   const engaged = engagedWith.size > 0;
-  if (engaged && hasAbility(p, 'PISTOL') && !hasBigGuns(shooterUnit)) {
+  if (engaged && hasAbility(p, 'PISTOL') && !isMonsterOrVehicle(shooterUnit)) {
     if (!engagedWith.has(target.id)) return false;
   }
   // never into a combat involving friendly units (unless it is this unit's own combat), except at a
   // MONSTER or VEHICLE (Big Guns Never Tire)
   const ownCombat = engagedWith.has(target.id);
   const otherCombat = !ownCombat && engagedWithArmyOf(g.state, target, shooterUnit.player);
-  if (otherCombat && !hasBigGuns(target)) return false;
+  if (otherCombat && !isMonsterOrVehicle(target)) return false;
   // BLAST never at a unit in Engagement Range of the attacking army, its own unit included (Big Guns, Pistols)
   if ((ownCombat || otherCombat) && hasAbility(p, 'BLAST')) return false;
   const dist = vis.distance(shooter, target);

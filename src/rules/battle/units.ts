@@ -36,6 +36,11 @@ export function hasKeyword(u: UnitState, kw: string): boolean {
   return u.keywords.includes(kw);
 }
 
+/** The unit has the MONSTER or VEHICLE keyword (Big Guns Never Tire, and many rules' targets). */
+export function isMonsterOrVehicle(u: UnitState): boolean {
+  return u.keywords.includes('MONSTER') || u.keywords.includes('VEHICLE');
+}
+
 /** Every model of the unit has the keyword on its own datasheet (FLY, for moving over models). */
 export function allModelsHave(state: GameState, u: UnitState, kw: string): boolean {
   return u.models.every((m) => !m.alive || state.datasheets[m.datasheet].keywords.includes(kw));
