@@ -9,7 +9,7 @@
 import type { AttackPlan } from '../rules/attack-plan.ts';
 import type { AttackContext } from '../rules/attack-context.ts';
 import type { Effect, GameState, ModelState, PhaseName, PlayerIndex, UnitState } from './state.ts';
-import type { WeaponProfile } from '../data/datasheet.ts';
+import { profileHas, type WeaponProfile } from '../data/datasheet.ts';
 import type { Game } from './game.ts';
 
 export type RuleKind =
@@ -207,7 +207,7 @@ export function forbids(state: GameState, unit: UnitState, permission: Permissio
 
 /** The profile has the weapon ability, on its own or granted by an active rule. */
 export function weaponHas(state: GameState, unit: UnitState, profile: WeaponProfile, ability: string): boolean {
-  if (profile.abilities.some((a) => a.name === ability)) return true;
+  if (profileHas(profile, ability)) return true;
   let yes = false;
   forEachActiveRule(state, unit, 'self', (r, src) => { if (!yes && r.weaponAbility?.(ability, { state, unit, profile }, src)) yes = true; });
   return yes;

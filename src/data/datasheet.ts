@@ -208,6 +208,11 @@ export interface WargearOption {
   text?: string;
 }
 
+/** Does the weapon profile itself carry the ability (PISTOL, BLAST...)? Rules that grant abilities: `weaponHas`. */
+export function profileHas(p: WeaponProfile, ability: string): boolean {
+  return p.abilities.some((a) => a.name === ability);
+}
+
 export function hasKeyword(ds: { keywords: string[]; factionKeywords?: string[] }, kw: string): boolean {
   const k = kw.toUpperCase();
   return ds.keywords.includes(k) || (ds.factionKeywords?.includes(k) ?? false);

@@ -324,7 +324,7 @@ describe('Shooting phase: Big Guns Never Tire, shooting into a combat', () => {
     const g = battleSandbox([
       { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', counts: [1, 0], at: { x: 10, y: 20 } },
       { id: 'TIE', player: 0, faction: 'tau', name: 'Strike Team', counts: [1, 0], at: { x: 55, y: 20 } },
-      { id: 'E', player: 1, faction: 'aeldari', name: target, counts: [1, 0].slice(0, target === 'War Walkers' ? 1 : 2), at: { x: 30, y: 20 } },
+      { id: 'E', player: 1, faction: 'aeldari', name: target, counts: target === 'War Walkers' ? [1] : [1, 0], at: { x: 30, y: 20 } },
     ], { phase: 'shooting', stream: s });
     g.state.units.ST.models[0].weapons = [weapon];
     if (engaged) placeAtGap(g, 'TIE', 'E', 0.5);

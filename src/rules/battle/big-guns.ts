@@ -7,7 +7,7 @@
  * who may shoot and be shot; the agents' damage estimates ask for the same penalty.
  */
 import type { GameState, PlayerIndex, UnitState } from '../../core/state.ts';
-import type { WeaponProfile } from '../../data/datasheet.ts';
+import { profileHas, type WeaponProfile } from '../../data/datasheet.ts';
 import { isMonsterOrVehicle } from './units.ts';
 import { engagedEnemies, isEngaged } from './world.ts';
 
@@ -27,7 +27,7 @@ export function targetableInCombat(s: GameState, target: UnitState, player: Play
 
 /** Big Guns Never Tire's Hit roll modifier for a ranged attack by `attacker` at `target` with profile `p`: -1 or 0. */
 export function bigGunsHitModifier(s: GameState, attacker: UnitState, target: UnitState, p: WeaponProfile): number {
-  if (p.range === 'Melee' || p.abilities.some((a) => a.name === 'PISTOL')) return 0;
+  if (p.range === 'Melee' || profileHas(p, 'PISTOL')) return 0;
   if (isMonsterOrVehicle(attacker) && isEngaged(s, attacker)) return -1;
   if (isMonsterOrVehicle(target) && engagedWithArmyOf(s, target, attacker.player)) return -1;
   return 0;

@@ -8,7 +8,7 @@
 import type { Game } from '../../core/game.ts';
 import { getRule } from '../../core/rules-registry.ts';
 import { opponent, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
-import type { Weapon, WeaponProfile } from '../../data/datasheet.ts';
+import { profileHas, type Weapon, type WeaponProfile } from '../../data/datasheet.ts';
 import { inBaseContact } from '../../geometry/distance.ts';
 import { inEngagementRange } from '../../geometry/ranges.ts';
 import { resolveAttacks, type AttackGroup } from '../attack-sequence.ts';
@@ -114,7 +114,7 @@ function isMelee(p: WeaponProfile): boolean {
 }
 
 function extraAttacks(w: Weapon): boolean {
-  return w.profiles.some((p) => isMelee(p) && p.abilities.some((a) => a.name === 'EXTRA ATTACKS'));
+  return w.profiles.some((p) => isMelee(p) && profileHas(p, 'EXTRA ATTACKS'));
 }
 
 export function fight(g: Game, u: UnitState): void {

@@ -13,7 +13,7 @@
 import type { Game } from '../../core/game.ts';
 import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { allows, forbids, forEachActiveRule, getRule, weaponHas } from '../../core/rules-registry.ts';
-import type { Weapon, WeaponProfile } from '../../data/datasheet.ts';
+import { profileHas, type Weapon, type WeaponProfile } from '../../data/datasheet.ts';
 import { benefitOfCover, isVisible } from '../../geometry/visibility.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
 import type { Body } from '../../geometry/types.ts';
@@ -71,10 +71,6 @@ function isRanged(p: WeaponProfile): boolean {
   return p.range !== 'Melee';
 }
 
-function hasAbility(p: WeaponProfile, name: string): boolean {
-  return p.abilities.some((a) => a.name === name);
-}
-
 function oneShotUsed(g: Game, model: string, weapon: string): boolean {
   return g.state.effects.some((e) => e.kind === ONE_SHOT_USED && e.params.model === model && e.params.weapon === weapon);
 }
@@ -121,10 +117,10 @@ function usableWeapons(g: Game, c: ShootContext, m: ModelState, owner: UnitState
     const p = w?.profiles.find(isRanged);
     if (!w || !p) continue;
     if (u.flags.advanced && !weaponHas(s, u, p, 'ASSAULT')) continue;
-    if (hasAbility(p, 'ONE SHOT') && (deckSlot || oneShotUsed(g, m.id, w.name))) continue;
-    if (c.engaged && !c.bigGuns && !hasAbility(p, 'PISTOL')) continue;
+    if (profileHas(p, 'ONE SHOT') && (deckSlot || oneShotUsed(g, m.id, w.name))) continue;
+    if (c.engaged && !c.bigGuns && !profileHas(p, 'PISTOL')) continue;
     usable.push(w);
-    (hasAbility(p, 'PISTOL') ? pistols : nonPistols).push(w);
+    (profileHas(p, 'PISTOL') ? pistols : nonPistols).push(w);
   }
   return { usable, nonPistols, pistols };
 }
@@ -247,7 +243,7 @@ export function weaponGrants(state: GameState, unit: UnitState): WeaponGrant[] {
 function canTarget(g: Game, shooter: Shooter, p: WeaponProfile, shooterUnit: UnitState, target: UnitState, engagedWith: Set<string>, vis: Visibility): boolean {
   if (p.range === 'Melee') return false;
   const engaged = engagedWith.size > 0;
-  if (engaged && hasAbility(p, 'PISTOL') && !isMonsterOrVehicle(shooterUnit)) {
+  if (engaged && profileHas(p, 'PISTOL') && !isMonsterOrVehicle(shooterUnit)) {
     if (!engagedWith.has(target.id)) return false;
   }
   // never into a combat involving friendly units (unless it is this unit's own combat), except at a
@@ -256,12 +252,12 @@ function canTarget(g: Game, shooter: Shooter, p: WeaponProfile, shooterUnit: Uni
   const otherCombat = !ownCombat && engagedWithArmyOf(g.state, target, shooterUnit.player);
   if (otherCombat && !isMonsterOrVehicle(target)) return false;
   // BLAST never at a unit in Engagement Range of the attacking army, its own unit included (Big Guns, Pistols)
-  if ((ownCombat || otherCombat) && hasAbility(p, 'BLAST')) return false;
+  if ((ownCombat || otherCombat) && profileHas(p, 'BLAST')) return false;
   const dist = vis.distance(shooter, target);
   if (dist > p.range + 1e-6) return false;
   if (!vis.mayTarget(shooterUnit, target)) return false;
   if (dist > 12 + 1e-6 && target.abilities.includes('Lone Operative')) return false;
-  if (hasAbility(p, 'INDIRECT FIRE')) return true;
+  if (profileHas(p, 'INDIRECT FIRE')) return true;
   return vis.unitVisible(shooter, target);
 }
 
@@ -439,7 +435,7 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
   }
   const tally = resolveAttacks(g, u, attackGroups, false);
   for (const a of assignments) {
-    if (!hasAbility(a.profile, 'ONE SHOT')) continue;
+    if (!profileHas(a.profile, 'ONE SHOT')) continue;
     for (const sh of a.shooters) g.addEffect(ONE_SHOT_USED, player, null, { at: 'end-of-battle' }, { model: sh.model.id, weapon: a.group.weapon.name });
   }
   g.emit({ type: 'unit-flag', unit: u.id, flag: 'shot', value: true });

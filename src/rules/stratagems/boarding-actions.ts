@@ -23,6 +23,7 @@
  *   fights next.
  */
 import type { Game } from '../../core/game.ts';
+import { profileHas } from '../../data/datasheet.ts';
 import { getRule, registerRule, type Rule, type RuleSource } from '../../core/rules-registry.ts';
 import type { Expiry, PlayerIndex, UnitState } from '../../core/state.ts';
 import type { Window } from '../windows.ts';
@@ -196,7 +197,7 @@ export function blastWeapons(g: Game, u: UnitState): { model: string; weapon: st
     const ds = s.datasheets[m.datasheet];
     for (const name of modelWeapons(s, u, m)) {
       const w = ds.weapons.find((x) => x.name === name);
-      if (!w || !w.profiles.some((p) => p.range !== 'Melee' && p.abilities.some((a) => a.name === 'BLAST'))) continue;
+      if (!w || !w.profiles.some((p) => p.range !== 'Melee' && profileHas(p, 'BLAST'))) continue;
       if (!out.some((o) => o.model === m.id && o.weapon === name)) out.push({ model: m.id, weapon: name });
     }
   }
