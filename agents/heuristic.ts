@@ -26,6 +26,7 @@ import {
 import { bestLeadership, hasKeyword, isMonsterOrVehicle, onBattlefield, rollModifier, unitMove } from '../src/rules/battle/units.ts';
 import { boardOf, isEngaged, unitDisc, unitDistance, engagedEnemies, unitSees } from '../src/rules/battle/world.ts';
 import { targetableInCombat } from '../src/rules/battle/big-guns.ts';
+import { profileHas } from '../src/data/datasheet.ts';
 import { isVisible } from '../src/geometry/visibility.ts';
 import type { Body, Board } from '../src/geometry/types.ts';
 import { moveOptions } from '../src/rules/battle/movement.ts';
@@ -989,6 +990,31 @@ function decideFiringDeck(c: Ctx, req: DecisionRequest): number {
   });
 }
 
+/**
+ * Pistols or other weapons: the option (a set of models firing their Pistols) whose volley is worth most,
+ * each weapon at its best target in range; the other weapons (the first option) when they are level.
+ */
+function decidePistols(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const u = s.units[String(req.context?.unit)];
+  const options = req.options as { pistols: string[] }[];
+  if (!u || options.length <= 1) return 0;
+  // the models that carry both: every option's models (one option lists them all)
+  const dual = new Set(options.flatMap((o) => o.pistols));
+  const enemies = shootable(c, u);
+  const uses = weaponUses(s, u, false);
+  return argmax(options, (o) => {
+    const chosen = new Set(o.pistols);
+    let v = 0;
+    for (const use of uses) {
+      const pistol = profileHas(use.profile, 'PISTOL');
+      const models = use.models.filter((m) => !dual.has(m.id) || chosen.has(m.id) === pistol);
+      if (models.length > 0) v += bestInRange(s, u, { ...use, models }, enemies);
+    }
+    return v;
+  });
+}
+
 /** Total expected value of the unit's guns now: each weapon at its best target in range. */
 function bestVolley(c: Ctx, u: UnitState, tweak?: PlanTweak, only?: (t: UnitState) => boolean): number {
   if (!tweak && !only) return perVersion(c.state, `volley|${c.me}|${u.id}`, () => computeVolley(c, u));
@@ -1871,6 +1897,7 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'charge-targets': return decideChargeTargets(c, req);
     case 'precision-target': return decidePrecisionTarget(c, req);
     case 'firing-deck': return decideFiringDeck(c, req);
+    case 'pistols': return decidePistols(c, req);
     case 'select-unit-to-fight': return decideSelectFight(c, req);
     case 'fight-target': return decideFightTarget(c, req);
     case 'fight-weapon': return decideFightWeapon(c, req);

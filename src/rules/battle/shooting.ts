@@ -6,7 +6,8 @@
  * is ASSAULT), not within Engagement Range (unless MONSTER/VEHICLE: Big Guns Never Tire, or PISTOL
  * weapons at units it is engaged with). Targets: enemy units within range of the model and visible to
  * it (INDIRECT FIRE needs no visibility), not within Engagement Range of friendly units (unless MONSTER or
- * VEHICLE: Big Guns Never Tire, ./big-guns.ts), Lone Operatives only within 12". Firing Deck X: a
+ * VEHICLE: Big Guns Never Tire, ./big-guns.ts), Lone Operatives only within 12". A model that is not a
+ * MONSTER or VEHICLE fires its Pistols or its other ranged weapons, as its player chooses. Firing Deck X: a
  * transport also fires up to X ranged weapons of its embarked models, chosen by its player each time it
  * is selected to shoot.
  */
@@ -182,11 +183,61 @@ function chooseFiringDeck(g: Game, u: UnitState): Lent[] {
 }
 
 /**
+ * A model fires its Pistols or its other ranged weapons, not both, unless its unit is a MONSTER or
+ * VEHICLE. `pistolModels`: the models whose player chose their Pistols (choosePistols); null while
+ * eligibility is asked, before the choice, when either may give the unit a target.
+ */
+function firedWeapons(c: ShootContext, m: ModelState, usable: Weapon[], nonPistols: Weapon[], pistols: Weapon[], pistolModels: ReadonlySet<string> | null): Weapon[] {
+  if (c.bigGuns || nonPistols.length === 0 || pistols.length === 0 || pistolModels === null) return usable;
+  return pistolModels.has(m.id) ? pistols : nonPistols;
+}
+
+/**
+ * Pistols or other weapons: when models of the unit (not a MONSTER or VEHICLE, not engaged, where only
+ * Pistols may fire anyway) carry both and some of their Pistols have a target, the player chooses which
+ * models fire their Pistols. One decision for the unit, its options the sets of such models: none (the
+ * other weapons), those whose other weapons have no target, all of them; each set offered once.
+ */
+function choosePistols(g: Game, u: UnitState, onlyTarget: string | undefined): Set<string> {
+  const s = g.state;
+  const c = shootContext(g, u);
+  const none = new Set<string>();
+  if (c.bigGuns || c.engaged) return none;
+  const dual: { m: ModelState; nonPistols: Weapon[]; pistols: Weapon[] }[] = [];
+  for (const m of u.models) {
+    if (!m.alive || !m.pos) continue;
+    const { nonPistols, pistols } = usableWeapons(g, c, m, u, false);
+    if (nonPistols.length > 0 && pistols.length > 0) dual.push({ m, nonPistols, pistols });
+  }
+  if (dual.length === 0) return none;
+  const vis = new Visibility(g);
+  const engagedWith = new Set<string>();
+  const enemies = unitsOnBattlefield(s, opponent(u.player)).filter((t) => onlyTarget === undefined || t.id === onlyTarget);
+  const reaches = (m: ModelState, ws: Weapon[]) => {
+    const sh: Shooter = { model: m, body: modelBody(s, m) };
+    return ws.some((w) => w.profiles.some((p) => isRanged(p) && enemies.some((t) => canTarget(g, sh, p, u, t, engagedWith, vis))));
+  };
+  const pistolReach = dual.filter((d) => reaches(d.m, d.pistols));
+  if (pistolReach.length === 0) return none;
+  const needed = pistolReach.filter((d) => !reaches(d.m, d.nonPistols)).map((d) => d.m.id);
+  const all = dual.map((d) => d.m.id);
+  const options: { pistols: string[] }[] = [{ pistols: [] }];
+  for (const set of [needed, all]) {
+    if (set.length > 0 && !options.some((o) => o.pistols.join() === set.join())) options.push({ pistols: set });
+  }
+  const { option } = g.decide({
+    kind: 'pistols', player: u.player, prompt: `${u.name}: which models fire their Pistols instead of their other ranged weapons`,
+    options, context: { unit: u.id },
+  });
+  return new Set(option.pistols);
+}
+
+/**
  * The unit's ranged weapons that may fire now, grouped by weapon name. `deck`: the weapons lent through
  * its Firing Deck (chooseFiringDeck); without it (eligibility, asked before the choice) every weapon any
  * embarked model could lend: the unit can shoot when some choice of lent weapons gives it a target.
  */
-function weaponGroups(g: Game, u: UnitState, deck: readonly Lent[] | null = null): WeaponGroup[] {
+function weaponGroups(g: Game, u: UnitState, deck: readonly Lent[] | null = null, pistolModels: ReadonlySet<string> | null = null): WeaponGroup[] {
   const s = g.state;
   const c = shootContext(g, u);
   const groups = new Map<string, WeaponGroup>();
@@ -198,10 +249,9 @@ function weaponGroups(g: Game, u: UnitState, deck: readonly Lent[] | null = null
   };
   for (const m of u.models) {
     if (!m.alive || !m.pos) continue;
-    const { usable, nonPistols } = usableWeapons(g, c, m, u, false);
-    // A model fires its Pistols or its other ranged weapons, not both (MONSTERs and VEHICLEs may do both).
+    const { usable, nonPistols, pistols } = usableWeapons(g, c, m, u, false);
     const body = modelBody(s, m);
-    for (const w of c.bigGuns || nonPistols.length === 0 ? usable : nonPistols) add(m, body, w);
+    for (const w of firedWeapons(c, m, usable, nonPistols, pistols, pistolModels)) add(m, body, w);
   }
   const lent = deck ?? deckCandidates(g, c).flatMap((cand) => cand.weapons.map((weapon) => ({ model: cand.model, weapon })));
   if (lent.length > 0) {
@@ -339,9 +389,9 @@ export function canShoot(g: Game, u: UnitState, onlyTarget?: string): boolean {
 }
 
 /** Legal (weapon, profile, target) choices; `firstOnly` stops at the first one found (eligibility). */
-function targetOptions(g: Game, u: UnitState, onlyTarget?: string, firstOnly = false, deck: readonly Lent[] | null = null): { options: TargetOption[]; groups: WeaponGroup[]; vis: Visibility; engagedWith: Set<string> } {
+function targetOptions(g: Game, u: UnitState, onlyTarget?: string, firstOnly = false, deck: readonly Lent[] | null = null, pistolModels: ReadonlySet<string> | null = null): { options: TargetOption[]; groups: WeaponGroup[]; vis: Visibility; engagedWith: Set<string> } {
   const s = g.state;
-  const groups = weaponGroups(g, u, deck);
+  const groups = weaponGroups(g, u, deck, pistolModels);
   const vis = new Visibility(g);
   const engagedWith = new Set(engagedEnemies(s, u).map((e) => e.id));
   const options: TargetOption[] = [];
@@ -380,7 +430,8 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
     openWindow(g, { name: 'shooting/unit-selected', unit: u.id, targets: [] });
   }
   const deck = chooseFiringDeck(g, u);
-  const { options, groups, vis, engagedWith } = targetOptions(g, u, opts.onlyTarget, false, deck);
+  const pistolModels = choosePistols(g, u, opts.onlyTarget);
+  const { options, groups, vis, engagedWith } = targetOptions(g, u, opts.onlyTarget, false, deck, pistolModels);
   const assignments: { group: WeaponGroup; profile: WeaponProfile; target: UnitState; shooters: Shooter[] }[] = [];
   for (const gr of groups) {
     const mine = options.filter((o) => o.weapon === gr.weapon.name);
