@@ -416,7 +416,7 @@ function fireAt(c: Ctx, uc: UnitCtx, end: Point, f: MoveFlags): number {
     const gap = len(e.x - end.x, e.y - end.y) - e.r - uc.r;
     if (gap > e.maxRange) continue;
     let v = 0;
-    for (const p of e.ranged) if (gap <= p.range && (!f.advanced || p.assault)) v += p.value;
+    for (const p of e.ranged) if (gap <= p.range && gap > p.beyond && (!f.advanced || p.assault)) v += p.value;
     if (v <= best) continue;
     if (c.w.blockedFire < 1 && !f.bound) {
       from ??= unitDisc(c.state, uc.u, end, uc.r);
@@ -939,7 +939,8 @@ function decideShootTarget(c: Ctx, req: DecisionRequest): number {
 
 function estimateOption(c: Ctx, u: UnitState, base: WeaponUse | undefined, o: { profile: number; target: string; models?: number }): number | null {
   if (!base) return null;
-  const use = { ...base, profile: base.weapon.profiles[o.profile] };
+  // the weapons offered are those the unit fires (its Pistols-or-other-weapons choice made): no `beyond`
+  const use: WeaponUse = { weapon: base.weapon, profile: base.weapon.profiles[o.profile], models: base.models };
   const e = weaponEstimate(c.state, u, use, c.state.units[o.target], { inRangeOnly: true });
   // only the models that can see the target fire at it
   const scale = o.models !== undefined && e.attackers > o.models ? o.models / e.attackers : 1;
@@ -1009,7 +1010,8 @@ function decidePistols(c: Ctx, req: DecisionRequest): number {
     for (const use of uses) {
       const pistol = profileHas(use.profile, 'PISTOL');
       const models = use.models.filter((m) => !dual.has(m.id) || chosen.has(m.id) === pistol);
-      if (models.length > 0) v += bestInRange(s, u, { ...use, models }, enemies);
+      // each option says who fires what: the estimates' own Pistol rule (`beyond`) is left out
+      if (models.length > 0) v += bestInRange(s, u, { weapon: use.weapon, profile: use.profile, models }, enemies);
     }
     return v;
   });

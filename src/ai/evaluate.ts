@@ -4,7 +4,7 @@
  * calculator), threat, and charge probabilities. Pure reads of the state.
  */
 import type { GameState, ModelState, PlayerIndex, UnitState } from '../core/state.ts';
-import type { Weapon, WeaponProfile } from '../data/datasheet.ts';
+import { profileHas, type Weapon, type WeaponProfile } from '../data/datasheet.ts';
 import { expectedDamage, type DefenderProfile } from '../calc/exact.ts';
 import { weaponHas } from '../core/rules-registry.ts';
 import { buildAttackPlan } from '../rules/attack-context.ts';
@@ -12,8 +12,8 @@ import type { AttackPlan } from '../rules/attack-plan.ts';
 import { isLeaderModel } from '../rules/allocation.ts';
 import { horizontalDistance } from '../geometry/distance.ts';
 import { benefitOfCover } from '../geometry/visibility.ts';
-import { boardOf, modelBody } from '../rules/battle/world.ts';
-import { onBattlefield } from '../rules/battle/units.ts';
+import { boardOf, isEngaged, modelBody } from '../rules/battle/world.ts';
+import { isMonsterOrVehicle, onBattlefield } from '../rules/battle/units.ts';
 import { bigGunsHitModifier } from '../rules/battle/big-guns.ts';
 import { perVersion } from './memo.ts';
 
@@ -68,6 +68,12 @@ export interface WeaponUse {
   weapon: Weapon;
   profile: WeaponProfile;
   models: ModelState[];
+  /**
+   * The Pistol of models that also carry other ranged weapons (not in a MONSTER or VEHICLE unit): such a
+   * model fires one or the other, so its Pistol is counted only beyond this range (the longest of its
+   * other ranged weapons), where they reach nothing, or while its unit is engaged (Pistols only).
+   */
+  beyond?: number;
 }
 
 /**
@@ -135,17 +141,27 @@ const usesByUnit = new WeakMap<UnitState, { alive: string; ranged: WeaponUse[] |
 
 function groupWeapons(state: GameState, u: UnitState, melee: boolean): WeaponUse[] {
   const groups = new Map<string, WeaponUse>();
+  const bigGuns = isMonsterOrVehicle(u);
   for (const m of u.models) {
     if (!m.alive) continue;
     const ds = state.datasheets[m.datasheet];
+    // Pistols or other weapons: the reach of the model's other ranged weapons (0: none)
+    let other = 0;
+    if (!melee && !bigGuns) {
+      for (const name of m.weapons) {
+        const p = ds.weapons.find((x) => x.name === name)?.profiles.find((q) => q.range !== 'Melee');
+        if (p && !profileHas(p, 'PISTOL')) other = Math.max(other, p.range as number);
+      }
+    }
     for (const name of m.weapons) {
       const w = ds.weapons.find((x) => x.name === name);
       if (!w) continue;
       const pi = w.profiles.findIndex((p) => (p.range === 'Melee') === melee);
       if (pi < 0) continue;
-      const key = `${m.datasheet}:${name}`;
+      const dual = other > 0 && profileHas(w.profiles[pi], 'PISTOL');
+      const key = dual ? `${m.datasheet}:${name}:${other}` : `${m.datasheet}:${name}`;
       let gr = groups.get(key);
-      if (!gr) groups.set(key, (gr = { weapon: w, profile: w.profiles[pi], models: [] }));
+      if (!gr) groups.set(key, (gr = { weapon: w, profile: w.profiles[pi], models: [], ...(dual ? { beyond: other } : {}) }));
       gr.models.push(m);
     }
   }
@@ -183,6 +199,8 @@ export function weaponEstimate(state: GameState, attacker: UnitState, use: Weapo
   let cover = false;
   if (!melee && attacker.location === 'battlefield' && !opts.anywhere) {
     const range = use.profile.range as number;
+    // a Pistol backing up other weapons fires only where they reach nothing, or in combat
+    const beyond = use.beyond !== undefined && !isEngaged(state, attacker) ? use.beyond : -1;
     const within: ModelState[] = [];
     let best = Infinity;
     let halfCount = 0;
@@ -191,6 +209,7 @@ export function weaponEstimate(state: GameState, attacker: UnitState, use: Weapo
       const b = modelBody(state, m);
       let d = Infinity;
       for (const t of target.models) if (t.alive && t.pos) d = Math.min(d, horizontalDistance(b, modelBody(state, t)));
+      if (d <= beyond) continue;
       if (d <= range || !opts.inRangeOnly) within.push(m);
       if (d <= range / 2) halfCount++;
       best = Math.min(best, d);
@@ -269,6 +288,8 @@ const MAX_SIGNATURES = 1 << 20;
 
 export interface WeaponPotential {
   range: number;
+  /** counted only at gaps beyond this (a Pistol backing up other weapons: WeaponUse.beyond); -1 for the rest */
+  beyond: number;
   /** ASSAULT: may fire after an Advance */
   assault: boolean;
   value: number;
@@ -333,25 +354,28 @@ export function weaponPotentials(state: GameState, attacker: UnitState, target: 
   for (const use of weaponUses(state, attacker, melee)) {
     const v = weaponEstimate(state, attacker, use, target, { anywhere: true }).value;
     if (melee) total += v;
-    else out.push({ range: use.profile.range as number, assault: weaponHas(state, attacker, use.profile, 'ASSAULT'), value: v });
+    else out.push({ range: use.profile.range as number, beyond: use.beyond ?? -1, assault: weaponHas(state, attacker, use.profile, 'ASSAULT'), value: v });
   }
-  if (melee) out.push({ range: 0, assault: false, value: total });
+  if (melee) out.push({ range: 0, beyond: -1, assault: false, value: total });
   if (pc.byKey.size > 200_000) pc.byKey.clear();
   pc.byKey.set(key, out);
   return out;
 }
 
-/** Expected value of the unit's attacks on the target if it were in range of all of them (threat). */
+/**
+ * Expected value of the unit's attacks on the target if it were in range of all of them (threat): the
+ * Pistols that back up other weapons are left out (those fire instead).
+ */
 export function unitAttackPotential(state: GameState, attacker: UnitState, target: UnitState, melee: boolean): number {
   let v = 0;
-  for (const p of weaponPotentials(state, attacker, target, melee)) v += p.value;
+  for (const p of weaponPotentials(state, attacker, target, melee)) if (p.beyond < 0) v += p.value;
   return v;
 }
 
 /** Value of the unit's ranged weapons that reach a target `gap` inches away (edge to edge). */
 export function rangedPotentialAt(state: GameState, attacker: UnitState, target: UnitState, gap: number, advanced = false): number {
   let v = 0;
-  for (const p of weaponPotentials(state, attacker, target, false)) if (gap <= p.range && (!advanced || p.assault)) v += p.value;
+  for (const p of weaponPotentials(state, attacker, target, false)) if (gap <= p.range && gap > p.beyond && (!advanced || p.assault)) v += p.value;
   return v;
 }
 

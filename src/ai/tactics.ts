@@ -229,8 +229,8 @@ export interface DangerSource {
   r: number;
   move: number;
   meleeMove: number;
-  /** ranged weapons: range and value against the unit, already shared out among its possible targets */
-  ranged: { range: number; value: number }[];
+  /** ranged weapons: range (`beyond`: see WeaponPotential) and value against the unit, already shared out among its possible targets */
+  ranged: { range: number; beyond: number; value: number }[];
   maxRange: number;
   /** melee value against the unit, shared out */
   melee: number;
@@ -240,11 +240,11 @@ export function dangerSources(state: GameState, u: UnitState): DangerSource[] {
   const out: DangerSource[] = [];
   for (const e of threatList(state)[opponent(u.player)]) {
     const shootFactor = e.engaged ? (isMonsterOrVehicle(e.unit) ? 0.6 : 0.1) : 1;
-    const ranged: { range: number; value: number }[] = [];
+    const ranged: { range: number; beyond: number; value: number }[] = [];
     let maxR = 0;
     for (const p of weaponPotentials(state, e.unit, u, false)) {
       if (p.value <= 0) continue;
-      ranged.push({ range: p.range, value: (p.value * shootFactor) / Math.max(1, e.rangedTargets) });
+      ranged.push({ range: p.range, beyond: p.beyond, value: (p.value * shootFactor) / Math.max(1, e.rangedTargets) });
       if (p.range > maxR) maxR = p.range;
     }
     let m = 0;
@@ -262,7 +262,7 @@ export function dangerFrom(sources: DangerSource[], at: Point, r: number, ranged
     const reach = gap - e.move;
     if (reach <= e.maxRange) {
       let v = 0;
-      for (const w of e.ranged) if (reach <= w.range) v += w.value;
+      for (const w of e.ranged) if (reach <= w.range && reach > w.beyond) v += w.value;
       total += v > 0 && rangedShare ? v * rangedShare(e) : v;
     }
     if (e.melee > 0) total += e.melee * chargeOdds(e, at, r);

@@ -143,12 +143,13 @@ describe('the heuristic uses stratagems by expected gain against CP', () => {
     const units: PlacedUnit[] = [
       { id: 'S1', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 5 } },
       { id: 'S2', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 16 } },
-      { id: 'HB', player: 1, faction: 'aeldari', name: 'Howling Banshees', at: { x: 18, y: 10 } },
+      { id: 'HB', player: 1, faction: 'aeldari', name: 'Howling Banshees', counts: [1, 3], at: { x: 18, y: 10 } },
     ];
     const g = sandbox(units, 0, seen, { phase: 'shooting', cp: [3, 0], detachments: ["Mont'ka", null], stream: createStream('ff') });
     const s = g.state;
     // AP+1 is worth much to each unit alone (more than the CP), but either one alone takes most of the
-    // Banshees: together they cannot take more than the whole unit
+    // Banshees: together they cannot take more than the whole unit (four Banshees: the Shas'ui's Pulse
+    // pistol does not add to his rifle, Pistols or other weapons, so five would outlast the two volleys)
     const value = (id: string, ap: boolean) => weaponUses(s, s.units[id], false)
       .reduce((n, use) => n + weaponEstimate(s, s.units[id], use, s.units.HB, { inRangeOnly: true, tweak: ap ? (p) => { p.ap -= 1; } : undefined }).value, 0);
     const whole = 1.25 * unitValue(s, s.units.HB);
