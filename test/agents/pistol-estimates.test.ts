@@ -5,17 +5,11 @@
  * pistol (12").
  */
 import { describe, expect, it } from 'vitest';
-import { battleSandbox } from '../helpers/battle.ts';
+import { battleSandbox, roundBaseRadius as radius } from '../helpers/battle.ts';
 import { loadFactionCatalog } from '../../src/data/catalog.ts';
 import { rangedPotentialAt, unitAttackPotential, weaponEstimate, weaponPotentials, weaponUses } from '../../src/ai/evaluate.ts';
 import { isEngaged, modelBody } from '../../src/rules/battle/world.ts';
 import { horizontalDistance } from '../../src/geometry/distance.ts';
-import type { Body } from '../../src/geometry/types.ts';
-
-function radius(b: Body): number {
-  if (b.base.kind !== 'circle') throw new Error('a round base was expected');
-  return b.base.r;
-}
 
 /** One model of `name` `gap` inches (edge to edge) from a lone Dire Avenger; what each of its ranged weapons would do to it. */
 function scene(name: 'Breacher Team' | 'War Walkers', gap: number) {

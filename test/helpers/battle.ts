@@ -6,6 +6,7 @@ import { createStream, type Stream } from '../../src/core/rng.ts';
 import { emptyGameState, type HatchwayState, type MissionState, type PhaseName, type PlayerIndex } from '../../src/core/state.ts';
 import { loadFactionCatalog } from '../../src/data/catalog.ts';
 import type { Datasheet } from '../../src/data/datasheet.ts';
+import type { Body } from '../../src/geometry/types.ts';
 import { createUnitState } from '../../src/rules/muster.ts';
 import { playerRules } from '../../src/rules/factions.ts';
 
@@ -97,4 +98,10 @@ export function pocketWalls() {
   const rect = (x0: number, y0: number, x1: number, y1: number) => [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }];
   return [rect(18, 10, 28.7, 34), rect(31.3, 10, 42, 34), rect(28.7, 10, 31.3, 20.7), rect(28.7, 23.3, 31.3, 34)]
     .map((polygon, i) => ({ id: `w${i}`, kind: 'impassable' as const, polygon, height: 5 }));
+}
+
+/** The radius of a round base (placing models a set gap apart); throws for any other base. */
+export function roundBaseRadius(b: Body): number {
+  if (b.base.kind !== 'circle') throw new Error(`a round base was expected, not ${b.base.kind}`);
+  return b.base.r;
 }

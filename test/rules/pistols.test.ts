@@ -4,7 +4,7 @@
  * Fire Warriors carry a Pulse blaster (10", 2 attacks, BS 3+) and a Pulse pistol (12", 1 attack, BS 4+).
  */
 import { describe, expect, it } from 'vitest';
-import { battleSandbox, scriptedAgent } from '../helpers/battle.ts';
+import { battleSandbox, roundBaseRadius as radius, scriptedAgent } from '../helpers/battle.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import { rolls } from '../helpers/attack.ts';
 import type { Agent, DecisionRequest } from '../../src/core/agent.ts';
@@ -12,15 +12,9 @@ import type { Game } from '../../src/core/game.ts';
 import { canShoot, shootWithUnit, type TargetOption } from '../../src/rules/battle/shooting.ts';
 import { isEngaged, modelBody } from '../../src/rules/battle/world.ts';
 import { horizontalDistance } from '../../src/geometry/distance.ts';
-import type { Body } from '../../src/geometry/types.ts';
 import { createHeuristic } from '../../agents/heuristic.ts';
 
 type PistolOption = { pistols: string[] };
-
-function radius(b: Body): number {
-  if (b.base.kind !== 'circle') throw new Error('a round base was expected');
-  return b.base.r;
-}
 
 /**
  * Breachers (one model a gap in `gaps`, edge to edge, from a lone Dire Avenger at (40, 20)), played by
