@@ -17,7 +17,7 @@ import { grantRerollOne, widerReroll, woundTarget } from '../src/rules/attack-pl
 import { allows, forbids, forEachActiveRule } from '../src/core/rules-registry.ts';
 import {
   enemyUnits, maxRange, ownUnits, p2d6AtLeast, pointsPerWound, unitAttackPotential, unitValue, unitWounds,
-  weaponEstimate, weaponPotentials, weaponUses, type PlanTweak, type WeaponPotential, type WeaponUse,
+  reachesAt, weaponEstimate, weaponPotentials, weaponUses, type PlanTweak, type WeaponPotential, type WeaponUse,
 } from '../src/ai/evaluate.ts';
 import {
   ADVANCE_REROLL_AT_MOST, chargeOdds, dangerFrom, dangerSources, dist, expectedAdvance, heldCount, objectiveSnapshot, scoringOutlook, unitGeo, spreadOf, unitOC, unitSpread,
@@ -416,7 +416,7 @@ function fireAt(c: Ctx, uc: UnitCtx, end: Point, f: MoveFlags): number {
     const gap = len(e.x - end.x, e.y - end.y) - e.r - uc.r;
     if (gap > e.maxRange) continue;
     let v = 0;
-    for (const p of e.ranged) if (gap <= p.range && gap > p.beyond && (!f.advanced || p.assault)) v += p.value;
+    for (const p of e.ranged) if (reachesAt(p, gap) && (!f.advanced || p.assault)) v += p.value;
     if (v <= best) continue;
     if (c.w.blockedFire < 1 && !f.bound) {
       from ??= unitDisc(c.state, uc.u, end, uc.r);

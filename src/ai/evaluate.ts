@@ -8,7 +8,7 @@ import { profileHas, type Weapon, type WeaponProfile } from '../data/datasheet.t
 import { expectedDamage, type DefenderProfile } from '../calc/exact.ts';
 import { weaponHas } from '../core/rules-registry.ts';
 import { buildAttackPlan } from '../rules/attack-context.ts';
-import type { AttackPlan } from '../rules/attack-plan.ts';
+import { addHitModifier, type AttackPlan } from '../rules/attack-plan.ts';
 import { isLeaderModel } from '../rules/allocation.ts';
 import { horizontalDistance } from '../geometry/distance.ts';
 import { benefitOfCover } from '../geometry/visibility.ts';
@@ -229,10 +229,7 @@ export function weaponEstimate(state: GameState, attacker: UnitState, use: Weapo
     halfRange: half, targetModels: aliveModels(target), targetVisible: true, targetInCover: cover, distance,
   });
   // Big Guns Never Tire's -1 where the units stand now, as the shooting phase adds it
-  if (!melee && !opts.anywhere && attacker.location === 'battlefield') {
-    const bg = bigGunsHitModifier(state, attacker, target, use.profile);
-    if (bg < 0 && !plan.ignoreHitModifiers) plan.hitModifier += bg;
-  }
+  if (!melee && !opts.anywhere && attacker.location === 'battlefield') addHitModifier(plan, bigGunsHitModifier(state, attacker, target, use.profile));
   if (opts.tweak) opts.tweak(plan, { distance, target, weapon: use.weapon.name });
   const def = defenderProfile(state, target);
   const e = expectedDamage(plan, models.length, def);
@@ -372,10 +369,15 @@ export function unitAttackPotential(state: GameState, attacker: UnitState, targe
   return v;
 }
 
+/** Does a ranged potential count at a target `gap` inches away (edge to edge): in range, and beyond `beyond`? */
+export function reachesAt(p: Pick<WeaponPotential, 'range' | 'beyond'>, gap: number): boolean {
+  return gap <= p.range && gap > p.beyond;
+}
+
 /** Value of the unit's ranged weapons that reach a target `gap` inches away (edge to edge). */
 export function rangedPotentialAt(state: GameState, attacker: UnitState, target: UnitState, gap: number, advanced = false): number {
   let v = 0;
-  for (const p of weaponPotentials(state, attacker, target, false)) if (gap <= p.range && gap > p.beyond && (!advanced || p.assault)) v += p.value;
+  for (const p of weaponPotentials(state, attacker, target, false)) if (reachesAt(p, gap) && (!advanced || p.assault)) v += p.value;
   return v;
 }
 

@@ -9,7 +9,7 @@ import { inObjectiveRange } from '../geometry/ranges.ts';
 import { characteristic, isMonsterOrVehicle, onBattlefield, unitMove } from '../rules/battle/units.ts';
 import { isEngaged, modelBody, unitCentre, unitDisc } from '../rules/battle/world.ts';
 import type { Body } from '../geometry/types.ts';
-import { maxRange, p2d6AtLeast, unitValue, weaponPotentials } from './evaluate.ts';
+import { maxRange, p2d6AtLeast, reachesAt, unitValue, weaponPotentials, type WeaponPotential } from './evaluate.ts';
 import { perVersion } from './memo.ts';
 import { forEachActiveRule } from '../core/rules-registry.ts';
 import { len } from '../geometry/vec.ts';
@@ -229,8 +229,8 @@ export interface DangerSource {
   r: number;
   move: number;
   meleeMove: number;
-  /** ranged weapons: range (`beyond`: see WeaponPotential) and value against the unit, already shared out among its possible targets */
-  ranged: { range: number; beyond: number; value: number }[];
+  /** ranged weapons: where they reach (WeaponPotential) and their value against the unit, already shared out among its possible targets */
+  ranged: Pick<WeaponPotential, 'range' | 'beyond' | 'value'>[];
   maxRange: number;
   /** melee value against the unit, shared out */
   melee: number;
@@ -240,7 +240,7 @@ export function dangerSources(state: GameState, u: UnitState): DangerSource[] {
   const out: DangerSource[] = [];
   for (const e of threatList(state)[opponent(u.player)]) {
     const shootFactor = e.engaged ? (isMonsterOrVehicle(e.unit) ? 0.6 : 0.1) : 1;
-    const ranged: { range: number; beyond: number; value: number }[] = [];
+    const ranged: DangerSource['ranged'] = [];
     let maxR = 0;
     for (const p of weaponPotentials(state, e.unit, u, false)) {
       if (p.value <= 0) continue;
@@ -262,7 +262,7 @@ export function dangerFrom(sources: DangerSource[], at: Point, r: number, ranged
     const reach = gap - e.move;
     if (reach <= e.maxRange) {
       let v = 0;
-      for (const w of e.ranged) if (reach <= w.range && reach > w.beyond) v += w.value;
+      for (const w of e.ranged) if (reachesAt(w, reach)) v += w.value;
       total += v > 0 && rangedShare ? v * rangedShare(e) : v;
     }
     if (e.melee > 0) total += e.melee * chargeOdds(e, at, r);

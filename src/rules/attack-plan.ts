@@ -203,6 +203,14 @@ export function grantRerollOne(plan: AttackPlan, rolls: { hit?: number; wound?: 
   };
 }
 
+/**
+ * A Hit roll modifier the attack's circumstances add after the plan is built (Big Guns Never Tire's -1):
+ * a penalty is dropped when the plan ignores Hit roll modifiers, a bonus is kept.
+ */
+export function addHitModifier(plan: AttackPlan, modifier: number): void {
+  if (modifier && !(plan.ignoreHitModifiers && modifier < 0)) plan.hitModifier += modifier;
+}
+
 /** When two rules grant re-rolls of the same roll, the more generous one applies (a die is re-rolled once). */
 export function widerReroll(a: RerollPolicy, b: RerollPolicy): RerollPolicy {
   return REROLL_ORDER.indexOf(a) >= REROLL_ORDER.indexOf(b) ? a : b;

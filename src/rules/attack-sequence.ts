@@ -12,7 +12,7 @@ import { IllegalDecisionError } from '../core/agent.ts';
 import type { GameState, ModelState, UnitState } from '../core/state.ts';
 import { buildAttackPlan, targetToughness, type AttackContext } from './attack-context.ts';
 import {
-  adjustDamage, capModifier, rollOutcome, saveNeeded, saveRerollPolicy, shouldReroll, woundTarget, type AttackPlan, type RerollPolicy,
+  addHitModifier, adjustDamage, capModifier, rollOutcome, saveNeeded, saveRerollPolicy, shouldReroll, woundTarget, type AttackPlan, type RerollPolicy,
 } from './attack-plan.ts';
 import { afterRoll, rollDice } from './roll-window.ts';
 import { destroyModel, feelNoPainOf, inflictMortalWounds, mortalWoundAllocated, mortalWoundsWatched, splitAttachedUnits } from './damage.ts';
@@ -107,7 +107,7 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
       distance: group.distance ?? 0, toughness: toughness?.get(target.id),
     };
     const plan = buildAttackPlan(ctx);
-    if (group.extraHitModifier && !(plan.ignoreHitModifiers && group.extraHitModifier < 0)) plan.hitModifier += group.extraHitModifier;
+    addHitModifier(plan, group.extraHitModifier ?? 0);
     // PRECISION sends an attack to a CHARACTER only when one is visible to an attacking model, and only to one that is
     if (plan.precision && target.components.length > 1) {
       const seen = visibleCharacters(g.state, attackers, target);

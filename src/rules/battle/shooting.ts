@@ -198,7 +198,7 @@ function firedWeapons(c: ShootContext, m: ModelState, usable: Weapon[], nonPisto
  * models fire their Pistols. One decision for the unit, its options the sets of such models: none (the
  * other weapons), those whose other weapons have no target, all of them; each set offered once.
  */
-function choosePistols(g: Game, u: UnitState, onlyTarget: string | undefined): Set<string> {
+function choosePistols(g: Game, u: UnitState, onlyTarget: string | undefined, vis: Visibility): Set<string> {
   const s = g.state;
   const c = shootContext(g, u);
   const none = new Set<string>();
@@ -210,7 +210,6 @@ function choosePistols(g: Game, u: UnitState, onlyTarget: string | undefined): S
     if (nonPistols.length > 0 && pistols.length > 0) dual.push({ m, nonPistols, pistols });
   }
   if (dual.length === 0) return none;
-  const vis = new Visibility(g);
   const engagedWith = new Set<string>();
   const enemies = unitsOnBattlefield(s, opponent(u.player)).filter((t) => onlyTarget === undefined || t.id === onlyTarget);
   const reaches = (m: ModelState, ws: Weapon[]) => {
@@ -383,16 +382,21 @@ export function canShoot(g: Game, u: UnitState, onlyTarget?: string): boolean {
   let v = true;
   if (u.flags.fellBack && !allows(g.state, u, 'shoot-after-fall-back')) v = false;
   else if (forbids(g.state, u, 'shoot')) v = false;
-  else v = targetOptions(g, u, onlyTarget, true).options.length > 0;
+  else v = targetOptions(g, u, onlyTarget, { firstOnly: true }).options.length > 0;
   cache.set(key, v);
   return v;
 }
 
-/** Legal (weapon, profile, target) choices; `firstOnly` stops at the first one found (eligibility). */
-function targetOptions(g: Game, u: UnitState, onlyTarget?: string, firstOnly = false, deck: readonly Lent[] | null = null, pistolModels: ReadonlySet<string> | null = null): { options: TargetOption[]; groups: WeaponGroup[]; vis: Visibility; engagedWith: Set<string> } {
+/**
+ * Legal (weapon, profile, target) choices; `firstOnly` stops at the first one found (eligibility); `deck`
+ * and `pistolModels`: the player's Firing Deck and Pistols choices (weaponGroups); `vis`: distances and
+ * sight lines already measured in this activation.
+ */
+function targetOptions(g: Game, u: UnitState, onlyTarget: string | undefined, opts: { firstOnly?: boolean; deck?: readonly Lent[]; pistolModels?: ReadonlySet<string>; vis?: Visibility } = {}): { options: TargetOption[]; groups: WeaponGroup[]; vis: Visibility; engagedWith: Set<string> } {
   const s = g.state;
-  const groups = weaponGroups(g, u, deck, pistolModels);
-  const vis = new Visibility(g);
+  const firstOnly = opts.firstOnly ?? false;
+  const groups = weaponGroups(g, u, opts.deck ?? null, opts.pistolModels ?? null);
+  const vis = opts.vis ?? new Visibility(g);
   const engagedWith = new Set(engagedEnemies(s, u).map((e) => e.id));
   const options: TargetOption[] = [];
   // enemies out of reach of the longest weapon (measured from the unit, or its transport for a
@@ -430,8 +434,10 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
     openWindow(g, { name: 'shooting/unit-selected', unit: u.id, targets: [] });
   }
   const deck = chooseFiringDeck(g, u);
-  const pistolModels = choosePistols(g, u, opts.onlyTarget);
-  const { options, groups, vis, engagedWith } = targetOptions(g, u, opts.onlyTarget, false, deck, pistolModels);
+  // the Pistols choice measures from the same models to the same targets as the target options
+  const measured = new Visibility(g);
+  const pistolModels = choosePistols(g, u, opts.onlyTarget, measured);
+  const { options, groups, vis, engagedWith } = targetOptions(g, u, opts.onlyTarget, { deck, pistolModels, vis: measured });
   const assignments: { group: WeaponGroup; profile: WeaponProfile; target: UnitState; shooters: Shooter[] }[] = [];
   for (const gr of groups) {
     const mine = options.filter((o) => o.weapon === gr.weapon.name);
