@@ -13,7 +13,7 @@ import { openWindow } from '../windows.ts';
 import { endPhase, hasEffect, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import { hasKeyword, rollModifier, unitsOnBattlefield } from './units.ts';
-import { isEngaged, unitDistance } from './world.ts';
+import { isEngaged, unitDistance, unitGapLowerBound } from './world.ts';
 
 export function chargePhase(g: Game, player: PlayerIndex): void {
   startPhase(g, player, 'charge');
@@ -35,7 +35,9 @@ export function chargeBody(g: Game, player: PlayerIndex): void {
 }
 
 export function chargeTargets(g: Game, u: UnitState): UnitState[] {
-  return unitsOnBattlefield(g.state, opponent(u.player)).filter((e) => unitDistance(g.state, u, e) <= 12 + 1e-6 && !hasKeyword(e, 'AIRCRAFT'));
+  // the bounding circles first: most enemy units are far beyond 12" and need no model-by-model measure
+  const s = g.state;
+  return unitsOnBattlefield(s, opponent(u.player)).filter((e) => unitGapLowerBound(s, u, e) <= 12 + 1e-6 && unitDistance(s, u, e) <= 12 + 1e-6 && !hasKeyword(e, 'AIRCRAFT'));
 }
 
 /** Options beyond this many are not enumerated: the sets of the largest sizes are left out (see chargeTargetSets). */
