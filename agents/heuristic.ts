@@ -1887,6 +1887,8 @@ export function createHeuristic(params: Partial<Weights> = {}, name = 'heuristic
 function decideKind(c: Ctx, req: DecisionRequest): number {
   switch (req.kind) {
     case 'first-turn': return 0;
+    // the engine offers first the model a player would remove (the most valuable coherent group kept)
+    case 'coherency-removal': return 0;
     case 'deploy': return decideDeploy(c, req);
     case 'scout-move': return decideScoutMove(c, req);
     case 'select-unit-to-move': return decideSelectMove(c, req);

@@ -110,6 +110,46 @@ export function isCoherent(bodies: Body[]): boolean {
   return unitCoherency(bodies).ok;
 }
 
+/** Which pairs of the models are within coherency range of each other (measured once, for many subsets). */
+export function coherencyGraph(bodies: Body[]): boolean[][] {
+  const n = bodies.length;
+  const near: boolean[][] = bodies.map(() => new Array<boolean>(n).fill(false));
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (inCoherencyRange(bodies[i], bodies[j])) near[i][j] = near[j][i] = true;
+  return near;
+}
+
+/**
+ * How far the models kept (`keep[i]`) are from Unit Coherency, as unitCoherency judges it: the models with
+ * too few neighbours among them, plus the models outside their largest group (0: coherent).
+ */
+export function outOfCoherency(near: boolean[][], keep: readonly boolean[]): number {
+  const idx: number[] = [];
+  for (let i = 0; i < keep.length; i++) if (keep[i]) idx.push(i);
+  if (idx.length <= 1) return 0;
+  const required = idx.length >= 7 ? 2 : 1;
+  let broken = 0;
+  for (const i of idx) {
+    let c = 0;
+    for (const j of idx) if (near[i][j]) c++;
+    if (c < required) broken++;
+  }
+  const group = new Array<number>(keep.length).fill(-1);
+  let largest = 0;
+  for (const i of idx) {
+    if (group[i] >= 0) continue;
+    group[i] = i;
+    const stack = [i];
+    let size = 0;
+    while (stack.length) {
+      const x = stack.pop()!;
+      size++;
+      for (const j of idx) if (near[x][j] && group[j] < 0) { group[j] = i; stack.push(j); }
+    }
+    if (size > largest) largest = size;
+  }
+  return broken + idx.length - largest;
+}
+
 /** The body of an objective marker: a 40 mm disc of no height on the table (or at its z). */
 export function markerBody(marker: ObjectiveMarker, z = 0): Body {
   return { pos: { x: marker.pos.x, y: marker.pos.y, z }, base: { kind: 'circle', r: OBJECTIVE_MARKER_RADIUS }, height: 0 };

@@ -3,12 +3,15 @@
  *  - a model that has lost wounds or already had attacks allocated this phase must take it;
  *  - in an Attached unit, CHARACTER (Leader) models cannot be allocated attacks while Bodyguard models
  *    remain, unless the attack has PRECISION (the attacker then picks a visible CHARACTER);
- *  - otherwise the defender's default choice: the last model in the unit's order (so the first model
- *    listed, typically the unit's champion, is the last to go).
+ *  - otherwise the defender's default choice: the model whose loss leaves the unit closest to Unit
+ *    Coherency (casualties from the unit's edges), and among those the last in the unit's order (so the
+ *    first model listed, typically the unit's champion, is the last to go).
  * `allowed` (Boarding Actions: the models visible to the attacking models) narrows every choice to
  * those models; with none of them left, the attack cannot be allocated (null).
  */
 import type { GameState, ModelState, UnitState } from '../core/state.ts';
+import { coherencyGraph, outOfCoherency } from '../geometry/ranges.ts';
+import { modelBody } from './battle/world.ts';
 
 export function isLeaderModel(unit: UnitState, m: ModelState): boolean {
   if (unit.components.length < 2) return false;
@@ -57,13 +60,36 @@ export function allocationTarget(
       if (pick) return pick;
     }
   }
-  let fallback: ModelState | null = null;
+  const free: ModelState[] = [];
   for (let i = models.length - 1; i >= 0; i--) {
     const m = models[i];
     if (!allocatable(m) || (allowed !== null && !allowed.has(m.id))) continue;
     if (bodyguardAlive && isLeaderModel(unit, m)) continue;
     if (mustTake(state, m)) return m;
-    fallback ??= m;
+    free.push(m);
   }
-  return fallback;
+  return free.length <= 1 ? (free[0] ?? null) : keepsCoherency(state, unit, free);
+}
+
+/**
+ * Of the models free to take the attack (last in the unit's order first), the one whose loss leaves the
+ * unit closest to Unit Coherency: a player removes casualties from the edges of a unit, not from its
+ * middle, where the gap would cost more models at the end of the turn. Among equals, the last in order.
+ */
+function keepsCoherency(state: GameState, unit: UnitState, free: ModelState[]): ModelState {
+  const standing = unit.models.filter((m) => allocatable(m) && m.pos);
+  if (standing.length <= 2) return free[0];
+  const near = coherencyGraph(standing.map((m) => modelBody(state, m)));
+  const keep = standing.map(() => true);
+  let best = free[0];
+  let bestLeft = Infinity;
+  for (const m of free) {
+    const i = standing.indexOf(m);
+    if (i < 0) continue;
+    keep[i] = false;
+    const left = outOfCoherency(near, keep);
+    keep[i] = true;
+    if (left < bestLeft) { best = m; bestLeft = left; }
+  }
+  return best;
 }

@@ -70,9 +70,11 @@ export function mortalWoundAllocated(g: Game, unit: UnitState): void {
   for (const fn of mortalWoundListeners) fn(g, unit);
 }
 
-export function destroyModel(g: Game, unit: UnitState, m: ModelState, by: string | null, reason: string): void {
+export function destroyModel(g: Game, unit: UnitState, m: ModelState, by: string | null, reason: string, opts: { triggers?: boolean } = {}): void {
   if (!m.alive) return;
-  for (const fn of modelDestroyedListeners) fn(g, unit, m, by);
+  // `triggers: false`: removed models that count as destroyed but set off no rule (Unit Coherency at the end of a turn)
+  const triggers = opts.triggers ?? true;
+  if (triggers) for (const fn of modelDestroyedListeners) fn(g, unit, m, by);
   if (!m.alive) return;
   g.emit({ type: 'model-destroyed', unit: unit.id, model: m.id, by, reason });
   // The datasheet unit this model belonged to is destroyed when its last model is.
@@ -81,11 +83,11 @@ export function destroyModel(g: Game, unit: UnitState, m: ModelState, by: string
     if (c.unit !== origin || c.destroyed) continue;
     if (!unit.models.some((x) => x.alive && x.origin === origin)) {
       g.emit({ type: 'unit-destroyed', unit: unit.id, component: origin, by, player: unit.player });
-      for (const fn of unitDestroyedListeners) fn(g, unit, origin, by);
+      if (triggers) for (const fn of unitDestroyedListeners) fn(g, unit, origin, by);
     }
   }
   // abilities of the unit that act when one of its models is destroyed (Crewed Platform)
-  for (const name of unit.abilities) getRule(name)?.modelDestroyed?.(g, g.state.units[unit.id], m);
+  if (triggers) for (const name of unit.abilities) getRule(name)?.modelDestroyed?.(g, g.state.units[unit.id], m);
 }
 
 export interface MortalWoundOptions {

@@ -20,6 +20,8 @@ export interface PlacedUnit {
   /** first model's centre; the others follow in a line along y */
   at: { x: number; y: number };
   spacing?: number;
+  /** the unit's points (default 0) */
+  points?: number;
 }
 
 /** An agent answering with a function of the request (default: the first option). */
@@ -73,7 +75,7 @@ export function battleSandbox(units: PlacedUnit[], opts: BattleSandboxOptions = 
   });
   for (const { u, ds } of resolved) {
     const unit = createUnitState({
-      id: u.id, player: u.player, datasheet: ds,
+      id: u.id, player: u.player, datasheet: ds, points: u.points,
       // the default loadout lists wargear too (a Flip Belt): keep the weapons
       models: ds.composition.map((c, i) => ({ profile: c.profile, count: u.counts?.[i] ?? c.min, weapons: (ds.defaultLoadout[c.profile] ?? []).filter((w) => ds.weapons.some((x) => x.name === w)) })).filter((m) => m.count > 0),
     });
