@@ -49,7 +49,7 @@ function modelValue(s: GameState, u: UnitState, m: ModelState): number {
  * each part in that order: a Bodyguard model before a Leader, the fewest points, the fewest wounds left,
  * the last in the unit's order.
  */
-export function removalOrder(s: GameState, u: UnitState, alive: ModelState[]): ModelState[] {
+function removalOrder(s: GameState, u: UnitState, alive: ModelState[]): ModelState[] {
   const n = alive.length;
   const bodies = alive.map((m) => modelBody(s, m));
   const near = coherencyGraph(bodies);
