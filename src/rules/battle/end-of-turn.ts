@@ -6,6 +6,7 @@
  */
 import type { Game } from '../../core/game.ts';
 import type { GameState, ModelState, UnitState } from '../../core/state.ts';
+import type { Body } from '../../geometry/types.ts';
 import { coherencyGraph, outOfCoherency, unitCoherency } from '../../geometry/ranges.ts';
 import { destroyModel, splitAttachedUnits } from '../damage.ts';
 import { isLeaderModel } from '../allocation.ts';
@@ -19,8 +20,9 @@ export function removeOutOfCoherency(g: Game): void {
     if (!onBattlefield(u)) continue;
     for (;;) {
       const alive = u.models.filter((m) => m.alive && m.pos);
-      if (unitCoherency(alive.map((m) => modelBody(s, m))).ok) break;
-      const options = removalOrder(s, u, alive).map((m) => ({ model: m.id }));
+      const bodies = alive.map((m) => modelBody(s, m));
+      if (unitCoherency(bodies).ok) break;
+      const options = removalOrder(s, u, alive, bodies).map((m) => ({ model: m.id }));
       const { option } = g.decide({
         kind: 'coherency-removal', player: u.player, prompt: `${u.name} is out of Unit Coherency: remove which model?`,
         options, context: { unit: u.id },
@@ -49,9 +51,8 @@ function modelValue(s: GameState, u: UnitState, m: ModelState): number {
  * each part in that order: a Bodyguard model before a Leader, the fewest points, the fewest wounds left,
  * the last in the unit's order.
  */
-function removalOrder(s: GameState, u: UnitState, alive: ModelState[]): ModelState[] {
+function removalOrder(s: GameState, u: UnitState, alive: ModelState[], bodies: Body[]): ModelState[] {
   const n = alive.length;
-  const bodies = alive.map((m) => modelBody(s, m));
   const near = coherencyGraph(bodies);
   const value = alive.map((m) => modelValue(s, u, m));
   const leader = alive.map((m) => (isLeaderModel(u, m) ? 1 : 0));
