@@ -1889,6 +1889,8 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'first-turn': return 0;
     // the engine offers first the model a player would remove (the most valuable coherent group kept)
     case 'coherency-removal': return 0;
+    // likewise for a model lost to Desperate Escape or a destroyed transport: a Bodyguard model before its Leader, from the unit's edge
+    case 'select-casualty': return 0;
     case 'deploy': return decideDeploy(c, req);
     case 'scout-move': return decideScoutMove(c, req);
     case 'select-unit-to-move': return decideSelectMove(c, req);

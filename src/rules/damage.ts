@@ -90,6 +90,24 @@ export function destroyModel(g: Game, unit: UnitState, m: ModelState, by: string
   if (triggers) for (const name of unit.abilities) getRule(name)?.modelDestroyed?.(g, g.state.units[unit.id], m);
 }
 
+/**
+ * A model of the unit destroyed by a rule that lets its controlling player select it (a failed Desperate
+ * Escape test, a 1 when disembarking from a destroyed transport): decision `select-casualty`, every model
+ * still alive offered. The engine offers first the model that would take an attack: a Bodyguard model
+ * before its Leader, a wounded one first, then the one whose loss leaves the unit closest to coherency.
+ */
+export function selectCasualty(g: Game, unit: UnitState, cause: string): ModelState | null {
+  const alive = unit.models.filter((m) => m.alive);
+  if (alive.length <= 1) return alive[0] ?? null;
+  const first = allocationTarget(g.state, unit, false) ?? alive[alive.length - 1];
+  const options = [first, ...alive.filter((m) => m !== first)].map((m) => ({ model: m.id }));
+  const { option } = g.decide({
+    kind: 'select-casualty', player: unit.player, prompt: `${unit.name}: ${cause}, which model is destroyed?`,
+    options, context: { unit: unit.id, cause },
+  });
+  return alive.find((m) => m.id === option.model)!;
+}
+
 export interface MortalWoundOptions {
   /** Devastating Wounds and Hazardous: damage beyond the model's wounds is lost */
   excessLost?: boolean;

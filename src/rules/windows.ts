@@ -8,6 +8,7 @@ import type { Game } from '../core/game.ts';
 import { opponent, type PlayerIndex, type UnitState } from '../core/state.ts';
 import { stratagemsOf, type Stratagem } from './stratagems/registry.ts';
 import { getRule, type Rule, type RuleSource } from '../core/rules-registry.ts';
+import { splitAttachedUnits } from './damage.ts';
 
 export type WindowName =
   /** your Command phase, Battle-shock step, just before a test (Insane Bravery) */
@@ -154,6 +155,20 @@ export function usableStratagems(g: Game, w: Window, player: PlayerIndex): Usabl
  * until they pass or nothing is usable. Returns the names of the stratagems used.
  */
 export function openWindow(g: Game, w: Window): string[] {
+  const used = offerStratagems(g, w);
+  // An Attached unit that lost its Leader or Bodyguard part outside an attack sequence (Desperate Escape,
+  // TANK SHOCK, Grenade Pack Flyover) splits as a window closes, so the next rule that looks at it (a
+  // Battle-shock test's Starting Strength, a target's keywords) sees two units. Not inside an attack
+  // sequence or a mortal-wound loop: the rest of the attacks or wounds still go to the whole unit, and the
+  // sequence splits it when it ends.
+  if (!WITHIN_ATTACKS.has(w.name)) splitAttachedUnits(g);
+  return used;
+}
+
+/** The windows that open while attacks or mortal wounds are still being allocated to a unit. */
+const WITHIN_ATTACKS: ReadonlySet<WindowName> = new Set<WindowName>(['unit/destroyed', 'damage/mortal-wound-allocated']);
+
+function offerStratagems(g: Game, w: Window): string[] {
   const used: string[] = [];
   if (g.agents === null || g.state.result !== null) return used;
   const first = g.state.turn;

@@ -49,6 +49,13 @@ async function play(sc: ReturnType<typeof miniScenario>, seed: string, log: bool
       const max = s.datasheets[m.datasheet].models[m.profile].wounds;
       if (m.wounds < 0 || m.wounds > max) bad(`model ${m.id} has ${m.wounds} wounds (max ${max})`);
     }
+    // a part destroyed in an attack splits the unit as the attack sequence ends, outside one as the next window closes
+    if (e.type === 'phase-ended') {
+      for (const id of s.unitOrder) {
+        const u = s.units[id];
+        if (u.location === 'battlefield' && u.components.length > 1 && u.components.some((c) => c.destroyed)) bad(`Attached unit ${u.id} still holds a destroyed part at the end of the ${e.phase} phase`);
+      }
+    }
     if (e.type === 'vp') {
       const p = s.players[e.player];
       if (p.vp > 50) bad(`player ${e.player + 1} has ${p.vp} VP, above the mission's 50`);
@@ -71,6 +78,14 @@ describe('invariants over many random games', () => {
     }
     expect(all.slice(0, 5)).toEqual([]);
     expect(results).toBe(GAMES);
+  }, 600_000);
+
+  it('40 games of a Strike Force scenario with Leaders and transports: no rule broken', async () => {
+    // the small scenario has no Attached units, transports or Fall Backs through enemy models to speak of
+    const sc = loadScenario('scenarios/mirror/armoured-warhost-vs-none-crucible.json');
+    const all: Violation[] = [];
+    for (let i = 0; i < 40; i++) all.push(...(await play(sc, `inv-led-${i}`, false)).violations);
+    expect(all.slice(0, 5)).toEqual([]);
   }, 600_000);
 
   it('the log folded by the reducer equals the engine\'s final state; the same seed gives the same log', async () => {

@@ -13,7 +13,7 @@ import type { PlannedMove } from '../../geometry/planner.ts';
 import { afterRoll, rollDice } from '../roll-window.ts';
 import { forEachActiveRule, getRule } from '../../core/rules-registry.ts';
 import { openWindow } from '../windows.ts';
-import { destroyModel } from '../damage.ts';
+import { destroyModel, selectCasualty } from '../damage.ts';
 import { endPhase, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import { allModelsHave, hasKeyword, rollModifier, unitMove, unitsOnBattlefield } from './units.ts';
@@ -245,8 +245,8 @@ function desperateEscape(g: Game, u: UnitState, plan: PlannedMove): void {
   rolls = afterRoll(g, { purpose: 'desperate-escape', player: u.player, unit: u.id, sides: 6, values: rolls, test: { needed: 3, modifier: 0, criticalOn: 7 }, rerolled: [] }) as number[];
   for (const v of rolls) {
     if (v > 2) continue;
-    // the owner picks the model: the one that is worth least, i.e. the last in the unit's order
-    const victim = [...u.models].reverse().find((m) => m.alive);
+    // one model of the unit, selected by its controlling player (not necessarily one that was tested)
+    const victim = selectCasualty(g, u, 'Desperate Escape');
     if (victim) destroyModel(g, u, victim, null, 'Desperate Escape');
   }
 }

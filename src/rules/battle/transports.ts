@@ -8,7 +8,7 @@ import type { Game } from '../../core/game.ts';
 import type { GameState, UnitState } from '../../core/state.ts';
 import { allows, forEachActiveRule, registerRule } from '../../core/rules-registry.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
-import { destroyModel, inflictMortalWounds, onModelDestroyed } from '../damage.ts';
+import { destroyModel, inflictMortalWounds, onModelDestroyed, selectCasualty } from '../damage.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import { modelBody } from './world.ts';
 
@@ -194,7 +194,8 @@ function emergencyDisembark(g: Game, u: UnitState): void {
   const rolls = g.dice.d6(u.models.filter((m) => m.alive).length, 'other', u.player, u.id, 'destroyed transport');
   for (const v of rolls) {
     if (v !== 1) continue;
-    const victim = [...u.models].reverse().find((m) => m.alive);
+    // core rules: for each 1, one model that disembarked is destroyed, selected by its controlling player
+    const victim = selectCasualty(g, u, 'destroyed transport');
     if (victim) destroyModel(g, u, victim, null, 'destroyed transport');
   }
   // they disembarked after their transport "moved": they cannot charge this turn

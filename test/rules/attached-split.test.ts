@@ -1,0 +1,131 @@
+/**
+ * Models destroyed outside an attack sequence: a failed Desperate Escape test destroys a model selected
+ * by its controlling player, and an Attached unit that loses its Leader or Bodyguard part that way (or to
+ * TANK SHOCK's mortal wounds) splits as soon as the window after that action closes, not at the next
+ * attack sequence, so its Starting Strength is right for the next Battle-shock test.
+ */
+import { describe, expect, it } from 'vitest';
+import type { DecisionRequest } from '../../src/core/agent.ts';
+import type { Game } from '../../src/core/game.ts';
+import { executeMove } from '../../src/rules/battle/movement.ts';
+import { belowHalfStrength } from '../../src/rules/battle/units.ts';
+import { destroyModel, inflictMortalWounds } from '../../src/rules/damage.ts';
+import { openWindow } from '../../src/rules/windows.ts';
+import { unitsInEngagement } from '../../src/rules/battle/world.ts';
+import { battleSandbox, scriptedAgent } from '../helpers/battle.ts';
+import { scriptedStream } from '../helpers/scripted.ts';
+
+const alive = (g: Game, unit: string) => g.state.units[unit].models.filter((m) => m.alive);
+const detached = (g: Game) => g.log!.filter((e) => e.type === 'unit-detached');
+
+/**
+ * A Battle-shocked Strike Team (10 models) led by a Cadre Fireblade, engaged with Guardian Defenders,
+ * Falls Back: eleven Desperate Escape tests, the first a 1 and the rest 6s, so one model is destroyed.
+ */
+function fallBack(pick: (req: DecisionRequest) => number) {
+  const asked: DecisionRequest[] = [];
+  const owner = scriptedAgent('owner', (req) => {
+    if (req.kind !== 'select-casualty') return 0;
+    asked.push(req);
+    return pick(req);
+  });
+  const g = battleSandbox([
+    { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 20, y: 10 } },
+    { id: 'CF', player: 0, faction: 'tau', name: 'Cadre Fireblade', at: { x: 20, y: 12 } },
+    { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 21.3, y: 10 } },
+  ], { phase: 'movement', agents: [owner, scriptedAgent('p2')], stream: scriptedStream([1, ...new Array(10).fill(6)]) });
+  g.emit({ type: 'unit-attached', leader: 'CF', bodyguard: 'ST' });
+  g.emit({ type: 'battle-shock', unit: 'ST', value: true });
+  executeMove(g, g.state.units.ST, { mode: 'fall-back', to: { x: 5, y: 10 }, toward: 'own deployment zone' });
+  const tests = g.log!.filter((e) => e.type === 'dice' && e.purpose === 'desperate-escape').map((e) => (e as { values: number[] }).values);
+  expect(tests).toEqual([[1, ...new Array(10).fill(6)]]);
+  return { g, asked };
+}
+
+describe('Desperate Escape: the controlling player selects the model destroyed', () => {
+  it('the engine suggests a Bodyguard model, and the Leader stays', () => {
+    const { g, asked } = fallBack(() => 0);
+    // one request for the one failed test, every model of the Attached unit offered
+    expect(asked).toHaveLength(1);
+    expect(asked[0].player).toBe(0);
+    expect(asked[0].options).toHaveLength(11);
+    expect(asked[0].context).toEqual({ unit: 'ST', cause: 'Desperate Escape' });
+    const lost = g.log!.filter((e) => e.type === 'model-destroyed');
+    expect(lost).toHaveLength(1);
+    expect(lost[0]).toMatchObject({ unit: 'ST', reason: 'Desperate Escape' });
+    expect((lost[0] as { model: string }).model).toBe((asked[0].options[0] as { model: string }).model);
+    expect(alive(g, 'ST').filter((m) => m.origin === 'CF')).toHaveLength(1);
+    expect(alive(g, 'ST')).toHaveLength(10);
+    expect(g.state.units.ST.components).toHaveLength(2);
+  });
+
+  it('the player may select the Leader: the Attached unit then splits when the move\'s windows close', () => {
+    const { g } = fallBack((req) => req.options.findIndex((o) => (o as { model: string }).model === 'CF-m1'));
+    expect(g.log!.filter((e) => e.type === 'model-destroyed').map((e) => (e as { model: string }).model)).toEqual(['CF-m1']);
+    expect(detached(g)).toEqual([{ type: 'unit-detached', leader: 'CF', bodyguard: 'ST' }]);
+    // the Strike Team is a unit of its own again: Starting Strength 10, all ten alive, Fallen Back
+    const st = g.state.units.ST;
+    expect(st.components).toHaveLength(1);
+    expect(st.startingStrength).toBe(10);
+    expect(alive(g, 'ST')).toHaveLength(10);
+    expect(st.flags.fellBack).toBe(true);
+    expect(g.state.units.CF.location).toBe('destroyed');
+  });
+});
+
+describe('A destroyed transport: each 1 rolled for the models set up destroys one selected by their controlling player', () => {
+  it('the engine suggests a Bodyguard model, not the Leader', () => {
+    // a Devilfish carrying a Strike Team led by a Cadre Fireblade is destroyed: no Deadly Demise (a 1),
+    // then eleven D6 for the eleven models set up, one of them a 1
+    const asked: DecisionRequest[] = [];
+    const owner = scriptedAgent('owner', (req) => { if (req.kind === 'select-casualty') asked.push(req); return 0; });
+    const g = battleSandbox([
+      { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 20, y: 20 } },
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 40, y: 5 } },
+      { id: 'CF', player: 0, faction: 'tau', name: 'Cadre Fireblade', at: { x: 40, y: 8 } },
+    ], { phase: 'shooting', agents: [owner, scriptedAgent('p2')], stream: scriptedStream([1, 3, 3, 1, 3, 3, 3, 3, 3, 3, 3, 3]) });
+    g.emit({ type: 'unit-attached', leader: 'CF', bodyguard: 'ST' });
+    g.emit({ type: 'unit-location', unit: 'ST', location: 'embarked', embarkedIn: 'DF' });
+    inflictMortalWounds(g, g.state.units.DF, 20, null);
+    expect(g.state.units.DF.location).toBe('destroyed');
+    expect(g.state.units.ST.location).toBe('battlefield');
+    expect(asked.map((r) => [r.options.length, r.context])).toEqual([[11, { unit: 'ST', cause: 'destroyed transport' }]]);
+    const lost = g.log!.filter((e) => e.type === 'model-destroyed' && e.unit === 'ST');
+    expect(lost).toHaveLength(1);
+    expect((lost[0] as { model: string }).model).toMatch(/^ST-m/);
+    expect(alive(g, 'ST').filter((m) => m.origin === 'CF')).toHaveLength(1);
+  });
+});
+
+describe('An Attached unit that lost a part outside an attack sequence', () => {
+  it('TANK SHOCK destroys the last Bodyguard model: the Leader stands alone, Starting Strength 1, not Below Half-strength', () => {
+    // a Wave Serpent (T9) has just charged a Strike Team reduced to one model, led by a Cadre Fireblade;
+    // Tank Shock's nine D6: one 5+, so one mortal wound, which the Bodyguard model takes
+    const tankShock = scriptedAgent('uses TANK SHOCK', (r) => {
+      if (r.kind !== 'stratagem') return 0;
+      const i = r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === 'TANK SHOCK');
+      return i < 0 ? 0 : i;
+    });
+    const g = battleSandbox([
+      { id: 'WS', player: 0, faction: 'aeldari', name: 'Wave Serpent', at: { x: 22.2, y: 20 } },
+      { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 20, y: 20 } },
+      { id: 'CF', player: 1, faction: 'tau', name: 'Cadre Fireblade', at: { x: 19, y: 22 } },
+    ], { phase: 'charge', round: 2, cp: [3, 3], factions: ['AE', 'TAU'], agents: [tankShock, scriptedAgent('p2')], stream: scriptedStream([5, 1, 1, 1, 1, 1, 1, 1, 1]) });
+    g.emit({ type: 'unit-attached', leader: 'CF', bodyguard: 'ST' });
+    const st = g.state.units.ST;
+    // nine Strike Team models lost earlier; the last one stands beside the Wave Serpent
+    for (const m of st.models.filter((x) => x.origin === 'ST').slice(1)) destroyModel(g, st, m, null, 'test');
+    g.emit({ type: 'models-placed', unit: 'ST', mode: 'test', positions: [{ model: 'ST-m1', pos: { x: 20, y: 20, z: 0 } }, { model: 'CF-m1', pos: { x: 19, y: 21.5, z: 0 } }] });
+    expect(belowHalfStrength(g.state, g.state.units.ST)).toBe(true);
+    expect(unitsInEngagement(g.state, g.state.units.WS, g.state.units.ST)).toBe(true);
+    expect(openWindow(g, { name: 'charge/after-own-charge-move', unit: 'WS', targets: ['ST'] })).toEqual(['TANK SHOCK']);
+    expect(g.log!.filter((e) => e.type === 'model-destroyed').at(-1)).toMatchObject({ unit: 'ST', model: 'ST-m1', reason: 'mortal wounds' });
+    expect(detached(g)).toEqual([{ type: 'unit-detached', leader: 'CF', bodyguard: 'ST' }]);
+    const cf = g.state.units.CF;
+    expect(cf.location).toBe('battlefield');
+    expect(cf.startingStrength).toBe(1);
+    expect(alive(g, 'CF')).toHaveLength(1);
+    expect(belowHalfStrength(g.state, cf)).toBe(false);
+    expect(g.state.units.ST.location).toBe('destroyed');
+  });
+});
