@@ -159,7 +159,8 @@ export function splitAttachedUnits(g: Game): void {
   const s = g.state;
   for (const id of s.unitOrder) {
     const u = s.units[id];
-    if (u.components.length < 2 || u.location === 'destroyed') continue;
+    // runs as every window closes: nothing is copied for the (usual) Attached unit with no part destroyed
+    if (u.components.length < 2 || u.location === 'destroyed' || !u.components.some((c) => c.destroyed)) continue;
     const bodyguardDestroyed = u.components.some((c) => !c.isLeader && c.destroyed);
     for (const c of u.components.slice()) {
       if (!c.isLeader) continue;
