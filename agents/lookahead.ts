@@ -20,7 +20,7 @@ import { cloneState } from '../src/core/clone.ts';
 import { createStream } from '../src/core/rng.ts';
 import { opponent, type GameState, type PlayerIndex } from '../src/core/state.ts';
 import { continueBattle } from '../src/rules/battle/battle.ts';
-import { executeMove, afterMove, type MoveChoice } from '../src/rules/battle/movement.ts';
+import { executeMove, type MoveChoice } from '../src/rules/battle/movement.ts';
 import { declareCharge } from '../src/rules/battle/charge.ts';
 import { unitValue } from '../src/ai/evaluate.ts';
 import { heldCount, objectiveSnapshot } from '../src/ai/tactics.ts';
@@ -99,9 +99,43 @@ function forcing(inner: Agent, kind: string, option: number): Agent {
   };
 }
 
-type Candidate =
+export type Candidate =
   | { kind: 'option'; option: number }
   | { kind: 'profile'; profile: number };
+
+/**
+ * Play one future of a candidate from a copy of the state (the state at the request `req` of player
+ * `me`) to the end of `turnEnds` turns, with heuristics on both sides; returns the future's game. A move
+ * candidate resumes the move where the request was made: `executeMove` plays the move and all that
+ * follows it (the after-move rules and windows, embarking), as the Movement phase does.
+ */
+export function playFuture(state: GameState, me: PlayerIndex, req: DecisionRequest, cand: Candidate, seed: string, opts: { profile: number; turnEnds: number }): Game {
+  const mine = createHeuristic(cand.kind === 'profile' ? PROFILES[cand.profile] : PROFILES[opts.profile]);
+  const theirs = createHeuristic();
+  const agents: [Agent, Agent] = me === 0 ? [mine, theirs] : [theirs, mine];
+  const g = new Game(cloneState(state), { agents }, createStream(seed));
+  // common random numbers: every phase of the future starts its dice from the same seed whatever the
+  // candidate, so the candidates are compared on the same luck as far as the dice line up
+  const emit = g.emit.bind(g);
+  g.emit = ((e) => {
+    const out = emit(e);
+    if (e.type === 'phase-started') g.dice.reseed(`${seed}:${e.round}:${e.player}:${e.phase}`);
+    return out;
+  }) as typeof g.emit;
+  if (cand.kind === 'option') {
+    const unit = String(req.context?.unit ?? '');
+    if (req.kind === 'move') {
+      executeMove(g, g.state.units[unit], req.options[cand.option] as MoveChoice);
+    } else if (req.kind === 'charge-targets') {
+      declareCharge(g, g.state.units[unit], { targets: (req.options[cand.option] as { targets: string[] }).targets });
+    } else {
+      // a unit selection: answer the phase loop's next identical request with this option
+      g.agents![me] = forcing(mine, req.kind, cand.option);
+    }
+  }
+  if (!g.state.result) continueBattle(g, opts.turnEnds);
+  return g;
+}
 
 export function createLookahead(params: Partial<Params> = {}, random: { int(n: number): number; next(): number }): Agent {
   const p = { ...LOOKAHEAD, ...params };
@@ -112,37 +146,6 @@ export function createLookahead(params: Partial<Params> = {}, random: { int(n: n
   let profileKey = '';
   let searches = 0;
 
-  /** Play one future of a candidate from a copy of the state; the value for `me` at its end. */
-  function future(state: GameState, me: PlayerIndex, req: DecisionRequest, cand: Candidate, seed: string): number {
-    const mine = createHeuristic(cand.kind === 'profile' ? PROFILES[cand.profile] : PROFILES[current]);
-    const theirs = createHeuristic();
-    const agents: [Agent, Agent] = me === 0 ? [mine, theirs] : [theirs, mine];
-    const g = new Game(cloneState(state), { agents }, createStream(seed));
-    // common random numbers: every phase of the future starts its dice from the same seed whatever the
-    // candidate, so the candidates are compared on the same luck as far as the dice line up
-    const emit = g.emit.bind(g);
-    g.emit = ((e) => {
-      const out = emit(e);
-      if (e.type === 'phase-started') g.dice.reseed(`${seed}:${e.round}:${e.player}:${e.phase}`);
-      return out;
-    }) as typeof g.emit;
-    if (cand.kind === 'option') {
-      const unit = String(req.context?.unit ?? '');
-      if (req.kind === 'move') {
-        const u = g.state.units[unit];
-        executeMove(g, u, req.options[cand.option] as MoveChoice);
-        if (g.state.units[unit].location === 'battlefield') afterMove(g, g.state.units[unit]);
-      } else if (req.kind === 'charge-targets') {
-        declareCharge(g, g.state.units[unit], { targets: (req.options[cand.option] as { targets: string[] }).targets });
-      } else {
-        // a unit selection: answer the phase loop's next identical request with this option
-        g.agents![me] = forcing(mine, req.kind, cand.option);
-      }
-    }
-    if (!g.state.result) continueBattle(g, p.turnEnds);
-    return positionValue(g.state, me, p.vp);
-  }
-
   /** Value each candidate over the same futures' seeds; the index of the best (0 unless another beats it by the margin). */
   function search(state: GameState, me: PlayerIndex, req: DecisionRequest, cands: Candidate[]): { best: number; scores: number[] } {
     searches++;
@@ -150,7 +153,7 @@ export function createLookahead(params: Partial<Params> = {}, random: { int(n: n
     for (let r = 0; r < p.rollouts; r++) seeds.push(`lookahead:${state.seed}:${searches}:${r}:${random.int(1 << 30)}`);
     const scores = cands.map((cand) => {
       let sum = 0;
-      for (const seed of seeds) sum += future(state, me, req, cand, seed);
+      for (const seed of seeds) sum += positionValue(playFuture(state, me, req, cand, seed, { profile: current, turnEnds: p.turnEnds }).state, me, p.vp);
       return sum / seeds.length;
     });
     let best = 0;
@@ -189,7 +192,9 @@ export function createLookahead(params: Partial<Params> = {}, random: { int(n: n
       }
       if (!searching || req.options.length < 2) return heuristics[current].decide(view, req);
       const isMove = req.kind === 'move' && p.moveGap > 0 && !(req.options as MoveChoice[]).some((o) => o.mode === 'disembark' || o.mode === 'stay-embarked');
-      const isCharge = p.searchCharges > 0 && (req.kind === 'select-unit-to-charge' || req.kind === 'charge-targets');
+      // a charge's targets are searched when it is declared, not when a target is gone afterwards (its
+      // future could not resume there: declaring it again would open the declaration's window again)
+      const isCharge = p.searchCharges > 0 && (req.kind === 'select-unit-to-charge' || (req.kind === 'charge-targets' && !state.units[String(req.context?.unit)]?.flags.declaredCharge));
       if (!isMove && !isCharge) return heuristics[current].decide(view, req);
       const { prior, top, scores } = ranked(view, req);
       if (top.length < 2) return { option: prior };

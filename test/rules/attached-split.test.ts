@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
 import { executeMove } from '../../src/rules/battle/movement.ts';
+import { unitDistance } from '../../src/rules/battle/world.ts';
 import { belowHalfStrength } from '../../src/rules/battle/units.ts';
 import { destroyModel, inflictMortalWounds } from '../../src/rules/damage.ts';
 import { openWindow } from '../../src/rules/windows.ts';
@@ -127,5 +128,33 @@ describe('An Attached unit that lost a part outside an attack sequence', () => {
     expect(alive(g, 'CF')).toHaveLength(1);
     expect(belowHalfStrength(g.state, cf)).toBe(false);
     expect(g.state.units.ST.location).toBe('destroyed');
+  });
+});
+
+describe('An Attached unit whose whole Bodyguard is destroyed by Desperate Escape', () => {
+  it('the Leader ends the Fall Back as its own unit and is offered to embark within a transport in reach', () => {
+    // the Battle-shocked Strike Team and Cadre Fireblade Fall Back toward a Devilfish: ten of the eleven
+    // tests fail, the ten Strike Team models are destroyed (the suggestion each time), the Fireblade moves on
+    const asked: DecisionRequest[] = [];
+    const owner = scriptedAgent('owner', (req) => { asked.push(req); return 0; });
+    const g = battleSandbox([
+      { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 12, y: 11 } },
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 20, y: 10 } },
+      { id: 'CF', player: 0, faction: 'tau', name: 'Cadre Fireblade', at: { x: 20, y: 12 } },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 21.3, y: 10 } },
+    ], { phase: 'movement', agents: [owner, scriptedAgent('p2')], stream: scriptedStream([...new Array(10).fill(1), 6]) });
+    g.emit({ type: 'unit-attached', leader: 'CF', bodyguard: 'ST' });
+    g.emit({ type: 'battle-shock', unit: 'ST', value: true });
+    executeMove(g, g.state.units.ST, { mode: 'fall-back', to: { x: 5, y: 10 }, toward: 'own deployment zone' });
+    expect(g.log!.filter((e) => e.type === 'model-destroyed').map((e) => (e as { model: string }).model).sort()).toEqual(g.state.units.ST.models.map((m) => m.id).sort());
+    expect(detached(g)).toEqual([{ type: 'unit-detached', leader: 'CF', bodyguard: 'ST' }]);
+    const cf = g.state.units.CF;
+    expect(cf.location).toBe('battlefield');
+    expect(cf.flags.fellBack).toBe(true);
+    // the Fireblade ended its move within 3" of the Devilfish: embarking is offered to it, by its own id
+    expect(unitDistance(g.state, cf, g.state.units.DF)).toBeLessThanOrEqual(3);
+    const embarks = asked.filter((r) => r.kind === 'embark');
+    expect(embarks.map((r) => r.context)).toEqual([{ unit: 'CF' }]);
+    expect(embarks[0].options).toContainEqual({ transport: 'DF' });
   });
 });

@@ -13,7 +13,7 @@ import type { PlannedMove } from '../../geometry/planner.ts';
 import { afterRoll, rollDice } from '../roll-window.ts';
 import { forEachActiveRule, getRule } from '../../core/rules-registry.ts';
 import { openWindow } from '../windows.ts';
-import { destroyModel, selectCasualty } from '../damage.ts';
+import { destroyModel, selectCasualty, splitAttachedUnits } from '../damage.ts';
 import { endPhase, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import { allModelsHave, hasKeyword, rollModifier, unitMove, unitsOnBattlefield } from './units.ts';
@@ -165,9 +165,29 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
     applyPlan(g, u, plan, option.mode);
   }
   g.emit({ type: 'unit-moved', unit: u.id, mode: option.mode, advanceRoll });
-  // Boarding Actions: and again just after it ends its move
-  hatchwayStep(g, u);
-  afterMove(g, u);
+  for (const part of partsThatMoved(g, u)) {
+    // Boarding Actions: and again just after it ends its move
+    hatchwayStep(g, part);
+    afterMove(g, part);
+  }
+}
+
+/**
+ * The units that end the move: the unit itself, or, when Desperate Escape destroyed the whole Leader or
+ * Bodyguard part of an Attached unit, each part left, split now so that the after-move rules, Fire
+ * Overwatch and embarking are offered for the unit that is still on the battlefield.
+ */
+function partsThatMoved(g: Game, u: UnitState): UnitState[] {
+  const before = g.state.units[u.id];
+  if (!before.components.some((c) => c.destroyed)) return [before];
+  const ids = before.components.map((c) => c.unit);
+  splitAttachedUnits(g);
+  const out: UnitState[] = [];
+  for (const id of ids) {
+    const part = g.state.units[id];
+    if (part.location === 'battlefield' && part.models.some((m) => m.alive)) out.push(part);
+  }
+  return out;
 }
 
 /**
