@@ -68,9 +68,25 @@ export interface BatchStats {
   meanRounds: number;
   meanEvents: number;
   /** with side swapping: outcome of complete pairs (same seed, sides swapped) */
-  pairs: { pairs: number; army1Both: number; army2Both: number; split: number; withDraw: number } | null;
+  pairs: PairStats | null;
   /** army 1's win rate as games accumulated: [games, rate, lo, hi] */
   running: [number, number, number, number][];
+}
+
+export interface PairStats {
+  pairs: number;
+  army1Both: number;
+  army2Both: number;
+  split: number;
+  withDraw: number;
+  /**
+   * Army 1's win rate less army 2's, measured pair by pair: each complete pair's wins of army 1 less
+   * army 2's, halved (-1 to 1). Its mean over the complete pairs is the difference of the two win rates
+   * in those games; its interval and z come from the spread between pairs, so each pair's shared seed
+   * (the same deployment, terrain and dice stream for both sides) cancels: the detachment's effect with
+   * first-turn and side bias taken out. null without a complete pair.
+   */
+  winRateDifference: { mean: number; ci95: Interval; z: number | null } | null;
 }
 
 interface ArmyAcc {
@@ -97,6 +113,8 @@ export class BatchAggregator {
   private readonly armies: [ArmyAcc, ArmyAcc];
   private readonly pairOpen = new Map<number, 0 | 1 | null | 'failed'>();
   private readonly pairs = { pairs: 0, army1Both: 0, army2Both: 0, split: 0, withDraw: 0 };
+  /** each complete pair's wins of army 1 less army 2's (-2 to 2) */
+  private readonly pairMargins = new Histogram();
   private readonly running: [number, number, number, number][] = [];
   private readonly runningEvery: number;
   private lastIndex = -1;
@@ -173,6 +191,7 @@ export class BatchAggregator {
     this.pairOpen.delete(base);
     if (other === 'failed' || outcome === 'failed') return;
     this.pairs.pairs++;
+    this.pairMargins.add(Number(other === 0) + Number(outcome === 0) - Number(other === 1) - Number(outcome === 1));
     if (other === null || outcome === null) this.pairs.withDraw++;
     else if (other === 0 && outcome === 0) this.pairs.army1Both++;
     else if (other === 1 && outcome === 1) this.pairs.army2Both++;
@@ -231,10 +250,17 @@ export class BatchAggregator {
       endedBy: Object.fromEntries([...this.endedBy.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))),
       meanRounds: n > 0 ? this.rounds / n : 0,
       meanEvents: n > 0 ? this.events / n : 0,
-      pairs: this.spec.swap ? { ...this.pairs } : null,
+      pairs: this.spec.swap ? { ...this.pairs, winRateDifference: pairDifference(this.pairMargins.distribution()) } : null,
       running: this.running.slice(),
     };
   }
 }
 
 export type { Interval };
+
+/** The win-rate difference from the distribution of pair margins (in wins, -2 to 2): half of each. */
+function pairDifference(d: Distribution): PairStats['winRateDifference'] {
+  if (d.n === 0) return null;
+  const se = d.n > 1 ? d.sd / Math.sqrt(d.n) : 0;
+  return { mean: d.mean / 2, ci95: [d.meanCi95[0] / 2, d.meanCi95[1] / 2], z: se > 0 ? d.mean / se : null };
+}

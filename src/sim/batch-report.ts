@@ -6,7 +6,7 @@ import { writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BatchOutcome } from './batch.ts';
 import type { BatchSpec, GameRecord } from './batch-types.ts';
-import type { ArmyStats } from './aggregate.ts';
+import type { ArmyStats, PairStats } from './aggregate.ts';
 import type { Interval, Rate } from './stats.ts';
 import { binWidth, renderBatchHtml } from './report-html.ts';
 import { bin } from './stats.ts';
@@ -192,6 +192,7 @@ export function formatBatchSummary(o: BatchOutcome): string {
   if (s.pairs && s.pairs.pairs) {
     const p = s.pairs;
     out.push(`side-swapped pairs: ${p.pairs}; ${a.name} won both ${p.army1Both}, ${b.name} won both ${p.army2Both}, split ${p.split}, with a draw ${p.withDraw}`);
+    if (p.winRateDifference) out.push(`win rate of ${a.name} less ${b.name}, pair by pair: ${pairDifferenceText(p.winRateDifference)}`);
   }
   out.push(`ended by: ${Object.entries(s.endedBy).map(([k, v]) => `${k} ${v}`).join(', ') || '-'}; mean rounds ${f2(s.meanRounds)}, mean events ${Math.round(s.meanEvents)}`);
   for (const army of s.armies) {
@@ -228,4 +229,10 @@ export function formatBatchSummary(o: BatchOutcome): string {
     out.push(`report: ${join(o.outDir, 'report.html')} (results.json, games.csv, games.jsonl beside it)`);
   }
   return out.join('\n') + '\n';
+}
+
+/** "+2.5 points [0.9, 4.1], z 3.1": a win-rate difference in points of win rate, signed. */
+export function pairDifferenceText(d: NonNullable<PairStats['winRateDifference']>): string {
+  const pts = (x: number) => `${x > 0 ? '+' : ''}${(x * 100).toFixed(1)}`;
+  return `${pts(d.mean)} points [${pts(d.ci95[0])}, ${pts(d.ci95[1])}]${d.z === null ? '' : `, z ${d.z.toFixed(1)}`}`;
 }

@@ -11,7 +11,8 @@ import type { ResolvedScenario } from '../data/scenario-types.ts';
 import { FILES, readSpec, runBatch, variantOf, type BatchOutcome, type Progress } from './batch.ts';
 import { createGamePool, defaultWorkers } from './batch-pool.ts';
 import type { BatchSpec } from './batch-types.ts';
-import { batchJson, csvCell, pct, type BatchJson } from './batch-report.ts';
+import { batchJson, csvCell, pairDifferenceText, pct, type BatchJson } from './batch-report.ts';
+import type { PairStats } from './aggregate.ts';
 import { escapeHtml, rateBars, renderPage, type ChartSpec } from './report-html.ts';
 import type { Interval } from './stats.ts';
 
@@ -39,6 +40,8 @@ export interface MatrixCell extends BatchJson {
   /** player 1 army's draws and losses are in `draws` and `wins[1]` */
   drawRate: number;
   drawCi95: Interval;
+  /** player 1 army's win rate less player 2 army's, pair by pair (null without side-swapped pairs) */
+  winRateDifference: PairStats['winRateDifference'];
 }
 
 export interface MatrixResult {
@@ -86,6 +89,7 @@ export async function runMatrix(o: MatrixOptions): Promise<MatrixResult> {
       const cell: MatrixCell = {
         row: c.row, col: c.col, dir: c.dir, ...batchJson(outcome),
         drawRate: outcome.stats.draws.rate, drawCi95: outcome.stats.draws.ci95,
+        winRateDifference: outcome.stats.pairs?.winRateDifference ?? null,
       };
       grid[Math.floor(k / o.cols.length)].push(cell);
       o.onCellDone?.(cell);
@@ -122,6 +126,14 @@ export function formatMatrix(m: MatrixResult): string {
   const rows = [['', ...m.cols.map(dname)], ...m.rows.map((r, i) => [dname(r), ...m.cells[i].map(cellText)])];
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
   for (const r of rows) lines.push(r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('   ').trimEnd());
+  if (m.cells.flat().some((c) => c.winRateDifference)) {
+    lines.push('');
+    lines.push(`${m.armies[0]}'s win rate less ${m.armies[1]}'s, pair by pair (side-swapped pairs; points of win rate, 95% interval):`);
+    const diffText = (c: MatrixCell) => (c.winRateDifference ? pairDifferenceText(c.winRateDifference) : '-');
+    const drows = [['', ...m.cols.map(dname)], ...m.rows.map((r, i) => [dname(r), ...m.cells[i].map(diffText)])];
+    const dw = drows[0].map((_, c) => Math.max(...drows.map((r) => r[c].length)));
+    for (const r of drows) lines.push(r.map((cell, c) => (c === 0 ? cell.padEnd(dw[c]) : cell.padStart(dw[c]))).join('   ').trimEnd());
+  }
   lines.push('');
   lines.push(`draws: ${m.cells.flat().map((c) => `${dname(c.row)} vs ${dname(c.col)} ${pct(c.drawRate)}`).join('; ')}`);
   return lines.join('\n') + '\n';
@@ -129,10 +141,11 @@ export function formatMatrix(m: MatrixResult): string {
 
 export function writeMatrixFiles(dir: string, m: MatrixResult): void {
   writeFileSync(join(dir, 'matrix.json'), JSON.stringify(m, null, 1) + '\n');
-  const header = ['row_detachment', 'col_detachment', 'games', 'wins_p1', 'wins_p2', 'draws', 'win_rate_p1', 'ci95_low_p1', 'ci95_high_p1', 'win_rate_p2', 'mean_vp_p1', 'mean_vp_p2', 'failed', 'dir'];
+  const header = ['row_detachment', 'col_detachment', 'games', 'wins_p1', 'wins_p2', 'draws', 'win_rate_p1', 'ci95_low_p1', 'ci95_high_p1', 'win_rate_p2', 'mean_vp_p1', 'mean_vp_p2', 'failed', 'dir', 'pair_difference', 'pair_difference_ci95_low', 'pair_difference_ci95_high', 'pair_difference_z'];
   const lines = [header.join(',')];
   for (const c of m.cells.flat()) {
-    lines.push([dname(c.row), dname(c.col), c.games, c.wins[0], c.wins[1], c.draws, c.winRate[0], c.ci95[0][0], c.ci95[0][1], c.winRate[1], c.meanVp[0], c.meanVp[1], c.failed, c.dir ?? ''].map(csvCell).join(','));
+    lines.push([dname(c.row), dname(c.col), c.games, c.wins[0], c.wins[1], c.draws, c.winRate[0], c.ci95[0][0], c.ci95[0][1], c.winRate[1], c.meanVp[0], c.meanVp[1], c.failed, c.dir ?? '',
+      c.winRateDifference?.mean ?? '', c.winRateDifference?.ci95[0] ?? '', c.winRateDifference?.ci95[1] ?? '', c.winRateDifference?.z ?? ''].map(csvCell).join(','));
   }
   writeFileSync(join(dir, 'matrix.csv'), lines.join('\n') + '\n');
   writeFileSync(join(dir, 'matrix.html'), renderMatrixHtml(m));
@@ -154,7 +167,7 @@ export function renderMatrixHtml(m: MatrixResult): string {
   m.rows.forEach((r, i) => {
     h.push(`<tr><th>${escapeHtml(dname(r))}</th>` + m.cells[i].map((c) => {
       const link = c.dir ? ` <a href="${escapeHtml(c.dir.split('\\').join('/'))}/report.html">report</a>` : '';
-      return `<td style="background:${heat(c.winRate[0])}">${pct(c.winRate[0])} <span class="muted">[${pct(c.ci95[0][0])}, ${pct(c.ci95[0][1])}]</span><br><span class="muted">draws ${pct(c.drawRate)}, VP ${c.meanVp[0].toFixed(1)}–${c.meanVp[1].toFixed(1)}${c.failed ? `, ${c.failed} failed` : ''}</span>${link}</td>`;
+      return `<td style="background:${heat(c.winRate[0])}">${pct(c.winRate[0])} <span class="muted">[${pct(c.ci95[0][0])}, ${pct(c.ci95[0][1])}]</span>${c.winRateDifference ? `<br><span class="muted">pairs ${escapeHtml(pairDifferenceText(c.winRateDifference))}</span>` : ''}<br><span class="muted">draws ${pct(c.drawRate)}, VP ${c.meanVp[0].toFixed(1)}–${c.meanVp[1].toFixed(1)}${c.failed ? `, ${c.failed} failed` : ''}</span>${link}</td>`;
     }).join('') + '</tr>');
   });
   h.push('</table>');

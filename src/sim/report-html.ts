@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import type { BatchOutcome } from './batch.ts';
 import type { ArmyStats } from './aggregate.ts';
 import { bin, type Rate } from './stats.ts';
-import { pct, playCommand, replayCommand } from './batch-report.ts';
+import { pairDifferenceText, pct, playCommand, replayCommand } from './batch-report.ts';
 
 let chartJs: string | null = null;
 
@@ -197,7 +197,7 @@ export function renderBatchHtml(o: BatchOutcome): string {
   h.push('</table>');
   if (s.pairs && s.pairs.pairs) {
     const p = s.pairs;
-    h.push(`<p>Side-swapped pairs: ${p.pairs}. ${escapeHtml(a.name)} won both ${p.army1Both}, ${escapeHtml(b.name)} won both ${p.army2Both}, split ${p.split}, with a draw ${p.withDraw}.</p>`);
+    h.push(`<p>Side-swapped pairs: ${p.pairs}. ${escapeHtml(a.name)} won both ${p.army1Both}, ${escapeHtml(b.name)} won both ${p.army2Both}, split ${p.split}, with a draw ${p.withDraw}.${p.winRateDifference ? ` Win rate of ${escapeHtml(a.name)} less ${escapeHtml(b.name)}, pair by pair (95% interval): ${escapeHtml(pairDifferenceText(p.winRateDifference))}.` : ''}</p>`);
   }
   h.push('<div class="grid"><div class="chart"><canvas id="c-wins"></canvas></div><div class="chart"><canvas id="c-running"></canvas></div></div>');
   charts.push(rateBars('c-wins', [`${a.name} wins`, 'draws', `${b.name} wins`], [a.wins, s.draws, b.wins], [FILL[0], FILL[2], FILL[1]], 'Win / draw / loss with 95% intervals'));

@@ -28,6 +28,7 @@ describe('batch command', () => {
     const html = readFileSync(join(out, 'report.html'), 'utf8');
     expect(html).toContain('new Chart(');
     expect(html).not.toMatch(/<script[^>]+src=/);
+    expect(html).toMatch(/less [^<]*, pair by pair \(95% interval\): [+-]?\d+\.\d points \[/);
     const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
     expect(results.spec).toMatchObject({ batchSeed: 'cli', swap: true, agents: ['random', 'random'], scenarioFile: scenario });
     expect(results.spec.scenario.players[0].army.units.length).toBe(3);
@@ -44,6 +45,13 @@ describe('batch command', () => {
     expect(again.stdout).toMatch(/8 games, batch seed cli/);
     expect(again.stdout).toMatch(/none played/);
     expect(again.stdout).toMatch(/wins \(95% CI\)/);
+    // the win-rate difference pair by pair: in results.json and in the summary; with no game failed its
+    // mean is the difference of the two win rates
+    const d = results.stats.pairs.winRateDifference;
+    expect(d.mean).toBeCloseTo(j.winRate[0] - j.winRate[1], 12);
+    expect(d.ci95[0]).toBeLessThanOrEqual(d.mean);
+    const sign = (x: number) => `${x > 0 ? '+' : ''}${(x * 100).toFixed(1)}`;
+    expect(again.stdout).toContain(`pair by pair: ${sign(d.mean)} points [${sign(d.ci95[0])}, ${sign(d.ci95[1])}]`);
   });
 
   it('an --out folder that holds a batch is refused, or replaced with --replace (its batch files only)', () => {
@@ -94,7 +102,9 @@ describe('matrix command', () => {
       expect(row).toHaveLength(1);
       expect(row[0].games + row[0].failed).toBe(4);
       expect(row[0].ci95[0][0]).toBeLessThanOrEqual(row[0].winRate[0]);
+      if (row[0].failed === 0) expect(row[0].winRateDifference.mean).toBeCloseTo(row[0].winRate[0] - row[0].winRate[1], 12);
     }
+    expect(readFileSync(join(out, 'matrix.csv'), 'utf8').split('\n')[0]).toMatch(/,pair_difference,pair_difference_ci95_low,pair_difference_ci95_high,pair_difference_z$/);
     for (const f of ['matrix.json', 'matrix.csv', 'matrix.html']) expect(existsSync(join(out, f))).toBe(true);
     const cellSpec = JSON.parse(readFileSync(join(out, m.cells[1][0].dir, 'batch.json'), 'utf8'));
     expect(cellSpec.scenario.players.map((p: { detachment: string | null }) => p.detachment)).toEqual(['Kauyon', null]);

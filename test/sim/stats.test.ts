@@ -101,13 +101,33 @@ describe('BatchAggregator', () => {
     expect(s.armies[0].losses.count).toBe(1);
     // player 1's seat won game 0 (army 0 unswapped) and lost game 1 (army 0 sat as player 2) and game 2
     expect(s.seat1Wins.count).toBe(1);
-    expect(s.pairs).toEqual({ pairs: 1, army1Both: 1, army2Both: 0, split: 0, withDraw: 0 });
+    // one complete pair (game 3 failed): army 1 won both, a difference of 1 with no spread to judge it by
+    expect(s.pairs).toEqual({ pairs: 1, army1Both: 1, army2Both: 0, split: 0, withDraw: 0, winRateDifference: { mean: 1, ci95: [1, 1], z: null } });
     expect(s.margin.mean).toBeCloseTo((5 + 15 - 5) / 3, 12);
     expect(s.armies[0].vpByRound).toEqual([0, 25 / 3, 0]);
     expect(s.armies[0].units[0]).toMatchObject({ woundsDealt: 2, woundsTaken: 1, survival: rate(3, 3) });
     expect(s.armies[0].units[1].survival.count).toBe(0);
     expect(s.armies[0].stratagems).toEqual([{ name: 'FIRE OVERWATCH', uses: 3, usesPerGame: 1, games: rate(3, 3), cpPerGame: 1 }]);
     expect(s.armies[1].cpSpent).toBe(2);
+  });
+
+  it('the win-rate difference pair by pair: its mean is the difference of the win rates, its interval from the spread between pairs', () => {
+    const agg = new BatchAggregator(batchSpec({ games: 10, blockSize: 2 }));
+    // the winning army of each game, pair by pair (game 2k+1 swaps the sides of game 2k)
+    const winners: [0 | 1 | null, 0 | 1 | null][] = [[0, 0], [0, 1], [1, 1], [0, null], [0, 0]];
+    winners.forEach(([a, b], k) => { agg.add(rec(2 * k, a, [5, 5])); agg.add(rec(2 * k + 1, b, [5, 5])); });
+    const s = agg.result();
+    // pair margins (army 1's wins less army 2's) 2, 0, -2, 1, 2: mean 0.6, sample sd sqrt(11.2 / 4)
+    const margins = [2, 0, -2, 1, 2];
+    const se = Number(std(margins)) / Math.sqrt(5);
+    expect(se).toBeCloseTo(Math.sqrt(2.8 / 5), 12);
+    const d = s.pairs!.winRateDifference!;
+    expect(d.mean).toBeCloseTo(s.armies[0].wins.rate - s.armies[1].wins.rate, 12);
+    expect(d.mean).toBeCloseTo(0.3, 12);
+    expect(d.ci95[0]).toBeCloseTo(0.3 - (Z95 * se) / 2, 12);
+    expect(d.ci95[1]).toBeCloseTo(0.3 + (Z95 * se) / 2, 12);
+    expect(d.z).toBeCloseTo(0.6 / se, 12);
+    expect(s.pairs).toMatchObject({ pairs: 5, army1Both: 2, army2Both: 1, split: 1, withDraw: 1 });
   });
 
   it('refuses records out of order', () => {
