@@ -1,6 +1,6 @@
 #!/bin/bash
 # Plays every agent row of the README's "How well they play" table (docs/agent-measurements.md), from the
-# repository's root: about 65-90 minutes on 2 cores. Outputs in $1 (default out/agent-rows): the JSON lines
+# repository's root: about 90-120 minutes on 2 cores (the six lookahead tournaments are the longest part). Outputs in $1 (default out/agent-rows): the JSON lines
 # of the tournaments and batches, and batch folders (games.csv, results.json) where the README quotes pairs.
 set -u
 O=${1:-out/agent-rows}; mkdir -p "$O"
@@ -10,7 +10,7 @@ T() { npx tsx src/cli.ts "$@"; }
     echo "== $f"; T tournament "$f" --agents random,heuristic --games 40 --json; done
 } > "$O/heuristic-vs-random.txt" 2>&1 &
 {
-  for s in 3 4 5; do echo "== seed $s"; T tournament scenarios/default.json --agents heuristic,lookahead --games 40 --seed $s --json; done
+  for s in 3 4 5 6 7 8; do echo "== seed $s"; T tournament scenarios/default.json --agents heuristic,lookahead --games 40 --seed $s --json; done
 } > "$O/lookahead.txt" 2>&1
 wait
 T batch scenarios/mirror/kauyon-vs-none.json --agents heuristic,heuristic --games 200 --out "$O/kauyon" --replace --json > "$O/kauyon.json" 2>/dev/null &
