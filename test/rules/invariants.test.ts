@@ -11,21 +11,26 @@ import { emptyGameState, type GameState } from '../../src/core/state.ts';
 import type { GameEvent } from '../../src/core/events.ts';
 import { modelBody } from '../../src/rules/battle/world.ts';
 import { inEngagementRange } from '../../src/geometry/ranges.ts';
-import { loadScenario } from '../../src/data/scenario.ts';
+import { loadScenario, SCENARIOS_DIR } from '../../src/data/scenario.ts';
+import { ruleChecker } from '../helpers/rule-checks.ts';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 
 const GAMES = Number(process.env.INVARIANT_GAMES ?? 500);
 
 interface Violation { seed: string; event: number; what: string }
 
 /** Play a game, checking the invariants after every event. */
-async function play(sc: ReturnType<typeof miniScenario>, seed: string, log: boolean): Promise<{ violations: Violation[]; final: GameState; events: GameEvent[] }> {
+async function play(sc: ReturnType<typeof miniScenario>, seed: string, log: boolean, agent = 'random'): Promise<{ violations: Violation[]; final: GameState; events: GameEvent[]; checked: Map<string, number> }> {
   const violations: Violation[] = [];
-  const agents = await loadAgents(['random', 'random'], seed);
+  const agents = await loadAgents([agent, agent], seed);
+  const rules = ruleChecker();
   let n = 0;
   const events: GameEvent[] = [];
   const bad = (what: string) => violations.push({ seed, event: n, what });
   const onEvent = (e: GameEvent, s: GameState) => {
     n++;
+    rules.onEvent(e, s);
     if (log) events.push(e);
     if (e.type === 'cp' && s.players[e.player].cp < 0) bad(`CP of player ${e.player + 1} negative`);
     if ((e.type === 'unit-moved' || e.type === 'unit-flag') && !s.units[e.unit].models.some((m) => m.alive) && !(e.type === 'unit-flag' && e.flag === 'fought')) {
@@ -63,7 +68,8 @@ async function play(sc: ReturnType<typeof miniScenario>, seed: string, log: bool
     }
   };
   const { game } = playGame(sc, { seed, agents, onEvent });
-  return { violations, final: game.state, events };
+  for (const what of rules.violations) violations.push({ seed, event: Number(/^event (\d+)/.exec(what)![1]), what });
+  return { violations, final: game.state, events, checked: rules.checked };
 }
 
 describe('invariants over many random games', () => {
@@ -88,6 +94,30 @@ describe('invariants over many random games', () => {
     expect(all.slice(0, 5)).toEqual([]);
   }, 600_000);
 
+  it('every bundled scenario, random and heuristic agents: moves, set-ups, shooting, charges, fights and stratagems within the rules', async () => {
+    // placements on the board, apart, coherent and within their distances; shooting, charge and fight
+    // eligibility; a Stratagem once a phase and never on a Battle-shocked unit (test/helpers/rule-checks.ts)
+    const files = bundledScenarios();
+    expect(files.length).toBeGreaterThanOrEqual(14);
+    const all: Violation[] = [];
+    const checked = new Map<string, number>();
+    for (const file of files) {
+      const sc = loadScenario(file);
+      for (const [agent, seeds] of [['random', 2], ['heuristic', 1]] as const) {
+        for (let i = 0; i < seeds; i++) {
+          const r = await play(sc, `checks-${agent}-${i}`, false, agent);
+          all.push(...r.violations.map((v) => ({ ...v, what: `${file.split('/').slice(-2).join('/')} ${agent}: ${v.what}` })));
+          for (const [k, v] of r.checked) checked.set(k, (checked.get(k) ?? 0) + v);
+        }
+      }
+    }
+    expect(all.slice(0, 5)).toEqual([]);
+    // the checks looked at every kind of move and decision they know
+    for (const kind of ['deploy', 'scout', 'infiltrate', 'normal', 'advance', 'fall-back', 'charge', 'pile-in', 'consolidate', 'deep-strike', 'strategic-reserves', 'disembark', 'shooting attack', 'charge declared', 'fight target']) {
+      expect(checked.get(kind) ?? 0, kind).toBeGreaterThan(0);
+    }
+  }, 600_000);
+
   it('the log folded by the reducer equals the engine\'s final state; the same seed gives the same log', async () => {
     const sc = loadScenario('scenarios/kauyon-vs-battle-host.json');
     for (const seed of ['fold-1', 'fold-2']) {
@@ -99,3 +129,18 @@ describe('invariants over many random games', () => {
     }
   }, 600_000);
 });
+
+/** Every playable scenario file bundled under scenarios/ (the calculator's and the deployment table excepted). */
+function bundledScenarios(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(dir, name.name);
+      if (name.isDirectory()) {
+        if (!['armies', 'terrain', 'calc', 'missions'].includes(name.name)) walk(path);
+      } else if (name.name.endsWith('.json')) out.push(path);
+    }
+  };
+  walk(SCENARIOS_DIR);
+  return out;
+}

@@ -1,0 +1,228 @@
+/**
+ * Rule checks run after every event of a game (random and heuristic agents are the fuzzers): each
+ * looks at what the engine let happen, measured afresh from the state, and reports a broken rule.
+ * They use the engine's geometry (distances, Engagement Range, coherency) and its rules registry only
+ * to ask whether a unit holds a permission (Acrobatic, Feigned Retreat...) or a weapon an ability
+ * (Mont'ka's ASSAULT): the rule checked is the core rule around that permission.
+ */
+import type { GameEvent } from '../../src/core/events.ts';
+import type { GameState, ModelState, UnitState } from '../../src/core/state.ts';
+import { allows, weaponHas } from '../../src/core/rules-registry.ts';
+import { allStratagems } from '../../src/rules/stratagems/registry.ts';
+import { modelBody } from '../../src/rules/battle/world.ts';
+import { horizontalDistance, isOnBoard, modelsOverlap } from '../../src/geometry/distance.ts';
+import { inEngagementRange, unitCoherency } from '../../src/geometry/ranges.ts';
+import type { WeaponProfile } from '../../src/data/datasheet.ts';
+
+const EPS = 1e-6;
+/** moves that may not end within Engagement Range of an enemy unit */
+const NOT_INTO_ENGAGEMENT = new Set(['normal', 'advance', 'fall-back', 'deploy', 'deep-strike', 'strategic-reserves', 'infiltrate', 'scout', 'disembark', 'emergency-disembark']);
+/** set-ups that must be more than 9" horizontally from every enemy model */
+const NINE_INCHES_AWAY = new Set(['deep-strike', 'strategic-reserves', 'infiltrate']);
+
+export interface RuleChecker {
+  onEvent: (e: GameEvent, s: GameState) => void;
+  /** broken rules seen so far, each naming the event number */
+  violations: string[];
+  /** how many placements and decisions were checked, by kind (to show the checks ran) */
+  checked: Map<string, number>;
+}
+
+const alive = (u: UnitState): ModelState[] => u.models.filter((m) => m.alive && m.pos);
+const monsterOrVehicle = (u: UnitState): boolean => u.keywords.includes('MONSTER') || u.keywords.includes('VEHICLE');
+
+function unitsEngaged(s: GameState, a: UnitState, b: UnitState): boolean {
+  const bm = alive(b);
+  return alive(a).some((m) => bm.some((om) => inEngagementRange(modelBody(s, m), modelBody(s, om))));
+}
+
+function engagedWithAny(s: GameState, u: UnitState, player: number): boolean {
+  return s.unitOrder.some((id) => {
+    const o = s.units[id];
+    return o.player === player && o.id !== u.id && o.location === 'battlefield' && unitsEngaged(s, u, o);
+  });
+}
+
+function findProfile(s: GameState, u: UnitState, weapon: string, profile: number): WeaponProfile | undefined {
+  for (const m of u.models) {
+    const w = s.datasheets[m.datasheet].weapons.find((x) => x.name === weapon);
+    if (w) return w.profiles[profile];
+  }
+  // Firing Deck: a weapon of a model embarked in the transport
+  for (const id of Object.keys(s.datasheets).sort()) {
+    const w = s.datasheets[id].weapons.find((x) => x.name === weapon);
+    if (w) return w.profiles[profile];
+  }
+  return undefined;
+}
+
+export function ruleChecker(): RuleChecker {
+  const violations: string[] = [];
+  const checked = new Map<string, number>();
+  const count = (k: string) => checked.set(k, (checked.get(k) ?? 0) + 1);
+  const allowBattleShocked = new Set(allStratagems().filter((x) => x.allowBattleShocked).map((x) => x.name));
+  let n = 0;
+  let phase = '';
+  let shooter: string | null = null;
+  let fighter: string | null = null;
+  let charger: string | null = null;
+  let chargeTargets: string[] = [];
+  const chargeRoll = new Map<string, number[]>();
+  const lastPos = new Map<string, { x: number; y: number }>();
+  const usedThisPhase = new Set<string>();
+  let pendingAdvance: { unit: string; model: string; moved: number; move: number }[] = [];
+  const bad = (what: string): void => {
+    violations.push(`event ${n}: ${what}`);
+  };
+
+  function onDecision(e: Extract<GameEvent, { type: 'decision' }>, s: GameState): void {
+    const c = e.choice as Record<string, unknown> | null;
+    const unitId = c && typeof c === 'object' && typeof c.unit === 'string' ? c.unit : null;
+    if (e.request === 'select-unit-to-shoot') shooter = unitId;
+    if (e.request === 'select-unit-to-fight') fighter = unitId;
+    // a unit picked by a stratagem in the Fight phase (Counter-offensive) fights next
+    if (e.request === 'stratagem' && phase === 'fight' && unitId) fighter = unitId;
+    if (e.request === 'select-unit-to-charge' && unitId) {
+      count('charge declared');
+      const u = s.units[unitId];
+      charger = unitId;
+      if (u.flags.advanced && !allows(s, u, 'charge-after-advance')) bad(`${u.name} declared a charge after Advancing`);
+      if (u.flags.fellBack && !allows(s, u, 'charge-after-fall-back')) bad(`${u.name} declared a charge after Falling Back`);
+    }
+    if (e.request === 'charge-targets' && c && Array.isArray(c.targets)) chargeTargets = c.targets as string[];
+    if (e.request === 'fight-target' && fighter && c && typeof c.target === 'string') {
+      count('fight target');
+      const u = s.units[fighter];
+      const t = s.units[c.target];
+      if (!unitsEngaged(s, u, t)) bad(`${u.name} fought ${t.name} out of Engagement Range`);
+    }
+    if (e.request === 'shoot-target' && phase === 'shooting' && shooter && c && typeof c.weapon === 'string' && typeof c.target === 'string') {
+      count('shooting attack');
+      const u = s.units[shooter];
+      const t = s.units[c.target];
+      const prof = findProfile(s, u, c.weapon, typeof c.profile === 'number' ? c.profile : 0);
+      if (!prof) {
+        bad(`${u.name} shot ${c.weapon}, a weapon no datasheet has`);
+        return;
+      }
+      if (u.flags.advanced && !weaponHas(s, u, prof, 'ASSAULT')) bad(`${u.name} shot ${c.weapon} (not ASSAULT) after Advancing`);
+      if (u.flags.fellBack && !allows(s, u, 'shoot-after-fall-back')) bad(`${u.name} shot after Falling Back`);
+      const engaged = engagedWithAny(s, u, 1 - u.player);
+      // Big Guns Never Tire: MONSTER and VEHICLE units shoot while engaged, at any target
+      if (engaged && !monsterOrVehicle(u)) {
+        if (!weaponHas(s, u, prof, 'PISTOL')) bad(`${u.name} shot ${c.weapon} (not PISTOL) within Engagement Range`);
+        else if (!unitsEngaged(s, u, t)) bad(`${u.name} shot its Pistol at ${t.name}, not a unit it is engaged with`);
+      }
+      // enemy units locked in combat with friendly units cannot be targeted, MONSTER and VEHICLE units excepted
+      if (!engaged && !monsterOrVehicle(t) && engagedWithAny(s, t, u.player)) bad(`${u.name} shot ${t.name}, within Engagement Range of a friendly unit`);
+      // BLAST: never at a unit within Engagement Range of the attacking army (the firing unit included)
+      if (weaponHas(s, u, prof, 'BLAST') && engagedWithAny(s, t, u.player)) bad(`${u.name} shot BLAST ${c.weapon} at ${t.name}, within Engagement Range of its army`);
+      if (typeof prof.range === 'number') {
+        const r = prof.range;
+        const tm = alive(t);
+        if (!alive(u).some((m) => tm.some((om) => horizontalDistance(modelBody(s, m), modelBody(s, om)) <= r + EPS))) bad(`${u.name} shot ${c.weapon} (${r}") at ${t.name}, out of range`);
+        // Lone Operative: a target only within 12"
+        if (t.abilities.includes('Lone Operative') && !alive(u).some((m) => tm.some((om) => horizontalDistance(modelBody(s, m), modelBody(s, om)) <= 12 + EPS))) bad(`${u.name} shot Lone Operative ${t.name} from beyond 12"`);
+      }
+    }
+  }
+
+  function onPlacement(e: Extract<GameEvent, { type: 'models-placed' }>, s: GameState): void {
+    const u = s.units[e.unit];
+    if (u.location !== 'battlefield') return;
+    count(e.mode);
+    const mine = alive(u);
+    const enemies = s.unitOrder.map((id) => s.units[id]).filter((o) => o.player !== u.player && o.location === 'battlefield');
+    const ds = (m: ModelState) => s.datasheets[m.datasheet];
+    for (const m of mine) {
+      const b = modelBody(s, m);
+      if (!isOnBoard(b, s.board)) bad(`${e.mode}: ${m.id} of ${u.name} is not wholly on the battlefield`);
+      for (const id of s.unitOrder) {
+        const o = s.units[id];
+        if (o.location !== 'battlefield') continue;
+        for (const om of o.models) if (om !== m && om.alive && om.pos && modelsOverlap(b, modelBody(s, om))) bad(`${e.mode}: ${m.id} overlaps ${om.id}`);
+      }
+      if (NOT_INTO_ENGAGEMENT.has(e.mode)) {
+        for (const o of enemies) for (const om of alive(o)) if (inEngagementRange(b, modelBody(s, om))) bad(`${e.mode}: ${m.id} of ${u.name} ends within Engagement Range of ${o.name}`);
+      }
+      if (NINE_INCHES_AWAY.has(e.mode)) {
+        for (const o of enemies) for (const om of alive(o)) {
+          const d = horizontalDistance(b, modelBody(s, om));
+          if (d <= 9 - EPS) bad(`${e.mode}: ${m.id} of ${u.name} set up ${d.toFixed(2)}" from ${om.id}`);
+        }
+      }
+      const from = lastPos.get(m.id);
+      if (from) {
+        const moved = Math.hypot(m.pos!.x - from.x, m.pos!.y - from.y);
+        const move = ds(m).models[m.profile].move;
+        const scouts = ds(m).coreAbilities.find((a) => a.name === 'Scouts')?.x ?? 0;
+        const roll = chargeRoll.get(u.id) ?? [];
+        const limit: Record<string, number> = {
+          normal: move, 'fall-back': move, 'pile-in': 3, consolidate: 3,
+          scout: scouts, charge: roll.reduce((a, x) => a + x, 0),
+        };
+        // the straight line from where the model was is never longer than the path it moved
+        // the Advance roll is told by the unit-moved event that follows the placement
+        if (e.mode === 'advance') pendingAdvance.push({ unit: u.id, model: m.id, moved, move });
+        if (e.mode in limit && moved > limit[e.mode] + EPS) bad(`${e.mode}: ${m.id} of ${u.name} moved ${moved.toFixed(2)}" (at most ${limit[e.mode]}")`);
+      }
+    }
+    for (const m of u.models) if (m.pos) lastPos.set(m.id, { x: m.pos.x, y: m.pos.y });
+    const coherency = unitCoherency(mine.map((m) => modelBody(s, m)));
+    if (!coherency.ok) bad(`${e.mode}: ${u.name} ends out of Unit Coherency (${coherency.breaking.length} of ${mine.length} models)`);
+    if (e.mode === 'charge' && charger === u.id) {
+      for (const tid of chargeTargets) {
+        const t = s.units[tid];
+        if (t.location === 'battlefield' && alive(t).length && !unitsEngaged(s, u, t)) bad(`${u.name}'s charge ends out of Engagement Range of its target ${t.name}`);
+      }
+    }
+  }
+
+  function onEvent(e: GameEvent, s: GameState): void {
+    n++;
+    switch (e.type) {
+      case 'phase-started':
+        phase = e.phase;
+        shooter = fighter = charger = null;
+        chargeTargets = [];
+        break;
+      case 'dice':
+        if (e.purpose === 'charge' && e.unit) chargeRoll.set(e.unit, [...e.values]);
+        break;
+      case 'reroll':
+        if (e.purpose === 'charge' && e.unit) {
+          const r = chargeRoll.get(e.unit)!;
+          e.indices.forEach((i, k) => { r[i] = e.values[k]; });
+        }
+        break;
+      case 'dice-substituted':
+        if (e.purpose === 'charge' && e.unit) chargeRoll.get(e.unit)![e.index] = e.value;
+        break;
+      case 'stratagem-used': {
+        const key = `${e.player}|${e.name}|${e.round}|${e.turn}|${e.phase}`;
+        if (usedThisPhase.has(key)) bad(`player ${e.player + 1} used ${e.name} twice in one phase`);
+        usedThisPhase.add(key);
+        if (e.unit && s.units[e.unit].battleShocked && !allowBattleShocked.has(e.name)) bad(`${e.name} used on Battle-shocked ${s.units[e.unit].name}`);
+        break;
+      }
+      case 'unit-moved':
+        for (const a of pendingAdvance) {
+          if (e.mode !== 'advance' || a.unit !== e.unit) bad(`an Advance of ${a.unit} not followed by its unit-moved event`);
+          else if (a.moved > a.move + (e.advanceRoll ?? 0) + EPS) bad(`advance: ${a.model} moved ${a.moved.toFixed(2)}" (at most ${a.move} + ${e.advanceRoll}")`);
+        }
+        pendingAdvance = [];
+        break;
+      case 'cp':
+        if (s.players[e.player].cp < 0) bad(`player ${e.player + 1} has negative CP`);
+        break;
+      case 'decision':
+        onDecision(e, s);
+        break;
+      case 'models-placed':
+        onPlacement(e, s);
+        break;
+    }
+  }
+
+  return { onEvent, violations, checked };
+}
