@@ -18,6 +18,7 @@ const EPS = 1e-6;
 /** moves that may not end within Engagement Range of an enemy unit */
 const NOT_INTO_ENGAGEMENT = new Set(['normal', 'advance', 'fall-back', 'deploy', 'deep-strike', 'strategic-reserves', 'infiltrate', 'scout', 'disembark', 'emergency-disembark']);
 /** set-ups that must be more than 9" horizontally from every enemy model */
+const SELECT_ONCE = new Set(['select-unit-to-move', 'select-unit-to-shoot', 'select-unit-to-charge', 'select-unit-to-fight']);
 const NINE_INCHES_AWAY = new Set(['deep-strike', 'strategic-reserves', 'infiltrate']);
 
 export interface RuleChecker {
@@ -70,6 +71,7 @@ export function ruleChecker(): RuleChecker {
   const chargeRoll = new Map<string, number[]>();
   const lastPos = new Map<string, { x: number; y: number }>();
   const usedThisPhase = new Set<string>();
+  const selected = new Set<string>();
   let pendingAdvance: { unit: string; model: string; moved: number; move: number }[] = [];
   const bad = (what: string): void => {
     violations.push(`event ${n}: ${what}`);
@@ -78,6 +80,14 @@ export function ruleChecker(): RuleChecker {
   function onDecision(e: Extract<GameEvent, { type: 'decision' }>, s: GameState): void {
     const c = e.choice as Record<string, unknown> | null;
     const unitId = c && typeof c === 'object' && typeof c.unit === 'string' ? c.unit : null;
+    // each unit is selected at most once a phase to move, to shoot, to charge and to fight
+    if (unitId && SELECT_ONCE.has(e.request)) {
+      const key = `${e.request}|${unitId}`;
+      // an embarked unit with no room to get out has not moved: it is offered again later in the phase
+      const noRoom = e.request === 'select-unit-to-move' && s.units[unitId].location === 'embarked';
+      if (selected.has(key) && !noRoom) bad(`${s.units[unitId].name} selected twice in one phase (${e.request})`);
+      selected.add(key);
+    }
     if (e.request === 'select-unit-to-shoot') shooter = unitId;
     if (e.request === 'select-unit-to-fight') fighter = unitId;
     // a unit picked by a stratagem in the Fight phase (Counter-offensive) fights next
@@ -181,8 +191,18 @@ export function ruleChecker(): RuleChecker {
   function onEvent(e: GameEvent, s: GameState): void {
     n++;
     switch (e.type) {
+      case 'turn-started':
+        // the end-of-turn coherency check removed every model out of Unit Coherency
+        for (const id of s.unitOrder) {
+          const u = s.units[id];
+          if (u.location !== 'battlefield') continue;
+          const c = unitCoherency(alive(u).map((m) => modelBody(s, m)));
+          if (!c.ok) bad(`${u.name} starts a turn out of Unit Coherency`);
+        }
+        break;
       case 'phase-started':
         phase = e.phase;
+        selected.clear();
         shooter = fighter = charger = null;
         chargeTargets = [];
         break;

@@ -96,7 +96,8 @@ describe('invariants over many random games', () => {
 
   it('every bundled scenario, random and heuristic agents: moves, set-ups, shooting, charges, fights and stratagems within the rules', async () => {
     // placements on the board, apart, coherent and within their distances; shooting, charge and fight
-    // eligibility; a Stratagem once a phase and never on a Battle-shocked unit (test/helpers/rule-checks.ts)
+    // eligibility; each unit selected once a phase; Unit Coherency at each turn's start; a Stratagem once a
+    // phase and never on a Battle-shocked unit (test/helpers/rule-checks.ts)
     const files = bundledScenarios();
     expect(files.length).toBeGreaterThanOrEqual(14);
     const all: Violation[] = [];
