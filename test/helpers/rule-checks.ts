@@ -11,7 +11,8 @@ import { allows, weaponHas } from '../../src/core/rules-registry.ts';
 import { allStratagems } from '../../src/rules/stratagems/registry.ts';
 import { modelBody } from '../../src/rules/battle/world.ts';
 import { horizontalDistance, isOnBoard, modelsOverlap } from '../../src/geometry/distance.ts';
-import { inEngagementRange, unitCoherency } from '../../src/geometry/ranges.ts';
+import { inEngagementRange, inObjectiveRange, unitCoherency } from '../../src/geometry/ranges.ts';
+import { characteristic } from '../../src/rules/battle/units.ts';
 import type { WeaponProfile } from '../../src/data/datasheet.ts';
 
 const EPS = 1e-6;
@@ -57,6 +58,29 @@ function findProfile(s: GameState, u: UnitState, weapon: string, profile: number
   return undefined;
 }
 
+/**
+ * Who controls each objective marker, counted afresh: the player whose models within range (3"
+ * horizontally, 5" vertically) have the greater total OC; Battle-shocked models count 0; a tie is nobody's.
+ */
+export function objectiveControllers(s: GameState): (number | null)[] {
+  return s.objectives.map((o) => {
+    const level = [0, 0];
+    for (const id of s.unitOrder) {
+      const u = s.units[id];
+      if (u.location !== 'battlefield' || u.battleShocked) continue;
+      for (const m of alive(u)) if (inObjectiveRange(modelBody(s, m), o)) level[u.player] += characteristic(s, u, m, 'OC');
+    }
+    return level[0] > level[1] ? 0 : level[1] > level[0] ? 1 : null;
+  });
+}
+
+/** Take and Hold's VP for a player now: 5 a marker held (by the scenario's numbers), capped a turn and in all. */
+function takeAndHoldVp(s: GameState, player: number, vpBefore: number): number {
+  const p = s.mission.params as { vpPerObjective?: number; maxPerTurn?: number; maxTotal?: number };
+  const held = objectiveControllers(s).filter((c) => c === player).length;
+  return Math.max(0, Math.min(held * (p.vpPerObjective ?? 5), p.maxPerTurn ?? 15, (p.maxTotal ?? 50) - vpBefore));
+}
+
 export function ruleChecker(): RuleChecker {
   const violations: string[] = [];
   const checked = new Map<string, number>();
@@ -72,6 +96,7 @@ export function ruleChecker(): RuleChecker {
   const lastPos = new Map<string, { x: number; y: number }>();
   const usedThisPhase = new Set<string>();
   const selected = new Set<string>();
+  let scoredThisPhase = false;
   let pendingAdvance: { unit: string; model: string; moved: number; move: number }[] = [];
   const bad = (what: string): void => {
     violations.push(`event ${n}: ${what}`);
@@ -203,6 +228,7 @@ export function ruleChecker(): RuleChecker {
       case 'phase-started':
         phase = e.phase;
         selected.clear();
+        scoredThisPhase = false;
         shooter = fighter = charger = null;
         chargeTargets = [];
         break;
@@ -232,6 +258,29 @@ export function ruleChecker(): RuleChecker {
         }
         pendingAdvance = [];
         break;
+      case 'vp':
+        if (s.mission.primary === 'take-and-hold') {
+          count('vp scored');
+          const expected = takeAndHoldVp(s, e.player, s.players[e.player].vp - e.amount);
+          if (e.amount !== expected) bad(`player ${e.player + 1} scored ${e.amount} VP, Take and Hold gives ${expected}`);
+          scoredThisPhase = true;
+        }
+        break;
+      case 'phase-ended': {
+        // objective control is recorded as each phase ends
+        const now = objectiveControllers(s);
+        s.objectives.forEach((o, i) => {
+          if (o.controller !== now[i]) bad(`objective ${o.id} recorded as ${o.controller === null ? "nobody's" : `player ${o.controller + 1}'s`} at the end of the ${e.phase} phase, held by ${now[i] === null ? 'nobody' : `player ${now[i]! + 1}`}`);
+        });
+        count('objective control');
+        // Take and Hold scores at the end of the Command phase from its first scoring round (in the last
+        // round the player going second scores at the end of the turn instead)
+        const p = s.mission.params as { fromRound?: number };
+        const scores = s.mission.primary === 'take-and-hold' && e.phase === 'command' && e.round >= (p.fromRound ?? 2)
+          && !(e.round === s.mission.rounds && e.player !== s.firstPlayer);
+        if (scores && !scoredThisPhase && !s.result && takeAndHoldVp(s, e.player, s.players[e.player].vp) > 0) bad(`player ${e.player + 1} held objectives but scored no VP in round ${e.round}`);
+        break;
+      }
       case 'cp':
         if (s.players[e.player].cp < 0) bad(`player ${e.player + 1} has negative CP`);
         break;
