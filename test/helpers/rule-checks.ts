@@ -74,6 +74,16 @@ export function objectiveControllers(s: GameState): (number | null)[] {
   });
 }
 
+/**
+ * Below Half-strength, counted afresh: fewer than half its models alive (every model it started with is
+ * still listed, dead or alive); a unit of one model when it has fewer than half its Wounds left.
+ */
+function belowHalf(s: GameState, u: UnitState): boolean {
+  const living = u.models.filter((m) => m.alive);
+  if (u.models.length === 1 && living.length === 1) return living[0].wounds * 2 < s.datasheets[living[0].datasheet].models[living[0].profile].wounds;
+  return living.length * 2 < u.models.length;
+}
+
 /** Take and Hold's VP for a player now: 5 a marker held (by the scenario's numbers), capped a turn and in all. */
 function takeAndHoldVp(s: GameState, player: number, vpBefore: number): number {
   const p = s.mission.params as { vpPerObjective?: number; maxPerTurn?: number; maxTotal?: number };
@@ -97,6 +107,32 @@ export function ruleChecker(): RuleChecker {
   const usedThisPhase = new Set<string>();
   const selected = new Set<string>();
   let scoredThisPhase = false;
+  const shockRoll = new Map<string, number[]>();
+  const braved = new Set<string>();
+  let mustTest: string[] = [];
+
+  /** Battle-shock step: every unit Below Half-strength tested (unless Insane Bravery passed it); 2D6 below its best Ld fails. */
+  function checkBattleShockStep(s: GameState, player: number): void {
+    count('battle-shock step');
+    for (const id of mustTest) {
+      const u = s.units[id];
+      if (u.location !== 'battlefield' || !u.models.some((m) => m.alive)) continue;
+      const roll = shockRoll.get(id);
+      if (braved.has(id)) {
+        if (u.battleShocked) bad(`${u.name} Battle-shocked after Insane Bravery`);
+        continue;
+      }
+      if (!roll) {
+        bad(`${u.name} is Below Half-strength but took no Battle-shock test`);
+        continue;
+      }
+      count('battle-shock test');
+      const ld = Math.min(...u.models.filter((m) => m.alive).map((m) => characteristic(s, u, m, 'Ld')));
+      const failed = roll[0] + roll[1] < ld;
+      if (u.battleShocked !== failed) bad(`${u.name} rolled ${roll[0] + roll[1]} against Ld ${ld}+ and is ${u.battleShocked ? '' : 'not '}Battle-shocked`);
+    }
+    for (const id of shockRoll.keys()) if (!mustTest.includes(id)) bad(`${s.units[id].name} took a Battle-shock test in the Command phase but is not Below Half-strength`);
+  }
   let pendingAdvance: { unit: string; model: string; moved: number; move: number }[] = [];
   const bad = (what: string): void => {
     violations.push(`event ${n}: ${what}`);
@@ -228,26 +264,39 @@ export function ruleChecker(): RuleChecker {
       case 'phase-started':
         phase = e.phase;
         selected.clear();
+        shockRoll.clear();
+        braved.clear();
+        if (e.phase === 'command') {
+          // who must test: the active player's units Below Half-strength as the phase starts (no model is
+          // lost in the Command phase before the Battle-shock step)
+          mustTest = s.unitOrder.filter((id) => {
+            const u = s.units[id];
+            return u.player === e.player && u.location === 'battlefield' && belowHalf(s, u);
+          });
+        }
         scoredThisPhase = false;
         shooter = fighter = charger = null;
         chargeTargets = [];
         break;
       case 'dice':
         if (e.purpose === 'charge' && e.unit) chargeRoll.set(e.unit, [...e.values]);
+        if (e.purpose === 'battle-shock' && e.unit && phase === 'command') shockRoll.set(e.unit, [...e.values]);
         break;
-      case 'reroll':
-        if (e.purpose === 'charge' && e.unit) {
-          const r = chargeRoll.get(e.unit)!;
-          e.indices.forEach((i, k) => { r[i] = e.values[k]; });
-        }
+      case 'reroll': {
+        const r = e.unit ? (e.purpose === 'charge' ? chargeRoll : e.purpose === 'battle-shock' ? shockRoll : null)?.get(e.unit) : undefined;
+        if (r) e.indices.forEach((i, k) => { r[i] = e.values[k]; });
         break;
-      case 'dice-substituted':
-        if (e.purpose === 'charge' && e.unit) chargeRoll.get(e.unit)![e.index] = e.value;
+      }
+      case 'dice-substituted': {
+        const r = e.unit ? (e.purpose === 'charge' ? chargeRoll : e.purpose === 'battle-shock' ? shockRoll : null)?.get(e.unit) : undefined;
+        if (r) r[e.index] = e.value;
         break;
+      }
       case 'stratagem-used': {
         const key = `${e.player}|${e.name}|${e.round}|${e.turn}|${e.phase}`;
         if (usedThisPhase.has(key)) bad(`player ${e.player + 1} used ${e.name} twice in one phase`);
         usedThisPhase.add(key);
+        if (e.unit && e.name === 'INSANE BRAVERY') braved.add(e.unit);
         if (e.unit && s.units[e.unit].battleShocked && !allowBattleShocked.has(e.name)) bad(`${e.name} used on Battle-shocked ${s.units[e.unit].name}`);
         break;
       }
@@ -267,6 +316,7 @@ export function ruleChecker(): RuleChecker {
         }
         break;
       case 'phase-ended': {
+        if (e.phase === 'command' && !s.result) checkBattleShockStep(s, e.player);
         // objective control is recorded as each phase ends
         const now = objectiveControllers(s);
         s.objectives.forEach((o, i) => {

@@ -97,7 +97,8 @@ describe('invariants over many random games', () => {
   it('every bundled scenario, random and heuristic agents: moves, set-ups, shooting, charges, fights and stratagems within the rules', async () => {
     // placements on the board, apart, coherent and within their distances; shooting, charge and fight
     // eligibility; each unit selected once a phase; Unit Coherency at each turn's start; a Stratagem once a
-    // phase and never on a Battle-shocked unit; objective control and Take and Hold's VP counted afresh
+    // phase and never on a Battle-shocked unit; objective control and Take and Hold's VP counted afresh;
+    // the Battle-shock step's tests
     // (test/helpers/rule-checks.ts)
     const files = bundledScenarios();
     expect(files.length).toBeGreaterThanOrEqual(14);
@@ -115,7 +116,7 @@ describe('invariants over many random games', () => {
     }
     expect(all.slice(0, 5)).toEqual([]);
     // the checks looked at every kind of move and decision they know
-    for (const kind of ['deploy', 'scout', 'infiltrate', 'normal', 'advance', 'fall-back', 'charge', 'pile-in', 'consolidate', 'deep-strike', 'strategic-reserves', 'disembark', 'shooting attack', 'charge declared', 'fight target', 'objective control', 'vp scored']) {
+    for (const kind of ['deploy', 'scout', 'infiltrate', 'normal', 'advance', 'fall-back', 'charge', 'pile-in', 'consolidate', 'deep-strike', 'strategic-reserves', 'disembark', 'shooting attack', 'charge declared', 'fight target', 'objective control', 'vp scored', 'battle-shock test']) {
       expect(checked.get(kind) ?? 0, kind).toBeGreaterThan(0);
     }
   }, 600_000);
