@@ -11,9 +11,11 @@ import { allows, weaponHas } from '../../src/core/rules-registry.ts';
 import { allStratagems } from '../../src/rules/stratagems/registry.ts';
 import { modelBody } from '../../src/rules/battle/world.ts';
 import { horizontalDistance, isOnBoard, modelsOverlap } from '../../src/geometry/distance.ts';
+import { markerBody } from '../../src/geometry/ranges.ts';
 import { inEngagementRange, inObjectiveRange, unitCoherency } from '../../src/geometry/ranges.ts';
 import { characteristic } from '../../src/rules/battle/units.ts';
 import type { WeaponProfile } from '../../src/data/datasheet.ts';
+import type { Body } from '../../src/geometry/types.ts';
 
 const EPS = 1e-6;
 /** moves that may not end within Engagement Range of an enemy unit */
@@ -103,7 +105,7 @@ export function ruleChecker(): RuleChecker {
   let charger: string | null = null;
   let chargeTargets: string[] = [];
   const chargeRoll = new Map<string, number[]>();
-  const lastPos = new Map<string, { x: number; y: number }>();
+  const lastPos = new Map<string, { x: number; y: number; z: number }>();
   const usedThisPhase = new Set<string>();
   const selected = new Set<string>();
   let scoredThisPhase = false;
@@ -205,6 +207,7 @@ export function ruleChecker(): RuleChecker {
     const mine = alive(u);
     const enemies = s.unitOrder.map((id) => s.units[id]).filter((o) => o.player !== u.player && o.location === 'battlefield');
     const ds = (m: ModelState) => s.datasheets[m.datasheet];
+    const movedFrom: { m: ModelState; b: Body; before: Body }[] = [];
     for (const m of mine) {
       const b = modelBody(s, m);
       if (!isOnBoard(b, s.board)) bad(`${e.mode}: ${m.id} of ${u.name} is not wholly on the battlefield`);
@@ -235,10 +238,29 @@ export function ruleChecker(): RuleChecker {
         // the straight line from where the model was is never longer than the path it moved
         // the Advance roll is told by the unit-moved event that follows the placement
         if (e.mode === 'advance') pendingAdvance.push({ unit: u.id, model: m.id, moved, move });
+        if ((e.mode === 'pile-in' || e.mode === 'consolidate') && moved > EPS) movedFrom.push({ m, b, before: { ...b, pos: from } });
         if (e.mode in limit && moved > limit[e.mode] + EPS) bad(`${e.mode}: ${m.id} of ${u.name} moved ${moved.toFixed(2)}" (at most ${limit[e.mode]}")`);
       }
     }
-    for (const m of u.models) if (m.pos) lastPos.set(m.id, { x: m.pos.x, y: m.pos.y });
+    // Pile-in: each model that moves ends closer to the closest enemy model. Consolidate: that, or (when the
+    // unit cannot end within Engagement Range) each moves toward one objective marker and the unit ends
+    // within range of it
+    if (movedFrom.length) {
+      const enemyModels = enemies.flatMap((o) => alive(o).map((om) => modelBody(s, om)));
+      // distances measured horizontally, as the engine measures them for these moves
+      const closest = (x: Body) => Math.min(...enemyModels.map((o) => horizontalDistance(x, o)));
+      const nearerEnemy = ({ b, before }: { b: Body; before: Body }) => closest(b) < closest(before) - EPS;
+      const towardEnemy = movedFrom.every(nearerEnemy);
+      const towardObjective = e.mode === 'consolidate' && s.objectives.some((o) => {
+        const marker = markerBody(o);
+        return movedFrom.every((x) => nearerEnemy(x) || horizontalDistance(x.b, marker) < horizontalDistance(x.before, marker) - EPS) && mine.some((m) => inObjectiveRange(modelBody(s, m), o));
+      });
+      if (!towardEnemy && !towardObjective) {
+        const away = movedFrom.filter((x) => !nearerEnemy(x)).map(({ m }) => m.id);
+        bad(`${e.mode}: ${u.name}'s models ${away.join(', ')} moved but end no closer to the closest enemy model${e.mode === 'consolidate' ? ', nor does the unit move onto an objective marker' : ''}`);
+      }
+    }
+    for (const m of u.models) if (m.pos) lastPos.set(m.id, { x: m.pos.x, y: m.pos.y, z: m.pos.z });
     const coherency = unitCoherency(mine.map((m) => modelBody(s, m)));
     if (!coherency.ok) bad(`${e.mode}: ${u.name} ends out of Unit Coherency (${coherency.breaking.length} of ${mine.length} models)`);
     if (e.mode === 'charge' && charger === u.id) {
@@ -246,6 +268,8 @@ export function ruleChecker(): RuleChecker {
         const t = s.units[tid];
         if (t.location === 'battlefield' && alive(t).length && !unitsEngaged(s, u, t)) bad(`${u.name}'s charge ends out of Engagement Range of its target ${t.name}`);
       }
+      // nor within Engagement Range of an enemy unit it did not declare as a target
+      for (const o of enemies) if (!chargeTargets.includes(o.id) && unitsEngaged(s, u, o)) bad(`${u.name}'s charge ends within Engagement Range of ${o.name}, not a target`);
     }
   }
 

@@ -95,7 +95,8 @@ describe('invariants over many random games', () => {
   }, 600_000);
 
   it('every bundled scenario, random and heuristic agents: moves, set-ups, shooting, charges, fights and stratagems within the rules', async () => {
-    // placements on the board, apart, coherent and within their distances; shooting, charge and fight
+    // placements on the board, apart, coherent and within their distances; charges reaching only their
+    // targets; pile-ins and consolidations closer to the enemy (or onto a marker); shooting, charge and fight
     // eligibility; each unit selected once a phase; Unit Coherency at each turn's start; a Stratagem once a
     // phase and never on a Battle-shocked unit; objective control and Take and Hold's VP counted afresh;
     // the Battle-shock step's tests
