@@ -109,6 +109,27 @@ export function ruleChecker(): RuleChecker {
   const usedThisPhase = new Set<string>();
   const selected = new Set<string>();
   let scoredThisPhase = false;
+  let mover: string | null = null;
+  let escape: { unit: string; name: string; alive: number; shocked: boolean; fly: boolean; dice: number[]; destroyed: number; placed: boolean } | null = null;
+
+  /**
+   * Desperate Escape, once the Fall Back is over: a Battle-shocked unit tests every model, a unit whose
+   * models all have FLY (and is not Battle-shocked) none; each roll of 1-2 (after re-rolls) destroys a model.
+   */
+  function settleEscape(s: GameState): void {
+    if (!escape) return;
+    const x = escape;
+    escape = null;
+    // a Fall Back with no legal path leaves the unit where it is (the engine's choice): nothing was escaped
+    if (!x.placed && x.dice.length === 0) return;
+    count('fall back');
+    if (x.shocked && x.dice.length !== x.alive) bad(`Battle-shocked ${x.name} Fell Back with ${x.dice.length} Desperate Escape tests for ${x.alive} models`);
+    if (!x.shocked && x.fly && x.dice.length) bad(`${x.name} (FLY) took Desperate Escape tests`);
+    if (!x.shocked && x.dice.length > x.alive) bad(`${x.name} took ${x.dice.length} Desperate Escape tests for ${x.alive} models`);
+    const failed = Math.min(x.alive, x.dice.filter((v) => v <= 2).length);
+    if (x.destroyed !== failed) bad(`${x.name} failed ${failed} Desperate Escape tests and lost ${x.destroyed} models`);
+    void s;
+  }
   const shockRoll = new Map<string, number[]>();
   const braved = new Set<string>();
   let mustTest: string[] = [];
@@ -150,6 +171,15 @@ export function ruleChecker(): RuleChecker {
       const noRoom = e.request === 'select-unit-to-move' && s.units[unitId].location === 'embarked';
       if (selected.has(key) && !noRoom) bad(`${s.units[unitId].name} selected twice in one phase (${e.request})`);
       selected.add(key);
+    }
+    if (e.request === 'select-unit-to-move') {
+      settleEscape(s);
+      mover = unitId;
+    }
+    if (e.request === 'move' && c && c.mode === 'fall-back' && mover) {
+      const u = s.units[mover];
+      const living = u.models.filter((m) => m.alive);
+      escape = { unit: u.id, name: u.name, alive: living.length, shocked: u.battleShocked, fly: living.every((m) => s.datasheets[m.datasheet].keywords.includes('FLY')), dice: [], destroyed: 0, placed: false };
     }
     if (e.request === 'select-unit-to-shoot') shooter = unitId;
     if (e.request === 'select-unit-to-fight') fighter = unitId;
@@ -202,6 +232,7 @@ export function ruleChecker(): RuleChecker {
 
   function onPlacement(e: Extract<GameEvent, { type: 'models-placed' }>, s: GameState): void {
     const u = s.units[e.unit];
+    if (escape && e.mode === 'fall-back') escape.placed = true;
     if (u.location !== 'battlefield') return;
     count(e.mode);
     const mine = alive(u);
@@ -302,17 +333,23 @@ export function ruleChecker(): RuleChecker {
         shooter = fighter = charger = null;
         chargeTargets = [];
         break;
+      case 'model-destroyed':
+        if (escape && e.reason === 'Desperate Escape') escape.destroyed++;
+        break;
       case 'dice':
+        if (e.purpose === 'desperate-escape' && escape && e.unit === escape.unit) escape.dice = [...e.values];
         if (e.purpose === 'charge' && e.unit) chargeRoll.set(e.unit, [...e.values]);
         if (e.purpose === 'battle-shock' && e.unit && phase === 'command') shockRoll.set(e.unit, [...e.values]);
         break;
       case 'reroll': {
         const r = e.unit ? (e.purpose === 'charge' ? chargeRoll : e.purpose === 'battle-shock' ? shockRoll : null)?.get(e.unit) : undefined;
+        if (e.purpose === 'desperate-escape' && escape && e.unit === escape.unit) e.indices.forEach((i, k) => { escape!.dice[i] = e.values[k]; });
         if (r) e.indices.forEach((i, k) => { r[i] = e.values[k]; });
         break;
       }
       case 'dice-substituted': {
         const r = e.unit ? (e.purpose === 'charge' ? chargeRoll : e.purpose === 'battle-shock' ? shockRoll : null)?.get(e.unit) : undefined;
+        if (e.purpose === 'desperate-escape' && escape && e.unit === escape.unit) escape.dice[e.index] = e.value;
         if (r) r[e.index] = e.value;
         break;
       }
@@ -340,6 +377,7 @@ export function ruleChecker(): RuleChecker {
         }
         break;
       case 'phase-ended': {
+        settleEscape(s);
         if (e.phase === 'command' && !s.result) checkBattleShockStep(s, e.player);
         // objective control is recorded as each phase ends
         const now = objectiveControllers(s);
