@@ -11,8 +11,7 @@ import { allows, weaponHas } from '../../src/core/rules-registry.ts';
 import { allStratagems } from '../../src/rules/stratagems/registry.ts';
 import { modelBody } from '../../src/rules/battle/world.ts';
 import { horizontalDistance, isOnBoard, modelsOverlap } from '../../src/geometry/distance.ts';
-import { markerBody } from '../../src/geometry/ranges.ts';
-import { inEngagementRange, inObjectiveRange, unitCoherency } from '../../src/geometry/ranges.ts';
+import { inEngagementRange, inObjectiveRange, markerBody, unitCoherency } from '../../src/geometry/ranges.ts';
 import { characteristic } from '../../src/rules/battle/units.ts';
 import type { WeaponProfile } from '../../src/data/datasheet.ts';
 import type { Body } from '../../src/geometry/types.ts';
@@ -20,8 +19,9 @@ import type { Body } from '../../src/geometry/types.ts';
 const EPS = 1e-6;
 /** moves that may not end within Engagement Range of an enemy unit */
 const NOT_INTO_ENGAGEMENT = new Set(['normal', 'advance', 'fall-back', 'deploy', 'deep-strike', 'strategic-reserves', 'infiltrate', 'scout', 'disembark', 'emergency-disembark']);
-/** set-ups that must be more than 9" horizontally from every enemy model */
+/** a unit is selected at most once a phase for each of these */
 const SELECT_ONCE = new Set(['select-unit-to-move', 'select-unit-to-shoot', 'select-unit-to-charge', 'select-unit-to-fight']);
+/** set-ups that must be more than 9" horizontally from every enemy model */
 const NINE_INCHES_AWAY = new Set(['deep-strike', 'strategic-reserves', 'infiltrate']);
 
 export interface RuleChecker {
@@ -116,7 +116,7 @@ export function ruleChecker(): RuleChecker {
    * Desperate Escape, once the Fall Back is over: a Battle-shocked unit tests every model, a unit whose
    * models all have FLY (and is not Battle-shocked) none; each roll of 1-2 (after re-rolls) destroys a model.
    */
-  function settleEscape(s: GameState): void {
+  function settleEscape(): void {
     if (!escape) return;
     const x = escape;
     escape = null;
@@ -128,14 +128,13 @@ export function ruleChecker(): RuleChecker {
     if (!x.shocked && x.dice.length > x.alive) bad(`${x.name} took ${x.dice.length} Desperate Escape tests for ${x.alive} models`);
     const failed = Math.min(x.alive, x.dice.filter((v) => v <= 2).length);
     if (x.destroyed !== failed) bad(`${x.name} failed ${failed} Desperate Escape tests and lost ${x.destroyed} models`);
-    void s;
   }
   const shockRoll = new Map<string, number[]>();
   const braved = new Set<string>();
   let mustTest: string[] = [];
 
   /** Battle-shock step: every unit Below Half-strength tested (unless Insane Bravery passed it); 2D6 below its best Ld fails. */
-  function checkBattleShockStep(s: GameState, player: number): void {
+  function checkBattleShockStep(s: GameState): void {
     count('battle-shock step');
     for (const id of mustTest) {
       const u = s.units[id];
@@ -173,7 +172,7 @@ export function ruleChecker(): RuleChecker {
       selected.add(key);
     }
     if (e.request === 'select-unit-to-move') {
-      settleEscape(s);
+      settleEscape();
       mover = unitId;
     }
     if (e.request === 'move' && c && c.mode === 'fall-back' && mover) {
@@ -377,8 +376,8 @@ export function ruleChecker(): RuleChecker {
         }
         break;
       case 'phase-ended': {
-        settleEscape(s);
-        if (e.phase === 'command' && !s.result) checkBattleShockStep(s, e.player);
+        settleEscape();
+        if (e.phase === 'command' && !s.result) checkBattleShockStep(s);
         // objective control is recorded as each phase ends
         const now = objectiveControllers(s);
         s.objectives.forEach((o, i) => {
