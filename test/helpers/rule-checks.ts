@@ -7,10 +7,10 @@
  */
 import type { GameEvent } from '../../src/core/events.ts';
 import type { GameState, ModelState, UnitState } from '../../src/core/state.ts';
-import { allows, weaponHas } from '../../src/core/rules-registry.ts';
+import { allows, forEachActiveRule, weaponHas } from '../../src/core/rules-registry.ts';
 import { allStratagems } from '../../src/rules/stratagems/registry.ts';
 import { modelBody } from '../../src/rules/battle/world.ts';
-import { horizontalDistance, isOnBoard, modelsOverlap } from '../../src/geometry/distance.ts';
+import { BOARD_EDGES, horizontalDistance, isOnBoard, isWhollyWithinOfEdge, isWithinOfPolygon, modelsOverlap } from '../../src/geometry/distance.ts';
 import { inEngagementRange, inObjectiveRange, markerBody, unitCoherency } from '../../src/geometry/ranges.ts';
 import { characteristic } from '../../src/rules/battle/units.ts';
 import type { WeaponProfile } from '../../src/data/datasheet.ts';
@@ -84,6 +84,16 @@ function belowHalf(s: GameState, u: UnitState): boolean {
   const living = u.models.filter((m) => m.alive);
   if (u.models.length === 1 && living.length === 1) return living[0].wounds * 2 < s.datasheets[living[0].datasheet].models[living[0].profile].wounds;
   return living.length * 2 < u.models.length;
+}
+
+/** How far from enemy models the unit may Deep Strike: 9", unless a rule of its lets it come closer (Cloudstrike). */
+function deepStrikeDistance(s: GameState, u: UnitState): number {
+  let least = 9;
+  forEachActiveRule(s, u, 'self', (r, src) => {
+    const d = r.deepStrikeDistance?.({ state: s, unit: u }, src);
+    if (d !== undefined && d !== null) least = Math.min(least, d);
+  });
+  return least;
 }
 
 /** Take and Hold's VP for a player now: 5 a marker held (by the scenario's numbers), capped a turn and in all. */
@@ -250,10 +260,20 @@ export function ruleChecker(): RuleChecker {
         for (const o of enemies) for (const om of alive(o)) if (inEngagementRange(b, modelBody(s, om))) bad(`${e.mode}: ${m.id} of ${u.name} ends within Engagement Range of ${o.name}`);
       }
       if (NINE_INCHES_AWAY.has(e.mode)) {
+        const least = e.mode === 'deep-strike' ? deepStrikeDistance(s, u) : 9;
         for (const o of enemies) for (const om of alive(o)) {
           const d = horizontalDistance(b, modelBody(s, om));
-          if (d <= 9 - EPS) bad(`${e.mode}: ${m.id} of ${u.name} set up ${d.toFixed(2)}" from ${om.id}`);
+          if (d <= least - EPS) bad(`${e.mode}: ${m.id} of ${u.name} set up ${d.toFixed(2)}" from ${om.id}`);
         }
+      }
+      // Reserves arrive from the second battle round; Strategic Reserves wholly within 6" of a battlefield
+      // edge, and in the second battle round not within the enemy's deployment zone
+      if ((e.mode === 'deep-strike' || e.mode === 'strategic-reserves') && s.round < 2) bad(`${e.mode}: ${u.name} arrived in battle round ${s.round}`);
+      if (e.mode === 'strategic-reserves') {
+        if (!BOARD_EDGES.some((edge) => isWhollyWithinOfEdge(b, edge, 6, s.board))) bad(`strategic-reserves: ${m.id} of ${u.name} not wholly within 6" of a battlefield edge`);
+        const zone = s.board.deploymentZones.find((z) => z.player !== u.player);
+        if (s.round === 2 && zone && isWithinOfPolygon(b, zone.polygon, 0)) bad(`strategic-reserves: ${m.id} of ${u.name} set up in the enemy deployment zone in battle round 2`);
+        count('strategic reserves model');
       }
       const from = lastPos.get(m.id);
       if (from) {
