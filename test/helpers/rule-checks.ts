@@ -352,6 +352,18 @@ export function ruleChecker(): RuleChecker {
         shooter = fighter = charger = null;
         chargeTargets = [];
         break;
+      case 'attack-allocated':
+      case 'model-damaged': {
+        // an attack goes to a model that has lost wounds or had attacks allocated this phase, when there is one
+        // (Attached units and Precision choose among other models, and in Boarding Actions only visible
+        // models take attacks: left out). A model at 0 wounds is destroyed, not yet removed (Deadly Demise).
+        const u = s.units[e.unit];
+        if (u.components.length > 1 || s.mission.mode === 'boarding-actions') break;
+        count('allocation');
+        const others = u.models.filter((m) => m.id !== e.model && m.alive && m.wounds > 0 && (m.allocated || m.wounds < s.datasheets[m.datasheet].models[m.profile].wounds));
+        if (others.length && phase !== '') bad(`${e.type === 'attack-allocated' ? 'an attack allocated' : 'damage'} to ${e.model} of ${u.name} while ${others.map((m) => m.id).join(', ')} had lost wounds or taken an allocated attack`);
+        break;
+      }
       case 'model-destroyed':
         if (escape && e.reason === 'Desperate Escape') escape.destroyed++;
         break;

@@ -99,7 +99,7 @@ describe('invariants over many random games', () => {
     // targets; pile-ins and consolidations closer to the enemy (or onto a marker); shooting, charge and fight
     // eligibility; each unit selected once a phase; Unit Coherency at each turn's start; a Stratagem once a
     // phase and never on a Battle-shocked unit; objective control and Take and Hold's VP counted afresh;
-    // the Battle-shock step's tests; Desperate Escape
+    // the Battle-shock step's tests; Desperate Escape; attacks allocated to the model already hit
     // (test/helpers/rule-checks.ts)
     const files = bundledScenarios();
     expect(files.length).toBeGreaterThanOrEqual(14);
@@ -117,7 +117,7 @@ describe('invariants over many random games', () => {
     }
     expect(all.slice(0, 5)).toEqual([]);
     // the checks looked at every kind of move and decision they know
-    for (const kind of ['deploy', 'scout', 'infiltrate', 'normal', 'advance', 'fall-back', 'charge', 'pile-in', 'consolidate', 'deep-strike', 'strategic-reserves', 'disembark', 'shooting attack', 'charge declared', 'fight target', 'objective control', 'vp scored', 'battle-shock test', 'fall back']) {
+    for (const kind of ['deploy', 'scout', 'infiltrate', 'normal', 'advance', 'fall-back', 'charge', 'pile-in', 'consolidate', 'deep-strike', 'strategic-reserves', 'disembark', 'shooting attack', 'charge declared', 'fight target', 'objective control', 'vp scored', 'battle-shock test', 'fall back', 'allocation']) {
       expect(checked.get(kind) ?? 0, kind).toBeGreaterThan(0);
     }
   }, 600_000);
