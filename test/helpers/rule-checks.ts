@@ -13,6 +13,7 @@ import { modelBody } from '../../src/rules/battle/world.ts';
 import { BOARD_EDGES, horizontalDistance, isOnBoard, isWhollyWithinOfEdge, isWithinOfPolygon, modelsOverlap } from '../../src/geometry/distance.ts';
 import { inEngagementRange, inObjectiveRange, markerBody, unitCoherency } from '../../src/geometry/ranges.ts';
 import { characteristic } from '../../src/rules/battle/units.ts';
+import { isLeaderModel } from '../../src/rules/allocation.ts';
 import type { WeaponProfile } from '../../src/data/datasheet.ts';
 import type { Body } from '../../src/geometry/types.ts';
 
@@ -47,15 +48,21 @@ function engagedWithAny(s: GameState, u: UnitState, player: number): boolean {
   });
 }
 
-function findProfile(s: GameState, u: UnitState, weapon: string, profile: number): WeaponProfile | undefined {
+/** A weapon's profile by weapon name and index, or (byProfileName) by the profile's own name. */
+function findProfile(s: GameState, u: UnitState, weapon: string, profile: number, byProfileName = false): WeaponProfile | undefined {
+  const find = (ds: string) => {
+    const weapons = s.datasheets[ds].weapons;
+    if (byProfileName) return weapons.flatMap((w) => w.profiles).find((p) => p.name === weapon);
+    return weapons.find((x) => x.name === weapon)?.profiles[profile];
+  };
   for (const m of u.models) {
-    const w = s.datasheets[m.datasheet].weapons.find((x) => x.name === weapon);
-    if (w) return w.profiles[profile];
+    const p = find(m.datasheet);
+    if (p) return p;
   }
   // Firing Deck: a weapon of a model embarked in the transport
   for (const id of Object.keys(s.datasheets).sort()) {
-    const w = s.datasheets[id].weapons.find((x) => x.name === weapon);
-    if (w) return w.profiles[profile];
+    const p = find(id);
+    if (p) return p;
   }
   return undefined;
 }
@@ -119,6 +126,7 @@ export function ruleChecker(): RuleChecker {
   const usedThisPhase = new Set<string>();
   const selected = new Set<string>();
   let scoredThisPhase = false;
+  let lastAttack: { unit: string; weapon: string } | null = null;
   let mover: string | null = null;
   let escape: { unit: string; name: string; alive: number; shocked: boolean; fly: boolean; dice: number[]; destroyed: number; placed: boolean } | null = null;
 
@@ -354,6 +362,19 @@ export function ruleChecker(): RuleChecker {
         break;
       case 'attack-allocated':
       case 'model-damaged': {
+        // Attached units: while a Bodyguard model is left, attacks go to Bodyguard models unless they
+        // have PRECISION (mortal wounds, which may come from the unit's own Hazardous weapons, are left out,
+        // and so are CHARACTER attackers, whose abilities grant PRECISION in ways the log does not show)
+        const au = s.units[e.unit];
+        const target = au.models.find((m) => m.id === e.model)!;
+        if (au.components.length > 1 && (e.type === 'attack-allocated' || !e.mortal) && isLeaderModel(au, target)
+          && au.models.some((m) => m.alive && m.wounds > 0 && !isLeaderModel(au, m)) && s.mission.mode !== 'boarding-actions') {
+          count('leader allocation');
+          const attacker = lastAttack ? s.units[lastAttack.unit] : undefined;
+          if (attacker?.keywords.includes('CHARACTER')) break;
+          const prof = attacker && lastAttack ? findProfile(s, attacker, lastAttack.weapon, 0, true) : undefined;
+          if (!prof || !weaponHas(s, attacker!, prof, 'PRECISION')) bad(`${e.type === 'attack-allocated' ? 'an attack allocated' : 'damage'} to Leader model ${e.model} of ${au.name} while Bodyguard models are left (${lastAttack?.weapon ?? 'no weapon'})`);
+        }
         // an attack goes to a model that has lost wounds or had attacks allocated this phase, when there is one
         // (Attached units and Precision choose among other models, and in Boarding Actions only visible
         // models take attacks: left out). A model at 0 wounds is destroyed, not yet removed (Deadly Demise).
@@ -368,6 +389,8 @@ export function ruleChecker(): RuleChecker {
         if (escape && e.reason === 'Desperate Escape') escape.destroyed++;
         break;
       case 'dice':
+        // the weapon of the attacks being resolved: "profile -> target" on the Hit or Wound roll
+        if ((e.purpose === 'hit' || e.purpose === 'wound') && e.unit && e.label) lastAttack = { unit: e.unit, weapon: e.label.split(' -> ')[0] };
         if (e.purpose === 'desperate-escape' && escape && e.unit === escape.unit) escape.dice = [...e.values];
         if (e.purpose === 'charge' && e.unit) chargeRoll.set(e.unit, [...e.values]);
         if (e.purpose === 'battle-shock' && e.unit && phase === 'command') shockRoll.set(e.unit, [...e.values]);

@@ -100,6 +100,7 @@ describe('invariants over many random games', () => {
     // eligibility; each unit selected once a phase; Unit Coherency at each turn's start; a Stratagem once a
     // phase and never on a Battle-shocked unit; objective control and Take and Hold's VP counted afresh;
     // the Battle-shock step's tests; Desperate Escape; attacks allocated to the model already hit
+    // and to Bodyguard models first
     // (test/helpers/rule-checks.ts)
     const files = bundledScenarios();
     expect(files.length).toBeGreaterThanOrEqual(14);
