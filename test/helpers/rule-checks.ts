@@ -140,7 +140,7 @@ export function ruleChecker(): RuleChecker {
     escape = null;
     // a Fall Back with no legal path leaves the unit where it is (the engine's choice): nothing was escaped
     if (!x.placed && x.dice.length === 0) return;
-    count('fall back');
+    count('desperate escape');
     if (x.shocked && x.dice.length !== x.alive) bad(`Battle-shocked ${x.name} Fell Back with ${x.dice.length} Desperate Escape tests for ${x.alive} models`);
     if (!x.shocked && x.fly && x.dice.length) bad(`${x.name} (FLY) took Desperate Escape tests`);
     if (!x.shocked && x.dice.length > x.alive) bad(`${x.name} took ${x.dice.length} Desperate Escape tests for ${x.alive} models`);

@@ -1,0 +1,70 @@
+/**
+ * A long run of the rule checks the invariants test makes (test/helpers/rule-checks.ts): many seeded
+ * games of each scenario, every event checked, the broken rules counted by kind.
+ *
+ *   npx tsx bench/rule-sweep.ts [--agent random|heuristic|lookahead] [--games N] [scenario files...]
+ *
+ * Defaults: random agents, 40 games of every bundled scenario. Exits 1 when a rule was broken, so that
+ * a sweep can gate a change; each broken rule names its scenario, seed and event, which `play --seed`
+ * and the replay viewer reproduce.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadAgentFactory, makeAgent } from '../src/core/agent-loader.ts';
+import { loadScenario, SCENARIOS_DIR } from '../src/data/scenario.ts';
+import { playGame } from '../src/sim/play.ts';
+import { ruleChecker } from '../test/helpers/rule-checks.ts';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { agent: { type: 'string', default: 'random' }, games: { type: 'string', default: '40' } },
+});
+const games = Number(values.games);
+if (!Number.isInteger(games) || games < 1) throw new Error(`--games: expected a positive whole number, got "${values.games}"`);
+
+/** Every playable scenario bundled under scenarios/ (not the calculator's, the deployment table, armies or terrain). */
+function bundledScenarios(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(dir, e.name);
+      if (e.isDirectory()) {
+        if (!['armies', 'terrain', 'calc', 'missions'].includes(e.name)) walk(path);
+      } else if (e.name.endsWith('.json')) out.push(path);
+    }
+  };
+  walk(SCENARIOS_DIR);
+  return out;
+}
+
+const factory = await loadAgentFactory(values.agent!);
+const files = positionals.length ? positionals : bundledScenarios();
+const broken = new Map<string, number>();
+const checked = new Map<string, number>();
+let played = 0;
+for (const file of files) {
+  const sc = loadScenario(file);
+  for (let i = 0; i < games; i++) {
+    const seed = `sweep-${i}`;
+    const rules = ruleChecker();
+    try {
+      playGame(sc, { seed, agents: [makeAgent(factory, seed, 0), makeAgent(factory, seed, 1)], onEvent: rules.onEvent });
+    } catch (err) {
+      rules.violations.push(`the game threw: ${(err as Error).message}`);
+    }
+    played++;
+    for (const [k, v] of rules.checked) checked.set(k, (checked.get(k) ?? 0) + v);
+    for (const v of rules.violations) {
+      console.log(`${file} seed ${seed}: ${v}`);
+      // by kind: without the event number, model ids and distances
+      const kind = v.replace(/^event \d+: /, '').replace(/p\d-u\d+(-m\d+)?/g, '…').replace(/[\d.]+"/g, '…"');
+      broken.set(kind, (broken.get(kind) ?? 0) + 1);
+    }
+  }
+}
+console.log(`\n${played} games (${values.agent} agents, ${files.length} scenarios); checked:`);
+for (const [k, v] of checked) console.log(`  ${k.padEnd(26)} ${v}`);
+console.log(broken.size ? '\nbroken rules by kind:' : '\nno rule broken');
+for (const [k, v] of [...broken].sort((a, b) => b[1] - a[1])) console.log(`  ${String(v).padStart(6)}  ${k}`);
+process.exitCode = broken.size ? 1 : 0;
