@@ -8,11 +8,9 @@
  * a sweep can gate a change; each broken rule names its scenario, seed and event, which `play --seed`
  * and the replay viewer reproduce.
  */
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadAgentFactory, makeAgent } from '../src/core/agent-loader.ts';
-import { loadScenario, SCENARIOS_DIR } from '../src/data/scenario.ts';
+import { bundledScenarios, loadScenario } from '../src/data/scenario.ts';
 import { playGame } from '../src/sim/play.ts';
 import { ruleChecker } from '../test/helpers/rule-checks.ts';
 
@@ -23,23 +21,8 @@ const { values, positionals } = parseArgs({
 const games = Number(values.games);
 if (!Number.isInteger(games) || games < 1) throw new Error(`--games: expected a positive whole number, got "${values.games}"`);
 
-/** Every playable scenario bundled under scenarios/ (not the calculator's, the deployment table, armies or terrain). */
-function bundledScenarios(): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const path = join(dir, e.name);
-      if (e.isDirectory()) {
-        if (!['armies', 'terrain', 'calc', 'missions'].includes(e.name)) walk(path);
-      } else if (e.name.endsWith('.json')) out.push(path);
-    }
-  };
-  walk(SCENARIOS_DIR);
-  return out;
-}
-
 const factory = await loadAgentFactory(values.agent!);
-const files = positionals.length ? positionals : bundledScenarios();
+const files = positionals.length ? positionals : bundledScenarios({ nested: true });
 const broken = new Map<string, number>();
 const checked = new Map<string, number>();
 let played = 0;

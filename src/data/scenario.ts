@@ -798,8 +798,24 @@ export function loadScenario(file: string): ResolvedScenario {
   return resolveScenario(readJson(file, 'scenario file'), file);
 }
 
-/** The bundled scenario files (scenarios/*.json), sorted. */
-export function bundledScenarios(): string[] {
+/** Folders under scenarios/ that hold data other files refer to, not scenarios to play. */
+const DATA_FOLDERS = new Set(['armies', 'terrain', 'calc', 'missions']);
+
+/**
+ * The bundled scenario files (scenarios/*.json), sorted; with `nested`, also those in its subfolders
+ * (mirror/, boarding-actions/), the data folders excepted.
+ */
+export function bundledScenarios(opts: { nested?: boolean } = {}): string[] {
   if (!existsSync(SCENARIOS_DIR)) return [];
-  return readdirSync(SCENARIOS_DIR).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(SCENARIOS_DIR, f));
+  const out: string[] = [];
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))) {
+      const file = path.join(dir, e.name);
+      if (e.isDirectory()) {
+        if (opts.nested && !DATA_FOLDERS.has(e.name)) walk(file);
+      } else if (e.name.endsWith('.json')) out.push(file);
+    }
+  };
+  walk(SCENARIOS_DIR);
+  return out;
 }

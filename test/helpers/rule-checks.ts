@@ -7,13 +7,14 @@
  */
 import type { GameEvent } from '../../src/core/events.ts';
 import type { GameState, ModelState, UnitState } from '../../src/core/state.ts';
-import { allows, forEachActiveRule, weaponHas } from '../../src/core/rules-registry.ts';
+import { allows, weaponHas } from '../../src/core/rules-registry.ts';
+import { deepStrikeDistance } from '../../src/rules/battle/reserves.ts';
 import { allStratagems } from '../../src/rules/stratagems/registry.ts';
 import { modelBody } from '../../src/rules/battle/world.ts';
 import { BOARD_EDGES, horizontalDistance, isOnBoard, isWhollyWithinOfEdge, isWithinOfPolygon, modelsOverlap } from '../../src/geometry/distance.ts';
 import { inEngagementRange, inObjectiveRange, markerBody, unitCoherency } from '../../src/geometry/ranges.ts';
-import { characteristic } from '../../src/rules/battle/units.ts';
-import { isLeaderModel } from '../../src/rules/allocation.ts';
+import { bestLeadership, characteristic } from '../../src/rules/battle/units.ts';
+import { isLeaderModel, mustTake } from '../../src/rules/allocation.ts';
 import type { WeaponProfile } from '../../src/data/datasheet.ts';
 import type { Body } from '../../src/geometry/types.ts';
 
@@ -93,16 +94,6 @@ function belowHalf(s: GameState, u: UnitState): boolean {
   return living.length * 2 < u.models.length;
 }
 
-/** How far from enemy models the unit may Deep Strike: 9", unless a rule of its lets it come closer (Cloudstrike). */
-function deepStrikeDistance(s: GameState, u: UnitState): number {
-  let least = 9;
-  forEachActiveRule(s, u, 'self', (r, src) => {
-    const d = r.deepStrikeDistance?.({ state: s, unit: u }, src);
-    if (d !== undefined && d !== null) least = Math.min(least, d);
-  });
-  return least;
-}
-
 /** Take and Hold's VP for a player now: 5 a marker held (by the scenario's numbers), capped a turn and in all. */
 function takeAndHoldVp(s: GameState, player: number, vpBefore: number): number {
   const p = s.mission.params as { vpPerObjective?: number; maxPerTurn?: number; maxTotal?: number };
@@ -167,7 +158,7 @@ export function ruleChecker(): RuleChecker {
         continue;
       }
       count('battle-shock test');
-      const ld = Math.min(...u.models.filter((m) => m.alive).map((m) => characteristic(s, u, m, 'Ld')));
+      const ld = bestLeadership(s, u);
       const failed = roll[0] + roll[1] < ld;
       if (u.battleShocked !== failed) bad(`${u.name} rolled ${roll[0] + roll[1]} against Ld ${ld}+ and is ${u.battleShocked ? '' : 'not '}Battle-shocked`);
     }
@@ -381,8 +372,8 @@ export function ruleChecker(): RuleChecker {
         const u = s.units[e.unit];
         if (u.components.length > 1 || s.mission.mode === 'boarding-actions') break;
         count('allocation');
-        const others = u.models.filter((m) => m.id !== e.model && m.alive && m.wounds > 0 && (m.allocated || m.wounds < s.datasheets[m.datasheet].models[m.profile].wounds));
-        if (others.length && phase !== '') bad(`${e.type === 'attack-allocated' ? 'an attack allocated' : 'damage'} to ${e.model} of ${u.name} while ${others.map((m) => m.id).join(', ')} had lost wounds or taken an allocated attack`);
+        const others = u.models.filter((m) => m.id !== e.model && m.alive && m.wounds > 0 && mustTake(s, m));
+        if (others.length) bad(`${e.type === 'attack-allocated' ? 'an attack allocated' : 'damage'} to ${e.model} of ${u.name} while ${others.map((m) => m.id).join(', ')} had lost wounds or taken an allocated attack`);
         break;
       }
       case 'model-destroyed':

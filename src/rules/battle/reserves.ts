@@ -5,7 +5,7 @@
  * that arrives counts as having made a Normal move (it moves no further this phase).
  */
 import type { Game } from '../../core/game.ts';
-import { opponent, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import { opponent, type GameState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { allows, forEachActiveRule } from '../../core/rules-registry.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import { afterMove } from './movement.ts';
@@ -59,15 +59,21 @@ export function reinforcements(g: Game, player: PlayerIndex): void {
   }
 }
 
+/** How far from every enemy model the unit Deep Strikes: more than 9", unless one of its rules allows closer (Cloudstrike). */
+export function deepStrikeDistance(s: GameState, u: UnitState): number {
+  let least = 9;
+  forEachActiveRule(s, u, 'self', (r, src) => {
+    const d = r.deepStrikeDistance?.({ state: s, unit: u }, src);
+    if (d !== undefined && d !== null) least = Math.min(least, d);
+  });
+  return least;
+}
+
 /** Set a unit up from Reserves near the chosen point; false when there is no legal place there. */
 export function arrive(g: Game, u: UnitState, option: ArrivalOption): boolean {
   const s = g.state;
   const enemyZone = s.board.deploymentZones.find((z) => z.player === opponent(u.player))?.polygon;
-  let minEnemyDistance = 9;
-  forEachActiveRule(s, u, 'self', (r, src) => {
-    const d = r.deepStrikeDistance?.({ state: s, unit: u }, src);
-    if (d !== undefined && d !== null) minEnemyDistance = Math.min(minEnemyDistance, d);
-  });
+  const minEnemyDistance = deepStrikeDistance(s, u);
   const plan = option.how === 'deep-strike'
     ? planUnit(s, u, 'deepStrike', { destination: { x: option.x, y: option.y }, minEnemyDistance })
     : planUnit(s, u, 'strategicReserves', { destination: { x: option.x, y: option.y }, forbiddenZones: s.round === 2 && enemyZone ? [enemyZone] : [] });
