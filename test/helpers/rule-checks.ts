@@ -129,7 +129,7 @@ export function ruleChecker(): RuleChecker {
     if (!escape) return;
     const x = escape;
     escape = null;
-    // a Fall Back with no legal path leaves the unit where it is (the engine's choice): nothing was escaped
+    // a Fall Back with no legal path is not made (the unit Remains Stationary): nothing was escaped
     if (!x.placed && x.dice.length === 0) return;
     count('desperate escape');
     if (x.shocked && x.dice.length !== x.alive) bad(`Battle-shocked ${x.name} Fell Back with ${x.dice.length} Desperate Escape tests for ${x.alive} models`);
@@ -412,6 +412,15 @@ export function ruleChecker(): RuleChecker {
           else if (a.moved > a.move + (e.advanceRoll ?? 0) + EPS) bad(`advance: ${a.model} moved ${a.moved.toFixed(2)}" (at most ${a.move} + ${e.advanceRoll}")`);
         }
         pendingAdvance = [];
+        // a unit that Fell Back has left Engagement Range (one that cannot Remains Stationary instead)
+        if (e.mode === 'fall-back') {
+          count('fell back');
+          const u = s.units[e.unit];
+          for (const o of s.unitOrder.map((id) => s.units[id])) {
+            if (o.player === u.player || o.location !== 'battlefield') continue;
+            if (alive(u).some((m) => alive(o).some((om) => inEngagementRange(modelBody(s, m), modelBody(s, om))))) bad(`${u.name} Fell Back but is still within Engagement Range of ${o.name}`);
+          }
+        }
         break;
       case 'vp':
         if (s.mission.primary === 'take-and-hold') {

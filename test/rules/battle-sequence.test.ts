@@ -53,6 +53,29 @@ describe('Movement phase', () => {
     expect(g.state.units.ST.models.filter((m) => m.alive)).toHaveLength(8);
   });
 
+  it('a Fall Back with no legal path is not made: the unit Remains Stationary, takes no Desperate Escape test and may still shoot', () => {
+    // a lone Warlock in the corner behind four rows of Strike Team models: a Fall Back may cross enemy
+    // models but must end more than 1" from them, which takes more than its 7" of movement
+    const g = battleSandbox([
+      { id: 'WL', player: 0, faction: 'aeldari', name: 'Warlock', at: { x: 1, y: 4 } },
+      ...[2.3, 3.9, 5.5, 7.1].map((x, i) => ({ id: `ST${i}`, player: 1 as const, faction: 'tau' as const, name: 'Strike Team', at: { x, y: 0.6 } })),
+    ], { phase: 'movement', factions: ['AE', 'TAU'] });
+    g.emit({ type: 'battle-shock', unit: 'WL', value: true });
+    const u = g.state.units.WL;
+    const before = JSON.stringify(u.models.map((m) => m.pos));
+    expect(isEngaged(g.state, u)).toBe(true);
+    expect(planUnit(g.state, u, 'fallBack', { maxDistance: 7, destination: { x: 1, y: 30 } }).ok).toBe(false);
+    executeMove(g, u, { mode: 'fall-back', to: { x: 1, y: 30 }, toward: 'own deployment zone' });
+    const after = g.state.units.WL;
+    expect(JSON.stringify(after.models.map((m) => m.pos))).toBe(before);
+    expect(after.flags.moved).toBe('stationary');
+    expect(after.flags.fellBack).toBe(false);
+    expect((g.log ?? []).filter((e) => e.type === 'dice' && e.purpose === 'desperate-escape')).toHaveLength(0);
+    // having not Fallen Back, it can shoot its Shuriken pistol in Engagement Range in the Shooting phase
+    g.emit({ type: 'phase-started', round: 1, player: 0, phase: 'shooting' });
+    expect(canShoot(g, g.state.units.WL)).toBe(true);
+  });
+
   it('a unit that Advanced cannot declare a charge', () => {
     const g = battleSandbox([
       { id: 'A', player: 0, faction: 'aeldari', name: 'Howling Banshees', at: { x: 20, y: 10 } },

@@ -100,7 +100,7 @@ describe('invariants over many random games', () => {
     }
     expect(all.slice(0, 5)).toEqual([]);
     // the checks looked at every kind of move and decision they know
-    for (const kind of ['deploy', 'scout', 'infiltrate', 'normal', 'advance', 'fall-back', 'charge', 'pile-in', 'consolidate', 'deep-strike', 'strategic-reserves', 'disembark', 'shooting attack', 'charge declared', 'fight target', 'objective control', 'vp scored', 'battle-shock test', 'desperate escape', 'allocation']) {
+    for (const kind of ['deploy', 'scout', 'infiltrate', 'normal', 'advance', 'fall-back', 'charge', 'pile-in', 'consolidate', 'deep-strike', 'strategic-reserves', 'disembark', 'shooting attack', 'charge declared', 'fight target', 'objective control', 'vp scored', 'battle-shock test', 'desperate escape', 'fell back', 'allocation']) {
       expect(checked.get(kind) ?? 0, kind).toBeGreaterThan(0);
     }
   }, 600_000);

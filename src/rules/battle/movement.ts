@@ -150,8 +150,11 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
   const mode = option.mode === 'fall-back' ? 'fallBack' : option.mode;
   const plan = planUnit(s, u, mode, { maxDistance: distance, destination: option.to });
   if (!plan.ok) {
-    // nowhere legal to go: the unit stays where it is (it still counts as having moved this way)
-    g.emit({ type: 'unit-moved', unit: u.id, mode: option.mode, advanceRoll });
+    // A Fall Back must end outside Engagement Range: with no legal path to the chosen place the unit cannot
+    // Fall Back there, so it Remains Stationary (not flagged Fell Back, no Desperate Escape tests). A Normal
+    // move or Advance with nowhere legal to go is a move of 0" (the Advance roll was made; it still Advanced).
+    if (option.mode === 'fall-back') g.emit({ type: 'unit-moved', unit: u.id, mode: 'stationary' });
+    else g.emit({ type: 'unit-moved', unit: u.id, mode: option.mode, advanceRoll });
     return;
   }
   if (option.mode === 'fall-back') desperateEscape(g, u, plan);
