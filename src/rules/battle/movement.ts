@@ -164,6 +164,13 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
   if (alive.length !== plan.positions.length) {
     const replanned = planUnit(s, u, 'fallBack', { maxDistance: distance, destination: option.to });
     if (replanned.ok) applyPlan(g, u, replanned, 'fall-back');
+    else {
+      // no legal end for the models left (the planner found none for the smaller unit): as with no path
+      // at all, the unit cannot Fall Back and Remains Stationary; its Desperate Escape tests stand, as the
+      // rules take them before any model moves
+      g.emit({ type: 'unit-moved', unit: u.id, mode: 'stationary' });
+      return;
+    }
   } else {
     applyPlan(g, u, plan, option.mode);
   }
