@@ -29,7 +29,7 @@ import { targetableInCombat } from '../src/rules/battle/big-guns.ts';
 import { profileHas } from '../src/data/datasheet.ts';
 import { isVisible } from '../src/geometry/visibility.ts';
 import type { Body, Board } from '../src/geometry/types.ts';
-import { moveOptions } from '../src/rules/battle/movement.ts';
+import { canFallBack, moveOptions } from '../src/rules/battle/movement.ts';
 import { disembarkPlan, roomToDisembarkAfterMove, type TransportMove } from '../src/rules/battle/transports.ts';
 import { mustTake } from '../src/rules/allocation.ts';
 import { pointInPolygon } from '../src/geometry/polygon.ts';
@@ -620,8 +620,37 @@ function decideMove(c: Ctx, req: DecisionRequest): number {
       ? argmax(options, (o) => moveScore(c, ov, uc, o))
       : argmaxBounded(options, (o) => moveScore(c, ov, uc, o), (o) => computeMoveScore(c, ov, uc, o, undefined, true), c.w.prune);
   }
+  i = reachableFallBack(c, ov, uc, options, i);
   noteHeading(c, uc, options[i]);
   return i;
+}
+
+/** How many chosen Fall Back options decideMove checks with the planner at most (a planner call each). */
+const FALL_BACK_CHECKS = 4;
+
+/**
+ * The scores place a Fall Back at a straight-line end, but the unit must end it more than 1" from every
+ * enemy model within its Move, and where the planner finds no legal path the engine has the unit Remain
+ * Stationary instead (executeMove). So the chosen option, if a Fall Back, is checked with the planner; one
+ * the unit cannot make is dropped (its score -Infinity, also in lastScores, which explain the decision and
+ * give a search agent its candidates) for the next best, and after FALL_BACK_CHECKS unreachable ones the unit
+ * Remains Stationary. Fall Backs are rare, so the full scores are computed only then (from the memo).
+ */
+function reachableFallBack(c: Ctx, ov: ObjectiveView, uc: UnitCtx, options: readonly MoveOption[], chosen: number): number {
+  if (options[chosen].mode !== 'fall-back') return chosen;
+  const scores = lastScores.length === options.length ? lastScores.slice() : new Array<number>(options.length).fill(-Infinity);
+  for (let k = 0; k < options.length; k++) if (!Number.isFinite(scores[k])) scores[k] = moveScore(c, ov, uc, options[k]);
+  let i = chosen;
+  for (let n = 0; n < FALL_BACK_CHECKS; n++) {
+    const o = options[i];
+    if (o.mode !== 'fall-back' || !o.to || canFallBack(c.state, uc.u, o.to)) { lastScores = scores; return i; }
+    scores[i] = -Infinity;
+    i = 0;
+    for (let k = 1; k < options.length; k++) if (scores[k] > scores[i] + 1e-9) i = k;
+  }
+  lastScores = scores;
+  const stay = options.findIndex((o) => o.mode === 'stationary');
+  return options[i].mode === 'fall-back' && stay >= 0 ? stay : i;
 }
 
 /** How many of a loaded transport's best options bestWithRoom checks for room at most (a planner call each). */

@@ -16,7 +16,7 @@ import { declareCharge } from '../../src/rules/battle/charge.ts';
 import { openWindow } from '../../src/rules/windows.ts';
 import { unitAttackPotential, unitValue, weaponEstimate, weaponUses } from '../../src/ai/evaluate.ts';
 import { createHeuristic, lastOptionScores, WEIGHTS } from '../../agents/heuristic.ts';
-import { advanceDistance, moveOptions, moveUnit } from '../../src/rules/battle/movement.ts';
+import { advanceDistance, canFallBack, moveOptions, moveUnit } from '../../src/rules/battle/movement.ts';
 import { expectedAdvance } from '../../src/ai/tactics.ts';
 import { join } from 'node:path';
 import { playGame } from '../../src/sim/play.ts';
@@ -420,6 +420,39 @@ describe('the heuristic uses what its detachment gives it', () => {
     const far = serpent({ x: 56, y: 40 });
     expect(usedStratagems(far, 0)).not.toContain('SWIFT DEPLOYMENT');
     expect(far.state.units.G.location).toBe('embarked');
+  });
+});
+
+describe('the heuristic Falls Back only where the unit can', () => {
+  // A Warlock in a corner, in Engagement Range of Strike Team models along the board edge: with two of
+  // them it can Fall Back toward the marker; with four rows it cannot end more than 1" from them within its
+  // Move anywhere, and the engine would have it Remain Stationary whatever Fall Back it chose
+  function cornered(rows: number[]) {
+    const g = battleSandbox([
+      { id: 'WL', player: 0, faction: 'aeldari', name: 'Warlock', at: { x: 1, y: 4 } },
+      ...rows.map((x, i) => ({ id: `ST${i}`, player: 1 as const, faction: 'tau' as const, name: 'Strike Team', at: { x, y: 0.6 } })),
+    ], { phase: 'movement', round: 2, factions: ['AE', 'TAU'] });
+    const u = g.state.units.WL;
+    const options = moveOptions(g.state, u);
+    const d = createHeuristic().decide({ state: g.state, player: 0 }, { kind: 'move', player: 0, prompt: 'WL: how does it move?', options, context: { unit: 'WL' } });
+    const reachable = options.map((o) => (o.mode === 'fall-back' ? canFallBack(g.state, u, o.to) : null));
+    return { options, chosen: options[d.option], scores: lastOptionScores().slice(), reachable };
+  }
+
+  it('with a Fall Back it can make, it Falls Back toward the marker', () => {
+    const { chosen, reachable } = cornered([2.3, 3.9]);
+    expect(chosen).toMatchObject({ mode: 'fall-back', toward: 'objective o1' });
+    expect(reachable.every((r) => r !== false)).toBe(true);
+  });
+
+  it('walled in, it Remains Stationary rather than choose the Fall Back it scores best, which the planner cannot make', () => {
+    const { options, chosen, scores, reachable } = cornered([2.3, 3.9, 5.5, 7.1]);
+    expect(reachable.filter((r) => r !== null).every((r) => r === false)).toBe(true);
+    expect(chosen).toEqual({ mode: 'stationary' });
+    // the marker's Fall Back (what a straight-line estimate scores best) was checked and dropped
+    const marker = options.findIndex((o) => o.mode === 'fall-back' && o.toward === 'objective o1');
+    expect(scores[marker]).toBe(-Infinity);
+    expect(Number.isFinite(scores[options.indexOf(chosen)])).toBe(true);
   });
 });
 

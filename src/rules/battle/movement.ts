@@ -106,6 +106,15 @@ export function moveOptions(s: GameState, u: UnitState): MoveChoice[] {
   return out;
 }
 
+/**
+ * Could the unit Fall Back toward `to` (the planner finds a legal path within its Move to a place more than
+ * 1" from every enemy model)? executeMove plans the same way; where this is false the unit Remains
+ * Stationary. For agents choosing among Fall Back options.
+ */
+export function canFallBack(s: GameState, u: UnitState, to: { x: number; y: number }): boolean {
+  return planUnit(s, u, 'fallBack', { maxDistance: unitMove(s, u), destination: to }).ok;
+}
+
 export function moveUnit(g: Game, u: UnitState): void {
   const player = u.player;
   openWindow(g, { name: 'movement/unit-selected', unit: u.id, targets: [] });
