@@ -1,6 +1,6 @@
 #!/bin/bash
 # Plays every agent row of the README's "How well they play" table (docs/agent-measurements.md), from the
-# repository's root: about 90-120 minutes on 2 cores (the six lookahead tournaments are the longest part). Outputs in $1 (default out/agent-rows): the JSON lines
+# repository's root: about 75 minutes on 2 cores (72-74 in the last three runs; the six lookahead tournaments are the longest part). Outputs in $1 (default out/agent-rows): the JSON lines
 # of the tournaments and batches, and batch folders (games.csv, results.json) where the README quotes pairs.
 set -u
 O=${1:-out/agent-rows}; mkdir -p "$O"
