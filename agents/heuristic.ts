@@ -634,23 +634,28 @@ const FALL_BACK_CHECKS = 4;
  * Stationary instead (executeMove). So the chosen option, if a Fall Back, is checked with the planner; one
  * the unit cannot make is dropped (its score -Infinity, also in lastScores, which explain the decision and
  * give a search agent its candidates) for the next best, and after FALL_BACK_CHECKS unreachable ones the unit
- * Remains Stationary. Fall Backs are rare, so the full scores are computed only then (from the memo).
+ * Remains Stationary. Only then are the options the pruned search left unscored scored (from the memo).
  */
 function reachableFallBack(c: Ctx, ov: ObjectiveView, uc: UnitCtx, options: readonly MoveOption[], chosen: number): number {
-  if (options[chosen].mode !== 'fall-back') return chosen;
+  const makeable = (o: MoveOption) => o.mode !== 'fall-back' || !o.to || canFallBack(c.state, uc.u, o.to);
+  if (makeable(options[chosen])) return chosen;
   const scores = lastScores.length === options.length ? lastScores.slice() : new Array<number>(options.length).fill(-Infinity);
   for (let k = 0; k < options.length; k++) if (!Number.isFinite(scores[k])) scores[k] = moveScore(c, ov, uc, options[k]);
   let i = chosen;
-  for (let n = 0; n < FALL_BACK_CHECKS; n++) {
-    const o = options[i];
-    if (o.mode !== 'fall-back' || !o.to || canFallBack(c.state, uc.u, o.to)) { lastScores = scores; return i; }
+  for (let checked = 1; ; checked++) {
     scores[i] = -Infinity;
     i = 0;
     for (let k = 1; k < options.length; k++) if (scores[k] > scores[i] + 1e-9) i = k;
+    if (options[i].mode !== 'fall-back') break;
+    if (checked >= FALL_BACK_CHECKS) {
+      const stay = options.findIndex((o) => o.mode === 'stationary');
+      if (stay >= 0) i = stay;
+      break;
+    }
+    if (makeable(options[i])) break;
   }
   lastScores = scores;
-  const stay = options.findIndex((o) => o.mode === 'stationary');
-  return options[i].mode === 'fall-back' && stay >= 0 ? stay : i;
+  return i;
 }
 
 /** How many of a loaded transport's best options bestWithRoom checks for room at most (a planner call each). */

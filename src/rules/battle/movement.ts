@@ -16,6 +16,7 @@ import { openWindow } from '../windows.ts';
 import { destroyModel, selectCasualty, splitAttachedUnits } from '../damage.ts';
 import { endPhase, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
+import type { PlanResult } from '../../geometry/planner.ts';
 import { allModelsHave, hasKeyword, rollModifier, unitMove, unitsOnBattlefield } from './units.ts';
 import { isEngaged, modelBase, unitCentre } from './world.ts';
 import { embarkOptions, embark, disembark, disembarkPlan, canDisembark } from './transports.ts';
@@ -107,12 +108,20 @@ export function moveOptions(s: GameState, u: UnitState): MoveChoice[] {
 }
 
 /**
- * Could the unit Fall Back toward `to` (the planner finds a legal path within its Move to a place more than
- * 1" from every enemy model)? executeMove plans the same way; where this is false the unit Remains
- * Stationary. For agents choosing among Fall Back options.
+ * A Fall Back toward `to` as the planner plans it: paths may cross enemy models, the end must be more than
+ * 1" from every one, within `maxDistance` (the unit's Move). executeMove's replan after Desperate Escape
+ * and canFallBack both plan it here.
+ */
+function planFallBack(s: GameState, u: UnitState, to: { x: number; y: number }, maxDistance = unitMove(s, u)): PlanResult {
+  return planUnit(s, u, 'fallBack', { maxDistance, destination: to });
+}
+
+/**
+ * Could the unit Fall Back toward `to`? Where it cannot, executeMove has it Remain Stationary. For agents
+ * choosing among Fall Back options.
  */
 export function canFallBack(s: GameState, u: UnitState, to: { x: number; y: number }): boolean {
-  return planUnit(s, u, 'fallBack', { maxDistance: unitMove(s, u), destination: to }).ok;
+  return planFallBack(s, u, to).ok;
 }
 
 export function moveUnit(g: Game, u: UnitState): void {
@@ -171,7 +180,7 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
   // the planner planned every model that was alive; Desperate Escape may have removed some
   const alive = u.models.filter((m) => m.alive);
   if (alive.length !== plan.positions.length) {
-    const replanned = planUnit(s, u, 'fallBack', { maxDistance: distance, destination: option.to });
+    const replanned = planFallBack(s, u, option.to, distance);
     if (replanned.ok) applyPlan(g, u, replanned, 'fall-back');
     else {
       // no legal end for the models left (the planner found none for the smaller unit): as with no path
