@@ -456,6 +456,36 @@ describe('the heuristic Falls Back only where the unit can', () => {
   });
 });
 
+describe('the heuristic scores a move where the planner takes the unit', () => {
+  // A Fire Prism (Move 12") at (18, 22) with two markers 12" away: o1 at (30, 22) straight ahead, o2 at
+  // (18, 34) straight down. A straight line reaches either; the planner reaches o2, but with an impassable
+  // wall across the way to o1 (x 24-25, y 8-36) the Prism must go round it and cannot get near o1.
+  function prism(wall: boolean) {
+    const terrain = wall ? [{ id: 'w', kind: 'impassable' as const, height: 5, polygon: [{ x: 24, y: 8 }, { x: 25, y: 8 }, { x: 25, y: 36 }, { x: 24, y: 36 }] }] : [];
+    const g = battleSandbox([
+      { id: 'P', player: 0, faction: 'aeldari', name: 'Fire Prism', at: { x: 18, y: 22 } },
+      { id: 'S', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 58, y: 4 } },
+    ], { phase: 'movement', round: 2, factions: ['AE', 'TAU'], terrain, objectives: [{ id: 'o1', pos: { x: 30, y: 22 } }, { id: 'o2', pos: { x: 18, y: 34 } }] });
+    const u = g.state.units.P;
+    const options = moveOptions(g.state, u);
+    const d = createHeuristic().decide({ state: g.state, player: 0 }, { kind: 'move', player: 0, prompt: 'P: how does it move?', options, context: { unit: 'P' } });
+    const scores = lastOptionScores().slice();
+    const index = (toward: string) => options.findIndex((o) => o.mode === 'normal' && o.toward === toward);
+    return { chosen: options[d.option], o1: scores[index('objective o1')], o2: scores[index('objective o2')] };
+  }
+
+  it('walled off from the marker ahead, it takes the marker it can reach, the other scored where the planner stops', () => {
+    const open = prism(false);
+    const walled = prism(true);
+    // in the open both markers are reached, and from o1 (east of where the wall would be) its guns see the
+    // Strike Team: a straight line to o1 past the wall would still score that, more than o2 walled off
+    expect(open.o1).toBeGreaterThan(walled.o2 + 5);
+    // the planner finds no way round within 12": the Prism would stay where it is, scored there
+    expect(walled.o1).toBeLessThan(walled.o2 - 5);
+    expect(walled.chosen).toMatchObject({ mode: 'normal', toward: 'objective o2' });
+  });
+});
+
 describe('the heuristic moves to where its guns see', () => {
   /**
    * The heuristic's score for each move of a Fire Prism at (10, 22) with an enemy unit (a Strike Team

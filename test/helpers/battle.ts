@@ -45,6 +45,8 @@ export interface BattleSandboxOptions {
   size?: { width: number; height: number };
   /** hatchways (Boarding Actions) */
   hatchways?: HatchwayState[];
+  /** objective markers (default: one, o1, at the centre of the board) */
+  objectives?: { id: string; pos: { x: number; y: number } }[];
 }
 
 /** A battle in progress with units placed where a test wants them. */
@@ -69,7 +71,7 @@ export function battleSandbox(units: PlacedUnit[], opts: BattleSandboxOptions = 
       { player: 0, polygon: [{ x: 0, y: 0 }, { x: 12, y: 0 }, { x: 12, y: H }, { x: 0, y: H }] },
       { player: 1, polygon: [{ x: W - 12, y: 0 }, { x: W, y: 0 }, { x: W, y: H }, { x: W - 12, y: H }] },
     ], ...(opts.hatchways ? { hatchways: opts.hatchways } : {}) },
-    objectives: [{ id: 'o1', pos: { x: W / 2, y: H / 2 }, controller: null }],
+    objectives: (opts.objectives ?? [{ id: 'o1', pos: { x: W / 2, y: H / 2 } }]).map((o) => ({ ...o, controller: null })),
     mission: { name: 'sandbox', mode: opts.mode ?? 'strike-force', rounds: 5, primary: 'take-and-hold', params: {} },
     datasheets,
   });

@@ -113,7 +113,15 @@ export function moveOptions(s: GameState, u: UnitState): MoveChoice[] {
  * and canFallBack both plan it here.
  */
 function planFallBack(s: GameState, u: UnitState, to: { x: number; y: number }, maxDistance = unitMove(s, u)): PlanResult {
-  return planUnit(s, u, 'fallBack', { maxDistance, destination: to });
+  return planMove(s, u, 'fall-back', to, maxDistance);
+}
+
+/**
+ * A Normal move, Advance or Fall Back toward `to` of at most `maxDistance`, as executeMove plans it: the
+ * path around terrain and where the unit stops, which agents read to judge where a move ends.
+ */
+export function planMove(s: GameState, u: UnitState, mode: 'normal' | 'advance' | 'fall-back', to: { x: number; y: number }, maxDistance: number): PlanResult {
+  return planUnit(s, u, mode === 'fall-back' ? 'fallBack' : mode, { maxDistance, destination: to });
 }
 
 /**
@@ -165,8 +173,7 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
     advanceRoll = advanceDistance(g, u);
     distance += advanceRoll;
   }
-  const mode = option.mode === 'fall-back' ? 'fallBack' : option.mode;
-  const plan = planUnit(s, u, mode, { maxDistance: distance, destination: option.to });
+  const plan = planMove(s, u, option.mode, option.to, distance);
   if (!plan.ok) {
     // A Fall Back must end outside Engagement Range: with no legal path to the chosen place the unit cannot
     // Fall Back there, so it Remains Stationary (not flagged Fell Back, no Desperate Escape tests). A Normal
