@@ -29,6 +29,7 @@ import { targetableInCombat } from '../src/rules/battle/big-guns.ts';
 import { profileHas } from '../src/data/datasheet.ts';
 import { isVisible } from '../src/geometry/visibility.ts';
 import type { Body, Board } from '../src/geometry/types.ts';
+import { centroidOf } from '../src/geometry/planner.ts';
 import { moveOptions, planMove } from '../src/rules/battle/movement.ts';
 import { disembarkPlan, roomToDisembarkAfterMove, type TransportMove } from '../src/rules/battle/transports.ts';
 import { mustTake } from '../src/rules/allocation.ts';
@@ -711,9 +712,7 @@ function plannedScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, o: MoveOption): { 
     if (o.mode === 'fall-back') return { end: uc.from, score: -Infinity };
     return { end: uc.from, score: computeMoveScore(c, ov, uc, o, undefined, false, uc.from) };
   }
-  let x = 0, y = 0;
-  for (const p of plan.positions) { x += p.x; y += p.y; }
-  const end = { x: x / plan.positions.length, y: y / plan.positions.length };
+  const end = centroidOf(plan.positions);
   if (dist(end, endOf(uc, o)) <= PLAN_GAP) return { end, score: null };
   return { end, score: computeMoveScore(c, ov, uc, o, undefined, false, end) };
 }

@@ -781,7 +781,8 @@ function baseInnerRadius(base: Base): number {
   return base.kind === 'circle' ? base.r : base.kind === 'oval' ? Math.min(base.rx, base.ry) : Math.min(base.l, base.w) / 2;
 }
 
-function centroidOf(pts: Vec3[]): Vec2 {
+/** The mean of the points' horizontal positions (a unit's centre from its models' positions). */
+export function centroidOf(pts: readonly Vec3[]): Vec2 {
   let x = 0;
   let y = 0;
   for (const p of pts) {

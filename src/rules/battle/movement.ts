@@ -108,17 +108,10 @@ export function moveOptions(s: GameState, u: UnitState): MoveChoice[] {
 }
 
 /**
- * A Fall Back toward `to` as the planner plans it: paths may cross enemy models, the end must be more than
- * 1" from every one, within `maxDistance` (the unit's Move). executeMove's replan after Desperate Escape
- * and canFallBack both plan it here.
- */
-function planFallBack(s: GameState, u: UnitState, to: { x: number; y: number }, maxDistance = unitMove(s, u)): PlanResult {
-  return planMove(s, u, 'fall-back', to, maxDistance);
-}
-
-/**
- * A Normal move, Advance or Fall Back toward `to` of at most `maxDistance`, as executeMove plans it: the
- * path around terrain and where the unit stops, which agents read to judge where a move ends.
+ * A Normal move, Advance or Fall Back toward `to` of at most `maxDistance`, as executeMove plans it (and
+ * replans a Fall Back after Desperate Escape): the path around terrain and where the unit stops, which
+ * agents read to judge where a move ends. A Fall Back's path may cross enemy models; its end must be more
+ * than 1" from every one.
  */
 export function planMove(s: GameState, u: UnitState, mode: 'normal' | 'advance' | 'fall-back', to: { x: number; y: number }, maxDistance: number): PlanResult {
   return planUnit(s, u, mode === 'fall-back' ? 'fallBack' : mode, { maxDistance, destination: to });
@@ -129,7 +122,7 @@ export function planMove(s: GameState, u: UnitState, mode: 'normal' | 'advance' 
  * choosing among Fall Back options.
  */
 export function canFallBack(s: GameState, u: UnitState, to: { x: number; y: number }): boolean {
-  return planFallBack(s, u, to).ok;
+  return planMove(s, u, 'fall-back', to, unitMove(s, u)).ok;
 }
 
 export function moveUnit(g: Game, u: UnitState): void {
@@ -187,7 +180,7 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
   // the planner planned every model that was alive; Desperate Escape may have removed some
   const alive = u.models.filter((m) => m.alive);
   if (alive.length !== plan.positions.length) {
-    const replanned = planFallBack(s, u, option.to, distance);
+    const replanned = planMove(s, u, 'fall-back', option.to, distance);
     if (replanned.ok) applyPlan(g, u, replanned, 'fall-back');
     else {
       // no legal end for the models left (the planner found none for the smaller unit): as with no path
