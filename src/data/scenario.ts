@@ -619,6 +619,22 @@ function resolvePlayer(
     const bodyguard = formations.leaders[u.id];
     if (bodyguard) u.attachedTo = bodyguard;
   }
+  // weapons by their names in the data (the army file may differ in case or punctuation); a weapon the
+  // datasheet does not have cannot be played (the army command only warns: a list export may need editing)
+  army.units.forEach((u, i) => {
+    const ds = ctx.ds(u.id);
+    const byKey = new Map(ds.weapons.map((w) => [lookupKey(w.name), w.name]));
+    u.models.forEach((m, j) => {
+      m.weapons = m.weapons.map((w, k) => {
+        const name = byKey.get(lookupKey(w));
+        if (name === undefined) {
+          const names = [...new Set(ds.weapons.map((x) => x.name))];
+          probs.add(['players', idx, 'army', 'units', i, 'models', j, 'weapons', k], `${unitLabel(u)}: ${JSON.stringify(w)} is not a weapon of ${ds.name} in the data; closest: ${closestNames(w, names).join(', ')}`);
+        }
+        return name ?? w;
+      });
+    });
+  });
   const warlords = army.units.filter((u) => u.warlord);
   if (warlords.length === 1) {
     const w = warlords[0];

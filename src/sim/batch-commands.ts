@@ -20,6 +20,7 @@ interface BatchCliOptions {
   resume?: string;
   replace?: boolean;
   detachments?: string;
+  armies?: string;
   json?: boolean;
   progress: boolean;
 }
@@ -52,6 +53,9 @@ async function cliErrorsAsync<T>(f: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The `--armies` option's help (batch, matrix, play, tournament). */
+export const ARMIES_HELP = 'armies of player 1 and player 2 instead of the scenario\'s: army files (.json) or army-list text exports (Warhammer 40,000 app, New Recruit); "-" keeps the scenario\'s. Each plays its own detachment and its agent declares its Leaders and Reserves';
+
 export function register(program: Command): void {
   program
     .command('batch')
@@ -66,6 +70,7 @@ export function register(program: Command): void {
     .option('--block <n>', 'games per worker task, and the step of --until-ci (even with swapping)', '10')
     .option('--shard <k/n>', 'play only the k-th of n disjoint slices of the game numbers (combine them with merge)')
     .option('--detachments <d1,d2>', 'detachments of the two armies instead of the scenario\'s ("none" = no detachment)')
+    .option('--armies <a,b>', ARMIES_HELP)
     .option('--out <dir>', 'write batch.json, games.jsonl (as games finish), games.csv, results.json and report.html here')
     .option('--replace', 'with --out: replace the batch already in that folder (its batch files only) instead of refusing')
     .option('--resume <dir>', 'continue the interrupted batch in this folder (its batch.json gives the scenario, seed, games...)')
@@ -84,19 +89,21 @@ Examples:
   npx tsx src/cli.ts batch-game out/kvb 17 --log game-17.jsonl`)
     .action(async (file: string | undefined, opts: BatchCliOptions) => {
       const { runBatch, parseShard, checkSpec, readSpec, clearBatchFolder } = await import('./batch.ts');
-      const { makeSpec, checkAgents, scenarioWithDetachments, parseDetachments } = await import('./variants.ts');
-      const { loadScenarioForCli, agentSpecs } = await import('./cli-support.ts');
+      const { makeSpec, checkAgents, parseDetachments } = await import('./variants.ts');
+      const { loadScenarioForCli, agentSpecs, armiesForSpec } = await import('./cli-support.ts');
       const { defaultWorkers } = await import('./batch-pool.ts');
       const workers = intOption(opts.workers, '--workers', 0, defaultWorkers());
       let spec = null;
       if (opts.resume) {
         if (opts.out && opts.out !== opts.resume) throw new CliError('--resume writes into the folder it continues: leave out --out');
         if (opts.replace) throw new CliError('--replace and --resume: choose one (replace the batch in the folder, or continue it)');
+        // the folder's batch.json says what is played
+        if (opts.armies || opts.detachments) throw new CliError(`--resume continues the batch as its batch.json says: leave out ${opts.armies ? '--armies' : '--detachments'}`);
       } else {
         const dets = opts.detachments ? cliErrors(() => parseDetachments(opts.detachments!)) : null;
         if (dets && dets.length !== 2) throw new CliError(`--detachments: expected two detachments (player 1's, player 2's), got ${dets.length}`);
         const scenarioFile = file ?? (await import('../data/scenario.ts')).DEFAULT_SCENARIO;
-        const sc = dets ? cliErrors(() => scenarioWithDetachments(scenarioFile, [dets[0], dets[1]])) : loadScenarioForCli(scenarioFile);
+        const sc = loadScenarioForCli(scenarioFile, opts.armies, dets ? [dets[0], dets[1]] : undefined);
         const agents = agentSpecs(opts.agents, sc);
         spec = makeSpec({
           scenario: sc, scenarioFile, agents, batchSeed: opts.seed ?? '1',
@@ -104,6 +111,7 @@ Examples:
           untilCi: opts.untilCi === undefined ? null : Number(opts.untilCi),
           shard: opts.shard ? cliErrors(() => parseShard(opts.shard!)) : null,
           detachments: dets ? [dets[0], dets[1]] : undefined,
+          armies: armiesForSpec(opts.armies),
         });
         cliErrors(() => checkSpec(spec!));
         await cliErrorsAsync(() => checkAgents(spec!.agents));
@@ -142,20 +150,22 @@ Examples:
     .option('--games <n>', 'games per cell', '200')
     .option('--seed <s>', 'batch seed (the same for every cell)', '1')
     .option('--agents <a,b>', "agents of the two armies (default: the scenario's)")
+    .option('--armies <a,b>', ARMIES_HELP)
     .option('--workers <n>', 'worker threads (default: the number of cores; 0 = play in this thread)')
     .option('--no-swap', 'do not play side-swapped pairs')
     .option('--block <n>', 'games per worker task', '10')
     .option('--out <dir>', 'write matrix.json, matrix.csv, matrix.html and each cell\'s batch folder (cells/...); an existing cell folder is continued')
     .option('--json', 'print the matrix as JSON')
     .option('--no-progress', 'no progress bar')
-    .action(async (file: string | undefined, opts: { detachments: string; vs?: string; games?: string; seed?: string; agents?: string; workers?: string; swap: boolean; block?: string; out?: string; json?: boolean; progress: boolean }) => {
+    .action(async (file: string | undefined, opts: { detachments: string; vs?: string; games?: string; seed?: string; agents?: string; armies?: string; workers?: string; swap: boolean; block?: string; out?: string; json?: boolean; progress: boolean }) => {
       const { runMatrix, formatMatrix } = await import('./matrix.ts');
-      const { makeSpec, checkAgents, scenarioWithDetachments, parseDetachments } = await import('./variants.ts');
-      const { loadScenarioForCli, agentSpecs } = await import('./cli-support.ts');
+      const { makeSpec, checkAgents, scenarioVariant, parseDetachments, parseArmies } = await import('./variants.ts');
+      const { loadScenarioForCli, agentSpecs, armiesForSpec } = await import('./cli-support.ts');
       const { checkSpec } = await import('./batch.ts');
       const { defaultWorkers } = await import('./batch-pool.ts');
       const scenarioFile = file ?? (await import('../data/scenario.ts')).DEFAULT_SCENARIO;
-      const base = loadScenarioForCli(scenarioFile);
+      const base = loadScenarioForCli(scenarioFile, opts.armies);
+      const armies = opts.armies === undefined ? undefined : cliErrors(() => parseArmies(opts.armies!));
       const rows = cliErrors(() => parseDetachments(opts.detachments));
       const cols = opts.vs ? cliErrors(() => parseDetachments(opts.vs!))
         : base.players[0].faction === base.players[1].faction ? rows
@@ -165,10 +175,10 @@ Examples:
       const agents = agentSpecs(opts.agents, base);
       const workers = intOption(opts.workers, '--workers', 0, defaultWorkers());
       // check every cell's scenario (an unknown detachment fails here, before any game)
-      const scenarios = new Map<string, ReturnType<typeof scenarioWithDetachments>>();
-      for (const r of rows) for (const c of cols) scenarios.set(JSON.stringify([r, c]), cliErrors(() => scenarioWithDetachments(scenarioFile, [r, c])));
+      const scenarios = new Map<string, ReturnType<typeof scenarioVariant>>();
+      for (const r of rows) for (const c of cols) scenarios.set(JSON.stringify([r, c]), cliErrors(() => scenarioVariant(scenarioFile, { armies, detachments: [r, c] })));
       const specFor = (sc: typeof base, r: string | null, c: string | null) => {
-        const spec = makeSpec({ scenario: sc, scenarioFile, agents, batchSeed: opts.seed ?? '1', games, swap: opts.swap, blockSize, detachments: [r, c] });
+        const spec = makeSpec({ scenario: sc, scenarioFile, agents, batchSeed: opts.seed ?? '1', games, swap: opts.swap, blockSize, detachments: [r, c], armies: armiesForSpec(opts.armies) });
         cliErrors(() => checkSpec(spec));
         return spec;
       };

@@ -45,10 +45,11 @@ export function replayCommand(spec: BatchSpec, dir: string | null, index: number
   return '';
 }
 
-/** The `play` command that plays the same game, when there is one (an unswapped game of an unmodified scenario file). */
+/** The `play` command that plays the same game, when there is one (an unswapped game of a scenario file, its detachments unchanged). */
 export function playCommand(spec: BatchSpec, seed: string, swapped: boolean): string | null {
   if (swapped || !spec.scenarioFile || spec.detachments) return null;
-  return `npx tsx src/cli.ts play ${shellQuote(spec.scenarioFile)} --seed ${shellQuote(seed)} --agents ${shellQuote(spec.agents.join(','))}`;
+  const armies = spec.armies ? ` --armies ${shellQuote(spec.armies.map((a) => a ?? '-').join(','))}` : '';
+  return `npx tsx src/cli.ts play ${shellQuote(spec.scenarioFile)} --seed ${shellQuote(seed)} --agents ${shellQuote(spec.agents.join(','))}${armies}`;
 }
 
 export function shellQuote(s: string): string {

@@ -31,6 +31,8 @@ export interface BatchSpec {
   shard: { k: number; n: number } | null;
   /** the detachments given on the command line instead of the scenario file's (null = no detachment) */
   detachments?: [string | null, string | null];
+  /** the armies given on the command line instead of the scenario file's (their paths; null = the scenario's) */
+  armies?: [string | null, string | null];
   /** free text (the matrix cell) */
   label?: string;
 }

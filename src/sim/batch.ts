@@ -339,8 +339,8 @@ export function readRecords(dir: string, repair = false): GameRecord[] {
 
 /** The parts of a spec that must agree for shards to be merged. */
 function comparable(spec: BatchSpec): string {
-  // not the paths, which differ between machines that ran the shards
-  const { shard: _s, label: _l, scenarioFile: _f, scenario, ...rest } = spec;
+  // not the paths, which differ between machines that ran the shards (the armies they name are in the scenario)
+  const { shard: _s, label: _l, scenarioFile: _f, armies: _a, scenario, ...rest } = spec;
   const { file: _file, ...sc } = scenario;
   return JSON.stringify({ ...rest, sc });
 }

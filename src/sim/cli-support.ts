@@ -1,14 +1,32 @@
 /** Shared by the commands that play games: loading a scenario and choosing agents, with CLI errors. */
 import { CliError } from '../cli-error.ts';
 import type { ResolvedScenario } from '../data/scenario-types.ts';
+import { resolve } from 'node:path';
 import { DEFAULT_SCENARIO, loadScenario } from '../data/scenario.ts';
+import { parseArmies, scenarioVariant, type ScenarioChanges } from './variants.ts';
 
-export function loadScenarioForCli(file: string | undefined): ResolvedScenario {
+/**
+ * The scenario file (default: the bundled one), with `--armies` (see parseArmies) and detachments when
+ * given; its warnings (points that do not match the data...) are printed on stderr.
+ */
+export function loadScenarioForCli(file: string | undefined, armiesOpt?: string, detachments?: ScenarioChanges['detachments']): ResolvedScenario {
+  let sc: ResolvedScenario;
   try {
-    return loadScenario(file ?? DEFAULT_SCENARIO);
+    const path = file ?? DEFAULT_SCENARIO;
+    const armies = armiesOpt === undefined ? undefined : parseArmies(armiesOpt);
+    sc = armies || detachments ? scenarioVariant(path, { armies, detachments }) : loadScenario(path);
   } catch (err) {
     throw new CliError((err as Error).message);
   }
+  for (const w of sc.warnings ?? []) process.stderr.write(`warning: ${w}\n`);
+  return sc;
+}
+
+/** `--armies a,b` as the batch spec records it: absolute paths, null for the scenario's. */
+export function armiesForSpec(armiesOpt: string | undefined): [string | null, string | null] | undefined {
+  if (armiesOpt === undefined) return undefined;
+  const [a, b] = parseArmies(armiesOpt);
+  return [a === undefined ? null : resolve(a), b === undefined ? null : resolve(b)];
 }
 
 /** `--agents a,b` (or one name for both), else the scenario's agents. */

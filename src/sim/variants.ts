@@ -1,11 +1,14 @@
 /**
  * Building a batch's spec from a scenario: other detachments for the armies (the matrix, `--detachments`),
+ * other armies (`--armies`),
  * agents resolved so that every worker (and a later `batch-game`) finds them.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { loadAgentFactory } from '../core/agent-loader.ts';
+import type { ArmyFile } from '../data/army.ts';
+import { parseArmyList } from '../data/army-build.ts';
 import { loadScenario } from '../data/scenario.ts';
 import type { ResolvedScenario } from '../data/scenario-types.ts';
 import { BATCH_FORMAT, type BatchSpec } from './batch-types.ts';
@@ -18,20 +21,50 @@ export function parseDetachments(list: string): (string | null)[] {
 }
 
 /**
- * The scenario file with other detachments for its players (undefined keeps the file's), checked by the
- * scenario loader like any scenario file: an unknown detachment is an error naming the closest ones.
+ * `--armies a,b`: player 1's and player 2's army, each an army file (.json) or an army-list text export
+ * (Warhammer 40,000 app or New Recruit), "-" keeping the scenario's.
  */
-export function scenarioWithDetachments(file: string, detachments: [string | null | undefined, string | null | undefined]): ResolvedScenario {
+export function parseArmies(list: string): [string | undefined, string | undefined] {
+  const parts = list.split(',').map((s) => s.trim());
+  if (parts.length !== 2 || parts.some((s) => !s)) {
+    throw new Error(`--armies: expected two armies separated by a comma (player 1's, player 2's; "-" keeps the scenario's), got "${list}"`);
+  }
+  const out = parts.map((s) => (s === '-' ? undefined : s));
+  if (out.every((s) => s === undefined)) throw new Error(`--armies: "${list}" replaces neither army`);
+  return [out[0], out[1]];
+}
+
+export interface ScenarioChanges {
+  /** per player: a detachment name, null for no detachment, undefined to keep the scenario's */
+  detachments?: [string | null | undefined, string | null | undefined];
+  /** per player: an army file or army-list export replacing the scenario's army, undefined to keep it */
+  armies?: [string | undefined, string | undefined];
+}
+
+/**
+ * The scenario file with other detachments or armies for its players, checked by the scenario loader
+ * like any scenario file: an unknown detachment is an error naming the closest ones. An army given here
+ * plays its own detachment (unless one is given too) and its agent declares its battle formations
+ * (Leaders, Reserves): the scenario's formations name the units of the army it replaces.
+ */
+export function scenarioVariant(file: string, changes: ScenarioChanges): ResolvedScenario {
   const abs = resolve(file);
-  const raw = JSON.parse(readFileSync(abs, 'utf8')) as { terrain?: unknown; players?: { army?: unknown; detachment?: unknown }[] };
+  const raw = JSON.parse(readFileSync(abs, 'utf8')) as { name?: unknown; terrain?: unknown; players?: Record<string, unknown>[] };
   const base = dirname(abs);
   // the paths in the file are relative to it: make them absolute, as the copy is read from elsewhere
   if (typeof raw.terrain === 'string' && raw.terrain.endsWith('.json') && !isAbsolute(raw.terrain)) raw.terrain = resolve(base, raw.terrain);
   (raw.players ?? []).forEach((p, i) => {
     if (typeof p.army === 'string' && !isAbsolute(p.army)) p.army = resolve(base, p.army);
-    const d = detachments[i];
+    const a = changes.armies?.[i];
+    if (a !== undefined) {
+      p.army = armyFor(a);
+      for (const k of ['name', 'detachment', 'leaders', 'transports', 'reserves']) delete p[k];
+      p.formations = 'agent';
+    }
+    const d = changes.detachments?.[i];
     if (d !== undefined) p.detachment = d;
   });
+  if (changes.armies && typeof raw.name === 'string') raw.name = `${raw.name}, armies from the command line`;
   const dir = mkdtempSync(join(tmpdir(), 'strategium-variant-'));
   const tmp = join(dir, 'scenario.json');
   try {
@@ -42,10 +75,21 @@ export function scenarioWithDetachments(file: string, detachments: [string | nul
   } catch (err) {
     const e = err as Error;
     e.message = e.message.split(tmp).join(file);
+    // name the file of an army given on the command line, which the scenario's field paths do not
+    changes.armies?.forEach((a, i) => {
+      if (a !== undefined && e.message.includes(`players[${i}].army`)) e.message += ` (players[${i}].army is ${a} (--armies))`;
+    });
     throw e;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** An army for a scenario: an army file's absolute path, or the army parsed from a list export (inline). */
+function armyFor(file: string): string | ArmyFile {
+  if (!existsSync(file)) throw new Error(`--armies: ${file}: file not found`);
+  if (file.endsWith('.json')) return resolve(file);
+  return parseArmyList(readFileSync(file, 'utf8'), { file }).army;
 }
 
 /** The same scenario with other detachments, set directly (for scenarios that are not files, e.g. tests). */
@@ -78,6 +122,7 @@ export interface SpecOptions {
   untilCi?: number | null;
   shard?: { k: number; n: number } | null;
   detachments?: [string | null, string | null];
+  armies?: [string | null, string | null];
   label?: string;
 }
 
@@ -97,6 +142,7 @@ export function makeSpec(o: SpecOptions): BatchSpec {
     shard: o.shard ?? null,
   };
   if (o.detachments) spec.detachments = o.detachments;
+  if (o.armies) spec.armies = o.armies;
   if (o.label !== undefined) spec.label = o.label;
   return spec;
 }

@@ -185,6 +185,16 @@ describe('scenario options', () => {
     expect(r.warnings).toContainEqual(expect.stringMatching(/no Warlord marked; Aun'shi \(u1\), the first CHARACTER, is the Warlord/));
   });
 
+  it('weapons named as in the data whatever their case: an army file may spell them otherwise', () => {
+    const s = baseScenario();
+    const a = army('tau-kauyon.json');
+    const before = a.units[3].models[1].weapons.slice();
+    a.units[3].models[1].weapons = before.map((w: string) => w.toUpperCase());
+    s.players[0].army = a;
+    const r = resolveScenario(s, 'inline.json');
+    expect(r.players[0].army.units[3].models[1].weapons).toEqual(before);
+  });
+
   it('points that do not match the data are warnings', () => {
     const s = baseScenario();
     const a = army('tau-kauyon.json');
@@ -238,6 +248,15 @@ describe('scenario errors name the file, the field and what was expected', () =>
   it('an invalid inline army', () => {
     const msg = errorOf((s) => { s.players[1].army = { ...army('aeldari-battle-host.json'), units: [] }; });
     expect(msg).toMatch(/players\[1\]\.army: .*units: expected at least one unit/);
+  });
+
+  it('a weapon the datasheet does not have (the army command only warns; the game cannot play it)', () => {
+    const msg = errorOf((s) => {
+      const a = army('tau-kauyon.json');
+      a.units[3].models[1].weapons[1] = 'Missile pod';
+      s.players[0].army = a;
+    });
+    expect(msg).toMatch(/players\[0\]\.army\.units\[3\]\.models\[1\]\.weapons\[1\]: Strike Team \(u4\): "Missile pod" is not a weapon of Strike Team in the data; closest: /);
   });
 
   it('an unknown unit id in leaders', () => {

@@ -23,7 +23,14 @@ export function batchScenario(): ResolvedScenario {
 export function writeBatchScenarioFile(dir: string): string {
   const sc = batchScenario();
   mkdirSync(dir, { recursive: true });
-  sc.players.forEach((p, i) => writeFileSync(join(dir, `army${i + 1}.json`), JSON.stringify(p.army, null, 1)));
+  // army files that load without warnings (the CLI prints a scenario's warnings): their points totalled,
+  // their CHARACTER (the one the loader would pick) marked Warlord
+  sc.players.forEach((p, i) => {
+    const army = { ...p.army, points: p.army.units.reduce((t, u) => t + u.points, 0), units: p.army.units.map((u) => ({ ...u })) };
+    const character = army.units.find((u) => p.datasheets[u.datasheetId].keywords.includes('CHARACTER'));
+    if (character && !army.units.some((u) => u.warlord)) character.warlord = true;
+    writeFileSync(join(dir, `army${i + 1}.json`), JSON.stringify(army, null, 1));
+  });
   const file = join(dir, 'scenario.json');
   writeFileSync(file, JSON.stringify({
     name: 'mini batch',

@@ -1,0 +1,80 @@
+/**
+ * `--armies`: a batch (or a game, a matrix, a tournament) of a scenario's mission and terrain with other
+ * armies, given as army files or army-list text exports.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cli } from '../helpers/cli.ts';
+import { writeBatchScenarioFile } from './helpers.ts';
+import { parseArmies, scenarioVariant } from '../../src/sim/variants.ts';
+
+const tmp = mkdtempSync(join(tmpdir(), 'strategium-armies-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const scenario = writeBatchScenarioFile(join(tmp, 'scenario'));
+/** A Warhammer 40,000 app export of a small Mont'ka army (4 units, 440 points). */
+const LIST = join(import.meta.dirname, 'fixtures', 'hunters-app.txt');
+
+describe('--armies', () => {
+  it('names two armies, "-" keeping the scenario\'s', () => {
+    expect(parseArmies('a.txt,-')).toEqual(['a.txt', undefined]);
+    expect(parseArmies(' -, b.json ')).toEqual([undefined, 'b.json']);
+    expect(() => parseArmies('a.txt')).toThrow(/expected two armies separated by a comma/);
+    expect(() => parseArmies('a.txt,')).toThrow(/expected two armies/);
+    expect(() => parseArmies('-,-')).toThrow(/replaces neither army/);
+  });
+
+  it('an army-list export replaces the army: its own detachment, Leaders and Reserves declared by its agent', () => {
+    const before = scenarioVariant(scenario, {});
+    const sc = scenarioVariant(scenario, { armies: [LIST, undefined] });
+    const p = sc.players[0];
+    expect(p.name).toBe('Hunters');
+    expect(p.detachment).toBe("Mont'ka");
+    expect(p.formations).toBe('agent');
+    expect(p.leaders).toEqual({});
+    expect(p.army.units.map((u) => u.name)).toEqual(['Cadre Fireblade', 'Strike Team', 'Riptide Battlesuit', 'Piranhas']);
+    expect(p.army.units.find((u) => u.warlord)?.name).toBe('Cadre Fireblade');
+    // the other army, the mission and the terrain are the scenario's
+    expect(sc.players[1]).toEqual(before.players[1]);
+    expect(sc.board).toEqual(before.board);
+    expect(sc.objectives).toEqual(before.objectives);
+    // a detachment given as well is played instead of the list's
+    expect(scenarioVariant(scenario, { armies: [LIST, undefined], detachments: ['Kauyon', undefined] }).players[0].detachment).toBe('Kauyon');
+  });
+
+  it('batch --armies plays the list; the spec records it and `play --armies` plays the same game', () => {
+    const out = join(tmp, 'batch');
+    const r = cli(['batch', scenario, '--armies', `${LIST},-`, '--agents', 'heuristic,random', '--games', '2', '--workers', '0', '--seed', 'arm', '--out', out, '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
+    expect(results.spec.armies).toEqual([LIST, null]);
+    expect(results.spec.scenario.players[0].army.name).toBe('Hunters');
+    const [header, row] = readFileSync(join(out, 'games.csv'), 'utf8').split('\n');
+    const game = Object.fromEntries(header.split(',').map((k, i) => [k, row.split(',')[i]]));
+    expect(game.swapped).toBe('false');
+    const play = cli(['play', scenario, '--armies', `${LIST},-`, '--agents', 'heuristic,random', '--seed', game.seed, '--json']);
+    expect(play.code).toBe(0);
+    const pj = JSON.parse(play.stdout);
+    expect([pj.vp, pj.rounds, pj.endedBy]).toEqual([[Number(game.vp_p1), Number(game.vp_p2)], Number(game.rounds), game.ended_by]);
+    // and batch-game regenerates it from the folder alone
+    const g = cli(['batch-game', out, '0', '--json']);
+    expect(JSON.parse(g.stdout)).toMatchObject({ index: 0, matchesRecord: true });
+    expect(cli(['batch', '--resume', out, '--armies', `${LIST},-`]).stderr).toMatch(/--resume continues the batch as its batch\.json says: leave out --armies/);
+  });
+
+  it('bad armies: a clear error naming the file and what was expected', () => {
+    const missing = cli(['play', scenario, '--armies', `${join(tmp, 'nope.txt')},-`]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/--armies: .*nope\.txt: file not found/);
+    expect(cli(['batch', scenario, '--armies', LIST, '--workers', '0']).stderr).toMatch(/--armies: expected two armies/);
+    // a weapon of another edition's data: the list converts (with a warning) but cannot be played
+    const old = join(tmp, 'old.txt');
+    writeFileSync(old, readFileSync(LIST, 'utf8').replace('1x Twin plasma rifle', '1x Missile pod'));
+    const bad = cli(['play', scenario, '--armies', `-,${old}`]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/players\[1\]\.army\.units\[2\]\.models\[0\]\.weapons\[\d\]: Riptide Battlesuit \(u3\): "Missile pod" is not a weapon of Riptide Battlesuit in the data/);
+    expect(bad.stderr).toContain(`players[1].army is ${old} (--armies)`);
+  });
+});
