@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cli } from '../helpers/cli.ts';
 import { writeBatchScenarioFile } from './helpers.ts';
 import { parseArmies, scenarioVariant } from '../../src/sim/variants.ts';
+import { playCommand } from '../../src/sim/batch-report.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'strategium-armies-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -58,6 +59,8 @@ describe('--armies', () => {
     expect(play.code).toBe(0);
     const pj = JSON.parse(play.stdout);
     expect([pj.vp, pj.rounds, pj.endedBy]).toEqual([[Number(game.vp_p1), Number(game.vp_p2)], Number(game.rounds), game.ended_by]);
+    // the command the report gives for that game is that play command
+    expect(playCommand(results.spec, game.seed, false)).toMatch(new RegExp(`play \\S+ --seed \\S+ --agents heuristic,random --armies ${LIST.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},-$`));
     // and batch-game regenerates it from the folder alone
     const g = cli(['batch-game', out, '0', '--json']);
     expect(JSON.parse(g.stdout)).toMatchObject({ index: 0, matchesRecord: true });
