@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DataError } from '../../src/data/errors.ts';
 import { DEFAULT_SCENARIO, SCENARIOS_DIR, bundledScenarios, loadScenario, resolveScenario } from '../../src/data/scenario.ts';
+import { loadAgentFactory, makeAgent } from '../../src/core/agent-loader.ts';
+import { createGame } from '../../src/rules/battle/setup.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const ARMIES = join(SCENARIOS_DIR, 'armies');
@@ -326,5 +328,34 @@ describe('scenario errors name the file, the field and what was expected', () =>
     expect(errorOf((s) => { s.terrain = [{ id: 'r', kind: 'ruin', polygon: [[58, 40], [62, 40], [62, 43]], height: 3 }]; }))
       .toMatch(/terrain\[0\]\.polygon\[1\]: expected a point on the 60" x 44" board, found \(62, 40\)/);
     expect(errorOf((s) => { s.terrain = [{ id: 'r', kind: 'crater', polygon: [[1, 1], [2, 1], [2, 2]], height: 3 }]; })).toMatch(/terrain\[0\]\.kind: /);
+  });
+});
+
+describe('a scenario whose armies cannot be set up is bad input, named as such', () => {
+  async function setUpError(edit: (s: any) => void): Promise<unknown> {
+    const s = baseScenario();
+    edit(s);
+    const file = writeScenario(s);
+    const sc = loadScenario(file);
+    const f = await loadAgentFactory('random');
+    try {
+      createGame(sc, { seed: 'x', agents: [makeAgent(f, 'x', 0), makeAgent(f, 'x', 1)] });
+    } catch (e) {
+      return e;
+    }
+    throw new Error('expected the set-up to fail');
+  }
+
+  it('a deployment zone too small for any base', async () => {
+    const e = await setUpError((s) => { s.mission.deployment = { zones: [[[0, 0], [1, 0], [1, 1], [0, 1]], [[48, 0], [60, 0], [60, 44], [48, 44]]], objectives: [[30, 22]] }; });
+    expect(e).toBeInstanceOf(DataError);
+    expect((e as Error).message).toMatch(/: mission\.deployment: player 1's deployment zone has no room to set up any unit$/);
+  });
+
+  it('a zone the terrain fills: the army that does not fit', async () => {
+    // player 1's zone in this deployment is the strip x 44-60
+    const e = await setUpError((s) => { s.terrain = [{ id: 'x', kind: 'impassable', height: 5, polygon: [[44, 0], [60, 0], [60, 44], [44, 44]] }]; });
+    expect(e).toBeInstanceOf(DataError);
+    expect((e as Error).message).toMatch(/: players\[0\]\.army: cannot deploy .* no room left in its deployment zone \(zones\[0\]\) \(expected a zone, less its terrain, with room for the whole army\)$/);
   });
 });

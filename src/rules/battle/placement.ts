@@ -84,7 +84,7 @@ export function placeForDeployment(g: Game, u: UnitState, point: { x: number; y:
       return;
     }
   }
-  throw new Error(`cannot deploy ${u.name} (${u.id}): no room in deployment zone #${zone}`);
+  throw new Error(`cannot deploy ${u.name} (${u.id}): no room left in its deployment zone (zones[${zone}])`);
 }
 
 function dist2(a: { x: number; y: number }, b: { x: number; y: number }): number {

@@ -11,6 +11,7 @@ import type { Datasheet } from '../../data/datasheet.ts';
 import type { ResolvedScenario } from '../../data/scenario-types.ts';
 import { projectRelative } from '../../data/project-path.ts';
 import { createUnitState } from '../muster.ts';
+import { DataError } from '../../data/errors.ts';
 import { playerRules } from '../factions.ts';
 import { deploymentAnchors, placeForDeployment } from './placement.ts';
 import { canInfiltrate, infiltrationAnchors, placeInfiltrator, scoutMoves } from './pre-battle.ts';
@@ -108,6 +109,10 @@ function undeployed(g: Game, player: PlayerIndex): UnitState[] {
 function deployArmies(g: Game, sc: ResolvedScenario): void {
   let player: PlayerIndex = sc.players[0].role === 'defender' ? 0 : 1;
   const anchors: { x: number; y: number }[][] = [0, 1].map((i) => deploymentAnchors(g.state, sc.players[i].zone));
+  // a scenario whose zones cannot take its armies is bad input, reported as such (not a failed game)
+  anchors.forEach((a, i) => {
+    if (!a.length) throw new DataError(`${sc.file}: mission.deployment: player ${i + 1}'s deployment zone has no room to set up any unit`, sc.file);
+  });
   for (;;) {
     let units = undeployed(g, player);
     if (units.length === 0) {
@@ -124,7 +129,11 @@ function deployArmies(g: Game, sc: ResolvedScenario): void {
     const { option } = g.decide({ kind: 'deploy', player, prompt: 'set up a unit in your deployment zone', options });
     const unit = g.state.units[option.unit];
     if (!option.infiltrate || !placeInfiltrator(g, unit, { x: option.x, y: option.y })) {
-      placeForDeployment(g, unit, { x: option.x, y: option.y }, sc.players[player].zone);
+      try {
+        placeForDeployment(g, unit, { x: option.x, y: option.y }, sc.players[player].zone);
+      } catch (err) {
+        throw new DataError(`${sc.file}: players[${player}].army: ${(err as Error).message} (expected a zone, less its terrain, with room for the whole army)`, sc.file);
+      }
     }
     player = opponent(player);
   }
