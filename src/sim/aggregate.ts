@@ -64,6 +64,8 @@ export interface BatchStats {
   margin: Distribution;
   /** wins of the army that sat in player 1's seat (Attacker side unless the scenario says otherwise) */
   seat1Wins: Rate;
+  /** wins of the army that took the first turn (whichever it was), of all games: the first-turn advantage */
+  firstTurnWins: Rate;
   endedBy: Record<string, number>;
   meanRounds: number;
   meanEvents: number;
@@ -105,6 +107,7 @@ export class BatchAggregator {
   private n = 0;
   private draws = 0;
   private seat1 = 0;
+  private firstWins = 0;
   private rounds = 0;
   private events = 0;
   private readonly failed: FailedGame[] = [];
@@ -149,6 +152,7 @@ export class BatchAggregator {
     else {
       this.armies[r.winner].wins++;
       if ((r.winner === 0) !== r.swapped) this.seat1++;
+      if (r.first === r.winner) this.firstWins++;
     }
     this.margin.add(r.vp[0] - r.vp[1]);
     this.endedBy.set(r.endedBy, (this.endedBy.get(r.endedBy) ?? 0) + 1);
@@ -247,6 +251,7 @@ export class BatchAggregator {
       armies,
       margin: this.margin.distribution(),
       seat1Wins: rate(this.seat1, n),
+      firstTurnWins: rate(this.firstWins, n),
       endedBy: Object.fromEntries([...this.endedBy.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))),
       meanRounds: n > 0 ? this.rounds / n : 0,
       meanEvents: n > 0 ? this.events / n : 0,

@@ -189,7 +189,7 @@ export function formatBatchSummary(o: BatchOutcome): string {
   out.push(`draws: ${s.draws.count}  ${rateText(s.draws)}`);
   const m = s.margin;
   out.push(`VP margin (${a.name} - ${b.name}): mean ${f1(m.mean)} [${f1(m.meanCi95[0])}, ${f1(m.meanCi95[1])}], sd ${f1(m.sd)}, median ${q(m.quantiles.p50)}, quartiles [${q(m.quantiles.p25)}, ${q(m.quantiles.p75)}], p5-p95 [${q(m.quantiles.p5)}, ${q(m.quantiles.p95)}]`);
-  out.push(`player 1's side won ${rateText(s.seat1Wins)}${spec.swap ? '' : ' (the armies never changed sides)'}`);
+  out.push(`player 1's side won ${rateText(s.seat1Wins)}${spec.swap ? '' : ' (the armies never changed sides)'}; the army taking the first turn won ${rateText(s.firstTurnWins)}`);
   if (s.pairs && s.pairs.pairs) {
     const p = s.pairs;
     out.push(`side-swapped pairs: ${p.pairs}; ${a.name} won both ${p.army1Both}, ${b.name} won both ${p.army2Both}, split ${p.split}, with a draw ${p.withDraw}`);

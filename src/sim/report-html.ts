@@ -193,6 +193,7 @@ export function renderBatchHtml(o: BatchOutcome): string {
   h.push(`<tr><td>draws</td><td>${s.draws.count}</td><td>${rateCell(s.draws)}</td></tr>`);
   h.push(`<tr><td>${escapeHtml(armyName(b))} wins</td><td>${b.wins.count}</td><td>${rateCell(b.wins)}</td></tr>`);
   h.push(`<tr><td>player 1's side wins</td><td>${s.seat1Wins.count}</td><td>${rateCell(s.seat1Wins)}</td></tr>`);
+  h.push(`<tr><td>wins of the army taking the first turn</td><td>${s.firstTurnWins.count}</td><td>${rateCell(s.firstTurnWins)}</td></tr>`);
   for (const x of s.armies) if (x.firstTurn.games) h.push(`<tr><td>${escapeHtml(x.name)} wins going first</td><td>${x.firstTurn.wins.count} / ${x.firstTurn.games}</td><td>${rateCell(x.firstTurn.wins)}</td></tr>`);
   h.push('</table>');
   if (s.pairs && s.pairs.pairs) {

@@ -90,10 +90,13 @@ describe('BatchAggregator', () => {
   it('counts by army (not seat), pairs, margins, units and stratagems', () => {
     const agg = new BatchAggregator(spec);
     agg.add(rec(0, 0, [10, 5]));
-    agg.add(rec(1, 0, [15, 0]));
+    agg.add({ ...rec(1, 0, [15, 0]), first: 1 });
     agg.add(rec(2, 1, [0, 5]));
     agg.add({ ...emptyRecord(3, 'T#2', true, 'Error: boom') });
     const s = agg.result();
+    // the army taking the first turn (army 0, then 1, then 0) won game 0 only
+    expect(s.firstTurnWins).toEqual(rate(1, 3));
+    expect(s.armies[0].firstTurn).toEqual({ games: 2, wins: rate(1, 2) });
     expect(s.games).toBe(3);
     expect(s.failed).toEqual([{ index: 3, seed: 'T#2', swapped: true, error: 'Error: boom' }]);
     expect(s.armies[0].wins.count).toBe(2);
