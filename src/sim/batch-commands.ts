@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.ts';
+import { ARMIES_HELP } from './cli-options.ts';
 
 interface BatchCliOptions {
   games?: string;
@@ -52,9 +53,6 @@ async function cliErrorsAsync<T>(f: () => Promise<T>): Promise<T> {
     throw err;
   }
 }
-
-/** The `--armies` option's help (batch, matrix, play, tournament). */
-export const ARMIES_HELP = 'armies of player 1 and player 2 instead of the scenario\'s: army files (.json) or army-list text exports (Warhammer 40,000 app, New Recruit); "-" keeps the scenario\'s. Each plays its own detachment and its agent declares its Leaders and Reserves';
 
 export function register(program: Command): void {
   program

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, writeSync, renameSync } from 'node:fs';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.ts';
-import { ARMIES_HELP } from './batch-commands.ts';
+import { ARMIES_HELP } from './cli-options.ts';
 import type { GameEvent } from '../core/events.ts';
 
 /** The events the human summary reads (the rest only go to the log). */

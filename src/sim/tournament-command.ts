@@ -1,7 +1,7 @@
 /** `tournament [scenario] --agents a,b,c --games N`: every pair of agents, sides and armies swapped. */
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.ts';
-import { ARMIES_HELP } from './batch-commands.ts';
+import { ARMIES_HELP } from './cli-options.ts';
 
 export function register(program: Command): void {
   program
