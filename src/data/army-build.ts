@@ -303,7 +303,9 @@ function itemResolver(ds: Datasheet, catalog: FactionCatalog, file: string, warn
     }
     const wide = factionWide().get(lookupKey(name));
     if (wide) {
-      warn(line, `"${name}" is not wargear of this datasheet in the data (the list may come from another data version); kept`);
+      warn(line, wide.kind === 'weapon'
+        ? `"${name}" is not a weapon of this datasheet in the data (the list may come from another data version); kept, but a game refuses the army until it names one of the datasheet's weapons`
+        : `"${name}" is not wargear of this datasheet in the data (the list may come from another data version); kept`);
       return { main: wide };
     }
     if (lenient) {

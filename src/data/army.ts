@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { DataError } from './errors.ts';
 import type { FactionCatalog } from './catalog.ts';
 import { lookupKey } from './text.ts';
+import { closestNames } from './fuzzy.ts';
 
 /** Points limit of each battle size. */
 export const BATTLE_SIZES = { Incursion: 1000, 'Strike Force': 2000, Onslaught: 3000, 'Boarding Actions': 500 } as const;
@@ -125,6 +126,7 @@ export function checkArmyAgainstCatalog(army: ArmyFile, catalog: FactionCatalog,
     const ds = catalog.byId(u.datasheetId);
     if (!ds) return fail(['units', i, 'datasheetId'], `expected a datasheet id of ${catalog.faction.name}, found ${JSON.stringify(u.datasheetId)}`);
     const profiles = ds.composition.map((c) => c.profile);
+    const weapons = new Set(ds.weapons.map((w) => lookupKey(w.name)));
     const known = new Set([
       ...ds.weapons.map((w) => lookupKey(w.name)),
       ...(ds.wargear ?? []).map(lookupKey),
@@ -135,12 +137,16 @@ export function checkArmyAgainstCatalog(army: ArmyFile, catalog: FactionCatalog,
       if (!profiles.some((p) => lookupKey(p) === lookupKey(m.profile))) {
         fail(['units', i, 'models', j, 'profile'], `expected one of ${profiles.map((p) => JSON.stringify(p)).join(', ')} (${ds.name}), found ${JSON.stringify(m.profile)}`);
       }
-      [...m.weapons, ...(m.wargear ?? [])].forEach((w, k) => {
-        if (!known.has(lookupKey(w))) {
-          warnings.push(`units[${i}].models[${j}]: ${JSON.stringify(w)} is not wargear of ${ds.name} in the data`);
+      // a weapon must be one of the datasheet's for a game to play it (the scenario loader refuses it)
+      for (const w of m.weapons) {
+        if (!weapons.has(lookupKey(w))) {
+          const near = closestNames(w, [...new Set(ds.weapons.map((x) => x.name))]);
+          warnings.push(`units[${i}].models[${j}]: ${JSON.stringify(w)} is not a weapon of ${ds.name} in the data; a game refuses it until the army names one of its weapons (closest: ${near.join(', ')})`);
         }
-        void k;
-      });
+      }
+      for (const w of m.wargear ?? []) {
+        if (!known.has(lookupKey(w))) warnings.push(`units[${i}].models[${j}]: ${JSON.stringify(w)} is not wargear of ${ds.name} in the data`);
+      }
     });
     if (u.enhancement && !catalog.enhancement(u.enhancement)) {
       fail(['units', i, 'enhancement'], `expected an enhancement of ${catalog.faction.name}, found ${JSON.stringify(u.enhancement)}`);

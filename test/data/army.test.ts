@@ -124,6 +124,16 @@ describe('army files (JSON)', () => {
     army.units[1].models[0].profile = 'Fire Warrior Shasvre';
     expect(() => checkArmyAgainstCatalog(validateArmy(army), loadFactionCatalog('tau'), 'a.json')).toThrow(/units\[1\]\.models\[0\]\.profile: expected one of "Fire Warrior Shas'ui", "Fire Warriors"/);
   });
+
+  it('a weapon the datasheet does not have: a warning that a game refuses it, with the closest weapons', () => {
+    const army = good();
+    army.units[1].models[0].weapons = ['Pulse rifle', 'Missile pod'];
+    const warnings = checkArmyAgainstCatalog(validateArmy(army), loadFactionCatalog('tau'));
+    expect(warnings).toEqual([expect.stringMatching(/^units\[1\]\.models\[0\]: "Missile pod" is not a weapon of Strike Team in the data; a game refuses it until the army names one of its weapons \(closest: .*\)$/)]);
+    // names differing in case only are the data's weapons (played under the data's name)
+    army.units[1].models[0].weapons = ['PULSE RIFLE'];
+    expect(checkArmyAgainstCatalog(validateArmy(army), loadFactionCatalog('tau'))).toEqual([]);
+  });
 });
 
 describe.skipIf(!HAVE_LISTS || !HAVE_EXPORT)('every example army list parses', () => {
@@ -182,6 +192,8 @@ describe.skipIf(!HAVE_LISTS || !HAVE_EXPORT)('strategium army (CLI)', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Tauuuu: T'au Empire, Experimental Prototype Cadre, Strike Force \(2000\), \d+ points, 18 units/);
     expect(r.stdout).toMatch(/warnings:/);
+    // a weapon of older data (Broadsides' "Missile pod") is kept, with what it means for a game
+    expect(r.stdout).toMatch(/"Missile pod" is not a weapon of this datasheet in the data .*; kept, but a game refuses the army until it names one of the datasheet's weapons/);
     const j = cli(['army', list, '--json']);
     expect(validateArmy(JSON.parse(j.stdout)).units).toHaveLength(18);
   });
