@@ -7,6 +7,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { z } from 'zod';
 import { DataError } from './errors.ts';
 import type { FactionCatalog } from './catalog.ts';
+import type { Datasheet } from './datasheet.ts';
 import { lookupKey } from './text.ts';
 import { closestNames } from './fuzzy.ts';
 
@@ -119,6 +120,17 @@ export function validateArmy(value: unknown, file = 'army'): ArmyFile {
  * enhancement must exist, and Leaders may only be attached to units they can lead. Throws DataError;
  * returns warnings for points that do not match the data.
  */
+/** The datasheet's own name of a weapon an army names (case and punctuation aside), or undefined: not its weapon. */
+export function dataWeaponName(ds: Datasheet, name: string): string | undefined {
+  const key = lookupKey(name);
+  return ds.weapons.find((w) => lookupKey(w.name) === key)?.name;
+}
+
+/** The datasheet's weapons closest to a name it does not have, for messages. */
+export function closestWeapons(ds: Datasheet, name: string): string {
+  return closestNames(name, [...new Set(ds.weapons.map((w) => w.name))]).join(', ');
+}
+
 export function checkArmyAgainstCatalog(army: ArmyFile, catalog: FactionCatalog, file = 'army'): string[] {
   const warnings: string[] = [];
   const fail = (p: (string | number)[], msg: string) => { throw new DataError(`${file}: ${fieldPath(p)}: ${msg}`, file); };
@@ -126,7 +138,6 @@ export function checkArmyAgainstCatalog(army: ArmyFile, catalog: FactionCatalog,
     const ds = catalog.byId(u.datasheetId);
     if (!ds) return fail(['units', i, 'datasheetId'], `expected a datasheet id of ${catalog.faction.name}, found ${JSON.stringify(u.datasheetId)}`);
     const profiles = ds.composition.map((c) => c.profile);
-    const weapons = new Set(ds.weapons.map((w) => lookupKey(w.name)));
     const known = new Set([
       ...ds.weapons.map((w) => lookupKey(w.name)),
       ...(ds.wargear ?? []).map(lookupKey),
@@ -139,9 +150,8 @@ export function checkArmyAgainstCatalog(army: ArmyFile, catalog: FactionCatalog,
       }
       // a weapon must be one of the datasheet's for a game to play it (the scenario loader refuses it)
       for (const w of m.weapons) {
-        if (!weapons.has(lookupKey(w))) {
-          const near = closestNames(w, [...new Set(ds.weapons.map((x) => x.name))]);
-          warnings.push(`units[${i}].models[${j}]: ${JSON.stringify(w)} is not a weapon of ${ds.name} in the data; a game refuses it until the army names one of its weapons (closest: ${near.join(', ')})`);
+        if (dataWeaponName(ds, w) === undefined) {
+          warnings.push(`units[${i}].models[${j}]: ${JSON.stringify(w)} is not a weapon of ${ds.name} in the data; a game refuses it until the army names one of its weapons (closest: ${closestWeapons(ds, w)})`);
         }
       }
       for (const w of m.wargear ?? []) {

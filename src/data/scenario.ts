@@ -80,7 +80,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { BoardState, HatchwayState, MissionState, PlayerIndex, TerrainState } from '../core/state.ts';
-import { checkArmyAgainstCatalog, fieldPath, loadArmyFile, validateArmy, type ArmyFile, type ArmyUnit } from './army.ts';
+import { checkArmyAgainstCatalog, closestWeapons, dataWeaponName, fieldPath, loadArmyFile, validateArmy, type ArmyFile, type ArmyUnit } from './army.ts';
 import { loadFactionCatalog, type FactionCatalog } from './catalog.ts';
 import type { Datasheet } from './datasheet.ts';
 import { DataError } from './errors.ts';
@@ -623,13 +623,11 @@ function resolvePlayer(
   // datasheet does not have cannot be played (the army command only warns: a list export may need editing)
   army.units.forEach((u, i) => {
     const ds = ctx.ds(u.id);
-    const byKey = new Map(ds.weapons.map((w) => [lookupKey(w.name), w.name]));
     u.models.forEach((m, j) => {
       m.weapons = m.weapons.map((w, k) => {
-        const name = byKey.get(lookupKey(w));
+        const name = dataWeaponName(ds, w);
         if (name === undefined) {
-          const names = [...new Set(ds.weapons.map((x) => x.name))];
-          probs.add(['players', idx, 'army', 'units', i, 'models', j, 'weapons', k], `${unitLabel(u)}: ${JSON.stringify(w)} is not a weapon of ${ds.name} in the data; closest: ${closestNames(w, names).join(', ')}`);
+          probs.add(['players', idx, 'army', 'units', i, 'models', j, 'weapons', k], `${unitLabel(u)}: ${JSON.stringify(w)} is not a weapon of ${ds.name} in the data; closest: ${closestWeapons(ds, w)}`);
         }
         return name ?? w;
       });
