@@ -47,8 +47,12 @@ export const WEIGHTS = {
   deny: 0.7,
   /** share of the worth for a marker beyond those the per-turn cap pays for (redundancy) */
   redundant: 0.25,
-  /** share of the enemy OC that could reach a marker next turn counted against holding it */
-  reachContest: 0.5,
+  /**
+   * share of the enemy OC that could reach a marker next turn counted against holding it. 0 against 0.5,
+   * head-to-head, 1,000 games each (sides swapped): default scenario 548-406 and 556-403, Kauyon vs
+   * Armoured Warhost 542-409, Kauyon mirror 529-398 (docs/agent-measurements.md)
+   */
+  reachContest: 0,
   /** share of a marker's worth for heading toward it when it is out of reach this turn */
   progress: 0.5,
   /** weight of the expected value of the shooting a position offers this turn */

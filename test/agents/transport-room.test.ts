@@ -26,7 +26,7 @@ type MoveOption = { mode: string; toward?: string; to?: { x: number; y: number }
 const moveKey = (m: TransportMove | null) => (m ? `${m.mode}|${m.destination.x}|${m.destination.y}|${m.maxDistance}` : 'stays');
 
 /**
- * A Wave Serpent at (10, 22) with Guardian Defenders inside and a Strike Team at (40, 22) (the marker at
+ * A Wave Serpent at (18, 22) with Guardian Defenders inside and a Strike Team at (40, 22) (the marker at
  * the centre): the heuristic's choice for the Serpent's move, its scores, and the moves room was asked
  * for (moveKey). `hasRoom(move)` answers the room checks.
  */
@@ -62,7 +62,7 @@ function serpentMove(hasRoom: (move: string) => boolean) {
 /** The Serpent W with the Guardians G inside and the Strike Team S, `agent` playing the Aeldari. */
 function loadedSerpent(agent: Agent) {
   const g = battleSandbox([
-    { id: 'W', player: 0, faction: 'aeldari', name: 'Wave Serpent', at: { x: 10, y: 22 } },
+    { id: 'W', player: 0, faction: 'aeldari', name: 'Wave Serpent', at: { x: 18, y: 22 } },
     { id: 'G', player: 0, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 3, y: 3 } },
     { id: 'S', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 40, y: 22 } },
   ], { phase: 'movement', round: 2, agents: [agent, scriptedAgent('first')], stream: createStream('room') });

@@ -326,6 +326,21 @@ describe('End of turn and destroyed units', () => {
     expect(unitDistance(g.state, bt, near)).toBeGreaterThanOrEqual(0);
   });
 
+  it('a unit destroyed by its own target\'s Deadly Demise is not marked as having shot', () => {
+    // one Guardian shoots a Devilfish on its last wound: hits and wounds on 6s, the save fails (1), the
+    // Devilfish explodes (6) and its D3 (3) kills the Guardian 4" away before its unit is marked
+    const g = battleSandbox([
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', counts: [1, 0], at: { x: 24, y: 20 } },
+      { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 20, y: 20 } },
+    ], { phase: 'shooting', stream: scriptedStream([6, 6, 6, 6, 1, 1, 6, 3]) });
+    const df = g.state.units.DF.models[0];
+    g.emit({ type: 'model-damaged', unit: 'DF', model: df.id, wounds: df.wounds - 1, by: null, mortal: false });
+    shootWithUnit(g, g.state.units.GD);
+    expect(g.state.units.DF.location).toBe('destroyed');
+    expect(g.state.units.GD.location).toBe('destroyed');
+    expect(g.log!.some((e) => e.type === 'unit-flag' && e.unit === 'GD' && e.flag === 'shot')).toBe(false);
+  });
+
   it('Deadly Demise D3: the mortal wounds are rolled separately for each unit within 6"', () => {
     // two Aeldari units beside the Devilfish: its 6 is followed by a D3 for each of them (1, then 3)
     const g = battleSandbox([

@@ -495,7 +495,8 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
     if (!profileHas(a.profile, 'ONE SHOT')) continue;
     for (const sh of a.shooters) g.addEffect(ONE_SHOT_USED, player, null, { at: 'end-of-battle' }, { model: sh.model.id, weapon: a.group.weapon.name });
   }
-  g.emit({ type: 'unit-flag', unit: u.id, flag: 'shot', value: true });
+  // a unit its own target's Deadly Demise destroyed is gone: nothing of it is left to have shot
+  if (onBattlefield(s.units[u.id])) g.emit({ type: 'unit-flag', unit: u.id, flag: 'shot', value: true });
   // embarked units that fired through a Firing Deck have shot too
   for (const id of new Set(assignments.flatMap((a) => a.shooters.map((sh) => sh.model.origin)))) {
     const e = s.units[id];
