@@ -9,7 +9,8 @@ import { loadAgentFactory, makeAgent } from '../core/agent-loader.ts';
 import { gameSeed } from '../core/rng.ts';
 import type { GameState, PlayerIndex } from '../core/state.ts';
 import type { ResolvedScenario } from '../data/scenario-types.ts';
-import { gameUnitId } from '../rules/battle/setup.ts';
+import { createGame, gameUnitId } from '../rules/battle/setup.ts';
+import { DataError } from '../data/errors.ts';
 import type { GameRecord, UnitRecord } from './batch-types.ts';
 import { seatOf, swapSides } from './swap.ts';
 
@@ -51,6 +52,25 @@ export function emptyRecord(index: number, seed: string, swapped: boolean, error
     index, seed, swapped, winner: null, vp: [0, 0], vpByRound: [[], []], rounds: 0, endedBy: 'error', first: null,
     cpGained: [0, 0], cpSpent: [0, 0], stratagems: [{}, {}], units: [[], []], events: 0, error,
   };
+}
+
+/**
+ * Set up the batch's first game (and its side-swapped twin) before any game is played: a scenario whose
+ * armies cannot be set up is bad input, reported once as its DataError, not as every game failed. Any
+ * other error is left to the game that meets it (recorded as a failed game).
+ */
+export async function checkSetsUp(v: Variant, batchSeed: string, swap: boolean): Promise<void> {
+  const p = await prepareVariant(v);
+  for (const index of swap ? [0, 1] : [0]) {
+    const { seed, swapped } = gameIdentity(batchSeed, index, swap);
+    const f = swapped ? [p.factories[1], p.factories[0]] : p.factories;
+    try {
+      createGame(swapped ? p.scenarios.swapped : p.scenarios.normal, { seed, agents: [makeAgent(f[0], seed, 0), makeAgent(f[1], seed, 1)] });
+    } catch (err) {
+      if (err instanceof DataError) throw err;
+      return;
+    }
+  }
 }
 
 /** Play game `index` of a batch. Never throws: a game that throws comes back as a record with `error`. */

@@ -17,7 +17,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, r
 import { join, resolve } from 'node:path';
 import { BatchAggregator, type BatchStats } from './aggregate.ts';
 import { createGamePool, defaultWorkers, PoolBrokenError, type GamePool } from './batch-pool.ts';
-import { emptyRecord, gameIdentity, type Variant } from './batch-game.ts';
+import { checkSetsUp, emptyRecord, gameIdentity, type Variant } from './batch-game.ts';
 import { BATCH_FORMAT, type BatchSpec, type GameRecord } from './batch-types.ts';
 import { csvHeader, csvRow, writeReports } from './batch-report.ts';
 import { halfWidth, wilson } from './stats.ts';
@@ -129,6 +129,7 @@ export async function runBatch(specIn: BatchSpec | null, opts: BatchRunOptions =
     if (!specIn) throw new Error('runBatch: no spec');
     spec = specIn;
     checkSpec(spec);
+    await checkSetsUp(variantOf(spec), spec.batchSeed, spec.swap);
     if (outDir) startFolder(outDir, spec);
   }
   const slice = sliceOf(spec);

@@ -7,7 +7,8 @@ import { checkSpec, mergeBatches, parseShard, readRecords, runBatch, sliceOf, va
 import { createGamePool, type GamePool } from '../../src/sim/batch-pool.ts';
 import { swapSides } from '../../src/sim/swap.ts';
 import type { GameRecord } from '../../src/sim/batch-types.ts';
-import { batchScenario, stable, testSpec, TEST_GAMES } from './helpers.ts';
+import { batchScenario, batchSpec, stable, testSpec, TEST_GAMES } from './helpers.ts';
+import { DataError } from '../../src/data/errors.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const tmp = mkdtempSync(join(tmpdir(), 'strategium-batch-'));
@@ -188,6 +189,19 @@ describe('faults', () => {
     const recs = byIndex(dir);
     const refs = byIndex(refDir);
     for (let i = 0; i < GAMES; i++) if (i !== 8 && i !== 9) same(recs.get(i), refs.get(i));
+  });
+});
+
+describe('a scenario whose armies cannot be set up', () => {
+  it('stops the batch before its first game with the scenario error, and writes no folder', async () => {
+    // impassable terrain filling player 2's zone (x 42-60): no army fits
+    const sc = batchScenario();
+    sc.board.terrain = [...sc.board.terrain, { id: 'wall', kind: 'impassable', height: 5, polygon: [{ x: 42, y: 0 }, { x: 60, y: 0 }, { x: 60, y: 44 }, { x: 42, y: 44 }] }];
+    const dir = join(tmp, 'no-room');
+    const run = runBatch(batchSpec({ scenario: sc, games: 8 }), { outDir: dir, workers: 0 });
+    await expect(run).rejects.toThrow(DataError);
+    await expect(run).rejects.toThrow(/^mini: players\[1\]\.army: cannot deploy .* \(expected a zone, less its terrain, with room for the whole army\)$/);
+    expect(existsSync(dir)).toBe(false);
   });
 });
 
