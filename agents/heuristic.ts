@@ -2050,6 +2050,7 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'combat-embarkation': return 0;
     case 'attach-leader': return decideAttachLeader(c, req);
     case 'reserves': return decideReserves(c, req);
+    case 'start-embarked': return decideStartEmbarked(c, req);
     default: return 0;
   }
 }
@@ -2093,14 +2094,55 @@ function decideAttachLeader(c: Ctx, req: DecisionRequest): number {
   });
 }
 
+/** A unit that must close in to do its work: short guns (`WEIGHTS.deepStrikeRange`), or melee worth more than its shooting. */
+function mustCloseIn(c: Ctx, u: UnitState): boolean {
+  const { ranged, melee } = armyThreat(c.state, c.me, u);
+  return maxRange(c.state, u) <= c.w.deepStrikeRange || melee > ranged;
+}
+
 /** Deep Strike the units that must close in to do their work (short guns, melee); keep the rest on the table. */
 function decideReserves(c: Ctx, req: DecisionRequest): number {
   const s = c.state;
   const options = req.options as { unit: string; reserves: 'none' | 'deep-strike' | 'strategic' }[];
-  const u = s.units[options[0].unit];
-  const { ranged, melee } = armyThreat(s, c.me, u);
-  const closeIn = maxRange(s, u) <= c.w.deepStrikeRange || melee > ranged;
+  const closeIn = mustCloseIn(c, s.units[options[0].unit]);
   return argmax(options, (o) => (o.reserves === 'deep-strike' && closeIn ? 1 : o.reserves === 'none' ? 0 : -1));
+}
+
+/**
+ * The share of what a unit can do to the enemy army that needs it close: its melee, and its guns of
+ * `WEIGHTS.deepStrikeRange` or less (the potentials summed over the enemy units).
+ */
+function closeInShare(c: Ctx, u: UnitState): number {
+  const s = c.state;
+  let near = 0, all = 0;
+  for (const id of s.unitOrder) {
+    const e = s.units[id];
+    if (e.player === c.me || e.location === 'attached' || e.location === 'destroyed') continue;
+    for (const melee of [false, true]) {
+      for (const p of weaponPotentials(s, u, e, melee)) {
+        if (p.beyond >= 0) continue;
+        all += p.value;
+        if (melee || p.range <= c.w.deepStrikeRange) near += p.value;
+      }
+    }
+  }
+  return all > 0 ? near / all : 0;
+}
+
+/**
+ * Start embarked the unit that most needs carrying: its worth times the share of its work done close
+ * (a TRANSPORT takes it across the table under armour), if that share is at least half; a unit that
+ * works from afar starts on the battlefield. (Not measured against other policies: the bundled
+ * scenarios name their transports; this plays armies given with --armies.)
+ */
+function decideStartEmbarked(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const options = req.options as { transport: string; unit: string | null }[];
+  return argmax(options, (o) => {
+    if (o.unit === null) return 0;
+    const share = closeInShare(c, s.units[o.unit]);
+    return share >= 0.5 ? share * unitValue(s, s.units[o.unit]) : -1;
+  });
 }
 
 function decideFireAndFade(c: Ctx, req: DecisionRequest): number {

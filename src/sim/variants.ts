@@ -45,7 +45,7 @@ export interface ScenarioChanges {
  * The scenario file with other detachments or armies for its players, checked by the scenario loader
  * like any scenario file: an unknown detachment is an error naming the closest ones. An army given here
  * plays its own detachment (unless one is given too) and its agent declares its battle formations
- * (Leaders, Reserves): the scenario's formations name the units of the army it replaces.
+ * (Leaders, passengers, Reserves): the scenario's formations name the units of the army it replaces.
  */
 export function scenarioVariant(file: string, changes: ScenarioChanges): ResolvedScenario {
   const abs = resolve(file);

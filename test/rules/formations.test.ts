@@ -98,6 +98,78 @@ describe('Battle Formations declared by the agents', () => {
     expect(s.unitOrder.some((i) => s.units[i].location === 'strategic-reserves')).toBe(false);
   }, 60_000);
 
+  /** The formations scenario with no transports named (as an army given with --armies): the agents fill the TRANSPORTs. */
+  async function withoutTransports(agent: string, seed: string) {
+    const dir = mkdtempSync(join(tmpdir(), 'strategium-formations-'));
+    try {
+      const raw = JSON.parse(readFileSync(FILE, 'utf8'));
+      for (const p of raw.players) { p.army = join(SCENARIOS_DIR, p.army); delete p.transports; }
+      const file = join(dir, 'no-transports.json');
+      writeFileSync(file, JSON.stringify(raw));
+      const sc = loadScenario(file);
+      const f = await loadAgentFactory(agent);
+      const offered: { transport: string; unit: string | null }[][] = [];
+      const agents = [0, 1].map((i) => {
+        const a = makeAgent(f, seed, i as PlayerIndex);
+        return { ...a, decide: (v, r) => { if (r.kind === 'start-embarked') offered.push(r.options as never); return a.decide(v, r); } } as Agent;
+      }) as [Agent, Agent];
+      const g = createGame(sc, { seed, agents } as never);
+      return { g, offered };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('with no transports named, random agents fill the TRANSPORTs with units that fit only (capacity, keywords; 20 seeds)', async () => {
+    let embarked = 0;
+    for (let i = 0; i < 20; i++) {
+      const { g, offered } = await withoutTransports('random', `transports-${i}`);
+      const s = g.state;
+      expect(offered.length).toBeGreaterThan(0);
+      for (const id of s.unitOrder) {
+        const t = s.units[id];
+        const cap = s.datasheets[t.datasheet].transport;
+        const inside = s.unitOrder.map((q) => s.units[q]).filter((u) => u.location === 'embarked' && u.embarkedIn === id);
+        if (!cap) { expect(inside).toEqual([]); continue; }
+        embarked += inside.length;
+        expect(inside.reduce((n, u) => n + u.models.filter((m) => m.alive).length, 0)).toBeLessThanOrEqual(cap.capacity);
+        for (const u of inside) {
+          for (const kw of cap.keywords) expect(u.keywords).toContain(kw);
+          for (const kw of cap.excludedKeywords) expect(u.keywords).not.toContain(kw);
+        }
+      }
+    }
+    expect(embarked).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('a Starweaver is offered its HARLEQUIN units only, with "no more" first', async () => {
+    const { g, offered } = await withoutTransports('random', 'transports-offers');
+    const s = g.state;
+    const starweaver = offered.find((o) => s.units[o[0].transport].name === 'Starweaver')!;
+    expect(starweaver[0].unit).toBeNull();
+    const names = starweaver.slice(1).map((o) => s.units[o.unit!].name);
+    expect(names.length).toBeGreaterThan(0);
+    for (const o of starweaver.slice(1)) expect(s.units[o.unit!].keywords).toContain('HARLEQUINS');
+  }, 60_000);
+
+  it('the heuristic starts embarked the unit that most needs carrying: short guns and melee, by worth; not the long guns', async () => {
+    const { g } = await withoutTransports('heuristic', 'transports-h');
+    const s = g.state;
+    const where = (id: string) => (s.units[id].location === 'embarked' ? s.units[s.units[id].embarkedIn!].name : s.units[id].location);
+    // T'au: the Breacher Team (10" pulse blasters) in the Devilfish; the Strike Team no Leader joined
+    // (30" pulse rifles) on the battlefield
+    expect(where('p1-u7')).toBe('Devilfish');
+    expect(where('p1-u6')).toBe('battlefield');
+    // Aeldari: a Troupe in each Starweaver (HARLEQUINS only); the Wave Serpent takes the Dire Avengers the
+    // Autarch leads (18" catapults, 235 points), not the Fire Dragons (120) nor the Howling Banshees (95)
+    expect([where('p2-u9'), where('p2-u10')]).toEqual(['Starweaver', 'Starweaver']);
+    expect(s.units['p2-u11'].components.map((c) => s.units[c.unit].name).sort()).toEqual(['Autarch', 'Dire Avengers']);
+    expect(where('p2-u11')).toBe('Wave Serpent');
+    expect(where('p2-u14')).toBe('battlefield');
+    // four units start embarked, one in each TRANSPORT
+    expect(s.unitOrder.filter((id) => s.units[id].location === 'embarked')).toHaveLength(4);
+  }, 60_000);
+
   it('the scenario loader refuses Leaders or Reserves given by hand with "formations": "agent"', () => {
     const dir = mkdtempSync(join(tmpdir(), 'strategium-formations-'));
     try {

@@ -1,7 +1,9 @@
 /**
  * Declare Battle Formations made by the player's agent (a scenario player with `"formations": "agent"`):
- * which Leader joins which Bodyguard unit, and which units start in Reserves. The scenario's transports
- * still apply, to whichever unit the named unit ends up part of.
+ * which Leader joins which Bodyguard unit, which units start embarked within which TRANSPORTs, and which
+ * units start in Reserves. A scenario that names transports keeps them (applied to whichever unit the
+ * named unit ends up part of); with none named (an army given with --armies) the agent fills each
+ * TRANSPORT, one unit at a time, among the units that fit (capacity and keywords, Attached units whole).
  *
  * Limits (10th-edition core rules and the Strike Force mission rules): a Bodyguard unit takes one Leader;
  * only a unit whose every model has Deep Strike can be set up in Deep Strike Reserves; FORTIFICATIONs
@@ -16,6 +18,8 @@ import { fitsIn, passengers } from './transports.ts';
 export interface LeaderOption { leader: string; bodyguard: string | null }
 export type ReserveChoice = 'none' | 'deep-strike' | 'strategic';
 export interface ReserveOption { unit: string; reserves: ReserveChoice }
+/** a unit to start embarked within the TRANSPORT, or null: no more */
+export interface StartEmbarkedOption { transport: string; unit: string | null }
 
 function ownUnits(g: Game, player: PlayerIndex): UnitState[] {
   const s = g.state;
@@ -49,6 +53,7 @@ export function declareFormationsByAgent(g: Game, player: PlayerIndex, p: Resolv
     const { option } = g.decide({ kind: 'attach-leader', player, prompt: `Declare Battle Formations: attach ${leader.name} to a Bodyguard unit?`, options, context: { unit: leader.id } });
     if (option.bodyguard) g.emit({ type: 'unit-attached', leader: leader.id, bodyguard: option.bodyguard });
   }
+  if (Object.keys(p.transports).length === 0) declareTransportsByAgent(g, player);
   // the scenario's transports, for the unit each named unit is now part of
   for (const [unit, transport] of Object.entries(p.transports)) {
     let u = g.state.units[unitId(unit)];
@@ -79,5 +84,20 @@ export function declareFormationsByAgent(g: Game, player: PlayerIndex, p: Resolv
     total += pts;
     if (option.reserves === 'strategic') strategic += pts;
     g.emit({ type: 'unit-location', unit: u.id, location: option.reserves === 'deep-strike' ? 'reserves' : 'strategic-reserves', embarkedIn: null });
+  }
+}
+
+/** Each TRANSPORT, in the army's order, offered the units that fit in it until the agent says no more. */
+function declareTransportsByAgent(g: Game, player: PlayerIndex): void {
+  for (const t of ownUnits(g, player)) {
+    if (t.location !== 'unplaced' || !g.state.datasheets[t.datasheet].transport) continue;
+    for (;;) {
+      const fit = ownUnits(g, player).filter((u) => u.location === 'unplaced' && !g.state.datasheets[u.datasheet].transport && fitsIn(g, u, t));
+      if (fit.length === 0) break;
+      const options: StartEmbarkedOption[] = [{ transport: t.id, unit: null }, ...fit.map((u) => ({ transport: t.id, unit: u.id }))];
+      const { option } = g.decide({ kind: 'start-embarked', player, prompt: `Declare Battle Formations: a unit to start embarked within ${t.name}?`, options, context: { unit: t.id } });
+      if (!option.unit) break;
+      g.emit({ type: 'unit-location', unit: option.unit, location: 'embarked', embarkedIn: t.id });
+    }
   }
 }
