@@ -42,7 +42,7 @@
  *                                              // (adds to / overrides the army file's `attachedTo`; null detaches)
  *       "transports": { "u7": "u8" },          // unit id -> id of the TRANSPORT it starts embarked within
  *       "reserves": { "u11": "deep-strike" },  // unit id -> "deep-strike" | "strategic"
-  *       "formations": "scenario"               // or "agent": the agent attaches Leaders, picks Reserves and, with no "transports", fills the TRANSPORTs
+ *       "formations": "scenario"               // or "agent": the agent attaches Leaders, picks Reserves and, with no "transports", fills the TRANSPORTs
  *     },
  *     { ... }
  *   ]

@@ -10,6 +10,8 @@ import { cli } from '../helpers/cli.ts';
 import { writeBatchScenarioFile } from './helpers.ts';
 import { parseArmies, scenarioVariant } from '../../src/sim/variants.ts';
 import { playCommand } from '../../src/sim/batch-report.ts';
+import { createGame } from '../../src/rules/battle/setup.ts';
+import { loadAgentFactory, makeAgent } from '../../src/core/agent-loader.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'strategium-armies-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -42,6 +44,22 @@ describe('--armies', () => {
     expect(sc.objectives).toEqual(before.objectives);
     // a detachment given as well is played instead of the list's
     expect(scenarioVariant(scenario, { armies: [LIST, undefined], detachments: ['Kauyon', undefined] }).players[0].detachment).toBe('Kauyon');
+  });
+
+  it('a replaced army\'s agent chooses its passengers: the scenario\'s transports named the army it replaced', async () => {
+    // the default scenario's T'au army given again with --armies: no transports named any more, so the
+    // heuristic starts the Breacher Team (10" guns) in the Devilfish itself; the Aeldari keep the scenario's
+    const root = join(import.meta.dirname, '..', '..');
+    const sc = scenarioVariant(join(root, 'scenarios', 'default.json'), { armies: [join(root, 'scenarios', 'armies', 'tau-kauyon.json'), undefined] });
+    expect(sc.players[0].transports).toEqual({});
+    expect(sc.players[0].formations).toBe('agent');
+    const f = await loadAgentFactory('heuristic');
+    const g = createGame(sc, { seed: 'armies-transports', agents: [makeAgent(f, 'x', 0), makeAgent(f, 'x', 1)] });
+    const breacher = g.state.units['p1-u7'];
+    expect(breacher.name).toBe('Breacher Team');
+    expect(breacher.location).toBe('embarked');
+    expect(g.state.units[breacher.embarkedIn!].name).toBe('Devilfish');
+    expect(g.state.units['p2-u9'].embarkedIn).toBe('p2-u6');
   });
 
   it('batch --armies plays the list; the spec records it and `play --armies` plays the same game', () => {
