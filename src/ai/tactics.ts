@@ -98,9 +98,13 @@ function computeObjectiveSnapshot(state: GameState): ObjectiveSnapshot {
     }
     contrib.set(u.id, row);
     const mv = unitMove(state, u) + 4;
+    // engaged or not is the unit's, not the marker's: asked once, and only for a unit off some marker
+    let free: boolean | null = null;
     for (let i = 0; i < n; i++) {
       level[u.player][i] += row[i];
-      if (row[i] === 0 && !isEngaged(state, u) && dist(c, markers[i].pos) <= mv + 3) reach[u.player][i] += total;
+      if (row[i] !== 0 || dist(c, markers[i].pos) > mv + 3) continue;
+      free ??= !isEngaged(state, u);
+      if (free) reach[u.player][i] += total;
     }
   }
   return { contrib, level, reach };

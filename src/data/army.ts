@@ -115,11 +115,6 @@ export function validateArmy(value: unknown, file = 'army'): ArmyFile {
   throw new DataError(`${file}: invalid army file: ${issues.slice(0, 5).join('; ')}${issues.length > 5 ? `; and ${issues.length - 5} more` : ''}`, file);
 }
 
-/**
- * Check an army against its faction's datasheets: every datasheet id, model profile, weapon and
- * enhancement must exist, and Leaders may only be attached to units they can lead. Throws DataError;
- * returns warnings for points that do not match the data.
- */
 /** The datasheet's own name of a weapon an army names (case and punctuation aside), or undefined: not its weapon. */
 export function dataWeaponName(ds: Datasheet, name: string): string | undefined {
   const key = lookupKey(name);
@@ -131,6 +126,12 @@ export function closestWeapons(ds: Datasheet, name: string): string {
   return closestNames(name, [...new Set(ds.weapons.map((w) => w.name))]).join(', ');
 }
 
+/**
+ * Check an army against its faction's datasheets: every datasheet id, model profile and enhancement
+ * must exist, and Leaders may only be attached to units they can lead. Throws DataError; returns
+ * warnings for points that do not match the data and for weapons or wargear the datasheet does not
+ * have (the scenario loader refuses such a weapon: a game cannot play it).
+ */
 export function checkArmyAgainstCatalog(army: ArmyFile, catalog: FactionCatalog, file = 'army'): string[] {
   const warnings: string[] = [];
   const fail = (p: (string | number)[], msg: string) => { throw new DataError(`${file}: ${fieldPath(p)}: ${msg}`, file); };

@@ -55,6 +55,19 @@ export function emptyRecord(index: number, seed: string, swapped: boolean, error
 }
 
 /**
+ * Game `index` of a batch as it is played: its seed, whether sides are swapped, the scenario (seats as
+ * played) and an agent for each seat, made exactly as `play` makes them (makeAgent per seat), so that
+ * `play --seed` regenerates the game.
+ */
+function seatedGame(p: PreparedVariant, batchSeed: string, index: number, swap: boolean) {
+  const { seed, swapped } = gameIdentity(batchSeed, index, swap);
+  const sc = swapped ? p.scenarios.swapped : p.scenarios.normal;
+  const f = swapped ? [p.factories[1], p.factories[0]] : p.factories;
+  const agents = [makeAgent(f[0], seed, 0), makeAgent(f[1], seed, 1)] as [ReturnType<typeof makeAgent>, ReturnType<typeof makeAgent>];
+  return { seed, swapped, sc, agents };
+}
+
+/**
  * Set up the batch's first game (and its side-swapped twin) before any game is played: a scenario whose
  * armies cannot be set up is bad input, reported once as its DataError, not as every game failed. Any
  * other error is left to the game that meets it (recorded as a failed game).
@@ -62,10 +75,9 @@ export function emptyRecord(index: number, seed: string, swapped: boolean, error
 export async function checkSetsUp(v: Variant, batchSeed: string, swap: boolean): Promise<void> {
   const p = await prepareVariant(v);
   for (const index of swap ? [0, 1] : [0]) {
-    const { seed, swapped } = gameIdentity(batchSeed, index, swap);
-    const f = swapped ? [p.factories[1], p.factories[0]] : p.factories;
+    const { seed, sc, agents } = seatedGame(p, batchSeed, index, swap);
     try {
-      createGame(swapped ? p.scenarios.swapped : p.scenarios.normal, { seed, agents: [makeAgent(f[0], seed, 0), makeAgent(f[1], seed, 1)] });
+      createGame(sc, { seed, agents });
     } catch (err) {
       if (err instanceof DataError) throw err;
       return;
@@ -77,10 +89,7 @@ export async function checkSetsUp(v: Variant, batchSeed: string, swap: boolean):
 export function playBatchGame(p: PreparedVariant, batchSeed: string, index: number, swap: boolean): GameRecord {
   const { seed, swapped } = gameIdentity(batchSeed, index, swap);
   try {
-    const sc = swapped ? p.scenarios.swapped : p.scenarios.normal;
-    // Agents are made exactly as `play` makes them (makeAgent per seat), so `play --seed` regenerates the game.
-    const f = swapped ? [p.factories[1], p.factories[0]] : p.factories;
-    const agents = [makeAgent(f[0], seed, 0), makeAgent(f[1], seed, 1)] as [ReturnType<typeof makeAgent>, ReturnType<typeof makeAgent>];
+    const { sc, agents } = seatedGame(p, batchSeed, index, swap);
     const { game, result } = playGame(sc, { seed, agents });
     return recordOf(game.state, index, seed, swapped, result.winner, result.rounds, result.endedBy, p.unitIds);
   } catch (err) {

@@ -12,7 +12,7 @@ import { canCharge } from '../../src/rules/battle/charge.ts';
 import { afterMove, executeMove, movementBody } from '../../src/rules/battle/movement.ts';
 import { reinforcements } from '../../src/rules/battle/reserves.ts';
 import { removeOutOfCoherency } from '../../src/rules/battle/end-of-turn.ts';
-import { fightPhase } from '../../src/rules/battle/fight.ts';
+import { fight, fightPhase } from '../../src/rules/battle/fight.ts';
 import { destroyModel, inflictMortalWounds } from '../../src/rules/damage.ts';
 import { disembark, disembarkPlan, embarkOptions, roomToDisembarkAfterMove } from '../../src/rules/battle/transports.ts';
 import { planUnit } from '../../src/rules/battle/placement.ts';
@@ -339,6 +339,22 @@ describe('End of turn and destroyed units', () => {
     expect(g.state.units.DF.location).toBe('destroyed');
     expect(g.state.units.GD.location).toBe('destroyed');
     expect(g.log!.some((e) => e.type === 'unit-flag' && e.unit === 'GD' && e.flag === 'shot')).toBe(false);
+  });
+
+  it('a unit destroyed by its own target\'s Deadly Demise in melee is not marked as having fought', () => {
+    // one Guardian fights a Devilfish on its last wound: hit and wound on 6s, the save fails (1), the
+    // Devilfish explodes (6) and its D3 (3) kills the Guardian before its unit is marked
+    const g = battleSandbox([
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', counts: [1, 0], at: { x: 22.2, y: 20 } },
+      { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 20, y: 20 } },
+    ], { phase: 'fight', stream: scriptedStream([6, 6, 1, 6, 3]) });
+    const df = g.state.units.DF.models[0];
+    g.emit({ type: 'model-damaged', unit: 'DF', model: df.id, wounds: df.wounds - 1, by: null, mortal: false });
+    expect(isEngaged(g.state, g.state.units.GD)).toBe(true);
+    fight(g, g.state.units.GD);
+    expect(g.state.units.DF.location).toBe('destroyed');
+    expect(g.state.units.GD.location).toBe('destroyed');
+    expect(g.log!.some((e) => e.type === 'unit-flag' && e.unit === 'GD' && e.flag === 'fought')).toBe(false);
   });
 
   it('Deadly Demise D3: the mortal wounds are rolled separately for each unit within 6"', () => {

@@ -28,7 +28,7 @@ async function play(sc: ReturnType<typeof miniScenario>, seed: string, log: bool
     n++;
     rules.onEvent(e, s);
     if (log) events.push(e);
-    if ((e.type === 'unit-moved' || e.type === 'unit-flag') && !s.units[e.unit].models.some((m) => m.alive) && !(e.type === 'unit-flag' && e.flag === 'fought')) {
+    if ((e.type === 'unit-moved' || e.type === 'unit-flag') && !s.units[e.unit].models.some((m) => m.alive)) {
       bad(`destroyed unit ${e.unit} acted (${e.type})`);
     }
     if (e.type === 'model-damaged') {

@@ -169,8 +169,11 @@ export function fight(g: Game, u: UnitState): void {
     resolveAttacks(g, fresh, attackGroups, true);
   }
   const after = s.units[u.id];
-  if (onBattlefield(after)) pileIn(g, after, 'consolidate');
-  g.emit({ type: 'unit-flag', unit: u.id, flag: 'fought', value: true });
+  // a unit its own target's Deadly Demise destroyed is gone: nothing of it is left to consolidate or be marked (as in shooting)
+  if (onBattlefield(after)) {
+    pileIn(g, after, 'consolidate');
+    g.emit({ type: 'unit-flag', unit: u.id, flag: 'fought', value: true });
+  }
   openWindow(g, { name: 'fight/after-enemy-fought', unit: u.id, targets: [] });
 }
 
