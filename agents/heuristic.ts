@@ -2055,16 +2055,27 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
   }
 }
 
-/** What a unit's weapons can do to the enemy army, summed over its units, with its guns and in melee. */
-function armyThreat(s: GameState, me: PlayerIndex, u: UnitState): { ranged: number; melee: number } {
-  let ranged = 0, melee = 0;
+/**
+ * What a unit's weapons can do to the enemy army, summed over its units, with its guns and in melee;
+ * `nearRanged`: the part of `ranged` from guns of `nearRange` inches or less.
+ */
+function armyThreat(s: GameState, me: PlayerIndex, u: UnitState, nearRange = 0): { ranged: number; melee: number; nearRanged: number } {
+  let ranged = 0, melee = 0, nearRanged = 0;
   for (const id of s.unitOrder) {
     const e = s.units[id];
     if (e.player === me || e.location === 'attached' || e.location === 'destroyed') continue;
-    ranged += unitAttackPotential(s, u, e, false);
+    // unitAttackPotential's sum, split by range
+    let r = 0, near = 0;
+    for (const p of weaponPotentials(s, u, e, false)) {
+      if (p.beyond >= 0) continue;
+      r += p.value;
+      if (p.range <= nearRange) near += p.value;
+    }
+    ranged += r;
+    nearRanged += near;
     melee += unitAttackPotential(s, u, e, true);
   }
-  return { ranged, melee };
+  return { ranged, melee, nearRanged };
 }
 
 function totalThreat(s: GameState, me: PlayerIndex, u: UnitState): number {
@@ -2108,25 +2119,11 @@ function decideReserves(c: Ctx, req: DecisionRequest): number {
   return argmax(options, (o) => (o.reserves === 'deep-strike' && closeIn ? 1 : o.reserves === 'none' ? 0 : -1));
 }
 
-/**
- * The share of what a unit can do to the enemy army that needs it close: its melee, and its guns of
- * `WEIGHTS.deepStrikeRange` or less (the potentials summed over the enemy units).
- */
+/** The share of what a unit can do to the enemy army that needs it close: its melee, and its guns of `WEIGHTS.deepStrikeRange` or less. */
 function closeInShare(c: Ctx, u: UnitState): number {
-  const s = c.state;
-  let near = 0, all = 0;
-  for (const id of s.unitOrder) {
-    const e = s.units[id];
-    if (e.player === c.me || e.location === 'attached' || e.location === 'destroyed') continue;
-    for (const melee of [false, true]) {
-      for (const p of weaponPotentials(s, u, e, melee)) {
-        if (p.beyond >= 0) continue;
-        all += p.value;
-        if (melee || p.range <= c.w.deepStrikeRange) near += p.value;
-      }
-    }
-  }
-  return all > 0 ? near / all : 0;
+  const t = armyThreat(c.state, c.me, u, c.w.deepStrikeRange);
+  const all = t.ranged + t.melee;
+  return all > 0 ? (t.melee + t.nearRanged) / all : 0;
 }
 
 /**
