@@ -20,6 +20,13 @@ export interface ParseArmyOptions {
   faction?: string;
   /** where datasheets come from, first match wins; default: the bundled factions */
   sources?: CatalogSource[];
+  /**
+   * Fit the loadouts to the datasheets (lists from another data version): a weapon the datasheet does
+   * not have is dropped, and a model left with none of its datasheet's weapons takes its default
+   * loadout, each with a warning. Without it such a weapon is kept with a warning and a game refuses
+   * the army.
+   */
+  fitWargear?: boolean;
 }
 
 export interface ParsedArmy {
@@ -37,7 +44,7 @@ export function parseArmyList(text: string, options: ParseArmyOptions = {}): Par
   const sources = options.sources ?? [bundledSource()];
   const catalog = resolveFaction(raw, options.faction, sources, file);
   const warnings: string[] = [];
-  const units = raw.units.map((u, i) => buildUnit(u, i, catalog, raw, file, warnings));
+  const units = raw.units.map((u, i) => buildUnit(u, i, catalog, raw, file, warnings, options.fitWargear ?? false));
 
   // Warlord: flagged on a unit, or named in the header (GW/WTC style)
   if (!units.some((u) => u.warlord) && raw.warlord) {
@@ -103,16 +110,16 @@ function resolveFaction(raw: RawArmyList, override: string | undefined, sources:
 
 // ---------------------------------------------------------------------------------------------
 
-type Resolved = { name: string; kind: 'weapon' | 'wargear' } | { kind: 'skip' } | { kind: 'enhancement'; name: string };
+type Resolved = { name: string; kind: 'weapon' | 'wargear' } | { kind: 'skip' } | { kind: 'enhancement'; name: string } | { kind: 'dropped' };
 
-function buildUnit(u: RawUnit, index: number, catalog: FactionCatalog, raw: RawArmyList, file: string, warnings: string[]): ArmyUnit {
+function buildUnit(u: RawUnit, index: number, catalog: FactionCatalog, raw: RawArmyList, file: string, warnings: string[], fit: boolean): ArmyUnit {
   const at = `${file}: line ${u.line}`;
   const ds = catalog.byName(u.name, raw.subfaction) ?? catalog.byName(u.name.replace(/\s*\((legends|legendary)\)$/i, ''));
   if (!ds) {
     throw new DataError(`${at}: unknown unit "${u.name}" (${catalog.faction.name}); closest: ${closestNames(u.name, catalog.names()).join(', ')}`, file, u.line);
   }
   const warn = (line: number, msg: string) => warnings.push(`line ${line}: ${ds.name}: ${msg}`);
-  const resolver = itemResolver(ds, catalog, file, warn);
+  const resolver = itemResolver(ds, catalog, file, warn, fit);
   const unit: ArmyUnit = { id: `u${index + 1}`, datasheetId: ds.id, name: ds.name, points: 0, models: [] };
   let enhancement = u.enhancement?.name;
 
@@ -120,8 +127,10 @@ function buildUnit(u: RawUnit, index: number, catalog: FactionCatalog, raw: RawA
   const addGroup = (profile: string, count: number, items: RawItem[], line: number) => {
     const perModel: { weapons: string[]; wargear: string[] }[] = Array.from({ length: count }, () => ({ weapons: [], wargear: [] }));
     const present = new Set<string>();
+    let dropped = false;
     let fill = 0;
     const give = (r: Resolved, it: RawItem) => {
+      if (r.kind === 'dropped') { dropped = true; return; }
       if (r.kind === 'skip') return;
       if (r.kind === 'enhancement') { enhancement ??= r.name; return; }
       const key = r.kind === 'weapon' ? 'weapons' : 'wargear';
@@ -147,6 +156,14 @@ function buildUnit(u: RawUnit, index: number, catalog: FactionCatalog, raw: RawA
         give(r, { ...it, name: c });
       }
     }
+    // fitted: a model whose listed weapons were all dropped (none is the datasheet's) takes its default loadout
+    if (fit && dropped) {
+      const own = new Set(ds.weapons.map((w) => lookupKey(w.name)));
+      const defaults = (ds.defaultLoadout[profile] ?? []).filter((n) => own.has(lookupKey(n)));
+      const bare = perModel.filter((m) => !m.weapons.length);
+      for (const m of bare) m.weapons = [...defaults];
+      if (bare.length && defaults.length) warn(line, `${bare.length} ${profile}: no weapon of the datasheet left; given the default weapons (${defaults.join(', ')})`);
+    }
     // identical loadouts make one group
     for (const m of perModel) {
       const last = groups[groups.length - 1];
@@ -154,7 +171,6 @@ function buildUnit(u: RawUnit, index: number, catalog: FactionCatalog, raw: RawA
       if (same) last.count++;
       else groups.push({ profile, count: 1, weapons: m.weapons, ...(m.wargear.length ? { wargear: m.wargear } : {}) });
     }
-    void line;
   };
 
   if (u.groups.length) {
@@ -251,7 +267,7 @@ function resolveProfile(name: string, ds: Datasheet, warn: (msg: string) => void
  * by the export ("Plasma Accelerator Rifle upgradeBattlesuit fists"); then anything the faction knows
  * (kept, with a warning: list and data versions differ). Unknown names are errors with suggestions.
  */
-function itemResolver(ds: Datasheet, catalog: FactionCatalog, file: string, warn: (line: number, msg: string) => void) {
+function itemResolver(ds: Datasheet, catalog: FactionCatalog, file: string, warn: (line: number, msg: string) => void, fit: boolean) {
   const own = new Map<string, { name: string; kind: 'weapon' | 'wargear' }>();
   const add = (name: string, kind: 'weapon' | 'wargear') => {
     for (const v of [lookupKey(name), ...keyVariants(name)]) if (!own.has(v)) own.set(v, { name, kind });
@@ -302,9 +318,13 @@ function itemResolver(ds: Datasheet, catalog: FactionCatalog, file: string, warn
       }
     }
     const wide = factionWide().get(lookupKey(name));
+    if (wide && fit && wide.kind === 'weapon') {
+      warn(line, `"${name}" is not a weapon of this datasheet in the data (the list may come from another data version); dropped (--fit-wargear)`);
+      return { main: { kind: 'dropped' } };
+    }
     if (wide) {
       warn(line, wide.kind === 'weapon'
-        ? `"${name}" is not a weapon of this datasheet in the data (the list may come from another data version); kept, but a game refuses the army until it names one of the datasheet's weapons`
+        ? `"${name}" is not a weapon of this datasheet in the data (the list may come from another data version); kept, but a game refuses the army until it names one of the datasheet's weapons (--fit-wargear drops it)`
         : `"${name}" is not wargear of this datasheet in the data (the list may come from another data version); kept`);
       return { main: wide };
     }

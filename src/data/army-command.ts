@@ -12,6 +12,7 @@ export interface ArmyCommandOptions {
   out?: string;
   data?: string;
   faction?: string;
+  fitWargear?: boolean;
 }
 
 export async function runArmy(file: string, opts: ArmyCommandOptions): Promise<void> {
@@ -28,7 +29,7 @@ export async function runArmy(file: string, opts: ArmyCommandOptions): Promise<v
     const id = src.factions().find((f) => namesFaction(army.faction, f))!.id;
     warnings = [...(army.warnings ?? []), ...checkArmyAgainstCatalog(army, src.load(id), file)];
   } else {
-    const parsed = parseArmyList(readFileSync(file, 'utf8'), { file, faction: opts.faction, sources });
+    const parsed = parseArmyList(readFileSync(file, 'utf8'), { file, faction: opts.faction, sources, fitWargear: opts.fitWargear });
     army = parsed.army;
     warnings = parsed.warnings;
   }

@@ -1,7 +1,7 @@
 /**
  * CLI subcommands of src/data:
  *   import wahapedia <dir> [--factions TAU,AE|all] [--out <file-or-dir>]
- *   army <list.txt | army.json> [--json] [--out file] [--data <wahapedia dir>] [--faction <name>]
+ *   army <list.txt | army.json> [--json] [--out file] [--data <wahapedia dir>] [--faction <name>] [--fit-wargear]
  * Modules are loaded when a command runs, so other commands do not pay for them.
  */
 import type { Command } from 'commander';
@@ -25,7 +25,8 @@ export function register(program: Command): void {
     .option('--out <file>', 'write the army file (JSON) here')
     .option('--data <dir>', 'Wahapedia export directory to load factions that are not bundled')
     .option('--faction <name>', 'faction of the list when the list does not say (short formats)')
-    .action(async (file: string, opts: { json?: boolean; out?: string; data?: string; faction?: string }) => {
+    .option('--fit-wargear', "a list from another data version: drop the weapons a datasheet does not have (a model left with none takes its default weapons), with a warning for each")
+    .action(async (file: string, opts: { json?: boolean; out?: string; data?: string; faction?: string; fitWargear?: boolean }) => {
       const { runArmy } = await import('./army-command.ts');
       await runArmy(file, opts);
     });

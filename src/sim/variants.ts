@@ -77,7 +77,10 @@ export function scenarioVariant(file: string, changes: ScenarioChanges): Resolve
     e.message = e.message.split(tmp).join(file);
     // name the file of an army given on the command line, which the scenario's field paths do not
     changes.armies?.forEach((a, i) => {
-      if (a !== undefined && e.message.includes(`players[${i}].army`)) e.message += ` (players[${i}].army is ${a} (--armies))`;
+      if (a === undefined || !e.message.includes(`players[${i}].army`)) return;
+      e.message += ` (players[${i}].army is ${a} (--armies))`;
+      // a list from another data version: the army command can fit its loadouts
+      if (!a.endsWith('.json') && e.message.includes('is not a weapon of')) e.message += `; \`army ${a} --fit-wargear --out army.json\` drops the weapons the datasheets do not have, then give --armies army.json`;
     });
     throw e;
   } finally {

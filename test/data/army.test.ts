@@ -69,6 +69,37 @@ describe('army lists (bundled T’au data)', () => {
     expect(warnings.some((w) => /4 models is not a unit size of the datasheet \(3, 6\)/.test(w))).toBe(true);
   });
 
+  it('--fit-wargear: a weapon of another data version is dropped; a model left with none of its datasheet\'s weapons takes its default ones', () => {
+    // an older export: the Shas'vre's drone carried a Twin pulse carbine, which the Sunforge datasheet
+    // no longer has; the Shas'ui lists only the drone's gun
+    const old = `Xenos - T'au Empire - Old - [140 pts]
+
+# ++ Army Roster ++ [140 pts]
+## Configuration
+Battle Size: Incursion (1000 Point limit)
+Detachment: Kauyon
+
+## Other [140 pts]
+Crisis Sunforge Battlesuits [140 pts]:
+• 1x Crisis Sunforge Shas'vre: 2x Fusion blaster, Battlesuit fists, Gun Drone (Twin pulse carbine)
+• 2x Crisis Sunforge Shas'ui: Gun Drone (Twin pulse carbine)
+`;
+    const kept = parseArmyList(old, { file: 'old.txt', faction: 'TAU' });
+    expect(kept.army.units[0].models.map((m) => m.weapons)).toEqual([['Fusion blaster', 'Fusion blaster', 'Battlesuit fists', 'Twin pulse carbine'], ['Twin pulse carbine']]);
+    expect(kept.warnings.filter((w) => /"Twin pulse carbine" is not a weapon of this datasheet.*a game refuses the army.*--fit-wargear drops it/.test(w))).toHaveLength(2);
+    const fit = parseArmyList(old, { file: 'old.txt', faction: 'TAU', fitWargear: true });
+    expect(fit.army.units[0].models).toEqual([
+      { profile: "Crisis Sunforge Shas'vre", count: 1, weapons: ['Fusion blaster', 'Fusion blaster', 'Battlesuit fists'], wargear: ['Gun drone'] },
+      { profile: "Crisis Sunforge Shas'ui", count: 2, weapons: ['Fusion blaster', 'Fusion blaster', 'Battlesuit fists'], wargear: ['Gun drone'] },
+    ]);
+    expect(fit.warnings.filter((w) => /"Twin pulse carbine" is not a weapon of this datasheet.*dropped \(--fit-wargear\)/.test(w))).toHaveLength(2);
+    expect(fit.warnings.filter((w) => /no weapon of the datasheet left/.test(w))).toEqual(["line 11: Crisis Sunforge Battlesuits: 2 Crisis Sunforge Shas'ui: no weapon of the datasheet left; given the default weapons (Fusion blaster, Fusion blaster, Battlesuit fists)"]);
+    // the fitted army passes the checks a game makes
+    expect(checkArmyAgainstCatalog(fit.army, loadFactionCatalog('TAU'), 'old.txt')).toEqual([]);
+    // a weapon the faction does not know at all is still an error, fitted or not
+    expect(() => parseArmyList(old.replace('2x Fusion blaster', '2x Fusion blastr'), { faction: 'TAU', fitWargear: true })).toThrow(/unknown wargear "Fusion blastr"/);
+  });
+
   it('a short list with no faction finds the faction from its units', () => {
     const { army } = parseArmyList("Aun'shi (50pts): Fidelity\n10x Strike Team (70pts)\n");
     expect(army.faction).toBe('TAU');

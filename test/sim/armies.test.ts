@@ -97,5 +97,16 @@ describe('--armies', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/players\[1\]\.army\.units\[2\]\.models\[0\]\.weapons\[\d\]: Riptide Battlesuit \(u3\): "Missile pod" is not a weapon of Riptide Battlesuit in the data/);
     expect(bad.stderr).toContain(`players[1].army is ${old} (--armies)`);
+    // ... and says how to fit it: the army command drops that weapon, and the fitted army plays
+    expect(bad.stderr).toContain(`\`army ${old} --fit-wargear --out army.json\``);
+    const fitted = join(tmp, 'fitted.json');
+    const made = cli(['army', old, '--fit-wargear', '--out', fitted]);
+    expect(made.code).toBe(0);
+    expect(made.stdout).toMatch(/Riptide Battlesuit: "Missile pod" is not a weapon of this datasheet in the data .*; dropped \(--fit-wargear\)/);
+    const riptide = (JSON.parse(readFileSync(fitted, 'utf8')) as { units: { name: string; models: { weapons: string[] }[] }[] }).units.find((u) => u.name === 'Riptide Battlesuit')!;
+    expect(riptide.models[0].weapons).not.toContain('Missile pod');
+    const played = cli(['play', scenario, '--armies', `-,${fitted}`, '--agents', 'random,random']);
+    expect(played.stderr).toBe('');
+    expect(played.code).toBe(0);
   });
 });
