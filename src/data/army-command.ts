@@ -23,6 +23,7 @@ export async function runArmy(file: string, opts: ArmyCommandOptions): Promise<v
   let army: ArmyFile;
   let warnings: string[];
   if (file.endsWith('.json')) {
+    if (opts.fitWargear) throw new CliError(`${file}: --fit-wargear fits a list export (.txt) as it is converted; an army file's weapons are edited in the file`);
     army = loadArmyFile(file);
     const src = sources.find((s) => s.factions().some((f) => namesFaction(army.faction, f)));
     if (!src) throw new CliError(`${file}: faction: "${army.faction}" is not bundled; pass --data <Wahapedia export dir>`);

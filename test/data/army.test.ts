@@ -72,14 +72,7 @@ describe('army lists (bundled T’au data)', () => {
   it('--fit-wargear: a weapon of another data version is dropped; a model left with none of its datasheet\'s weapons takes its default ones', () => {
     // an older export: the Shas'vre's drone carried a Twin pulse carbine, which the Sunforge datasheet
     // no longer has; the Shas'ui lists only the drone's gun
-    const old = `Xenos - T'au Empire - Old - [140 pts]
-
-# ++ Army Roster ++ [140 pts]
-## Configuration
-Battle Size: Incursion (1000 Point limit)
-Detachment: Kauyon
-
-## Other [140 pts]
+    const old = `${TAU_LIST.slice(0, TAU_LIST.indexOf('## Character'))}## Other [140 pts]
 Crisis Sunforge Battlesuits [140 pts]:
 • 1x Crisis Sunforge Shas'vre: 2x Fusion blaster, Battlesuit fists, Gun Drone (Twin pulse carbine)
 • 2x Crisis Sunforge Shas'ui: Gun Drone (Twin pulse carbine)

@@ -105,6 +105,8 @@ describe('--armies', () => {
     expect(made.stdout).toMatch(/Riptide Battlesuit: "Missile pod" is not a weapon of this datasheet in the data .*; dropped \(--fit-wargear\)/);
     const riptide = (JSON.parse(readFileSync(fitted, 'utf8')) as { units: { name: string; models: { weapons: string[] }[] }[] }).units.find((u) => u.name === 'Riptide Battlesuit')!;
     expect(riptide.models[0].weapons).not.toContain('Missile pod');
+    // an army file is not fitted: its weapons are edited in the file
+    expect(cli(['army', fitted, '--fit-wargear']).stderr).toMatch(/fitted\.json: --fit-wargear fits a list export \(\.txt\) as it is converted/);
     const played = cli(['play', scenario, '--armies', `-,${fitted}`, '--agents', 'random,random']);
     expect(played.stderr).toBe('');
     expect(played.code).toBe(0);
