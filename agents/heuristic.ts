@@ -2064,15 +2064,9 @@ function armyThreat(s: GameState, me: PlayerIndex, u: UnitState, nearRange = 0):
   for (const id of s.unitOrder) {
     const e = s.units[id];
     if (e.player === me || e.location === 'attached' || e.location === 'destroyed') continue;
-    // unitAttackPotential's sum, split by range
-    let r = 0, near = 0;
-    for (const p of weaponPotentials(s, u, e, false)) {
-      if (p.beyond >= 0) continue;
-      r += p.value;
-      if (p.range <= nearRange) near += p.value;
-    }
-    ranged += r;
-    nearRanged += near;
+    ranged += unitAttackPotential(s, u, e, false);
+    // the potentials are remembered: the second sum reads the same list
+    if (nearRange > 0) nearRanged += unitAttackPotential(s, u, e, false, nearRange);
     melee += unitAttackPotential(s, u, e, true);
   }
   return { ranged, melee, nearRanged };

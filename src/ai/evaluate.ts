@@ -361,11 +361,12 @@ export function weaponPotentials(state: GameState, attacker: UnitState, target: 
 
 /**
  * Expected value of the unit's attacks on the target if it were in range of all of them (threat): the
- * Pistols that back up other weapons are left out (those fire instead).
+ * Pistols that back up other weapons are left out (those fire instead). `maxRange`: only the guns that
+ * reach no further.
  */
-export function unitAttackPotential(state: GameState, attacker: UnitState, target: UnitState, melee: boolean): number {
+export function unitAttackPotential(state: GameState, attacker: UnitState, target: UnitState, melee: boolean, maxRange = Infinity): number {
   let v = 0;
-  for (const p of weaponPotentials(state, attacker, target, melee)) if (p.beyond < 0) v += p.value;
+  for (const p of weaponPotentials(state, attacker, target, melee)) if (p.beyond < 0 && p.range <= maxRange) v += p.value;
   return v;
 }
 

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { Datasheet } from './datasheet.ts';
-import { BATTLE_SIZES, battleSizeFor, validateArmy, type ArmyFile, type ArmyModelGroup, type ArmyUnit } from './army.ts';
+import { BATTLE_SIZES, battleSizeFor, dataWeaponName, validateArmy, type ArmyFile, type ArmyModelGroup, type ArmyUnit } from './army.ts';
 import { bundledSource, namesFaction, type CatalogSource, type FactionCatalog } from './catalog.ts';
 import { parseListText, type ListFormat, type RawArmyList, type RawItem, type RawUnit } from './army-list-parse.ts';
 import { matchProfiles } from './composition-parse.ts';
@@ -158,8 +158,7 @@ function buildUnit(u: RawUnit, index: number, catalog: FactionCatalog, raw: RawA
     }
     // fitted: a model whose listed weapons were all dropped (none is the datasheet's) takes its default loadout
     if (fit && dropped) {
-      const own = new Set(ds.weapons.map((w) => lookupKey(w.name)));
-      const defaults = (ds.defaultLoadout[profile] ?? []).filter((n) => own.has(lookupKey(n)));
+      const defaults = (ds.defaultLoadout[profile] ?? []).filter((n) => dataWeaponName(ds, n) !== undefined);
       const bare = perModel.filter((m) => !m.weapons.length);
       for (const m of bare) m.weapons = [...defaults];
       if (bare.length && defaults.length) warn(line, `${bare.length} ${profile}: no weapon of the datasheet left; given the default weapons (${defaults.join(', ')})`);

@@ -55,16 +55,15 @@ export function emptyRecord(index: number, seed: string, swapped: boolean, error
 }
 
 /**
- * Game `index` of a batch as it is played: its seed, whether sides are swapped, the scenario (seats as
- * played) and an agent for each seat, made exactly as `play` makes them (makeAgent per seat), so that
- * `play --seed` regenerates the game.
+ * A batch game as it is played, from its identity (gameIdentity: seed, sides swapped or not): the
+ * scenario (seats as played) and an agent for each seat, made exactly as `play` makes them (makeAgent per
+ * seat), so that `play --seed` regenerates the game.
  */
-function seatedGame(p: PreparedVariant, batchSeed: string, index: number, swap: boolean) {
-  const { seed, swapped } = gameIdentity(batchSeed, index, swap);
+function seatedGame(p: PreparedVariant, { seed, swapped }: { seed: string; swapped: boolean }) {
   const sc = swapped ? p.scenarios.swapped : p.scenarios.normal;
   const f = swapped ? [p.factories[1], p.factories[0]] : p.factories;
   const agents = [makeAgent(f[0], seed, 0), makeAgent(f[1], seed, 1)] as [ReturnType<typeof makeAgent>, ReturnType<typeof makeAgent>];
-  return { seed, swapped, sc, agents };
+  return { sc, agents };
 }
 
 /**
@@ -75,9 +74,10 @@ function seatedGame(p: PreparedVariant, batchSeed: string, index: number, swap: 
 export async function checkSetsUp(v: Variant, batchSeed: string, swap: boolean): Promise<void> {
   const p = await prepareVariant(v);
   for (const index of swap ? [0, 1] : [0]) {
-    const { seed, sc, agents } = seatedGame(p, batchSeed, index, swap);
+    const id = gameIdentity(batchSeed, index, swap);
+    const { sc, agents } = seatedGame(p, id);
     try {
-      createGame(sc, { seed, agents });
+      createGame(sc, { seed: id.seed, agents });
     } catch (err) {
       if (err instanceof DataError) throw err;
       return;
@@ -89,7 +89,7 @@ export async function checkSetsUp(v: Variant, batchSeed: string, swap: boolean):
 export function playBatchGame(p: PreparedVariant, batchSeed: string, index: number, swap: boolean): GameRecord {
   const { seed, swapped } = gameIdentity(batchSeed, index, swap);
   try {
-    const { sc, agents } = seatedGame(p, batchSeed, index, swap);
+    const { sc, agents } = seatedGame(p, { seed, swapped });
     const { game, result } = playGame(sc, { seed, agents });
     return recordOf(game.state, index, seed, swapped, result.winner, result.rounds, result.endedBy, p.unitIds);
   } catch (err) {
