@@ -34,6 +34,8 @@ export interface ParsedArmy {
   format: ListFormat;
   catalog: FactionCatalog;
   warnings: string[];
+  /** the warnings that say what --fit-wargear changed (also in `warnings`) */
+  fitted: string[];
 }
 
 /** Parse an army-list text export (Warhammer 40,000 app or New Recruit) into a checked army file. */
@@ -44,7 +46,8 @@ export function parseArmyList(text: string, options: ParseArmyOptions = {}): Par
   const sources = options.sources ?? [bundledSource()];
   const catalog = resolveFaction(raw, options.faction, sources, file);
   const warnings: string[] = [];
-  const units = raw.units.map((u, i) => buildUnit(u, i, catalog, raw, file, warnings, options.fitWargear ?? false));
+  const fitted: string[] = [];
+  const units = raw.units.map((u, i) => buildUnit(u, i, catalog, raw, file, { warnings, fitted }, options.fitWargear ?? false));
 
   // Warlord: flagged on a unit, or named in the header (GW/WTC style)
   if (!units.some((u) => u.warlord) && raw.warlord) {
@@ -82,7 +85,7 @@ export function parseArmyList(text: string, options: ParseArmyOptions = {}): Par
   };
   if (raw.subfaction) army.subfaction = raw.subfaction;
   if (warnings.length) army.warnings = warnings;
-  return { army: validateArmy(army, file), format: raw.format, catalog, warnings };
+  return { army: validateArmy(army, file), format: raw.format, catalog, warnings, fitted };
 }
 
 function resolveFaction(raw: RawArmyList, override: string | undefined, sources: CatalogSource[], file: string): FactionCatalog {
@@ -112,13 +115,20 @@ function resolveFaction(raw: RawArmyList, override: string | undefined, sources:
 
 type Resolved = { name: string; kind: 'weapon' | 'wargear' } | { kind: 'skip' } | { kind: 'enhancement'; name: string } | { kind: 'dropped' };
 
-function buildUnit(u: RawUnit, index: number, catalog: FactionCatalog, raw: RawArmyList, file: string, warnings: string[], fit: boolean): ArmyUnit {
+/** A unit's warnings go to `warnings`; those saying what the fit changed go to `fitted` as well. */
+interface BuildNotes { warnings: string[]; fitted: string[] }
+
+function buildUnit(u: RawUnit, index: number, catalog: FactionCatalog, raw: RawArmyList, file: string, notes: BuildNotes, fit: boolean): ArmyUnit {
   const at = `${file}: line ${u.line}`;
   const ds = catalog.byName(u.name, raw.subfaction) ?? catalog.byName(u.name.replace(/\s*\((legends|legendary)\)$/i, ''));
   if (!ds) {
     throw new DataError(`${at}: unknown unit "${u.name}" (${catalog.faction.name}); closest: ${closestNames(u.name, catalog.names()).join(', ')}`, file, u.line);
   }
-  const warn = (line: number, msg: string) => warnings.push(`line ${line}: ${ds.name}: ${msg}`);
+  const warn: Warn = (line, msg, fitChange = false) => {
+    const w = `line ${line}: ${ds.name}: ${msg}`;
+    notes.warnings.push(w);
+    if (fitChange) notes.fitted.push(w);
+  };
   const resolver = itemResolver(ds, catalog, file, warn, fit);
   const unit: ArmyUnit = { id: `u${index + 1}`, datasheetId: ds.id, name: ds.name, points: 0, models: [] };
   let enhancement = u.enhancement?.name;
@@ -161,7 +171,7 @@ function buildUnit(u: RawUnit, index: number, catalog: FactionCatalog, raw: RawA
       const defaults = (ds.defaultLoadout[profile] ?? []).filter((n) => dataWeaponName(ds, n) !== undefined);
       const bare = perModel.filter((m) => !m.weapons.length);
       for (const m of bare) m.weapons = [...defaults];
-      if (bare.length && defaults.length) warn(line, `${bare.length} ${profile}: no weapon of the datasheet left; given the default weapons (${defaults.join(', ')})`);
+      if (bare.length && defaults.length) warn(line, `${bare.length} ${profile}: no weapon of the datasheet left; given the default weapons (${defaults.join(', ')})`, true);
     }
     // identical loadouts make one group
     for (const m of perModel) {
@@ -266,7 +276,9 @@ function resolveProfile(name: string, ds: Datasheet, warn: (msg: string) => void
  * by the export ("Plasma Accelerator Rifle upgradeBattlesuit fists"); then anything the faction knows
  * (kept, with a warning: list and data versions differ). Unknown names are errors with suggestions.
  */
-function itemResolver(ds: Datasheet, catalog: FactionCatalog, file: string, warn: (line: number, msg: string) => void, fit: boolean) {
+type Warn = (line: number, msg: string, fitChange?: boolean) => void;
+
+function itemResolver(ds: Datasheet, catalog: FactionCatalog, file: string, warn: Warn, fit: boolean) {
   const own = new Map<string, { name: string; kind: 'weapon' | 'wargear' }>();
   const add = (name: string, kind: 'weapon' | 'wargear') => {
     for (const v of [lookupKey(name), ...keyVariants(name)]) if (!own.has(v)) own.set(v, { name, kind });
@@ -318,7 +330,7 @@ function itemResolver(ds: Datasheet, catalog: FactionCatalog, file: string, warn
     }
     const wide = factionWide().get(lookupKey(name));
     if (wide && fit && wide.kind === 'weapon') {
-      warn(line, `"${name}" is not a weapon of this datasheet in the data (the list may come from another data version); dropped (--fit-wargear)`);
+      warn(line, `"${name}" is not a weapon of this datasheet in the data (the list may come from another data version); dropped (--fit-wargear)`, true);
       return { main: { kind: 'dropped' } };
     }
     if (wide) {

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.ts';
-import { ARMIES_HELP } from './cli-options.ts';
+import { ARMIES_HELP, FIT_WARGEAR_HELP } from './cli-options.ts';
 
 interface BatchCliOptions {
   games?: string;
@@ -22,6 +22,7 @@ interface BatchCliOptions {
   replace?: boolean;
   detachments?: string;
   armies?: string;
+  fitWargear?: boolean;
   json?: boolean;
   progress: boolean;
 }
@@ -69,6 +70,7 @@ export function register(program: Command): void {
     .option('--shard <k/n>', 'play only the k-th of n disjoint slices of the game numbers (combine them with merge)')
     .option('--detachments <d1,d2>', 'detachments of the two armies instead of the scenario\'s ("none" = no detachment)')
     .option('--armies <a,b>', ARMIES_HELP)
+    .option('--fit-wargear', FIT_WARGEAR_HELP)
     .option('--out <dir>', 'write batch.json, games.jsonl (as games finish), games.csv, results.json and report.html here')
     .option('--replace', 'with --out: replace the batch already in that folder (its batch files only) instead of refusing')
     .option('--resume <dir>', 'continue the interrupted batch in this folder (its batch.json gives the scenario, seed, games...)')
@@ -96,12 +98,13 @@ Examples:
         if (opts.out && opts.out !== opts.resume) throw new CliError('--resume writes into the folder it continues: leave out --out');
         if (opts.replace) throw new CliError('--replace and --resume: choose one (replace the batch in the folder, or continue it)');
         // the folder's batch.json says what is played
-        if (opts.armies || opts.detachments) throw new CliError(`--resume continues the batch as its batch.json says: leave out ${opts.armies ? '--armies' : '--detachments'}`);
+        const changed = opts.armies ? '--armies' : opts.fitWargear ? '--fit-wargear' : opts.detachments ? '--detachments' : null;
+        if (changed) throw new CliError(`--resume continues the batch as its batch.json says: leave out ${changed}`);
       } else {
         const dets = opts.detachments ? cliErrors(() => parseDetachments(opts.detachments!)) : null;
         if (dets && dets.length !== 2) throw new CliError(`--detachments: expected two detachments (player 1's, player 2's), got ${dets.length}`);
         const scenarioFile = file ?? (await import('../data/scenario.ts')).DEFAULT_SCENARIO;
-        const sc = loadScenarioForCli(scenarioFile, opts.armies, dets ? [dets[0], dets[1]] : undefined);
+        const sc = loadScenarioForCli(scenarioFile, { armies: opts.armies, detachments: dets ? [dets[0], dets[1]] : undefined, fitWargear: opts.fitWargear });
         const agents = agentSpecs(opts.agents, sc);
         spec = makeSpec({
           scenario: sc, scenarioFile, agents, batchSeed: opts.seed ?? '1',
@@ -110,6 +113,7 @@ Examples:
           shard: opts.shard ? cliErrors(() => parseShard(opts.shard!)) : null,
           detachments: dets ? [dets[0], dets[1]] : undefined,
           armies: armiesForSpec(opts.armies),
+          fitWargear: opts.fitWargear,
         });
         cliErrors(() => checkSpec(spec!));
         await cliErrorsAsync(() => checkAgents(spec!.agents));
@@ -149,20 +153,21 @@ Examples:
     .option('--seed <s>', 'batch seed (the same for every cell)', '1')
     .option('--agents <a,b>', "agents of the two armies (default: the scenario's)")
     .option('--armies <a,b>', ARMIES_HELP)
+    .option('--fit-wargear', FIT_WARGEAR_HELP)
     .option('--workers <n>', 'worker threads (default: the number of cores; 0 = play in this thread)')
     .option('--no-swap', 'do not play side-swapped pairs')
     .option('--block <n>', 'games per worker task', '10')
     .option('--out <dir>', 'write matrix.json, matrix.csv, matrix.html and each cell\'s batch folder (cells/...); an existing cell folder is continued')
     .option('--json', 'print the matrix as JSON')
     .option('--no-progress', 'no progress bar')
-    .action(async (file: string | undefined, opts: { detachments: string; vs?: string; games?: string; seed?: string; agents?: string; armies?: string; workers?: string; swap: boolean; block?: string; out?: string; json?: boolean; progress: boolean }) => {
+    .action(async (file: string | undefined, opts: { detachments: string; vs?: string; games?: string; seed?: string; agents?: string; armies?: string; fitWargear?: boolean; workers?: string; swap: boolean; block?: string; out?: string; json?: boolean; progress: boolean }) => {
       const { runMatrix, formatMatrix } = await import('./matrix.ts');
       const { makeSpec, checkAgents, scenarioVariant, parseDetachments, parseArmies } = await import('./variants.ts');
       const { loadScenarioForCli, agentSpecs, armiesForSpec } = await import('./cli-support.ts');
       const { checkSpec } = await import('./batch.ts');
       const { defaultWorkers } = await import('./batch-pool.ts');
       const scenarioFile = file ?? (await import('../data/scenario.ts')).DEFAULT_SCENARIO;
-      const base = loadScenarioForCli(scenarioFile, opts.armies);
+      const base = loadScenarioForCli(scenarioFile, { armies: opts.armies, fitWargear: opts.fitWargear });
       const armies = opts.armies === undefined ? undefined : cliErrors(() => parseArmies(opts.armies!));
       const rows = cliErrors(() => parseDetachments(opts.detachments));
       const cols = opts.vs ? cliErrors(() => parseDetachments(opts.vs!))
@@ -174,9 +179,9 @@ Examples:
       const workers = intOption(opts.workers, '--workers', 0, defaultWorkers());
       // check every cell's scenario (an unknown detachment fails here, before any game)
       const scenarios = new Map<string, ReturnType<typeof scenarioVariant>>();
-      for (const r of rows) for (const c of cols) scenarios.set(JSON.stringify([r, c]), cliErrors(() => scenarioVariant(scenarioFile, { armies, detachments: [r, c] })));
+      for (const r of rows) for (const c of cols) scenarios.set(JSON.stringify([r, c]), cliErrors(() => scenarioVariant(scenarioFile, { armies, detachments: [r, c], fitWargear: opts.fitWargear })));
       const specFor = (sc: typeof base, r: string | null, c: string | null) => {
-        const spec = makeSpec({ scenario: sc, scenarioFile, agents, batchSeed: opts.seed ?? '1', games, swap: opts.swap, blockSize, detachments: [r, c], armies: armiesForSpec(opts.armies) });
+        const spec = makeSpec({ scenario: sc, scenarioFile, agents, batchSeed: opts.seed ?? '1', games, swap: opts.swap, blockSize, detachments: [r, c], armies: armiesForSpec(opts.armies), fitWargear: opts.fitWargear });
         cliErrors(() => checkSpec(spec));
         return spec;
       };

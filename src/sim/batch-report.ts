@@ -48,7 +48,7 @@ export function replayCommand(spec: BatchSpec, dir: string | null, index: number
 /** The `play` command that plays the same game, when there is one (an unswapped game of a scenario file, its detachments unchanged). */
 export function playCommand(spec: BatchSpec, seed: string, swapped: boolean): string | null {
   if (swapped || !spec.scenarioFile || spec.detachments) return null;
-  const armies = spec.armies ? ` --armies ${shellQuote(spec.armies.map((a) => a ?? '-').join(','))}` : '';
+  const armies = spec.armies ? ` --armies ${shellQuote(spec.armies.map((a) => a ?? '-').join(','))}${spec.fitWargear ? ' --fit-wargear' : ''}` : '';
   return `npx tsx src/cli.ts play ${shellQuote(spec.scenarioFile)} --seed ${shellQuote(seed)} --agents ${shellQuote(spec.agents.join(','))}${armies}`;
 }
 

@@ -33,6 +33,8 @@ export interface BatchSpec {
   detachments?: [string | null, string | null];
   /** the armies given on the command line instead of the scenario file's (their paths; null = the scenario's) */
   armies?: [string | null, string | null];
+  /** the army-list exports among `armies` were fitted to the datasheets (--fit-wargear) */
+  fitWargear?: true;
   /** free text (the matrix cell) */
   label?: string;
 }

@@ -2,3 +2,6 @@
 
 /** `--armies` (batch, matrix, play, tournament). */
 export const ARMIES_HELP = 'armies of player 1 and player 2 instead of the scenario\'s: army files (.json) or army-list text exports (Warhammer 40,000 app, New Recruit); "-" keeps the scenario\'s. Each plays its own detachment and its agent declares its Leaders, passengers and Reserves';
+
+/** `--fit-wargear` (batch, matrix, play, tournament), beside `--armies`. */
+export const FIT_WARGEAR_HELP = 'with --armies: fit each army-list export to the datasheets (a list from another data version): drop the weapons a datasheet does not have (a model left with none takes its default weapons), with a warning for each';

@@ -5,16 +5,25 @@ import { resolve } from 'node:path';
 import { DEFAULT_SCENARIO, loadScenario } from '../data/scenario.ts';
 import { parseArmies, scenarioVariant, type ScenarioChanges } from './variants.ts';
 
+export interface CliScenarioChanges {
+  /** `--armies a,b` as typed (see parseArmies) */
+  armies?: string;
+  detachments?: ScenarioChanges['detachments'];
+  /** `--fit-wargear` */
+  fitWargear?: boolean;
+}
+
 /**
- * The scenario file (default: the bundled one), with `--armies` (see parseArmies) and detachments when
- * given; its warnings (points that do not match the data...) are printed on stderr.
+ * The scenario file (default: the bundled one), with `--armies` (see parseArmies), `--fit-wargear` and
+ * detachments when given; its warnings (points that do not match the data...) are printed on stderr.
  */
-export function loadScenarioForCli(file: string | undefined, armiesOpt?: string, detachments?: ScenarioChanges['detachments']): ResolvedScenario {
+export function loadScenarioForCli(file: string | undefined, changes: CliScenarioChanges = {}): ResolvedScenario {
   let sc: ResolvedScenario;
   try {
     const path = file ?? DEFAULT_SCENARIO;
-    const armies = armiesOpt === undefined ? undefined : parseArmies(armiesOpt);
-    sc = armies || detachments ? scenarioVariant(path, { armies, detachments }) : loadScenario(path);
+    const armies = changes.armies === undefined ? undefined : parseArmies(changes.armies);
+    const { detachments, fitWargear } = changes;
+    sc = armies || detachments || fitWargear ? scenarioVariant(path, { armies, detachments, fitWargear }) : loadScenario(path);
   } catch (err) {
     throw new CliError((err as Error).message);
   }

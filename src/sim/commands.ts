@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, writeSync, renameSync } from 'node:fs';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.ts';
-import { ARMIES_HELP } from './cli-options.ts';
+import { ARMIES_HELP, FIT_WARGEAR_HELP } from './cli-options.ts';
 import type { GameEvent } from '../core/events.ts';
 
 /** The events the human summary reads (the rest only go to the log). */
@@ -20,13 +20,14 @@ export function register(program: Command): void {
     .option('--log <file>', 'write the whole event log (JSONL)')
     .option('--agents <a,b>', 'agents for player 1 and player 2 (names or paths)')
     .option('--armies <a,b>', ARMIES_HELP)
+    .option('--fit-wargear', FIT_WARGEAR_HELP)
     .option('--json', 'print a JSON summary')
-    .action(async (file: string | undefined, opts: { seed?: string; log?: string; agents?: string; armies?: string; json?: boolean }) => {
+    .action(async (file: string | undefined, opts: { seed?: string; log?: string; agents?: string; armies?: string; fitWargear?: boolean; json?: boolean }) => {
       const { loadScenarioForCli, agentSpecs } = await import('./cli-support.ts');
       const { loadAgents } = await import('../core/agent-loader.ts');
       const { playGame } = await import('./play.ts');
       const { summarize, formatSummary } = await import('./summary.ts');
-      const sc = loadScenarioForCli(file, opts.armies);
+      const sc = loadScenarioForCli(file, { armies: opts.armies, fitWargear: opts.fitWargear });
       const seed = opts.seed ?? sc.seed ?? '1';
       const specs = agentSpecs(opts.agents, sc);
       // the log's game-started event records the agents that actually play (fork replays them)

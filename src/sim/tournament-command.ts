@@ -1,7 +1,7 @@
 /** `tournament [scenario] --agents a,b,c --games N`: every pair of agents, sides and armies swapped. */
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.ts';
-import { ARMIES_HELP } from './cli-options.ts';
+import { ARMIES_HELP, FIT_WARGEAR_HELP } from './cli-options.ts';
 
 export function register(program: Command): void {
   program
@@ -12,9 +12,10 @@ export function register(program: Command): void {
     .option('--games <n>', 'games per pair', '20')
     .option('--seed <s>', 'seed', '1')
     .option('--armies <a,b>', ARMIES_HELP)
+    .option('--fit-wargear', FIT_WARGEAR_HELP)
     .option('--workers <n>', 'worker threads (default: the number of cores)')
     .option('--json', 'print JSON')
-    .action(async (file: string | undefined, opts: { agents: string; games: string; seed: string; armies?: string; workers?: string; json?: boolean }) => {
+    .action(async (file: string | undefined, opts: { agents: string; games: string; seed: string; armies?: string; fitWargear?: boolean; workers?: string; json?: boolean }) => {
       const { loadScenarioForCli } = await import('./cli-support.ts');
       const { checkAgents } = await import('./variants.ts');
       const { runTournament, formatTournament } = await import('./tournament.ts');
@@ -29,7 +30,7 @@ export function register(program: Command): void {
         try { await checkAgents([agents[i], agents[i + 1]]); } catch (err) { throw new CliError(`--agents: ${(err as Error).message}`); }
       }
       if (agents.length % 2 === 1) try { await checkAgents([agents[agents.length - 1], agents[0]]); } catch (err) { throw new CliError(`--agents: ${(err as Error).message}`); }
-      const sc = loadScenarioForCli(file, opts.armies);
+      const sc = loadScenarioForCli(file, { armies: opts.armies, fitWargear: opts.fitWargear });
       const result = await runTournament({
         scenario: sc, scenarioFile: file ?? DEFAULT_SCENARIO, agents, games, seed: opts.seed, workers,
         onProgress: opts.json ? undefined : (t) => process.stderr.write(`${t}\n`),

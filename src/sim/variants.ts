@@ -39,6 +39,8 @@ export interface ScenarioChanges {
   detachments?: [string | null | undefined, string | null | undefined];
   /** per player: an army file or army-list export replacing the scenario's army, undefined to keep it */
   armies?: [string | undefined, string | undefined];
+  /** fit the army-list exports among `armies` to the datasheets (see ParseArmyOptions.fitWargear) */
+  fitWargear?: boolean;
 }
 
 /**
@@ -48,7 +50,10 @@ export interface ScenarioChanges {
  * (Leaders, passengers, Reserves): the scenario's formations name the units of the army it replaces.
  */
 export function scenarioVariant(file: string, changes: ScenarioChanges): ResolvedScenario {
+  if (changes.fitWargear) checkFitWargear(changes.armies);
   const abs = resolve(file);
+  // the lists' own warnings (points, fitted weapons), which the scenario loader does not see
+  const listWarnings: string[] = [];
   const raw = JSON.parse(readFileSync(abs, 'utf8')) as { name?: unknown; terrain?: unknown; players?: Record<string, unknown>[] };
   const base = dirname(abs);
   // the paths in the file are relative to it: make them absolute, as the copy is read from elsewhere
@@ -57,7 +62,14 @@ export function scenarioVariant(file: string, changes: ScenarioChanges): Resolve
     if (typeof p.army === 'string' && !isAbsolute(p.army)) p.army = resolve(base, p.army);
     const a = changes.armies?.[i];
     if (a !== undefined) {
-      p.army = armyFor(a);
+      const army = armyFor(a, changes.fitWargear ?? false);
+      p.army = army.army;
+      // what the fit changed (the first few), and how many other warnings the list has: the scenario
+      // loader repeats some of them (wargear, unit sizes, the points limit), the army command lists all
+      const shown = army.fitted.slice(0, army.fitted.length > LIST_WARNINGS_SHOWN + 1 ? LIST_WARNINGS_SHOWN : undefined);
+      for (const w of shown) listWarnings.push(`player ${i + 1} (--armies ${a}): ${w}`);
+      const more = army.warnings.length - shown.length;
+      if (more) listWarnings.push(`player ${i + 1} (--armies ${a}): ${more} ${shown.length ? 'more ' : ''}warning${more === 1 ? '' : 's'} about the list (\`army ${a}${changes.fitWargear ? ' --fit-wargear' : ''}\` lists ${more === 1 ? 'it' : 'them all'})`);
       for (const k of ['name', 'detachment', 'leaders', 'transports', 'reserves']) delete p[k];
       p.formations = 'agent';
     }
@@ -71,6 +83,7 @@ export function scenarioVariant(file: string, changes: ScenarioChanges): Resolve
     writeFileSync(tmp, JSON.stringify(raw));
     const sc = loadScenario(tmp);
     sc.file = file;
+    if (listWarnings.length) sc.warnings = [...listWarnings, ...(sc.warnings ?? [])];
     return sc;
   } catch (err) {
     const e = err as Error;
@@ -80,7 +93,7 @@ export function scenarioVariant(file: string, changes: ScenarioChanges): Resolve
       if (a === undefined || !e.message.includes(`players[${i}].army`)) return;
       e.message += ` (players[${i}].army is ${a} (--armies))`;
       // a list from another data version: the army command can fit its loadouts
-      if (!a.endsWith('.json') && e.message.includes('is not a weapon of')) e.message += `; \`army ${a} --fit-wargear --out army.json\` drops the weapons the datasheets do not have, then give --armies army.json`;
+      if (!a.endsWith('.json') && e.message.includes('is not a weapon of')) e.message += `; add --fit-wargear to drop the weapons the datasheets do not have (or convert it once: \`army ${a} --fit-wargear --out army.json\`, then give --armies army.json)`;
     });
     throw e;
   } finally {
@@ -88,11 +101,28 @@ export function scenarioVariant(file: string, changes: ScenarioChanges): Resolve
   }
 }
 
-/** An army for a scenario: an army file's absolute path, or the army parsed from a list export (inline). */
-function armyFor(file: string): string | ArmyFile {
+/** The warnings of an army-list export shown before a game or batch (the rest are counted). */
+const LIST_WARNINGS_SHOWN = 5;
+
+/**
+ * An army for a scenario: an army file's absolute path, or the army parsed from a list export (inline)
+ * with the list's warnings (all, and those saying what --fit-wargear changed).
+ */
+function armyFor(file: string, fitWargear: boolean): { army: string | ArmyFile; warnings: string[]; fitted: string[] } {
   if (!existsSync(file)) throw new Error(`--armies: ${file}: file not found`);
-  if (file.endsWith('.json')) return resolve(file);
-  return parseArmyList(readFileSync(file, 'utf8'), { file }).army;
+  if (file.endsWith('.json')) return { army: resolve(file), warnings: [], fitted: [] };
+  const { army, warnings, fitted } = parseArmyList(readFileSync(file, 'utf8'), { file, fitWargear });
+  return { army, warnings, fitted };
+}
+
+/** `--fit-wargear` fits army-list exports as they are read: it needs at least one among `--armies`. */
+function checkFitWargear(armies: ScenarioChanges['armies']): void {
+  const given: string[] = [];
+  for (const a of armies ?? []) if (a !== undefined) given.push(a);
+  if (!given.length) throw new Error('--fit-wargear: fits the army-list exports given with --armies; expected --armies');
+  if (given.every((a) => a.endsWith('.json'))) {
+    throw new Error(`--fit-wargear: fits army-list exports (.txt) as they are read; ${given.join(' and ')} ${given.length === 1 ? 'is an army file' : 'are army files'}, whose weapons are edited in the file`);
+  }
 }
 
 /** The same scenario with other detachments, set directly (for scenarios that are not files, e.g. tests). */
@@ -126,6 +156,7 @@ export interface SpecOptions {
   shard?: { k: number; n: number } | null;
   detachments?: [string | null, string | null];
   armies?: [string | null, string | null];
+  fitWargear?: boolean;
   label?: string;
 }
 
@@ -146,6 +177,7 @@ export function makeSpec(o: SpecOptions): BatchSpec {
   };
   if (o.detachments) spec.detachments = o.detachments;
   if (o.armies) spec.armies = o.armies;
+  if (o.fitWargear) spec.fitWargear = true;
   if (o.label !== undefined) spec.label = o.label;
   return spec;
 }

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cli } from '../helpers/cli.ts';
 import { writeBatchScenarioFile } from './helpers.ts';
+import { HAVE_LISTS, LISTS_DIR } from '../data/paths.ts';
+import { parseArmyList } from '../../src/data/army-build.ts';
 import { parseArmies, scenarioVariant } from '../../src/sim/variants.ts';
 import { playCommand } from '../../src/sim/batch-report.ts';
 import { createGame } from '../../src/rules/battle/setup.ts';
@@ -97,7 +99,8 @@ describe('--armies', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/players\[1\]\.army\.units\[2\]\.models\[0\]\.weapons\[\d\]: Riptide Battlesuit \(u3\): "Missile pod" is not a weapon of Riptide Battlesuit in the data/);
     expect(bad.stderr).toContain(`players[1].army is ${old} (--armies)`);
-    // ... and says how to fit it: the army command drops that weapon, and the fitted army plays
+    // ... and says how to fit it: --fit-wargear on the command, or the army command once
+    expect(bad.stderr).toContain('add --fit-wargear to drop the weapons the datasheets do not have');
     expect(bad.stderr).toContain(`\`army ${old} --fit-wargear --out army.json\``);
     const fitted = join(tmp, 'fitted.json');
     const made = cli(['army', old, '--fit-wargear', '--out', fitted]);
@@ -110,5 +113,56 @@ describe('--armies', () => {
     const played = cli(['play', scenario, '--armies', `-,${fitted}`, '--agents', 'random,random']);
     expect(played.stderr).toBe('');
     expect(played.code).toBe(0);
+  });
+
+  it('--fit-wargear on a game, batch, matrix or tournament fits a list export as it is read', () => {
+    const old = join(tmp, 'old-fit.txt');
+    writeFileSync(old, readFileSync(LIST, 'utf8').replace('1x Twin plasma rifle', '1x Missile pod'));
+    // play: the weapon is dropped (said on stderr) and the game is the one the fitted army file plays
+    const logs = [join(tmp, 'fit-a.jsonl'), join(tmp, 'fit-b.jsonl')];
+    const play = cli(['play', scenario, '--armies', `-,${old}`, '--fit-wargear', '--agents', 'random,random', '--seed', 'fit', '--log', logs[0]]);
+    expect(play.code).toBe(0);
+    expect(play.stderr).toMatch(/player 2 \(--armies \S+old-fit\.txt\): line \d+: Riptide Battlesuit: "Missile pod" is not a weapon of this datasheet in the data .*; dropped \(--fit-wargear\)/);
+    const fitted = join(tmp, 'old-fit.json');
+    expect(cli(['army', old, '--fit-wargear', '--out', fitted]).code).toBe(0);
+    expect(cli(['play', scenario, '--armies', `-,${fitted}`, '--agents', 'random,random', '--seed', 'fit', '--log', logs[1]]).code).toBe(0);
+    // the same events after game-started (which records the scenario's warnings, here naming the fit)
+    const [a, b] = logs.map((f) => readFileSync(f, 'utf8').split('\n').slice(1));
+    expect(a.length).toBeGreaterThan(100);
+    expect(a).toEqual(b);
+
+    // batch: the spec records the fit, and the report's play command repeats it
+    const out = join(tmp, 'batch-fit');
+    const r = cli(['batch', scenario, '--armies', `-,${old}`, '--fit-wargear', '--agents', 'random,random', '--games', '2', '--workers', '0', '--seed', 'fit', '--out', out, '--json']);
+    expect(r.code).toBe(0);
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
+    expect(results.spec.fitWargear).toBe(true);
+    const riptide = results.spec.scenario.players[1].army.units.find((u: { name: string }) => u.name === 'Riptide Battlesuit');
+    expect(riptide.models[0].weapons).not.toContain('Missile pod');
+    expect(playCommand(results.spec, 'x', false)).toMatch(/ --armies -,\S+old-fit\.txt --fit-wargear$/);
+    expect(cli(['batch', '--resume', out, '--fit-wargear']).stderr).toMatch(/--resume continues the batch as its batch\.json says: leave out --fit-wargear/);
+
+    // matrix and tournament take it too
+    const m = cli(['matrix', scenario, '--armies', `-,${old}`, '--fit-wargear', '--detachments', 'Kauyon', '--vs', "Mont'ka", '--agents', 'random,random', '--games', '2', '--workers', '0', '--json']);
+    expect(m.code).toBe(0);
+    expect(JSON.parse(m.stdout).cells).toHaveLength(1);
+    const t = cli(['tournament', scenario, '--armies', `-,${old}`, '--fit-wargear', '--agents', 'random,random', '--games', '2', '--workers', '0', '--json']);
+    expect(t.code).toBe(0);
+
+    // without an army-list export to fit it is an error
+    expect(cli(['play', scenario, '--fit-wargear']).stderr).toMatch(/--fit-wargear: fits the army-list exports given with --armies; expected --armies/);
+    expect(cli(['play', scenario, '--armies', `-,${fitted}`, '--fit-wargear']).stderr).toMatch(/--fit-wargear: fits army-list exports \(\.txt\) as they are read; \S+old-fit\.json is an army file/);
+  });
+
+  it.runIf(HAVE_LISTS)('a fitted list from another data version: the first fitted weapons shown, the rest of its warnings counted', () => {
+    const list = join(LISTS_DIR, 'listgrok_nr_nr1_gw.txt');
+    const parsed = parseArmyList(readFileSync(list, 'utf8'), { file: list, fitWargear: true });
+    expect(parsed.fitted.length).toBeGreaterThan(6);
+    expect(parsed.fitted.every((w) => parsed.warnings.includes(w))).toBe(true);
+    const sc = scenarioVariant(scenario, { armies: [list, undefined], fitWargear: true });
+    const own = (sc.warnings ?? []).filter((w) => w.startsWith(`player 1 (--armies ${list}): `)).map((w) => w.slice(`player 1 (--armies ${list}): `.length));
+    expect(own.slice(0, 5)).toEqual(parsed.fitted.slice(0, 5));
+    expect(own.slice(5)).toEqual([`${parsed.warnings.length - 5} more warnings about the list (\`army ${list} --fit-wargear\` lists them all)`]);
+    expect(() => scenarioVariant(scenario, { armies: [list, undefined] })).toThrow(/is not a weapon of .*add --fit-wargear/);
   });
 });
