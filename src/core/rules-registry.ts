@@ -60,6 +60,12 @@ export interface Rule {
    * so BATTLEFIELD COMMAND (Boarding Actions) can lend it to a Bodyguard unit.
    */
   leaderAbility?: boolean;
+  /**
+   * An Aura ability ("while a friendly unit is within 6" of this model..."): besides its own unit, the
+   * rule is walked for every unit of its player, as one of the player's rules (auraRules puts its name
+   * there when a unit of the army has it, with `src.unit` null); the hooks find the models it spreads from.
+   */
+  aura?: boolean;
   /** change the Attack plan of an attack this rule's side is involved in */
   attack?(plan: AttackPlan, ctx: AttackContext, src: RuleSource): void;
   /** change a model's characteristic (OC, Move...) while this rule applies to its unit */

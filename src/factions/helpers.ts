@@ -4,6 +4,7 @@
  */
 import type { Game } from '../core/game.ts';
 import type { Expiry, GameState, ModelState, PlayerIndex, UnitState } from '../core/state.ts';
+import type { Rule } from '../core/rules-registry.ts';
 import { isLeaderModel } from '../rules/allocation.ts';
 import { lendingLeader } from '../rules/lent-leaders.ts';
 import { onBattlefield } from '../rules/battle/units.ts';
@@ -67,4 +68,21 @@ export { isMonsterOrVehicle } from '../rules/battle/units.ts';
 /** Key of the current phase, for "once per phase" limits kept in a player's rule state. */
 export function phaseKey(state: GameState): string {
   return `${state.round}:${state.turn}:${state.phase}`;
+}
+
+/**
+ * "Once per battle round, you can target this model's unit with a Stratagem for 1CP less" (Path of
+ * Command, Puretide's Teachings): the two hooks of such an ability, its use kept in the player's rule
+ * state under the ability's name.
+ */
+export function oncePerRoundDiscount(name: string, keyword: string): Pick<Rule, 'stratagemDiscount' | 'stratagemDiscountUsed'> {
+  return {
+    stratagemDiscount(ctx) {
+      if (ctx.state.players[ctx.unit.player].ruleState[name] === ctx.state.round) return 0;
+      return modelWith(ctx.state, ctx.unit, keyword) ? 1 : 0;
+    },
+    stratagemDiscountUsed(g, unit) {
+      g.emit({ type: 'rule-state', player: unit.player, key: name, value: g.state.round });
+    },
+  };
 }

@@ -3,6 +3,8 @@
  * faction (the army rule) and for their detachment (detachment rules). The rules themselves are
  * ordinary registry entries (src/core/rules-registry.ts); stratagems name their detachment as source.
  */
+import { getRule } from '../core/rules-registry.ts';
+import type { Datasheet } from '../data/datasheet.ts';
 export interface FactionRules {
   /** faction id of the data: TAU, AE */
   id: string;
@@ -34,5 +36,12 @@ export function playerRules(faction: string, detachment: string | null): string[
   if (!f) return [];
   const out = f.armyRules.slice();
   if (detachment !== null) for (const r of f.detachments[detachment] ?? []) out.push(r);
+  return out;
+}
+
+/** The Aura abilities (Rule.aura) of these datasheets, once each in their order: played army-wide (see Rule.aura). */
+export function auraRules(datasheets: Iterable<Datasheet>): string[] {
+  const out: string[] = [];
+  for (const ds of datasheets) for (const a of ds.abilities) if (getRule(a)?.aura && !out.includes(a)) out.push(a);
   return out;
 }

@@ -8,7 +8,7 @@ import { loadFactionCatalog } from '../../src/data/catalog.ts';
 import type { Datasheet } from '../../src/data/datasheet.ts';
 import type { Body } from '../../src/geometry/types.ts';
 import { createUnitState } from '../../src/rules/muster.ts';
-import { playerRules } from '../../src/rules/factions.ts';
+import { auraRules, playerRules } from '../../src/rules/factions.ts';
 
 export interface PlacedUnit {
   id: string;
@@ -66,7 +66,7 @@ export function battleSandbox(units: PlacedUnit[], opts: BattleSandboxOptions = 
   const dets = opts.detachments ?? [null, null];
   g.emit({
     type: 'game-started', seed: 'battle-sandbox', rng: stream.state(),
-    players: [0, 1].map((i) => ({ name: `P${i + 1}`, faction: factions[i], detachment: dets[i], agent: 'scripted', rules: playerRules(factions[i], dets[i]) })),
+    players: [0, 1].map((i) => ({ name: `P${i + 1}`, faction: factions[i], detachment: dets[i], agent: 'scripted', rules: [...playerRules(factions[i], dets[i]), ...auraRules(resolved.filter((r) => r.u.player === i).map((r) => r.ds))] })),
     board: { width: W, height: H, terrain: opts.terrain ?? [], deploymentZones: [
       { player: 0, polygon: [{ x: 0, y: 0 }, { x: 12, y: 0 }, { x: 12, y: H }, { x: 0, y: H }] },
       { player: 1, polygon: [{ x: W - 12, y: 0 }, { x: W, y: 0 }, { x: W, y: H }, { x: W - 12, y: H }] },

@@ -13,7 +13,7 @@ import { lentLeaderModel } from '../../rules/lent-leaders.ts';
 import { DISEMBARKED_FROM, embark, passengers, fitsIn } from '../../rules/battle/transports.ts';
 import { onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { isEngaged, modelBody, modelsSee, unitDistance, unitSees } from '../../rules/battle/world.ts';
-import { hitEnemies, isMonsterOrVehicle, leadingModel, modelWith, phaseKey } from '../helpers.ts';
+import { hitEnemies, isMonsterOrVehicle, leadingModel, modelWith, oncePerRoundDiscount, phaseKey } from '../helpers.ts';
 
 /**
  * Starweaver's Rapid Embarkation: at the end of the Fight phase, if nothing is embarked within it, a
@@ -133,16 +133,7 @@ registerRule({
 const PATH_OF_COMMAND = 'Path of Command';
 
 /** Path of Command: once per battle round, a stratagem that targets the Autarch's unit may cost 1 CP less. */
-registerRule({
-  name: PATH_OF_COMMAND, kind: 'datasheet-ability',
-  stratagemDiscount(ctx) {
-    if (ctx.state.players[ctx.unit.player].ruleState[PATH_OF_COMMAND] === ctx.state.round) return 0;
-    return modelWith(ctx.state, ctx.unit, 'AUTARCH') ? 1 : 0;
-  },
-  stratagemDiscountUsed(g, unit) {
-    g.emit({ type: 'rule-state', player: unit.player, key: PATH_OF_COMMAND, value: g.state.round });
-  },
-});
+registerRule({ name: PATH_OF_COMMAND, kind: 'datasheet-ability', ...oncePerRoundDiscount(PATH_OF_COMMAND, 'AUTARCH') });
 
 /**
  * Aspect Training: leading Howling Banshees the Autarch has Fights First, leading Striking Scorpions

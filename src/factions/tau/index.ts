@@ -4,5 +4,6 @@ import { FOR_THE_GREATER_GOOD } from './army-rule.ts';
 import { TAU_DETACHMENTS } from './detachments.ts';
 import './datasheets.ts';
 import './battlesuits.ts';
+import './commanders.ts';
 
 registerFaction({ id: 'TAU', name: "T'au Empire", armyRules: [FOR_THE_GREATER_GOOD], detachments: TAU_DETACHMENTS });

@@ -12,7 +12,7 @@ import type { ResolvedScenario } from '../../data/scenario-types.ts';
 import { projectRelative } from '../../data/project-path.ts';
 import { createUnitState } from '../muster.ts';
 import { DataError } from '../../data/errors.ts';
-import { playerRules } from '../factions.ts';
+import { auraRules, playerRules } from '../factions.ts';
 import { deploymentAnchors, placeForDeployment } from './placement.ts';
 import { canInfiltrate, infiltrationAnchors, placeInfiltrator, scoutMoves } from './pre-battle.ts';
 import { unplayedAbilities } from '../../factions/coverage.ts';
@@ -36,7 +36,7 @@ export function createGame(sc: ResolvedScenario, opts: SetupOptions): Game {
   for (const p of sc.players) for (const [id, ds] of Object.entries(p.datasheets)) datasheets[id] = ds;
   g.emit({
     type: 'game-started', seed: opts.seed, rng: stream.state(),
-    players: sc.players.map((p) => ({ name: p.name, faction: p.faction, detachment: p.detachment, agent: p.agent, rules: playerRules(p.faction, p.detachment) })),
+    players: sc.players.map((p) => ({ name: p.name, faction: p.faction, detachment: p.detachment, agent: p.agent, rules: [...playerRules(p.faction, p.detachment), ...auraRules(p.army.units.map((u) => p.datasheets[u.datasheetId]))] })),
     board: sc.board, objectives: sc.objectives.map((o) => ({ id: o.id, pos: o.pos, controller: null })), mission: sc.mission, datasheets,
     // the file relative to the project root: an absolute path would differ between checkouts
     scenario: { ...sc, file: projectRelative(sc.file), players: sc.players.map((p) => ({ ...p, datasheets: {} })) },

@@ -1,0 +1,100 @@
+/**
+ * T'au Empire datasheet abilities of the Commanders and Crisis Fireknife Battlesuits that the real army
+ * lists field (../shared/data/army-lists, played with `--armies ... --fit-wargear`), one registry entry
+ * each. Not in RULES.md: written from the datasheets of the data export, in the engine's words.
+ */
+import { registerRule } from '../../core/rules-registry.ts';
+import { widerReroll } from '../../rules/attack-plan.ts';
+import { isWithin } from '../../geometry/distance.ts';
+import type { GameState, UnitState } from '../../core/state.ts';
+import { modelBody } from '../../rules/battle/world.ts';
+import { leadingModel, oncePerRoundDiscount } from '../helpers.ts';
+
+/** Coldstar Commander: while he leads a unit, its models have Move 12" and its ranged weapons ASSAULT. */
+registerRule({
+  name: 'Coldstar Commander', kind: 'datasheet-ability', leaderAbility: true,
+  characteristic(which, v, ctx) {
+    if (which !== 'M' || !leadingModel(ctx.state, ctx.unit, 'COMMANDER IN COLDSTAR BATTLESUIT')) return v;
+    return 12;
+  },
+  weaponAbility: (ability, ctx) => ability === 'ASSAULT' && ctx.profile.range !== 'Melee' && leadingModel(ctx.state, ctx.unit, 'COMMANDER IN COLDSTAR BATTLESUIT') !== null,
+});
+
+/**
+ * Enforcer Commander: while he leads a unit, ranged attacks that target it have their AP worsened by 1
+ * (never past AP 0). The defender's rules run after the attacker's, so an improvement from the attacking
+ * side is already in `plan.ap`.
+ */
+registerRule({
+  name: 'Enforcer Commander', kind: 'datasheet-ability', leaderAbility: true,
+  attack(plan, ctx, src) {
+    if (src.role !== 'defender' || ctx.melee || !leadingModel(ctx.state, ctx.target, 'COMMANDER IN ENFORCER BATTLESUIT')) return;
+    plan.ap = Math.min(0, plan.ap + 1);
+  },
+});
+
+/**
+ * Way of the Short Blade: while Farsight leads a unit, its attacks against an enemy unit within 9" get
+ * +1 to wound. Measured from the closest model of the attacking group (as POINT-BLANK AMBUSH is).
+ */
+registerRule({
+  name: 'Way of the Short Blade', kind: 'datasheet-ability', leaderAbility: true,
+  missing: 'a group of attacking models partly within 9" of the target counts as within 9" (the closest model decides)',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || ctx.distance > 9 + 1e-6 || !leadingModel(ctx.state, ctx.attacker, 'COMMANDER FARSIGHT')) return;
+    plan.woundModifier += 1;
+  },
+});
+
+/** Puretide's Teachings: once per battle round, a stratagem that targets Farsight's unit may cost 1 CP less. */
+registerRule({ name: "Puretide's Teachings", kind: 'datasheet-ability', ...oncePerRoundDiscount("Puretide's Teachings", 'COMMANDER FARSIGHT') });
+
+const HERO_OF_THE_EMPIRE = 'Hero of the Empire (Aura)';
+
+/**
+ * Hero of the Empire (Aura): the ranged attacks of a friendly T'AU EMPIRE unit within 6" of Shadowsun
+ * re-roll Hit rolls of 1. Walked for every unit of her army (Rule.aura), her own included.
+ */
+registerRule({
+  name: HERO_OF_THE_EMPIRE, kind: 'datasheet-ability', aura: true,
+  attack(plan, ctx, src) {
+    // as her unit's own ability the army-wide walk already covers her unit
+    if (src.role !== 'attacker' || src.unit !== null || ctx.melee || !ctx.attacker.keywords.includes("T'AU EMPIRE")) return;
+    if (withinAuraOf(ctx.state, ctx.attacker, HERO_OF_THE_EMPIRE, 'COMMANDER SHADOWSUN', 6)) plan.rerollHits = widerReroll(plan.rerollHits, 'ones');
+  },
+});
+
+/** Is a model of `unit` within `range` of an alive model with `keyword` of a friendly unit on the battlefield that has the aura? */
+function withinAuraOf(state: GameState, unit: UnitState, aura: string, keyword: string, range: number): boolean {
+  for (const id of state.unitOrder) {
+    const source = state.units[id];
+    if (source.player !== unit.player || source.location !== 'battlefield' || !source.abilities.includes(aura)) continue;
+    for (const m of source.models) {
+      if (!m.alive || !m.pos || !state.datasheets[m.datasheet].keywords.includes(keyword)) continue;
+      const body = modelBody(state, m);
+      for (const x of unit.models) if (x.alive && x.pos && isWithin(body, modelBody(state, x), range)) return true;
+    }
+  }
+  return false;
+}
+
+/** Agile Combatant: Shadowsun (who leads no unit) may shoot in a turn in which she Fell Back. */
+registerRule({
+  name: 'Agile Combatant', kind: 'datasheet-ability',
+  allows: (perm) => perm === 'shoot-after-fall-back',
+});
+
+/**
+ * Fireknife: the unit's ranged attacks re-roll Hit rolls of 1, and against a unit at its Starting
+ * Strength may re-roll the Hit roll (the failed ones are re-rolled).
+ */
+registerRule({
+  name: 'Fireknife', kind: 'datasheet-ability',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || ctx.melee) return;
+    let alive = 0;
+    for (const m of ctx.target.models) if (m.alive) alive++;
+    const full = alive >= ctx.target.startingStrength;
+    plan.rerollHits = widerReroll(plan.rerollHits, full ? 'failed' : 'ones');
+  },
+});

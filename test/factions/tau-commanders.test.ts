@@ -1,0 +1,147 @@
+/**
+ * T'au Empire datasheet abilities of the Commanders and Crisis Fireknife Battlesuits of the real army
+ * lists (src/factions/tau/commanders.ts): one test (or more) each, that fails if the ability is played wrong.
+ */
+import { describe, expect, it } from 'vitest';
+import { battleSandbox, type PlacedUnit } from '../helpers/battle.ts';
+import { planFor } from '../helpers/plan.ts';
+import type { Game } from '../../src/core/game.ts';
+import { weaponHas } from '../../src/core/rules-registry.ts';
+import { allStratagems } from '../../src/rules/stratagems/registry.ts';
+import { stratagemDiscount } from '../../src/rules/windows.ts';
+import { canShoot } from '../../src/rules/battle/shooting.ts';
+import { unitMove } from '../../src/rules/battle/units.ts';
+import { unitDistance } from '../../src/rules/battle/world.ts';
+import { saveNeeded } from '../../src/rules/attack-plan.ts';
+import { auraRules } from '../../src/rules/factions.ts';
+import { loadFactionCatalog } from '../../src/data/catalog.ts';
+
+function sandbox(units: PlacedUnit[]): Game {
+  return battleSandbox(units, { phase: 'shooting' });
+}
+
+/** Crisis Fireknife Battlesuits (FK), led by `leader` (LD) when `attached`, and Guardian Defenders (GD) 20" away. */
+function ledFireknives(leader: string, attached = true): Game {
+  const g = sandbox([
+    { id: 'FK', player: 0, faction: 'tau', name: 'Crisis Fireknife Battlesuits', at: { x: 10, y: 5 } },
+    { id: 'LD', player: 0, faction: 'tau', name: leader, at: { x: 12, y: 8 } },
+    { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 30, y: 5 } },
+  ]);
+  if (attached) g.emit({ type: 'unit-attached', leader: 'LD', bodyguard: 'FK' });
+  return g;
+}
+
+describe('Commander in Coldstar Battlesuit', () => {
+  it('Coldstar Commander: the unit he leads has Move 12" and ASSAULT ranged weapons; alone the Crisis suits have neither', () => {
+    const g = ledFireknives('Commander In Coldstar Battlesuit');
+    const FK = g.state.units.FK;
+    expect(unitMove(g.state, FK)).toBe(12);
+    const rifle = g.state.datasheets[FK.models[0].datasheet].weapons.find((w) => w.name === 'Plasma rifle')!.profiles[0];
+    const fists = g.state.datasheets[FK.models[0].datasheet].weapons.find((w) => w.name === 'Battlesuit fists')!.profiles[0];
+    expect(weaponHas(g.state, FK, rifle, 'ASSAULT')).toBe(true);
+    expect(weaponHas(g.state, FK, fists, 'ASSAULT')).toBe(false);
+    // so the unit may shoot after Advancing
+    g.emit({ type: 'unit-moved', unit: 'FK', mode: 'advance', advanceRoll: 3 });
+    expect(canShoot(g, g.state.units.FK)).toBe(true);
+
+    const alone = ledFireknives('Commander In Coldstar Battlesuit', false);
+    expect(unitMove(alone.state, alone.state.units.FK)).toBe(10);
+    expect(weaponHas(alone.state, alone.state.units.FK, rifle, 'ASSAULT')).toBe(false);
+    alone.emit({ type: 'unit-moved', unit: 'FK', mode: 'advance', advanceRoll: 3 });
+    expect(canShoot(alone, alone.state.units.FK)).toBe(false);
+  });
+});
+
+describe('Commander in Enforcer Battlesuit', () => {
+  it('Enforcer Commander: ranged attacks against the unit he leads have AP worsened by 1, never past 0; not melee, not alone', () => {
+    const g = ledFireknives('Commander In Enforcer Battlesuit');
+    // Guardian Defenders' Shuriken catapult is AP -1; their Close combat weapon AP 0
+    expect(planFor(g, 'GD', 'FK', 'Shuriken catapult').ap).toBe(0);
+    expect(planFor(g, 'GD', 'FK', 'Close combat weapon').ap).toBe(0);
+    const alone = ledFireknives('Commander In Enforcer Battlesuit', false);
+    expect(planFor(alone, 'GD', 'FK', 'Shuriken catapult').ap).toBe(-1);
+    // the save a 3+ Crisis suit needs: 3 against AP 0 (led), 4 against AP -1 (alone)
+    expect(saveNeeded(planFor(g, 'GD', 'FK', 'Shuriken catapult'), 3, null)).toBe(3);
+    expect(saveNeeded(planFor(alone, 'GD', 'FK', 'Shuriken catapult'), 3, null)).toBe(4);
+  });
+});
+
+describe('Commander Farsight', () => {
+  it('Way of the Short Blade: +1 to wound for the unit he leads against an enemy unit within 9"; not beyond, not alone', () => {
+    const g = ledFireknives('Commander Farsight');
+    expect(planFor(g, 'FK', 'GD', 'Plasma rifle', { distance: 9 }).woundModifier).toBe(1);
+    expect(planFor(g, 'FK', 'GD', 'Plasma rifle', { distance: 9.5 }).woundModifier).toBe(0);
+    expect(planFor(g, 'FK', 'GD', 'Battlesuit fists', { distance: 0 }).woundModifier).toBe(1);
+    const alone = ledFireknives('Commander Farsight', false);
+    expect(planFor(alone, 'LD', 'GD', 'High-intensity plasma rifle', { distance: 6 }).woundModifier).toBe(0);
+  });
+
+  it("Puretide's Teachings: once per battle round a stratagem on his unit may cost 1 CP less; not on another unit", () => {
+    const g = sandbox([
+      { id: 'FS', player: 0, faction: 'tau', name: 'Commander Farsight', at: { x: 10, y: 5 } },
+      { id: 'FK', player: 0, faction: 'tau', name: 'Crisis Fireknife Battlesuits', at: { x: 10, y: 20 } },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 30, y: 5 } },
+    ]);
+    const overwatch = allStratagems().find((s) => s.name === 'FIRE OVERWATCH')!;
+    const d = stratagemDiscount(g, g.state.units.FS, overwatch);
+    expect([d?.rule.name, d?.amount]).toEqual(["Puretide's Teachings", 1]);
+    expect(stratagemDiscount(g, g.state.units.FK, overwatch)).toBeNull();
+    d!.rule.stratagemDiscountUsed!(g, g.state.units.FS, d!.src);
+    expect(stratagemDiscount(g, g.state.units.FS, overwatch)).toBeNull();
+    g.emit({ type: 'round-started', round: 2 });
+    expect(stratagemDiscount(g, g.state.units.FS, overwatch)?.amount).toBe(1);
+  });
+});
+
+describe('Commander Shadowsun', () => {
+  function shadowsun(): Game {
+    return sandbox([
+      { id: 'SS', player: 0, faction: 'tau', name: 'Commander Shadowsun', at: { x: 10, y: 5 } },
+      { id: 'NEAR', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 14, y: 5 } },
+      { id: 'FAR', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 30 } },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 30, y: 5 } },
+      { id: 'DA', player: 1, faction: 'aeldari', name: 'Dire Avengers', at: { x: 13, y: 10 } },
+    ]);
+  }
+
+  it('Hero of the Empire (Aura): ranged attacks of friendly T\'au units within 6" of her (hers too) re-roll Hit rolls of 1', () => {
+    const g = shadowsun();
+    expect(planFor(g, 'NEAR', 'GD', 'Pulse rifle').rerollHits).toBe('ones');
+    expect(planFor(g, 'SS', 'GD', 'Flechette launcher').rerollHits).toBe('ones');
+    expect(planFor(g, 'FAR', 'GD', 'Pulse rifle').rerollHits).toBe('none');
+    expect(planFor(g, 'NEAR', 'GD', 'Close combat weapon').rerollHits).toBe('none');
+    // not the enemy's units near her
+    expect(unitDistance(g.state, g.state.units.SS, g.state.units.DA)).toBeLessThan(6);
+    expect(unitDistance(g.state, g.state.units.SS, g.state.units.FAR)).toBeGreaterThan(6);
+    expect(planFor(g, 'DA', 'NEAR', 'Avenger shuriken catapult').rerollHits).toBe('none');
+    // gone from the battlefield, no aura
+    g.emit({ type: 'unit-location', unit: 'SS', location: 'reserves', embarkedIn: null });
+    expect(planFor(g, 'NEAR', 'GD', 'Pulse rifle').rerollHits).toBe('none');
+  });
+
+  it('the aura is one of her player\'s rules only when the army has her', () => {
+    const tau = loadFactionCatalog('TAU');
+    expect(auraRules([tau.byName('Strike Team')!, tau.byName('Commander Shadowsun')!, tau.byName('Commander Shadowsun')!])).toEqual(['Hero of the Empire (Aura)']);
+    expect(auraRules([tau.byName('Strike Team')!, tau.byName('Commander Farsight')!])).toEqual([]);
+    expect(shadowsun().state.players.map((p) => p.rules.includes('Hero of the Empire (Aura)'))).toEqual([true, false]);
+  });
+
+  it('Agile Combatant: she may shoot in a turn in which she Fell Back; a Strike Team may not', () => {
+    const g = shadowsun();
+    g.emit({ type: 'unit-moved', unit: 'SS', mode: 'fall-back' });
+    g.emit({ type: 'unit-moved', unit: 'NEAR', mode: 'fall-back' });
+    expect(canShoot(g, g.state.units.SS)).toBe(true);
+    expect(canShoot(g, g.state.units.NEAR)).toBe(false);
+  });
+});
+
+describe('Crisis Fireknife Battlesuits', () => {
+  it('Fireknife: ranged attacks re-roll Hit rolls of 1, any failed Hit roll against a unit at its Starting Strength; not melee', () => {
+    const g = ledFireknives('Commander Farsight', false);
+    expect(planFor(g, 'FK', 'GD', 'Plasma rifle').rerollHits).toBe('failed');
+    expect(planFor(g, 'FK', 'GD', 'Battlesuit fists').rerollHits).toBe('none');
+    const GD = g.state.units.GD;
+    g.emit({ type: 'model-destroyed', unit: 'GD', model: GD.models[GD.models.length - 1].id, by: null, reason: 'test' });
+    expect(planFor(g, 'FK', 'GD', 'Plasma rifle').rerollHits).toBe('ones');
+  });
+});
