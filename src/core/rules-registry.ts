@@ -103,6 +103,15 @@ export interface Rule {
   afterShooting?(g: Game, unit: UnitState, hitTargets: readonly string[]): void;
   /** the unit this ability belongs to was set up on the battlefield or ended a Normal, Advance or Fall Back move (Grenade Pack Flyover) */
   afterMove?(g: Game, unit: UnitState): void;
+  /** end of any turn (`player`'s), for the abilities of units on the battlefield, after objective control is updated (Airborne Agility) */
+  turnEnd?(g: Game, unit: UnitState, player: PlayerIndex): void;
+  /** end of any turn (`player`'s), for effects in the state, after objective control is updated (Fieldcraft's hold) */
+  effectTurnEnd?(g: Game, effect: Effect, player: PlayerIndex): void;
+  /**
+   * Who controls the objective marker, given who would by the Levels of Control (`controller`): asked of
+   * the effects in the state, so a rule can keep a marker under its player's control (Fieldcraft).
+   */
+  objectiveControl?(state: GameState, objective: string, controller: PlayerIndex | null, effect: Effect): PlayerIndex | null;
   /** a model of the unit this ability belongs to was destroyed (and removed) (Crewed Platform) */
   modelDestroyed?(g: Game, unit: UnitState, model: ModelState): void;
   /** weapons (datasheet weapon names) a model has on top of its own while this rule applies (DS8 Support Turret) */

@@ -5,5 +5,6 @@ import { TAU_DETACHMENTS } from './detachments.ts';
 import './datasheets.ts';
 import './battlesuits.ts';
 import './commanders.ts';
+import './auxiliaries.ts';
 
 registerFaction({ id: 'TAU', name: "T'au Empire", armyRules: [FOR_THE_GREATER_GOOD], detachments: TAU_DETACHMENTS });

@@ -17,6 +17,7 @@ import { updateObjectiveControl } from './objectives.ts';
 import { endPhase, hooksOf } from './phase.ts';
 import { inReserves } from './reserves.ts';
 import { isAlive } from './units.ts';
+import { getRule } from '../../core/rules-registry.ts';
 
 /** Play the battle from where the state is (after setup) to its end; returns the result. */
 export function playBattle(g: Game): GameResult {
@@ -82,8 +83,18 @@ export function continueBattle(g: Game, turnEnds: number): void {
   }
 }
 
-function endTurn(g: Game, player: PlayerIndex): void {
+/** The end of a turn: coherency, objective control, the rules that act then, the second player's last scoring, effects that expire. */
+export function endTurn(g: Game, player: PlayerIndex): void {
   removeOutOfCoherency(g);
+  updateObjectiveControl(g);
+  // rules that act at the end of any turn: units' abilities (Airborne Agility), then effects (Fieldcraft's hold)
+  for (const id of g.state.unitOrder) {
+    const u = g.state.units[id];
+    if (u.location !== 'battlefield') continue;
+    for (const name of u.abilities) getRule(name)?.turnEnd?.(g, g.state.units[id], player);
+  }
+  for (const e of [...g.state.effects]) getRule(e.kind)?.effectTurnEnd?.(g, e, player);
+  // a unit that left the battlefield then no longer holds its marker (no event when nothing changed)
   updateObjectiveControl(g);
   primaryMission(g.state.mission.primary).endOfTurn?.(g, player);
   expireEffects(g, { at: 'end-of-turn', round: g.state.round, turn: player });

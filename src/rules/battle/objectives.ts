@@ -1,11 +1,13 @@
 /**
  * Objective control: Level of Control per player per marker (sum of the OC of models within range,
  * Battle-shocked models count 0), updated at the end of each phase and each turn; control changes are
- * events. A tie is contested: nobody controls the marker.
+ * events. A tie is contested: nobody controls the marker. Effects can keep a marker under a player's
+ * control without models in range (Fieldcraft).
  */
 import type { Game } from '../../core/game.ts';
 import type { GameState, PlayerIndex } from '../../core/state.ts';
 import { objectiveControl, type ControlModel } from '../../geometry/ranges.ts';
+import { getRule } from '../../core/rules-registry.ts';
 import { characteristic } from './units.ts';
 import { modelBody } from './world.ts';
 
@@ -22,10 +24,15 @@ export function controlModels(state: GameState): ControlModel[] {
   return out;
 }
 
-/** Who controls each marker right now (not yet recorded). */
+/** Who controls each marker right now (not yet recorded): the Levels of Control, then rules that keep a marker (Rule.objectiveControl). */
 export function currentControl(state: GameState): (PlayerIndex | null)[] {
   const res = objectiveControl(state.objectives.map((o) => ({ id: o.id, pos: o.pos })), controlModels(state));
-  return res.map((r) => (r.controller === null ? null : (Number(r.controller) as PlayerIndex)));
+  const out = res.map((r) => (r.controller === null ? null : (Number(r.controller) as PlayerIndex)));
+  for (const e of state.effects) {
+    const keep = getRule(e.kind)?.objectiveControl;
+    if (keep) state.objectives.forEach((o, i) => { out[i] = keep(state, o.id, out[i], e); });
+  }
+  return out;
 }
 
 export function updateObjectiveControl(g: Game): void {

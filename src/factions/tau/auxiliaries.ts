@@ -1,0 +1,69 @@
+/**
+ * T'au Empire datasheet abilities of the Kroot and Vespid auxiliaries that the real army lists field
+ * (../shared/data/army-lists), one registry entry each. Not in RULES.md: written from the datasheets of
+ * the data export, in the engine's words.
+ */
+import { registerRule } from '../../core/rules-registry.ts';
+import { opponent } from '../../core/state.ts';
+import { inObjectiveRange } from '../../geometry/ranges.ts';
+import { currentControl } from '../../rules/battle/objectives.ts';
+import { isEngaged, modelBody } from '../../rules/battle/world.ts';
+
+/** The effect Fieldcraft leaves on a marker (params.objective), army-wide for its player. */
+export const FIELDCRAFT_HOLD = 'Fieldcraft (held)';
+
+/**
+ * Kroot Carnivores' Fieldcraft: at the end of its player's Command phase, each marker the unit is within
+ * range of and its player controls stays under that player's control without models in range, until
+ * the opponent controls it at the start or end of a turn (the hold outlives the unit).
+ */
+registerRule({
+  name: 'Fieldcraft', kind: 'datasheet-ability',
+  phaseEnd(g, unit, phase) {
+    const s = g.state;
+    if (phase !== 'command' || s.turn !== unit.player) return;
+    // control as it stands now (a Battle-shock test this phase may have changed it)
+    const control = currentControl(s);
+    s.objectives.forEach((o, i) => {
+      if (control[i] !== unit.player) return;
+      if (s.effects.some((e) => e.kind === FIELDCRAFT_HOLD && e.player === unit.player && e.params.objective === o.id)) return;
+      const marker = { id: o.id, pos: o.pos };
+      if (!unit.models.some((m) => m.alive && m.pos && inObjectiveRange(modelBody(s, m), marker))) return;
+      g.addEffect(FIELDCRAFT_HOLD, unit.player, null, { at: 'end-of-battle' }, { objective: o.id });
+    });
+  },
+});
+
+/**
+ * The hold: its player controls the marker unless the opponent does by the Levels of Control (a
+ * contested marker stays held). Ends at the end of a turn in which the opponent controls it (the start
+ * of the next turn sees the same positions, so the end of each turn is where it is checked).
+ */
+registerRule({
+  name: FIELDCRAFT_HOLD, kind: 'effect',
+  objectiveControl(_state, objective, controller, effect) {
+    if (effect.params.objective !== objective || controller === opponent(effect.player)) return controller;
+    return effect.player;
+  },
+  effectTurnEnd(g, effect) {
+    const o = g.state.objectives.find((x) => x.id === effect.params.objective);
+    if (o && o.controller === opponent(effect.player)) g.removeEffect(effect.id);
+  },
+});
+
+/**
+ * Vespid Stingwings' Airborne Agility: at the end of the opponent's turn, a unit not within Engagement
+ * Range of an enemy unit may leave the battlefield for Strategic Reserves (from where it arrives as any
+ * unit there; still there when the battle ends, it counts as destroyed).
+ */
+registerRule({
+  name: 'Airborne Agility', kind: 'datasheet-ability',
+  turnEnd(g, unit, player) {
+    if (player === unit.player || unit.location !== 'battlefield' || isEngaged(g.state, unit)) return;
+    const { option } = g.decide({
+      kind: 'airborne-agility', player: unit.player, prompt: `${unit.name}: Airborne Agility: into Strategic Reserves?`,
+      options: ['stay', 'strategic-reserves'], context: { unit: unit.id },
+    });
+    if (option === 'strategic-reserves') g.emit({ type: 'unit-location', unit: unit.id, location: 'strategic-reserves', embarkedIn: null });
+  },
+});
