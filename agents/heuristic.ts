@@ -90,6 +90,8 @@ export const WEIGHTS = {
   threatTarget: 0.3,
   /** share of the army's fire that goes to the unit PINPOINT COUNTER-OFFENSIVE marks, each turn */
   pinpointShare: 0.25,
+  /** Stealth Drones (Ghostkeel, twice a battle): spent on allocated attacks whose mean Damage is at least this */
+  stealthDronesDamage: 3,
   /** Declare Battle Formations: share of a Leader's value for the protection of a Bodyguard unit */
   leaderProtection: 0.3,
   /** Declare Battle Formations: units whose guns reach no further than this (or melee units) Deep Strike */
@@ -2048,6 +2050,8 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
       return Math.max(0, best ? options.indexOf(best.id) : 0);
     }
     case 'combat-embarkation': return 0;
+    // two uses a battle: kept for heavy hits (a mean Damage of 3 or more an attack), then as many as allowed
+    case 'stealth-drones': return (req.context as { meanDamage: number }).meanDamage >= WEIGHTS.stealthDronesDamage ? req.options.length - 1 : 0;
     case 'attach-leader': return decideAttachLeader(c, req);
     case 'reserves': return decideReserves(c, req);
     case 'start-embarked': return decideStartEmbarked(c, req);

@@ -103,6 +103,12 @@ export interface Rule {
   afterShooting?(g: Game, unit: UnitState, hitTargets: readonly string[]): void;
   /** the unit this ability belongs to was set up on the battlefield or ended a Normal, Advance or Fall Back move (Grenade Pack Flyover) */
   afterMove?(g: Game, unit: UnitState): void;
+  /**
+   * `count` attacks of `plan` have just been allocated to `model` of this ability's unit, before their
+   * saving throws: how many of them the rule makes do nothing (their Damage 0), 0 for none (Stealth Drones).
+   * Asked of the target unit's own abilities.
+   */
+  attacksAllocated?(g: Game, unit: UnitState, model: ModelState, plan: AttackPlan, count: number): number;
   /** end of any turn (`player`'s), for the abilities of units on the battlefield, after objective control is updated (Airborne Agility) */
   turnEnd?(g: Game, unit: UnitState, player: PlayerIndex): void;
   /** end of any turn (`player`'s), for effects in the state, after objective control is updated (Fieldcraft's hold) */
@@ -156,6 +162,11 @@ function registeredAmong(names: readonly string[]): readonly Rule[] {
 
 const resolvedLists = new WeakMap<readonly string[], { generation: number; length: number; rules: readonly Rule[] }>();
 let registryGeneration = 0;
+
+/** The registered rules among a unit's own abilities (not its player's rules nor effects), cached per list. */
+export function abilityRules(unit: UnitState): readonly Rule[] {
+  return registeredAmong(unit.abilities);
+}
 
 export function getRule(name: string): Rule | undefined {
   return registry.get(name);

@@ -9,6 +9,7 @@
 import type { Weapon, WeaponProfile } from '../data/datasheet.ts';
 import type { Game } from '../core/game.ts';
 import { IllegalDecisionError } from '../core/agent.ts';
+import { abilityRules } from '../core/rules-registry.ts';
 import type { GameState, ModelState, UnitState } from '../core/state.ts';
 import { buildAttackPlan, targetToughness, type AttackContext } from './attack-context.ts';
 import {
@@ -348,9 +349,12 @@ function savesAndDamage(
     const first = allocationTarget(state, target, plan.precision, allowed, plan.precisionOnly);
     if (first === null) return;
     const need = saveFor(state, sc, first);
-    const batch = uniformSave(state, target, sc, plan.precision, need, allowed) ? remaining : 1;
+    let batch = uniformSave(state, target, sc, plan.precision, need, allowed) ? remaining : 1;
     remaining -= batch;
     if (!first.allocated) g.emit({ type: 'attack-allocated', unit: target.id, model: first.id });
+    // rules that make allocated attacks do nothing (Stealth Drones): those need no saving throw
+    for (const r of abilityRules(target)) if (batch > 0 && r.attacksAllocated) batch -= r.attacksAllocated(g, target, first, plan, batch);
+    if (batch === 0) continue;
     let fails = 0;
     if (need >= 7) {
       fails = batch;

@@ -1,9 +1,13 @@
 /**
- * T'au Empire datasheet abilities of the Commanders and Crisis Fireknife Battlesuits of the real army
- * lists (src/factions/tau/commanders.ts): one test (or more) each, that fails if the ability is played wrong.
+ * T'au Empire datasheet abilities of the Commanders, Crisis Fireknife Battlesuits and Ghostkeel of the real
+ * army lists (src/factions/tau/commanders.ts, Stealth Drones in battlesuits.ts): one test (or more) each, that fails if the ability is played wrong.
  */
 import { describe, expect, it } from 'vitest';
-import { battleSandbox, type PlacedUnit } from '../helpers/battle.ts';
+import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
+import { scriptedStream } from '../helpers/scripted.ts';
+import { resolveAttacks } from '../../src/rules/attack-sequence.ts';
+import { createHeuristic } from '../../agents/heuristic.ts';
+import { stealthDronesUsed } from '../../src/factions/tau/battlesuits.ts';
 import { planFor } from '../helpers/plan.ts';
 import type { Game } from '../../src/core/game.ts';
 import { weaponHas } from '../../src/core/rules-registry.ts';
@@ -143,5 +147,59 @@ describe('Crisis Fireknife Battlesuits', () => {
     const GD = g.state.units.GD;
     g.emit({ type: 'model-destroyed', unit: 'GD', model: GD.models[GD.models.length - 1].id, by: null, reason: 'test' });
     expect(planFor(g, 'FK', 'GD', 'Plasma rifle').rerollHits).toBe('ones');
+  });
+});
+
+describe('Ghostkeel Battlesuit', () => {
+  /** Fire Dragons 10" from a Ghostkeel; `pick` answers its player's stealth-drones requests. */
+  function ghostkeel(dice: number[], pick: (options: number[]) => number, asked: number[][] = [], heuristic = false): Game {
+    const scripted = scriptedAgent('tau', (r) => { if (r.kind !== 'stealth-drones') return 0; asked.push(r.options as number[]); return pick(r.options as number[]); });
+    return battleSandbox([
+      { id: 'GK', player: 0, faction: 'tau', name: 'Ghostkeel Battlesuit', at: { x: 10, y: 5 } },
+      { id: 'FD', player: 1, faction: 'aeldari', name: 'Fire Dragons', at: { x: 20, y: 5 } },
+    ], {
+      phase: 'shooting', turn: 1, stream: scriptedStream(dice),
+      agents: [heuristic ? createHeuristic() : scripted, scriptedAgent('ae')],
+    });
+  }
+  /** `n` Fire Dragons fire their Dragon fusion guns (1 attack each, D6 Damage) at the Ghostkeel. */
+  function fusion(g: Game, n: number, weapon = 'Dragon fusion gun'): void {
+    const FD = g.state.units.FD;
+    const models = FD.models.filter((m) => m.weapons.includes(weapon)).slice(0, n);
+    const w = g.state.datasheets[models[0].datasheet].weapons.find((x) => x.name === weapon)!;
+    resolveAttacks(g, FD, [{ weapon: w, profile: w.profiles[0], models, target: 'GK', halfRange: false, targetVisible: true, targetInCover: false, targetModels: 1 }], false);
+  }
+  const wounds = (g: Game) => g.state.units.GK.models[0].wounds;
+
+  it('Stealth Drones: twice a battle, attacks allocated to it can be made to do nothing (no saving throw)', () => {
+    // two hits (6, 6), two wounds (6, 6), both made harmless: no save or Damage dice
+    const asked: number[][] = [];
+    const g = ghostkeel([6, 6, 6, 6, 6, 6, 1, 4], (o) => o[o.length - 1], asked);
+    fusion(g, 2);
+    expect(asked).toEqual([[0, 1, 2]]);
+    expect(wounds(g)).toBe(12);
+    // the two uses are spent: the next attack is not asked about; save 1 fails, Damage 4
+    fusion(g, 1);
+    expect(asked).toHaveLength(1);
+    expect(wounds(g)).toBe(8);
+  });
+
+  it('Stealth Drones declined: the attacks are saved and damage as usual', () => {
+    // hits 6 6, wounds 6 6, saves 1 1 (fail), Damage 4 and 5 (above average: the Fire Dragons keep them)
+    const g = ghostkeel([6, 6, 6, 6, 1, 1, 4, 5], () => 0);
+    fusion(g, 2);
+    expect(wounds(g)).toBe(3);
+  });
+
+  it('the heuristic spends Stealth Drones on heavy hits (mean Damage 3 or more), not on light ones', () => {
+    // a Dragon fusion gun (D6 Damage): both uses on the two attacks
+    const g = ghostkeel([6, 6, 6, 6], () => 0, [], true);
+    fusion(g, 2);
+    expect(stealthDronesUsed(g.state, g.state.units.GK)).toBe(2);
+    expect(wounds(g)).toBe(12);
+    // a Close combat weapon (2 attacks, Damage 1): kept; hits 6 6, wounds 6 6, both saved (6 6) as usual
+    const h = ghostkeel([6, 6, 6, 6, 6, 6], () => 0, [], true);
+    fusion(h, 1, 'Close combat weapon');
+    expect(stealthDronesUsed(h.state, h.state.units.GK)).toBe(0);
   });
 });

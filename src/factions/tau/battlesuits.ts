@@ -7,7 +7,7 @@ import { grantRerollOne, widerReroll } from '../../rules/attack-plan.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';
 import { unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { unitDistance } from '../../rules/battle/world.ts';
-import { opponent } from '../../core/state.ts';
+import { opponent, type GameState, type UnitState } from '../../core/state.ts';
 import { isMonsterOrVehicle } from '../helpers.ts';
 
 /** Devilfish's Rapid Deployment: units may disembark after it Advanced (then as after any move: Normal move, no charge). */
@@ -130,5 +130,36 @@ registerRule({
     const { option } = g.decide({ kind: 'drone-harassment', player: unit.player, prompt: `${unit.name}: which enemy unit takes a Battle-shock test?`, options, context: { unit: unit.id } });
     const target = s.units[option];
     battleShockTest(g, target.player, target.id);
+  },
+});
+
+const STEALTH_DRONES = 'Stealth Drones';
+
+/** Stealth Drones uses of a Ghostkeel unit so far (its player's rule state, keyed by unit). */
+export function stealthDronesUsed(state: GameState, unit: UnitState): number {
+  return (state.players[unit.player].ruleState[`${STEALTH_DRONES}:${unit.id}`] as number | undefined) ?? 0;
+}
+
+/**
+ * Ghostkeel's Stealth Drones: twice per battle, just after an attack is allocated to the Ghostkeel, its
+ * player may make that attack's Damage 0. Attacks allocated together (one weapon profile, the same
+ * save) are asked about at once: how many of them (up to the uses left) do nothing.
+ */
+registerRule({
+  name: STEALTH_DRONES, kind: 'datasheet-ability',
+  attacksAllocated(g, unit, model, plan, count) {
+    if (!g.state.datasheets[model.datasheet].keywords.includes('GHOSTKEEL')) return 0;
+    const used = stealthDronesUsed(g.state, unit);
+    const most = Math.min(2 - used, count);
+    if (most <= 0) return 0;
+    const d = plan.damage;
+    const meanDamage = (d.sides > 0 ? (d.n * (d.sides + 1)) / 2 : d.n) + d.plus + plan.damageBonus;
+    const { option } = g.decide({
+      kind: 'stealth-drones', player: unit.player,
+      prompt: `${unit.name}: Stealth Drones (${2 - used} left): how many of these ${count} ${plan.weapon} attacks do no damage?`,
+      options: Array.from({ length: most + 1 }, (_, i) => i), context: { unit: unit.id, weapon: plan.weapon, attacks: count, meanDamage },
+    });
+    if (option > 0) g.emit({ type: 'rule-state', player: unit.player, key: `${STEALTH_DRONES}:${unit.id}`, value: used + option });
+    return option;
   },
 });
