@@ -10,6 +10,7 @@ import { bundledSource, namesFaction, type CatalogSource, type FactionCatalog } 
 import { parseListText, type ListFormat, type RawArmyList, type RawItem, type RawUnit } from './army-list-parse.ts';
 import { matchProfiles } from './composition-parse.ts';
 import { DataError } from './errors.ts';
+import { musterWarnings } from './muster-checks.ts';
 import { closestNames } from './fuzzy.ts';
 import { keyVariants, lookupKey } from './text.ts';
 
@@ -84,6 +85,7 @@ export function parseArmyList(text: string, options: ParseArmyOptions = {}): Par
     units,
   };
   if (raw.subfaction) army.subfaction = raw.subfaction;
+  warnings.push(...musterWarnings(army, (id) => catalog.byId(id)));
   if (warnings.length) army.warnings = warnings;
   return { army: validateArmy(army, file), format: raw.format, catalog, warnings, fitted };
 }

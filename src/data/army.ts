@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { DataError } from './errors.ts';
 import type { FactionCatalog } from './catalog.ts';
 import type { Datasheet } from './datasheet.ts';
+import { musterWarnings } from './muster-checks.ts';
 import { lookupKey } from './text.ts';
 import { closestNames } from './fuzzy.ts';
 
@@ -169,6 +170,7 @@ export function checkArmyAgainstCatalog(army: ArmyFile, catalog: FactionCatalog,
       }
     }
   });
+  warnings.push(...musterWarnings(army, (id) => catalog.byId(id)));
   return warnings;
 }
 

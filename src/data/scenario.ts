@@ -638,11 +638,13 @@ function resolvePlayer(
     const w = warlords[0];
     if (!hasKw(ctx.ds(w.id), 'CHARACTER')) probs.add(['players', idx, 'army'], `the Warlord ${unitLabel(w)} is not a CHARACTER`);
   } else if (warlords.length === 0) {
-    const first = army.units.find((u) => hasKw(ctx.ds(u.id), 'CHARACTER'));
+    // a unit that must be the Warlord (SUPREME COMMANDER) is, else the first CHARACTER
+    const must = army.units.find((u) => ctx.ds(u.id).abilities.includes('SUPREME COMMANDER'));
+    const first = must ?? army.units.find((u) => hasKw(ctx.ds(u.id), 'CHARACTER'));
     if (!first) probs.add(['players', idx, 'army'], 'no Warlord is marked and the army has no CHARACTER to be one');
     else {
       first.warlord = true;
-      warnings.push(`${who}: no Warlord marked; ${unitLabel(first)}, the first CHARACTER, is the Warlord`);
+      warnings.push(`${who}: no Warlord marked; ${unitLabel(first)}, ${must ? 'who must be (SUPREME COMMANDER)' : 'the first CHARACTER'}, is the Warlord`);
     }
   }
 

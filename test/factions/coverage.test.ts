@@ -102,6 +102,15 @@ describe('unplayedAbilities', () => {
     ]);
   });
 
+  it('of a game: a detachment of the data the engine has no rules for (an army list\'s own), first', () => {
+    const g = battleSandbox([
+      { id: 'A', player: 0, faction: 'tau', name: "Aun'shi", at: { x: 10, y: 10 } },
+      { id: 'D', player: 1, faction: 'aeldari', name: 'Dire Avengers', at: { x: 40, y: 10 } },
+    ], { detachments: ['Experimental Prototype Cadre', 'Battle Host'] });
+    expect(unplayedAbilities(g.state)[0]).toEqual({ unit: 'detachment', ability: 'Experimental Prototype Cadre', missing: expect.stringMatching(/plays as with no detachment/) });
+    expect(unplayedAbilities(g.state).filter((x) => x.unit === 'detachment')).toHaveLength(1);
+  });
+
   it('of the bundled scenarios: only the newer codex\'s Aeldari abilities and LINKED FIRE', () => {
     const names = new Set<string>();
     for (const file of bundledScenarios()) for (const x of unplayedAbilities(loadScenario(file))) names.add(x.ability);

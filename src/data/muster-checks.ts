@@ -1,0 +1,64 @@
+/**
+ * Army construction (Muster Armies) checks of an army against its datasheets, as warnings: the core
+ * rules' limits (each EPIC HERO once; a datasheet at most three times, six for BATTLELINE and DEDICATED
+ * TRANSPORT units; at most three Enhancements, each once, on CHARACTER units that are not EPIC HEROES)
+ * and the datasheets' own army-building abilities, one entry each by the ability's name. A list that
+ * breaks them is still played (a list builder may be trying one out); the warning says what is off.
+ */
+import type { ArmyFile, ArmyUnit } from './army.ts';
+import type { Datasheet } from './datasheet.ts';
+import { lookupKey } from './text.ts';
+
+interface MusterUnit { unit: ArmyUnit; ds: Datasheet }
+
+const has = (ds: Datasheet, keyword: string) => ds.keywords.includes(keyword);
+const label = (u: ArmyUnit) => `${u.name} (${u.id})`;
+
+/** Datasheet abilities that constrain the army a unit is in, by name: the warning, or null when kept. */
+const ARMY_BUILDING_ABILITIES: Record<string, (self: MusterUnit, army: readonly MusterUnit[]) => string | null> = {
+  // Commander Shadowsun: if she is in the army she must be its Warlord (with none marked, the scenario
+  // loader makes her the Warlord)
+  'SUPREME COMMANDER': (self, army) => (self.unit.warlord || !army.some((x) => x.unit.warlord) ? null : `${label(self.unit)} must be the Warlord (SUPREME COMMANDER)`),
+  // Commander Farsight: not in an army with ETHEREAL units
+  'INDEPENDENT POWER': (self, army) => {
+    const ethereals = army.filter((x) => has(x.ds, 'ETHEREAL'));
+    return ethereals.length ? `${label(self.unit)} cannot be in an army with ETHEREAL units (INDEPENDENT POWER): ${ethereals.map((x) => label(x.unit)).join(', ')}` : null;
+  },
+};
+
+/** The names of the datasheet abilities checked here (for the coverage report). */
+export const ARMY_BUILDING_ABILITY_NAMES: readonly string[] = Object.keys(ARMY_BUILDING_ABILITIES);
+
+/** Warnings for an army's construction; `byId` gives each unit's datasheet. */
+export function musterWarnings(army: ArmyFile, byId: (datasheetId: string) => Datasheet | undefined): string[] {
+  const units: MusterUnit[] = [];
+  for (const unit of army.units) {
+    const ds = byId(unit.datasheetId);
+    if (ds) units.push({ unit, ds });
+  }
+  const warnings: string[] = [];
+  const perDatasheet = new Map<string, MusterUnit[]>();
+  for (const x of units) perDatasheet.set(x.ds.id, [...(perDatasheet.get(x.ds.id) ?? []), x]);
+  for (const same of perDatasheet.values()) {
+    const ds = same[0].ds;
+    const limit = has(ds, 'EPIC HERO') ? 1 : has(ds, 'BATTLELINE') || has(ds, 'DEDICATED TRANSPORT') ? 6 : 3;
+    if (same.length > limit) warnings.push(`${same.length} ${ds.name} units: ${has(ds, 'EPIC HERO') ? 'an EPIC HERO can be included once' : `at most ${limit} of a datasheet`}`);
+  }
+  const enhanced = units.filter((x) => x.unit.enhancement);
+  if (enhanced.length > 3) warnings.push(`${enhanced.length} Enhancements: at most 3`);
+  const seen = new Set<string>();
+  for (const x of enhanced) {
+    const e = x.unit.enhancement!;
+    if (seen.has(lookupKey(e))) warnings.push(`${e} is taken more than once: each Enhancement once`);
+    seen.add(lookupKey(e));
+    if (!has(x.ds, 'CHARACTER') || has(x.ds, 'EPIC HERO')) warnings.push(`${label(x.unit)} has ${e}: an Enhancement goes on a CHARACTER that is not an EPIC HERO`);
+  }
+  for (const x of units) {
+    for (const a of x.ds.abilities) {
+      const check = ARMY_BUILDING_ABILITIES[a];
+      const w = check?.(x, units);
+      if (w) warnings.push(w);
+    }
+  }
+  return warnings;
+}

@@ -1,0 +1,97 @@
+/**
+ * Army construction checks (src/data/muster-checks.ts): each limit warns when broken and stays quiet at
+ * the limit; the datasheets' army-building abilities (SUPREME COMMANDER, INDEPENDENT POWER).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadArmyFile, type ArmyFile, type ArmyUnit } from '../../src/data/army.ts';
+import { loadFactionCatalog } from '../../src/data/catalog.ts';
+import { musterWarnings } from '../../src/data/muster-checks.ts';
+import { scenarioVariant } from '../../src/sim/variants.ts';
+import { ruleCoverage } from '../../src/factions/coverage.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const tau = loadFactionCatalog('TAU');
+const base = (): ArmyFile => loadArmyFile(join(root, 'scenarios', 'armies', 'tau-kauyon.json'));
+const warn = (a: ArmyFile) => musterWarnings(a, (id) => tau.byId(id));
+
+/** A copy of the army's first unit named `name`, with a new id (and changes). */
+function more(a: ArmyFile, name: string, changes: Partial<ArmyUnit> = {}): ArmyFile {
+  const u = a.units.find((x) => x.name === name)!;
+  return { ...a, units: [...a.units, { ...structuredClone(u), id: `u${a.units.length + 1}`, warlord: undefined, ...changes }] };
+}
+
+/** A unit of a datasheet the army does not have (one model of its first profile, its default weapons). */
+function unitOf(a: ArmyFile, name: string, changes: Partial<ArmyUnit> = {}): ArmyFile {
+  const ds = tau.byName(name)!;
+  const profile = ds.composition[0].profile;
+  const weapons = (ds.defaultLoadout[profile] ?? []).filter((w) => ds.weapons.some((x) => x.name === w));
+  const unit: ArmyUnit = { id: `u${a.units.length + 1}`, datasheetId: ds.id, name: ds.name, points: ds.sizes[0].points, models: [{ profile, count: 1, weapons }], ...changes };
+  return { ...a, units: [...a.units, unit] };
+}
+
+describe('army construction', () => {
+  it('the bundled army breaks none', () => {
+    expect(warn(base())).toEqual([]);
+  });
+
+  it('an EPIC HERO once', () => {
+    expect(warn(more(base(), "Aun'shi"))).toEqual(["2 Aun'shi units: an EPIC HERO can be included once"]);
+  });
+
+  it('a datasheet at most three times, six for BATTLELINE and DEDICATED TRANSPORT', () => {
+    const two = more(base(), 'Riptide Battlesuit');
+    expect(warn(two)).toEqual([]);
+    expect(warn(more(two, 'Riptide Battlesuit'))).toEqual(['4 Riptide Battlesuit units: at most 3 of a datasheet']);
+    let st = base();
+    for (let i = 0; i < 3; i++) st = more(st, 'Strike Team');
+    expect(warn(st)).toEqual([]);
+    expect(warn(more(st, 'Strike Team'))).toEqual(['7 Strike Team units: at most 6 of a datasheet']);
+  });
+
+  it('at most three Enhancements, each once, on CHARACTER units that are not EPIC HEROES', () => {
+    let a = unitOf(base(), 'Ethereal', { enhancement: 'Exemplar of the Kauyon' });
+    a = unitOf(a, 'Commander In Crisis Battlesuit', { enhancement: 'Precision of the Patient Hunter' });
+    a = unitOf(a, 'Commander In Coldstar Battlesuit', { enhancement: 'Solid-image Projection Unit' });
+    expect(warn(a)).toEqual([]);
+    expect(warn(unitOf(a, 'Commander In Enforcer Battlesuit', { enhancement: 'Through Unity, Devastation' }))).toEqual(['4 Enhancements: at most 3']);
+    const twice = unitOf(base(), 'Ethereal', { enhancement: 'Exemplar of the Kauyon' });
+    expect(warn(unitOf(twice, 'Commander In Crisis Battlesuit', { enhancement: 'Exemplar of the Kauyon' }))).toEqual(['Exemplar of the Kauyon is taken more than once: each Enhancement once']);
+    const hero = base();
+    hero.units[0].enhancement = 'Exemplar of the Kauyon';
+    expect(warn(hero)).toEqual(["Aun'shi (u1) has Exemplar of the Kauyon: an Enhancement goes on a CHARACTER that is not an EPIC HERO"]);
+  });
+
+  it('SUPREME COMMANDER: Shadowsun must be the Warlord; with none marked the scenario loader makes her the Warlord', () => {
+    const a = unitOf(base(), 'Commander Shadowsun');
+    expect(warn(a)).toEqual(['Commander Shadowsun (u19) must be the Warlord (SUPREME COMMANDER)']);
+    const hers = structuredClone(a);
+    hers.units[0].warlord = undefined;
+    hers.units[18].warlord = true;
+    expect(warn(hers)).toEqual([]);
+    const none = structuredClone(a);
+    none.units[0].warlord = undefined;
+    expect(warn(none)).toEqual([]);
+    const dir = mkdtempSync(join(tmpdir(), 'strategium-muster-'));
+    try {
+      const file = join(dir, 'army.json');
+      writeFileSync(file, JSON.stringify(none));
+      const sc = scenarioVariant(join(root, 'scenarios', 'default.json'), { armies: [file, undefined] });
+      expect(sc.players[0].army.units.filter((u) => u.warlord).map((u) => u.name)).toEqual(['Commander Shadowsun']);
+      expect(sc.warnings).toContainEqual(expect.stringMatching(/no Warlord marked; Commander Shadowsun \(u19\), who must be \(SUPREME COMMANDER\), is the Warlord/));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(ruleCoverage('SUPREME COMMANDER').status).toBe('played');
+  });
+
+  it('INDEPENDENT POWER: Farsight not with ETHEREAL units', () => {
+    // the bundled army has Aun'shi, an ETHEREAL
+    expect(warn(unitOf(base(), 'Commander Farsight'))).toEqual(["Commander Farsight (u19) cannot be in an army with ETHEREAL units (INDEPENDENT POWER): Aun'shi (u1)"]);
+    const noAunshi = base();
+    noAunshi.units = noAunshi.units.slice(1);
+    expect(warn(unitOf(noAunshi, 'Commander Farsight'))).toEqual([]);
+  });
+});
