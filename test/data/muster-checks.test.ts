@@ -5,12 +5,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadArmyFile, type ArmyFile, type ArmyUnit } from '../../src/data/army.ts';
 import { loadFactionCatalog } from '../../src/data/catalog.ts';
 import { musterWarnings } from '../../src/data/muster-checks.ts';
 import { scenarioVariant } from '../../src/sim/variants.ts';
 import { ruleCoverage } from '../../src/factions/coverage.ts';
+import { cli } from '../helpers/cli.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const tau = loadFactionCatalog('TAU');
@@ -93,5 +94,20 @@ describe('army construction', () => {
     const noAunshi = base();
     noAunshi.units = noAunshi.units.slice(1);
     expect(warn(unitOf(noAunshi, 'Commander Farsight'))).toEqual([]);
+  });
+
+  it('the army command prints a warning once, from a converted file that already carries it', () => {
+    const a = more(base(), "Aun'shi");
+    a.warnings = warn(a);
+    const dir = mkdtempSync(join(tmpdir(), 'strategium-muster-'));
+    try {
+      const file = join(dir, 'army.json');
+      writeFileSync(file, JSON.stringify(a));
+      const r = cli(['army', file]);
+      expect(r.code).toBe(0);
+      expect(r.stdout.split('EPIC HERO can be included once')).toHaveLength(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
