@@ -14,7 +14,7 @@
 import type { Agent, AgentFactory, DecisionRequest, GameView } from '../src/core/agent.ts';
 import { opponent, type GameState, type PlayerIndex, type UnitState } from '../src/core/state.ts';
 import { grantRerollOne, widerReroll, woundTarget } from '../src/rules/attack-plan.ts';
-import { allows, forbids, forEachActiveRule } from '../src/core/rules-registry.ts';
+import { allows, forbids, forEachActiveRule, weaponRange } from '../src/core/rules-registry.ts';
 import {
   enemyUnits, maxRange, ownUnits, p2d6AtLeast, pointsPerWound, unitAttackPotential, unitValue, unitWounds,
   reachesAt, weaponEstimate, weaponPotentials, weaponUses, type PlanTweak, type WeaponPotential, type WeaponUse,
@@ -1428,7 +1428,7 @@ function pinpointGain(c: Ctx, e: UnitState): number {
     const ug = unitGeo(s, u);
     const gap = dist(ug, eg) - ug.r - eg.r;
     for (const use of weaponUses(s, u, false)) {
-      if (gap > unitMove(s, u) + (use.profile.range as number)) continue;
+      if (gap > unitMove(s, u) + weaponRange(s, u, use.profile)) continue;
       gain += weaponEstimate(s, u, use, e, { anywhere: true, tweak: reroll }).value - weaponEstimate(s, u, use, e, { anywhere: true }).value;
     }
   }
@@ -1635,7 +1635,7 @@ function decideDeploy(c: Ctx, req: DecisionRequest): number {
   const oc = unitOC(s, u);
   const mv = unitMove(s, u);
   let rangeMax = 0;
-  for (const use of weaponUses(s, u, false)) rangeMax = Math.max(rangeMax, use.profile.range as number);
+  for (const use of weaponUses(s, u, false)) rangeMax = Math.max(rangeMax, weaponRange(s, u, use.profile));
   // the unit is not on the battlefield yet: the spread of its models once set up
   const spread = spreadOf(u.models.filter((m) => m.alive).length);
   // what each enemy unit is to this unit, the same for every spot

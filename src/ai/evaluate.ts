@@ -6,7 +6,7 @@
 import type { GameState, ModelState, PlayerIndex, UnitState } from '../core/state.ts';
 import { profileHas, type Weapon, type WeaponProfile } from '../data/datasheet.ts';
 import { expectedDamage, type DefenderProfile } from '../calc/exact.ts';
-import { weaponHas } from '../core/rules-registry.ts';
+import { weaponHas, weaponRange } from '../core/rules-registry.ts';
 import { buildAttackPlan } from '../rules/attack-context.ts';
 import { addHitModifier, type AttackPlan } from '../rules/attack-plan.ts';
 import { isLeaderModel } from '../rules/allocation.ts';
@@ -150,7 +150,7 @@ function groupWeapons(state: GameState, u: UnitState, melee: boolean): WeaponUse
     if (!melee && !bigGuns) {
       for (const name of m.weapons) {
         const p = ds.weapons.find((x) => x.name === name)?.profiles.find((q) => q.range !== 'Melee');
-        if (p && !profileHas(p, 'PISTOL')) other = Math.max(other, p.range as number);
+        if (p && !profileHas(p, 'PISTOL')) other = Math.max(other, weaponRange(state, u, p));
       }
     }
     for (const name of m.weapons) {
@@ -198,7 +198,7 @@ export function weaponEstimate(state: GameState, attacker: UnitState, use: Weapo
   let half = false;
   let cover = false;
   if (!melee && attacker.location === 'battlefield' && !opts.anywhere) {
-    const range = use.profile.range as number;
+    const range = weaponRange(state, attacker, use.profile);
     // a Pistol backing up other weapons fires only where they reach nothing, or in combat
     const beyond = use.beyond !== undefined && !isEngaged(state, attacker) ? use.beyond : -1;
     const within: ModelState[] = [];
@@ -351,7 +351,7 @@ export function weaponPotentials(state: GameState, attacker: UnitState, target: 
   for (const use of weaponUses(state, attacker, melee)) {
     const v = weaponEstimate(state, attacker, use, target, { anywhere: true }).value;
     if (melee) total += v;
-    else out.push({ range: use.profile.range as number, beyond: use.beyond ?? -1, assault: weaponHas(state, attacker, use.profile, 'ASSAULT'), value: v });
+    else out.push({ range: weaponRange(state, attacker, use.profile), beyond: use.beyond ?? -1, assault: weaponHas(state, attacker, use.profile, 'ASSAULT'), value: v });
   }
   if (melee) out.push({ range: 0, beyond: -1, assault: false, value: total });
   if (pc.byKey.size > 200_000) pc.byKey.clear();
@@ -386,7 +386,7 @@ export function rangedPotentialAt(state: GameState, attacker: UnitState, target:
 export function maxRange(state: GameState, u: UnitState): number {
   return perVersion(state, `range|${u.id}`, () => {
     let r = 0;
-    for (const use of weaponUses(state, u, false)) r = Math.max(r, use.profile.range as number);
+    for (const use of weaponUses(state, u, false)) r = Math.max(r, weaponRange(state, u, use.profile));
     return r;
   });
 }

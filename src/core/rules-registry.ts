@@ -66,6 +66,11 @@ export interface Rule {
    * there when a unit of the army has it, with `src.unit` null); the hooks find the models it spreads from.
    */
   aura?: boolean;
+  /**
+   * Inches added to the Range characteristic of a ranged weapon of a unit of this rule's player
+   * (Superior Craftsmanship); asked of the player's army and detachment rules (see weaponRange).
+   */
+  weaponRangeBonus?(ctx: UnitContext & { profile: WeaponProfile }, src: RuleSource): number;
   /** change the Attack plan of an attack this rule's side is involved in */
   attack?(plan: AttackPlan, ctx: AttackContext, src: RuleSource): void;
   /** change a model's characteristic (OC, Move...) while this rule applies to its unit */
@@ -229,6 +234,19 @@ export function forbids(state: GameState, unit: UnitState, permission: Permissio
   let yes = false;
   forEachActiveRule(state, unit, 'self', (r, src) => { if (!yes && r.forbids?.(permission, { state, unit }, src)) yes = true; });
   return yes;
+}
+
+/**
+ * The Range of a ranged weapon profile as the unit fires it: the profile's, plus what its player's army
+ * and detachment rules add (Rule.weaponRangeBonus). Only those rules are asked: the range is read in the
+ * agents' inner loops, and no unit ability or effect in the engine changes it.
+ */
+export function weaponRange(state: GameState, unit: UnitState, profile: WeaponProfile): number {
+  let r = profile.range as number;
+  for (const rule of registeredAmong(state.players[unit.player].rules)) {
+    if (rule.weaponRangeBonus) r += rule.weaponRangeBonus({ state, unit, profile }, { role: 'self', player: unit.player, effect: null, unit: null });
+  }
+  return r;
 }
 
 /** The profile has the weapon ability, on its own or granted by an active rule. */

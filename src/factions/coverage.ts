@@ -12,6 +12,7 @@ import { getRule } from '../core/rules-registry.ts';
 import type { GameState } from '../core/state.ts';
 import type { Datasheet } from '../data/datasheet.ts';
 import type { FactionData } from '../data/faction-data.ts';
+import { loadFactionCatalog } from '../data/catalog.ts';
 import type { ResolvedScenario } from '../data/scenario-types.ts';
 import { lookupKey } from '../data/text.ts';
 import { ARMY_BUILDING_ABILITY_NAMES } from '../data/muster-checks.ts';
@@ -169,6 +170,18 @@ export interface UnplayedAbility {
   missing?: string;
 }
 
+/** The stratagems of a detachment in the faction's data that the engine does not play (none for a faction without data). */
+function dataStratagemsNotPlayed(faction: string, detachment: string): string[] {
+  let data: FactionData;
+  try {
+    data = loadFactionCatalog(faction).data;
+  } catch {
+    return [];
+  }
+  const played = new Set(allStratagems().filter((s) => lookupKey(s.source) === lookupKey(detachment)).map((s) => lookupKey(s.name)));
+  return data.stratagems.filter((s) => lookupKey(s.detachment) === lookupKey(detachment) && !played.has(lookupKey(s.name))).map((s) => s.name);
+}
+
 function isGameState(x: GameState | ResolvedScenario): x is GameState {
   return 'unitOrder' in x;
 }
@@ -189,12 +202,17 @@ function unplayedOf(out: UnplayedAbility[], unit: string, abilities: readonly Ru
  */
 export function unplayedAbilities(x: GameState | ResolvedScenario): UnplayedAbility[] {
   const out: UnplayedAbility[] = [];
-  // a detachment of the data the engine has no rules for (an army list's own): none of it is played
+  // a detachment of the data the engine has no rules for (an army list's own): none of it is played;
+  // one it has: the stratagems of the data it does not play
   for (const p of x.players) {
+    if (p.detachment === null) continue;
     const registered = Object.keys(factionRules(p.faction)?.detachments ?? {});
-    if (p.detachment !== null && !registered.some((d) => lookupKey(d) === lookupKey(p.detachment!))) {
+    if (!registered.some((d) => lookupKey(d) === lookupKey(p.detachment!))) {
       out.push({ unit: 'detachment', ability: p.detachment, missing: 'the army plays as with no detachment: its rule and stratagems are not in the engine' });
+      continue;
     }
+    const unplayed = dataStratagemsNotPlayed(p.faction, p.detachment);
+    if (unplayed.length) out.push({ unit: 'detachment', ability: p.detachment, missing: `its stratagems ${unplayed.join(', ')} are not played` });
   }
   if (isGameState(x)) {
     for (const id of x.unitOrder) {

@@ -102,19 +102,24 @@ describe('unplayedAbilities', () => {
     ]);
   });
 
-  it('of a game: a detachment of the data the engine has no rules for (an army list\'s own), first', () => {
-    const g = battleSandbox([
+  it('of a game: a detachment of the data the engine has no rules for (all of it), or whose stratagems it does not all play, first', () => {
+    const game = (d: string) => battleSandbox([
       { id: 'A', player: 0, faction: 'tau', name: "Aun'shi", at: { x: 10, y: 10 } },
       { id: 'D', player: 1, faction: 'aeldari', name: 'Dire Avengers', at: { x: 40, y: 10 } },
-    ], { detachments: ['Experimental Prototype Cadre', 'Battle Host'] });
-    expect(unplayedAbilities(g.state)[0]).toEqual({ unit: 'detachment', ability: 'Experimental Prototype Cadre', missing: expect.stringMatching(/plays as with no detachment/) });
-    expect(unplayedAbilities(g.state).filter((x) => x.unit === 'detachment')).toHaveLength(1);
+    ], { detachments: [d, 'Battle Host'] });
+    expect(unplayedAbilities(game('Auxiliary Cadre').state)[0]).toEqual({ unit: 'detachment', ability: 'Auxiliary Cadre', missing: expect.stringMatching(/plays as with no detachment/) });
+    expect(unplayedAbilities(game('Experimental Prototype Cadre').state)[0]).toEqual({
+      unit: 'detachment', ability: 'Experimental Prototype Cadre',
+      missing: 'its stratagems AUTOMATED REPAIR DRONES, REACTIVE IMPACT DAMPENERS, EXPERIMENTAL WEAPONRY, EXPERIMENTAL AMMUNITION, THREAT ASSESSMENT ANALYSER, NEUROWEB SYSTEM JAMMER are not played',
+    });
+    // Mont'ka's stratagems are all played; Battle Host's are not in the data (the engine plays the seed's)
+    expect(unplayedAbilities(game("Mont'ka").state).filter((x) => x.unit === 'detachment')).toEqual([]);
   });
 
-  it('of the bundled scenarios: only the newer codex\'s Aeldari abilities and LINKED FIRE', () => {
+  it('of the bundled scenarios: only the newer codex\'s Aeldari abilities, LINKED FIRE and two Kauyon stratagems', () => {
     const names = new Set<string>();
-    for (const file of bundledScenarios()) for (const x of unplayedAbilities(loadScenario(file))) names.add(x.ability);
-    expect([...names].sort()).toEqual(['Battle Focus', 'Disparate Paths', 'Fleet of Foot', 'LINKED FIRE']);
+    for (const file of bundledScenarios()) for (const x of unplayedAbilities(loadScenario(file))) names.add(x.missing?.startsWith('its stratagems') ? `${x.ability}: ${x.missing}` : x.ability);
+    expect([...names].sort()).toEqual(['Battle Focus', 'Disparate Paths', 'Fleet of Foot', 'Kauyon: its stratagems PHOTON GRENADES, WALL OF MIRRORS are not played', 'LINKED FIRE']);
   });
 
   it('a game notes them once at setup', async () => {

@@ -1,6 +1,7 @@
 /**
  * T'au Empire datasheet abilities of the Commanders, Crisis Fireknife Battlesuits and Ghostkeel of the real
- * army lists (src/factions/tau/commanders.ts, Stealth Drones in battlesuits.ts): one test (or more) each, that fails if the ability is played wrong.
+ * army lists (src/factions/tau/commanders.ts, Stealth Drones in battlesuits.ts), and the rule of their
+ * detachment, the Experimental Prototype Cadre (detachments.ts): one test (or more) each, that fails if the ability is played wrong.
  */
 import { describe, expect, it } from 'vitest';
 import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
@@ -10,7 +11,8 @@ import { createHeuristic } from '../../agents/heuristic.ts';
 import { stealthDronesUsed } from '../../src/factions/tau/battlesuits.ts';
 import { planFor } from '../helpers/plan.ts';
 import type { Game } from '../../src/core/game.ts';
-import { weaponHas } from '../../src/core/rules-registry.ts';
+import { weaponHas, weaponRange } from '../../src/core/rules-registry.ts';
+import { maxRange } from '../../src/ai/evaluate.ts';
 import { allStratagems } from '../../src/rules/stratagems/registry.ts';
 import { stratagemDiscount } from '../../src/rules/windows.ts';
 import { canShoot } from '../../src/rules/battle/shooting.ts';
@@ -201,5 +203,35 @@ describe('Ghostkeel Battlesuit', () => {
     const h = ghostkeel([6, 6, 6, 6, 6, 6], () => 0, [], true);
     fusion(h, 1, 'Close combat weapon');
     expect(stealthDronesUsed(h.state, h.state.units.GK)).toBe(0);
+  });
+});
+
+describe('Experimental Prototype Cadre', () => {
+  function cadre(detachment: string | null): Game {
+    return battleSandbox([
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 5 } },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 44, y: 5 } },
+    ], { phase: 'shooting', detachments: [detachment, 'Battle Host'] });
+  }
+
+  it('Superior Craftsmanship: the ranged weapons of its T\'au units have 6" more Range, in the rules and in the agents\' estimates', () => {
+    const g = cadre('Experimental Prototype Cadre');
+    const ST = g.state.units.ST;
+    const rifle = g.state.datasheets[ST.models[0].datasheet].weapons.find((w) => w.name === 'Pulse rifle')!.profiles[0];
+    expect(rifle.range).toBe(30);
+    expect(weaponRange(g.state, ST, rifle)).toBe(36);
+    expect(maxRange(g.state, ST)).toBe(36);
+    // the Guardians are more than 30" and less than 36" away: in range only with the detachment
+    const gap = unitDistance(g.state, ST, g.state.units.GD);
+    expect(gap).toBeGreaterThan(30);
+    expect(gap).toBeLessThan(36);
+    expect(canShoot(g, ST, 'GD')).toBe(true);
+    const none = cadre(null);
+    expect(canShoot(none, none.state.units.ST, 'GD')).toBe(false);
+    expect(maxRange(none.state, none.state.units.ST)).toBe(30);
+    // not the opponent's weapons
+    const GD = g.state.units.GD;
+    const catapult = g.state.datasheets[GD.models[0].datasheet].weapons.find((w) => w.name === 'Shuriken catapult')!.profiles[0];
+    expect(weaponRange(g.state, GD, catapult)).toBe(catapult.range);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * T'au Empire detachments: Kauyon (Patient Hunter), Mont'ka (Killing Blow) and the Boarding Actions
- * Starfire Cadre (Markerlight Precision), with their stratagems.
+ * Starfire Cadre (Markerlight Precision), with their stratagems; the Experimental Prototype Cadre's rule
+ * (Superior Craftsmanship), not yet its stratagems or Enhancements.
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent } from '../../core/state.ts';
@@ -260,4 +261,17 @@ registerRule({
   },
 });
 
-export const TAU_DETACHMENTS = { [KAUYON]: ['Patient Hunter'], [MONTKA]: ['Killing Blow'], [STARFIRE]: ['Markerlight Precision'] };
+// --- Experimental Prototype Cadre (the real army lists' detachment; not in RULES.md) ---------------
+
+const EXPERIMENTAL_PROTOTYPE_CADRE = 'Experimental Prototype Cadre';
+
+/** Superior Craftsmanship: the ranged weapons of T'AU EMPIRE models of the army have 6" more Range. */
+registerRule({
+  name: 'Superior Craftsmanship', kind: 'detachment-rule',
+  weaponRangeBonus: (ctx) => (ctx.unit.keywords.includes("T'AU EMPIRE") ? 6 : 0),
+});
+
+export const TAU_DETACHMENTS = {
+  [KAUYON]: ['Patient Hunter'], [MONTKA]: ['Killing Blow'], [STARFIRE]: ['Markerlight Precision'],
+  [EXPERIMENTAL_PROTOTYPE_CADRE]: ['Superior Craftsmanship'],
+};

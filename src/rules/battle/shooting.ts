@@ -13,7 +13,7 @@
  */
 import type { Game } from '../../core/game.ts';
 import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
-import { allows, forbids, forEachActiveRule, getRule, weaponHas } from '../../core/rules-registry.ts';
+import { allows, forbids, forEachActiveRule, getRule, weaponHas, weaponRange } from '../../core/rules-registry.ts';
 import { profileHas, type Weapon, type WeaponProfile } from '../../data/datasheet.ts';
 import { benefitOfCover, isVisible } from '../../geometry/visibility.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
@@ -303,7 +303,7 @@ function canTarget(g: Game, shooter: Shooter, p: WeaponProfile, shooterUnit: Uni
   // BLAST never at a unit in Engagement Range of the attacking army, its own unit included (Big Guns, Pistols)
   if ((ownCombat || otherCombat) && profileHas(p, 'BLAST')) return false;
   const dist = vis.distance(shooter, target);
-  if (dist > p.range + 1e-6) return false;
+  if (dist > weaponRange(g.state, shooterUnit, p) + 1e-6) return false;
   if (!vis.mayTarget(shooterUnit, target)) return false;
   if (dist > 12 + 1e-6 && target.abilities.includes('Lone Operative')) return false;
   if (profileHas(p, 'INDIRECT FIRE')) return true;
@@ -402,7 +402,7 @@ function targetOptions(g: Game, u: UnitState, onlyTarget: string | undefined, op
   // enemies out of reach of the longest weapon (measured from the unit, or its transport for a
   // Firing Deck, whose circle holds the shooters anyway) are skipped before any model-by-model work
   let reach = 0;
-  for (const gr of groups) for (const p of gr.weapon.profiles) if (isRanged(p)) reach = Math.max(reach, p.range as number);
+  for (const gr of groups) for (const p of gr.weapon.profiles) if (isRanged(p)) reach = Math.max(reach, weaponRange(s, u, p));
   const enemies = unitsOnBattlefield(s, opponent(u.player)).filter((t) => (onlyTarget === undefined || t.id === onlyTarget) && unitGapLowerBound(s, u, t) <= reach + 1e-6);
   for (const gr of groups) {
     for (let pi = 0; pi < gr.weapon.profiles.length; pi++) {
@@ -472,7 +472,7 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
     const half: ModelState[] = [];
     const far: ModelState[] = [];
     for (const sh of a.shooters) {
-      const r = a.profile.range as number;
+      const r = weaponRange(s, u, a.profile);
       let close = false;
       for (const m of t.models) if (m.alive && m.pos && horizontalDistance(sh.body, modelBody(s, m)) <= r / 2 + 1e-6) { close = true; break; }
       (close ? half : far).push(sh.model);
