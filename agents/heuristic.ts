@@ -1288,6 +1288,40 @@ const MINUS_ONE_TO_HIT: PlanTweak = (p) => { p.hitModifier -= 1; };
 const MINUS_ONE_DAMAGE: PlanTweak = (p) => { p.damageReduction += 1; };
 const OVERWATCH: PlanTweak = (p) => { p.skill = 7; p.criticalHitOn = 6; };
 
+const DAMPENERS: PlanTweak = (p) => { if (p.strength > p.toughness) p.woundModifier -= 1; };
+
+/** THREAT ASSESSMENT ANALYSER's choices (in the stratagem's order) as plan tweaks, and whether each is HAZARDOUS. */
+const THREAT_ASSESSMENT_TWEAKS: { tweak: PlanTweak; hazardous: boolean }[] = [
+  { tweak: (p) => { p.sustainedHits = Math.max(p.sustainedHits, 1); }, hazardous: false },
+  { tweak: (p) => { p.lethalHits = true; }, hazardous: false },
+  { tweak: (p) => { p.sustainedHits = Math.max(p.sustainedHits, 1); p.lethalHits = true; }, hazardous: true },
+];
+/** EXPERIMENTAL AMMUNITION's choices likewise. */
+const EXPERIMENTAL_AMMUNITION_TWEAKS: { tweak: PlanTweak; hazardous: boolean }[] = [
+  { tweak: (p) => { p.strength += 1; }, hazardous: false },
+  { tweak: (p) => { p.strength += 1; p.ap -= 1; }, hazardous: true },
+];
+
+/**
+ * Expected loss of the unit's Hazardous tests if every model fires a HAZARDOUS weapon: a 1 in 6 chance
+ * for each model of losing up to 3 wounds (a model destroyed, or 3 mortal wounds).
+ */
+function hazardCost(c: Ctx, u: UnitState): number {
+  let wounds = 0;
+  for (const m of u.models) if (m.alive) wounds += Math.min(3, m.wounds);
+  return (wounds / 6) * pointsPerWound(c.state, u);
+}
+
+/** The best of a stratagem's choices for the unit's volley this phase: its gain (HAZARDOUS priced) and index. */
+function bestChoice(c: Ctx, u: UnitState, choices: { tweak: PlanTweak; hazardous: boolean }[]): { gain: number; index: number } {
+  let best = { gain: 0, index: 0 };
+  choices.forEach((x, i) => {
+    const g = volleyGain(c, u, x.tweak) - (x.hazardous ? hazardCost(c, u) : 0);
+    if (g > best.gain) best = { gain: g, index: i };
+  });
+  return best;
+}
+
 /** Damage the enemy unit in the window is about to deal to `u`, and with a defensive effect. */
 function incomingSaved(c: Ctx, win: WindowCtx, u: UnitState, tweak: PlanTweak): number {
   const s = c.state;
@@ -1409,6 +1443,10 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     case 'CLOUDSTRIKE': return u ? 10 : 0;
     case 'FIRE AND FADE': return u ? fireAndFadeGain(c, u) : 0;
     case 'SWIFT DEPLOYMENT': return u ? swiftDeploymentGain(c, u) : 0;
+    case 'EXPERIMENTAL WEAPONRY': return u ? volleyGain(c, u, (p) => { p.rerollAttacks = true; }) : 0;
+    case 'THREAT ASSESSMENT ANALYSER': return u ? bestChoice(c, u, THREAT_ASSESSMENT_TWEAKS).gain : 0;
+    case 'EXPERIMENTAL AMMUNITION': return u ? bestChoice(c, u, EXPERIMENTAL_AMMUNITION_TWEAKS).gain : 0;
+    case 'REACTIVE IMPACT DAMPENERS': return u && win ? incomingSaved(c, win, u, DAMPENERS) : 0;
     default: return 0;
   }
 }
@@ -2015,6 +2053,8 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     // the same threshold expectedAdvance counts on
     case 'reroll-advance': return Number(req.context?.roll ?? 6) <= ADVANCE_REROLL_AT_MOST ? 1 : 0;
     case 'martial-warrior': return decideMartialWarrior(c, req);
+    case 'threat-assessment': { const u = c.state.units[String(req.context?.unit)]; return u ? bestChoice(c, u, THREAT_ASSESSMENT_TWEAKS).index : 0; }
+    case 'experimental-ammunition': { const u = c.state.units[String(req.context?.unit)]; return u ? bestChoice(c, u, EXPERIMENTAL_AMMUNITION_TWEAKS).index : 0; }
     case 'dance-of-death': return decideDanceOfDeath(c, req);
     case 'targeting-array': return decideTargetingArray(c, req);
     case 'nova-charge': return decideNovaCharge(c, req);

@@ -14,7 +14,8 @@ import type { Game } from '../../src/core/game.ts';
 import { weaponHas, weaponRange } from '../../src/core/rules-registry.ts';
 import { maxRange } from '../../src/ai/evaluate.ts';
 import { allStratagems } from '../../src/rules/stratagems/registry.ts';
-import { stratagemDiscount } from '../../src/rules/windows.ts';
+import { openWindow, stratagemDiscount, usableStratagems, type Window } from '../../src/rules/windows.ts';
+import type { DecisionRequest } from '../../src/core/agent.ts';
 import { canShoot } from '../../src/rules/battle/shooting.ts';
 import { unitMove } from '../../src/rules/battle/units.ts';
 import { unitDistance } from '../../src/rules/battle/world.ts';
@@ -233,5 +234,100 @@ describe('Experimental Prototype Cadre', () => {
     const GD = g.state.units.GD;
     const catapult = g.state.datasheets[GD.models[0].datasheet].weapons.find((w) => w.name === 'Shuriken catapult')!.profiles[0];
     expect(weaponRange(g.state, GD, catapult)).toBe(catapult.range);
+  });
+
+  /** A Strike Team (ST), Crisis Starscythes (CS) and Guardian Defenders (GD); `pick` answers player 1's (T'au) requests. */
+  function cadreGame(turn: 0 | 1, pick: (r: DecisionRequest) => number = () => 0, detachment: string | null = 'Experimental Prototype Cadre'): Game {
+    return battleSandbox([
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 5 } },
+      { id: 'CS', player: 0, faction: 'tau', name: 'Crisis Starscythe Battlesuits', at: { x: 10, y: 25 } },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 30, y: 5 } },
+    ], { phase: 'shooting', turn, cp: [3, 3], detachments: [detachment, 'Battle Host'], agents: [scriptedAgent('tau', pick), scriptedAgent('ae')] });
+  }
+  const offered = (g: Game, w: Window, p: 0 | 1) => usableStratagems(g, w, p).map((x) => `${x.s.name}>${x.unit.id}`);
+  /** Player 1 uses `name` on `unit` when offered, and answers the stratagem's own request with `choice`. */
+  const using = (name: string, unit: string, choice = 0) => (r: DecisionRequest) => {
+    if (r.kind === 'stratagem') return Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === name && (o as { unit?: string }).unit === unit));
+    return r.kind === 'threat-assessment' || r.kind === 'experimental-ammunition' ? choice : 0;
+  };
+  const selected: Window = { name: 'shooting/unit-selected', unit: 'ST', targets: [] };
+
+  it('its Shooting phase stratagems are offered for a T\'au unit selected to shoot, only in that detachment', () => {
+    expect(offered(cadreGame(0), selected, 0)).toEqual(expect.arrayContaining(['EXPERIMENTAL WEAPONRY>ST', 'THREAT ASSESSMENT ANALYSER>ST', 'EXPERIMENTAL AMMUNITION>ST']));
+    expect(offered(cadreGame(0, () => 0, null), selected, 0).filter((x) => /EXPERIMENTAL|THREAT/.test(x))).toEqual([]);
+  });
+
+  it('EXPERIMENTAL WEAPONRY: the unit\'s random Attacks are re-rolled this phase', () => {
+    const g = cadreGame(0, using('EXPERIMENTAL WEAPONRY', 'ST'));
+    expect(planFor(g, 'ST', 'GD', 'Pulse rifle').rerollAttacks).toBe(false);
+    expect(openWindow(g, selected)).toContain('EXPERIMENTAL WEAPONRY');
+    expect(planFor(g, 'ST', 'GD', 'Pulse rifle').rerollAttacks).toBe(true);
+    expect(planFor(g, 'ST', 'GD', 'Close combat weapon').rerollAttacks).toBe(false);
+  });
+
+  it('THREAT ASSESSMENT ANALYSER: the chosen abilities; then EXPERIMENTAL AMMUNITION is not offered for that unit', () => {
+    const g = cadreGame(0, using('THREAT ASSESSMENT ANALYSER', 'ST', 2));
+    expect(openWindow(g, selected)).toContain('THREAT ASSESSMENT ANALYSER');
+    const p = planFor(g, 'ST', 'GD', 'Pulse rifle');
+    expect([p.sustainedHits, p.lethalHits, p.hazardous]).toEqual([1, true, true]);
+    expect(offered(g, selected, 0)).not.toContain('EXPERIMENTAL AMMUNITION>ST');
+    const lethal = cadreGame(0, using('THREAT ASSESSMENT ANALYSER', 'ST', 1));
+    openWindow(lethal, selected);
+    const q = planFor(lethal, 'ST', 'GD', 'Pulse rifle');
+    expect([q.sustainedHits, q.lethalHits, q.hazardous]).toEqual([0, true, false]);
+  });
+
+  it('EXPERIMENTAL AMMUNITION: Strength +1, or Strength and AP +1 with HAZARDOUS', () => {
+    const base = planFor(cadreGame(0), 'ST', 'GD', 'Pulse rifle');
+    const g = cadreGame(0, using('EXPERIMENTAL AMMUNITION', 'ST', 0));
+    openWindow(g, selected);
+    const p = planFor(g, 'ST', 'GD', 'Pulse rifle');
+    expect([p.strength, p.ap, p.hazardous]).toEqual([base.strength + 1, base.ap, false]);
+    const h = cadreGame(0, using('EXPERIMENTAL AMMUNITION', 'ST', 1));
+    openWindow(h, selected);
+    const q = planFor(h, 'ST', 'GD', 'Pulse rifle');
+    expect([q.strength, q.ap, q.hazardous]).toEqual([base.strength + 1, base.ap - 1, true]);
+    expect(offered(h, selected, 0)).not.toContain('THREAT ASSESSMENT ANALYSER>ST');
+  });
+
+  it('REACTIVE IMPACT DAMPENERS: in the opponent\'s Shooting phase, a targeted BATTLESUIT unit: -1 to wound when Strength beats Toughness', () => {
+    const w: Window = { name: 'shooting/after-enemy-targets', unit: 'GD', targets: ['ST', 'CS'] };
+    const g = cadreGame(1, using('REACTIVE IMPACT DAMPENERS', 'CS'));
+    expect(offered(g, w, 0).filter((x) => x.startsWith('REACTIVE'))).toEqual(['REACTIVE IMPACT DAMPENERS>CS']);
+    expect(openWindow(g, w)).toContain('REACTIVE IMPACT DAMPENERS');
+    // the Crisis suits are T5: a Shuriken catapult (S4) is not affected, a Bright lance (S12) of a War Walker would be
+    const catapult = planFor(g, 'GD', 'CS', 'Shuriken catapult');
+    expect(catapult.strength).toBeLessThanOrEqual(catapult.toughness);
+    expect(catapult.woundModifier).toBe(0);
+    // the Heavy Weapon Platform's Shuriken cannon (S6) is
+    const cannon = planFor(g, 'GD', 'CS', 'Shuriken cannon');
+    expect(cannon.strength).toBeGreaterThan(cannon.toughness);
+    expect(cannon.woundModifier).toBe(-1);
+    expect(planFor(g, 'GD', 'ST', 'Shuriken cannon').woundModifier).toBe(0);
+    // not in the T'au player's own Shooting phase
+    expect(offered(cadreGame(0), { ...w }, 0).filter((x) => x.startsWith('REACTIVE'))).toEqual([]);
+  });
+
+  it('the heuristic picks THREAT ASSESSMENT ANALYSER\'s better ability for the target at hand: SUSTAINED HITS against T3, LETHAL HITS against T9', () => {
+    const choiceAgainst = (enemy: string) => {
+      const h = createHeuristic();
+      const agent = {
+        name: 'heuristic, using the stratagem',
+        decide: (view: Parameters<typeof h.decide>[0], r: DecisionRequest) => {
+          if (r.kind === 'stratagem') return { option: Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === 'THREAT ASSESSMENT ANALYSER')) };
+          return r.kind === 'threat-assessment' ? h.decide(view, r) : { option: 0 };
+        },
+      };
+      const g = battleSandbox([
+        { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 5 } },
+        { id: 'E', player: 1, faction: 'aeldari', name: enemy, at: { x: 25, y: 5 } },
+      ], { phase: 'shooting', turn: 0, cp: [3, 3], detachments: ['Experimental Prototype Cadre', 'Battle Host'], agents: [agent, scriptedAgent('ae')] });
+      openWindow(g, selected);
+      return g.state.effects.find((e) => e.kind === 'Threat Assessment Analyser')?.params.choice;
+    };
+    // S5 pulse rifles: against T3 a hit wounds on 3+ (an extra hit is worth more than an automatic wound);
+    // against T9 on 5+ (the automatic wound is worth more)
+    expect(choiceAgainst('Guardian Defenders')).toBe('SUSTAINED HITS 1');
+    expect(choiceAgainst('Wave Serpent')).toBe('LETHAL HITS');
   });
 });

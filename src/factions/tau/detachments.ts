@@ -1,7 +1,8 @@
 /**
  * T'au Empire detachments: Kauyon (Patient Hunter), Mont'ka (Killing Blow) and the Boarding Actions
  * Starfire Cadre (Markerlight Precision), with their stratagems; the Experimental Prototype Cadre's rule
- * (Superior Craftsmanship), not yet its stratagems or Enhancements.
+ * (Superior Craftsmanship) and four of its stratagems (not AUTOMATED REPAIR DRONES, NEUROWEB SYSTEM
+ * JAMMER), not its Enhancements.
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent } from '../../core/state.ts';
@@ -269,6 +270,88 @@ const EXPERIMENTAL_PROTOTYPE_CADRE = 'Experimental Prototype Cadre';
 registerRule({
   name: 'Superior Craftsmanship', kind: 'detachment-rule',
   weaponRangeBonus: (ctx) => (ctx.unit.keywords.includes("T'AU EMPIRE") ? 6 : 0),
+});
+
+/** EXPERIMENTAL WEAPONRY's effect: the unit's random Attacks characteristics are re-rolled (below their mean). */
+registerRule({
+  name: 'Experimental Weaponry', kind: 'effect',
+  attack(plan, ctx, src) {
+    if (src.role === 'attacker' && !ctx.melee) plan.rerollAttacks = true;
+  },
+});
+
+const tauUnitSelected = (g: Parameters<typeof windowOwnUnit>[0], w: Parameters<typeof windowOwnUnit>[1], p: Parameters<typeof windowOwnUnit>[2]) => {
+  const u = windowOwnUnit(g, w, p);
+  return u && u.keywords.includes("T'AU EMPIRE") ? [u] : [];
+};
+
+registerStratagem({
+  name: 'EXPERIMENTAL WEAPONRY', cp: 1, category: 'Battle Tactic', source: EXPERIMENTAL_PROTOTYPE_CADRE, turn: 'own', windows: ['shooting/unit-selected'],
+  targets: tauUnitSelected,
+  use(g, _w, p, u) { g.addEffect('Experimental Weaponry', p, u.id, g.untilEndOfPhase()); },
+});
+
+/** THREAT ASSESSMENT ANALYSER's choices: the abilities its unit's ranged weapons get this phase. */
+export const THREAT_ASSESSMENT_CHOICES = ['SUSTAINED HITS 1', 'LETHAL HITS', 'SUSTAINED HITS 1, LETHAL HITS and HAZARDOUS'] as const;
+/** EXPERIMENTAL AMMUNITION's choices. */
+export const EXPERIMENTAL_AMMUNITION_CHOICES = ['Strength +1', 'Strength +1, AP +1 and HAZARDOUS'] as const;
+
+registerRule({
+  name: 'Threat Assessment Analyser', kind: 'effect',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || ctx.melee) return;
+    const choice = src.effect?.params.choice as string;
+    if (choice !== 'LETHAL HITS') plan.sustainedHits = Math.max(plan.sustainedHits, 1);
+    if (choice !== 'SUSTAINED HITS 1') plan.lethalHits = true;
+    if (choice === THREAT_ASSESSMENT_CHOICES[2]) plan.hazardous = true;
+  },
+});
+
+registerRule({
+  name: 'Experimental Ammunition', kind: 'effect',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || ctx.melee) return;
+    plan.strength += 1;
+    if (src.effect?.params.choice === EXPERIMENTAL_AMMUNITION_CHOICES[1]) { plan.ap -= 1; plan.hazardous = true; }
+  },
+});
+
+/** The two Wargear stratagems that cannot both target one unit in a phase: a unit with either effect is not a target of the other. */
+const ammunitionOrAnalyser = (g: Parameters<typeof windowOwnUnit>[0], w: Parameters<typeof windowOwnUnit>[1], p: Parameters<typeof windowOwnUnit>[2]) =>
+  tauUnitSelected(g, w, p).filter((u) => !g.state.effects.some((e) => e.unit === u.id && (e.kind === 'Threat Assessment Analyser' || e.kind === 'Experimental Ammunition')));
+
+registerStratagem({
+  name: 'THREAT ASSESSMENT ANALYSER', cp: 1, category: 'Wargear', source: EXPERIMENTAL_PROTOTYPE_CADRE, turn: 'own', windows: ['shooting/unit-selected'],
+  targets: ammunitionOrAnalyser,
+  use(g, _w, p, u) {
+    const { option } = g.decide({ kind: 'threat-assessment', player: p, prompt: `${u.name}: Threat Assessment Analyser: which abilities?`, options: [...THREAT_ASSESSMENT_CHOICES], context: { unit: u.id } });
+    g.addEffect('Threat Assessment Analyser', p, u.id, g.untilEndOfPhase(), { choice: option });
+  },
+});
+
+registerStratagem({
+  name: 'EXPERIMENTAL AMMUNITION', cp: 1, category: 'Wargear', source: EXPERIMENTAL_PROTOTYPE_CADRE, turn: 'own', windows: ['shooting/unit-selected'],
+  targets: ammunitionOrAnalyser,
+  use(g, _w, p, u) {
+    const { option } = g.decide({ kind: 'experimental-ammunition', player: p, prompt: `${u.name}: Experimental Ammunition: which?`, options: [...EXPERIMENTAL_AMMUNITION_CHOICES], context: { unit: u.id } });
+    g.addEffect('Experimental Ammunition', p, u.id, g.untilEndOfPhase(), { choice: option });
+  },
+});
+
+/** REACTIVE IMPACT DAMPENERS' effect: attacks whose Strength is above the unit's Toughness get -1 to wound. */
+registerRule({
+  name: 'Reactive Impact Dampeners', kind: 'effect',
+  attack(plan, _ctx, src) {
+    if (src.role === 'defender' && plan.strength > plan.toughness) plan.woundModifier -= 1;
+  },
+});
+
+registerStratagem({
+  name: 'REACTIVE IMPACT DAMPENERS', cp: 1, category: 'Battle Tactic', source: EXPERIMENTAL_PROTOTYPE_CADRE, turn: 'either',
+  windows: ['shooting/after-enemy-targets', 'fight/after-enemy-targets'],
+  // the opponent's Shooting phase, or either Fight phase; a BATTLESUIT unit the attacking unit targets
+  targets: (g, w, p) => (w.name === 'shooting/after-enemy-targets' && g.state.turn === p ? [] : targetedOwnUnits(g, w, p).filter((u) => u.keywords.includes('BATTLESUIT'))),
+  use(g, _w, p, u) { g.addEffect('Reactive Impact Dampeners', p, u.id, g.untilEndOfPhase()); },
 });
 
 export const TAU_DETACHMENTS = {
