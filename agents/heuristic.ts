@@ -23,7 +23,7 @@ import {
   ADVANCE_REROLL_AT_MOST, chargeOdds, dangerFrom, dangerSources, dist, expectedAdvance, heldCount, objectiveSnapshot, scoringOutlook, unitGeo, spreadOf, unitOC, unitSpread,
   type DangerSource, type ObjectiveSnapshot, type Point, type ScoringOutlook,
 } from '../src/ai/tactics.ts';
-import { bestLeadership, hasKeyword, isMonsterOrVehicle, onBattlefield, rollModifier, unitMove } from '../src/rules/battle/units.ts';
+import { bestLeadership, characteristic, hasKeyword, isMonsterOrVehicle, onBattlefield, rollModifier, unitMove } from '../src/rules/battle/units.ts';
 import { boardOf, isEngaged, unitDisc, unitDistance, engagedEnemies, unitSees } from '../src/rules/battle/world.ts';
 import { targetableInCombat } from '../src/rules/battle/big-guns.ts';
 import { profileHas } from '../src/data/datasheet.ts';
@@ -1447,6 +1447,14 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     case 'THREAT ASSESSMENT ANALYSER': return u ? bestChoice(c, u, THREAT_ASSESSMENT_TWEAKS).gain : 0;
     case 'EXPERIMENTAL AMMUNITION': return u ? bestChoice(c, u, EXPERIMENTAL_AMMUNITION_TWEAKS).gain : 0;
     case 'REACTIVE IMPACT DAMPENERS': return u && win ? incomingSaved(c, win, u, DAMPENERS) : 0;
+    case 'AUTOMATED REPAIR DRONES': {
+      // D3+1 wounds back on the most wounded BATTLESUIT model (the engine offers it first), no more than it lost
+      if (!u) return 0;
+      let lost = 0;
+      for (const m of u.models) if (m.alive && s.datasheets[m.datasheet].keywords.includes('BATTLESUIT')) lost = Math.max(lost, characteristic(s, u, m, 'W') - m.wounds);
+      const expected = lost >= 4 ? 3 : lost === 3 ? 8 / 3 : lost;
+      return expected * pointsPerWound(s, u);
+    }
     default: return 0;
   }
 }

@@ -128,6 +128,8 @@ export interface ModelDamagedEvent {
   by: string | null;
   mortal: boolean;
 }
+/** A model regains lost wounds (AUTOMATED REPAIR DRONES); never above its Wounds characteristic. */
+export interface ModelHealedEvent { type: 'model-healed'; unit: string; model: string; wounds: number }
 export interface ModelDestroyedEvent { type: 'model-destroyed'; unit: string; model: string; by: string | null; reason: string }
 /** A datasheet unit (or a part of an Attached unit) is destroyed. */
 export interface UnitDestroyedEvent { type: 'unit-destroyed'; unit: string; component: string; by: string | null; player: PlayerIndex }
@@ -179,7 +181,7 @@ export type GameEvent =
   | RoundStartedEvent | TurnStartedEvent | PhaseStartedEvent | PhaseEndedEvent | FirstTurnEvent
   | CpChangedEvent | VpScoredEvent
   | ModelsPlacedEvent | UnitMovedEvent | UnitFlagEvent | UnitLocationEvent | UnitAttachedEvent | UnitDetachedEvent
-  | AttackAllocatedEvent | ModelDamagedEvent | ModelDestroyedEvent | UnitDestroyedEvent
+  | AttackAllocatedEvent | ModelDamagedEvent | ModelHealedEvent | ModelDestroyedEvent | UnitDestroyedEvent
   | BattleShockEvent | EffectAddedEvent | EffectRemovedEvent | StratagemUsedEvent
   | ObjectiveControlEvent | HatchwayEvent | RuleStateEvent | DecisionEvent | NoteEvent | GameEndedEvent;
 

@@ -133,6 +133,7 @@ const reducers: ReducerTable = {
     u.stats.woundsTaken += e.wounds;
     if (e.by !== null) s.units[e.by].stats.woundsDealt += e.wounds;
   },
+  'model-healed': (s, e) => { findModel(s.units[e.unit], e.model).wounds += e.wounds; },
   'model-destroyed': (s, e) => {
     s.geometryVersion++;
     const u = s.units[e.unit];

@@ -212,7 +212,8 @@ export function unplayedAbilities(x: GameState | ResolvedScenario): UnplayedAbil
       continue;
     }
     const unplayed = dataStratagemsNotPlayed(p.faction, p.detachment);
-    if (unplayed.length) out.push({ unit: 'detachment', ability: p.detachment, missing: `its stratagems ${unplayed.join(', ')} are not played` });
+    const many = unplayed.length > 1;
+    if (unplayed.length) out.push({ unit: 'detachment', ability: p.detachment, missing: `its stratagem${many ? 's' : ''} ${unplayed.join(', ')} ${many ? 'are' : 'is'} not played` });
   }
   if (isGameState(x)) {
     for (const id of x.unitOrder) {

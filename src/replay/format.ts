@@ -27,7 +27,7 @@ export type EventClass = 'dice' | 'damage' | 'death' | 'move' | 'decision' | 'ph
 export function eventClass(e: GameEvent): EventClass {
   switch (e.type) {
     case 'dice': case 'reroll': case 'dice-substituted': return 'dice';
-    case 'model-damaged': case 'attack-allocated': return 'damage';
+    case 'model-damaged': case 'model-healed': case 'attack-allocated': return 'damage';
     case 'model-destroyed': case 'unit-destroyed': return 'death';
     case 'models-placed': case 'unit-moved': case 'unit-location': case 'hatchway': return 'move';
     case 'decision': return 'decision';
@@ -220,6 +220,10 @@ export function describeEvent(e: GameEvent, before: GameState, after: GameState,
       const m = after.units[e.unit]?.models.find((x) => x.id === e.model);
       const left = m ? `, ${Math.max(0, m.wounds)} W left` : '';
       return `${modelLabel(after, e.unit, e.model)} of ${unitShort(after, e.unit)} loses ${e.wounds} wound${e.wounds === 1 ? '' : 's'}${e.mortal ? ' (mortal)' : ''}${e.by ? ` to ${unitShort(after, e.by)}` : ''}${left}`;
+    }
+    case 'model-healed': {
+      const m = after.units[e.unit]?.models.find((x) => x.id === e.model);
+      return `${modelLabel(after, e.unit, e.model)} of ${unitShort(after, e.unit)} regains ${e.wounds} wound${e.wounds === 1 ? '' : 's'}${m ? `, ${m.wounds} W left` : ''}`;
     }
     case 'model-destroyed': {
       const u = after.units[e.unit];

@@ -330,4 +330,31 @@ describe('Experimental Prototype Cadre', () => {
     expect(choiceAgainst('Guardian Defenders')).toBe('SUSTAINED HITS 1');
     expect(choiceAgainst('Wave Serpent')).toBe('LETHAL HITS');
   });
+
+  it('AUTOMATED REPAIR DRONES: at the end of a Command phase a wounded BATTLESUIT model regains D3+1 wounds, not above its Wounds', () => {
+    const endOfCommand: Window = { name: 'phase/end', unit: null, targets: [], data: { phase: 'command' } };
+    const repair = (dice: number[], lost: number) => {
+      const g = battleSandbox([
+        { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 5 } },
+        { id: 'CS', player: 0, faction: 'tau', name: 'Crisis Starscythe Battlesuits', at: { x: 10, y: 25 } },
+        { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 40, y: 5 } },
+      ], { phase: 'command', turn: 1, cp: [3, 3], detachments: ['Experimental Prototype Cadre', 'Battle Host'], stream: scriptedStream(dice), agents: [scriptedAgent('tau', using('AUTOMATED REPAIR DRONES', 'CS')), scriptedAgent('ae')] });
+      const CS = g.state.units.CS;
+      if (lost) g.emit({ type: 'model-damaged', unit: 'CS', model: CS.models[1].id, wounds: lost, by: null, mortal: false });
+      return g;
+    };
+    // 3 of its 4 wounds lost, a D3 of 1: 2 wounds back
+    const g = repair([1], 3);
+    expect(offered(g, endOfCommand, 0)).toContain('AUTOMATED REPAIR DRONES>CS');
+    expect(openWindow(g, endOfCommand)).toContain('AUTOMATED REPAIR DRONES');
+    expect(g.state.units.CS.models[1].wounds).toBe(3);
+    // a D3 of 3 (4 wounds) gives back only the 1 lost
+    const h = repair([3], 1);
+    openWindow(h, endOfCommand);
+    expect(h.state.units.CS.models[1].wounds).toBe(4);
+    expect(h.log!.filter((e) => e.type === 'model-healed').map((e) => (e as { wounds: number }).wounds)).toEqual([1]);
+    // nothing to repair, or not a Command phase: not offered
+    expect(offered(repair([], 0), endOfCommand, 0).filter((x) => x.startsWith('AUTOMATED'))).toEqual([]);
+    expect(offered(repair([], 2), { ...endOfCommand, data: { phase: 'movement' } }, 0).filter((x) => x.startsWith('AUTOMATED'))).toEqual([]);
+  });
 });

@@ -1,15 +1,14 @@
 /**
  * T'au Empire detachments: Kauyon (Patient Hunter), Mont'ka (Killing Blow) and the Boarding Actions
  * Starfire Cadre (Markerlight Precision), with their stratagems; the Experimental Prototype Cadre's rule
- * (Superior Craftsmanship) and four of its stratagems (not AUTOMATED REPAIR DRONES, NEUROWEB SYSTEM
- * JAMMER), not its Enhancements.
+ * (Superior Craftsmanship) and five of its stratagems (not NEUROWEB SYSTEM JAMMER), not its Enhancements.
  */
 import { registerRule } from '../../core/rules-registry.ts';
-import { opponent } from '../../core/state.ts';
+import { opponent, type GameState, type ModelState, type UnitState } from '../../core/state.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
-import { hasKeyword, isMonsterOrVehicle, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { characteristic, hasKeyword, isMonsterOrVehicle, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { isEngaged, unitDistance, unitSees, modelBody } from '../../rules/battle/world.ts';
 import { embark, fitsIn, embarkOptions } from '../../rules/battle/transports.ts';
 import { inObjectiveRange } from '../../geometry/ranges.ts';
@@ -352,6 +351,31 @@ registerStratagem({
   // the opponent's Shooting phase, or either Fight phase; a BATTLESUIT unit the attacking unit targets
   targets: (g, w, p) => (w.name === 'shooting/after-enemy-targets' && g.state.turn === p ? [] : targetedOwnUnits(g, w, p).filter((u) => u.keywords.includes('BATTLESUIT'))),
   use(g, _w, p, u) { g.addEffect('Reactive Impact Dampeners', p, u.id, g.untilEndOfPhase()); },
+});
+
+/** The BATTLESUIT models of a unit that have lost wounds, the most wounds lost first (AUTOMATED REPAIR DRONES). */
+export function woundedBattlesuits(state: GameState, u: UnitState): ModelState[] {
+  const lost = (m: ModelState) => characteristic(state, u, m, 'W') - m.wounds;
+  return u.models.filter((m) => m.alive && state.datasheets[m.datasheet].keywords.includes('BATTLESUIT') && lost(m) > 0)
+    .sort((a, b) => lost(b) - lost(a));
+}
+
+registerStratagem({
+  name: 'AUTOMATED REPAIR DRONES', cp: 1, category: 'Strategic Ploy', source: EXPERIMENTAL_PROTOTYPE_CADRE, turn: 'either', windows: ['phase/end'],
+  // at the end of a Command phase (either player's): a BATTLESUIT unit with a BATTLESUIT model that lost wounds
+  targets: (g, w, p) => (w.data?.phase !== 'command' ? [] : unitsOnBattlefield(g.state, p).filter((u) => u.keywords.includes('BATTLESUIT') && woundedBattlesuits(g.state, u).length > 0)),
+  use(g, _w, p, u) {
+    const models = woundedBattlesuits(g.state, u);
+    if (!models.length) return;
+    const { option } = g.decide({
+      kind: 'repair-drones', player: p, prompt: `${u.name}: Automated Repair Drones: which model regains wounds?`,
+      options: models.map((m) => m.id), context: { unit: u.id },
+    });
+    const m = models.find((x) => x.id === option)!;
+    const [d3] = g.dice.roll(1, 3, 'other', p, u.id, 'AUTOMATED REPAIR DRONES (D3+1 wounds)');
+    const regained = Math.min(d3 + 1, characteristic(g.state, u, m, 'W') - m.wounds);
+    if (regained > 0) g.emit({ type: 'model-healed', unit: u.id, model: m.id, wounds: regained });
+  },
 });
 
 export const TAU_DETACHMENTS = {
