@@ -71,6 +71,12 @@ export interface Rule {
    * (Superior Craftsmanship); asked of the player's army and detachment rules (see weaponRange).
    */
   weaponRangeBonus?(ctx: UnitContext & { profile: WeaponProfile }, src: RuleSource): number;
+  /**
+   * An Enhancement that changes one weapon of its bearer ("select one plasma rifle equipped by the
+   * bearer..."): at muster one copy of `weapon` the bearer carries becomes `${weapon} (${enhancement})`, a
+   * weapon of its datasheet with the profiles `change` returns (src/rules/enhanced-weapons.ts).
+   */
+  enhancedWeapon?: { weapon: string; change(profile: WeaponProfile): WeaponProfile };
   /** change the Attack plan of an attack this rule's side is involved in */
   attack?(plan: AttackPlan, ctx: AttackContext, src: RuleSource): void;
   /** change a model's characteristic (OC, Move...) while this rule applies to its unit */

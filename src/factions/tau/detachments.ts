@@ -1,7 +1,8 @@
 /**
  * T'au Empire detachments: Kauyon (Patient Hunter), Mont'ka (Killing Blow) and the Boarding Actions
  * Starfire Cadre (Markerlight Precision), with their stratagems; the Experimental Prototype Cadre's rule
- * (Superior Craftsmanship) and five of its stratagems (not NEUROWEB SYSTEM JAMMER), not its Enhancements.
+ * (Superior Craftsmanship) and five of its stratagems (not NEUROWEB SYSTEM JAMMER); its Enhancements are in
+ * ./enhancements.ts.
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type GameState, type ModelState, type UnitState } from '../../core/state.ts';

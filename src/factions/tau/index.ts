@@ -6,5 +6,6 @@ import './datasheets.ts';
 import './battlesuits.ts';
 import './commanders.ts';
 import './auxiliaries.ts';
+import './enhancements.ts';
 
 registerFaction({ id: 'TAU', name: "T'au Empire", armyRules: [FOR_THE_GREATER_GOOD], detachments: TAU_DETACHMENTS });

@@ -13,6 +13,7 @@ import { projectRelative } from '../../data/project-path.ts';
 import { createUnitState } from '../muster.ts';
 import { DataError } from '../../data/errors.ts';
 import { auraRules, playerRules } from '../factions.ts';
+import { withEnhancedWeapons } from '../enhanced-weapons.ts';
 import { deploymentAnchors, placeForDeployment } from './placement.ts';
 import { canInfiltrate, infiltrationAnchors, placeInfiltrator, scoutMoves } from './pre-battle.ts';
 import { unplayedAbilities } from '../../factions/coverage.ts';
@@ -29,9 +30,11 @@ export function gameUnitId(player: PlayerIndex, armyUnitId: string): string {
 }
 
 /** Create the game and play everything before the first battle round. */
-export function createGame(sc: ResolvedScenario, opts: SetupOptions): Game {
+export function createGame(scenario: ResolvedScenario, opts: SetupOptions): Game {
   const stream = createStream(subSeed(opts.seed, 'dice'));
   const g = new Game(emptyGameState(), opts, stream);
+  // the game plays the Enhancements' weapons; the log keeps the scenario as given (a fork re-creates them)
+  const sc: ResolvedScenario = { ...scenario, players: scenario.players.map(withEnhancedWeapons) as ResolvedScenario['players'] };
   const datasheets: Record<string, Datasheet> = {};
   for (const p of sc.players) for (const [id, ds] of Object.entries(p.datasheets)) datasheets[id] = ds;
   g.emit({
@@ -39,7 +42,7 @@ export function createGame(sc: ResolvedScenario, opts: SetupOptions): Game {
     players: sc.players.map((p) => ({ name: p.name, faction: p.faction, detachment: p.detachment, agent: p.agent, rules: [...playerRules(p.faction, p.detachment), ...auraRules(p.army.units.map((u) => p.datasheets[u.datasheetId]))] })),
     board: sc.board, objectives: sc.objectives.map((o) => ({ id: o.id, pos: o.pos, controller: null })), mission: sc.mission, datasheets,
     // the file relative to the project root: an absolute path would differ between checkouts
-    scenario: { ...sc, file: projectRelative(sc.file), players: sc.players.map((p) => ({ ...p, datasheets: {} })) },
+    scenario: { ...scenario, file: projectRelative(scenario.file), players: scenario.players.map((p) => ({ ...p, datasheets: {} })) },
   });
   muster(g, sc);
   noteUnplayedAbilities(g);
