@@ -24,7 +24,8 @@ import {
   type DangerSource, type ObjectiveSnapshot, type Point, type ScoringOutlook,
 } from '../src/ai/tactics.ts';
 import { bestLeadership, characteristic, hasKeyword, isMonsterOrVehicle, onBattlefield, rollModifier, unitMove } from '../src/rules/battle/units.ts';
-import { boardOf, isEngaged, unitDisc, unitDistance, engagedEnemies, unitSees } from '../src/rules/battle/world.ts';
+import { boardOf, isEngaged, modelBody, unitDisc, unitDistance, engagedEnemies, unitSees } from '../src/rules/battle/world.ts';
+import { horizontalDistance } from '../src/geometry/distance.ts';
 import { targetableInCombat } from '../src/rules/battle/big-guns.ts';
 import { profileHas } from '../src/data/datasheet.ts';
 import { isVisible } from '../src/geometry/visibility.ts';
@@ -1447,6 +1448,21 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     case 'THREAT ASSESSMENT ANALYSER': return u ? bestChoice(c, u, THREAT_ASSESSMENT_TWEAKS).gain : 0;
     case 'EXPERIMENTAL AMMUNITION': return u ? bestChoice(c, u, EXPERIMENTAL_AMMUNITION_TWEAKS).gain : 0;
     case 'REACTIVE IMPACT DAMPENERS': return u && win ? incomingSaved(c, win, u, DAMPENERS) : 0;
+    case 'NEUROWEB SYSTEM JAMMER': {
+      // the attacks of the attacking unit's models more than 18" away are lost: that share of its shooting
+      const e = win?.unit ? s.units[win.unit] : null;
+      if (!u || !e || !onBattlefield(u)) return 0;
+      let far = 0, all = 0;
+      for (const m of e.models) {
+        if (!m.alive || !m.pos) continue;
+        all++;
+        let near = false;
+        for (const x of u.models) if (x.alive && x.pos && horizontalDistance(modelBody(s, m), modelBody(s, x)) <= 18) { near = true; break; }
+        if (!near) far++;
+      }
+      const share = win && win.targets.length > 1 ? Math.min(1, 1.5 / win.targets.length) : 1;
+      return all ? (far / all) * share * attackOn(c, e, u, false) : 0;
+    }
     case 'AUTOMATED REPAIR DRONES': {
       // D3+1 wounds back on the most wounded BATTLESUIT model (the engine offers it first), no more than it lost
       if (!u) return 0;

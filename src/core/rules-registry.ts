@@ -77,6 +77,11 @@ export interface Rule {
    * weapon of its datasheet with the profiles `change` returns (src/rules/enhanced-weapons.ts).
    */
   enhancedWeapon?: { weapon: string; change(profile: WeaponProfile): WeaponProfile };
+  /**
+   * May a model `distance` inches away make ranged attacks at the unit (NEUROWEB SYSTEM JAMMER: only from
+   * within 18")? Asked of the effects on the target unit (see targetableFrom); false forbids it.
+   */
+  targetableFrom?(ctx: UnitContext & { distance: number }, effect: Effect): boolean;
   /** change the Attack plan of an attack this rule's side is involved in */
   attack?(plan: AttackPlan, ctx: AttackContext, src: RuleSource): void;
   /** change a model's characteristic (OC, Move...) while this rule applies to its unit */
@@ -253,6 +258,19 @@ export function weaponRange(state: GameState, unit: UnitState, profile: WeaponPr
     if (rule.weaponRangeBonus) r += rule.weaponRangeBonus({ state, unit, profile }, { role: 'self', player: unit.player, effect: null, unit: null });
   }
   return r;
+}
+
+/**
+ * May a model `distance` inches from the unit make ranged attacks at it: no effect on the unit forbids it
+ * (Rule.targetableFrom). Only effects on the unit are asked (the check runs for every shooter and target).
+ */
+export function targetableFrom(state: GameState, unit: UnitState, distance: number): boolean {
+  for (const e of state.effects) {
+    if (e.unit !== unit.id) continue;
+    const r = registry.get(e.kind);
+    if (r?.targetableFrom && !r.targetableFrom({ state, unit, distance }, e)) return false;
+  }
+  return true;
 }
 
 /** The profile has the weapon ability, on its own or granted by an active rule. */

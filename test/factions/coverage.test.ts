@@ -108,12 +108,12 @@ describe('unplayedAbilities', () => {
       { id: 'D', player: 1, faction: 'aeldari', name: 'Dire Avengers', at: { x: 40, y: 10 } },
     ], { detachments: [d, 'Battle Host'] });
     expect(unplayedAbilities(game('Auxiliary Cadre').state)[0]).toEqual({ unit: 'detachment', ability: 'Auxiliary Cadre', missing: expect.stringMatching(/plays as with no detachment/) });
-    expect(unplayedAbilities(game('Experimental Prototype Cadre').state)[0]).toEqual({
-      unit: 'detachment', ability: 'Experimental Prototype Cadre',
-      missing: 'its stratagem NEUROWEB SYSTEM JAMMER is not played',
+    expect(unplayedAbilities(game('Kauyon').state)[0]).toEqual({
+      unit: 'detachment', ability: 'Kauyon', missing: 'its stratagems PHOTON GRENADES, WALL OF MIRRORS are not played',
     });
-    // Mont'ka's stratagems are all played; Battle Host's are not in the data (the engine plays the seed's)
-    expect(unplayedAbilities(game("Mont'ka").state).filter((x) => x.unit === 'detachment')).toEqual([]);
+    // Mont'ka's and the Experimental Prototype Cadre's stratagems are all played; Battle Host's are not in the
+    // data (the engine plays the seed's)
+    for (const d of ["Mont'ka", 'Experimental Prototype Cadre']) expect(unplayedAbilities(game(d).state).filter((x) => x.unit === 'detachment')).toEqual([]);
   });
 
   it('of the bundled scenarios: only the newer codex\'s Aeldari abilities, LINKED FIRE and two Kauyon stratagems', () => {

@@ -16,7 +16,8 @@ import { maxRange } from '../../src/ai/evaluate.ts';
 import { allStratagems } from '../../src/rules/stratagems/registry.ts';
 import { openWindow, stratagemDiscount, usableStratagems, type Window } from '../../src/rules/windows.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
-import { canShoot } from '../../src/rules/battle/shooting.ts';
+import { canShoot, shootWithUnit } from '../../src/rules/battle/shooting.ts';
+import { createStream } from '../../src/core/rng.ts';
 import { unitMove } from '../../src/rules/battle/units.ts';
 import { unitDistance } from '../../src/rules/battle/world.ts';
 import { saveNeeded } from '../../src/rules/attack-plan.ts';
@@ -356,5 +357,33 @@ describe('Experimental Prototype Cadre', () => {
     // nothing to repair, or not a Command phase: not offered
     expect(offered(repair([], 0), endOfCommand, 0).filter((x) => x.startsWith('AUTOMATED'))).toEqual([]);
     expect(offered(repair([], 2), { ...endOfCommand, data: { phase: 'movement' } }, 0).filter((x) => x.startsWith('AUTOMATED'))).toEqual([]);
+  });
+
+  it('NEUROWEB SYSTEM JAMMER: the attacks of the attacking unit\'s models more than 18" away are lost, and they cannot select it this phase', () => {
+    // Guardian Defenders 20" from Crisis Fireknives: only the platform's Shuriken cannon (24") reaches
+    const jammed = (use: boolean) => battleSandbox([
+      { id: 'FK', player: 0, faction: 'tau', name: 'Crisis Fireknife Battlesuits', at: { x: 10, y: 5 } },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 31, y: 5 } },
+    ], { phase: 'shooting', turn: 1, cp: [3, 3], detachments: ['Experimental Prototype Cadre', 'Battle Host'], stream: createStream('jam'),
+      agents: [scriptedAgent('tau', use ? using('NEUROWEB SYSTEM JAMMER', 'FK') : () => 0), scriptedAgent('ae')] });
+    const g = jammed(true);
+    const gap = unitDistance(g.state, g.state.units.FK, g.state.units.GD);
+    expect(gap).toBeGreaterThan(18);
+    expect(gap).toBeLessThan(24);
+    expect(canShoot(g, g.state.units.GD, 'FK')).toBe(true);
+    shootWithUnit(g, g.state.units.GD);
+    expect(g.state.players[0].stratagemsUsed.map((x) => x.name)).toEqual(['NEUROWEB SYSTEM JAMMER']);
+    expect(g.log!.filter((e) => e.type === 'dice' && e.purpose === 'hit')).toEqual([]);
+    // for the rest of the phase the Guardians cannot select it from there
+    g.emit({ type: 'unit-flag', unit: 'GD', flag: 'shot', value: false });
+    expect(canShoot(g, g.state.units.GD, 'FK')).toBe(false);
+    // not used: the cannon fires
+    const h = jammed(false);
+    shootWithUnit(h, h.state.units.GD);
+    const GD = h.state.units.GD;
+    const cannon = GD.models.find((m) => m.weapons.includes('Shuriken cannon'))!;
+    const attacks = h.state.datasheets[cannon.datasheet].weapons.find((w) => w.name === 'Shuriken cannon')!.profiles[0].attacks;
+    expect(attacks.n).toBe(0);
+    expect(h.log!.filter((e) => e.type === 'dice' && e.purpose === 'hit').flatMap((e) => (e as { values: number[] }).values)).toHaveLength(attacks.plus);
   });
 });

@@ -1,8 +1,7 @@
 /**
  * T'au Empire detachments: Kauyon (Patient Hunter), Mont'ka (Killing Blow) and the Boarding Actions
  * Starfire Cadre (Markerlight Precision), with their stratagems; the Experimental Prototype Cadre's rule
- * (Superior Craftsmanship) and five of its stratagems (not NEUROWEB SYSTEM JAMMER); its Enhancements are in
- * ./enhancements.ts.
+ * (Superior Craftsmanship) and its six stratagems; its Enhancements are in ./enhancements.ts.
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type GameState, type ModelState, type UnitState } from '../../core/state.ts';
@@ -352,6 +351,20 @@ registerStratagem({
   // the opponent's Shooting phase, or either Fight phase; a BATTLESUIT unit the attacking unit targets
   targets: (g, w, p) => (w.name === 'shooting/after-enemy-targets' && g.state.turn === p ? [] : targetedOwnUnits(g, w, p).filter((u) => u.keywords.includes('BATTLESUIT'))),
   use(g, _w, p, u) { g.addEffect('Reactive Impact Dampeners', p, u.id, g.untilEndOfPhase()); },
+});
+
+/** NEUROWEB SYSTEM JAMMER's effect: only models within 18" can make ranged attacks at the unit this phase. */
+export const NEUROWEB_RANGE = 18;
+registerRule({
+  name: 'Neuroweb System Jammer', kind: 'effect',
+  targetableFrom: (ctx) => ctx.distance <= NEUROWEB_RANGE + 1e-6,
+});
+
+registerStratagem({
+  name: 'NEUROWEB SYSTEM JAMMER', cp: 1, category: 'Wargear', source: EXPERIMENTAL_PROTOTYPE_CADRE, turn: 'opponent', windows: ['shooting/after-enemy-targets'],
+  // a CRISIS unit the attacking unit targets; the attacks of its models beyond 18" are lost (shooting.ts)
+  targets: (g, w, p) => targetedOwnUnits(g, w, p).filter((u) => u.keywords.includes('CRISIS')),
+  use(g, _w, p, u) { g.addEffect('Neuroweb System Jammer', p, u.id, g.untilEndOfPhase()); },
 });
 
 /** The BATTLESUIT models of a unit that have lost wounds, the most wounds lost first (AUTOMATED REPAIR DRONES). */

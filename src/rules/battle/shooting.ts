@@ -13,7 +13,7 @@
  */
 import type { Game } from '../../core/game.ts';
 import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
-import { allows, forbids, forEachActiveRule, getRule, weaponHas, weaponRange } from '../../core/rules-registry.ts';
+import { allows, forbids, forEachActiveRule, getRule, targetableFrom, weaponHas, weaponRange } from '../../core/rules-registry.ts';
 import { profileHas, type Weapon, type WeaponProfile } from '../../data/datasheet.ts';
 import { benefitOfCover, isVisible } from '../../geometry/visibility.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
@@ -304,6 +304,7 @@ function canTarget(g: Game, shooter: Shooter, p: WeaponProfile, shooterUnit: Uni
   if ((ownCombat || otherCombat) && profileHas(p, 'BLAST')) return false;
   const dist = vis.distance(shooter, target);
   if (dist > weaponRange(g.state, shooterUnit, p) + 1e-6) return false;
+  if (!targetableFrom(g.state, target, dist)) return false;
   if (!vis.mayTarget(shooterUnit, target)) return false;
   if (dist > 12 + 1e-6 && target.abilities.includes('Lone Operative')) return false;
   if (profileHas(p, 'INDIRECT FIRE')) return true;
@@ -453,6 +454,8 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
   }
   const targets = [...new Set(assignments.map((a) => a.target.id))];
   openWindow(g, { name: 'shooting/after-enemy-targets', unit: u.id, targets });
+  // a rule used just now may forbid some of the shooters (NEUROWEB SYSTEM JAMMER): their attacks are lost
+  for (const a of assignments) a.shooters = a.shooters.filter((sh) => targetableFrom(s, a.target, vis.distance(sh, a.target)));
   const attackGroups: AttackGroup[] = [];
   const coverCache = new Map<string, Set<string>>();
   for (const a of assignments) {
