@@ -7,7 +7,7 @@ import { battleSandbox, scriptedAgent } from '../helpers/battle.ts';
 import type { Game } from '../../src/core/game.ts';
 import { FIELDCRAFT_HOLD } from '../../src/factions/tau/auxiliaries.ts';
 import { getRule } from '../../src/core/rules-registry.ts';
-import { objectiveSnapshot } from '../../src/ai/tactics.ts';
+import { heldCount, objectiveSnapshot } from '../../src/ai/tactics.ts';
 import { endPhase } from '../../src/rules/battle/phase.ts';
 import { endTurn } from '../../src/rules/battle/battle.ts';
 import { updateObjectiveControl } from '../../src/rules/battle/objectives.ts';
@@ -72,6 +72,18 @@ describe('Kroot Carnivores', () => {
     expect(holds(g)).toHaveLength(0);
     moveTo(g, 'DA', 55, 2);
     expect(controller(g)).toBeNull();
+  });
+
+  it('Fieldcraft in the agents\' objective view: a held marker is its player\'s on a tie, the enemy\'s when it has more', () => {
+    const g = kroot();
+    endPhase(g, 0, 'command');
+    moveTo(g, 'KC', 5, 2);
+    // no models on it: held (half a point of Level of Control)
+    expect(objectiveSnapshot(g.state).level).toEqual([[0.5], [0]]);
+    expect(heldCount(objectiveSnapshot(g.state).level, 0)).toBe(1);
+    // the Dire Avengers on it: theirs, with their own Level
+    moveTo(g, 'DA', 30, 21);
+    expect(objectiveSnapshot(g.state).level).toEqual([[0], [5]]);
   });
 
   it('Fieldcraft: nothing is held outside its own Command phase, or for a marker it does not control', () => {
