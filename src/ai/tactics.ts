@@ -11,7 +11,8 @@ import { isEngaged, modelBody, unitCentre, unitDisc } from '../rules/battle/worl
 import type { Body } from '../geometry/types.ts';
 import { maxRange, p2d6AtLeast, reachesAt, unitValue, weaponPotentials, type WeaponPotential } from './evaluate.ts';
 import { perVersion } from './memo.ts';
-import { forEachActiveRule, getRule } from '../core/rules-registry.ts';
+import { forEachActiveRule } from '../core/rules-registry.ts';
+import { keptControl } from '../rules/battle/objectives.ts';
 import { len } from '../geometry/vec.ts';
 
 export interface Point { x: number; y: number }
@@ -109,14 +110,9 @@ function computeObjectiveSnapshot(state: GameState): ObjectiveSnapshot {
   }
   // a marker a rule keeps under a player's control (Fieldcraft) is that player's on a tie: half a point of
   // Level of Control says so (Levels are whole numbers), also to the estimates that move units on and off
-  for (const e of state.effects) {
-    const keep = getRule(e.kind)?.objectiveControl;
-    if (!keep) continue;
-    state.objectives.forEach((o, i) => {
-      const now = level[0][i] > level[1][i] ? 0 : level[1][i] > level[0][i] ? 1 : null;
-      const kept = keep(state, o.id, now, e);
-      if (kept !== null && kept !== now) level[kept][i] += 0.5;
-    });
+  if (state.effects.length) {
+    const byLevel = level[0].map((l, i): PlayerIndex | null => (l > level[1][i] ? 0 : level[1][i] > l ? 1 : null));
+    keptControl(state, byLevel).forEach((kept, i) => { if (kept !== null && kept !== byLevel[i]) level[kept][i] += 0.5; });
   }
   return { contrib, level, reach };
 }

@@ -85,9 +85,10 @@ export function parseArmyList(text: string, options: ParseArmyOptions = {}): Par
     units,
   };
   if (raw.subfaction) army.subfaction = raw.subfaction;
-  warnings.push(...musterWarnings(army, (id) => catalog.byId(id)));
   if (warnings.length) army.warnings = warnings;
-  return { army: validateArmy(army, file), format: raw.format, catalog, warnings, fitted };
+  // army construction: reported now, not kept in the file (checkArmyAgainstCatalog checks it whenever the file is read)
+  const all = [...warnings, ...musterWarnings(army, (id) => catalog.byId(id))];
+  return { army: validateArmy(army, file), format: raw.format, catalog, warnings: all, fitted };
 }
 
 function resolveFaction(raw: RawArmyList, override: string | undefined, sources: CatalogSource[], file: string): FactionCatalog {

@@ -28,7 +28,7 @@ export async function runArmy(file: string, opts: ArmyCommandOptions): Promise<v
     const src = sources.find((s) => s.factions().some((f) => namesFaction(army.faction, f)));
     if (!src) throw new CliError(`${file}: faction: "${army.faction}" is not bundled; pass --data <Wahapedia export dir>`);
     const id = src.factions().find((f) => namesFaction(army.faction, f))!.id;
-    // a converted file keeps its list's warnings, which repeat some of the checks' (army construction)
+    // a file may carry warnings the checks repeat (a hand-written or older file): each is printed once
     warnings = [...new Set([...(army.warnings ?? []), ...checkArmyAgainstCatalog(army, src.load(id), file)])];
   } else {
     const parsed = parseArmyList(readFileSync(file, 'utf8'), { file, faction: opts.faction, sources, fitWargear: opts.fitWargear });

@@ -46,10 +46,13 @@ export function untilStartOfNextTurn(g: Game, player: PlayerIndex): Expiry {
 
 /** Is a model of the unit within range of an objective marker? */
 export function withinObjectiveRange(state: GameState, unit: UnitState): boolean {
-  for (const o of state.objectives) {
-    const marker = { id: o.id, pos: o.pos };
-    for (const m of unit.models) if (m.alive && m.pos && inObjectiveRange(modelBody(state, m), marker)) return true;
-  }
+  return state.objectives.some((o) => withinRangeOfMarker(state, unit, o));
+}
+
+/** Is a model of the unit within range of this objective marker? */
+export function withinRangeOfMarker(state: GameState, unit: UnitState, o: { id: string; pos: { x: number; y: number } }): boolean {
+  const marker = { id: o.id, pos: o.pos };
+  for (const m of unit.models) if (m.alive && m.pos && inObjectiveRange(modelBody(state, m), marker)) return true;
   return false;
 }
 

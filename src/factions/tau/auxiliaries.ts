@@ -5,9 +5,9 @@
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent } from '../../core/state.ts';
-import { inObjectiveRange } from '../../geometry/ranges.ts';
 import { currentControl } from '../../rules/battle/objectives.ts';
-import { isEngaged, modelBody } from '../../rules/battle/world.ts';
+import { isEngaged } from '../../rules/battle/world.ts';
+import { withinRangeOfMarker } from '../helpers.ts';
 
 /** The effect Fieldcraft leaves on a marker (params.objective), army-wide for its player. */
 export const FIELDCRAFT_HOLD = 'Fieldcraft (held)';
@@ -27,8 +27,7 @@ registerRule({
     s.objectives.forEach((o, i) => {
       if (control[i] !== unit.player) return;
       if (s.effects.some((e) => e.kind === FIELDCRAFT_HOLD && e.player === unit.player && e.params.objective === o.id)) return;
-      const marker = { id: o.id, pos: o.pos };
-      if (!unit.models.some((m) => m.alive && m.pos && inObjectiveRange(modelBody(s, m), marker))) return;
+      if (!withinRangeOfMarker(s, unit, o)) return;
       g.addEffect(FIELDCRAFT_HOLD, unit.player, null, { at: 'end-of-battle' }, { objective: o.id });
     });
   },

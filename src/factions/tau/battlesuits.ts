@@ -8,6 +8,7 @@ import { battleShockTest } from '../../rules/battle/command.ts';
 import { unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { unitDistance } from '../../rules/battle/world.ts';
 import { opponent, type GameState, type UnitState } from '../../core/state.ts';
+import { diceExprMean } from '../../core/dice-expr.ts';
 import { isMonsterOrVehicle } from '../helpers.ts';
 
 /** Devilfish's Rapid Deployment: units may disembark after it Advanced (then as after any move: Normal move, no charge). */
@@ -152,8 +153,7 @@ registerRule({
     const used = stealthDronesUsed(g.state, unit);
     const most = Math.min(2 - used, count);
     if (most <= 0) return 0;
-    const d = plan.damage;
-    const meanDamage = (d.sides > 0 ? (d.n * (d.sides + 1)) / 2 : d.n) + d.plus + plan.damageBonus;
+    const meanDamage = diceExprMean(plan.damage) + plan.damageBonus;
     const { option } = g.decide({
       kind: 'stealth-drones', player: unit.player,
       prompt: `${unit.name}: Stealth Drones (${2 - used} left): how many of these ${count} ${plan.weapon} attacks do no damage?`,

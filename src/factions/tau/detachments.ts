@@ -6,7 +6,7 @@
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type GameState, type ModelState, type UnitState } from '../../core/state.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
-import { registerStratagem } from '../../rules/stratagems/registry.ts';
+import { registerStratagem, type Stratagem } from '../../rules/stratagems/registry.ts';
 import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { characteristic, hasKeyword, isMonsterOrVehicle, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { isEngaged, unitDistance, unitSees, modelBody } from '../../rules/battle/world.ts';
@@ -279,7 +279,7 @@ registerRule({
   },
 });
 
-const tauUnitSelected = (g: Parameters<typeof windowOwnUnit>[0], w: Parameters<typeof windowOwnUnit>[1], p: Parameters<typeof windowOwnUnit>[2]) => {
+const tauUnitSelected: Stratagem['targets'] = (g, w, p) => {
   const u = windowOwnUnit(g, w, p);
   return u && u.keywords.includes("T'AU EMPIRE") ? [u] : [];
 };
@@ -316,7 +316,7 @@ registerRule({
 });
 
 /** The two Wargear stratagems that cannot both target one unit in a phase: a unit with either effect is not a target of the other. */
-const ammunitionOrAnalyser = (g: Parameters<typeof windowOwnUnit>[0], w: Parameters<typeof windowOwnUnit>[1], p: Parameters<typeof windowOwnUnit>[2]) =>
+const ammunitionOrAnalyser: Stratagem['targets'] = (g, w, p) =>
   tauUnitSelected(g, w, p).filter((u) => !g.state.effects.some((e) => e.unit === u.id && (e.kind === 'Threat Assessment Analyser' || e.kind === 'Experimental Ammunition')));
 
 registerStratagem({

@@ -27,7 +27,16 @@ export function controlModels(state: GameState): ControlModel[] {
 /** Who controls each marker right now (not yet recorded): the Levels of Control, then rules that keep a marker (Rule.objectiveControl). */
 export function currentControl(state: GameState): (PlayerIndex | null)[] {
   const res = objectiveControl(state.objectives.map((o) => ({ id: o.id, pos: o.pos })), controlModels(state));
-  const out = res.map((r) => (r.controller === null ? null : (Number(r.controller) as PlayerIndex)));
+  return keptControl(state, res.map((r) => (r.controller === null ? null : (Number(r.controller) as PlayerIndex))));
+}
+
+/**
+ * Who controls each marker once the rules that keep a marker under a player's control (the effects with
+ * Rule.objectiveControl: Fieldcraft) have their say, from who would by the Levels of Control (`byLevel`,
+ * markers in the state's order; a new array).
+ */
+export function keptControl(state: GameState, byLevel: readonly (PlayerIndex | null)[]): (PlayerIndex | null)[] {
+  const out = byLevel.slice();
   for (const e of state.effects) {
     const keep = getRule(e.kind)?.objectiveControl;
     if (keep) state.objectives.forEach((o, i) => { out[i] = keep(state, o.id, out[i], e); });
