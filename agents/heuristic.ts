@@ -1037,14 +1037,21 @@ function decideShootTarget(c: Ctx, req: DecisionRequest): number {
   return i;
 }
 
-function estimateOption(c: Ctx, u: UnitState, base: WeaponUse | undefined, o: { profile: number; target: string; models?: number }): number | null {
+function estimateOption(c: Ctx, u: UnitState, base: WeaponUse | undefined, o: { profile: number; target: string; models?: number; linked?: number }): number | null {
   if (!base) return null;
   // the weapons offered are those the unit fires (its Pistols-or-other-weapons choice made): no `beyond`
   const use: WeaponUse = { weapon: base.weapon, profile: base.weapon.profiles[o.profile], models: base.models };
-  const e = weaponEstimate(c.state, u, use, c.state.units[o.target], { inRangeOnly: true });
+  const target = c.state.units[o.target];
+  const linked = o.linked ?? 0;
+  const e = weaponEstimate(c.state, u, use, target, { inRangeOnly: true });
   // only the models that can see the target fire at it
-  const scale = o.models !== undefined && e.attackers > o.models ? o.models / e.attackers : 1;
-  return e.woundsLost * scale;
+  const direct = (o.models ?? e.attackers) - linked;
+  const scale = o.models !== undefined && e.attackers > direct ? Math.max(0, direct) / e.attackers : 1;
+  if (linked === 0) return e.woundsLost * scale;
+  // LINKED FIRE: those models aim from another model (its range and sight), with 1 attack each
+  const one: WeaponUse = { ...use, profile: { ...use.profile, attacks: { n: 0, sides: 0, plus: 1 } } };
+  const l = weaponEstimate(c.state, u, one, target);
+  return e.woundsLost * scale + (l.attackers > 0 ? (l.woundsLost * Math.min(linked, l.attackers)) / l.attackers : 0);
 }
 
 function decideFightTarget(c: Ctx, req: DecisionRequest): number {

@@ -8,10 +8,13 @@ import type { CoreAbility, DamagedProfile, Datasheet, DiceExpr, WeaponAbility } 
 import { parseDiceExpr } from '../core/dice-expr.ts';
 import { cleanName, normaliseKeyword, normaliseText } from './text.ts';
 
-/** Weapon abilities of the core rules, by the upper-case name the rules registry uses. */
+/**
+ * Weapon abilities the engine plays, by the upper-case name the rules registry uses: the core rules' and
+ * LINKED FIRE (a datasheet's, src/rules/battle/linked-fire.ts). Others are reported by the importer.
+ */
 export const KNOWN_WEAPON_ABILITIES = new Set([
   'ANTI', 'ASSAULT', 'BLAST', 'CONVERSION', 'DEVASTATING WOUNDS', 'EXTRA ATTACKS', 'HAZARDOUS', 'HEAVY',
-  'IGNORES COVER', 'INDIRECT FIRE', 'LANCE', 'LETHAL HITS', 'MELTA', 'ONE SHOT', 'PISTOL', 'PRECISION',
+  'IGNORES COVER', 'INDIRECT FIRE', 'LANCE', 'LETHAL HITS', 'LINKED FIRE', 'MELTA', 'ONE SHOT', 'PISTOL', 'PRECISION',
   'PSYCHIC', 'RAPID FIRE', 'SUSTAINED HITS', 'TORRENT', 'TWIN-LINKED',
 ]);
 
@@ -20,7 +23,7 @@ const WITH_X = new Set(['SUSTAINED HITS', 'RAPID FIRE', 'MELTA']);
 
 export interface WeaponAbilitiesResult {
   abilities: WeaponAbility[];
-  /** ability words that are not core weapon abilities (kept as `{ name }` entries) */
+  /** ability words the engine does not play (kept as `{ name }` entries) */
   unknown: string[];
 }
 

@@ -68,7 +68,7 @@ export interface ImportProblem {
 }
 
 export interface ImportReport {
-  /** weapon ability words that are not core weapon abilities, with how many profiles use them */
+  /** weapon ability words the engine does not play, with how many profiles use them */
   unknownWeaponAbilities: Record<string, number>;
   unparsedWargearOptions: ImportProblem[];
   unknownBaseSizes: ImportProblem[];

@@ -33,6 +33,8 @@ export interface AttackContext {
    * Attached unit keeps its Bodyguard's until they are all resolved); when absent, as it is now.
    */
   toughness?: number;
+  /** range and visibility were measured from another friendly model (LINKED FIRE): the shooting phase sets it */
+  linkedFire?: boolean;
 }
 
 /** Toughness used against an Attached unit: the Bodyguard models' (the first non-Leader model alive). */

@@ -46,6 +46,8 @@ export interface AttackGroup {
    * attacking models); when absent, any model.
    */
   allocatable?: ReadonlySet<string>;
+  /** the models measured range and visibility from another model (LINKED FIRE) */
+  linkedFire?: boolean;
 }
 
 /** Counters of one resolution, for the calculator's comparison and for reports. */
@@ -105,7 +107,7 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
     const ctx: AttackContext = {
       state: g.state, attacker, attackers, target, weapon: group.weapon, profile: group.profile, melee,
       halfRange: group.halfRange, targetModels: group.targetModels, targetVisible: group.targetVisible, targetInCover: group.targetInCover,
-      distance: group.distance ?? 0, toughness: toughness?.get(target.id),
+      distance: group.distance ?? 0, toughness: toughness?.get(target.id), linkedFire: group.linkedFire,
     };
     const plan = buildAttackPlan(ctx);
     addHitModifier(plan, group.extraHitModifier ?? 0);

@@ -79,6 +79,15 @@ const entries: WeaponAbilityRule[] = [
       if (!c.targetVisible) { p.hitModifier -= 1; p.cover = true; }
     },
   },
+  // The shooting phase may measure range and visibility from another friendly model of the keyword the
+  // data names (Fire Prism: another FIRE PRISM it sees, ./battle/linked-fire.ts); then the Attacks are 1.
+  {
+    name: 'LINKED FIRE',
+    compile: (p, _a, c) => {
+      p.tags.push('LINKED FIRE');
+      if (c.linkedFire) p.attacks = { n: 0, sides: 0, plus: 1 };
+    },
+  },
 ];
 
 for (const e of entries) registerWeaponAbility(e);

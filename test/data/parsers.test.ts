@@ -24,9 +24,9 @@ describe('weapon abilities', () => {
   });
 
   it('keeps an unknown word as a named entry and reports it', () => {
-    const r = parseWeaponAbilities('linked fire, blast');
-    expect(r.abilities).toEqual([{ name: 'LINKED FIRE' }, { name: 'BLAST' }]);
-    expect(r.unknown).toEqual(['LINKED FIRE']);
+    const r = parseWeaponAbilities('hooked, blast');
+    expect(r.abilities).toEqual([{ name: 'HOOKED' }, { name: 'BLAST' }]);
+    expect(r.unknown).toEqual(['HOOKED']);
   });
 });
 

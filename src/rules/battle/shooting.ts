@@ -9,7 +9,7 @@
  * VEHICLE: Big Guns Never Tire, ./big-guns.ts), Lone Operatives only within 12". A model that is not a
  * MONSTER or VEHICLE fires its Pistols or its other ranged weapons, as its player chooses. Firing Deck X: a
  * transport also fires up to X ranged weapons of its embarked models, chosen by its player each time it
- * is selected to shoot.
+ * is selected to shoot. LINKED FIRE weapons may measure from another friendly FIRE PRISM (./linked-fire.ts).
  */
 import type { Game } from '../../core/game.ts';
 import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
@@ -25,6 +25,7 @@ import { isMonsterOrVehicle, onBattlefield, unitsOnBattlefield } from './units.t
 import { boardOf, engagedEnemies, modelBody, modelsSee, unitGapLowerBound, unitSees } from './world.ts';
 import { closeQuartersGroups, isBoardingActions } from './boarding.ts';
 import { bigGunsHitModifier, engagedWithArmyOf } from './big-guns.ts';
+import { hasLinkedFire, linkedFireBodies } from './linked-fire.ts';
 
 /** Effect kind recording that a ONE SHOT weapon of a model was fired (params: model, weapon). */
 export const ONE_SHOT_USED = 'One Shot used';
@@ -53,6 +54,10 @@ interface Shooter {
   model: ModelState;
   /** where the shot is measured from: the model, or its transport for Firing Deck */
   body: Body;
+  /** LINKED FIRE weapons: the other bodies the model may measure from (./linked-fire.ts) */
+  links?: Body[];
+  /** measured from one of `links`: the attacks are made with an Attacks characteristic of 1 */
+  linked?: boolean;
 }
 
 interface WeaponGroup {
@@ -66,6 +71,8 @@ export interface TargetOption {
   target: string;
   /** models of the group that can shoot that target */
   models: number;
+  /** of those, the models that can only through LINKED FIRE (absent when none) */
+  linked?: number;
 }
 
 function isRanged(p: WeaponProfile): boolean {
@@ -240,17 +247,21 @@ function weaponGroups(g: Game, u: UnitState, deck: readonly Lent[] | null = null
   const s = g.state;
   const c = shootContext(g, u);
   const groups = new Map<string, WeaponGroup>();
-  const add = (m: ModelState, body: Body, w: Weapon) => {
+  const add = (m: ModelState, body: Body, w: Weapon, links?: Body[]) => {
     const key = `${m.datasheet}:${w.name}`;
     let gr = groups.get(key);
     if (!gr) groups.set(key, (gr = { weapon: w, shooters: [] }));
-    gr.shooters.push({ model: m, body });
+    gr.shooters.push(links?.length ? { model: m, body, links } : { model: m, body });
   };
   for (const m of u.models) {
     if (!m.alive || !m.pos) continue;
     const { usable, nonPistols, pistols } = usableWeapons(g, c, m, u, false);
     const body = modelBody(s, m);
-    for (const w of firedWeapons(c, m, usable, nonPistols, pistols, pistolModels)) add(m, body, w);
+    let links: Body[] | undefined;
+    for (const w of firedWeapons(c, m, usable, nonPistols, pistols, pistolModels)) {
+      if (hasLinkedFire(w)) links ??= linkedFireBodies(s, u, m, body);
+      add(m, body, w, hasLinkedFire(w) ? links : undefined);
+    }
   }
   const lent = deck ?? deckCandidates(g, c).flatMap((cand) => cand.weapons.map((weapon) => ({ model: cand.model, weapon })));
   if (lent.length > 0) {
@@ -309,6 +320,21 @@ function canTarget(g: Game, shooter: Shooter, p: WeaponProfile, shooterUnit: Uni
   if (dist > 12 + 1e-6 && target.abilities.includes('Lone Operative')) return false;
   if (profileHas(p, 'INDIRECT FIRE')) return true;
   return vis.unitVisible(shooter, target);
+}
+
+/**
+ * Where a shooter fires this profile at this target from: its own body when it can, else (LINKED FIRE)
+ * the first linked body from which it can (the army's unit order: the linked models differ only in the
+ * cover they leave the target, and the lances have no half-range ability); null when it cannot.
+ */
+function aim(g: Game, sh: Shooter, p: WeaponProfile, shooterUnit: UnitState, target: UnitState, engagedWith: Set<string>, vis: Visibility): Shooter | null {
+  if (canTarget(g, sh, p, shooterUnit, target, engagedWith, vis)) return sh;
+  if (!sh.links || !profileHas(p, 'LINKED FIRE')) return null;
+  for (const body of sh.links) {
+    const linked: Shooter = { model: sh.model, body, linked: true };
+    if (canTarget(g, linked, p, shooterUnit, target, engagedWith, vis)) return linked;
+  }
+  return null;
 }
 
 /** Distances and visibility from each shooter to each target unit, computed at most once per activation. */
@@ -411,9 +437,16 @@ function targetOptions(g: Game, u: UnitState, onlyTarget: string | undefined, op
       if (!isRanged(p)) continue;
       for (const t of enemies) {
         let n = 0;
-        for (const sh of gr.shooters) if (canTarget(g, sh, p, u, t, engagedWith, vis)) { n++; if (firstOnly) break; }
+        let linked = 0;
+        for (const sh of gr.shooters) {
+          const from = aim(g, sh, p, u, t, engagedWith, vis);
+          if (!from) continue;
+          n++;
+          if (from.linked) linked++;
+          if (firstOnly) break;
+        }
         if (n > 0) {
-          options.push({ weapon: gr.weapon.name, profile: pi, target: t.id, models: n });
+          options.push(linked > 0 ? { weapon: gr.weapon.name, profile: pi, target: t.id, models: n, linked } : { weapon: gr.weapon.name, profile: pi, target: t.id, models: n });
           if (firstOnly) return { options, groups, vis, engagedWith };
         }
       }
@@ -446,7 +479,12 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
     const { option } = g.decide({ kind: 'shoot-target', player, prompt: `${u.name}: target for ${gr.weapon.name}`, options: mine, context: { unit: u.id } });
     const profile = gr.weapon.profiles[option.profile];
     const target = s.units[option.target];
-    assignments.push({ group: gr, profile, target, shooters: gr.shooters.filter((sh) => canTarget(g, sh, profile, u, target, engagedWith, vis)) });
+    const shooters: Shooter[] = [];
+    for (const sh of gr.shooters) {
+      const from = aim(g, sh, profile, u, target, engagedWith, vis);
+      if (from) shooters.push(from);
+    }
+    assignments.push({ group: gr, profile, target, shooters });
   }
   if (assignments.length === 0) {
     g.emit({ type: 'unit-flag', unit: u.id, flag: 'shot', value: true });
@@ -471,16 +509,20 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
     }
     // visible to the attacking unit (any of its models, not only this weapon's): INDIRECT FIRE's penalties
     const visible = a.shooters.some((sh) => vis.unitVisible(sh, t)) || unitSees(s, u, t);
-    // split by half range (RAPID FIRE, MELTA): the models within half range form their own group
+    // split by half range (RAPID FIRE, MELTA): the models within half range form their own group; the
+    // models aiming through LINKED FIRE form theirs too (Attacks 1)
     const half: ModelState[] = [];
     const far: ModelState[] = [];
+    const linkedHalf: ModelState[] = [];
+    const linkedFar: ModelState[] = [];
     for (const sh of a.shooters) {
       const r = weaponRange(s, u, a.profile);
       let close = false;
       for (const m of t.models) if (m.alive && m.pos && horizontalDistance(sh.body, modelBody(s, m)) <= r / 2 + 1e-6) { close = true; break; }
-      (close ? half : far).push(sh.model);
+      if (sh.linked) (close ? linkedHalf : linkedFar).push(sh.model);
+      else (close ? half : far).push(sh.model);
     }
-    for (const [models, halfRange] of [[half, true], [far, false]] as const) {
+    for (const [models, halfRange, linkedFire] of [[half, true, false], [far, false, false], [linkedHalf, true, true], [linkedFar, false, true]] as const) {
       if (models.length === 0) continue;
       const group: AttackGroup = {
         weapon: a.group.weapon, profile: a.profile, models, target: t.id, halfRange, targetVisible: visible,
@@ -488,6 +530,7 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
         extraHitModifier: bigGunsHitModifier(s, u, t, a.profile),
         distance: Math.min(...a.shooters.map((sh) => vis.distance(sh, t))),
       };
+      if (linkedFire) group.linkedFire = true;
       // Boarding Actions: attacks go only to the target models each attacking model sees (./boarding.ts)
       if (isBoardingActions(s)) attackGroups.push(...closeQuartersGroups(s, u, group, (m) => a.shooters.find((sh) => sh.model === m)!.body));
       else attackGroups.push(group);
