@@ -32,6 +32,7 @@ import { isVisible } from '../src/geometry/visibility.ts';
 import type { Body, Board } from '../src/geometry/types.ts';
 import { centroidOf } from '../src/geometry/planner.ts';
 import { moveOptions, planMove } from '../src/rules/battle/movement.ts';
+import { arrivalPoints as reservesArrivalPoints } from '../src/rules/battle/reserves.ts';
 import { disembarkPlan, roomToDisembarkAfterMove, type TransportMove } from '../src/rules/battle/transports.ts';
 import { mustTake } from '../src/rules/allocation.ts';
 import { pointInPolygon } from '../src/geometry/polygon.ts';
@@ -1442,6 +1443,17 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
       const need = chargeNeed(c, e, u);
       return (p2d6AtLeast(need) - p2d6AtLeast(need + 2)) * unitAttackPotential(s, e, u, true);
     }
+    case 'PHOTON GRENADES': {
+      const e = win?.unit ? s.units[win.unit] : null;
+      if (!u || !e) return 0;
+      const need = chargeNeed(c, e, u);
+      const charge = (p2d6AtLeast(need) - p2d6AtLeast(need + 2)) * unitAttackPotential(s, e, u, true);
+      // its Battle-shock test: failed, its Objective Control is 0 until its next Command phase
+      const pFail = e.battleShocked ? 0 : 1 - p2d6AtLeast(bestLeadership(s, e) - rollModifier(s, e, 'battle-shock'));
+      const row = objectiveSnapshot(s).contrib.get(e.id);
+      return charge + pFail * (row && row.some((x) => x > 0) ? c.w.objective * 0.8 : 0);
+    }
+    case 'WALL OF MIRRORS': return u ? wallOfMirrorsGain(c, u) : 0;
     case 'COMBAT EMBARKATION': {
       const e = win?.unit ? s.units[win.unit] : null;
       if (!u || !e) return 0;
@@ -1585,6 +1597,26 @@ function fireAndFadeGain(c: Ctx, u: UnitState): number {
   // it gives up its charge this turn
   const charge = uc.meleeOriented ? c.w.charge * chargeAt(uc, uc.from, { advanced: u.flags.advanced, fellBack: u.flags.fellBack }) : 0;
   return Math.max(0, best - here - charge);
+}
+
+/**
+ * WALL OF MIRRORS at the end of the opponent's Fight phase: where the unit could arrive from Strategic
+ * Reserves in my next turn against the best Normal move it has from here, less the markers it holds now
+ * (the opponent's to take at the end of this turn). Never when it could not arrive: in battle round 1
+ * (a turn lost) or after the last round (it would count as destroyed).
+ */
+function wallOfMirrorsGain(c: Ctx, u: UnitState): number {
+  const s = c.state;
+  const next = s.firstPlayer === c.me ? s.round + 1 : s.round;
+  if (next < 2 || next > s.mission.rounds) return 0;
+  const ov = objectiveView(c);
+  const uc = unitCtx(c, u);
+  const here = positionScore(c, ov, uc, uc.from, { advanced: false, fellBack: false, noCharge: true });
+  const stay = bestMoveScore(c, ov, uc, moveOptionsFor(c, u).filter((o) => o.mode === 'normal'), here);
+  const arrive = bestArrival(c, u, reservesArrivalPoints(s, u, true));
+  if (arrive.index < 0) return 0;
+  const held = objectiveSnapshot(s).contrib.get(u.id)?.filter((x) => x > 0).length ?? 0;
+  return arrive.gain - stay - c.w.objective * held;
 }
 
 /** The unit whose charge is being rolled: the one this agent just declared, else the last that declared one. */

@@ -109,18 +109,18 @@ describe('unplayedAbilities', () => {
       { id: 'D', player: 1, faction: 'aeldari', name: 'Dire Avengers', at: { x: 40, y: 10 } },
     ], { detachments: [d, 'Battle Host'] });
     expect(unplayedAbilities(game('Auxiliary Cadre').state)[0]).toEqual({ unit: 'detachment', ability: 'Auxiliary Cadre', missing: expect.stringMatching(/plays as with no detachment/) });
-    expect(unplayedAbilities(game('Kauyon').state)[0]).toEqual({
-      unit: 'detachment', ability: 'Kauyon', missing: 'its stratagems PHOTON GRENADES, WALL OF MIRRORS are not played',
+    expect(unplayedAbilities(game('Starfire Cadre').state)[0]).toEqual({
+      unit: 'detachment', ability: 'Starfire Cadre', missing: 'its stratagems FIRING LINE, RETREATING FIRE, RESPONSIVE VOLLEY, PULSE BARRAGE are not played',
     });
-    // Mont'ka's and the Experimental Prototype Cadre's stratagems are all played; Battle Host's are not in the
-    // data (the engine plays the seed's)
-    for (const d of ["Mont'ka", 'Experimental Prototype Cadre']) expect(unplayedAbilities(game(d).state).filter((x) => x.unit === 'detachment')).toEqual([]);
+    // Kauyon's, Mont'ka's and the Experimental Prototype Cadre's stratagems are all played; Battle Host's are
+    // not in the data (the engine plays the seed's)
+    for (const d of ['Kauyon', "Mont'ka", 'Experimental Prototype Cadre']) expect(unplayedAbilities(game(d).state).filter((x) => x.unit === 'detachment')).toEqual([]);
   });
 
-  it('of the bundled scenarios: only the newer codex\'s Aeldari abilities and two Kauyon stratagems', () => {
+  it('of the bundled scenarios: only the newer codex\'s Aeldari abilities', () => {
     const names = new Set<string>();
     for (const file of bundledScenarios()) for (const x of unplayedAbilities(loadScenario(file))) names.add(x.missing?.startsWith('its stratagem') ? `${x.ability}: ${x.missing}` : x.ability);
-    expect([...names].sort()).toEqual(['Battle Focus', 'Disparate Paths', 'Fleet of Foot', 'Kauyon: its stratagems PHOTON GRENADES, WALL OF MIRRORS are not played']);
+    expect([...names].sort()).toEqual(['Battle Focus', 'Disparate Paths', 'Fleet of Foot']);
   });
 
   it('a game notes them once at setup', async () => {

@@ -1,5 +1,6 @@
 /**
- * T'au Empire detachments: Kauyon (Patient Hunter), Mont'ka (Killing Blow) and the Boarding Actions
+ * T'au Empire detachments: Kauyon (Patient Hunter; its stratagems of RULES.md and, from the export, PHOTON
+ * GRENADES and WALL OF MIRRORS), Mont'ka (Killing Blow) and the Boarding Actions
  * Starfire Cadre (Markerlight Precision), with their stratagems; the Experimental Prototype Cadre's rule
  * (Superior Craftsmanship) and its six stratagems; its Enhancements are in ./enhancements.ts.
  */
@@ -11,6 +12,7 @@ import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.
 import { characteristic, hasKeyword, isMonsterOrVehicle, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { isEngaged, unitDistance, unitSees, modelBody } from '../../rules/battle/world.ts';
 import { embark, fitsIn, embarkOptions } from '../../rules/battle/transports.ts';
+import { battleShockTest } from '../../rules/battle/command.ts';
 import { inObjectiveRange } from '../../geometry/ranges.ts';
 import { pointInPolygon } from '../../geometry/polygon.ts';
 import { guidedInfo, spottedBy } from './army-rule.ts';
@@ -106,6 +108,41 @@ registerStratagem({
     const { option } = g.decide({ kind: 'combat-embarkation', player: p, prompt: `${u.name}: embark within which transport?`, options: transports.map((t) => t.id), context: { unit: u.id } });
     embark(g, u, g.state.units[option]);
   },
+});
+
+/** Photon Grenades: -2 to the charging unit's Charge rolls this phase. */
+registerRule({ name: 'Photon Grenades', kind: 'effect', rollModifier: (purpose) => (purpose === 'charge' ? -2 : 0) });
+
+/**
+ * PHOTON GRENADES (Kauyon, from the export's stratagems): just after an enemy unit declared a charge, a
+ * GRENADES unit among its targets makes it take a Battle-shock test at once, and its Charge roll is 2 lower.
+ */
+registerStratagem({
+  name: 'PHOTON GRENADES', cp: 1, category: 'Wargear', source: KAUYON, turn: 'opponent', windows: ['charge/after-enemy-charge-declared'],
+  targets: (g, w, p) => targetedOwnUnits(g, w, p).filter((u) => hasKeyword(u, 'GRENADES')),
+  use(g, w, p) {
+    const enemy = g.state.units[w.unit!];
+    battleShockTest(g, enemy.player, enemy.id);
+    g.addEffect('Photon Grenades', p, enemy.id, g.untilEndOfPhase());
+  },
+});
+
+/** The units WALL OF MIRRORS may take off the battlefield (its TARGET line, by their keywords). */
+const WALL_OF_MIRRORS_KEYWORDS = ['STEALTH', 'GHOSTKEEL', 'COMMANDER SHADOWSUN'];
+
+/**
+ * WALL OF MIRRORS (Kauyon, from the export's stratagems): at the end of the opponent's Fight phase, a
+ * Stealth, Ghostkeel or Commander Shadowsun unit not within Engagement Range of an enemy unit leaves the
+ * battlefield for Strategic Reserves; it arrives as any unit there (not in battle round 1; still there at
+ * the end of the battle, it counts as destroyed: core rules).
+ */
+registerStratagem({
+  name: 'WALL OF MIRRORS', cp: 1, category: 'Battle Tactic', source: KAUYON, turn: 'opponent', windows: ['phase/end'],
+  targets: (g, w, p) => {
+    if (w.data?.phase !== 'fight') return [];
+    return unitsOnBattlefield(g.state, p).filter((u) => WALL_OF_MIRRORS_KEYWORDS.some((k) => hasKeyword(u, k)) && !isEngaged(g.state, u));
+  },
+  use(g, _w, _p, u) { g.emit({ type: 'unit-location', unit: u.id, location: 'strategic-reserves', embarkedIn: null }); },
 });
 
 // --- Mont'ka ---------------------------------------------------------------------------------

@@ -26,14 +26,21 @@ export interface ArrivalOption {
 
 /** Points a unit may arrive near: deep strike anywhere on a grid; strategic reserves along the edges. */
 export function arrivalOptions(g: Game, u: UnitState): ArrivalOption[] {
-  const s = g.state;
+  return arrivalPoints(g.state, u, u.location === 'strategic-reserves');
+}
+
+/**
+ * The same for a unit as if it were in Reserves now (`strategic`: in Strategic Reserves), so an agent can
+ * weigh sending a unit there (WALL OF MIRRORS).
+ */
+export function arrivalPoints(s: GameState, u: UnitState, strategic: boolean): ArrivalOption[] {
   const out: ArrivalOption[] = [];
   const canDeepStrike = u.abilities.includes('Deep Strike') || allows(s, u, 'deep-strike');
   if (canDeepStrike) {
     for (const o of s.objectives) out.push({ unit: u.id, how: 'deep-strike', x: o.pos.x, y: o.pos.y });
     for (let x = 6; x < s.board.width; x += 12) for (let y = 6; y < s.board.height; y += 12) out.push({ unit: u.id, how: 'deep-strike', x, y });
   }
-  if (u.location === 'strategic-reserves') {
+  if (strategic) {
     const w = s.board.width, h = s.board.height;
     for (let x = 6; x < w; x += 12) { out.push({ unit: u.id, how: 'strategic-reserves', x, y: 3 }); out.push({ unit: u.id, how: 'strategic-reserves', x, y: h - 3 }); }
     for (let y = 6; y < h; y += 12) { out.push({ unit: u.id, how: 'strategic-reserves', x: 3, y }); out.push({ unit: u.id, how: 'strategic-reserves', x: w - 3, y }); }
