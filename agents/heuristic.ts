@@ -2153,6 +2153,28 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
       return Math.max(0, best ? options.indexOf(best.id) : 0);
     }
     case 'combat-embarkation': return 0;
+    // the marker nearest the bearer's unit: where it will stand to add its Objective Control
+    case 'strategic-conqueror': {
+      const s = c.state;
+      const u = s.units[String(req.context?.unit)];
+      if (!u) return 0;
+      const at = unitGeo(s, u);
+      return argmax(req.options as string[], (id) => { const o = s.objectives.find((x) => x.id === id)!; return -dist(at, o.pos); });
+    }
+    // +1 to hit for the VEHICLE whose guns can hurt the enemy most
+    case 'guiding-presence': {
+      const s = c.state;
+      return argmax(req.options as string[], (id) => {
+        const u = ownUnits(s, c.me).find((x) => x.models.some((m) => m.id === id));
+        let best = 0;
+        if (u) for (const e of enemyUnits(s, c.me)) best = Math.max(best, unitAttackPotential(s, u, e, false));
+        return best;
+      });
+    }
+    // the engine offers the model that lost the most wounds first
+    case 'spirit-stone': return 0;
+    // Scouts 6" costs nothing: the most valuable units first
+    case 'strike-swiftly': return argmax(req.options as ({ done: true } | { unit: string })[], (o) => ('done' in o ? -1 : unitValue(c.state, c.state.units[o.unit])));
     // two uses a battle: kept for heavy hits (a mean Damage of 3 or more an attack), then as many as allowed
     case 'stealth-drones': return (req.context as { meanDamage: number }).meanDamage >= WEIGHTS.stealthDronesDamage ? req.options.length - 1 : 0;
     case 'attach-leader': return decideAttachLeader(c, req);

@@ -113,6 +113,12 @@ export interface Rule {
   disembarkDistance?(ctx: UnitContext, src: RuleSource): number | null;
   /** end of a phase, for the unit this ability belongs to (Rapid Embarkation) */
   phaseEnd?(g: Game, unit: UnitState, phase: PhaseName): void;
+  /** after the first turn is decided and before any Scouts move, for the abilities of every unit (Strike Swiftly) */
+  beforeScoutMoves?(g: Game, unit: UnitState): void;
+  /** Scouts x" this rule gives the unit's models (Strike Swiftly), null for none */
+  scouts?(ctx: UnitContext, src: RuleSource): number | null;
+  /** start of the first battle round, before the first turn, for the abilities of every unit (Strategic Conqueror) */
+  battleStart?(g: Game, unit: UnitState): void;
   /** start of a phase, for the unit this ability belongs to, on the battlefield (Dance of Death) */
   phaseStart?(g: Game, unit: UnitState, phase: PhaseName): void;
   /** the unit this ability belongs to has shot in its Shooting phase; `hitTargets`: enemy units hit (Suppression Volley) */

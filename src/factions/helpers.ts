@@ -28,6 +28,30 @@ export function leadingModel(state: GameState, unit: UnitState, keyword: string)
   return null;
 }
 
+/**
+ * The component of the unit that carries this Enhancement (its own unit id, and whether it is a Leader),
+ * else null.
+ */
+export function bearerComponent(unit: UnitState, enhancement: string): UnitState['components'][number] | null {
+  for (const c of unit.components) if (c.abilities.includes(enhancement)) return c;
+  return null;
+}
+
+/** "While the bearer is leading a unit": the unit is an Attached unit whose alive Leader carries the Enhancement. */
+export function bearerLeads(unit: UnitState, enhancement: string): boolean {
+  if (unit.components.length < 2) return false;
+  const c = bearerComponent(unit, enhancement);
+  if (!c || !c.isLeader || c.destroyed) return false;
+  for (const m of unit.models) if (m.alive && m.origin === c.unit) return true;
+  return false;
+}
+
+/** Every model making these attacks is the Enhancement's bearer ("each time the bearer makes an attack"). */
+export function attackersAreBearer(unit: UnitState, models: readonly ModelState[], enhancement: string): boolean {
+  const c = bearerComponent(unit, enhancement);
+  return c !== null && models.length > 0 && models.every((m) => m.origin === c.unit);
+}
+
 /** An alive model of the unit whose datasheet has the keyword (the ability's own model), else null. */
 export function modelWith(state: GameState, unit: UnitState, keyword: string): ModelState | null {
   for (const m of unit.models) if (m.alive && state.datasheets[m.datasheet].keywords.includes(keyword)) return m;

@@ -22,6 +22,8 @@ export interface PlacedUnit {
   spacing?: number;
   /** the unit's points (default 0) */
   points?: number;
+  /** an Enhancement its model carries (played as the setup does: one more ability of the unit) */
+  enhancement?: string;
 }
 
 /** An agent answering with a function of the request (default: the first option). */
@@ -78,6 +80,7 @@ export function battleSandbox(units: PlacedUnit[], opts: BattleSandboxOptions = 
   for (const { u, ds } of resolved) {
     const unit = createUnitState({
       id: u.id, player: u.player, datasheet: ds, points: u.points,
+      ...(u.enhancement ? { enhancement: u.enhancement, extraAbilities: [u.enhancement] } : {}),
       // the default loadout lists wargear too (a Flip Belt): keep the weapons
       models: ds.composition.map((c, i) => ({ profile: c.profile, count: u.counts?.[i] ?? c.min, weapons: (ds.defaultLoadout[c.profile] ?? []).filter((w) => ds.weapons.some((x) => x.name === w)) })).filter((m) => m.count > 0),
     });

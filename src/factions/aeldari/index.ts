@@ -3,5 +3,6 @@ import { registerFaction } from '../../rules/factions.ts';
 import { STRANDS_OF_FATE } from './army-rule.ts';
 import { AELDARI_DETACHMENTS } from './detachments.ts';
 import './datasheets.ts';
+import './enhancements.ts';
 
 registerFaction({ id: 'AE', name: 'Aeldari', armyRules: [STRANDS_OF_FATE], detachments: AELDARI_DETACHMENTS });

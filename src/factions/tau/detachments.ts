@@ -6,7 +6,8 @@
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type GameState, type ModelState, type UnitState } from '../../core/state.ts';
-import { widerReroll } from '../../rules/attack-plan.ts';
+import { widerReroll, type AttackPlan } from '../../rules/attack-plan.ts';
+import type { AttackContext } from '../../rules/attack-context.ts';
 import { registerStratagem, type Stratagem } from '../../rules/stratagems/registry.ts';
 import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { characteristic, hasKeyword, isMonsterOrVehicle, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
@@ -24,13 +25,18 @@ const STARFIRE = 'Starfire Cadre';
 
 // --- Kauyon ----------------------------------------------------------------------------------
 
+/** Patient Hunter's effect on ranged attacks: SUSTAINED HITS 1, or 2 against the unit's Spotted unit. */
+export function patientHunter(plan: AttackPlan, ctx: AttackContext): void {
+  const spotted = spottedBy(ctx.state, ctx.attacker.id);
+  plan.sustainedHits = Math.max(plan.sustainedHits, spotted === ctx.target.id ? 2 : 1);
+}
+
 /** Patient Hunter: from battle round 3, ranged weapons have SUSTAINED HITS 1, or 2 against their unit's Spotted unit. */
 registerRule({
   name: 'Patient Hunter', kind: 'detachment-rule',
   attack(plan, ctx, src) {
     if (src.role !== 'attacker' || ctx.melee || ctx.state.round < 3) return;
-    const spotted = spottedBy(ctx.state, ctx.attacker.id);
-    plan.sustainedHits = Math.max(plan.sustainedHits, spotted === ctx.target.id ? 2 : 1);
+    patientHunter(plan, ctx);
   },
 });
 
@@ -147,13 +153,18 @@ registerStratagem({
 
 // --- Mont'ka ---------------------------------------------------------------------------------
 
+/** Killing Blow's effect on ranged attacks: LETHAL HITS while the unit is Guided. */
+export function killingBlow(plan: AttackPlan, ctx: AttackContext): void {
+  if (guidedInfo(ctx.state, ctx.attacker.id)) plan.lethalHits = true;
+}
+
 /** Killing Blow: in battle rounds 1-3, ranged weapons have ASSAULT, and LETHAL HITS while the unit is Guided. */
 registerRule({
   name: 'Killing Blow', kind: 'detachment-rule',
   weaponAbility: (ability, ctx) => ability === 'ASSAULT' && ctx.state.round <= 3 && ctx.profile.range !== 'Melee',
   attack(plan, ctx, src) {
     if (src.role !== 'attacker' || ctx.melee || ctx.state.round > 3) return;
-    if (guidedInfo(ctx.state, ctx.attacker.id)) plan.lethalHits = true;
+    killingBlow(plan, ctx);
   },
 });
 

@@ -22,7 +22,11 @@ import { getRule } from '../../core/rules-registry.ts';
 /** Play the battle from where the state is (after setup) to its end; returns the result. */
 export function playBattle(g: Game): GameResult {
   const s = g.state;
-  if (s.round === 0) for (const p of [0, 1] as PlayerIndex[]) for (const h of hooksOf(g, p)) h.battleStart?.(g, p);
+  if (s.round === 0) {
+    for (const p of [0, 1] as PlayerIndex[]) for (const h of hooksOf(g, p)) h.battleStart?.(g, p);
+    // an attached Leader's own unit is empty: its abilities are its Bodyguard unit's now
+    for (const id of s.unitOrder) if (s.units[id].location !== 'attached') for (const name of s.units[id].abilities) getRule(name)?.battleStart?.(g, s.units[id]);
+  }
   for (let round = s.round + 1; round <= s.mission.rounds; round++) {
     g.emit({ type: 'round-started', round });
     for (const player of [s.firstPlayer, opponent(s.firstPlayer)]) {

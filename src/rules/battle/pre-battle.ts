@@ -11,13 +11,23 @@ import { horizontalDistance, horizontalDistanceToPolygon } from '../../geometry/
 import { distanceToPolygon, offsetPolygonVertices, pointInPolygon } from '../../geometry/polygon.ts';
 import type { PlanResult } from '../../geometry/planner.ts';
 import type { Body } from '../../geometry/types.ts';
+import { forEachActiveRule, getRule } from '../../core/rules-registry.ts';
 import { destinations } from './movement.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import { unitsOnBattlefield } from './units.ts';
 import { bodyAt, modelBody } from './world.ts';
 
-/** Scouts x" of a unit: the smallest x among its datasheets, 0 when one of them lacks it. */
+/**
+ * Scouts x" of a unit: the smallest x among its datasheets, 0 when one of them lacks it; or more when an
+ * active rule gives all its models Scouts (Strike Swiftly).
+ */
 export function scoutsDistance(state: GameState, u: UnitState): number {
+  let granted = 0;
+  forEachActiveRule(state, u, 'self', (r, src) => { granted = Math.max(granted, r.scouts?.({ state, unit: u }, src) ?? 0); });
+  return Math.max(granted, ownScouts(state, u));
+}
+
+function ownScouts(state: GameState, u: UnitState): number {
   let x = Infinity;
   for (const c of u.components) {
     if (c.destroyed) continue;
@@ -26,6 +36,15 @@ export function scoutsDistance(state: GameState, u: UnitState): number {
     x = Math.min(x, a.x ?? 0);
   }
   return x === Infinity ? 0 : x;
+}
+
+/** "At the start of the battle, before Scouts moves": the abilities of every unit that act then (Strike Swiftly). */
+export function beforeScoutMoves(g: Game): void {
+  const s = g.state;
+  for (const id of s.unitOrder) {
+    if (s.units[id].location === 'attached') continue;
+    for (const name of s.units[id].abilities) getRule(name)?.beforeScoutMoves?.(g, s.units[id]);
+  }
 }
 
 /** Does every datasheet of the unit have Infiltrators? */

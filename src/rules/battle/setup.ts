@@ -15,7 +15,7 @@ import { DataError } from '../../data/errors.ts';
 import { auraRules, playerRules } from '../factions.ts';
 import { withEnhancedWeapons } from '../enhanced-weapons.ts';
 import { deploymentAnchors, placeForDeployment } from './placement.ts';
-import { canInfiltrate, infiltrationAnchors, placeInfiltrator, scoutMoves } from './pre-battle.ts';
+import { beforeScoutMoves, canInfiltrate, infiltrationAnchors, placeInfiltrator, scoutMoves } from './pre-battle.ts';
 import { unplayedAbilities } from '../../factions/coverage.ts';
 import { declareFormationsByAgent } from './formations.ts';
 
@@ -49,6 +49,7 @@ export function createGame(scenario: ResolvedScenario, opts: SetupOptions): Game
   declareBattleFormations(g, sc);
   deployArmies(g, sc);
   determineFirstTurn(g);
+  beforeScoutMoves(g);
   scoutMoves(g);
   return g;
 }

@@ -1,0 +1,103 @@
+/**
+ * Aeldari Enhancements the engine plays: three of the Armoured Warhost's four (Guileful Strategist, a
+ * redeployment after both armies are deployed, is not played). Not in RULES.md: written from the data
+ * export's Enhancements, in the engine's words. Each acts from its bearer's models (the component of the
+ * unit that carries it), so they work whether the bearer leads a unit or not.
+ */
+import { registerRule } from '../../core/rules-registry.ts';
+import type { GameState, ModelState, UnitState } from '../../core/state.ts';
+import { horizontalDistance } from '../../geometry/distance.ts';
+import { inObjectiveRange } from '../../geometry/ranges.ts';
+import { characteristic, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { modelBody } from '../../rules/battle/world.ts';
+import { bearerComponent } from '../helpers.ts';
+
+/** The alive models of the unit that carry the Enhancement, on the battlefield. */
+function bearers(unit: UnitState, enhancement: string): ModelState[] {
+  const c = bearerComponent(unit, enhancement);
+  return c ? unit.models.filter((m) => m.alive && m.pos && m.origin === c.unit) : [];
+}
+
+/** Friendly AELDARI VEHICLE models within `range` inches of a bearer model (horizontally, base to base). */
+function vehicleModelsNear(state: GameState, unit: UnitState, from: readonly ModelState[], range: number): { unit: UnitState; model: ModelState }[] {
+  const out: { unit: UnitState; model: ModelState }[] = [];
+  for (const u of unitsOnBattlefield(state, unit.player)) {
+    if (!u.keywords.includes('VEHICLE') || !u.keywords.includes('AELDARI')) continue;
+    for (const m of u.models) {
+      if (!m.alive || !m.pos) continue;
+      const b = modelBody(state, m);
+      if (from.some((x) => horizontalDistance(modelBody(state, x), b) <= range + 1e-6)) out.push({ unit: u, model: m });
+    }
+  }
+  return out;
+}
+
+/**
+ * Guiding Presence (PSYKER bearer): at the start of its player's Shooting phase, one friendly AELDARI
+ * VEHICLE model within 9" of the bearer adds 1 to its Hit rolls until the end of the phase. The entry is
+ * also the effect on that model's unit (params.model).
+ */
+registerRule({
+  name: 'Guiding Presence', kind: 'enhancement',
+  phaseStart(g, unit, phase) {
+    if (phase !== 'shooting' || g.state.turn !== unit.player) return;
+    const near = vehicleModelsNear(g.state, unit, bearers(unit, 'Guiding Presence'), 9);
+    if (near.length === 0) return;
+    const { option } = g.decide({
+      kind: 'guiding-presence', player: unit.player, prompt: `${unit.name}: Guiding Presence: which VEHICLE model adds 1 to its Hit rolls?`,
+      options: near.map((x) => x.model.id), context: { unit: unit.id },
+    });
+    const chosen = near.find((x) => x.model.id === option)!;
+    g.addEffect('Guiding Presence', unit.player, chosen.unit.id, g.untilEndOfPhase(), { model: option });
+  },
+  attack(plan, ctx, src) {
+    if (!src.effect || src.role !== 'attacker') return;
+    const model = src.effect.params.model;
+    if (ctx.attackers.length > 0 && ctx.attackers.every((m) => m.id === model)) plan.hitModifier += 1;
+  },
+});
+
+/**
+ * Harmonisation Matrix: in its player's Command phase, a bearer within range of an objective marker that
+ * player controls rolls a D6: on a 3+ they gain 1CP. Partly: a bearer inside a transport is not checked
+ * (the transport's range of the marker would count).
+ */
+registerRule({
+  name: 'Harmonisation Matrix', kind: 'enhancement',
+  missing: 'not checked while the bearer is embarked within a transport',
+  phaseStart(g, unit, phase) {
+    const s = g.state;
+    if (phase !== 'command' || s.turn !== unit.player) return;
+    const from = bearers(unit, 'Harmonisation Matrix');
+    const held = s.objectives.some((o) => o.controller === unit.player && from.some((m) => inObjectiveRange(modelBody(s, m), { id: o.id, pos: o.pos })));
+    if (!held) return;
+    const [d6] = g.dice.roll(1, 6, 'other', unit.player, unit.id, 'Harmonisation Matrix (3+: 1CP)');
+    if (d6 >= 3) g.emit({ type: 'cp', player: unit.player, delta: 1, reason: 'Harmonisation Matrix' });
+  },
+});
+
+/**
+ * Spirit Stone of Raelyth (PSYKER bearer): in its player's Command phase, one friendly AELDARI VEHICLE model
+ * within 3" of the bearer regains up to D3 lost wounds. Partly: the Lone Operative it gives the bearer near
+ * such a vehicle is not played.
+ */
+registerRule({
+  name: 'Spirit Stone of Raelyth', kind: 'enhancement',
+  missing: 'the Lone Operative ability near a friendly VEHICLE is not played',
+  phaseStart(g, unit, phase) {
+    const s = g.state;
+    if (phase !== 'command' || s.turn !== unit.player) return;
+    const lost = (x: { unit: UnitState; model: ModelState }) => characteristic(s, x.unit, x.model, 'W') - x.model.wounds;
+    // the models that lost wounds, the most lost first
+    const near = vehicleModelsNear(s, unit, bearers(unit, 'Spirit Stone of Raelyth'), 3).filter((x) => lost(x) > 0).sort((a, b) => lost(b) - lost(a));
+    if (near.length === 0) return;
+    const { option } = g.decide({
+      kind: 'spirit-stone', player: unit.player, prompt: `${unit.name}: Spirit Stone of Raelyth: which VEHICLE model regains wounds?`,
+      options: near.map((x) => x.model.id), context: { unit: unit.id },
+    });
+    const chosen = near.find((x) => x.model.id === option)!;
+    const [d3] = g.dice.roll(1, 3, 'other', unit.player, unit.id, 'Spirit Stone of Raelyth (D3 wounds)');
+    const regained = Math.min(d3, lost(chosen));
+    if (regained > 0) g.emit({ type: 'model-healed', unit: chosen.unit.id, model: chosen.model.id, wounds: regained });
+  },
+});
