@@ -33,6 +33,7 @@ import type { Body, Board } from '../src/geometry/types.ts';
 import { centroidOf } from '../src/geometry/planner.ts';
 import { moveOptions, planMove } from '../src/rules/battle/movement.ts';
 import { arrivalPoints as reservesArrivalPoints } from '../src/rules/battle/reserves.ts';
+import { acrossHatchway } from '../src/rules/battle/hatchways.ts';
 import { disembarkPlan, roomToDisembarkAfterMove, type TransportMove } from '../src/rules/battle/transports.ts';
 import { mustTake } from '../src/rules/allocation.ts';
 import { pointInPolygon } from '../src/geometry/polygon.ts';
@@ -1343,6 +1344,9 @@ function incomingSaved(c: Ctx, win: WindowCtx, u: UnitState, tweak: PlanTweak): 
   return share * Math.max(0, before - after);
 }
 
+/** FIRING LINE's attacks: a hit only on an unmodified 5+ (as the plan builder applies it). */
+const FIRING_LINE: PlanTweak = (p) => { p.unmodifiedHitOn = 5; p.skill = 5; p.hitModifier = 0; };
+
 function volleyGain(c: Ctx, u: UnitState, tweak: PlanTweak): number {
   return Math.max(0, bestVolley(c, u, tweak) - bestVolley(c, u));
 }
@@ -1454,6 +1458,21 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
       return charge + pFail * (row && row.some((x) => x > 0) ? c.w.objective * 0.8 : 0);
     }
     case 'WALL OF MIRRORS': return u ? wallOfMirrorsGain(c, u) : 0;
+    // the volley it could not make after Falling Back
+    case 'RETREATING FIRE': return u ? bestVolley(c, u) : 0;
+    case 'FIRING LINE': {
+      const e = win?.unit ? s.units[win.unit] : null;
+      return u && e ? attackOn(c, u, e, false, FIRING_LINE) : 0;
+    }
+    case 'RESPONSIVE VOLLEY': {
+      const h = (s.board.hatchways ?? []).find((x) => x.id === win?.data?.hatchway);
+      if (!u || !h) return 0;
+      const from = u.models.flatMap((m) => (m.alive && m.pos ? [m.pos] : []));
+      return volleyGain(c, u, (p, info) => {
+        const to = info.target.models.flatMap((m) => (m.alive && m.pos ? [m.pos] : []));
+        if (acrossHatchway(h.polygon, from, to)) p.criticalHitOn = Math.min(p.criticalHitOn, 5);
+      });
+    }
     case 'COMBAT EMBARKATION': {
       const e = win?.unit ? s.units[win.unit] : null;
       if (!u || !e) return 0;

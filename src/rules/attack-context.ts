@@ -84,5 +84,7 @@ export function buildAttackPlan(ctx: AttackContext): AttackPlan {
   // ignoring "any or all" Hit roll modifiers: keep the ones that help
   if (plan.ignoreHitModifiers) plan.hitModifier = hitBonuses;
   if (plan.ignoresCover || plan.melee) plan.cover = false;
+  // "an unmodified Hit roll of X+ is required": the BS and every modifier give way to it
+  if (plan.unmodifiedHitOn !== null) { plan.skill = plan.unmodifiedHitOn; plan.hitModifier = 0; }
   return plan;
 }

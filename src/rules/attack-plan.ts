@@ -50,6 +50,12 @@ export interface AttackPlan {
    */
   ignoreHitModifiers: boolean;
   rerollHits: RerollPolicy;
+  /**
+   * A hit needs an unmodified Hit roll of this or more, whatever the BS and the modifiers (FIRING LINE:
+   * 5); null when the BS and modifiers decide. The plan builder applies it last (BS set to it, modifiers
+   * dropped), and no modifier is added after; Critical Hits are unchanged.
+   */
+  unmodifiedHitOn: number | null;
   /** unmodified Hit roll at or above which a hit is a Critical Hit (6 unless a rule says otherwise) */
   criticalHitOn: number;
   /** SUSTAINED HITS X: extra hits per Critical Hit (these extra hits are not Critical Hits) */
@@ -208,6 +214,7 @@ export function grantRerollOne(plan: AttackPlan, rolls: { hit?: number; wound?: 
  * a penalty is dropped when the plan ignores Hit roll modifiers, a bonus is kept.
  */
 export function addHitModifier(plan: AttackPlan, modifier: number): void {
+  if (plan.unmodifiedHitOn !== null) return;
   if (modifier && !(plan.ignoreHitModifiers && modifier < 0)) plan.hitModifier += modifier;
 }
 
@@ -222,7 +229,7 @@ export function basePlan(p: {
   return {
     weapon: p.weapon, profile: p.profile, melee: p.melee,
     attacks: p.attacks, attacksBonus: 0, rerollAttacks: false,
-    autoHit: false, skill: p.skill, hitModifier: 0, ignoreHitModifiers: false, rerollHits: 'none', criticalHitOn: 6, sustainedHits: 0, lethalHits: false,
+    autoHit: false, skill: p.skill, hitModifier: 0, ignoreHitModifiers: false, rerollHits: 'none', unmodifiedHitOn: null, criticalHitOn: 6, sustainedHits: 0, lethalHits: false,
     strength: p.strength, toughness: p.toughness, woundModifier: 0, rerollWounds: 'none', criticalWoundOn: 6, devastatingWounds: false, criticalWoundAp: 0,
     ap: p.ap, cover: false, ignoresCover: false, saveModifier: 0, invulnerableModifier: 0, invulnerable: null, rerollSaves: 'none', rerollOne: { hit: 0, wound: 0, damage: 0 },
     damage: p.damage, rerollDamage: false, damageBonus: 0, damageReduction: 0, halveDamage: false, feelNoPain: null,

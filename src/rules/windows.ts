@@ -43,7 +43,7 @@ export type WindowName =
   | 'charge/unit-selected'
   /** Fight phase, a unit of yours has been selected to fight */
   | 'fight/unit-selected'
-  /** Fight phase, just after an enemy unit has fought */
+  /** Fight phase, just after an enemy unit (`unit`) has fought; data.destroyed: the ids of your units (or Attached-unit parts) its attacks destroyed */
   | 'fight/after-enemy-fought'
   /** Fight phase, just after an enemy unit has selected its targets */
   | 'fight/after-enemy-targets'
@@ -51,6 +51,8 @@ export type WindowName =
   | 'shooting/observer-selected'
   /** any phase, just after a unit was destroyed (`unit`: the destroyed unit, data.by: the unit that destroyed it) */
   | 'unit/destroyed'
+  /** your Movement phase, just after a unit of yours (`unit`) opened a hatchway (data.hatchway) */
+  | 'movement/hatchway-opened'
   /** start of the Reinforcements step of your Movement phase */
   | 'movement/reinforcements-start'
   /** any phase, just after a mortal wound was allocated to a unit (`unit`) */

@@ -110,7 +110,7 @@ describe('unplayedAbilities', () => {
     ], { detachments: [d, 'Battle Host'] });
     expect(unplayedAbilities(game('Auxiliary Cadre').state)[0]).toEqual({ unit: 'detachment', ability: 'Auxiliary Cadre', missing: expect.stringMatching(/plays as with no detachment/) });
     expect(unplayedAbilities(game('Starfire Cadre').state)[0]).toEqual({
-      unit: 'detachment', ability: 'Starfire Cadre', missing: 'its stratagems FIRING LINE, RETREATING FIRE, RESPONSIVE VOLLEY, PULSE BARRAGE are not played',
+      unit: 'detachment', ability: 'Starfire Cadre', missing: 'its stratagem PULSE BARRAGE is not played',
     });
     // Kauyon's, Mont'ka's and the Experimental Prototype Cadre's stratagems are all played; Battle Host's are
     // not in the data (the engine plays the seed's)

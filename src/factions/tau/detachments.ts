@@ -14,6 +14,8 @@ import { characteristic, hasKeyword, isMonsterOrVehicle, onBattlefield, unitsOnB
 import { isEngaged, unitDistance, unitSees, modelBody } from '../../rules/battle/world.ts';
 import { embark, fitsIn, embarkOptions } from '../../rules/battle/transports.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';
+import { canShoot, shootWithUnit } from '../../rules/battle/shooting.ts';
+import { acrossHatchway } from '../../rules/battle/hatchways.ts';
 import { inObjectiveRange } from '../../geometry/ranges.ts';
 import { pointInPolygon } from '../../geometry/polygon.ts';
 import { guidedInfo, spottedBy } from './army-rule.ts';
@@ -307,6 +309,76 @@ registerRule({
     plan.skill -= 1;
     plan.sustainedHits = Math.max(plan.sustainedHits, 1);
   },
+});
+
+// The Starfire Cadre's stratagems (from the export; not in RULES.md). PULSE BARRAGE is not played: it
+// changes firing Overwatch, which this engine's Boarding Actions games do not have (no FIRE OVERWATCH among
+// their stratagems); for the same reason "has not fired Overwatch" is always true below.
+
+/** A FIRE WARRIOR or PATHFINDER TEAM unit (the Starfire Cadre stratagems' targets). */
+const fireWarriorOrPathfinders = (u: UnitState) => hasKeyword(u, 'FIRE WARRIOR') || hasKeyword(u, 'PATHFINDER TEAM');
+
+/** Retreating Fire: the unit may shoot this phase though it Fell Back. */
+registerRule({ name: 'Retreating Fire', kind: 'effect', allows: (perm) => perm === 'shoot-after-fall-back' });
+
+registerStratagem({
+  name: 'RETREATING FIRE', cp: 1, category: 'Strategic Ploy', source: STARFIRE, turn: 'own', windows: ['phase/start'],
+  // offered at the start of the Shooting phase, to the units it helps: those that Fell Back and have not shot
+  targets: (g, w, p) => (w.data?.phase !== 'shooting' ? [] : unitsOnBattlefield(g.state, p).filter((u) => fireWarriorOrPathfinders(u) && u.flags.fellBack && !u.flags.shot)),
+  use(g, _w, p, u) { g.addEffect('Retreating Fire', p, u.id, g.untilEndOfPhase()); },
+});
+
+/** Firing Line: the unit's ranged attacks hit only on an unmodified Hit roll of 5+. */
+registerRule({
+  name: 'Firing Line', kind: 'effect',
+  attack(plan, ctx, src) {
+    if (src.role === 'attacker' && !ctx.melee) plan.unmodifiedHitOn = 5;
+  },
+});
+
+/**
+ * FIRING LINE: in a Fight phase, after an enemy unit destroyed a T'AU EMPIRE unit, a FIRE WARRIOR or
+ * PATHFINDER TEAM unit not in Engagement Range and within 9" of that enemy unit shoots it, as in its
+ * Shooting phase (even if it has shot this turn), hitting only on unmodified 5+. The rule says "just after
+ * ... destroys"; the engine offers it once that enemy unit has fought (its attacks and consolidation), as it
+ * resolves no attacks in the middle of another unit's.
+ */
+registerStratagem({
+  name: 'FIRING LINE', cp: 1, category: 'Strategic Ploy', source: STARFIRE, turn: 'either', windows: ['fight/after-enemy-fought'],
+  targets(g, w, p) {
+    const s = g.state;
+    const e = w.unit ? s.units[w.unit] : null;
+    const destroyed = (w.data?.destroyed as string[] | undefined) ?? [];
+    if (!e || e.player === p || !onBattlefield(e) || !destroyed.some((id) => s.units[id]?.player === p && s.units[id].keywords.includes("T'AU EMPIRE"))) return [];
+    return unitsOnBattlefield(s, p).filter((u) => fireWarriorOrPathfinders(u) && !isEngaged(s, u) && unitDistance(s, u, e) <= 9 + 1e-6 && canShoot(g, u, e.id, true));
+  },
+  use(g, w, p, u) {
+    g.addEffect('Firing Line', p, u.id, g.untilEndOfPhase());
+    shootWithUnit(g, u, { onlyTarget: w.unit! });
+  },
+});
+
+/**
+ * Responsive Volley: until the end of the turn, the unit's ranged attacks score Critical Hits on 5+
+ * against a unit wholly on the other side of the hatchway it opened (params.hatchway) from the attackers.
+ */
+registerRule({
+  name: 'Responsive Volley', kind: 'effect',
+  attack(plan, ctx, src) {
+    if (!src.effect || src.role !== 'attacker' || ctx.melee) return;
+    const s = ctx.state;
+    const h = (s.board.hatchways ?? []).find((x) => x.id === src.effect!.params.hatchway);
+    if (!h) return;
+    const from = ctx.attackers.flatMap((m) => (m.pos ? [m.pos] : []));
+    const to = ctx.target.models.flatMap((m) => (m.alive && m.pos ? [m.pos] : []));
+    if (from.length === ctx.attackers.length && acrossHatchway(h.polygon, from, to)) plan.criticalHitOn = Math.min(plan.criticalHitOn, 5);
+  },
+});
+
+registerStratagem({
+  name: 'RESPONSIVE VOLLEY', cp: 1, category: 'Battle Tactic', source: STARFIRE, turn: 'own', windows: ['movement/hatchway-opened'],
+  targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u && fireWarriorOrPathfinders(u) ? [u] : []; },
+  use(g, w, p, u) { g.addEffect('Responsive Volley', p, u.id, g.untilEndOfTurn(), { hatchway: String(w.data!.hatchway) }); },
 });
 
 // --- Experimental Prototype Cadre (the real army lists' detachment; not in RULES.md) ---------------

@@ -7,7 +7,7 @@
  */
 import type { Game } from '../../core/game.ts';
 import { getRule } from '../../core/rules-registry.ts';
-import { opponent, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { profileHas, type Weapon, type WeaponProfile } from '../../data/datasheet.ts';
 import { inBaseContact } from '../../geometry/distance.ts';
 import { inEngagementRange } from '../../geometry/ranges.ts';
@@ -164,9 +164,13 @@ export function fight(g: Game, u: UnitState): void {
       targetVisible: true, targetInCover: false, targetModels: target.models.filter((m) => m.alive).length,
     });
   }
+  // the enemy units (or parts) its attacks destroy, for the window after it has fought (FIRING LINE)
+  let destroyed: string[] = [];
   if (attackGroups.length) {
     openWindow(g, { name: 'fight/after-enemy-targets', unit: u.id, targets: [...new Set(attackGroups.map((a) => a.target))] });
+    const before = destroyedParts(s, opponent(player));
     resolveAttacks(g, fresh, attackGroups, true);
+    destroyed = [...destroyedParts(s, opponent(player))].filter((id) => !before.has(id));
   }
   const after = s.units[u.id];
   // a unit its own target's Deadly Demise destroyed is gone: nothing of it is left to consolidate or be marked (as in shooting)
@@ -174,7 +178,19 @@ export function fight(g: Game, u: UnitState): void {
     pileIn(g, after, 'consolidate');
     g.emit({ type: 'unit-flag', unit: u.id, flag: 'fought', value: true });
   }
-  openWindow(g, { name: 'fight/after-enemy-fought', unit: u.id, targets: [] });
+  openWindow(g, { name: 'fight/after-enemy-fought', unit: u.id, targets: [], data: { destroyed } });
+}
+
+/** The ids of `player`'s units and Attached-unit parts destroyed so far. */
+function destroyedParts(s: GameState, player: PlayerIndex): Set<string> {
+  const out = new Set<string>();
+  for (const id of s.unitOrder) {
+    const u = s.units[id];
+    if (u.player !== player) continue;
+    for (const c of u.components) if (c.destroyed) out.add(c.unit);
+    if (u.location === 'destroyed') out.add(u.id);
+  }
+  return out;
 }
 
 /** Pile in or consolidate: up to 3" toward the closest enemy model (the planner keeps every rule). */

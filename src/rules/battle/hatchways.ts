@@ -26,6 +26,7 @@ import { bodyShape, isWithinOfPolygon } from '../../geometry/distance.ts';
 import { shapeOverlapsPolygon } from '../../geometry/polygon.ts';
 import { OVERLAP_TOLERANCE } from '../../geometry/types.ts';
 import { modelBody } from './world.ts';
+import { openWindow } from '../windows.ts';
 
 /** How close a model must be to a hatchway to open or close it. */
 export const HATCHWAY_REACH = 1;
@@ -102,5 +103,36 @@ export function hatchwayStep(g: Game, u: UnitState): void {
     if ('keep' in option) return;
     setHatchway(g, option.hatchway, option.open, unit.id);
     done.push(option.hatchway);
+    if (option.open && g.state.phase === 'movement') openWindow(g, { name: 'movement/hatchway-opened', unit: unit.id, targets: [], data: { hatchway: option.hatchway } });
   }
+}
+
+/**
+ * Which side of a hatchway a point is on: the hatchway fills a gap in a wall and the wall runs along its
+ * longer side, so the sides are the half-planes either side of the line through its centre that way
+ * (+1, -1; 0 on the line).
+ */
+export function hatchwaySide(polygon: readonly { x: number; y: number }[], p: { x: number; y: number }): number {
+  let cx = 0, cy = 0;
+  for (const q of polygon) { cx += q.x; cy += q.y; }
+  cx /= polygon.length; cy /= polygon.length;
+  // the longest edge gives the wall's direction
+  let dx = 0, dy = 0, best = -1;
+  for (let i = 0; i < polygon.length; i++) {
+    const a = polygon[i], b = polygon[(i + 1) % polygon.length];
+    const l = Math.hypot(b.x - a.x, b.y - a.y);
+    if (l > best + 1e-9) { best = l; dx = b.x - a.x; dy = b.y - a.y; }
+  }
+  const cross = dx * (p.y - cy) - dy * (p.x - cx);
+  return Math.abs(cross) < 1e-9 ? 0 : Math.sign(cross);
+}
+
+/** Are all the points `to` wholly on the other side of the hatchway from all the points `from` (none on its line)? */
+export function acrossHatchway(polygon: readonly { x: number; y: number }[], from: readonly { x: number; y: number }[], to: readonly { x: number; y: number }[]): boolean {
+  if (from.length === 0 || to.length === 0) return false;
+  const side = hatchwaySide(polygon, from[0]);
+  if (side === 0) return false;
+  for (const p of from) if (hatchwaySide(polygon, p) !== side) return false;
+  for (const p of to) if (hatchwaySide(polygon, p) !== -side) return false;
+  return true;
 }

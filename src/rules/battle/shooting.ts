@@ -398,8 +398,9 @@ function eligibilityKey(g: Game, u: UnitState, onlyTarget: string | undefined): 
   return `${u.id}|${onlyTarget ?? ''}|${s.geometryVersion}|${s.nextEffectId}|${s.effects.length}|${s.round}|${f.shot}|${f.advanced}|${f.fellBack}`;
 }
 
-export function canShoot(g: Game, u: UnitState, onlyTarget?: string): boolean {
-  if (!onBattlefield(u) || u.flags.shot) return false;
+/** `again`: a rule lets the unit shoot even though it has shot this turn (FIRING LINE). */
+export function canShoot(g: Game, u: UnitState, onlyTarget?: string, again = false): boolean {
+  if (!onBattlefield(u) || (u.flags.shot && !again)) return false;
   let cache = eligibility.get(g.state);
   if (!cache) eligibility.set(g.state, (cache = new Map()));
   const key = eligibilityKey(g, u, onlyTarget);
