@@ -2192,6 +2192,8 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     }
     // the engine offers the model that lost the most wounds first
     case 'spirit-stone': return 0;
+    // XV02 Pilot Battlesuit: the Hammerhead with the most wounds left comes first
+    case 'xv02-pilot-battlesuit': return 0;
     // Scouts 6" costs nothing: the most valuable units first
     case 'strike-swiftly': return argmax(req.options as ({ done: true } | { unit: string })[], (o) => ('done' in o ? -1 : unitValue(c.state, c.state.units[o.unit])));
     // two uses a battle: kept for heavy hits (a mean Damage of 3 or more an attack), then as many as allowed

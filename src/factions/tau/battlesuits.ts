@@ -9,7 +9,7 @@ import { unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { unitDistance } from '../../rules/battle/world.ts';
 import { opponent, type GameState, type UnitState } from '../../core/state.ts';
 import { diceExprMean } from '../../core/dice-expr.ts';
-import { isMonsterOrVehicle } from '../helpers.ts';
+import { isMonsterOrVehicle, modelWith, untilStartOfNextTurn } from '../helpers.ts';
 
 /** Devilfish's Rapid Deployment: units may disembark after it Advanced (then as after any move: Normal move, no charge). */
 registerRule({
@@ -163,3 +163,58 @@ registerRule({
     return option;
   },
 });
+
+/** Crisis Battlesuits' Turbo-jets: an Advance is not rolled; the models move 6" more instead. */
+registerRule({
+  name: 'Turbo-jets', kind: 'datasheet-ability',
+  fixedAdvance: () => 6,
+});
+
+/** Sky Ray's Velocity Tracker: its ranged attacks against a unit that can FLY may re-roll the Hit roll. */
+registerRule({
+  name: 'Velocity Tracker', kind: 'datasheet-ability',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || ctx.melee || !ctx.target.keywords.includes('FLY')) return;
+    plan.rerollHits = widerReroll(plan.rerollHits, 'failed');
+  },
+});
+
+const XV02 = 'XV02 Pilot Battlesuit';
+
+/**
+ * Longstrike's XV02 Pilot Battlesuit: at the start of its player's Command phase, one friendly
+ * HAMMERHEAD GUNSHIP unit within 12" of him gets LETHAL HITS on its ranged weapons until the start of
+ * that player's next Command phase. Choosing never hurts, so one is always chosen; the player is asked
+ * which only when there are several (the one with the most wounds left first). The entry is also the
+ * effect on that unit.
+ */
+registerRule({
+  name: XV02, kind: 'datasheet-ability',
+  phaseStart(g, unit, phase) {
+    const s = g.state;
+    if (phase !== 'command' || s.turn !== unit.player || !modelWith(s, unit, 'LONGSTRIKE')) return;
+    const near = unitsOnBattlefield(s, unit.player)
+      .filter((u) => u.id !== unit.id && u.keywords.includes('HAMMERHEAD GUNSHIP') && unitDistance(s, unit, u) <= 12 + 1e-6)
+      .map((u, i) => ({ u, i, left: woundsLeft(u) }))
+      .sort((a, b) => b.left - a.left || a.i - b.i)
+      .map((x) => x.u.id);
+    if (near.length === 0) return;
+    let chosen = near[0];
+    if (near.length > 1) {
+      chosen = g.decide({
+        kind: 'xv02-pilot-battlesuit', player: unit.player, prompt: `${unit.name}: XV02 Pilot Battlesuit: which Hammerhead Gunship unit gets LETHAL HITS?`,
+        options: near, context: { unit: unit.id },
+      }).option;
+    }
+    g.addEffect(XV02, unit.player, chosen, untilStartOfNextTurn(g, unit.player), { by: unit.id });
+  },
+  attack(plan, ctx, src) {
+    if (src.effect && src.role === 'attacker' && !ctx.melee) plan.lethalHits = true;
+  },
+});
+
+function woundsLeft(u: UnitState): number {
+  let n = 0;
+  for (const m of u.models) if (m.alive) n += m.wounds;
+  return n;
+}

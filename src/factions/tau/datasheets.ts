@@ -3,11 +3,11 @@
  * ability's name on the datasheet). Battlesuits and vehicles: ./battlesuits.ts.
  */
 import { registerRule } from '../../core/rules-registry.ts';
-import type { GameState } from '../../core/state.ts';
+import type { GameState, PlayerIndex } from '../../core/state.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { onBattlefield } from '../../rules/battle/units.ts';
 import { attackersAre, hitEnemies, leadingModel, untilStartOfNextTurn, withinObjectiveRange } from '../helpers.ts';
-import { onObserverSelected, spottedBy } from './army-rule.ts';
+import { GUIDED, OBSERVER, onObserverSelected, spottedBy } from './army-rule.ts';
 
 /** Aun'Shi: while leading a unit, +1 OC for the models of that unit. */
 registerRule({
@@ -172,3 +172,25 @@ registerRule({
 onObserverSelected((g, observer, guided, spotted) => {
   if (observer.abilities.includes('Forward Observers')) g.addEffect('Forward Observers', observer.player, guided.id, g.untilEndOfPhase(), { spotted });
 });
+
+// --- Firesight Team ---------------------------------------------------------------------------
+
+/**
+ * Precise Targeting: the team's attacks against a Spotted unit (the Spotted unit of any Guided and
+ * Observer pair of its player this phase, not only its own) may re-roll the Hit roll.
+ */
+registerRule({
+  name: 'Precise Targeting', kind: 'datasheet-ability',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || !isSpotted(ctx.state, ctx.attacker.player, ctx.target.id)) return;
+    plan.rerollHits = widerReroll(plan.rerollHits, 'failed');
+  },
+});
+
+/** Is the unit the Spotted unit of a Guided or Observer unit of this player? */
+function isSpotted(state: GameState, player: PlayerIndex, unit: string): boolean {
+  for (const e of state.effects) {
+    if ((e.kind === GUIDED || e.kind === OBSERVER) && e.player === player && e.params.spotted === unit) return true;
+  }
+  return false;
+}

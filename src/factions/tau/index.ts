@@ -5,6 +5,8 @@ import { TAU_DETACHMENTS } from './detachments.ts';
 import './datasheets.ts';
 import './battlesuits.ts';
 import './commanders.ts';
+import './leaders.ts';
+import './kroot.ts';
 import './auxiliaries.ts';
 import './enhancements.ts';
 
