@@ -2162,6 +2162,17 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
         return v;
       });
     }
+    // no Benefit of Cover this phase: against the unit my units yet to shoot gain the most on
+    case 'target-acquisition': {
+      const s = c.state;
+      const open: PlanTweak = (p) => { p.ignoresCover = true; p.cover = false; };
+      return pickEnemy(c, req, (e) => {
+        let v = 0;
+        for (const m of ownUnits(s, c.me)) if (!m.flags.shot) v += attackOn(c, m, e, false, open) - attackOn(c, m, e, false);
+        return v + 0.001 * unitValue(s, e);
+      });
+    }
+    case 'shade-of-twilight': return decideShadeOfTwilight(c, req);
     case 'suppression-volley': return pickEnemy(c, req, (e) => offense(c, e));
     case 'fire-support': return pickEnemy(c, req, (e) => unitValue(c.state, e));
     case 'pulse-onslaught': return pickEnemy(c, req, (e) => { let b = 0; for (const m of ownUnits(c.state, c.me)) b = Math.max(b, unitAttackPotential(c.state, e, m, true)); return b + 0.01 * unitValue(c.state, e); });
@@ -2297,6 +2308,31 @@ function decideFireAndFade(c: Ctx, req: DecisionRequest): number {
   const ov = objectiveView(c);
   const uc = unitCtx(c, u);
   return argmax(options, (o) => moveScore(c, ov, uc, o));
+}
+
+/** Inches a Shade of Twilight move is expected to cover (a D6). */
+const SHADE_REACH = 3.5;
+/** What a Shade of Twilight move must gain over staying (in points) to be made. */
+const SHADE_MARGIN = 1;
+
+/**
+ * Shade of Twilight after the unit shot: where a Normal move of a D6" toward each destination leaves the
+ * unit (no charge this turn then) against staying where it is (its charge kept); a move only for a clear gain.
+ */
+function decideShadeOfTwilight(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const u = s.units[String(req.context?.unit)];
+  if (!u) return 0;
+  const ov = objectiveView(c);
+  const uc = unitCtx(c, u);
+  const short: UnitCtx = { ...uc, move: SHADE_REACH };
+  const flags = { advanced: u.flags.advanced, fellBack: u.flags.fellBack };
+  const stay = positionScore(c, ov, uc, uc.from, flags) + SHADE_MARGIN;
+  return argmax(req.options as ({ none: true } | MoveOption)[], (o) => {
+    if ('none' in o) return stay;
+    if (!o.to) return -Infinity;
+    return positionScore(c, ov, short, moveEnd(short, o, o.to, 0, towardEnemy(short, o)), { ...flags, noCharge: true });
+  });
 }
 
 function decideFightWeapon(c: Ctx, req: DecisionRequest): number {

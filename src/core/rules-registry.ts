@@ -121,8 +121,12 @@ export interface Rule {
   battleStart?(g: Game, unit: UnitState): void;
   /** start of a phase, for the unit this ability belongs to, on the battlefield (Dance of Death) */
   phaseStart?(g: Game, unit: UnitState, phase: PhaseName): void;
-  /** the unit this ability belongs to has shot in its Shooting phase; `hitTargets`: enemy units hit (Suppression Volley) */
-  afterShooting?(g: Game, unit: UnitState, hitTargets: readonly string[]): void;
+  /**
+   * The unit this ability belongs to has shot in its Shooting phase; `hitTargets`: enemy units hit
+   * (Suppression Volley); `hitWith`: which weapon (datasheet name) hit which of them (Monofilament Web),
+   * always given by the Shooting phase.
+   */
+  afterShooting?(g: Game, unit: UnitState, hitTargets: readonly string[], hitWith?: readonly { weapon: string; target: string }[]): void;
   /** the unit this ability belongs to was set up on the battlefield or ended a Normal, Advance or Fall Back move (Grenade Pack Flyover) */
   afterMove?(g: Game, unit: UnitState): void;
   /**
@@ -133,6 +137,8 @@ export interface Rule {
   attacksAllocated?(g: Game, unit: UnitState, model: ModelState, plan: AttackPlan, count: number): number;
   /** end of any turn (`player`'s), for the abilities of units on the battlefield, after objective control is updated (Airborne Agility) */
   turnEnd?(g: Game, unit: UnitState, player: PlayerIndex): void;
+  /** end of any phase, for effects in the state, after objective control is updated (Stormblades' hold) */
+  effectPhaseEnd?(g: Game, effect: Effect, phase: PhaseName): void;
   /** end of any turn (`player`'s), for effects in the state, after objective control is updated (Fieldcraft's hold) */
   effectTurnEnd?(g: Game, effect: Effect, player: PlayerIndex): void;
   /**

@@ -10,6 +10,7 @@ import { lendingLeader } from '../rules/lent-leaders.ts';
 import { onBattlefield } from '../rules/battle/units.ts';
 import { modelBody } from '../rules/battle/world.ts';
 import { inObjectiveRange } from '../geometry/ranges.ts';
+import { isWithin } from '../geometry/distance.ts';
 
 /**
  * The alive Leader model with this datasheet keyword when the unit is an Attached unit it leads, else
@@ -77,6 +78,23 @@ export function withinObjectiveRange(state: GameState, unit: UnitState): boolean
 export function withinRangeOfMarker(state: GameState, unit: UnitState, o: { id: string; pos: { x: number; y: number } }): boolean {
   const marker = { id: o.id, pos: o.pos };
   for (const m of unit.models) if (m.alive && m.pos && inObjectiveRange(modelBody(state, m), marker)) return true;
+  return false;
+}
+
+/**
+ * Is a model of `unit` within `range` of an alive model with `keyword` of a friendly unit on the
+ * battlefield that has the Aura ability `aura` (the unit itself included)?
+ */
+export function withinAuraOf(state: GameState, unit: UnitState, aura: string, keyword: string, range: number): boolean {
+  for (const id of state.unitOrder) {
+    const source = state.units[id];
+    if (source.player !== unit.player || source.location !== 'battlefield' || !source.abilities.includes(aura)) continue;
+    for (const m of source.models) {
+      if (!m.alive || !m.pos || !state.datasheets[m.datasheet].keywords.includes(keyword)) continue;
+      const body = modelBody(state, m);
+      for (const x of unit.models) if (x.alive && x.pos && isWithin(body, modelBody(state, x), range)) return true;
+    }
+  }
   return false;
 }
 

@@ -60,10 +60,12 @@ export interface AttackTally {
   modelsDestroyed: number;
   /** enemy units hit by one or more of the attacks (Pulse Onslaught) */
   hitTargets: string[];
+  /** the same, per weapon (its datasheet name), once each pair, in the order of the attacks (Monofilament Web) */
+  hitWith: { weapon: string; target: string }[];
 }
 
 export function newTally(): AttackTally {
-  return { attacks: 0, hits: 0, wounds: 0, unsaved: 0, woundsLost: 0, modelsDestroyed: 0, hitTargets: [] };
+  return { attacks: 0, hits: 0, wounds: 0, unsaved: 0, woundsLost: 0, modelsDestroyed: 0, hitTargets: [], hitWith: [] };
 }
 
 /** "Re-roll one Hit roll / Wound roll / Damage roll" left for this activation of the unit. */
@@ -123,7 +125,11 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
     }
     const before = tally.hits;
     resolveGroup(g, attacker, target, plan, attackers.length, pending, tally, group.coverModels ?? null, budget, attackers.map((m) => m.id), group.allocatable ?? null);
-    if (tally.hits > before && !tally.hitTargets.includes(target.id)) tally.hitTargets.push(target.id);
+    if (tally.hits > before) {
+      if (!tally.hitTargets.includes(target.id)) tally.hitTargets.push(target.id);
+      const weapon = group.weapon.name;
+      if (!tally.hitWith.some((x) => x.weapon === weapon && x.target === target.id)) tally.hitWith.push({ weapon, target: target.id });
+    }
     if (plan.hazardous) hazardous.push({ group });
   }
   // Devastating Wounds: allocated and resolved after every other attack of the unit; excess is lost.

@@ -2,18 +2,20 @@
  * Rule checks run after every event of a game (random and heuristic agents are the fuzzers): each
  * looks at what the engine let happen, measured afresh from the state, and reports a broken rule.
  * They use the engine's geometry (distances, Engagement Range, coherency) and its rules registry only
- * to ask whether a unit holds a permission (Acrobatic, Feigned Retreat...) or a weapon an ability
- * (Mont'ka's ASSAULT): the rule checked is the core rule around that permission.
+ * to ask whether a unit holds a permission (Acrobatic, Feigned Retreat...), a weapon an ability
+ * (Mont'ka's ASSAULT), a Charge roll a bonus (The Bloody-Handed) or a marker a hold (Fieldcraft): the
+ * rule checked is the core rule around that permission.
  */
 import type { GameEvent } from '../../src/core/events.ts';
-import type { GameState, ModelState, UnitState } from '../../src/core/state.ts';
+import type { GameState, ModelState, PlayerIndex, UnitState } from '../../src/core/state.ts';
+import { keptControl } from '../../src/rules/battle/objectives.ts';
 import { allows, weaponHas } from '../../src/core/rules-registry.ts';
 import { deepStrikeDistance } from '../../src/rules/battle/reserves.ts';
 import { allStratagems } from '../../src/rules/stratagems/registry.ts';
 import { modelBody } from '../../src/rules/battle/world.ts';
 import { BOARD_EDGES, horizontalDistance, isOnBoard, isWhollyWithinOfEdge, isWithinOfPolygon, modelsOverlap } from '../../src/geometry/distance.ts';
 import { inEngagementRange, inObjectiveRange, markerBody, unitCoherency } from '../../src/geometry/ranges.ts';
-import { bestLeadership, characteristic } from '../../src/rules/battle/units.ts';
+import { bestLeadership, characteristic, rollModifier } from '../../src/rules/battle/units.ts';
 import { isLeaderModel, mustTake } from '../../src/rules/allocation.ts';
 import type { WeaponProfile } from '../../src/data/datasheet.ts';
 import type { Body } from '../../src/geometry/types.ts';
@@ -71,8 +73,13 @@ function findProfile(s: GameState, u: UnitState, weapon: string, profile: number
 /**
  * Who controls each objective marker, counted afresh: the player whose models within range (3"
  * horizontally, 5" vertically) have the greater total OC; Battle-shocked models count 0; a tie is nobody's.
+ * Then the rules that keep a marker under a player's control (Fieldcraft, Stormblades) have their say.
  */
 export function objectiveControllers(s: GameState): (number | null)[] {
+  return keptControl(s, levelControllers(s));
+}
+
+function levelControllers(s: GameState): (PlayerIndex | null)[] {
   return s.objectives.map((o) => {
     const level = [0, 0];
     for (const id of s.unitOrder) {
@@ -113,6 +120,8 @@ export function ruleChecker(): RuleChecker {
   let charger: string | null = null;
   let chargeTargets: string[] = [];
   const chargeRoll = new Map<string, number[]>();
+  /** what the rules add to a unit's Charge roll, when it is rolled (The Bloody-Handed: +1) */
+  const chargeBonus = new Map<string, number>();
   const lastPos = new Map<string, { x: number; y: number; z: number }>();
   const usedThisPhase = new Set<string>();
   const selected = new Set<string>();
@@ -282,7 +291,7 @@ export function ruleChecker(): RuleChecker {
         const roll = chargeRoll.get(u.id) ?? [];
         const limit: Record<string, number> = {
           normal: move, 'fall-back': move, 'pile-in': 3, consolidate: 3,
-          scout: scouts, charge: roll.reduce((a, x) => a + x, 0),
+          scout: scouts, charge: roll.reduce((a, x) => a + x, 0) + (chargeBonus.get(u.id) ?? 0),
         };
         // the straight line from where the model was is never longer than the path it moved
         // the Advance roll is told by the unit-moved event that follows the placement
@@ -383,7 +392,10 @@ export function ruleChecker(): RuleChecker {
         // the weapon of the attacks being resolved: "profile -> target" on the Hit or Wound roll
         if ((e.purpose === 'hit' || e.purpose === 'wound') && e.unit && e.label) lastAttack = { unit: e.unit, weapon: e.label.split(' -> ')[0] };
         if (e.purpose === 'desperate-escape' && escape && e.unit === escape.unit) escape.dice = [...e.values];
-        if (e.purpose === 'charge' && e.unit) chargeRoll.set(e.unit, [...e.values]);
+        if (e.purpose === 'charge' && e.unit) {
+          chargeRoll.set(e.unit, [...e.values]);
+          chargeBonus.set(e.unit, Math.max(0, rollModifier(s, s.units[e.unit], 'charge')));
+        }
         if (e.purpose === 'battle-shock' && e.unit && phase === 'command') shockRoll.set(e.unit, [...e.values]);
         break;
       case 'reroll': {

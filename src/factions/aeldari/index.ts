@@ -4,5 +4,6 @@ import { STRANDS_OF_FATE } from './army-rule.ts';
 import { AELDARI_DETACHMENTS } from './detachments.ts';
 import './datasheets.ts';
 import './enhancements.ts';
+import './more-datasheets.ts';
 
 registerFaction({ id: 'AE', name: 'Aeldari', armyRules: [STRANDS_OF_FATE], detachments: AELDARI_DETACHMENTS });

@@ -69,6 +69,8 @@ export function endPhase(g: Game, player: PlayerIndex, phase: PhaseName): void {
     for (const name of u.abilities) getRule(name)?.phaseEnd?.(g, u, phase);
   }
   updateObjectiveControl(g);
+  // effects that act at the end of any phase, once objective control is updated (Stormblades' hold)
+  for (const e of [...g.state.effects]) getRule(e.kind)?.effectPhaseEnd?.(g, e, phase);
   expireEffects(g, { at: 'end-of-phase', round: g.state.round, turn: player, phase });
   g.emit({ type: 'phase-ended', round: g.state.round, player, phase });
 }

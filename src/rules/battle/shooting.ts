@@ -552,7 +552,7 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
   // abilities that act "after this unit has shot" in its Shooting phase (Suppression Volley)
   const shooter = s.units[u.id];
   if (!opts.onlyTarget && s.phase === 'shooting' && s.turn === player && onBattlefield(shooter)) {
-    for (const name of shooter.abilities) getRule(name)?.afterShooting?.(g, shooter, tally.hitTargets);
+    for (const name of shooter.abilities) getRule(name)?.afterShooting?.(g, shooter, tally.hitTargets, tally.hitWith);
   }
   openWindow(g, { name: 'shooting/after-own-shot', unit: u.id, targets, data: { hitTargets: tally.hitTargets } });
   openWindow(g, { name: 'shooting/after-enemy-shot', unit: u.id, targets, data: { hitTargets: tally.hitTargets } });

@@ -1,0 +1,204 @@
+/**
+ * More Aeldari datasheet abilities (units outside the bundled armies), one registry entry each, written
+ * from the data export's datasheets in the engine's words: the Avatar of Khaine, Striking Scorpions,
+ * Lynx, Dark Reapers, Night Spinner, Shroud Runners, Storm Guardians and Shadow Spectres.
+ */
+import { registerRule } from '../../core/rules-registry.ts';
+import { opponent, type Effect, type GameState, type PlayerIndex } from '../../core/state.ts';
+import { objectiveControl } from '../../geometry/ranges.ts';
+import { moveOptions, type MoveChoice } from '../../rules/battle/movement.ts';
+import { controlModels, currentControl } from '../../rules/battle/objectives.ts';
+import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
+import { isEngaged } from '../../rules/battle/world.ts';
+import { hitEnemies, untilStartOfNextTurn, withinAuraOf, withinRangeOfMarker } from '../helpers.ts';
+
+/** The enemy unit ids hit with the named weapon (its datasheet name, in any case), in the order they were hit. */
+function hitWithWeapon(hitWith: readonly { weapon: string; target: string }[] | undefined, weapon: string): string[] {
+  const want = weapon.toLowerCase();
+  const out: string[] = [];
+  for (const x of hitWith ?? []) if (x.weapon.toLowerCase() === want && !out.includes(x.target)) out.push(x.target);
+  return out;
+}
+
+// --- Avatar of Khaine ------------------------------------------------------------------------------
+
+/** Molten Form: the Damage characteristic of an attack allocated to the Avatar is halved (rounded up). */
+registerRule({
+  name: 'Molten Form', kind: 'datasheet-ability',
+  attack(plan, _ctx, src) {
+    if (src.role === 'defender') plan.halveDamage = true;
+  },
+});
+
+const BLOODY_HANDED = 'The Bloody-Handed (Aura)';
+
+/**
+ * The Bloody-Handed (Aura): a friendly AELDARI unit within 6" of the Avatar adds 1 to its Advance and
+ * Charge rolls (the Avatar's own unit too). Walked for every unit of its army (Rule.aura).
+ */
+registerRule({
+  name: BLOODY_HANDED, kind: 'datasheet-ability', aura: true,
+  rollModifier(purpose, ctx, src) {
+    // as the Avatar's own ability the army-wide walk already covers its unit
+    if ((purpose !== 'advance' && purpose !== 'charge') || src.unit !== null || !ctx.unit.keywords.includes('AELDARI')) return 0;
+    return withinAuraOf(ctx.state, ctx.unit, BLOODY_HANDED, 'AVATAR OF KHAINE', 6) ? 1 : 0;
+  },
+});
+
+// --- Striking Scorpions ----------------------------------------------------------------------------
+
+/** Mandiblasters: melee attacks of a unit that made a Charge move this turn score Critical Hits on an unmodified 5+. */
+registerRule({
+  name: 'Mandiblasters', kind: 'datasheet-ability',
+  attack(plan, ctx, src) {
+    if (src.role === 'attacker' && ctx.melee && ctx.attacker.flags.charged) plan.criticalHitOn = Math.min(plan.criticalHitOn, 5);
+  },
+});
+
+// --- Lynx ------------------------------------------------------------------------------------------
+
+/** Speed of Vaul: the Lynx's Advance is not rolled: it moves 9" more. */
+registerRule({ name: 'Speed of Vaul', kind: 'datasheet-ability', fixedAdvance: () => 9 });
+
+// --- Dark Reapers ----------------------------------------------------------------------------------
+
+/**
+ * Inescapable Accuracy: the unit's ranged attacks may ignore modifiers to their Ballistic Skill and to
+ * the Hit roll; the plan builder drops the Hit roll penalties (AttackPlan.ignoreHitModifiers).
+ */
+registerRule({
+  name: 'Inescapable Accuracy', kind: 'datasheet-ability',
+  missing: 'a worsened Ballistic Skill characteristic is not restored (only Hit roll modifiers are ignored; no rule of the engine worsens an Aeldari unit\'s BS today)',
+  attack(plan, ctx, src) {
+    if (src.role === 'attacker' && !ctx.melee) plan.ignoreHitModifiers = true;
+  },
+});
+
+// --- Night Spinner ---------------------------------------------------------------------------------
+
+const PINNED = 'Monofilament Web (pinned)';
+
+/**
+ * Monofilament Web: after the Night Spinner shot in its Shooting phase, each enemy unit its doomweaver
+ * hit is pinned until the start of its player's next turn (the effect below).
+ */
+registerRule({
+  name: 'Monofilament Web', kind: 'datasheet-ability',
+  afterShooting(g, unit, _hit, hitWith) {
+    for (const e of hitEnemies(g, unit, hitWithWeapon(hitWith, 'Doomweaver'))) {
+      // pinned once: a second web does not pin it twice
+      if (g.state.effects.some((x) => x.kind === PINNED && x.unit === e.id && x.player === unit.player)) continue;
+      g.addEffect(PINNED, unit.player, e.id, untilStartOfNextTurn(g, unit.player));
+    }
+  },
+});
+
+/** Pinned: -2" to the unit's Move characteristic and -2 to its Charge rolls. */
+registerRule({
+  name: PINNED, kind: 'effect',
+  characteristic: (which, value) => (which === 'M' ? Math.max(0, value - 2) : value),
+  rollModifier: (purpose) => (purpose === 'charge' ? -2 : 0),
+});
+
+// --- Shroud Runners --------------------------------------------------------------------------------
+
+const TARGET_ACQUISITION = 'Target Acquisition';
+
+/**
+ * Target Acquisition: after the unit shot in its Shooting phase, it picks one enemy unit its long rifles
+ * hit; until the end of the phase that unit cannot have the Benefit of Cover. The entry is also the
+ * effect, on the enemy unit.
+ */
+registerRule({
+  name: TARGET_ACQUISITION, kind: 'datasheet-ability',
+  afterShooting(g, unit, _hit, hitWith) {
+    const options = hitEnemies(g, unit, hitWithWeapon(hitWith, 'Long rifle')).map((e) => e.id);
+    if (options.length === 0) return;
+    const { option } = g.decide({ kind: 'target-acquisition', player: unit.player, prompt: `${unit.name}: Target Acquisition: which enemy unit?`, options, context: { unit: unit.id } });
+    g.addEffect(TARGET_ACQUISITION, unit.player, option, g.untilEndOfPhase());
+  },
+  attack(plan, ctx, src) {
+    // IGNORES COVER also takes away the cover of the models that have it one by one
+    if (src.effect && src.role === 'defender' && !ctx.melee) plan.ignoresCover = true;
+  },
+});
+
+// --- Storm Guardians -------------------------------------------------------------------------------
+
+/** The effect Stormblades leaves on a marker (params.objective), army-wide for its player. */
+export const STORMBLADES_HOLD = 'Stormblades (held)';
+
+/**
+ * Stormblades: at the end of its player's Command phase, each marker the unit is within range of and its
+ * player controls stays under that player's control (without models in range too, and after the unit is
+ * gone) until the end of a phase at which the opponent's Level of Control over it is the greater.
+ */
+registerRule({
+  name: 'Stormblades', kind: 'datasheet-ability',
+  phaseEnd(g, unit, phase) {
+    const s = g.state;
+    if (phase !== 'command' || s.turn !== unit.player) return;
+    // control as it stands now (a Battle-shock test this phase may have changed it)
+    const control = currentControl(s);
+    s.objectives.forEach((o, i) => {
+      if (control[i] !== unit.player) return;
+      if (s.effects.some((e) => e.kind === STORMBLADES_HOLD && e.player === unit.player && e.params.objective === o.id)) return;
+      if (!withinRangeOfMarker(s, unit, o)) return;
+      g.addEffect(STORMBLADES_HOLD, unit.player, null, { at: 'end-of-battle' }, { objective: o.id });
+    });
+  },
+});
+
+/** The player with the greater Level of Control over the marker (models' OC in range), null when none is. */
+function leadsByLevel(state: GameState, objective: string): PlayerIndex | null {
+  const o = state.objectives.find((x) => x.id === objective);
+  if (!o) return null;
+  const [c] = objectiveControl([{ id: o.id, pos: o.pos }], controlModels(state));
+  return c.controller === null ? null : (Number(c.controller) as PlayerIndex);
+}
+
+/**
+ * The hold: its player controls the marker unless the opponent's Level of Control is the greater (a
+ * contested or empty marker stays held); it ends at the end of a phase at which the opponent's is.
+ */
+registerRule({
+  name: STORMBLADES_HOLD, kind: 'effect',
+  objectiveControl(_state, objective, controller, effect: Effect) {
+    if (effect.params.objective !== objective || controller === opponent(effect.player)) return controller;
+    return effect.player;
+  },
+  effectPhaseEnd(g, effect) {
+    if (leadsByLevel(g.state, String(effect.params.objective)) === opponent(effect.player)) g.removeEffect(effect.id);
+  },
+});
+
+// --- Shadow Spectres -------------------------------------------------------------------------------
+
+/** After a Shade of Twilight move the unit cannot declare a charge this turn. */
+export const SHADE_MOVED = 'Shade of Twilight (moved)';
+registerRule({ name: SHADE_MOVED, kind: 'effect', forbids: (perm) => perm === 'charge' });
+
+type Destination = Extract<MoveChoice, { to: unknown }>;
+
+/**
+ * Shade of Twilight: after the unit shot in its Shooting phase, not within Engagement Range, it may make
+ * a Normal move of up to D6" (as FIRE AND FADE moves: toward a destination the player picks, then the
+ * D6 is rolled); if it does, it cannot declare a charge this turn.
+ */
+registerRule({
+  name: 'Shade of Twilight', kind: 'datasheet-ability',
+  afterShooting(g, unit) {
+    const s = g.state;
+    if (isEngaged(s, unit)) return;
+    const moves = moveOptions(s, unit).filter((o): o is Destination => o.mode === 'normal');
+    if (moves.length === 0) return;
+    const { option } = g.decide<{ none: true } | Destination>({
+      kind: 'shade-of-twilight', player: unit.player, prompt: `${unit.name}: Shade of Twilight: a Normal move of up to D6"?`,
+      options: [{ none: true }, ...moves], context: { unit: unit.id },
+    });
+    if ('none' in option) return;
+    const [inches] = g.dice.d6(1, 'other', unit.player, unit.id, 'Shade of Twilight');
+    const plan = planUnit(s, unit, 'normal', { maxDistance: inches, destination: option.to });
+    if (applyPlan(g, unit, plan, 'normal')) g.addEffect(SHADE_MOVED, unit.player, unit.id, g.untilEndOfTurn());
+  },
+});
