@@ -51,14 +51,14 @@ describe('PRECISION picks a CHARACTER the attacking model can see', () => {
   it('with two Leaders, one hidden behind a ruin and one in sight, the one in sight takes it (never the hidden one)', () => {
     // the Fireblade behind the ruin as above, an Ethereal in the open to the side; the Fireblade comes
     // first in the unit, so an allocation that ignored sight would pick it. Hit 6, wound 6, the
-    // Ethereal's invulnerable save fails on a 1
+    // Ethereal's invulnerable save fails on a 1, and so does the Feel No Pain 5+ he gives the unit he leads
     const g = battleSandbox([
       { id: 'FB', player: 0, faction: 'tau', name: 'Cadre Fireblade', at: { x: 30, y: 30 } },
       { id: 'ET', player: 0, faction: 'tau', name: 'Ethereal', at: { x: 31, y: 37 } },
       { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 31.5, y: 30 }, spacing: -1.6 },
       { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 10, y: 30 } },
     ], {
-      phase: 'shooting', turn: 1, stream: scriptedStream([6, 6, 1]),
+      phase: 'shooting', turn: 1, stream: scriptedStream([6, 6, 1, 1]),
       terrain: [{ id: 'r', kind: 'ruin', height: 5, polygon: [{ x: 20, y: 28 }, { x: 24, y: 28 }, { x: 24, y: 32 }, { x: 20, y: 32 }] }],
     });
     g.emit({ type: 'unit-attached', leader: 'FB', bodyguard: 'ST' });
@@ -110,8 +110,8 @@ describe('PRECISION with two CHARACTERs in sight: the attacking player picks the
   }
 
   it('offers both, in the unit\'s order; picking the Ethereal (the second) sends the attack to it', () => {
-    // hit 6, wound 6, the Ethereal's invulnerable save fails on a 1
-    const t = twoLeaders((o) => o.findIndex((x) => x.name === 'Ethereal'), [6, 6, 1]);
+    // hit 6, wound 6, the Ethereal's invulnerable save fails on a 1, then the unit's Feel No Pain 5+ (Ethereal) on a 1
+    const t = twoLeaders((o) => o.findIndex((x) => x.name === 'Ethereal'), [6, 6, 1, 1]);
     t.fire();
     expect(t.asked).toHaveLength(1);
     expect(t.asked[0].map((o) => o.model)).toEqual([t.fireblade.id, t.ethereal.id]);
@@ -120,7 +120,8 @@ describe('PRECISION with two CHARACTERs in sight: the attacking player picks the
   });
 
   it('picking the Fireblade sends it to the Fireblade', () => {
-    const t = twoLeaders((o) => o.findIndex((x) => x.name === 'Cadre Fireblade'), [6, 6]);
+    // hit 6, wound 6, no save, the unit's Feel No Pain 5+ (Ethereal) fails on a 1
+    const t = twoLeaders((o) => o.findIndex((x) => x.name === 'Cadre Fireblade'), [6, 6, 1]);
     t.fire();
     expect(t.fireblade.wounds).toBe(t.before.fireblade - 1);
     expect(t.ethereal.wounds).toBe(t.before.ethereal);

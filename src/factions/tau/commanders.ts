@@ -5,10 +5,7 @@
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
-import { isWithin } from '../../geometry/distance.ts';
-import type { GameState, UnitState } from '../../core/state.ts';
-import { modelBody } from '../../rules/battle/world.ts';
-import { leadingModel, oncePerRoundDiscount } from '../helpers.ts';
+import { leadingModel, oncePerRoundDiscount, withinAuraOf } from '../helpers.ts';
 
 /** Coldstar Commander: while he leads a unit, its models have Move 12" and its ranged weapons ASSAULT. */
 registerRule({
@@ -63,20 +60,6 @@ registerRule({
     if (withinAuraOf(ctx.state, ctx.attacker, HERO_OF_THE_EMPIRE, 'COMMANDER SHADOWSUN', 6)) plan.rerollHits = widerReroll(plan.rerollHits, 'ones');
   },
 });
-
-/** Is a model of `unit` within `range` of an alive model with `keyword` of a friendly unit on the battlefield that has the aura? */
-function withinAuraOf(state: GameState, unit: UnitState, aura: string, keyword: string, range: number): boolean {
-  for (const id of state.unitOrder) {
-    const source = state.units[id];
-    if (source.player !== unit.player || source.location !== 'battlefield' || !source.abilities.includes(aura)) continue;
-    for (const m of source.models) {
-      if (!m.alive || !m.pos || !state.datasheets[m.datasheet].keywords.includes(keyword)) continue;
-      const body = modelBody(state, m);
-      for (const x of unit.models) if (x.alive && x.pos && isWithin(body, modelBody(state, x), range)) return true;
-    }
-  }
-  return false;
-}
 
 /** Agile Combatant: Shadowsun (who leads no unit) may shoot in a turn in which she Fell Back. */
 registerRule({
