@@ -28,8 +28,9 @@ export function onUnitDestroyed(fn: UnitDestroyedListener): void {
 export const FEEL_NO_PAIN_MORTAL = 'Feel No Pain against mortal wounds';
 
 /**
- * The best Feel No Pain a model has: its datasheet's, or one granted by the attack's rules, or (against
- * mortal wounds) one granted by an effect on its unit. Lower is better; only one applies.
+ * The best Feel No Pain a model has: its datasheet's, one its unit's abilities give, one granted by the
+ * attack's rules, or one an effect on its unit gives (against mortal wounds only, or through the effect's
+ * own rule). Lower is better; only one applies.
  */
 export function feelNoPainOf(state: GameState, unit: UnitState, m: ModelState, granted: number | null, mortal = false): number | null {
   let best = granted;
@@ -43,12 +44,13 @@ export function feelNoPainOf(state: GameState, unit: UnitState, m: ModelState, g
     const x = r.feelNoPain({ state, unit, model: m, mortal }, { role: 'defender', player: unit.player, effect: null, unit });
     if (x !== null && (best === null || x < best)) best = x;
   }
-  if (mortal) {
-    for (const e of state.effects) {
-      if (e.kind !== FEEL_NO_PAIN_MORTAL || e.unit !== unit.id) continue;
-      const x = Number(e.params.x);
-      if (best === null || x < best) best = x;
-    }
+  for (const e of state.effects) {
+    if (e.unit !== unit.id) continue;
+    let x: number | null = null;
+    if (e.kind === FEEL_NO_PAIN_MORTAL) x = mortal ? Number(e.params.x) : null;
+    // an effect that answers like an ability (a Leader ability lent by BATTLEFIELD COMMAND)
+    else x = getRule(e.kind)?.feelNoPain?.({ state, unit, model: m, mortal }, { role: 'defender', player: e.player, effect: e, unit }) ?? null;
+    if (x !== null && (best === null || x < best)) best = x;
   }
   return best;
 }
