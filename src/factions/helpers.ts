@@ -10,6 +10,7 @@ import { lendingLeader } from '../rules/lent-leaders.ts';
 import { onBattlefield } from '../rules/battle/units.ts';
 import { modelBody } from '../rules/battle/world.ts';
 import { inObjectiveRange } from '../geometry/ranges.ts';
+import { currentControl } from '../rules/battle/objectives.ts';
 import { isWithin } from '../geometry/distance.ts';
 
 /**
@@ -96,6 +97,24 @@ export function withinAuraOf(state: GameState, unit: UnitState, aura: string, ke
     }
   }
   return false;
+}
+
+/**
+ * "At the end of your Command phase, each objective marker you control within range of this unit stays
+ * yours" (Fieldcraft, Stormblades): an army-wide `holdKind` effect (params.objective) for each such marker
+ * not held already; the effect's own rule says how long the hold lasts.
+ */
+export function holdMarkersAtCommandEnd(g: Game, unit: UnitState, phase: string, holdKind: string): void {
+  const s = g.state;
+  if (phase !== 'command' || s.turn !== unit.player) return;
+  // control as it stands now (a Battle-shock test this phase may have changed it)
+  const control = currentControl(s);
+  s.objectives.forEach((o, i) => {
+    if (control[i] !== unit.player) return;
+    if (s.effects.some((e) => e.kind === holdKind && e.player === unit.player && e.params.objective === o.id)) return;
+    if (!withinRangeOfMarker(s, unit, o)) return;
+    g.addEffect(holdKind, unit.player, null, { at: 'end-of-battle' }, { objective: o.id });
+  });
 }
 
 /** The enemy units of `hit` still on the battlefield that pass `keep` (the options of "select one enemy unit hit by those attacks"). */

@@ -3,7 +3,7 @@
  * exact dice, their restrictions, and the heuristic's choice of when to use WALL OF MIRRORS.
  */
 import { describe, expect, it } from 'vitest';
-import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
+import { battleSandbox, scriptedAgent, setGap, type PlacedUnit } from '../helpers/battle.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import { rolls } from '../helpers/attack.ts';
 import type { Agent, DecisionRequest } from '../../src/core/agent.ts';
@@ -11,7 +11,7 @@ import type { Game } from '../../src/core/game.ts';
 import type { PhaseName, PlayerIndex } from '../../src/core/state.ts';
 import { openWindow, usableStratagems, type Window } from '../../src/rules/windows.ts';
 import { declareCharge } from '../../src/rules/battle/charge.ts';
-import { unitDistance, unitsInEngagement } from '../../src/rules/battle/world.ts';
+import { unitsInEngagement } from '../../src/rules/battle/world.ts';
 import { rollModifier } from '../../src/rules/battle/units.ts';
 import { arrivalOptions } from '../../src/rules/battle/reserves.ts';
 import { createHeuristic } from '../../agents/heuristic.ts';
@@ -26,19 +26,6 @@ function using(name: string | null): Agent {
 
 const offered = (g: Game, w: Window, p: PlayerIndex) => usableStratagems(g, w, p).map((x) => `${x.s.name}>${x.unit.id}`).filter((x) => !x.startsWith('FIRE OVERWATCH') && !x.startsWith('HEROIC') && !x.startsWith('COMBAT EMBARKATION'));
 
-/** Slide every model of `mover` toward `other` until the units are exactly `gap` inches apart (edge to edge). */
-function setGap(g: Game, mover: string, other: string, gap: number): void {
-  for (let i = 0; i < 10; i++) {
-    const s = g.state;
-    const d = unitDistance(s, s.units[mover], s.units[other]);
-    const a = s.units[mover].models[0].pos!;
-    const b = s.units[other].models[0].pos!;
-    const len = Math.hypot(a.x - b.x, a.y - b.y);
-    const [ux, uy] = [(a.x - b.x) / len, (a.y - b.y) / len];
-    g.emit({ type: 'models-placed', unit: mover, mode: 'test', positions: s.units[mover].models.filter((m) => m.alive && m.pos).map((m) => ({ model: m.id, pos: { ...m.pos!, x: m.pos!.x + ux * (gap - d), y: m.pos!.y + uy * (gap - d) } })) });
-  }
-  expect(unitDistance(g.state, g.state.units[mover], g.state.units[other])).toBeCloseTo(gap, 2);
-}
 
 describe('PHOTON GRENADES (Kauyon)', () => {
   /** Howling Banshees 8" from a Strike Team (GRENADES) beside a Devilfish (not GRENADES); the Banshees charge the Strike Team. */

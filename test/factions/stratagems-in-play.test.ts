@@ -3,7 +3,7 @@
  * checks its most important restriction (CP, timing, once per turn or battle, keywords, distance).
  */
 import { describe, expect, it } from 'vitest';
-import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
+import { battleSandbox, scriptedAgent, setGap, type PlacedUnit } from '../helpers/battle.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import { rolls } from '../helpers/attack.ts';
 import { planFor } from '../helpers/plan.ts';
@@ -42,19 +42,6 @@ function sandbox(units: PlacedUnit[], opts: { phase?: PhaseName; turn?: PlayerIn
   });
 }
 
-/** Slide every model of `mover` along the line between the two units' first models, so that it ends exactly `gap` inches (edge to edge) from `other`. */
-function setGap(g: Game, mover: string, other: string, gap: number): void {
-  for (let i = 0; i < 10; i++) {
-    const s = g.state;
-    const d = unitDistance(s, s.units[mover], s.units[other]);
-    const a = s.units[mover].models[0].pos!;
-    const b = s.units[other].models[0].pos!;
-    const len = Math.hypot(a.x - b.x, a.y - b.y);
-    const [ux, uy] = [(a.x - b.x) / len, (a.y - b.y) / len];
-    g.emit({ type: 'models-placed', unit: mover, mode: 'test', positions: s.units[mover].models.filter((m) => m.alive && m.pos).map((m) => ({ model: m.id, pos: { ...m.pos!, x: m.pos!.x + ux * (gap - d), y: m.pos!.y + uy * (gap - d) } })) });
-  }
-  expect(unitDistance(g.state, g.state.units[mover], g.state.units[other])).toBeCloseTo(gap, 2);
-}
 
 /** Wounds left in a unit (all its models). */
 const woundsLeft = (g: Game, unit: string) => g.state.units[unit].models.filter((m) => m.alive).reduce((a, m) => a + m.wounds, 0);

@@ -9,6 +9,7 @@ import type { Datasheet } from '../../src/data/datasheet.ts';
 import type { Body } from '../../src/geometry/types.ts';
 import { createUnitState } from '../../src/rules/muster.ts';
 import { auraRules, playerRules } from '../../src/rules/factions.ts';
+import { unitDistance } from '../../src/rules/battle/world.ts';
 
 export interface PlacedUnit {
   id: string;
@@ -111,4 +112,19 @@ export function pocketWalls() {
 export function roundBaseRadius(b: Body): number {
   if (b.base.kind !== 'circle') throw new Error(`a round base was expected, not ${b.base.kind}`);
   return b.base.r;
+}
+
+/** Slide every model of `mover` along the line between the two units' first models, so that it ends exactly `gap` inches (edge to edge) from `other`. */
+export function setGap(g: Game, mover: string, other: string, gap: number): void {
+  for (let i = 0; i < 10; i++) {
+    const s = g.state;
+    const d = unitDistance(s, s.units[mover], s.units[other]);
+    const a = s.units[mover].models[0].pos!;
+    const b = s.units[other].models[0].pos!;
+    const len = Math.hypot(a.x - b.x, a.y - b.y);
+    const [ux, uy] = [(a.x - b.x) / len, (a.y - b.y) / len];
+    g.emit({ type: 'models-placed', unit: mover, mode: 'test', positions: s.units[mover].models.filter((m) => m.alive && m.pos).map((m) => ({ model: m.id, pos: { ...m.pos!, x: m.pos!.x + ux * (gap - d), y: m.pos!.y + uy * (gap - d) } })) });
+  }
+  const d = unitDistance(g.state, g.state.units[mover], g.state.units[other]);
+  if (Math.abs(d - gap) > 0.01) throw new Error(`setGap: ${mover} ended ${d}" from ${other}, not ${gap}"`);
 }

@@ -7,10 +7,10 @@ import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type Effect, type GameState, type PlayerIndex } from '../../core/state.ts';
 import { objectiveControl } from '../../geometry/ranges.ts';
 import { moveOptions, type MoveChoice } from '../../rules/battle/movement.ts';
-import { controlModels, currentControl } from '../../rules/battle/objectives.ts';
+import { controlModels } from '../../rules/battle/objectives.ts';
 import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
-import { hitEnemies, untilStartOfNextTurn, withinAuraOf, withinRangeOfMarker } from '../helpers.ts';
+import { hitEnemies, holdMarkersAtCommandEnd, untilStartOfNextTurn, withinAuraOf } from '../helpers.ts';
 
 /** The enemy unit ids hit with the named weapon (its datasheet name, in any case), in the order they were hit. */
 function hitWithWeapon(hitWith: readonly { weapon: string; target: string }[] | undefined, weapon: string): string[] {
@@ -135,18 +135,7 @@ export const STORMBLADES_HOLD = 'Stormblades (held)';
  */
 registerRule({
   name: 'Stormblades', kind: 'datasheet-ability',
-  phaseEnd(g, unit, phase) {
-    const s = g.state;
-    if (phase !== 'command' || s.turn !== unit.player) return;
-    // control as it stands now (a Battle-shock test this phase may have changed it)
-    const control = currentControl(s);
-    s.objectives.forEach((o, i) => {
-      if (control[i] !== unit.player) return;
-      if (s.effects.some((e) => e.kind === STORMBLADES_HOLD && e.player === unit.player && e.params.objective === o.id)) return;
-      if (!withinRangeOfMarker(s, unit, o)) return;
-      g.addEffect(STORMBLADES_HOLD, unit.player, null, { at: 'end-of-battle' }, { objective: o.id });
-    });
-  },
+  phaseEnd: (g, unit, phase) => holdMarkersAtCommandEnd(g, unit, phase, STORMBLADES_HOLD),
 });
 
 /** The player with the greater Level of Control over the marker (models' OC in range), null when none is. */

@@ -5,9 +5,8 @@
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent } from '../../core/state.ts';
-import { currentControl } from '../../rules/battle/objectives.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
-import { withinRangeOfMarker } from '../helpers.ts';
+import { holdMarkersAtCommandEnd } from '../helpers.ts';
 
 /** The effect Fieldcraft leaves on a marker (params.objective), army-wide for its player. */
 export const FIELDCRAFT_HOLD = 'Fieldcraft (held)';
@@ -19,18 +18,7 @@ export const FIELDCRAFT_HOLD = 'Fieldcraft (held)';
  */
 registerRule({
   name: 'Fieldcraft', kind: 'datasheet-ability',
-  phaseEnd(g, unit, phase) {
-    const s = g.state;
-    if (phase !== 'command' || s.turn !== unit.player) return;
-    // control as it stands now (a Battle-shock test this phase may have changed it)
-    const control = currentControl(s);
-    s.objectives.forEach((o, i) => {
-      if (control[i] !== unit.player) return;
-      if (s.effects.some((e) => e.kind === FIELDCRAFT_HOLD && e.player === unit.player && e.params.objective === o.id)) return;
-      if (!withinRangeOfMarker(s, unit, o)) return;
-      g.addEffect(FIELDCRAFT_HOLD, unit.player, null, { at: 'end-of-battle' }, { objective: o.id });
-    });
-  },
+  phaseEnd: (g, unit, phase) => holdMarkersAtCommandEnd(g, unit, phase, FIELDCRAFT_HOLD),
 });
 
 /**
