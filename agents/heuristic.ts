@@ -95,6 +95,8 @@ export const WEIGHTS = {
   pinpointShare: 0.25,
   /** Stealth Drones (Ghostkeel, twice a battle): spent on allocated attacks whose mean Damage is at least this */
   stealthDronesDamage: 3,
+  /** Airborne Agility: the gain (points) over staying that sends a unit into Strategic Reserves */
+  airborneAgilityMargin: 5,
   /** Declare Battle Formations: share of a Leader's value for the protection of a Bodyguard unit */
   leaderProtection: 0.3,
   /** Declare Battle Formations: units whose guns reach no further than this (or melee units) Deep Strike */
@@ -1457,7 +1459,7 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
       const row = objectiveSnapshot(s).contrib.get(e.id);
       return charge + pFail * (row && row.some((x) => x > 0) ? c.w.objective * 0.8 : 0);
     }
-    case 'WALL OF MIRRORS': return u ? wallOfMirrorsGain(c, u) : 0;
+    case 'WALL OF MIRRORS': return u ? strategicReservesGain(c, u) : 0;
     // the volley it could not make after Falling Back
     case 'RETREATING FIRE': return u ? bestVolley(c, u) : 0;
     case 'FIRING LINE': {
@@ -1619,12 +1621,12 @@ function fireAndFadeGain(c: Ctx, u: UnitState): number {
 }
 
 /**
- * WALL OF MIRRORS at the end of the opponent's Fight phase: where the unit could arrive from Strategic
- * Reserves in my next turn against the best Normal move it has from here, less the markers it holds now
- * (the opponent's to take at the end of this turn). Never when it could not arrive: in battle round 1
- * (a turn lost) or after the last round (it would count as destroyed).
+ * Leaving the battlefield for Strategic Reserves at the end of the opponent's turn (WALL OF MIRRORS, Airborne
+ * Agility): where the unit could arrive in my next turn against the best Normal move it has from here,
+ * less the markers it holds now (the opponent's to take at the end of this turn). Never when it could not
+ * arrive: in battle round 1 (a turn lost) or after the last round (it would count as destroyed).
  */
-function wallOfMirrorsGain(c: Ctx, u: UnitState): number {
+function strategicReservesGain(c: Ctx, u: UnitState): number {
   const s = c.state;
   const next = s.firstPlayer === c.me ? s.round + 1 : s.round;
   if (next < 2 || next > s.mission.rounds) return 0;
@@ -2183,6 +2185,13 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
       return Math.max(0, best ? options.indexOf(best.id) : 0);
     }
     case 'combat-embarkation': return 0;
+    // free, but a unit off the board misses the end of this turn: only for a clear gain
+    case 'airborne-agility': {
+      const u = c.state.units[String(req.context?.unit)];
+      const options = req.options as string[];
+      const go = u !== undefined && strategicReservesGain(c, u) > c.w.airborneAgilityMargin;
+      return Math.max(0, options.indexOf(go ? 'strategic-reserves' : 'stay'));
+    }
     // the marker nearest the bearer's unit: where it will stand to add its Objective Control
     case 'strategic-conqueror': {
       const s = c.state;

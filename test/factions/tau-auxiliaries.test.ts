@@ -3,6 +3,7 @@
  * (src/factions/tau/auxiliaries.ts): one test (or more) each, that fails if the ability is played wrong.
  */
 import { describe, expect, it } from 'vitest';
+import { createHeuristic } from '../../agents/heuristic.ts';
 import { battleSandbox, scriptedAgent } from '../helpers/battle.ts';
 import type { Game } from '../../src/core/game.ts';
 import { FIELDCRAFT_HOLD } from '../../src/factions/tau/auxiliaries.ts';
@@ -129,6 +130,19 @@ describe('Vespid Stingwings', () => {
     endTurn(stay.g, 1);
     expect(stay.asked).toEqual(['VS']);
     expect(stay.g.state.units.VS.location).toBe('battlefield');
+  });
+
+  it('the heuristic takes Vespids stranded far from the only marker off to arrive beside it; not Vespids on it', () => {
+    const play = (at: { x: number; y: number }) => {
+      const g = battleSandbox([
+        { id: 'VS', player: 0, faction: 'tau', name: 'Vespid Stingwings', at },
+        { id: 'DA', player: 1, faction: 'aeldari', name: 'Dire Avengers', at: { x: 40, y: 22 } },
+      ], { phase: 'fight', turn: 1, round: 2, objectives: [{ id: 'o1', pos: { x: 50, y: 4 } }], agents: [createHeuristic(), scriptedAgent('ae')] });
+      endTurn(g, 1);
+      return g.state.units.VS.location;
+    };
+    expect(play({ x: 4, y: 38 })).toBe('strategic-reserves');
+    expect(play({ x: 49, y: 3 })).toBe('battlefield');
   });
 
   it('Airborne Agility: not at the end of its own turn, nor within Engagement Range of an enemy unit', () => {
