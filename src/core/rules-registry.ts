@@ -6,6 +6,7 @@
  *
  * Which entries are active is data: a unit's `abilities`, a player's `rules`, the state's `effects`.
  */
+import type { Redeployment } from '../rules/battle/redeploy.ts';
 import type { AttackPlan } from '../rules/attack-plan.ts';
 import type { AttackContext } from '../rules/attack-context.ts';
 import type { Effect, GameState, ModelState, PhaseName, PlayerIndex, UnitState } from './state.ts';
@@ -113,6 +114,8 @@ export interface Rule {
   disembarkDistance?(ctx: UnitContext, src: RuleSource): number | null;
   /** end of a phase, for the unit this ability belongs to (Rapid Embarkation) */
   phaseEnd?(g: Game, unit: UnitState, phase: PhaseName): void;
+  /** the Redeploy Units step: how many of its player's deployed units the bearer's rule lets them set up again (src/rules/battle/redeploy.ts) */
+  redeploy?: Redeployment;
   /** after the first turn is decided and before any Scouts move, for the abilities of every unit (Strike Swiftly) */
   beforeScoutMoves?(g: Game, unit: UnitState): void;
   /** Scouts x" this rule gives the unit's models (Strike Swiftly), null for none */

@@ -1,8 +1,7 @@
 /**
- * Aeldari Enhancements the engine plays: three of the Armoured Warhost's four (Guileful Strategist, a
- * redeployment after both armies are deployed, is not played). Not in RULES.md: written from the data
- * export's Enhancements, in the engine's words. Each acts from its bearer's models (the component of the
- * unit that carries it), so they work whether the bearer leads a unit or not.
+ * Aeldari Enhancements the engine plays: the Armoured Warhost's four. Not in RULES.md: written from the
+ * data export's Enhancements, in the engine's words. Each acts from its bearer's models (the component of
+ * the unit that carries it), so they work whether the bearer leads a unit or not.
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import type { GameState, ModelState, UnitState } from '../../core/state.ts';
@@ -100,4 +99,13 @@ registerRule({
     const regained = Math.min(d3, lost(chosen));
     if (regained > 0) g.emit({ type: 'model-healed', unit: chosen.unit.id, model: chosen.model.id, wounds: regained });
   },
+});
+
+/**
+ * Guileful Strategist: after both armies are deployed, up to three AELDARI VEHICLE units of the army are set
+ * up again, or placed in Strategic Reserves whatever is there already (src/rules/battle/redeploy.ts).
+ */
+registerRule({
+  name: 'Guileful Strategist', kind: 'enhancement',
+  redeploy: { max: 3, eligible: (_bearer, u) => u.keywords.includes('AELDARI') && u.keywords.includes('VEHICLE') },
 });

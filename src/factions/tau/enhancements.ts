@@ -1,8 +1,7 @@
 /**
  * T'au Empire Enhancements the engine plays: the Experimental Prototype Cadre's four, each a change to
- * one weapon of its bearer (Rule.enhancedWeapon, src/rules/enhanced-weapons.ts), and seven of Kauyon's and
- * Mont'ka's eight (not Solid-image Projection Unit, a redeployment after both armies are deployed). Not in
- * RULES.md: written from the data export's Enhancements, in the engine's words.
+ * one weapon of its bearer (Rule.enhancedWeapon, src/rules/enhanced-weapons.ts), and Kauyon's and Mont'ka's
+ * eight. Not in RULES.md: written from the data export's Enhancements, in the engine's words.
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import type { GameState, UnitState } from '../../core/state.ts';
@@ -174,4 +173,13 @@ registerRule({
     }
   },
   scouts: (_ctx, src) => (src.effect ? 6 : null),
+});
+
+/**
+ * Solid-image Projection Unit: after both armies are deployed, up to three T'AU EMPIRE units of the army are
+ * set up again, or placed in Strategic Reserves whatever is there already (src/rules/battle/redeploy.ts).
+ */
+registerRule({
+  name: 'Solid-image Projection Unit', kind: 'enhancement',
+  redeploy: { max: 3, eligible: (_bearer, u) => u.keywords.includes("T'AU EMPIRE") },
 });

@@ -105,3 +105,17 @@ registerRule({
   },
   allows: (perm, _ctx, src) => perm === 'charge-after-advance' && src.effect !== null,
 });
+
+// --- Kroot Trail Shaper ------------------------------------------------------------------------
+
+/**
+ * Kroot Ambush: after both armies are deployed, the Trail Shaper's unit and one other friendly KROOT unit
+ * may be set up again, or placed in Strategic Reserves whatever is there already (src/rules/battle/redeploy.ts).
+ */
+registerRule({
+  name: 'Kroot Ambush', kind: 'datasheet-ability',
+  redeploy: {
+    max: 2,
+    eligible: (bearer, u, chosen) => u.id === bearer.id || (u.keywords.includes('KROOT') && chosen.every((c) => c.id === bearer.id)),
+  },
+});

@@ -15,6 +15,7 @@ import { DataError } from '../../data/errors.ts';
 import { auraRules, playerRules } from '../factions.ts';
 import { withEnhancedWeapons } from '../enhanced-weapons.ts';
 import { deploymentAnchors, placeForDeployment } from './placement.ts';
+import { redeployUnits } from './redeploy.ts';
 import { beforeScoutMoves, canInfiltrate, infiltrationAnchors, placeInfiltrator, scoutMoves } from './pre-battle.ts';
 import { unplayedAbilities } from '../../factions/coverage.ts';
 import { declareFormationsByAgent } from './formations.ts';
@@ -48,6 +49,7 @@ export function createGame(scenario: ResolvedScenario, opts: SetupOptions): Game
   noteUnplayedAbilities(g);
   declareBattleFormations(g, sc);
   deployArmies(g, sc);
+  redeployUnits(g, sc.players[0].role === 'defender' ? 0 : 1, [sc.players[0].zone, sc.players[1].zone]);
   determineFirstTurn(g);
   beforeScoutMoves(g);
   scoutMoves(g);
