@@ -2175,6 +2175,33 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
       });
     }
     case 'shade-of-twilight': return decideShadeOfTwilight(c, req);
+    // Asurmen's unit: a Normal move of up to 6", weighed as Shade of Twilight's D6"
+    case 'tactical-acumen': return decideShadeOfTwilight(c, req, 6);
+    // a Battle-shock test at -1: the unit whose failed test costs the enemy most
+    case 'face-of-death': return decideDroneHarassment(c, req);
+    // -1 to wound for its attacks: the enemy unit that can hurt my army most
+    case 'misfortune': return pickEnemy(c, req, (e) => offense(c, e));
+    // my AELDARI attacks wound it (Doom) or score Critical Hits (Whispering Web) more easily: the enemy my army can hurt most
+    case 'doom':
+    case 'whispering-web': {
+      const s = c.state;
+      return pickEnemy(c, req, (e) => {
+        let v = 0;
+        for (const m of ownUnits(s, c.me)) v += unitAttackPotential(s, m, e, false) * (unitDistance(s, m, e) <= 30 ? 1 : 0.2);
+        return v;
+      });
+    }
+    // LETHAL HITS and PRECISION against it all battle: the most valuable enemy unit
+    case 'piratical-raiders': return pickEnemy(c, req, (e) => unitValue(c.state, e));
+    // Stealth this phase: the most valuable friendly unit that lacks it (options: units, then none)
+    case 'hallucinogen-grenades': {
+      const s = c.state;
+      return argmax(req.options as ({ none: true } | { unit: string })[], (o) => {
+        if ('none' in o) return 0;
+        const u = s.units[o.unit];
+        return u && !u.abilities.includes('Stealth') ? 1 + unitValue(s, u) : -1;
+      });
+    }
     case 'suppression-volley': return pickEnemy(c, req, (e) => offense(c, e));
     case 'fire-support': return pickEnemy(c, req, (e) => unitValue(c.state, e));
     case 'pulse-onslaught': return pickEnemy(c, req, (e) => { let b = 0; for (const m of ownUnits(c.state, c.me)) b = Math.max(b, unitAttackPotential(c.state, e, m, true)); return b + 0.01 * unitValue(c.state, e); });
@@ -2186,7 +2213,9 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     }
     case 'combat-embarkation': return 0;
     // free, but a unit off the board misses the end of this turn: only for a clear gain
-    case 'airborne-agility': {
+    case 'airborne-agility':
+    case 'cloudstrider':
+    case 'skyleap': {
       const u = c.state.units[String(req.context?.unit)];
       const options = req.options as string[];
       const go = u !== undefined && strategicReservesGain(c, u) > c.w.airborneAgilityMargin;
@@ -2328,13 +2357,13 @@ const SHADE_MARGIN = 1;
  * Shade of Twilight after the unit shot: where a Normal move of a D6" toward each destination leaves the
  * unit (no charge this turn then) against staying where it is (its charge kept); a move only for a clear gain.
  */
-function decideShadeOfTwilight(c: Ctx, req: DecisionRequest): number {
+function decideShadeOfTwilight(c: Ctx, req: DecisionRequest, reach = SHADE_REACH): number {
   const s = c.state;
   const u = s.units[String(req.context?.unit)];
   if (!u) return 0;
   const ov = objectiveView(c);
   const uc = unitCtx(c, u);
-  const short: UnitCtx = { ...uc, move: SHADE_REACH };
+  const short: UnitCtx = { ...uc, move: reach };
   const flags = { advanced: u.flags.advanced, fellBack: u.flags.fellBack };
   const stay = positionScore(c, ov, uc, uc.from, flags) + SHADE_MARGIN;
   return argmax(req.options as ({ none: true } | MoveOption)[], (o) => {

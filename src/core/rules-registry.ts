@@ -69,7 +69,8 @@ export interface Rule {
   aura?: boolean;
   /**
    * Inches added to the Range characteristic of a ranged weapon of a unit of this rule's player
-   * (Superior Craftsmanship); asked of the player's army and detachment rules (see weaponRange).
+   * (Superior Craftsmanship); asked of the player's army and detachment rules and of the unit's own
+   * abilities (Fuegan's Burning Lance), see weaponRange.
    */
   weaponRangeBonus?(ctx: UnitContext & { profile: WeaponProfile }, src: RuleSource): number;
   /**
@@ -80,9 +81,10 @@ export interface Rule {
   enhancedWeapon?: { weapon: string; change(profile: WeaponProfile): WeaponProfile };
   /**
    * May a model `distance` inches away make ranged attacks at the unit (NEUROWEB SYSTEM JAMMER: only from
-   * within 18")? Asked of the effects on the target unit (see targetableFrom); false forbids it.
+   * within 18")? Asked of the effects on the target unit (`effect` set) and of its own abilities (`effect`
+   * null: Illic Nightspear's Hunter Unseen), see targetableFrom; false forbids it.
    */
-  targetableFrom?(ctx: UnitContext & { distance: number }, effect: Effect): boolean;
+  targetableFrom?(ctx: UnitContext & { distance: number }, effect: Effect | null): boolean;
   /** change the Attack plan of an attack this rule's side is involved in */
   attack?(plan: AttackPlan, ctx: AttackContext, src: RuleSource): void;
   /** change a model's characteristic (OC, Move...) while this rule applies to its unit */
@@ -264,22 +266,26 @@ export function forbids(state: GameState, unit: UnitState, permission: Permissio
 
 /**
  * The Range of a ranged weapon profile as the unit fires it: the profile's, plus what its player's army
- * and detachment rules add (Rule.weaponRangeBonus). Only those rules are asked: the range is read in the
- * agents' inner loops, and no unit ability or effect in the engine changes it.
+ * and detachment rules and the unit's own abilities add (Rule.weaponRangeBonus). Only those rules are
+ * asked (not effects): the range is read in the agents' inner loops, and no effect in the engine changes it.
  */
 export function weaponRange(state: GameState, unit: UnitState, profile: WeaponProfile): number {
   let r = profile.range as number;
   for (const rule of registeredAmong(state.players[unit.player].rules)) {
     if (rule.weaponRangeBonus) r += rule.weaponRangeBonus({ state, unit, profile }, { role: 'self', player: unit.player, effect: null, unit: null });
   }
+  for (const rule of registeredAmong(unit.abilities)) {
+    if (rule.weaponRangeBonus) r += rule.weaponRangeBonus({ state, unit, profile }, { role: 'self', player: unit.player, effect: null, unit });
+  }
   return r;
 }
 
 /**
- * May a model `distance` inches from the unit make ranged attacks at it: no effect on the unit forbids it
- * (Rule.targetableFrom). Only effects on the unit are asked (the check runs for every shooter and target).
+ * May a model `distance` inches from the unit make ranged attacks at it: no effect on the unit nor ability
+ * of its own forbids it (Rule.targetableFrom). Only those are asked (the check runs for every shooter and target).
  */
 export function targetableFrom(state: GameState, unit: UnitState, distance: number): boolean {
+  for (const r of registeredAmong(unit.abilities)) if (r.targetableFrom && !r.targetableFrom({ state, unit, distance }, null)) return false;
   for (const e of state.effects) {
     if (e.unit !== unit.id) continue;
     const r = registry.get(e.kind);

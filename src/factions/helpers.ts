@@ -127,6 +127,18 @@ export function hitEnemies(g: Game, unit: UnitState, hit: readonly string[], kee
   return out;
 }
 
+/**
+ * The enemy unit ids hit by weapons that models of the unit with `keyword` carry ("select one enemy unit hit
+ * by this model's attacks"), from the Shooting phase's `hitWith`, in the order they were hit.
+ */
+export function hitByModelsWith(state: GameState, unit: UnitState, hitWith: readonly { weapon: string; target: string }[] | undefined, keyword: string): string[] {
+  const weapons = new Set<string>();
+  for (const m of unit.models) if (m.alive && state.datasheets[m.datasheet].keywords.includes(keyword)) for (const w of m.weapons) weapons.add(w.toLowerCase());
+  const out: string[] = [];
+  for (const x of hitWith ?? []) if (weapons.has(x.weapon.toLowerCase()) && !out.includes(x.target)) out.push(x.target);
+  return out;
+}
+
 export { isMonsterOrVehicle } from '../rules/battle/units.ts';
 
 /** Key of the current phase, for "once per phase" limits kept in a player's rule state. */

@@ -5,5 +5,7 @@ import { AELDARI_DETACHMENTS } from './detachments.ts';
 import './datasheets.ts';
 import './enhancements.ts';
 import './more-datasheets.ts';
+import './phoenix-lords.ts';
+import './seers-and-corsairs.ts';
 
 registerFaction({ id: 'AE', name: 'Aeldari', armyRules: [STRANDS_OF_FATE], detachments: AELDARI_DETACHMENTS });

@@ -36,15 +36,18 @@ export function battleShockStep(g: Game, player: PlayerIndex): void {
   }
 }
 
-/** Take a Battle-shock test: 2D6, passed on a total at least the unit's best Leadership. */
-export function battleShockTest(g: Game, player: PlayerIndex, unitId: string): boolean {
+/**
+ * Take a Battle-shock test: 2D6, passed on a total at least the unit's best Leadership; `modifier` is
+ * added to the total (a rule that makes the test "subtracting 1 from the result": Face of Death).
+ */
+export function battleShockTest(g: Game, player: PlayerIndex, unitId: string, modifier = 0): boolean {
   openWindow(g, { name: 'command/before-battle-shock-test', unit: unitId, targets: [] });
   const u = g.state.units[unitId];
   if (hasEffect(g, PASSES_BATTLE_SHOCK, unitId)) return true;
   const ld = bestLeadership(g.state, u);
   let dice = rollDice(g, 2, 6, 'battle-shock', player, unitId, u.name);
   dice = afterRoll(g, { purpose: 'battle-shock', player, unit: unitId, sides: 6, values: dice, test: null, rerolled: [], target: ld }) as number[];
-  let passed = dice[0] + dice[1] >= ld;
+  let passed = dice[0] + dice[1] + modifier >= ld;
   if (!passed) {
     openWindow(g, { name: 'command/after-battle-shock-failed', unit: unitId, targets: [] });
     passed = hasEffect(g, PASSES_BATTLE_SHOCK, unitId);

@@ -1,0 +1,174 @@
+/**
+ * The Phoenix Lords' datasheet abilities (Asurmen, Jain Zar, Karandras, Fuegan, Baharroth, Maugan Ra),
+ * one registry entry each, written from the data export's datasheets in the engine's words. Not played:
+ * Fuegan's Unquenchable Resolve (setting a destroyed model back up needs machinery the engine lacks) and
+ * Maugan Ra's Harvester of Souls (it needs the unit's targets as they are declared, before its attacks).
+ */
+import { registerRule } from '../../core/rules-registry.ts';
+import { profileHas } from '../../data/datasheet.ts';
+import { capModifier, widerReroll } from '../../rules/attack-plan.ts';
+import { battleShockTest } from '../../rules/battle/command.ts';
+import { moveOptions, type MoveChoice } from '../../rules/battle/movement.ts';
+import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
+import { isEngaged } from '../../rules/battle/world.ts';
+import { attackersAre, hitByModelsWith, hitEnemies, leadingModel, modelWith } from '../helpers.ts';
+
+type Destination = Extract<MoveChoice, { to: unknown }>;
+
+// --- Asurmen ---------------------------------------------------------------------------------------
+
+/** After a Tactical Acumen move the unit cannot declare a charge this turn. */
+export const ACUMEN_MOVED = 'Tactical Acumen (moved)';
+registerRule({ name: ACUMEN_MOVED, kind: 'effect', forbids: (perm) => perm === 'charge' });
+
+/**
+ * Tactical Acumen: after the unit Asurmen leads has shot in its Shooting phase, it may make a Normal move
+ * of up to 6" (toward a destination its player picks); if it does, it cannot declare a charge this turn.
+ */
+registerRule({
+  name: 'Tactical Acumen', kind: 'datasheet-ability', leaderAbility: true,
+  afterShooting(g, unit) {
+    const s = g.state;
+    if (s.turn !== unit.player || !leadingModel(s, unit, 'ASURMEN') || isEngaged(s, unit)) return;
+    const moves = moveOptions(s, unit).filter((o): o is Destination => o.mode === 'normal');
+    if (moves.length === 0) return;
+    const { option } = g.decide<{ none: true } | Destination>({
+      kind: 'tactical-acumen', player: unit.player, prompt: `${unit.name}: Tactical Acumen: a Normal move of up to 6"?`,
+      options: [{ none: true }, ...moves], context: { unit: unit.id },
+    });
+    if ('none' in option) return;
+    const plan = planUnit(s, unit, 'normal', { maxDistance: 6, destination: option.to });
+    if (applyPlan(g, unit, plan, 'normal')) g.addEffect(ACUMEN_MOVED, unit.player, unit.id, g.untilEndOfTurn());
+  },
+});
+
+const HAND_OF_ASURYAN = 'Hand of Asuryan';
+
+/**
+ * Hand of Asuryan: once per battle, when Asurmen's unit is selected to shoot, its player may use it: until
+ * the end of the phase his Bloody Twins have Damage 3, ANTI-INFANTRY 5+ and DEVASTATING WOUNDS. The use is
+ * kept in the player's rule state; the entry is also the effect, on the unit.
+ */
+registerRule({
+  name: HAND_OF_ASURYAN, kind: 'datasheet-ability',
+  selectedToShoot(g, unit) {
+    const s = g.state;
+    if (s.players[unit.player].ruleState[HAND_OF_ASURYAN] !== undefined || !modelWith(s, unit, 'ASURMEN')) return;
+    const { option } = g.decide({
+      kind: 'hand-of-asuryan', player: unit.player, prompt: `${unit.name}: use Hand of Asuryan (once per battle)?`,
+      options: ['use', 'keep'], context: { unit: unit.id },
+    });
+    if (option !== 'use') return;
+    g.emit({ type: 'rule-state', player: unit.player, key: HAND_OF_ASURYAN, value: s.round });
+    g.addEffect(HAND_OF_ASURYAN, unit.player, unit.id, g.untilEndOfPhase());
+  },
+  attack(plan, ctx, src) {
+    if (!src.effect || src.role !== 'attacker' || ctx.weapon.name !== 'Bloody Twins') return;
+    plan.damage = { n: 0, sides: 0, plus: 3 };
+    plan.devastatingWounds = true;
+    if (ctx.target.keywords.includes('INFANTRY')) plan.criticalWoundOn = Math.min(plan.criticalWoundOn, 5);
+  },
+});
+
+// --- Jain Zar --------------------------------------------------------------------------------------
+
+/**
+ * Whirling Death: the unit Jain Zar leads does not roll to Advance: it moves 6" more. (Vertical distance
+ * is ignored trivially: every model stands on the ground in this engine.)
+ */
+registerRule({
+  name: 'Whirling Death', kind: 'datasheet-ability', leaderAbility: true,
+  fixedAdvance: (ctx) => (leadingModel(ctx.state, ctx.unit, 'JAIN ZAR') ? 6 : null),
+});
+
+/** Storm of Silence: Jain Zar's own attacks against a CHARACTER unit re-roll the Wound roll. */
+registerRule({
+  name: 'Storm of Silence', kind: 'datasheet-ability',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || !ctx.target.keywords.includes('CHARACTER') || !attackersAre(ctx.state, ctx.attackers, 'JAIN ZAR')) return;
+    plan.rerollWounds = widerReroll(plan.rerollWounds, 'failed');
+  },
+});
+
+// --- Karandras -------------------------------------------------------------------------------------
+
+/** Shadow Hunter: attacks of the unit Karandras leads add 1 to the Hit roll. */
+registerRule({
+  name: 'Shadow Hunter', kind: 'datasheet-ability', leaderAbility: true,
+  attack(plan, ctx, src) {
+    if (src.role === 'attacker' && leadingModel(ctx.state, ctx.attacker, 'KARANDRAS')) plan.hitModifier += 1;
+  },
+});
+
+/** Sustained Assault: Karandras's melee attacks, when he made a Charge move this turn, score Critical Hits on an unmodified 4+. */
+registerRule({
+  name: 'Sustained Assault', kind: 'datasheet-ability',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || !ctx.melee || !ctx.attacker.flags.charged || !attackersAre(ctx.state, ctx.attackers, 'KARANDRAS')) return;
+    plan.criticalHitOn = Math.min(plan.criticalHitOn, 4);
+  },
+});
+
+// --- Fuegan ----------------------------------------------------------------------------------------
+
+/** Burning Lance: MELTA weapons of the unit Fuegan leads (his own too) have 6" more Range. */
+registerRule({
+  name: 'Burning Lance', kind: 'datasheet-ability', leaderAbility: true,
+  weaponRangeBonus: (ctx) => (profileHas(ctx.profile, 'MELTA') && leadingModel(ctx.state, ctx.unit, 'FUEGAN') ? 6 : 0),
+});
+
+// --- Baharroth -------------------------------------------------------------------------------------
+
+/**
+ * Cloudstrider: at the end of the opponent's turn, the unit Baharroth leads, not within Engagement Range,
+ * may go into Strategic Reserves; and when it Deep Strikes in its own Movement phase it may be set up more
+ * than 6" (not 9") from enemy models, and then cannot declare a charge this turn (the Deep Strike step
+ * forbids the charge when it was set up within 9", as for Cloudstrike: only then does using it matter).
+ */
+registerRule({
+  name: 'Cloudstrider', kind: 'datasheet-ability', leaderAbility: true,
+  turnEnd(g, unit, player) {
+    if (player === unit.player || unit.location !== 'battlefield' || isEngaged(g.state, unit) || !leadingModel(g.state, unit, 'BAHARROTH')) return;
+    const { option } = g.decide({
+      kind: 'cloudstrider', player: unit.player, prompt: `${unit.name}: Cloudstrider: into Strategic Reserves?`,
+      options: ['stay', 'strategic-reserves'], context: { unit: unit.id },
+    });
+    if (option === 'strategic-reserves') g.emit({ type: 'unit-location', unit: unit.id, location: 'strategic-reserves', embarkedIn: null });
+  },
+  deepStrikeDistance(ctx) {
+    const s = ctx.state;
+    return s.phase === 'movement' && s.turn === ctx.unit.player && leadingModel(s, ctx.unit, 'BAHARROTH') ? 6 : null;
+  },
+});
+
+/**
+ * Cry of the Wind: in a turn Baharroth was set up on the battlefield (from Reserves), each of his ranged
+ * attacks that hits scores a Critical Hit: the Critical Hit threshold becomes the roll that hits.
+ */
+registerRule({
+  name: 'Cry of the Wind', kind: 'datasheet-ability',
+  missing: 'the roll that hits is read from the BS and the Hit roll modifiers known when the rule is asked (a modifier another rule adds later is not counted)',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || ctx.melee || !ctx.attacker.flags.arrived || !attackersAre(ctx.state, ctx.attackers, 'BAHARROTH')) return;
+    const hits = plan.unmodifiedHitOn ?? plan.skill - capModifier(plan.hitModifier);
+    plan.criticalHitOn = Math.min(plan.criticalHitOn, Math.max(2, hits));
+  },
+});
+
+// --- Maugan Ra -------------------------------------------------------------------------------------
+
+/**
+ * Face of Death: after Maugan Ra's unit has shot in its Shooting phase, its player picks one enemy unit
+ * his attacks hit; it takes a Battle-shock test, subtracting 1 from the result.
+ */
+registerRule({
+  name: 'Face of Death', kind: 'datasheet-ability',
+  afterShooting(g, unit, _hit, hitWith) {
+    if (g.state.turn !== unit.player || !modelWith(g.state, unit, 'MAUGAN RA')) return;
+    const options = hitEnemies(g, unit, hitByModelsWith(g.state, unit, hitWith, 'MAUGAN RA')).map((e) => e.id);
+    if (options.length === 0) return;
+    const { option } = g.decide({ kind: 'face-of-death', player: unit.player, prompt: `${unit.name}: Face of Death: which enemy unit takes a Battle-shock test (-1)?`, options, context: { unit: unit.id } });
+    const target = g.state.units[option];
+    battleShockTest(g, target.player, target.id, -1);
+  },
+});
