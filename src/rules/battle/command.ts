@@ -10,7 +10,7 @@ import { afterRoll, rollDice } from '../roll-window.ts';
 import { openWindow } from '../windows.ts';
 import { primaryMission } from './missions.ts';
 import { endPhase, hasEffect, startPhase } from './phase.ts';
-import { belowHalfStrength, bestLeadership, unitsOnBattlefield } from './units.ts';
+import { belowHalfStrength, bestLeadership, rollModifier, unitsOnBattlefield } from './units.ts';
 
 /** Effect kind: the unit passes its next Battle-shock test this phase (Insane Bravery). */
 export const PASSES_BATTLE_SHOCK = 'Passes Battle-shock test';
@@ -43,8 +43,10 @@ export function battleShockTest(g: Game, player: PlayerIndex, unitId: string): b
   if (hasEffect(g, PASSES_BATTLE_SHOCK, unitId)) return true;
   const ld = bestLeadership(g.state, u);
   let dice = rollDice(g, 2, 6, 'battle-shock', player, unitId, u.name);
-  dice = afterRoll(g, { purpose: 'battle-shock', player, unit: unitId, sides: 6, values: dice, test: null, rerolled: [], target: ld }) as number[];
-  let passed = dice[0] + dice[1] >= ld;
+  // modifiers to the test (Supreme Loyalty): none of the bundled armies' rules has one
+  const mod = rollModifier(g.state, u, 'battle-shock');
+  dice = afterRoll(g, { purpose: 'battle-shock', player, unit: unitId, sides: 6, values: dice, test: null, rerolled: [], target: ld - mod }) as number[];
+  let passed = dice[0] + dice[1] + mod >= ld;
   if (!passed) {
     openWindow(g, { name: 'command/after-battle-shock-failed', unit: unitId, targets: [] });
     passed = hasEffect(g, PASSES_BATTLE_SHOCK, unitId);
