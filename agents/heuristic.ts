@@ -2206,6 +2206,7 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'fire-support': return pickEnemy(c, req, (e) => unitValue(c.state, e));
     case 'pulse-onslaught': return pickEnemy(c, req, (e) => { let b = 0; for (const m of ownUnits(c.state, c.me)) b = Math.max(b, unitAttackPotential(c.state, e, m, true)); return b + 0.01 * unitValue(c.state, e); });
     case 'tank-shock-target': return pickEnemy(c, req, (e) => pointsPerWound(c.state, e));
+    case 'bounty-hunters': return pickEnemy(c, req, (e) => unitValue(c.state, e));
     case 'trap-objective': {
       const best = bestTrapObjective(c);
       const options = req.options as string[];

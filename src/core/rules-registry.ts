@@ -132,6 +132,14 @@ export interface Rule {
    * always given by the Shooting phase.
    */
   afterShooting?(g: Game, unit: UnitState, hitTargets: readonly string[], hitWith?: readonly { weapon: string; target: string }[]): void;
+  /**
+   * Areas (polygons) where no part of a base of an enemy unit set up from Reserves may be (Jammer Array:
+   * within 12" of the model); asked of the abilities of the arriving unit's opponent's units on the
+   * battlefield (src/rules/battle/reserves.ts). Not asked for Deep Strike before the battle (infiltrators).
+   */
+  enemyArrivalExclusion?(state: GameState, unit: UnitState): { x: number; y: number }[][];
+  /** the unit this ability belongs to has just ended a Charge move, before the stratagem windows that follow it (Kroot Linebreakers) */
+  afterChargeMove?(g: Game, unit: UnitState): void;
   /** the unit this ability belongs to was set up on the battlefield or ended a Normal, Advance or Fall Back move (Grenade Pack Flyover) */
   afterMove?(g: Game, unit: UnitState): void;
   /**

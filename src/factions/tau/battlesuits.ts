@@ -218,3 +218,20 @@ function woundsLeft(u: UnitState): number {
   for (const m of u.models) if (m.alive) n += m.wounds;
   return n;
 }
+
+/** Stormsurge's Support System: its ranged attacks may ignore any or all Hit roll modifiers (the harmful ones are ignored). */
+registerRule({
+  name: 'Support System', kind: 'datasheet-ability',
+  attack(plan, ctx, src) {
+    if (src.role === 'attacker' && !ctx.melee) plan.ignoreHitModifiers = true;
+  },
+});
+
+/** Stormsurge's Titan-killer: its ranged attacks against a TITANIC or TOWERING unit may re-roll the Hit roll. */
+registerRule({
+  name: 'Titan-killer', kind: 'datasheet-ability',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || ctx.melee || !(ctx.target.keywords.includes('TITANIC') || ctx.target.keywords.includes('TOWERING'))) return;
+    plan.rerollHits = widerReroll(plan.rerollHits, 'failed');
+  },
+});

@@ -1,14 +1,18 @@
 /**
- * T'au Empire datasheet abilities of Kroot units (the Kroot Flesh Shaper, Kroot Hounds), one registry
- * entry each. Written from the datasheets of the data export, in the engine's words.
+ * T'au Empire datasheet abilities of Kroot units (the Kroot Flesh Shaper, Kroot Hounds, Farstalkers, War
+ * Shaper, Krootox Rampagers, Knarloc Riders, Great Knarloc, Lone-Spear), one registry entry each. Written
+ * from the datasheets of the data export, in the engine's words.
  */
 import { registerRule } from '../../core/rules-registry.ts';
-import type { GameState, UnitState } from '../../core/state.ts';
+import { opponent, type GameState, type UnitState } from '../../core/state.ts';
 import { isWithin } from '../../geometry/distance.ts';
-import { FEEL_NO_PAIN_MORTAL, onUnitDestroyed } from '../../rules/damage.ts';
+import { inEngagementRange } from '../../geometry/ranges.ts';
+import { widerReroll } from '../../rules/attack-plan.ts';
+import { FEEL_NO_PAIN_MORTAL, inflictMortalWounds, onUnitDestroyed } from '../../rules/damage.ts';
+import { battleShockTest } from '../../rules/battle/command.ts';
 import { unitsOnBattlefield } from '../../rules/battle/units.ts';
-import { modelBody, unitDistance } from '../../rules/battle/world.ts';
-import { leadingModel } from '../helpers.ts';
+import { modelBody, unitDistance, unitsInEngagement } from '../../rules/battle/world.ts';
+import { leadingModel, modelWith, oncePerRoundDiscount } from '../helpers.ts';
 
 // --- Kroot Flesh Shaper ------------------------------------------------------------------------
 
@@ -117,5 +121,162 @@ registerRule({
   redeploy: {
     max: 2,
     eligible: (bearer, u, chosen) => u.id === bearer.id || (u.keywords.includes('KROOT') && chosen.every((c) => c.id === bearer.id)),
+  },
+});
+
+// --- Kroot Farstalkers -------------------------------------------------------------------------
+
+const BOUNTY_HUNTERS = 'Bounty Hunters';
+
+/**
+ * Bounty Hunters: at the start of the battle the Farstalkers' player picks one unit of the opposing army;
+ * the unit's attacks against it have LETHAL HITS and PRECISION. The entry is also the effect on the
+ * Farstalkers' unit (params.units: the picked unit's id and the ids of its parts, so that it is still
+ * known if an Attached unit splits).
+ */
+registerRule({
+  name: BOUNTY_HUNTERS, kind: 'datasheet-ability',
+  battleStart(g, unit) {
+    const s = g.state;
+    const options = s.unitOrder.filter((id) => {
+      const e = s.units[id];
+      return e.player === opponent(unit.player) && e.location !== 'attached' && e.location !== 'destroyed';
+    });
+    if (options.length === 0) return;
+    const { option } = g.decide({
+      kind: 'bounty-hunters', player: unit.player, prompt: `${unit.name}: Bounty Hunters: which enemy unit is the quarry?`,
+      options, context: { unit: unit.id },
+    });
+    const quarry = s.units[option];
+    const units = [quarry.id, ...quarry.components.map((c) => c.unit).filter((id) => id !== quarry.id)];
+    g.addEffect(BOUNTY_HUNTERS, unit.player, unit.id, { at: 'end-of-battle' }, { units });
+  },
+  attack(plan, ctx, src) {
+    if (!src.effect || src.role !== 'attacker') return;
+    const units = src.effect.params.units as readonly string[];
+    if (!units.includes(ctx.target.id)) return;
+    plan.lethalHits = true;
+    plan.precision = true;
+  },
+});
+
+// --- Kroot War Shaper --------------------------------------------------------------------------
+
+/** War Leader: once per battle round (for the whole army), a Stratagem that targets the War Shaper's unit costs 1CP less. */
+registerRule({ name: 'War Leader', kind: 'datasheet-ability', ...oncePerRoundDiscount('War Leader', 'WAR SHAPER') });
+
+const ROOT_OF_HONOUR = 'Root of Honour';
+
+/**
+ * Root of Honour: once per battle, at the start of a phase, the War Shaper's player may pick one friendly
+ * Battle-shocked KROOT unit within 12" of him: it stops being Battle-shocked. Not offered at the start of
+ * its player's own Command phase (Battle-shock ends then anyway). Its use is kept in the player's rule state.
+ */
+registerRule({
+  name: ROOT_OF_HONOUR, kind: 'datasheet-ability',
+  phaseStart(g, unit, phase) {
+    const s = g.state;
+    if (s.players[unit.player].ruleState[ROOT_OF_HONOUR]) return;
+    if (phase === 'command' && s.turn === unit.player) return;
+    const shaper = modelWith(s, unit, 'WAR SHAPER');
+    if (!shaper || !shaper.pos) return;
+    const body = modelBody(s, shaper);
+    const shocked = unitsOnBattlefield(s, unit.player).filter((u) =>
+      u.battleShocked && u.keywords.includes('KROOT') && u.models.some((m) => m.alive && m.pos && isWithin(body, modelBody(s, m), 12)));
+    if (shocked.length === 0) return;
+    // using it is the first option; keeping it for later the last
+    const { option } = g.decide<{ unit: string } | { none: true }>({
+      kind: 'root-of-honour', player: unit.player, prompt: `${unit.name}: Root of Honour (once per battle): which unit stops being Battle-shocked?`,
+      options: [...shocked.map((u) => ({ unit: u.id })), { none: true }], context: { unit: unit.id },
+    });
+    if ('none' in option) return;
+    g.emit({ type: 'rule-state', player: unit.player, key: ROOT_OF_HONOUR, value: true });
+    g.emit({ type: 'battle-shock', unit: option.unit, value: false });
+  },
+});
+
+// --- Krootox Rampagers -------------------------------------------------------------------------
+
+/**
+ * Kroot Linebreakers: each time the unit ends a Charge move, its player picks one enemy unit within
+ * Engagement Range of it (those with more Rampager models in reach offered first); a D6 for each model
+ * of the unit within Engagement Range of that unit, and D3 mortal wounds to it for each 4+. If that kills
+ * one of its models, it takes a Battle-shock test.
+ */
+registerRule({
+  name: 'Kroot Linebreakers', kind: 'datasheet-ability',
+  afterChargeMove(g, unit) {
+    const s = g.state;
+    const reach = (e: UnitState) => unit.models.filter((m) => m.alive && m.pos && e.models.some((v) => v.alive && v.pos && inEngagementRange(modelBody(s, m), modelBody(s, v)))).length;
+    const engaged = unitsOnBattlefield(s, opponent(unit.player)).filter((e) => unitsInEngagement(s, unit, e));
+    if (engaged.length === 0) return;
+    const counts = new Map(engaged.map((e) => [e.id, reach(e)]));
+    // stable sort: the unit order breaks ties
+    const options = engaged.map((e) => e.id).sort((a, b) => counts.get(b)! - counts.get(a)!);
+    const { option } = g.decide({
+      kind: 'kroot-linebreakers', player: unit.player, prompt: `${unit.name}: Kroot Linebreakers: which enemy unit?`,
+      options, context: { unit: unit.id },
+    });
+    const n = counts.get(option)!;
+    if (n === 0) return;
+    const hits = g.dice.d6(n, 'mortal-wounds', unit.player, unit.id, 'Kroot Linebreakers (4+)').filter((v) => v >= 4).length;
+    if (hits === 0) return;
+    let mortal = 0;
+    for (const v of g.dice.roll(hits, 3, 'mortal-wounds', unit.player, unit.id, 'Kroot Linebreakers (D3 each)')) mortal += v;
+    const victim = s.units[option];
+    const aliveBefore = victim.models.filter((m) => m.alive).map((m) => m.id);
+    inflictMortalWounds(g, victim, mortal, unit.id);
+    const after = g.state.units[option];
+    const died = aliveBefore.some((id) => !after.models.find((m) => m.id === id)?.alive);
+    if (died && after.location === 'battlefield' && after.models.some((m) => m.alive)) battleShockTest(g, after.player, after.id);
+  },
+});
+
+// --- Knarloc Riders, Great Knarloc -------------------------------------------------------------
+
+/**
+ * Thunderous Pounce: once the unit has ended a Charge move this turn, its Knarloc beak and talons have
+ * LANCE (+1 to the Wound roll; the flag LANCE reads is the same, so it lasts until the end of the turn).
+ */
+registerRule({
+  name: 'Thunderous Pounce', kind: 'datasheet-ability',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || !ctx.melee || ctx.weapon.name !== 'Knarloc beak and talons' || !ctx.attacker.flags.charged) return;
+    if (ctx.profile.abilities.some((a) => a.name === 'LANCE')) return;
+    plan.woundModifier += 1;
+  },
+});
+
+/** Great Knarloc's Loping Stride: an Advance is not rolled; the model moves 6" more instead. */
+registerRule({
+  name: 'Loping Stride', kind: 'datasheet-ability',
+  fixedAdvance: () => 6,
+});
+
+// --- Kroot Lone-Spear --------------------------------------------------------------------------
+
+const ADVANCED_SCOUTING = 'Advanced Scouting';
+
+/**
+ * Advanced Scouting: once the Lone-Spear's ranged attacks have hit an enemy unit, until the end of the
+ * turn the attacks of other KROOT models of its army against that unit may re-roll the Hit roll. The entry
+ * is also the army-wide effect (params.target, params.spotter: the Lone-Spear's unit).
+ */
+registerRule({
+  name: ADVANCED_SCOUTING, kind: 'datasheet-ability',
+  missing: 'only hits scored when the Lone-Spear shoots in its own Shooting phase count (not Fire Overwatch and such)',
+  afterShooting(g, unit, hitTargets) {
+    for (const id of hitTargets) {
+      const e = g.state.units[id];
+      if (!e || e.player === unit.player) continue;
+      if (g.state.effects.some((x) => x.kind === ADVANCED_SCOUTING && x.player === unit.player && x.params.target === id && x.params.spotter === unit.id)) continue;
+      g.addEffect(ADVANCED_SCOUTING, unit.player, null, g.untilEndOfTurn(), { target: id, spotter: unit.id });
+    }
+  },
+  attack(plan, ctx, src) {
+    const e = src.effect;
+    if (!e || src.role !== 'attacker' || ctx.target.id !== e.params.target || ctx.attacker.id === e.params.spotter) return;
+    if (!ctx.attackers.every((m) => ctx.state.datasheets[m.datasheet].keywords.includes('KROOT'))) return;
+    plan.rerollHits = widerReroll(plan.rerollHits, 'failed');
   },
 });

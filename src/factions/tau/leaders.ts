@@ -1,11 +1,13 @@
 /**
- * T'au Empire datasheet abilities of Leaders that no bundled army fields (the Ethereal, Darkstrider,
- * the Commander in Crisis Battlesuit), one registry entry each. Written from the datasheets of the data
+ * T'au Empire datasheet abilities of characters that no bundled army fields (the Ethereal, Darkstrider,
+ * the Commander in Crisis Battlesuit, Shas'o R'alai, Aun'va), one registry entry each. Written from the datasheets of the data
  * export, in the engine's words.
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
-import { leadingModel, modelWith } from '../helpers.ts';
+import { baseBoundingRadius } from '../../geometry/shape.ts';
+import { modelBody } from '../../rules/battle/world.ts';
+import { attackersAre, leadingModel, modelWith, withinAuraOf } from '../helpers.ts';
 
 /** Ethereal's Failure Is Not an Option: the models of the unit he leads have Feel No Pain 5+. */
 registerRule({
@@ -32,11 +34,72 @@ registerRule({
   },
 });
 
+/**
+ * Darkstrider's Jammer Array: enemy units set up from Reserves may not be set up within 12" of him: no part
+ * of their bases may be over a circle 12" beyond his base (a 48-sided polygon drawn round it, a hair wider).
+ */
+registerRule({
+  name: 'Jammer Array', kind: 'datasheet-ability',
+  enemyArrivalExclusion(state, unit) {
+    const m = modelWith(state, unit, 'DARKSTRIDER');
+    if (!m || !m.pos) return [];
+    const sides = 48;
+    const r = (12 + baseBoundingRadius(modelBody(state, m).base)) / Math.cos(Math.PI / sides);
+    const polygon: { x: number; y: number }[] = [];
+    for (let i = 0; i < sides; i++) polygon.push({ x: m.pos.x + r * Math.cos((2 * Math.PI * i) / sides), y: m.pos.y + r * Math.sin((2 * Math.PI * i) / sides) });
+    return [polygon];
+  },
+});
+
 /** Crisis Commander: ranged attacks of the unit the Commander leads re-roll Hit rolls of 1. */
 registerRule({
   name: 'Crisis Commander', kind: 'datasheet-ability', leaderAbility: true,
   attack(plan, ctx, src) {
     if (src.role !== 'attacker' || ctx.melee || !leadingModel(ctx.state, ctx.attacker, 'COMMANDER IN CRISIS BATTLESUIT')) return;
     plan.rerollHits = widerReroll(plan.rerollHits, 'ones');
+  },
+});
+
+/** Shas'o R'alai's Eclipse Field Generator: the models of the unit he leads (his own too) have a 5+ invulnerable save. */
+registerRule({
+  name: 'Eclipse Field Generator', kind: 'datasheet-ability', leaderAbility: true,
+  attack(plan, ctx, src) {
+    if (src.role !== 'defender' || !leadingModel(ctx.state, ctx.target, "SHAS'O R'ALAI")) return;
+    plan.invulnerable = plan.invulnerable === null ? 5 : Math.min(plan.invulnerable, 5);
+  },
+});
+
+/** Shas'o R'alai's Assassin: his attacks against a CHARACTER unit may re-roll the Hit roll (the failed ones are). */
+registerRule({
+  name: 'Assassin', kind: 'datasheet-ability',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || !ctx.target.keywords.includes('CHARACTER') || !attackersAre(ctx.state, ctx.attackers, "SHAS'O R'ALAI")) return;
+    plan.rerollHits = widerReroll(plan.rerollHits, 'failed');
+  },
+});
+
+/** Aun'va's Paradox of Duality: attacks that target his unit subtract 1 from the Hit roll and 1 from the Wound roll. */
+registerRule({
+  name: 'Paradox of Duality', kind: 'datasheet-ability',
+  attack(plan, _ctx, src) {
+    if (src.role !== 'defender') return;
+    plan.hitModifier -= 1;
+    plan.woundModifier -= 1;
+  },
+});
+
+const SUPREME_LOYALTY = 'Supreme Loyalty (Aura)';
+
+/**
+ * Aun'va's Supreme Loyalty (Aura): a friendly T'AU EMPIRE unit within 6" of his unit adds 1 to its
+ * Battle-shock tests. Walked for every unit of his army (Rule.aura), his own included.
+ */
+registerRule({
+  name: SUPREME_LOYALTY, kind: 'datasheet-ability', aura: true,
+  missing: 'Leadership tests other than Battle-shock tests (the engine makes none)',
+  rollModifier(purpose, ctx, src) {
+    // as his unit's own ability the army-wide walk already covers his unit
+    if (purpose !== 'battle-shock' || src.unit !== null || !ctx.unit.keywords.includes("T'AU EMPIRE")) return 0;
+    return withinAuraOf(ctx.state, ctx.unit, SUPREME_LOYALTY, 'INFANTRY', 6) ? 1 : 0;
   },
 });

@@ -8,7 +8,7 @@
 import type { Game } from '../../core/game.ts';
 import { opponent, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { afterRoll, rollDice } from '../roll-window.ts';
-import { allows, forbids } from '../../core/rules-registry.ts';
+import { allows, forbids, getRule } from '../../core/rules-registry.ts';
 import { openWindow } from '../windows.ts';
 import { endPhase, hasEffect, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
@@ -135,6 +135,8 @@ export function declareCharge(g: Game, u: UnitState, opts: { targets?: string[];
   // it made a Charge move (LANCE counts it); without the Charge Bonus (HEROIC INTERVENTION) it does not Fight First
   g.emit({ type: 'unit-flag', unit: u.id, flag: 'charged', value: true });
   if (opts.chargeBonus === false) g.addEffect(NO_CHARGE_BONUS, player, u.id, g.untilEndOfTurn());
+  // unit abilities that act when the unit ends a Charge move (Kroot Linebreakers)
+  for (const name of g.state.units[u.id].abilities) getRule(name)?.afterChargeMove?.(g, g.state.units[u.id]);
   openWindow(g, { name: 'charge/after-own-charge-move', unit: u.id, targets });
   openWindow(g, { name: 'charge/after-enemy-charge-move', unit: u.id, targets });
   return true;

@@ -10,7 +10,7 @@ import { afterRoll, rollDice } from '../roll-window.ts';
 import { openWindow } from '../windows.ts';
 import { primaryMission } from './missions.ts';
 import { endPhase, hasEffect, startPhase } from './phase.ts';
-import { belowHalfStrength, bestLeadership, unitsOnBattlefield } from './units.ts';
+import { belowHalfStrength, bestLeadership, rollModifier, unitsOnBattlefield } from './units.ts';
 
 /** Effect kind: the unit passes its next Battle-shock test this phase (Insane Bravery). */
 export const PASSES_BATTLE_SHOCK = 'Passes Battle-shock test';
@@ -37,8 +37,9 @@ export function battleShockStep(g: Game, player: PlayerIndex): void {
 }
 
 /**
- * Take a Battle-shock test: 2D6, passed on a total at least the unit's best Leadership; `modifier` is
- * added to the total (a rule that makes the test "subtracting 1 from the result": Face of Death).
+ * Take a Battle-shock test: 2D6, passed on a total at least the unit's best Leadership; the unit's rules'
+ * Battle-shock modifiers and `modifier` are added to the total (a rule that makes the test "subtracting 1
+ * from the result": Face of Death).
  */
 export function battleShockTest(g: Game, player: PlayerIndex, unitId: string, modifier = 0): boolean {
   openWindow(g, { name: 'command/before-battle-shock-test', unit: unitId, targets: [] });
@@ -46,8 +47,10 @@ export function battleShockTest(g: Game, player: PlayerIndex, unitId: string, mo
   if (hasEffect(g, PASSES_BATTLE_SHOCK, unitId)) return true;
   const ld = bestLeadership(g.state, u);
   let dice = rollDice(g, 2, 6, 'battle-shock', player, unitId, u.name);
-  dice = afterRoll(g, { purpose: 'battle-shock', player, unit: unitId, sides: 6, values: dice, test: null, rerolled: [], target: ld }) as number[];
-  let passed = dice[0] + dice[1] + modifier >= ld;
+  // modifiers to the test: the unit's rules' (Supreme Loyalty) and the caller's (Face of Death); none of the bundled armies' rules has one
+  const mod = rollModifier(g.state, u, 'battle-shock') + modifier;
+  dice = afterRoll(g, { purpose: 'battle-shock', player, unit: unitId, sides: 6, values: dice, test: null, rerolled: [], target: ld - mod }) as number[];
+  let passed = dice[0] + dice[1] + mod >= ld;
   if (!passed) {
     openWindow(g, { name: 'command/after-battle-shock-failed', unit: unitId, targets: [] });
     passed = hasEffect(g, PASSES_BATTLE_SHOCK, unitId);

@@ -6,7 +6,7 @@
  */
 import type { Game } from '../../core/game.ts';
 import { opponent, type GameState, type PlayerIndex, type UnitState } from '../../core/state.ts';
-import { allows, forEachActiveRule } from '../../core/rules-registry.ts';
+import { abilityRules, allows, forEachActiveRule } from '../../core/rules-registry.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import { afterMove } from './movement.ts';
 import { openWindow } from '../windows.ts';
@@ -76,14 +76,24 @@ export function deepStrikeDistance(s: GameState, u: UnitState): number {
   return least;
 }
 
+/** Areas the enemy's rules keep a unit set up from Reserves out of (Rule.enemyArrivalExclusion: Jammer Array). */
+export function arrivalExclusions(s: GameState, u: UnitState): { x: number; y: number }[][] {
+  const out: { x: number; y: number }[][] = [];
+  for (const e of unitsOnBattlefield(s, opponent(u.player))) {
+    for (const r of abilityRules(e)) if (r.enemyArrivalExclusion) out.push(...r.enemyArrivalExclusion(s, e));
+  }
+  return out;
+}
+
 /** Set a unit up from Reserves near the chosen point; false when there is no legal place there. */
 export function arrive(g: Game, u: UnitState, option: ArrivalOption): boolean {
   const s = g.state;
   const enemyZone = s.board.deploymentZones.find((z) => z.player === opponent(u.player))?.polygon;
   const minEnemyDistance = deepStrikeDistance(s, u);
+  const jammed = arrivalExclusions(s, u);
   const plan = option.how === 'deep-strike'
-    ? planUnit(s, u, 'deepStrike', { destination: { x: option.x, y: option.y }, minEnemyDistance })
-    : planUnit(s, u, 'strategicReserves', { destination: { x: option.x, y: option.y }, forbiddenZones: s.round === 2 && enemyZone ? [enemyZone] : [] });
+    ? planUnit(s, u, 'deepStrike', { destination: { x: option.x, y: option.y }, minEnemyDistance, ...(jammed.length > 0 ? { forbiddenZones: jammed } : {}) })
+    : planUnit(s, u, 'strategicReserves', { destination: { x: option.x, y: option.y }, forbiddenZones: [...(s.round === 2 && enemyZone ? [enemyZone] : []), ...jammed] });
   if (!plan.ok) {
     // no room there this time: it stays in Reserves (and cannot try again this phase)
     g.emit({ type: 'unit-moved', unit: u.id, mode: 'arrived' });
