@@ -429,10 +429,10 @@ describe('INSANE BRAVERY (Core): once per battle', () => {
 
 describe('SMOKESCREEN', () => {
   it('the SMOKE unit gets Stealth (-1 to hit) and the Benefit of Cover: a Hit roll of 3 misses at BS3+', () => {
-    // the Fireblade (BS3+) shoots the Skyweavers (SMOKE), 20" away: one Hit roll of 3, nothing more
+    // the Fireblade (BS3+) shoots the Starweaver (SMOKE), 20" away: one Hit roll of 3, nothing more
     const g = sandbox([
       { id: 'F', player: 0, faction: 'tau', name: 'Cadre Fireblade', at: { x: 10, y: 22 } },
-      { id: 'SW', player: 1, faction: 'aeldari', name: 'Skyweavers', at: { x: 30, y: 22 } },
+      { id: 'SW', player: 1, faction: 'aeldari', name: 'Starweaver', at: { x: 30, y: 22 } },
     ], { phase: 'shooting', agents: [scriptedAgent('tau'), using('SMOKESCREEN')], dice: [3] });
     setGap(g, 'SW', 'F', 20);
     expect(planFor(g, 'F', 'SW', 'Fireblade pulse rifle').hitModifier).toBe(0);
@@ -447,7 +447,7 @@ describe('SMOKESCREEN', () => {
   it('only a SMOKE unit that was targeted', () => {
     const g = sandbox([
       { id: 'F', player: 0, faction: 'tau', name: 'Cadre Fireblade', at: { x: 10, y: 22 } },
-      { id: 'SW', player: 1, faction: 'aeldari', name: 'Skyweavers', at: { x: 30, y: 22 } },
+      { id: 'SW', player: 1, faction: 'aeldari', name: 'Starweaver', at: { x: 30, y: 22 } },
       { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 30, y: 4 } },
     ], { phase: 'shooting' });
     const w = (t: string): Window => ({ name: 'shooting/after-enemy-targets', unit: 'F', targets: [t] });
