@@ -2,7 +2,7 @@
  * T'au Empire datasheet abilities of battlesuits and vehicles, one registry entry each (by the
  * ability's name on the datasheet).
  */
-import { registerRule } from '../../core/rules-registry.ts';
+import { registerRule, type Rule } from '../../core/rules-registry.ts';
 import { grantRerollOne, widerReroll } from '../../rules/attack-plan.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';
 import { unitsOnBattlefield } from '../../rules/battle/units.ts';
@@ -45,13 +45,13 @@ registerRule({
   allows: (perm) => perm === 'shoot-after-fall-back',
 });
 
-/** Weapon Support System: ranged attacks may ignore any or all Hit roll modifiers (the harmful ones are ignored). */
-registerRule({
-  name: 'Weapon Support System', kind: 'datasheet-ability',
-  attack(plan, ctx, src) {
-    if (src.role === 'attacker' && !ctx.melee) plan.ignoreHitModifiers = true;
-  },
-});
+/** Ranged attacks that may ignore any or all Hit roll modifiers (the harmful ones are ignored). */
+const ignoreRangedHitModifiers: Rule['attack'] = (plan, ctx, src) => {
+  if (src.role === 'attacker' && !ctx.melee) plan.ignoreHitModifiers = true;
+};
+
+/** Weapon Support System: ranged attacks may ignore any or all Hit roll modifiers. */
+registerRule({ name: 'Weapon Support System', kind: 'datasheet-ability', attack: ignoreRangedHitModifiers });
 
 /** Hammerhead's Armour Hunter: attacks against a MONSTER or VEHICLE get +1 to hit. */
 registerRule({
@@ -219,13 +219,8 @@ function woundsLeft(u: UnitState): number {
   return n;
 }
 
-/** Stormsurge's Support System: its ranged attacks may ignore any or all Hit roll modifiers (the harmful ones are ignored). */
-registerRule({
-  name: 'Support System', kind: 'datasheet-ability',
-  attack(plan, ctx, src) {
-    if (src.role === 'attacker' && !ctx.melee) plan.ignoreHitModifiers = true;
-  },
-});
+/** Stormsurge's Support System: its ranged attacks may ignore any or all Hit roll modifiers, as Weapon Support System. */
+registerRule({ name: 'Support System', kind: 'datasheet-ability', attack: ignoreRangedHitModifiers });
 
 /** Stormsurge's Titan-killer: its ranged attacks against a TITANIC or TOWERING unit may re-roll the Hit roll. */
 registerRule({
