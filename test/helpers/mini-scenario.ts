@@ -18,7 +18,7 @@ export function miniScenario(opts: { tau?: string[]; aeldari?: string[]; terrain
       datasheets[ds.id] = ds;
       return {
         id: `u${k + 1}`, datasheetId: ds.id, name: ds.name, points: ds.sizes[0].points,
-        models: ds.composition.map((c) => ({ profile: c.profile, count: c.min, weapons: ds.defaultLoadout[c.profile] ?? [] })),
+        models: ds.composition.map((c) => ({ profile: c.profile, count: c.min, weapons: (ds.defaultLoadout[c.profile] ?? []).filter((w) => ds.weapons.some((x) => x.name === w)) })),
       };
     });
     const army: ArmyFile = { name: faction, faction: cat.faction.id, detachment: '', battleSize: { name: 'Strike Force', pointsLimit: 2000 }, points: 0, units };
