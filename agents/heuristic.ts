@@ -1349,6 +1349,20 @@ function incomingSaved(c: Ctx, win: WindowCtx, u: UnitState, tweak: PlanTweak): 
 /** FIRING LINE's attacks: a hit only on an unmodified 5+ (as the plan builder applies it). */
 const FIRING_LINE: PlanTweak = (p) => { p.unmodifiedHitOn = 5; p.skill = 5; p.hitModifier = 0; };
 
+/** -2 to the Charge roll of `e` charging `u`: the odds of the charge it takes away times the melee it would bring. */
+function chargeFoiled(c: Ctx, e: UnitState, u: UnitState): number {
+  const need = chargeNeed(c, e, u);
+  return (p2d6AtLeast(need) - p2d6AtLeast(need + 2)) * unitAttackPotential(c.state, e, u, true);
+}
+
+/** What my army's ranged attacks can do to the enemy unit: units within 30" in full, the others a fifth. */
+function armyCanHurt(c: Ctx, e: UnitState): number {
+  const s = c.state;
+  let v = 0;
+  for (const m of ownUnits(s, c.me)) v += unitAttackPotential(s, m, e, false) * (unitDistance(s, m, e) <= 30 ? 1 : 0.2);
+  return v;
+}
+
 function volleyGain(c: Ctx, u: UnitState, tweak: PlanTweak): number {
   return Math.max(0, bestVolley(c, u, tweak) - bestVolley(c, u));
 }
@@ -1445,15 +1459,12 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     case 'MATCHLESS AGILITY': case 'AGGRESSIVE MOBILITY': return u ? agilityGain(c, u) : 0;
     case 'ANTI-GRAV REPULSION': {
       const e = win?.unit ? s.units[win.unit] : null;
-      if (!u || !e) return 0;
-      const need = chargeNeed(c, e, u);
-      return (p2d6AtLeast(need) - p2d6AtLeast(need + 2)) * unitAttackPotential(s, e, u, true);
+      return u && e ? chargeFoiled(c, e, u) : 0;
     }
     case 'PHOTON GRENADES': {
       const e = win?.unit ? s.units[win.unit] : null;
       if (!u || !e) return 0;
-      const need = chargeNeed(c, e, u);
-      const charge = (p2d6AtLeast(need) - p2d6AtLeast(need + 2)) * unitAttackPotential(s, e, u, true);
+      const charge = chargeFoiled(c, e, u);
       // its Battle-shock test: failed, its Objective Control is 0 until its next Command phase
       const pFail = e.battleShocked ? 0 : 1 - p2d6AtLeast(bestLeadership(s, e) - rollModifier(s, e, 'battle-shock'));
       const row = objectiveSnapshot(s).contrib.get(e.id);
@@ -2146,15 +2157,10 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'drone-harassment': return decideDroneHarassment(c, req);
     case 'rapid-embarkation': return decideRapidEmbarkation(c, req);
     case 'focused-fire': return decideFocusedFireChoice(c, req);
-    case 'guide': {
-      // +1 to hit for my AELDARI attacks against it: the enemy my army can hurt most
-      const s = c.state;
-      return pickEnemy(c, req, (e) => {
-        let v = 0;
-        for (const m of ownUnits(s, c.me)) v += unitAttackPotential(s, m, e, false) * (unitDistance(s, m, e) <= 30 ? 1 : 0.2);
-        return v;
-      });
-    }
+    // my AELDARI attacks hit (Guide), wound (Doom) or score Critical Hits (Whispering Web) more easily: the enemy my army can hurt most
+    case 'guide':
+    case 'doom':
+    case 'whispering-web': return pickEnemy(c, req, (e) => armyCanHurt(c, e));
     case 'crystalline-targeting': {
       const s = c.state;
       const apPlus: PlanTweak = (p) => { p.ap -= 1; };
@@ -2181,18 +2187,9 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'face-of-death': return decideDroneHarassment(c, req);
     // -1 to wound for its attacks: the enemy unit that can hurt my army most
     case 'misfortune': return pickEnemy(c, req, (e) => offense(c, e));
-    // my AELDARI attacks wound it (Doom) or score Critical Hits (Whispering Web) more easily: the enemy my army can hurt most
-    case 'doom':
-    case 'whispering-web': {
-      const s = c.state;
-      return pickEnemy(c, req, (e) => {
-        let v = 0;
-        for (const m of ownUnits(s, c.me)) v += unitAttackPotential(s, m, e, false) * (unitDistance(s, m, e) <= 30 ? 1 : 0.2);
-        return v;
-      });
-    }
     // LETHAL HITS and PRECISION against it all battle: the most valuable enemy unit
-    case 'piratical-raiders': return pickEnemy(c, req, (e) => unitValue(c.state, e));
+    case 'piratical-raiders':
+    case 'bounty-hunters': return pickEnemy(c, req, (e) => unitValue(c.state, e));
     // Stealth this phase: the most valuable friendly unit that lacks it (options: units, then none)
     case 'hallucinogen-grenades': {
       const s = c.state;
@@ -2206,7 +2203,6 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'fire-support': return pickEnemy(c, req, (e) => unitValue(c.state, e));
     case 'pulse-onslaught': return pickEnemy(c, req, (e) => { let b = 0; for (const m of ownUnits(c.state, c.me)) b = Math.max(b, unitAttackPotential(c.state, e, m, true)); return b + 0.01 * unitValue(c.state, e); });
     case 'tank-shock-target': return pickEnemy(c, req, (e) => pointsPerWound(c.state, e));
-    case 'bounty-hunters': return pickEnemy(c, req, (e) => unitValue(c.state, e));
     case 'trap-objective': {
       const best = bestTrapObjective(c);
       const options = req.options as string[];
