@@ -11,6 +11,8 @@ import { onBattlefield } from '../rules/battle/units.ts';
 import { modelBody } from '../rules/battle/world.ts';
 import { inObjectiveRange } from '../geometry/ranges.ts';
 import { currentControl } from '../rules/battle/objectives.ts';
+import { moveOptions, type MoveChoice } from '../rules/battle/movement.ts';
+import { applyPlan, planUnit } from '../rules/battle/placement.ts';
 import { isWithin } from '../geometry/distance.ts';
 
 /**
@@ -117,6 +119,24 @@ export function holdMarkersAtCommandEnd(g: Game, unit: UnitState, phase: string,
   });
 }
 
+type Destination = Extract<MoveChoice, { to: unknown }>;
+
+/**
+ * "After this unit has shot, it can make a Normal move" (Shade of Twilight, Tactical Acumen): its player
+ * picks one of the unit's Normal move destinations, or none (first); `inches` gives the distance once a
+ * destination is picked (a D6 is rolled only then); once the unit moved, the `noCharge` effect keeps it
+ * from declaring a charge this turn.
+ */
+export function normalMoveAfterShooting(g: Game, unit: UnitState, kind: string, prompt: string, inches: () => number, noCharge: string): void {
+  const s = g.state;
+  const moves = moveOptions(s, unit).filter((o): o is Destination => o.mode === 'normal');
+  if (moves.length === 0) return;
+  const { option } = g.decide<{ none: true } | Destination>({ kind, player: unit.player, prompt, options: [{ none: true }, ...moves], context: { unit: unit.id } });
+  if ('none' in option) return;
+  const plan = planUnit(s, unit, 'normal', { maxDistance: inches(), destination: option.to });
+  if (applyPlan(g, unit, plan, 'normal')) g.addEffect(noCharge, unit.player, unit.id, g.untilEndOfTurn());
+}
+
 /** The enemy units of `hit` still on the battlefield that pass `keep` (the options of "select one enemy unit hit by those attacks"). */
 export function hitEnemies(g: Game, unit: UnitState, hit: readonly string[], keep: (e: UnitState) => boolean = () => true): UnitState[] {
   const out: UnitState[] = [];
@@ -134,6 +154,11 @@ export function hitEnemies(g: Game, unit: UnitState, hit: readonly string[], kee
 export function hitByModelsWith(state: GameState, unit: UnitState, hitWith: readonly { weapon: string; target: string }[] | undefined, keyword: string): string[] {
   const weapons = new Set<string>();
   for (const m of unit.models) if (m.alive && state.datasheets[m.datasheet].keywords.includes(keyword)) for (const w of m.weapons) weapons.add(w.toLowerCase());
+  return hitByWeapons(hitWith, weapons);
+}
+
+/** The enemy unit ids hit by any of `weapons` (lower-case names) in the Shooting phase's `hitWith`, in the order they were hit. */
+export function hitByWeapons(hitWith: readonly { weapon: string; target: string }[] | undefined, weapons: ReadonlySet<string>): string[] {
   const out: string[] = [];
   for (const x of hitWith ?? []) if (weapons.has(x.weapon.toLowerCase()) && !out.includes(x.target)) out.push(x.target);
   return out;

@@ -4,21 +4,10 @@
  * Lynx, Dark Reapers, Night Spinner, Shroud Runners, Storm Guardians and Shadow Spectres.
  */
 import { registerRule } from '../../core/rules-registry.ts';
-import { opponent, type Effect, type GameState, type PlayerIndex } from '../../core/state.ts';
-import { objectiveControl } from '../../geometry/ranges.ts';
-import { moveOptions, type MoveChoice } from '../../rules/battle/movement.ts';
-import { controlModels } from '../../rules/battle/objectives.ts';
-import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
+import { opponent, type Effect } from '../../core/state.ts';
+import { controlByLevel } from '../../rules/battle/objectives.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
-import { hitEnemies, holdMarkersAtCommandEnd, untilStartOfNextTurn, withinAuraOf } from '../helpers.ts';
-
-/** The enemy unit ids hit with the named weapon (its datasheet name, in any case), in the order they were hit. */
-function hitWithWeapon(hitWith: readonly { weapon: string; target: string }[] | undefined, weapon: string): string[] {
-  const want = weapon.toLowerCase();
-  const out: string[] = [];
-  for (const x of hitWith ?? []) if (x.weapon.toLowerCase() === want && !out.includes(x.target)) out.push(x.target);
-  return out;
-}
+import { hitByWeapons, hitEnemies, holdMarkersAtCommandEnd, normalMoveAfterShooting, untilStartOfNextTurn, withinAuraOf } from '../helpers.ts';
 
 // --- Avatar of Khaine ------------------------------------------------------------------------------
 
@@ -85,7 +74,7 @@ const PINNED = 'Monofilament Web (pinned)';
 registerRule({
   name: 'Monofilament Web', kind: 'datasheet-ability',
   afterShooting(g, unit, _hit, hitWith) {
-    for (const e of hitEnemies(g, unit, hitWithWeapon(hitWith, 'Doomweaver'))) {
+    for (const e of hitEnemies(g, unit, hitByWeapons(hitWith, new Set(['doomweaver'])))) {
       // pinned once: a second web does not pin it twice
       if (g.state.effects.some((x) => x.kind === PINNED && x.unit === e.id && x.player === unit.player)) continue;
       g.addEffect(PINNED, unit.player, e.id, untilStartOfNextTurn(g, unit.player));
@@ -112,7 +101,7 @@ const TARGET_ACQUISITION = 'Target Acquisition';
 registerRule({
   name: TARGET_ACQUISITION, kind: 'datasheet-ability',
   afterShooting(g, unit, _hit, hitWith) {
-    const options = hitEnemies(g, unit, hitWithWeapon(hitWith, 'Long rifle')).map((e) => e.id);
+    const options = hitEnemies(g, unit, hitByWeapons(hitWith, new Set(['long rifle']))).map((e) => e.id);
     if (options.length === 0) return;
     const { option } = g.decide({ kind: 'target-acquisition', player: unit.player, prompt: `${unit.name}: Target Acquisition: which enemy unit?`, options, context: { unit: unit.id } });
     g.addEffect(TARGET_ACQUISITION, unit.player, option, g.untilEndOfPhase());
@@ -138,14 +127,6 @@ registerRule({
   phaseEnd: (g, unit, phase) => holdMarkersAtCommandEnd(g, unit, phase, STORMBLADES_HOLD),
 });
 
-/** The player with the greater Level of Control over the marker (models' OC in range), null when none is. */
-function leadsByLevel(state: GameState, objective: string): PlayerIndex | null {
-  const o = state.objectives.find((x) => x.id === objective);
-  if (!o) return null;
-  const [c] = objectiveControl([{ id: o.id, pos: o.pos }], controlModels(state));
-  return c.controller === null ? null : (Number(c.controller) as PlayerIndex);
-}
-
 /**
  * The hold: its player controls the marker unless the opponent's Level of Control is the greater (a
  * contested or empty marker stays held); it ends at the end of a phase at which the opponent's is.
@@ -157,7 +138,8 @@ registerRule({
     return effect.player;
   },
   effectPhaseEnd(g, effect) {
-    if (leadsByLevel(g.state, String(effect.params.objective)) === opponent(effect.player)) g.removeEffect(effect.id);
+    const i = g.state.objectives.findIndex((o) => o.id === effect.params.objective);
+    if (i >= 0 && controlByLevel(g.state)[i] === opponent(effect.player)) g.removeEffect(effect.id);
   },
 });
 
@@ -167,8 +149,6 @@ registerRule({
 export const SHADE_MOVED = 'Shade of Twilight (moved)';
 registerRule({ name: SHADE_MOVED, kind: 'effect', forbids: (perm) => perm === 'charge' });
 
-type Destination = Extract<MoveChoice, { to: unknown }>;
-
 /**
  * Shade of Twilight: after the unit shot in its Shooting phase, not within Engagement Range, it may make
  * a Normal move of up to D6" (as FIRE AND FADE moves: toward a destination the player picks, then the
@@ -177,17 +157,8 @@ type Destination = Extract<MoveChoice, { to: unknown }>;
 registerRule({
   name: 'Shade of Twilight', kind: 'datasheet-ability',
   afterShooting(g, unit) {
-    const s = g.state;
-    if (isEngaged(s, unit)) return;
-    const moves = moveOptions(s, unit).filter((o): o is Destination => o.mode === 'normal');
-    if (moves.length === 0) return;
-    const { option } = g.decide<{ none: true } | Destination>({
-      kind: 'shade-of-twilight', player: unit.player, prompt: `${unit.name}: Shade of Twilight: a Normal move of up to D6"?`,
-      options: [{ none: true }, ...moves], context: { unit: unit.id },
-    });
-    if ('none' in option) return;
-    const [inches] = g.dice.d6(1, 'other', unit.player, unit.id, 'Shade of Twilight');
-    const plan = planUnit(s, unit, 'normal', { maxDistance: inches, destination: option.to });
-    if (applyPlan(g, unit, plan, 'normal')) g.addEffect(SHADE_MOVED, unit.player, unit.id, g.untilEndOfTurn());
+    if (isEngaged(g.state, unit)) return;
+    normalMoveAfterShooting(g, unit, 'shade-of-twilight', `${unit.name}: Shade of Twilight: a Normal move of up to D6"?`,
+      () => g.dice.d6(1, 'other', unit.player, unit.id, 'Shade of Twilight')[0], SHADE_MOVED);
   },
 });

@@ -8,12 +8,8 @@ import { registerRule } from '../../core/rules-registry.ts';
 import { profileHas } from '../../data/datasheet.ts';
 import { capModifier, widerReroll } from '../../rules/attack-plan.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';
-import { moveOptions, type MoveChoice } from '../../rules/battle/movement.ts';
-import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
-import { attackersAre, hitByModelsWith, hitEnemies, leadingModel, modelWith } from '../helpers.ts';
-
-type Destination = Extract<MoveChoice, { to: unknown }>;
+import { attackersAre, hitByModelsWith, hitEnemies, leadingModel, modelWith, normalMoveAfterShooting } from '../helpers.ts';
 
 // --- Asurmen ---------------------------------------------------------------------------------------
 
@@ -30,15 +26,7 @@ registerRule({
   afterShooting(g, unit) {
     const s = g.state;
     if (s.turn !== unit.player || !leadingModel(s, unit, 'ASURMEN') || isEngaged(s, unit)) return;
-    const moves = moveOptions(s, unit).filter((o): o is Destination => o.mode === 'normal');
-    if (moves.length === 0) return;
-    const { option } = g.decide<{ none: true } | Destination>({
-      kind: 'tactical-acumen', player: unit.player, prompt: `${unit.name}: Tactical Acumen: a Normal move of up to 6"?`,
-      options: [{ none: true }, ...moves], context: { unit: unit.id },
-    });
-    if ('none' in option) return;
-    const plan = planUnit(s, unit, 'normal', { maxDistance: 6, destination: option.to });
-    if (applyPlan(g, unit, plan, 'normal')) g.addEffect(ACUMEN_MOVED, unit.player, unit.id, g.untilEndOfTurn());
+    normalMoveAfterShooting(g, unit, 'tactical-acumen', `${unit.name}: Tactical Acumen: a Normal move of up to 6"?`, () => 6, ACUMEN_MOVED);
   },
 });
 

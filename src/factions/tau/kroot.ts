@@ -12,7 +12,7 @@ import { FEEL_NO_PAIN_MORTAL, inflictMortalWounds, onUnitDestroyed } from '../..
 import { battleShockTest } from '../../rules/battle/command.ts';
 import { unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { modelBody, unitDistance, unitsInEngagement } from '../../rules/battle/world.ts';
-import { leadingModel, modelWith, oncePerRoundDiscount } from '../helpers.ts';
+import { attackersAre, leadingModel, modelWith, oncePerRoundDiscount } from '../helpers.ts';
 
 // --- Kroot Flesh Shaper ------------------------------------------------------------------------
 
@@ -276,7 +276,7 @@ registerRule({
   attack(plan, ctx, src) {
     const e = src.effect;
     if (!e || src.role !== 'attacker' || ctx.target.id !== e.params.target || ctx.attacker.id === e.params.spotter) return;
-    if (!ctx.attackers.every((m) => ctx.state.datasheets[m.datasheet].keywords.includes('KROOT'))) return;
+    if (!attackersAre(ctx.state, ctx.attackers, 'KROOT')) return;
     plan.rerollHits = widerReroll(plan.rerollHits, 'failed');
   },
 });

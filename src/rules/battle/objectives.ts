@@ -24,10 +24,15 @@ export function controlModels(state: GameState): ControlModel[] {
   return out;
 }
 
+/** Who has the greater Level of Control over each marker right now (no rule that keeps a marker counted). */
+export function controlByLevel(state: GameState): (PlayerIndex | null)[] {
+  const res = objectiveControl(state.objectives.map((o) => ({ id: o.id, pos: o.pos })), controlModels(state));
+  return res.map((r) => (r.controller === null ? null : (Number(r.controller) as PlayerIndex)));
+}
+
 /** Who controls each marker right now (not yet recorded): the Levels of Control, then rules that keep a marker (Rule.objectiveControl). */
 export function currentControl(state: GameState): (PlayerIndex | null)[] {
-  const res = objectiveControl(state.objectives.map((o) => ({ id: o.id, pos: o.pos })), controlModels(state));
-  return keptControl(state, res.map((r) => (r.controller === null ? null : (Number(r.controller) as PlayerIndex))));
+  return keptControl(state, controlByLevel(state));
 }
 
 /**
