@@ -13,7 +13,7 @@
  */
 import type { Agent, AgentFactory, DecisionRequest, GameView } from '../src/core/agent.ts';
 import { opponent, type GameState, type PlayerIndex, type UnitState } from '../src/core/state.ts';
-import { grantRerollOne, widerReroll, woundTarget } from '../src/rules/attack-plan.ts';
+import { foldUnmodifiedHit, grantRerollOne, widerReroll, woundTarget } from '../src/rules/attack-plan.ts';
 import { allows, forbids, forEachActiveRule, weaponRange } from '../src/core/rules-registry.ts';
 import {
   enemyUnits, maxRange, ownUnits, p2d6AtLeast, pointsPerWound, unitAttackPotential, unitValue, unitWounds,
@@ -1347,7 +1347,7 @@ function incomingSaved(c: Ctx, win: WindowCtx, u: UnitState, tweak: PlanTweak): 
 }
 
 /** FIRING LINE's attacks: a hit only on an unmodified 5+ (as the plan builder applies it). */
-const FIRING_LINE: PlanTweak = (p) => { p.unmodifiedHitOn = 5; p.skill = 5; p.hitModifier = 0; };
+const FIRING_LINE: PlanTweak = (p) => { p.unmodifiedHitOn = 5; foldUnmodifiedHit(p); };
 
 /** -2 to the Charge roll of `e` charging `u`: the odds of the charge it takes away times the melee it would bring. */
 function chargeFoiled(c: Ctx, e: UnitState, u: UnitState): number {

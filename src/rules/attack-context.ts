@@ -6,7 +6,7 @@
 import type { Weapon, WeaponProfile } from '../data/datasheet.ts';
 import { forEachActiveRule } from '../core/rules-registry.ts';
 import type { GameState, ModelState, UnitState } from '../core/state.ts';
-import { basePlan, type AttackPlan } from './attack-plan.ts';
+import { basePlan, foldUnmodifiedHit, type AttackPlan } from './attack-plan.ts';
 import { getWeaponAbility } from './weapon-abilities.ts';
 
 export interface AttackContext {
@@ -85,6 +85,6 @@ export function buildAttackPlan(ctx: AttackContext): AttackPlan {
   if (plan.ignoreHitModifiers) plan.hitModifier = hitBonuses;
   if (plan.ignoresCover || plan.melee) plan.cover = false;
   // "an unmodified Hit roll of X+ is required": the BS and every modifier give way to it
-  if (plan.unmodifiedHitOn !== null) { plan.skill = plan.unmodifiedHitOn; plan.hitModifier = 0; }
+  foldUnmodifiedHit(plan);
   return plan;
 }

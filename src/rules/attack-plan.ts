@@ -213,6 +213,11 @@ export function grantRerollOne(plan: AttackPlan, rolls: { hit?: number; wound?: 
  * A Hit roll modifier the attack's circumstances add after the plan is built (Big Guns Never Tire's -1):
  * a penalty is dropped when the plan ignores Hit roll modifiers, a bonus is kept.
  */
+/** "An unmodified Hit roll of X+ is required" (`unmodifiedHitOn`): the BS becomes X and every Hit roll modifier is dropped. */
+export function foldUnmodifiedHit(plan: AttackPlan): void {
+  if (plan.unmodifiedHitOn !== null) { plan.skill = plan.unmodifiedHitOn; plan.hitModifier = 0; }
+}
+
 export function addHitModifier(plan: AttackPlan, modifier: number): void {
   if (plan.unmodifiedHitOn !== null) return;
   if (modifier && !(plan.ignoreHitModifiers && modifier < 0)) plan.hitModifier += modifier;

@@ -259,8 +259,8 @@ function weaponGroups(g: Game, u: UnitState, deck: readonly Lent[] | null = null
     const body = modelBody(s, m);
     let links: Body[] | undefined;
     for (const w of firedWeapons(c, m, usable, nonPistols, pistols, pistolModels)) {
-      if (hasLinkedFire(w)) links ??= linkedFireBodies(s, u, m, body);
-      add(m, body, w, hasLinkedFire(w) ? links : undefined);
+      if (!hasLinkedFire(w)) add(m, body, w);
+      else add(m, body, w, (links ??= linkedFireBodies(s, u, m, body)));
     }
   }
   const lent = deck ?? deckCandidates(g, c).flatMap((cand) => cand.weapons.map((weapon) => ({ model: cand.model, weapon })));
