@@ -119,21 +119,22 @@ export function holdMarkersAtCommandEnd(g: Game, unit: UnitState, phase: string,
   });
 }
 
-type Destination = Extract<MoveChoice, { to: unknown }>;
+export type Destination = Extract<MoveChoice, { to: unknown }>;
 
 /**
- * "After this unit has shot, it can make a Normal move" (Shade of Twilight, Tactical Acumen): its player
- * picks one of the unit's Normal move destinations, or none (first); `inches` gives the distance once a
- * destination is picked (a D6 is rolled only then); once the unit moved, the `noCharge` effect keeps it
- * from declaring a charge this turn.
+ * "After this unit has shot, it can make a Normal move" (Shade of Twilight, Tactical Acumen), in two parts
+ * so that each rule asks its own decision: the options (none first, then the unit's Normal move
+ * destinations; empty when it has none), then the move toward the chosen one, `inches` (a D6 is rolled only
+ * then), after which the `noCharge` effect keeps it from declaring a charge this turn.
  */
-export function normalMoveAfterShooting(g: Game, unit: UnitState, kind: string, prompt: string, inches: () => number, noCharge: string): void {
-  const s = g.state;
-  const moves = moveOptions(s, unit).filter((o): o is Destination => o.mode === 'normal');
-  if (moves.length === 0) return;
-  const { option } = g.decide<{ none: true } | Destination>({ kind, player: unit.player, prompt, options: [{ none: true }, ...moves], context: { unit: unit.id } });
+export function normalMoveChoices(state: GameState, unit: UnitState): ({ none: true } | Destination)[] {
+  const moves = moveOptions(state, unit).filter((o): o is Destination => o.mode === 'normal');
+  return moves.length === 0 ? [] : [{ none: true }, ...moves];
+}
+
+export function normalMoveAfterShooting(g: Game, unit: UnitState, option: { none: true } | Destination, inches: () => number, noCharge: string): void {
   if ('none' in option) return;
-  const plan = planUnit(s, unit, 'normal', { maxDistance: inches(), destination: option.to });
+  const plan = planUnit(g.state, unit, 'normal', { maxDistance: inches(), destination: option.to });
   if (applyPlan(g, unit, plan, 'normal')) g.addEffect(noCharge, unit.player, unit.id, g.untilEndOfTurn());
 }
 

@@ -7,7 +7,7 @@ import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type Effect } from '../../core/state.ts';
 import { controlByLevel } from '../../rules/battle/objectives.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
-import { hitByWeapons, hitEnemies, holdMarkersAtCommandEnd, normalMoveAfterShooting, untilStartOfNextTurn, withinAuraOf } from '../helpers.ts';
+import { hitByWeapons, hitEnemies, holdMarkersAtCommandEnd, normalMoveAfterShooting, normalMoveChoices, untilStartOfNextTurn, withinAuraOf } from '../helpers.ts';
 
 // --- Avatar of Khaine ------------------------------------------------------------------------------
 
@@ -158,7 +158,9 @@ registerRule({
   name: 'Shade of Twilight', kind: 'datasheet-ability',
   afterShooting(g, unit) {
     if (isEngaged(g.state, unit)) return;
-    normalMoveAfterShooting(g, unit, 'shade-of-twilight', `${unit.name}: Shade of Twilight: a Normal move of up to D6"?`,
-      () => g.dice.d6(1, 'other', unit.player, unit.id, 'Shade of Twilight')[0], SHADE_MOVED);
+    const options = normalMoveChoices(g.state, unit);
+    if (options.length === 0) return;
+    const { option } = g.decide({ kind: 'shade-of-twilight', player: unit.player, prompt: `${unit.name}: Shade of Twilight: a Normal move of up to D6"?`, options, context: { unit: unit.id } });
+    normalMoveAfterShooting(g, unit, option, () => g.dice.d6(1, 'other', unit.player, unit.id, 'Shade of Twilight')[0], SHADE_MOVED);
   },
 });

@@ -9,7 +9,7 @@ import { profileHas } from '../../data/datasheet.ts';
 import { capModifier, widerReroll } from '../../rules/attack-plan.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
-import { attackersAre, hitByModelsWith, hitEnemies, leadingModel, modelWith, normalMoveAfterShooting } from '../helpers.ts';
+import { attackersAre, hitByModelsWith, hitEnemies, leadingModel, modelWith, normalMoveAfterShooting, normalMoveChoices } from '../helpers.ts';
 
 // --- Asurmen ---------------------------------------------------------------------------------------
 
@@ -26,7 +26,10 @@ registerRule({
   afterShooting(g, unit) {
     const s = g.state;
     if (s.turn !== unit.player || !leadingModel(s, unit, 'ASURMEN') || isEngaged(s, unit)) return;
-    normalMoveAfterShooting(g, unit, 'tactical-acumen', `${unit.name}: Tactical Acumen: a Normal move of up to 6"?`, () => 6, ACUMEN_MOVED);
+    const options = normalMoveChoices(s, unit);
+    if (options.length === 0) return;
+    const { option } = g.decide({ kind: 'tactical-acumen', player: unit.player, prompt: `${unit.name}: Tactical Acumen: a Normal move of up to 6"?`, options, context: { unit: unit.id } });
+    normalMoveAfterShooting(g, unit, option, () => 6, ACUMEN_MOVED);
   },
 });
 
