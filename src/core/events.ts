@@ -81,7 +81,8 @@ export interface PhaseStartedEvent { type: 'phase-started'; round: number; playe
 export interface PhaseEndedEvent { type: 'phase-ended'; round: number; player: PlayerIndex; phase: PhaseName }
 export interface FirstTurnEvent { type: 'first-turn'; player: PlayerIndex }
 
-export interface CpChangedEvent { type: 'cp'; player: PlayerIndex; delta: number; reason: string }
+/** `extra`: a CP gained beyond the Command phase's 1CP (the core rules allow one such CP per player per battle round). */
+export interface CpChangedEvent { type: 'cp'; player: PlayerIndex; delta: number; reason: string; extra?: true }
 export interface VpScoredEvent { type: 'vp'; player: PlayerIndex; amount: number; round: number; reason: string }
 
 export interface ModelsPlacedEvent {

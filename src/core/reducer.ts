@@ -63,6 +63,7 @@ const reducers: ReducerTable = {
     p.cp += e.delta;
     if (e.delta > 0) p.cpGained += e.delta;
     else p.cpSpent -= e.delta;
+    if (e.extra) p.extraCpRound = s.round;
   },
   vp: (s, e) => {
     const p = s.players[e.player];

@@ -121,6 +121,8 @@ export interface PlayerState {
   cp: number;
   cpGained: number;
   cpSpent: number;
+  /** the battle round in which this player last gained a CP beyond the Command phase's (0: never) */
+  extraCpRound: number;
   vp: number;
   /** primary VP scored in each battle round (index 0 = round 1) */
   vpByRound: number[];
@@ -284,7 +286,7 @@ export function emptyGameState(): GameState {
 
 function emptyPlayer(): PlayerState {
   return {
-    name: '', faction: '', detachment: null, agent: '', cp: 0, cpGained: 0, cpSpent: 0, vp: 0,
+    name: '', faction: '', detachment: null, agent: '', cp: 0, cpGained: 0, cpSpent: 0, extraCpRound: 0, vp: 0,
     vpByRound: [], stratagemsUsed: [], rules: [], ruleState: {},
   };
 }

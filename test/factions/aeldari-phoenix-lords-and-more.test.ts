@@ -14,6 +14,7 @@ import { forbids, getRule, targetableFrom, weaponRange } from '../../src/core/ru
 import { advanceDistance } from '../../src/rules/battle/movement.ts';
 import { deepStrikeDistance } from '../../src/rules/battle/reserves.ts';
 import { ACUMEN_MOVED } from '../../src/factions/aeldari/phoenix-lords.ts';
+import { gainExtraCp } from '../../src/rules/battle/command-points.ts';
 
 type Pick = (r: DecisionRequest) => number;
 
@@ -231,6 +232,21 @@ describe('Skyrunners and Eldrad Ulthran', () => {
     setPhase(g, 'command', 1);
     rule('Diviner of Futures').phaseStart!(g, g.state.units.LD, 'command');
     expect(g.state.players[0].cp).toBe(cp + 1);
+  });
+
+  it('the core rules\' cap: one CP a battle round beyond the Command phase\'s, whatever gives it; the next round another', () => {
+    const g = led('Eldrad Ulthran', 'Guardian Defenders', false, { phase: 'command' });
+    const cp = g.state.players[0].cp;
+    expect(gainExtraCp(g, 0, 'a test rule')).toBe(true);
+    rule('Diviner of Futures').phaseStart!(g, g.state.units.LD, 'command');
+    expect(g.state.players[0].cp).toBe(cp + 1);
+    expect(g.log?.at(-1)).toEqual({ type: 'note', text: "Diviner of Futures: no CP gained (only 1CP a battle round beyond the Command phase's)" });
+    // the opponent's cap is their own; the Command phase's CP does not count against it
+    g.emit({ type: 'cp', player: 1, delta: 1, reason: 'Command phase' });
+    expect(gainExtraCp(g, 1, 'a test rule')).toBe(true);
+    g.emit({ type: 'round-started', round: g.state.round + 1 });
+    rule('Diviner of Futures').phaseStart!(g, g.state.units.LD, 'command');
+    expect(g.state.players[0].cp).toBe(cp + 2);
   });
 });
 

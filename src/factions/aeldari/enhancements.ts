@@ -9,6 +9,7 @@ import { horizontalDistance } from '../../geometry/distance.ts';
 import { inObjectiveRange } from '../../geometry/ranges.ts';
 import { characteristic, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { modelBody } from '../../rules/battle/world.ts';
+import { gainExtraCp } from '../../rules/battle/command-points.ts';
 import { bearerComponent } from '../helpers.ts';
 
 /** The alive models of the unit that carry the Enhancement, on the battlefield. */
@@ -71,7 +72,7 @@ registerRule({
     const held = s.objectives.some((o) => o.controller === unit.player && from.some((m) => inObjectiveRange(modelBody(s, m), { id: o.id, pos: o.pos })));
     if (!held) return;
     const [d6] = g.dice.roll(1, 6, 'other', unit.player, unit.id, 'Harmonisation Matrix (3+: 1CP)');
-    if (d6 >= 3) g.emit({ type: 'cp', player: unit.player, delta: 1, reason: 'Harmonisation Matrix' });
+    if (d6 >= 3) gainExtraCp(g, unit.player, 'Harmonisation Matrix');
   },
 });
 

@@ -10,6 +10,7 @@ import { opponent, type ModelState, type UnitState } from '../../core/state.ts';
 import { isWithin } from '../../geometry/distance.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { gainExtraCp } from '../../rules/battle/command-points.ts';
 import { isEngaged, modelBody, modelsSee } from '../../rules/battle/world.ts';
 import { hitByModelsWith, hitEnemies, leadingModel, modelWith, untilStartOfNextTurn, withinObjectiveRange } from '../helpers.ts';
 
@@ -90,7 +91,7 @@ registerRule({
   name: 'Diviner of Futures', kind: 'datasheet-ability',
   phaseStart(g, unit, phase) {
     if (phase !== 'command' || g.state.turn !== unit.player || !modelWith(g.state, unit, 'ELDRAD ULTHRAN')) return;
-    g.emit({ type: 'cp', player: unit.player, delta: 1, reason: 'Diviner of Futures' });
+    gainExtraCp(g, unit.player, 'Diviner of Futures');
   },
 });
 

@@ -7,6 +7,7 @@ import { registerRule } from '../../core/rules-registry.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { baseBoundingRadius } from '../../geometry/shape.ts';
 import { modelBody } from '../../rules/battle/world.ts';
+import { gainExtraCp } from '../../rules/battle/command-points.ts';
 import { attackersAre, leadingModel, modelWith, withinAuraOf } from '../helpers.ts';
 
 /** Ethereal's Failure Is Not an Option: the models of the unit he leads have Feel No Pain 5+. */
@@ -21,7 +22,7 @@ registerRule({
   phaseEnd(g, unit, phase) {
     if (phase !== 'command' || g.state.turn !== unit.player || !modelWith(g.state, unit, 'ETHEREAL')) return;
     const [d6] = g.dice.roll(1, 6, 'other', unit.player, unit.id, 'Coordinated Leadership (4+: 1CP)');
-    if (d6 >= 4) g.emit({ type: 'cp', player: unit.player, delta: 1, reason: 'Coordinated Leadership' });
+    if (d6 >= 4) gainExtraCp(g, unit.player, 'Coordinated Leadership');
   },
 });
 
