@@ -6,7 +6,7 @@
  */
 import { opponent, type GameState, type PlayerIndex, type UnitState } from '../core/state.ts';
 import { inObjectiveRange } from '../geometry/ranges.ts';
-import { characteristic, isMonsterOrVehicle, onBattlefield, unitMove } from '../rules/battle/units.ts';
+import { characteristic, isMonsterOrVehicle, onBattlefield, rollModifier, unitMove } from '../rules/battle/units.ts';
 import { isEngaged, modelBody, unitCentre, unitDisc } from '../rules/battle/world.ts';
 import type { Body } from '../geometry/types.ts';
 import { maxRange, p2d6AtLeast, reachesAt, unitValue, weaponPotentials, type WeaponPotential } from './evaluate.ts';
@@ -284,12 +284,10 @@ export function dangerFrom(sources: DangerSource[], at: Point, r: number, ranged
 /** The highest Advance roll worth re-rolling: a re-roll averages 3.5, more than a 3. */
 export const ADVANCE_REROLL_AT_MOST = 3;
 
-/** A D6 re-rolled on 1-3: 4, 5, 6 or a fresh D6's 3.5, evenly. */
-const ADVANCE_WITH_REROLL = (4 + 5 + 6 + ADVANCE_REROLL_AT_MOST * 3.5) / 6;
-
 /**
  * Expected Advance distance of the unit: a fixed one when a rule sets it (Aggressive Mobility), else a
- * D6, re-rolled on 1-3 when a rule allows a re-roll (Skilled Crews, an Autarch leading the unit).
+ * D6, re-rolled on 1-3 when a rule allows a re-roll (Skilled Crews, an Autarch leading the unit), with the
+ * roll's modifiers (The Bloody-Handed's +1, Shaken's -2) and never below 0, as the engine plays it.
  */
 export function expectedAdvance(state: GameState, u: UnitState): number {
   let fixed: number | null = null;
@@ -299,7 +297,15 @@ export function expectedAdvance(state: GameState, u: UnitState): number {
     if (f !== undefined && f !== null) fixed = Math.max(fixed ?? 0, f);
     if (r.rerollAdvance?.({ state, unit: u }, src)) reroll = true;
   });
-  return fixed ?? (reroll ? ADVANCE_WITH_REROLL : 3.5);
+  if (fixed !== null) return fixed;
+  const mod = rollModifier(state, u, 'advance');
+  let total = 0;
+  for (let face = 1; face <= 6; face++) {
+    // a face kept at once, or reached by the re-roll of a 1-3 (half the time, then a fresh D6)
+    const p = !reroll ? 1 / 6 : face > ADVANCE_REROLL_AT_MOST ? 1 / 6 + ADVANCE_REROLL_AT_MOST / 36 : ADVANCE_REROLL_AT_MOST / 36;
+    total += p * Math.max(0, face + mod);
+  }
+  return total;
 }
 
 /** Odds that the source, after its move, makes a charge against a unit at `at` with radius `r` (2D6 against the gap less 1" of Engagement Range). */

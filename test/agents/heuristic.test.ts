@@ -325,6 +325,11 @@ describe('the heuristic uses what its detachment gives it', () => {
     expect(expectedAdvance(g.state, g.state.units.F)).toBeCloseTo(4.25, 12);
     expect(expectedAdvance(g.state, g.state.units.W)).toBe(3.5);
     expect(expectedAdvance(none.g.state, none.g.state.units.F)).toBe(3.5);
+    // with Shaken's -2 (never below 0, as advanceDistance plays it): the re-rolled D6 gives 0, 0, 1 a 12th of
+    // the time each and 2, 3, 4 a quarter each; the plain D6 0, 0, 1, 2, 3, 4
+    for (const id of ['F', 'W']) g.addEffect('Shaken', 1, id, g.untilEndOfPhase());
+    expect(expectedAdvance(g.state, g.state.units.F)).toBeCloseTo(1 / 12 + 9 / 4, 12);
+    expect(expectedAdvance(g.state, g.state.units.W)).toBeCloseTo(10 / 6, 12);
   });
 
   /**
