@@ -10,7 +10,7 @@ import { weaponHas, weaponRange } from '../core/rules-registry.ts';
 import { buildAttackPlan } from '../rules/attack-context.ts';
 import { addHitModifier, type AttackPlan } from '../rules/attack-plan.ts';
 import { isLeaderModel } from '../rules/allocation.ts';
-import { feelNoPainOf } from '../rules/damage.ts';
+import { feelNoPainOf, invulnerableOf } from '../rules/damage.ts';
 import { horizontalDistance } from '../geometry/distance.ts';
 import { benefitOfCover } from '../geometry/visibility.ts';
 import { boardOf, isEngaged, modelBody } from '../rules/battle/world.ts';
@@ -63,7 +63,7 @@ function computeDefenderProfile(state: GameState, target: UnitState): DefenderPr
   const p = state.datasheets[first.datasheet].models[first.profile];
   // the datasheet's, and the ones its abilities and effects give (an Ethereal leading it), as the damage step reads them
   const fnp = feelNoPainOf(state, target, first, null, false);
-  return { models: alive.length, save: p.save, invulnerable: p.invulnerable, wounds: p.wounds, feelNoPain: fnp };
+  return { models: alive.length, save: p.save, invulnerable: invulnerableOf(state, target, first), wounds: p.wounds, feelNoPain: fnp };
 }
 
 export interface WeaponUse {

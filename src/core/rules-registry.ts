@@ -67,6 +67,10 @@ export interface Rule {
    * there when a unit of the army has it, with `src.unit` null); the hooks find the models it spreads from.
    */
   aura?: boolean;
+  /** keywords a unit gains at muster while a model of it carries this wargear (Markerlight, Phantasm Grenade Launcher) */
+  grantsKeywords?: readonly string[];
+  /** abilities (core abilities such as Infiltrators) a unit gains at muster while a model of it carries this wargear (Recon Drone) */
+  grantsAbilities?: readonly string[];
   /**
    * Inches added to the Range characteristic of a ranged weapon of a unit of this rule's player
    * (Superior Craftsmanship); asked of the player's army and detachment rules and of the unit's own
@@ -163,6 +167,11 @@ export interface Rule {
   modelDestroyed?(g: Game, unit: UnitState, model: ModelState): void;
   /** weapons (datasheet weapon names) a model has on top of its own while this rule applies (DS8 Support Turret) */
   extraWeapons?(ctx: UnitContext & { model: ModelState }, src: RuleSource): readonly string[];
+  /**
+   * An invulnerable save a model of the unit has from this ability, null when none (Shield Generator: its
+   * bearer; Serpent Shield: every model of the bearer's unit); asked of unit abilities, the best one counts.
+   */
+  invulnerableSave?(ctx: UnitContext & { model: ModelState }, src: RuleSource): number | null;
   /** a Feel No Pain the unit's models have from this ability (`mortal`: against mortal wounds), null when none (Advanced Armour); asked of unit abilities */
   feelNoPain?(ctx: UnitContext & { model: ModelState; mortal: boolean }, src: RuleSource): number | null;
   /**

@@ -33,6 +33,8 @@ export interface ModelState {
   pos: Position | null;
   /** weapon names (keys into the datasheet's weapons) this model is equipped with */
   weapons: string[];
+  /** the wargear abilities of the wargear it carries, by their datasheet names (absent: none) */
+  wargear?: string[];
   alive: boolean;
   /** an attack was allocated to this model this phase (it must take the next ones) */
   allocated: boolean;

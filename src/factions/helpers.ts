@@ -56,6 +56,16 @@ export function attackersAreBearer(unit: UnitState, models: readonly ModelState[
   return c !== null && models.length > 0 && models.every((m) => m.origin === c.unit);
 }
 
+/** The alive models of the unit that carry this wargear (by its ability's datasheet name, "Command-link Drone (Aura)"). */
+export function wargearBearers(unit: UnitState, wargear: string): ModelState[] {
+  return unit.models.filter((m) => m.alive && m.wargear !== undefined && m.wargear.includes(wargear));
+}
+
+/** Every model making these attacks carries this wargear ("each time the bearer makes a ranged attack"). */
+export function attackersCarry(models: readonly ModelState[], wargear: string): boolean {
+  return models.length > 0 && models.every((m) => m.wargear !== undefined && m.wargear.includes(wargear));
+}
+
 /** An alive model of the unit whose datasheet has the keyword (the ability's own model), else null. */
 export function modelWith(state: GameState, unit: UnitState, keyword: string): ModelState | null {
   for (const m of unit.models) if (m.alive && state.datasheets[m.datasheet].keywords.includes(keyword)) return m;

@@ -16,7 +16,7 @@ import {
   addHitModifier, adjustDamage, capModifier, rollOutcome, saveNeeded, saveRerollPolicy, shouldReroll, woundTarget, type AttackPlan, type RerollPolicy,
 } from './attack-plan.ts';
 import { afterRoll, rollDice } from './roll-window.ts';
-import { destroyModel, feelNoPainOf, inflictMortalWounds, mortalWoundAllocated, mortalWoundsWatched, splitAttachedUnits } from './damage.ts';
+import { destroyModel, feelNoPainOf, inflictMortalWounds, invulnerableOf, mortalWoundAllocated, mortalWoundsWatched, splitAttachedUnits } from './damage.ts';
 import { allocatable, allocationTarget, isLeaderModel } from './allocation.ts';
 import { modelBody, modelsSee } from './battle/world.ts';
 
@@ -335,10 +335,10 @@ function saveContext(plan: AttackPlan, coverModels: ReadonlySet<string> | null):
   return { covered: { ...plan, cover: can }, open: { ...plan, cover: plan.cover && can }, coverModels };
 }
 
-function saveFor(state: GameState, sc: SaveContext, m: ModelState): number {
+function saveFor(state: GameState, sc: SaveContext, target: UnitState, m: ModelState): number {
   const p = state.datasheets[m.datasheet].models[m.profile];
   const plan = sc.coverModels !== null && sc.coverModels.has(m.id) ? sc.covered : sc.open;
-  return saveNeeded(plan, p.save, p.invulnerable);
+  return saveNeeded(plan, p.save, invulnerableOf(state, target, m));
 }
 
 /**
@@ -356,7 +356,7 @@ function savesAndDamage(
   while (remaining > 0) {
     const first = allocationTarget(state, target, plan.precision, allowed, plan.precisionOnly);
     if (first === null) return;
-    const need = saveFor(state, sc, first);
+    const need = saveFor(state, sc, target, first);
     let batch = uniformSave(state, target, sc, plan.precision, need, allowed) ? remaining : 1;
     remaining -= batch;
     if (!first.allocated) g.emit({ type: 'attack-allocated', unit: target.id, model: first.id });
@@ -392,7 +392,7 @@ function uniformSave(state: GameState, target: UnitState, sc: SaveContext, preci
   for (const m of target.models) {
     if (!m.alive || (allowed !== null && !allowed.has(m.id))) continue;
     if (protect && !precision && isLeaderModel(target, m)) continue;
-    if (saveFor(state, sc, m) !== need) return false;
+    if (saveFor(state, sc, target, m) !== need) return false;
   }
   return true;
 }

@@ -5,7 +5,7 @@
 import type { Game } from '../core/game.ts';
 import type { GameState, ModelState, UnitState } from '../core/state.ts';
 import { allocatable, allocationTarget, isLeaderModel } from './allocation.ts';
-import { getRule } from '../core/rules-registry.ts';
+import { abilityRules, getRule } from '../core/rules-registry.ts';
 
 /**
  * Listeners for "each time a model is destroyed" (Deadly Demise, a destroyed Transport's passengers).
@@ -50,6 +50,17 @@ export function feelNoPainOf(state: GameState, unit: UnitState, m: ModelState, g
     if (e.kind === FEEL_NO_PAIN_MORTAL) x = mortal ? Number(e.params.x) : null;
     // an effect that answers like an ability (a Leader ability lent by BATTLEFIELD COMMAND)
     else x = getRule(e.kind)?.feelNoPain?.({ state, unit, model: m, mortal }, { role: 'defender', player: e.player, effect: e, unit }) ?? null;
+    if (x !== null && (best === null || x < best)) best = x;
+  }
+  return best;
+}
+
+/** The model's invulnerable save: its profile's, or a better one its unit's abilities give it (wargear such as a Shield Generator). */
+export function invulnerableOf(state: GameState, unit: UnitState, m: ModelState): number | null {
+  let best = state.datasheets[m.datasheet].models[m.profile].invulnerable;
+  for (const r of abilityRules(unit)) {
+    if (!r.invulnerableSave) continue;
+    const x = r.invulnerableSave({ state, unit, model: m }, { role: 'defender', player: unit.player, effect: null, unit });
     if (x !== null && (best === null || x < best)) best = x;
   }
   return best;

@@ -2,6 +2,8 @@
  * Mustering: turning a datasheet and a chosen unit size and loadout into a unit of the game state.
  */
 import type { Datasheet } from '../data/datasheet.ts';
+import { lookupKey } from '../data/text.ts';
+import { getRule } from '../core/rules-registry.ts';
 import { emptyTurnFlags, type ModelState, type PlayerIndex, type UnitState } from '../core/state.ts';
 
 export interface ModelGroupSpec {
@@ -10,6 +12,8 @@ export interface ModelGroupSpec {
   count: number;
   /** weapon names this group of models is equipped with (defaults to the datasheet's default loadout) */
   weapons?: string[];
+  /** other wargear these models carry (drones, shields...), as the army file names it */
+  wargear?: string[];
 }
 
 export interface UnitSpec {
@@ -51,6 +55,27 @@ export function datasheetAbilities(ds: Datasheet): string[] {
   return out;
 }
 
+/** A wargear name without its "(Aura)"-like tag, compared as lookupKey does. */
+const wargearKey = (name: string) => lookupKey(name.replace(/\s*\(.*?\)/g, ''));
+
+/**
+ * The wargear abilities (by their datasheet names, "Command-link Drone (Aura)") a model of this profile
+ * carries. When the army names the model's wargear: that, and the wargear of the profile's default loadout
+ * that no wargear option can replace (Shadowsun's drones: a list export need not name them); when it names
+ * none, the default loadout's wargear (Heavy Gun Drones' Markerlight). Wargear without an ability in the
+ * data (a Gun drone) plays no rule and is left out.
+ */
+export function carriedWargearAbilities(ds: Datasheet, profile: string, named?: readonly string[]): string[] {
+  const abilities = ds.wargearAbilities ?? [];
+  if (!abilities.length) return [];
+  const weapons = new Set(ds.weapons.map((w) => lookupKey(w.name)));
+  const replaceable = new Set((ds.wargearOptions ?? []).flatMap((o) => o.replace).map(wargearKey));
+  const defaults = (ds.defaultLoadout[profile] ?? []).filter((n) => !weapons.has(lookupKey(n)));
+  const fixed = named === undefined ? defaults : defaults.filter((n) => !replaceable.has(wargearKey(n)));
+  const carried = new Set([...(named ?? []), ...fixed].map(wargearKey));
+  return abilities.filter((a) => carried.has(wargearKey(a)));
+}
+
 export function createUnitState(spec: UnitSpec): UnitState {
   const ds = spec.datasheet;
   const models: ModelState[] = [];
@@ -58,7 +83,11 @@ export function createUnitState(spec: UnitSpec): UnitState {
   for (const group of spec.models) {
     const pi = profileIndex(ds, group.profile);
     const prof = ds.models[pi];
-    const weapons = group.weapons ?? ds.defaultLoadout[prof.name] ?? ds.weapons.map((w) => w.name);
+    // a default loadout may name wargear beside the weapons (Shadowsun's drones)
+    const weapons = group.weapons ?? ds.defaultLoadout[prof.name]?.filter((w) => ds.weapons.some((x) => x.name === w)) ?? ds.weapons.map((w) => w.name);
+    // the default loadout is keyed by the unit composition's names ("Lead Player"), else the profile's
+    const loadoutKey = typeof group.profile === 'string' && ds.defaultLoadout[group.profile] ? group.profile : prof.name;
+    const wargear = carriedWargearAbilities(ds, loadoutKey, group.wargear);
     for (const w of weapons) {
       if (!ds.weapons.some((x) => x.name === w)) throw new Error(`${ds.name}: model "${prof.name}" has no weapon "${w}"`);
     }
@@ -66,11 +95,21 @@ export function createUnitState(spec: UnitSpec): UnitState {
       models.push({
         id: `${spec.id}-m${++n}`, origin: spec.id, datasheet: ds.id, profile: pi, name: typeof group.profile === 'string' ? group.profile : prof.name,
         wounds: prof.wounds, pos: null, weapons: weapons.slice(), alive: true, allocated: false,
+        ...(wargear.length ? { wargear: wargear.slice() } : {}),
       });
     }
   }
   const keywords = [...ds.keywords, ...ds.factionKeywords];
   const abilities = [...datasheetAbilities(ds), ...(spec.extraAbilities ?? [])];
+  // the unit plays the abilities of the wargear its models carry (the rules ask which model is the bearer),
+  // and has the keywords such wargear gives
+  for (const m of models) {
+    for (const w of m.wargear ?? []) {
+      const rule = getRule(w);
+      for (const a of [w, ...(rule?.grantsAbilities ?? [])]) if (!abilities.includes(a)) abilities.push(a);
+      for (const k of rule?.grantsKeywords ?? []) if (!keywords.includes(k)) keywords.push(k);
+    }
+  }
   return {
     id: spec.id, player: spec.player, datasheet: ds.id, name: ds.name, models,
     startingStrength: models.length,

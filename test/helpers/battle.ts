@@ -25,6 +25,8 @@ export interface PlacedUnit {
   points?: number;
   /** an Enhancement its model carries (played as the setup does: one more ability of the unit) */
   enhancement?: string;
+  /** wargear the models of each composition line carry, as an army file names it (a Shield Generator) */
+  wargear?: string[][];
 }
 
 /** An agent answering with a function of the request (default: the first option). */
@@ -83,7 +85,7 @@ export function battleSandbox(units: PlacedUnit[], opts: BattleSandboxOptions = 
       id: u.id, player: u.player, datasheet: ds, points: u.points,
       ...(u.enhancement ? { enhancement: u.enhancement, extraAbilities: [u.enhancement] } : {}),
       // the default loadout lists wargear too (a Flip Belt): keep the weapons
-      models: ds.composition.map((c, i) => ({ profile: c.profile, count: u.counts?.[i] ?? c.min, weapons: (ds.defaultLoadout[c.profile] ?? []).filter((w) => ds.weapons.some((x) => x.name === w)) })).filter((m) => m.count > 0),
+      models: ds.composition.map((c, i) => ({ profile: c.profile, count: u.counts?.[i] ?? c.min, weapons: (ds.defaultLoadout[c.profile] ?? []).filter((w) => ds.weapons.some((x) => x.name === w)), wargear: u.wargear?.[i] })).filter((m) => m.count > 0),
     });
     g.emit({ type: 'unit-created', unit });
     g.emit({ type: 'unit-location', unit: u.id, location: 'battlefield', embarkedIn: null });

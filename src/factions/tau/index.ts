@@ -9,5 +9,6 @@ import './leaders.ts';
 import './kroot.ts';
 import './auxiliaries.ts';
 import './enhancements.ts';
+import './wargear.ts';
 
 registerFaction({ id: 'TAU', name: "T'au Empire", armyRules: [FOR_THE_GREATER_GOOD], detachments: TAU_DETACHMENTS });

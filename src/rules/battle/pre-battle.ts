@@ -49,7 +49,8 @@ export function beforeScoutMoves(g: Game): void {
 
 /** Does every datasheet of the unit have Infiltrators? */
 export function canInfiltrate(state: GameState, u: UnitState): boolean {
-  return u.components.every((c) => state.datasheets[c.datasheet].coreAbilities.some((k) => k.name === 'Infiltrators'));
+  // the component's abilities: its datasheet's core abilities and those its wargear gives (a Recon Drone)
+  return u.components.every((c) => c.abilities.includes('Infiltrators'));
 }
 
 function enemyZone(state: GameState, player: PlayerIndex): { x: number; y: number }[] | null {

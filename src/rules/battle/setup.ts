@@ -64,7 +64,7 @@ function muster(g: Game, sc: ResolvedScenario): void {
       if (!ds) throw new Error(`${sc.file}: player ${i + 1} unit ${au.id}: datasheet ${au.datasheetId} was not resolved`);
       const unit = createUnitState({
         id: gameUnitId(player, au.id), player, datasheet: ds,
-        models: au.models.map((m) => ({ profile: m.profile, count: m.count, weapons: m.weapons })),
+        models: au.models.map((m) => ({ profile: m.profile, count: m.count, weapons: m.weapons, wargear: m.wargear })),
         points: au.points, warlord: au.warlord ?? false, enhancement: au.enhancement ?? null,
         extraAbilities: au.enhancement ? [au.enhancement] : [],
       });
