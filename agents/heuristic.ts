@@ -24,6 +24,7 @@ import {
   type DangerSource, type ObjectiveSnapshot, type Point, type ScoringOutlook,
 } from '../src/ai/tactics.ts';
 import { bestLeadership, characteristic, hasKeyword, isMonsterOrVehicle, onBattlefield, rollModifier, unitMove } from '../src/rules/battle/units.ts';
+import { chargeRollModifier } from '../src/rules/battle/charge.ts';
 import { boardOf, isEngaged, modelBody, unitDisc, unitDistance, engagedEnemies, unitSees } from '../src/rules/battle/world.ts';
 import { horizontalDistance } from '../src/geometry/distance.ts';
 import { targetableInCombat } from '../src/rules/battle/big-guns.ts';
@@ -1241,7 +1242,7 @@ function bestPotential(c: Ctx, u: UnitState): number {
 }
 
 function chargeNeed(c: Ctx, u: UnitState, e: UnitState): number {
-  return Math.ceil(Math.max(0, unitDistance(c.state, u, e) - 1 - rollModifier(c.state, u, 'charge')));
+  return Math.ceil(Math.max(0, unitDistance(c.state, u, e) - 1 - chargeRollModifier(c.state, u, [e])));
 }
 
 function chargeScore(c: Ctx, u: UnitState, e: UnitState): number {
@@ -1994,12 +1995,32 @@ function decideNovaCharge(c: Ctx, req: DecisionRequest): number {
   const u = s.units[String(req.context?.unit)];
   const options = req.options as ({ none: true } | { weapon: string })[];
   // once per battle: worth using when it adds a good deal now, or late in the battle
-  const late = s.round >= 4 ? 0.5 : 1;
   return argmax(options, (o) => {
     if ('none' in o) return 0;
     const gain = volleyGain(c, u, tweakFor(o.weapon, (p) => { p.devastatingWounds = true; }));
-    return gain - 12 * late;
+    return gain - tokenThreshold(c, 1);
   });
+}
+
+/** What a once-per-battle use must add to be spent now: as the Nova Charge, less late in the battle. */
+function tokenThreshold(c: Ctx, uses: number): number {
+  return (12 / uses) * (c.state.round >= 4 ? 0.5 : 1);
+}
+
+/** Oversight Drone (once per battle): IGNORES COVER this phase when it adds enough to the unit's volley. */
+function decideOversightDrone(c: Ctx, req: DecisionRequest): number {
+  const u = c.state.units[String(req.context?.unit)];
+  const gain = volleyGain(c, u, (p) => { if (!p.melee) p.ignoresCover = true; });
+  return gain > tokenThreshold(c, 1) ? (req.options as string[]).indexOf('use') : 0;
+}
+
+/** Blacklight Marker Drones (twice per battle): the Guided unit's re-rolls of Wound rolls of 1 at the Spotted unit, when they add enough. */
+function decideBlacklight(c: Ctx, req: DecisionRequest): number {
+  const u = c.state.units[String(req.context?.unit)];
+  const spotted = String(req.context?.spotted);
+  const only = (t: UnitState) => t.id === spotted;
+  const gain = bestVolley(c, u, (p) => { p.rerollWounds = widerReroll(p.rerollWounds, 'ones'); }, only) - bestVolley(c, u, undefined, only);
+  return gain > tokenThreshold(c, 2) ? (req.options as string[]).indexOf('use') : 0;
 }
 
 /** Pick the enemy unit whose effect matters most by a score. */
@@ -2153,6 +2174,8 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'dance-of-death': return decideDanceOfDeath(c, req);
     case 'targeting-array': return decideTargetingArray(c, req);
     case 'nova-charge': return decideNovaCharge(c, req);
+    case 'oversight-drone': return decideOversightDrone(c, req);
+    case 'blacklight-marker-drones': return decideBlacklight(c, req);
     case 'grenade-pack-flyover': return decideFlyover(c, req);
     case 'drone-harassment': return decideDroneHarassment(c, req);
     case 'rapid-embarkation': return decideRapidEmbarkation(c, req);

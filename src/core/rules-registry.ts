@@ -168,6 +168,22 @@ export interface Rule {
   /** weapons (datasheet weapon names) a model has on top of its own while this rule applies (DS8 Support Turret) */
   extraWeapons?(ctx: UnitContext & { model: ModelState }, src: RuleSource): readonly string[];
   /**
+   * A modifier to the Charge roll of an enemy unit that declared a charge against this ability's unit
+   * (Grav-inhibitor Drone: -2); asked of each target's abilities, the largest reduction counts and it does
+   * not add to the charging unit's own reductions (see chargeRollModifier).
+   */
+  chargeRollAgainst?(ctx: UnitContext & { charger: UnitState }, src: RuleSource): number;
+  /**
+   * The unit was selected as the target of a Stratagem its player used (Command-link Drone); asked of the
+   * rules active on it (its abilities, its player's rules, auras among them) once the CP are paid.
+   */
+  stratagemTargeted?(g: Game, unit: UnitState, stratagem: string, src: RuleSource): void;
+  /**
+   * False when this model of the unit may not make ranged attacks now, though its unit may shoot (after a
+   * Fall Back, only the bearers of a Battlesuit Support System); asked only of units that Fell Back.
+   */
+  modelMayShoot?(ctx: UnitContext & { model: ModelState }, src: RuleSource): boolean;
+  /**
    * An invulnerable save a model of the unit has from this ability, null when none (Shield Generator: its
    * bearer; Serpent Shield: every model of the bearer's unit); asked of unit abilities, the best one counts.
    */

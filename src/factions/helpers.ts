@@ -56,6 +56,11 @@ export function attackersAreBearer(unit: UnitState, models: readonly ModelState[
   return c !== null && models.length > 0 && models.every((m) => m.origin === c.unit);
 }
 
+/** A part of the unit has this ability on its datasheet (not from wargear): "this unit" means the whole Attached unit. */
+export function datasheetHas(state: GameState, unit: UnitState, ability: string): boolean {
+  return unit.components.some((c) => !c.destroyed && state.datasheets[c.datasheet].abilities.includes(ability));
+}
+
 /** The alive models of the unit that carry this wargear (by its ability's datasheet name, "Command-link Drone (Aura)"). */
 export function wargearBearers(unit: UnitState, wargear: string): ModelState[] {
   return unit.models.filter((m) => m.alive && m.wargear !== undefined && m.wargear.includes(wargear));
@@ -95,15 +100,16 @@ export function withinRangeOfMarker(state: GameState, unit: UnitState, o: { id: 
 }
 
 /**
- * Is a model of `unit` within `range` of an alive model with `keyword` of a friendly unit on the
- * battlefield that has the Aura ability `aura` (the unit itself included)?
+ * Is a model of `unit` within `range` of an alive model of a friendly unit on the battlefield that has the
+ * Aura ability `aura` (the unit itself included)? The aura spreads from the models with the datasheet
+ * keyword `from`, or those `from` accepts (a wargear aura's bearers).
  */
-export function withinAuraOf(state: GameState, unit: UnitState, aura: string, keyword: string, range: number): boolean {
+export function withinAuraOf(state: GameState, unit: UnitState, aura: string, from: string | ((m: ModelState) => boolean), range: number): boolean {
   for (const id of state.unitOrder) {
     const source = state.units[id];
     if (source.player !== unit.player || source.location !== 'battlefield' || !source.abilities.includes(aura)) continue;
     for (const m of source.models) {
-      if (!m.alive || !m.pos || !state.datasheets[m.datasheet].keywords.includes(keyword)) continue;
+      if (!m.alive || !m.pos || !(typeof from === 'string' ? state.datasheets[m.datasheet].keywords.includes(from) : from(m))) continue;
       const body = modelBody(state, m);
       for (const x of unit.models) if (x.alive && x.pos && isWithin(body, modelBody(state, x), range)) return true;
     }

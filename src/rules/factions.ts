@@ -39,9 +39,14 @@ export function playerRules(faction: string, detachment: string | null): string[
   return out;
 }
 
-/** The Aura abilities (Rule.aura) of these datasheets, once each in their order: played army-wide (see Rule.aura). */
+/**
+ * The Aura abilities (Rule.aura) of these datasheets, their wargear's too (Command-link Drone), once each in
+ * their order: played army-wide (see Rule.aura; a wargear aura finds its bearers, if any carry it).
+ */
 export function auraRules(datasheets: Iterable<Datasheet>): string[] {
   const out: string[] = [];
-  for (const ds of datasheets) for (const a of ds.abilities) if (getRule(a)?.aura && !out.includes(a)) out.push(a);
+  for (const ds of datasheets) {
+    for (const a of [...ds.abilities, ...(ds.wargearAbilities ?? [])]) if (getRule(a)?.aura && !out.includes(a)) out.push(a);
+  }
   return out;
 }

@@ -7,7 +7,7 @@
 import type { Game } from '../core/game.ts';
 import { opponent, type PlayerIndex, type UnitState } from '../core/state.ts';
 import { stratagemsOf, type Stratagem } from './stratagems/registry.ts';
-import { getRule, type Rule, type RuleSource } from '../core/rules-registry.ts';
+import { forEachActiveRule, getRule, type Rule, type RuleSource } from '../core/rules-registry.ts';
 import { splitAttachedUnits } from './damage.ts';
 
 export type WindowName =
@@ -191,6 +191,14 @@ function offerStratagems(g: Game, w: Window): string[] {
   return used;
 }
 
+/** The rules active on a Stratagem's target hear that it was selected (Command-link Drone). */
+function stratagemTargeted(g: Game, unit: UnitState, stratagem: string): void {
+  const heard: { rule: Rule; src: RuleSource }[] = [];
+  // collected first: a hook may roll dice and change the state the walk reads
+  forEachActiveRule(g.state, unit, 'self', (rule, src) => { if (rule.stratagemTargeted) heard.push({ rule, src: { ...src } }); });
+  for (const { rule, src } of heard) rule.stratagemTargeted!(g, g.state.units[unit.id], stratagem, src);
+}
+
 /** Use a stratagem: pay its CP (reduced when `discounted` and a rule of the target can reduce it), record it, resolve it. */
 export function useStratagem(g: Game, w: Window, player: PlayerIndex, s: Stratagem, unit: UnitState, discounted = false): void {
   const st = g.state;
@@ -204,5 +212,6 @@ export function useStratagem(g: Game, w: Window, player: PlayerIndex, s: Stratag
   }
   g.emit({ type: 'cp', player, delta: -cp, reason: s.name });
   g.emit({ type: 'stratagem-used', player, name: s.name, cp, unit: unit.id, round: st.round, turn: st.turn, phase: st.phase });
+  stratagemTargeted(g, unit, s.name);
   s.use(g, w, player, unit);
 }

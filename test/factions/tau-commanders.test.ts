@@ -127,9 +127,9 @@ describe('Commander Shadowsun', () => {
     expect(planFor(g, 'NEAR', 'GD', 'Pulse rifle').rerollHits).toBe('none');
   });
 
-  it('the aura is one of her player\'s rules only when the army has her', () => {
+  it('the aura is one of her player\'s rules only when the army has her (her Command-link Drone\'s too)', () => {
     const tau = loadFactionCatalog('TAU');
-    expect(auraRules([tau.byName('Strike Team')!, tau.byName('Commander Shadowsun')!, tau.byName('Commander Shadowsun')!])).toEqual(['Hero of the Empire (Aura)']);
+    expect(auraRules([tau.byName('Strike Team')!, tau.byName('Commander Shadowsun')!, tau.byName('Commander Shadowsun')!])).toEqual(['Hero of the Empire (Aura)', 'Command-link Drone (Aura)']);
     expect(auraRules([tau.byName('Strike Team')!, tau.byName('Commander Farsight')!])).toEqual([]);
     expect(shadowsun().state.players.map((p) => p.rules.includes('Hero of the Empire (Aura)'))).toEqual([true, false]);
   });

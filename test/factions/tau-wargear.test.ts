@@ -1,19 +1,35 @@
 /**
  * Wargear abilities: the models that carry wargear (named by the army, or fixed in the default loadout)
- * and the T'au wargear abilities played for their bearers.
+ * and the T'au wargear abilities played for their bearers (src/factions/tau/wargear.ts, the Support
+ * Systems in battlesuits.ts): each against the same situation without the wargear.
  */
 import { describe, expect, it } from 'vitest';
-import { battleSandbox, type PlacedUnit } from '../helpers/battle.ts';
+import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
+import { scriptedStream } from '../helpers/scripted.ts';
+import { planFor } from '../helpers/plan.ts';
+import type { DecisionRequest } from '../../src/core/agent.ts';
+import type { Game } from '../../src/core/game.ts';
+import { allows, weaponRange } from '../../src/core/rules-registry.ts';
 import { loadFactionCatalog } from '../../src/data/catalog.ts';
 import { carriedWargearAbilities } from '../../src/rules/muster.ts';
 import { invulnerableOf } from '../../src/rules/damage.ts';
+import { chargeRollModifier } from '../../src/rules/battle/charge.ts';
+import { characteristic } from '../../src/rules/battle/units.ts';
+import { canInfiltrate } from '../../src/rules/battle/pre-battle.ts';
+import { canShoot, modelWeapons, shootWithUnit } from '../../src/rules/battle/shooting.ts';
+import { useStratagem } from '../../src/rules/windows.ts';
+import { allStratagems } from '../../src/rules/stratagems/registry.ts';
+import { GUIDED } from '../../src/factions/tau/army-rule.ts';
 
 const tau = loadFactionCatalog('tau');
 const ds = (name: string) => tau.byName(name)!;
+const GD: PlacedUnit = { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 40, y: 20 } };
 
-function sandbox(units: PlacedUnit[]) {
-  return battleSandbox(units);
+function sandbox(units: PlacedUnit[], opts: Parameters<typeof battleSandbox>[1] = {}): Game {
+  return battleSandbox(units, { phase: 'shooting', round: 2, ...opts });
 }
+
+const shown = (g: Game, unit: string) => g.state.units[unit];
 
 describe('wargear carried', () => {
   it('the army names it; fixed default wargear comes along; wargear the army does not name is a default only when it names none', () => {
@@ -31,12 +47,12 @@ describe('wargear carried', () => {
     const g = sandbox([
       { id: 'C', player: 0, faction: 'tau', name: 'Commander In Coldstar Battlesuit', at: { x: 10, y: 10 }, wargear: [['Shield Generator']] },
       { id: 'S', player: 0, faction: 'tau', name: 'Commander Shadowsun', at: { x: 10, y: 20 } },
-      { id: 'E', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 50, y: 20 } },
+      GD,
     ]);
-    expect(g.state.units.C.models[0].wargear).toEqual(['Shield Generator']);
-    expect(g.state.units.C.abilities).toContain('Shield Generator');
-    expect(g.state.units.S.models[0].wargear).toEqual(['Advanced Guardian Drone', 'Command-link Drone (Aura)']);
-    expect(g.state.units.E.models[0].wargear).toBeUndefined();
+    expect(shown(g, 'C').models[0].wargear).toEqual(['Shield Generator']);
+    expect(shown(g, 'C').abilities).toContain('Shield Generator');
+    expect(shown(g, 'S').models[0].wargear).toEqual(['Advanced Guardian Drone', 'Command-link Drone (Aura)']);
+    expect(shown(g, 'GD').models[0].wargear).toBeUndefined();
   });
 });
 
@@ -45,9 +61,188 @@ describe('Shield Generator', () => {
     const g = sandbox([
       { id: 'C', player: 0, faction: 'tau', name: 'Commander In Coldstar Battlesuit', at: { x: 10, y: 10 }, wargear: [['Shield Generator']] },
       { id: 'N', player: 0, faction: 'tau', name: 'Commander In Coldstar Battlesuit', at: { x: 10, y: 20 } },
-      { id: 'E', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 50, y: 20 } },
+      GD,
     ]);
-    expect(invulnerableOf(g.state, g.state.units.C, g.state.units.C.models[0])).toBe(4);
-    expect(invulnerableOf(g.state, g.state.units.N, g.state.units.N.models[0])).toBeNull();
+    expect(invulnerableOf(g.state, shown(g, 'C'), shown(g, 'C').models[0])).toBe(4);
+    expect(invulnerableOf(g.state, shown(g, 'N'), shown(g, 'N').models[0])).toBeNull();
+  });
+});
+
+describe('Support Systems as wargear', () => {
+  it('Weapon Support System: the bearer\'s ranged attacks ignore Hit roll modifiers; another Commander\'s do not', () => {
+    const g = sandbox([
+      { id: 'W', player: 0, faction: 'tau', name: 'Commander In Crisis Battlesuit', at: { x: 10, y: 10 }, wargear: [['Weapon Support System']] },
+      { id: 'N', player: 0, faction: 'tau', name: 'Commander In Crisis Battlesuit', at: { x: 10, y: 20 } },
+      GD,
+    ]);
+    const gun = shown(g, 'W').models[0].weapons.find((w) => w !== 'Battlesuit fists')!;
+    expect(planFor(g, 'W', 'GD', gun).ignoreHitModifiers).toBe(true);
+    expect(planFor(g, 'N', 'GD', gun).ignoreHitModifiers).toBe(false);
+  });
+
+  it('Battlesuit Support System: after a Fall Back the bearer\'s unit may shoot, with the bearers only; without it not at all', () => {
+    const crisis = (wargear: string[][]) => {
+      const g = sandbox([{ id: 'CB', player: 0, faction: 'tau', name: 'Crisis Battlesuits', at: { x: 10, y: 10 }, spacing: 2, wargear }, { ...GD, at: { x: 22, y: 12 } }]);
+      g.emit({ type: 'unit-moved', unit: 'CB', mode: 'fall-back' });
+      return g;
+    };
+    const g = crisis([['Battlesuit Support System']]);
+    // the composition's first line is one model (the Shas'vre) or the whole unit: only the models carrying it shoot
+    const bearers = shown(g, 'CB').models.filter((m) => m.wargear?.includes('Battlesuit Support System')).map((m) => m.id);
+    expect(bearers.length).toBeGreaterThan(0);
+    expect(bearers.length).toBeLessThan(shown(g, 'CB').models.length);
+    expect(allows(g.state, shown(g, 'CB'), 'shoot-after-fall-back')).toBe(true);
+    expect(canShoot(g, shown(g, 'CB'))).toBe(true);
+    shootWithUnit(g, shown(g, 'CB'));
+    const shooters = new Set((g.log ?? []).filter((e) => e.type === 'dice' && e.purpose === 'hit').map((e) => (e as { unit: string }).unit));
+    expect([...shooters]).toEqual(['CB']);
+    const hitDice = (g.log ?? []).filter((e) => e.type === 'dice' && e.purpose === 'hit').reduce((n, e) => n + (e as { values: number[] }).values.length, 0);
+    const none = crisis([]);
+    expect(allows(none.state, shown(none, 'CB'), 'shoot-after-fall-back')).toBe(false);
+    expect(canShoot(none, shown(none, 'CB'))).toBe(false);
+    // the same unit not having Fallen Back shoots with every model: more Hit rolls than the bearers made
+    const all = sandbox([{ id: 'CB', player: 0, faction: 'tau', name: 'Crisis Battlesuits', at: { x: 10, y: 10 }, spacing: 2, wargear: [['Battlesuit Support System']] }, { ...GD, at: { x: 22, y: 12 } }]);
+    shootWithUnit(all, shown(all, 'CB'));
+    const allDice = (all.log ?? []).filter((e) => e.type === 'dice' && e.purpose === 'hit').reduce((n, e) => n + (e as { values: number[] }).values.length, 0);
+    expect(hitDice).toBeGreaterThan(0);
+    expect(allDice).toBe(hitDice * shown(all, 'CB').models.length / bearers.length);
+  });
+});
+
+describe("Shadowsun's drones", () => {
+  it('Advanced Guardian Drone: -1 to wound for ranged attacks at her unit; not in melee, not at another unit', () => {
+    const g = sandbox([
+      { id: 'S', player: 0, faction: 'tau', name: 'Commander Shadowsun', at: { x: 10, y: 20 } },
+      { id: 'C', player: 0, faction: 'tau', name: 'Commander In Coldstar Battlesuit', at: { x: 10, y: 30 } },
+      { ...GD, at: { x: 20, y: 20 } },
+    ]);
+    expect(planFor(g, 'GD', 'S', 'Shuriken catapult').woundModifier).toBe(-1);
+    expect(planFor(g, 'GD', 'C', 'Shuriken catapult').woundModifier).toBe(0);
+    expect(planFor(g, 'GD', 'S', 'Close combat weapon').woundModifier).toBe(0);
+  });
+
+  it('Command-link Drone: a Stratagem on a T\'AU EMPIRE unit within 6" of her rolls a D6, 5+ gains 1CP; a 4 does not; beyond 6" no roll', () => {
+    const strat = allStratagems().find((s) => s.name === 'GO TO GROUND')!;
+    const run = (gap: number, dice: number[]) => {
+      const stream = scriptedStream(dice);
+      const g = sandbox([
+        { id: 'S', player: 0, faction: 'tau', name: 'Commander Shadowsun', at: { x: 10, y: 20 } },
+        { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', counts: [1, 4], at: { x: 10 + gap, y: 20 }, spacing: 1 },
+        GD,
+      ], { stream });
+      g.emit({ type: 'cp', player: 0, delta: 3, reason: 'test' });
+      const cp = g.state.players[0].cp;
+      useStratagem(g, { name: 'shooting/after-enemy-targets', unit: 'GD', targets: ['ST'] }, 0, strat, shown(g, 'ST'));
+      return { spent: cp - g.state.players[0].cp, left: stream.remaining() };
+    };
+    expect(run(4, [5])).toEqual({ spent: 0, left: 0 });
+    expect(run(4, [4])).toEqual({ spent: 1, left: 0 });
+    expect(run(12, [5])).toEqual({ spent: 1, left: 1 });
+  });
+});
+
+describe("Pathfinders' drones", () => {
+  const pathfinders = (wargear: string[]) => sandbox([
+    { id: 'PF', player: 0, faction: 'tau', name: 'Pathfinder Team', at: { x: 10, y: 10 }, spacing: 1, wargear: [wargear] },
+    { ...GD, at: { x: 16, y: 10 } },
+  ]);
+
+  it('Grav-inhibitor Drone: -2 to the Charge roll of a unit charging its unit; not cumulative with the charger\'s own reductions', () => {
+    const g = pathfinders(['Grav-inhibitor Drone']);
+    expect(chargeRollModifier(g.state, shown(g, 'GD'), [shown(g, 'PF')])).toBe(-2);
+    const none = pathfinders([]);
+    expect(chargeRollModifier(none.state, shown(none, 'GD'), [shown(none, 'PF')])).toBe(0);
+    g.addEffect('Photon Grenades', 0, 'GD', g.untilEndOfPhase());
+    expect(chargeRollModifier(g.state, shown(g, 'GD'), [shown(g, 'PF')])).toBe(-2);
+  });
+
+  it('Pulse Accelerator Drone: +6" to the unit\'s pulse carbines; not to its pulse pistols', () => {
+    const range = (g: Game, weapon: string) => weaponRange(g.state, shown(g, 'PF'), g.state.datasheets[shown(g, 'PF').datasheet].weapons.find((w) => w.name === weapon)!.profiles[0]);
+    const g = pathfinders(['Pulse Accelerator Drone']);
+    const none = pathfinders([]);
+    expect(range(g, 'Pulse carbine')).toBe(range(none, 'Pulse carbine') + 6);
+    expect(range(g, 'Pulse pistol')).toBe(range(none, 'Pulse pistol'));
+  });
+
+  it('Recon Drone: its bearer carries a drone burst cannon, and the unit has Infiltrators', () => {
+    const g = pathfinders(['Recon Drone']);
+    const [bearer, other] = shown(g, 'PF').models;
+    expect(modelWeapons(g.state, shown(g, 'PF'), bearer)).toContain('Drone burst cannon');
+    expect(modelWeapons(g.state, shown(g, 'PF'), other)).not.toContain('Drone burst cannon');
+    expect(canInfiltrate(g.state, shown(g, 'PF'))).toBe(true);
+    const none = pathfinders([]);
+    expect(modelWeapons(none.state, shown(none, 'PF'), shown(none, 'PF').models[0])).not.toContain('Drone burst cannon');
+    expect(canInfiltrate(none.state, shown(none, 'PF'))).toBe(false);
+  });
+});
+
+describe('other drones', () => {
+  it('MV15 Gun Drone: the Twin Lance\'s suits carry a twin pulse blaster', () => {
+    const g = sandbox([{ id: 'TL', player: 0, faction: 'tau', name: 'The Twin Lance', at: { x: 10, y: 10 } }, GD]);
+    for (const m of shown(g, 'TL').models) expect(modelWeapons(g.state, shown(g, 'TL'), m)).toContain('Twin pulse blaster');
+  });
+
+  it('Markerlight: Heavy Gun Drones with it have the MARKERLIGHT keyword', () => {
+    const g = sandbox([{ id: 'HG', player: 0, faction: 'tau', name: 'Heavy Gun Drones', at: { x: 10, y: 10 } }, GD]);
+    expect(shown(g, 'HG').keywords).toContain('MARKERLIGHT');
+    const without = sandbox([{ id: 'HG', player: 0, faction: 'tau', name: 'Heavy Gun Drones', at: { x: 10, y: 10 }, wargear: [[]] }, GD]);
+    expect(without.state.units.HG.keywords).not.toContain('MARKERLIGHT');
+  });
+
+  it('Hover Drone: the Ethereal\'s Move is 10"; 6" without it', () => {
+    const move = (wargear: string[][]) => {
+      const g = sandbox([{ id: 'E', player: 0, faction: 'tau', name: 'Ethereal', at: { x: 10, y: 10 }, wargear }, GD]);
+      return characteristic(g.state, shown(g, 'E'), shown(g, 'E').models[0], 'M');
+    };
+    expect(move([['Hover Drone']])).toBe(10);
+    expect(move([])).toBe(6);
+  });
+
+  it('Oversight Drone: once per battle, chosen when the unit is selected to shoot: IGNORES COVER this phase', () => {
+    const asked: string[] = [];
+    const pick = (r: DecisionRequest) => { asked.push(r.kind); return r.kind === 'oversight-drone' ? 1 : 0; };
+    const vespid = (wargear: string[][]) => sandbox([
+      { id: 'V', player: 0, faction: 'tau', name: 'Vespid Stingwings', at: { x: 10, y: 10 }, spacing: 1, wargear },
+      { ...GD, at: { x: 18, y: 10 } },
+    ], { agents: [scriptedAgent('tau', pick), scriptedAgent('ae')] });
+    const g = vespid([['Oversight Drone']]);
+    expect(planFor(g, 'V', 'GD', 'Neutron blaster').ignoresCover).toBe(false);
+    shootWithUnit(g, shown(g, 'V'));
+    expect(asked.filter((k) => k === 'oversight-drone')).toHaveLength(1);
+    expect(planFor(g, 'V', 'GD', 'Neutron blaster').ignoresCover).toBe(true);
+    // used: the next time it is selected to shoot (a new phase) it is not offered
+    g.emit({ type: 'phase-started', phase: 'shooting', player: 0 } as never);
+    const before = asked.length;
+    g.emit({ type: 'unit-flag', unit: 'V', flag: 'shot', value: false });
+    shootWithUnit(g, shown(g, 'V'));
+    expect(asked.slice(before)).not.toContain('oversight-drone');
+    const none = vespid([]);
+    shootWithUnit(none, shown(none, 'V'));
+    expect(asked.slice(before)).not.toContain('oversight-drone');
+  });
+
+  it('Blacklight Marker Drones: twice per battle, the Guided unit of Shas\'o R\'alai\'s Observer unit re-rolls Wound rolls of 1 at the Spotted unit', () => {
+    const g = sandbox([
+      { id: 'R', player: 0, faction: 'tau', name: "Shas'o R'alai", at: { x: 10, y: 14 } },
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', counts: [1, 4], at: { x: 10, y: 20 }, spacing: 1 },
+      { ...GD, at: { x: 26, y: 18 } },
+    ], { agents: [scriptedAgent('tau', (r) => (r.kind === 'for-the-greater-good' ? Math.max(0, (r.options as { observer?: string }[]).findIndex((o) => o.observer === 'R')) : r.kind === 'blacklight-marker-drones' ? 1 : 0)), scriptedAgent('ae')] });
+    shootWithUnit(g, shown(g, 'ST'));
+    expect(g.state.effects.some((e) => e.kind === GUIDED && e.unit === 'ST' && e.params.observer === 'R')).toBe(true);
+    expect(planFor(g, 'ST', 'GD', 'Pulse rifle').rerollWounds).toBe('ones');
+    expect(g.state.effects.filter((e) => e.kind === 'Blacklight Marker Drones used')).toHaveLength(1);
+  });
+
+  it('Baggage Harness: KROOT units within 3" of the Great Knarloc carrying it have SUSTAINED HITS 1 with ranged weapons; not beyond 3", not other units', () => {
+    const g = (gap: number, wargear: string[][] = [['Baggage Harness']]) => sandbox([
+      { id: 'K', player: 0, faction: 'tau', name: 'Great Knarloc', at: { x: 10, y: 10 }, wargear },
+      { id: 'KC', player: 0, faction: 'tau', name: 'Kroot Carnivores', at: { x: 10, y: 10 + gap }, spacing: 1 },
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10 + gap, y: 10 }, spacing: 1 },
+      { ...GD, at: { x: 30, y: 20 } },
+    ]);
+    expect(planFor(g(4), 'KC', 'GD', 'Kroot rifle').sustainedHits).toBe(1);
+    expect(planFor(g(4), 'ST', 'GD', 'Pulse rifle').sustainedHits).toBe(0);
+    expect(planFor(g(9), 'KC', 'GD', 'Kroot rifle').sustainedHits).toBe(0);
+    expect(planFor(g(4, []), 'KC', 'GD', 'Kroot rifle').sustainedHits).toBe(0);
   });
 });

@@ -9,7 +9,7 @@ import { unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { unitDistance } from '../../rules/battle/world.ts';
 import { opponent, type GameState, type UnitState } from '../../core/state.ts';
 import { diceExprMean } from '../../core/dice-expr.ts';
-import { isMonsterOrVehicle, modelWith, untilStartOfNextTurn } from '../helpers.ts';
+import { attackersCarry, datasheetHas, isMonsterOrVehicle, modelWith, untilStartOfNextTurn, wargearBearers } from '../helpers.ts';
 
 /** Devilfish's Rapid Deployment: units may disembark after it Advanced (then as after any move: Normal move, no charge). */
 registerRule({
@@ -35,14 +35,19 @@ registerRule({
   },
 });
 
+const BATTLESUIT_SUPPORT = 'Battlesuit Support System';
+const WEAPON_SUPPORT = 'Weapon Support System';
+
 /**
- * Battlesuit Support System (the datasheet ability of Starscythes and Riptides): the unit may shoot in a
- * turn in which it Fell Back. (The Commanders' wargear of that name lets only its bearer shoot then;
- * no bundled army carries it.)
+ * Battlesuit Support System. As a datasheet ability (Starscythes, Riptides) the unit may shoot in a turn in
+ * which it Fell Back; as wargear (Commanders, Crisis Battlesuits) so may the bearer's unit, but then only the
+ * models carrying it make ranged attacks. (A unit that may shoot after Falling Back by another rule as well
+ * still shoots with its bearers only: no army has both.)
  */
 registerRule({
-  name: 'Battlesuit Support System', kind: 'datasheet-ability',
-  allows: (perm) => perm === 'shoot-after-fall-back',
+  name: BATTLESUIT_SUPPORT, kind: 'datasheet-ability',
+  allows: (perm, ctx) => perm === 'shoot-after-fall-back' && (datasheetHas(ctx.state, ctx.unit, BATTLESUIT_SUPPORT) || wargearBearers(ctx.unit, BATTLESUIT_SUPPORT).length > 0),
+  modelMayShoot: (ctx) => datasheetHas(ctx.state, ctx.unit, BATTLESUIT_SUPPORT) || ctx.model.wargear?.includes(BATTLESUIT_SUPPORT) === true,
 });
 
 /** Ranged attacks that may ignore any or all Hit roll modifiers (the harmful ones are ignored). */
@@ -50,8 +55,19 @@ const ignoreRangedHitModifiers: Rule['attack'] = (plan, ctx, src) => {
   if (src.role === 'attacker' && !ctx.melee) plan.ignoreHitModifiers = true;
 };
 
-/** Weapon Support System: ranged attacks may ignore any or all Hit roll modifiers. */
-registerRule({ name: 'Weapon Support System', kind: 'datasheet-ability', attack: ignoreRangedHitModifiers });
+/**
+ * Weapon Support System: ranged attacks may ignore any or all Hit roll modifiers: every model's of a unit
+ * with it on its datasheet (Riptide, Fireknives), the bearer's where it is wargear (Commanders, Crisis
+ * Battlesuits, Broadsides; an attack group is one datasheet's models with one weapon, so a bearer firing the
+ * same weapon as others of its unit gets it only when they all carry it).
+ */
+registerRule({
+  name: WEAPON_SUPPORT, kind: 'datasheet-ability',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || ctx.melee) return;
+    if (datasheetHas(ctx.state, ctx.attacker, WEAPON_SUPPORT) || attackersCarry(ctx.attackers, WEAPON_SUPPORT)) plan.ignoreHitModifiers = true;
+  },
+});
 
 /** Hammerhead's Armour Hunter: attacks against a MONSTER or VEHICLE get +1 to hit. */
 registerRule({

@@ -1,13 +1,158 @@
 /**
  * T'au wargear abilities. Muster gives a model the wargear abilities of what it carries
- * (ModelState.wargear) and its unit those abilities; each entry here finds its bearers.
+ * (ModelState.wargear) and its unit those abilities; each entry here finds its bearers. Battlesuit and
+ * Weapon Support Systems, datasheet abilities of some units and wargear of others, are in battlesuits.ts.
  */
 import { registerRule } from '../../core/rules-registry.ts';
+import type { ModelState } from '../../core/state.ts';
+import { widerReroll } from '../../rules/attack-plan.ts';
+import { gainExtraCp } from '../../rules/battle/command-points.ts';
+import { onObserverSelected } from './army-rule.ts';
+import { wargearBearers, withinAuraOf } from '../helpers.ts';
 
 const SHIELD_GENERATOR = 'Shield Generator';
+const GUARDIAN_DRONE = 'Advanced Guardian Drone';
+const COMMAND_LINK = 'Command-link Drone (Aura)';
+const GRAV_INHIBITOR = 'Grav-inhibitor Drone';
+const PULSE_ACCELERATOR = 'Pulse Accelerator Drone';
+const RECON_DRONE = 'Recon Drone';
+const OVERSIGHT_DRONE = 'Oversight Drone';
+const HOVER_DRONE = 'Hover Drone';
+const BLACKLIGHT = 'Blacklight Marker Drones';
+const BAGGAGE_HARNESS = 'Baggage Harness (Aura)';
+const MV15 = 'MV15 Gun Drone';
+
+const carries = (name: string) => (m: ModelState) => m.wargear !== undefined && m.wargear.includes(name);
+const NO_WEAPONS: readonly string[] = [];
 
 /** Shield Generator: its bearer has a 4+ invulnerable save. */
 registerRule({
   name: SHIELD_GENERATOR, kind: 'wargear-ability',
   invulnerableSave: (ctx) => (ctx.model.wargear?.includes(SHIELD_GENERATOR) ? 4 : null),
+});
+
+/**
+ * Advanced Guardian Drone (Shadowsun): ranged attacks that target the bearer subtract 1 from the Wound
+ * roll. An attack targets a unit, so while the bearer is alive in it, every ranged attack at its unit.
+ */
+registerRule({
+  name: GUARDIAN_DRONE, kind: 'wargear-ability',
+  attack(plan, ctx, src) {
+    if (src.role === 'defender' && !ctx.melee && wargearBearers(ctx.target, GUARDIAN_DRONE).length > 0) plan.woundModifier -= 1;
+  },
+});
+
+/**
+ * Command-link Drone (Aura, Shadowsun): each time its player selects a friendly T'AU EMPIRE unit within 6"
+ * of the bearer as the target of a Stratagem, a D6 of 5+ gains 1CP (within the core rules' one extra CP a
+ * battle round).
+ */
+registerRule({
+  name: COMMAND_LINK, kind: 'wargear-ability', aura: true,
+  stratagemTargeted(g, unit, stratagem, src) {
+    // walked as an army-wide aura (src.unit null) for every unit, the bearer's own included
+    if (src.unit !== null || !unit.keywords.includes("T'AU EMPIRE")) return;
+    if (!withinAuraOf(g.state, unit, COMMAND_LINK, carries(COMMAND_LINK), 6)) return;
+    const [d6] = g.dice.roll(1, 6, 'other', unit.player, unit.id, `Command-link Drone (${stratagem}; 5+: 1CP)`);
+    if (d6 >= 5) gainExtraCp(g, unit.player, 'Command-link Drone');
+  },
+});
+
+/** Grav-inhibitor Drone (Pathfinders): -2 to the Charge roll of an enemy unit that declares a charge against the bearer's unit (see chargeRollModifier). */
+registerRule({
+  name: GRAV_INHIBITOR, kind: 'wargear-ability',
+  chargeRollAgainst: (ctx) => (wargearBearers(ctx.unit, GRAV_INHIBITOR).length > 0 ? -2 : 0),
+});
+
+/** Pulse Accelerator Drone (Pathfinders): +6" to the Range of the pulse carbines of the bearer's unit. */
+registerRule({
+  name: PULSE_ACCELERATOR, kind: 'wargear-ability',
+  weaponRangeBonus: (ctx) => (/^pulse carbine/i.test(ctx.profile.name) && wargearBearers(ctx.unit, PULSE_ACCELERATOR).length > 0 ? 6 : 0),
+});
+
+/** Recon Drone (Pathfinders): the bearer also carries a drone burst cannon, and the unit has Infiltrators (granted at muster). */
+registerRule({
+  name: RECON_DRONE, kind: 'wargear-ability', grantsAbilities: ['Infiltrators'],
+  extraWeapons: (ctx) => (ctx.model.wargear?.includes(RECON_DRONE) && !ctx.model.weapons.includes('Drone burst cannon') && ctx.state.datasheets[ctx.model.datasheet].weapons.some((w) => w.name === 'Drone burst cannon') ? ['Drone burst cannon'] : NO_WEAPONS),
+});
+
+/** MV15 Gun Drone (the Twin Lance): the bearer also carries a twin pulse blaster. */
+registerRule({
+  name: MV15, kind: 'wargear-ability',
+  extraWeapons: (ctx) => (ctx.model.wargear?.includes(MV15) && !ctx.model.weapons.includes('Twin pulse blaster') && ctx.state.datasheets[ctx.model.datasheet].weapons.some((w) => w.name === 'Twin pulse blaster') ? ['Twin pulse blaster'] : NO_WEAPONS),
+});
+
+/** Markerlight (Heavy Gun Drones): the bearer's unit has the MARKERLIGHT keyword (granted at muster). */
+registerRule({ name: 'Markerlight', kind: 'wargear-ability', grantsKeywords: ['MARKERLIGHT'] });
+
+/**
+ * Hover Drone (Ethereal): the bearer has a Move of 10". Partly: it does not gain FLY, since keywords are a
+ * unit's here and the Ethereal's would pass to the unit he leads.
+ */
+registerRule({
+  name: HOVER_DRONE, kind: 'wargear-ability', missing: 'the bearer does not gain FLY',
+  characteristic: (which, v, ctx) => (which === 'M' && ctx.model.wargear?.includes(HOVER_DRONE) ? 10 : v),
+});
+
+const OVERSIGHT_USED = 'Oversight Drone used';
+
+/**
+ * Oversight Drone (Vespid Stingwings): once per battle, when the bearer's unit is selected to shoot, its
+ * ranged weapons have IGNORES COVER until the end of the phase (its player chooses when). The entry is also
+ * the effect.
+ */
+registerRule({
+  name: OVERSIGHT_DRONE, kind: 'wargear-ability',
+  selectedToShoot(g, unit) {
+    if (wargearBearers(unit, OVERSIGHT_DRONE).length === 0) return;
+    if (g.state.effects.some((e) => e.kind === OVERSIGHT_USED && e.unit === unit.id)) return;
+    const { option } = g.decide({
+      kind: 'oversight-drone', player: unit.player, prompt: `${unit.name}: use the Oversight Drone (once per battle: IGNORES COVER this phase)?`,
+      options: ['keep', 'use'], context: { unit: unit.id },
+    });
+    if (option !== 'use') return;
+    g.addEffect(OVERSIGHT_USED, unit.player, unit.id, { at: 'end-of-battle' });
+    g.addEffect(OVERSIGHT_DRONE, unit.player, unit.id, g.untilEndOfPhase());
+  },
+  attack(plan, ctx, src) {
+    if (src.effect && src.role === 'attacker' && !ctx.melee) plan.ignoresCover = true;
+  },
+});
+
+const BLACKLIGHT_USED = 'Blacklight Marker Drones used';
+
+/**
+ * Blacklight Marker Drones (Shas'o R'alai): twice per battle, when his unit becomes an Observer unit, the
+ * Guided unit's ranged attacks at the Spotted unit re-roll Wound rolls of 1 until the end of the phase (its
+ * player chooses when). The entry is also the effect on the Guided unit (params.spotted).
+ */
+registerRule({
+  name: BLACKLIGHT, kind: 'wargear-ability',
+  attack(plan, ctx, src) {
+    if (!src.effect || src.role !== 'attacker' || ctx.melee || ctx.target.id !== src.effect.params.spotted) return;
+    plan.rerollWounds = widerReroll(plan.rerollWounds, 'ones');
+  },
+});
+
+onObserverSelected((g, observer, guided, spotted) => {
+  if (wargearBearers(observer, BLACKLIGHT).length === 0) return;
+  const used = g.state.effects.filter((e) => e.kind === BLACKLIGHT_USED && e.unit === observer.id).length;
+  if (used >= 2) return;
+  const { option } = g.decide({
+    kind: 'blacklight-marker-drones', player: observer.player, prompt: `${observer.name}: use a Blacklight Marker Drone (${2 - used} left: ${guided.name} re-rolls Wound rolls of 1 at the Spotted unit)?`,
+    options: ['keep', 'use'], context: { unit: guided.id, observer: observer.id, spotted },
+  });
+  if (option !== 'use') return;
+  g.addEffect(BLACKLIGHT_USED, observer.player, observer.id, { at: 'end-of-battle' });
+  g.addEffect(BLACKLIGHT, observer.player, guided.id, g.untilEndOfPhase(), { spotted });
+});
+
+/** Baggage Harness (Aura, Great Knarloc): ranged weapons of friendly KROOT units within 3" of the bearer have SUSTAINED HITS 1. */
+registerRule({
+  name: BAGGAGE_HARNESS, kind: 'wargear-ability', aura: true,
+  attack(plan, ctx, src) {
+    // walked army-wide (src.unit null) for every unit, the bearer's own included
+    if (src.role !== 'attacker' || src.unit !== null || ctx.melee || !ctx.attacker.keywords.includes('KROOT')) return;
+    if (withinAuraOf(ctx.state, ctx.attacker, BAGGAGE_HARNESS, carries(BAGGAGE_HARNESS), 3)) plan.sustainedHits = Math.max(plan.sustainedHits, 1);
+  },
 });

@@ -6,9 +6,9 @@
  * coherency, in base contact where it can. A unit that charged fights first this turn (Charge Bonus).
  */
 import type { Game } from '../../core/game.ts';
-import { opponent, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import { opponent, type GameState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { afterRoll, rollDice } from '../roll-window.ts';
-import { allows, forbids, getRule } from '../../core/rules-registry.ts';
+import { abilityRules, allows, forbids, getRule } from '../../core/rules-registry.ts';
 import { openWindow } from '../windows.ts';
 import { endPhase, hasEffect, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
@@ -22,6 +22,24 @@ export function chargePhase(g: Game, player: PlayerIndex): void {
 }
 
 /** The phase between its start and its end; re-entrant between two charges (lookahead resumes it). */
+/**
+ * The modifier to a Charge roll against these targets: the charging unit's own (its rules and effects)
+ * and the largest reduction a target's abilities impose (Grav-inhibitor Drone), which does not add to the
+ * unit's own reductions. Only the total of the unit's own is known here, so its positive and negative
+ * parts are not told apart: a -2 against the unit takes the total to at least 2 below 0 or below, e.g. +1
+ * and -2 of its own with a Grav-inhibitor Drone give -2 rather than -1 (no bundled army has both).
+ */
+export function chargeRollModifier(state: GameState, charger: UnitState, targets: readonly UnitState[]): number {
+  const own = rollModifier(state, charger, 'charge');
+  let against = 0;
+  for (const t of targets) {
+    for (const r of abilityRules(t)) {
+      if (r.chargeRollAgainst) against = Math.min(against, r.chargeRollAgainst({ state, unit: t, charger }, { role: 'defender', player: t.player, effect: null, unit: t }));
+    }
+  }
+  return against < 0 ? Math.min(own, Math.max(own, 0) + against) : own;
+}
+
 export function chargeBody(g: Game, player: PlayerIndex): void {
   for (;;) {
     if (g.state.result) break;
@@ -125,7 +143,7 @@ export function declareCharge(g: Game, u: UnitState, opts: { targets?: string[];
   let dice = rollDice(g, 2, 6, 'charge', player, u.id, fresh.name);
   const needed = Math.max(...targets.map((t) => unitDistance(g.state, fresh, g.state.units[t]))) - 1;
   dice = afterRoll(g, { purpose: 'charge', player, unit: u.id, sides: 6, values: dice, test: null, rerolled: [], target: Math.ceil(needed) }) as number[];
-  const roll = Math.max(0, dice[0] + dice[1] + rollModifier(g.state, fresh, 'charge'));
+  const roll = Math.max(0, dice[0] + dice[1] + chargeRollModifier(g.state, fresh, targets.map((t) => g.state.units[t])));
   const plan = planUnit(g.state, fresh, 'charge', { maxDistance: roll, targetUnitIds: targets });
   if (!plan.ok) {
     g.emit({ type: 'note', text: `${fresh.name}'s charge failed (rolled ${roll}): ${plan.reason}` });

@@ -253,8 +253,9 @@ function weaponGroups(g: Game, u: UnitState, deck: readonly Lent[] | null = null
     if (!gr) groups.set(key, (gr = { weapon: w, shooters: [] }));
     gr.shooters.push(links?.length ? { model: m, body, links } : { model: m, body });
   };
+  const barred = u.flags.fellBack ? modelsBarredFromShooting(s, u) : null;
   for (const m of u.models) {
-    if (!m.alive || !m.pos) continue;
+    if (!m.alive || !m.pos || barred?.has(m.id)) continue;
     const { usable, nonPistols, pistols } = usableWeapons(g, c, m, u, false);
     const body = modelBody(s, m);
     let links: Body[] | undefined;
@@ -270,6 +271,16 @@ function weaponGroups(g: Game, u: UnitState, deck: readonly Lent[] | null = null
     for (const l of lent) add(l.model, body, l.weapon);
   }
   return [...groups.values()];
+}
+
+/** The models of the unit an active rule keeps from making ranged attacks now (Rule.modelMayShoot). */
+function modelsBarredFromShooting(state: GameState, u: UnitState): Set<string> | null {
+  let out: Set<string> | null = null;
+  forEachActiveRule(state, u, 'self', (r, src) => {
+    if (!r.modelMayShoot) return;
+    for (const m of u.models) if (m.alive && !r.modelMayShoot({ state, unit: u, model: m }, src)) (out ??= new Set()).add(m.id);
+  });
+  return out;
 }
 
 /**
