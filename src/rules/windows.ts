@@ -191,8 +191,8 @@ function offerStratagems(g: Game, w: Window): string[] {
   return used;
 }
 
-/** The rules active on a Stratagem's target hear that it was selected (Command-link Drone). */
-function stratagemTargeted(g: Game, unit: UnitState, stratagem: string): void {
+/** The rules active on a Stratagem's target hear that it was selected (Command-link Drone); COMMAND RE-ROLL calls it too. */
+export function stratagemTargeted(g: Game, unit: UnitState, stratagem: string): void {
   const heard: { rule: Rule; src: RuleSource }[] = [];
   // collected first: a hook may roll dice and change the state the walk reads
   forEachActiveRule(g.state, unit, 'self', (rule, src) => { if (rule.stratagemTargeted) heard.push({ rule, src: { ...src } }); });
