@@ -2206,6 +2206,8 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'shade-of-twilight': return decideShadeOfTwilight(c, req);
     // Asurmen's unit: a Normal move of up to 6", weighed as Shade of Twilight's D6"
     case 'tactical-acumen': return decideShadeOfTwilight(c, req, 6);
+    case 'trail-finding': case 'path-of-the-outcast': case 'reaver-band': return decideShadeOfTwilight(c, req, SHADE_REACH, false);
+    case 'aerial-disengagement': return decideShadeOfTwilight(c, req, 6, false);
     // a Battle-shock test at -1: the unit whose failed test costs the enemy most
     case 'face-of-death': return decideDroneHarassment(c, req);
     // -1 to wound for its attacks: the enemy unit that can hurt my army most
@@ -2376,8 +2378,9 @@ const SHADE_MARGIN = 1;
 /**
  * Shade of Twilight after the unit shot: where a Normal move of a D6" toward each destination leaves the
  * unit (no charge this turn then) against staying where it is (its charge kept); a move only for a clear gain.
+ * Reactive moves in the opponent's turn (Trail Finding...) cost no charge: `noCharge` false.
  */
-function decideShadeOfTwilight(c: Ctx, req: DecisionRequest, reach = SHADE_REACH): number {
+function decideShadeOfTwilight(c: Ctx, req: DecisionRequest, reach = SHADE_REACH, noCharge = true): number {
   const s = c.state;
   const u = s.units[String(req.context?.unit)];
   if (!u) return 0;
@@ -2389,7 +2392,7 @@ function decideShadeOfTwilight(c: Ctx, req: DecisionRequest, reach = SHADE_REACH
   return argmax(req.options as ({ none: true } | MoveOption)[], (o) => {
     if ('none' in o) return stay;
     if (!o.to) return -Infinity;
-    return positionScore(c, ov, short, moveEnd(short, o, o.to, 0, towardEnemy(short, o)), { ...flags, noCharge: true });
+    return positionScore(c, ov, short, moveEnd(short, o, o.to, 0, towardEnemy(short, o)), { ...flags, noCharge });
   });
 }
 

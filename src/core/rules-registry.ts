@@ -174,6 +174,11 @@ export interface Rule {
    */
   chargeRollAgainst?(ctx: UnitContext & { charger: UnitState }, src: RuleSource): number;
   /**
+   * An enemy unit (`mover`) has just ended a Normal, Advance or Fall Back move of its Movement phase: asked
+   * of the abilities of the other player's units on the battlefield (Trail Finding's reactive move).
+   */
+  enemyMoveEnded?(g: Game, unit: UnitState, mover: UnitState): void;
+  /**
    * The unit was selected as the target of a Stratagem its player used (Command-link Drone); asked of the
    * rules active on it (its abilities, its player's rules, auras among them) once the CP are paid.
    */

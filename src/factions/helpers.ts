@@ -8,7 +8,7 @@ import type { Rule } from '../core/rules-registry.ts';
 import { isLeaderModel } from '../rules/allocation.ts';
 import { lendingLeader } from '../rules/lent-leaders.ts';
 import { onBattlefield } from '../rules/battle/units.ts';
-import { modelBody } from '../rules/battle/world.ts';
+import { isEngaged, modelBody, unitDistance } from '../rules/battle/world.ts';
 import { inObjectiveRange } from '../geometry/ranges.ts';
 import { currentControl } from '../rules/battle/objectives.ts';
 import { moveOptions, type MoveChoice } from '../rules/battle/movement.ts';
@@ -152,6 +152,28 @@ export function normalMoveAfterShooting(g: Game, unit: UnitState, option: { none
   if ('none' in option) return;
   const plan = planUnit(g.state, unit, 'normal', { maxDistance: inches(), destination: option.to });
   if (applyPlan(g, unit, plan, 'normal')) g.addEffect(noCharge, unit.player, unit.id, g.untilEndOfTurn());
+}
+
+/**
+ * "Once per turn, when an enemy unit ends a Normal, Advance or Fall Back move within 9" of this unit, if it
+ * is not within Engagement Range of an enemy unit, it can make a Normal move of up to ..." (Trail Finding,
+ * Aerial Disengagement, Path of the Outcast, Reaver Band): the options (none first, then the Normal move
+ * destinations), empty when the unit cannot react now; `used` is the effect that marks this turn's use.
+ */
+export function reactiveMoveChoices(g: Game, unit: UnitState, mover: UnitState, used: string): ({ none: true } | Destination)[] {
+  const s = g.state;
+  if (mover.location !== 'battlefield' || isEngaged(s, unit)) return [];
+  if (s.effects.some((e) => e.kind === used && e.unit === unit.id)) return [];
+  if (unitDistance(s, unit, mover) > 9 + 1e-6) return [];
+  return normalMoveChoices(s, unit);
+}
+
+/** The reactive move toward the chosen destination, `inches` long (rolled only now), marked `used` until the end of the turn. */
+export function reactiveMove(g: Game, unit: UnitState, option: { none: true } | Destination, inches: () => number, used: string): void {
+  if ('none' in option) return;
+  g.addEffect(used, unit.player, unit.id, g.untilEndOfTurn());
+  const plan = planUnit(g.state, unit, 'normal', { maxDistance: inches(), destination: option.to });
+  applyPlan(g, unit, plan, 'normal');
 }
 
 /** The enemy units of `hit` still on the battlefield that pass `keep` (the options of "select one enemy unit hit by those attacks"). */

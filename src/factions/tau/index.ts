@@ -10,5 +10,6 @@ import './kroot.ts';
 import './auxiliaries.ts';
 import './enhancements.ts';
 import './wargear.ts';
+import './reactive-moves.ts';
 
 registerFaction({ id: 'TAU', name: "T'au Empire", armyRules: [FOR_THE_GREATER_GOOD], detachments: TAU_DETACHMENTS });

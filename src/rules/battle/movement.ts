@@ -11,7 +11,7 @@ import { baseBoundingRadius, pointSegmentDistance } from '../../geometry/shape.t
 import { polygonCentroid } from '../../geometry/polygon.ts';
 import type { PlannedMove } from '../../geometry/planner.ts';
 import { afterRoll, rollDice } from '../roll-window.ts';
-import { forEachActiveRule, getRule } from '../../core/rules-registry.ts';
+import { abilityRules, forEachActiveRule, getRule } from '../../core/rules-registry.ts';
 import { openWindow } from '../windows.ts';
 import { destroyModel, selectCasualty, splitAttachedUnits } from '../damage.ts';
 import { endPhase, startPhase } from './phase.ts';
@@ -242,6 +242,21 @@ export function advanceDistance(g: Game, u: UnitState): number {
   return Math.max(0, roll[0] + rollModifier(s, u, 'advance'));
 }
 
+/**
+ * The opponent's abilities that react to a unit ending a Normal, Advance or Fall Back move (not an arrival
+ * from Reserves): Trail Finding, Path of the Outcast... The reactive moves they make do not call this in
+ * turn, so one reaction does not set off another.
+ */
+function enemyMoveEnded(g: Game, mover: UnitState): void {
+  const moved = mover.flags.moved;
+  if (mover.location !== 'battlefield' || (moved !== 'normal' && moved !== 'advance' && moved !== 'fall-back')) return;
+  for (const id of g.state.unitOrder) {
+    const u = g.state.units[id];
+    if (u.player === mover.player || u.location !== 'battlefield') continue;
+    for (const r of abilityRules(u)) r.enemyMoveEnded?.(g, g.state.units[id], g.state.units[mover.id]);
+  }
+}
+
 /** After a unit ends a move: the opponent may react (Fire Overwatch); it may embark. */
 export function afterMove(g: Game, u: UnitState): void {
   // abilities used when the unit is set up or ends a move (Grenade Pack Flyover)
@@ -249,6 +264,7 @@ export function afterMove(g: Game, u: UnitState): void {
   if (moved.location === 'battlefield') for (const name of moved.abilities) getRule(name)?.afterMove?.(g, moved);
   openWindow(g, { name: 'movement/after-own-move', unit: u.id, targets: [] });
   openWindow(g, { name: 'movement/after-enemy-move', unit: u.id, targets: [] });
+  enemyMoveEnded(g, g.state.units[u.id]);
   const fresh = g.state.units[u.id];
   if (fresh.location !== 'battlefield') return;
   const transports = embarkOptions(g, fresh);
