@@ -66,6 +66,11 @@ export function attackersCarry(models: readonly ModelState[], wargear: string): 
   return models.length > 0 && models.every((m) => m.wargear !== undefined && m.wargear.includes(wargear));
 }
 
+/** "The bearer has an X+ invulnerable save" (Shield Generator, Shimmershield): the Rule.invulnerableSave hook of such wargear. */
+export function bearerInvulnerable(wargear: string, save: number): NonNullable<Rule['invulnerableSave']> {
+  return (ctx) => (ctx.model.wargear !== undefined && ctx.model.wargear.includes(wargear) ? save : null);
+}
+
 /** An alive model of the unit whose datasheet has the keyword (the ability's own model), else null. */
 export function modelWith(state: GameState, unit: UnitState, keyword: string): ModelState | null {
   for (const m of unit.models) if (m.alive && state.datasheets[m.datasheet].keywords.includes(keyword)) return m;
