@@ -7,5 +7,6 @@ import './enhancements.ts';
 import './more-datasheets.ts';
 import './phoenix-lords.ts';
 import './seers-and-corsairs.ts';
+import './wargear.ts';
 
 registerFaction({ id: 'AE', name: 'Aeldari', armyRules: [STRANDS_OF_FATE], detachments: AELDARI_DETACHMENTS });
