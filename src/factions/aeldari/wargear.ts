@@ -56,6 +56,7 @@ registerRule({
  */
 registerRule({
   name: GRAV_TALON, kind: 'wargear-ability',
+  missing: 'attack groups are not split by wargear: a bearer fighting beside Reavers without one (one grav-talon per three models) makes its attacks in their group, which gets no LANCE',
   attack(plan, ctx, src) {
     if (src.role !== 'attacker' || !ctx.melee || profileHas(ctx.profile, 'LANCE') || !attackersCarry(ctx.attackers, GRAV_TALON)) return;
     getWeaponAbility('LANCE')!.compile(plan, { name: 'LANCE' }, ctx);
