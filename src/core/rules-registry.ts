@@ -193,6 +193,26 @@ export interface Rule {
    * bearer; Serpent Shield: every model of the bearer's unit); asked of unit abilities, the best one counts.
    */
   invulnerableSave?(ctx: UnitContext & { model: ModelState }, src: RuleSource): number | null;
+  /**
+   * What this ability takes from a model's invulnerable save (Shadow Field): 'lost', it has none (whatever
+   * its profile or other abilities give); 'no-reroll', its invulnerable saving throws cannot be re-rolled;
+   * null, nothing. Asked of unit abilities (invulnerableOf, and the saving throws of the attack sequence).
+   */
+  invulnerableRestriction?(ctx: UnitContext & { model: ModelState }, src: RuleSource): 'lost' | 'no-reroll' | null;
+  /**
+   * Subtracted from the Damage characteristic of an attack allocated to `model` of this ability's unit
+   * (Scattershield: 1 for its bearer), 0 for none; like AttackPlan.damageReduction, never below 1. Asked of
+   * the target unit's own abilities for each attack that got through.
+   */
+  allocatedDamageReduction?(ctx: UnitContext & { model: ModelState }, src: RuleSource): number;
+  /**
+   * The saving throws of `count` attacks allocated to `model` of this ability's unit have just failed
+   * (`invulnerable`: they were invulnerable saving throws): how many of those attacks the rule changes to
+   * Damage 0 (Channeller Stones), 0 for none; the rule may also remember the failure (Shadow Field). Asked
+   * of the target unit's own abilities; a unit with such a rule rolls its saving throws one at a time, so
+   * that each failure is seen before the next save is made.
+   */
+  savesFailed?(g: Game, unit: UnitState, model: ModelState, plan: AttackPlan, count: number, invulnerable: boolean): number;
   /** a Feel No Pain the unit's models have from this ability (`mortal`: against mortal wounds), null when none (Advanced Armour); asked of unit abilities */
   feelNoPain?(ctx: UnitContext & { model: ModelState; mortal: boolean }, src: RuleSource): number | null;
   /**

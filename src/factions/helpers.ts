@@ -61,14 +61,24 @@ export function datasheetHas(state: GameState, unit: UnitState, ability: string)
   return unit.components.some((c) => !c.destroyed && state.datasheets[c.datasheet].abilities.includes(ability));
 }
 
-/** The alive models of the unit that carry this wargear (by its ability's datasheet name, "Command-link Drone (Aura)"). */
+/** The model carries this wargear (by its ability's datasheet name, "Command-link Drone (Aura)"). */
+export function carries(m: ModelState, wargear: string): boolean {
+  return m.wargear !== undefined && m.wargear.includes(wargear);
+}
+
+/** The alive models of the unit that carry this wargear. */
 export function wargearBearers(unit: UnitState, wargear: string): ModelState[] {
-  return unit.models.filter((m) => m.alive && m.wargear !== undefined && m.wargear.includes(wargear));
+  return unit.models.filter((m) => m.alive && carries(m, wargear));
 }
 
 /** Every model making these attacks carries this wargear ("each time the bearer makes a ranged attack"). */
 export function attackersCarry(models: readonly ModelState[], wargear: string): boolean {
-  return models.length > 0 && models.every((m) => m.wargear !== undefined && m.wargear.includes(wargear));
+  return models.length > 0 && models.every((m) => carries(m, wargear));
+}
+
+/** "The bearer has an X+ invulnerable save" (Shield Generator, Shimmershield): the Rule.invulnerableSave hook of such wargear. */
+export function bearerInvulnerable(wargear: string, save: number): NonNullable<Rule['invulnerableSave']> {
+  return (ctx) => (carries(ctx.model, wargear) ? save : null);
 }
 
 /** An alive model of the unit whose datasheet has the keyword (the ability's own model), else null. */

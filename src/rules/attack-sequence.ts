@@ -16,7 +16,9 @@ import {
   addHitModifier, adjustDamage, capModifier, rollOutcome, saveNeeded, saveRerollPolicy, shouldReroll, woundTarget, type AttackPlan, type RerollPolicy,
 } from './attack-plan.ts';
 import { afterRoll, rollDice } from './roll-window.ts';
-import { destroyModel, feelNoPainOf, inflictMortalWounds, invulnerableOf, mortalWoundAllocated, mortalWoundsWatched, splitAttachedUnits } from './damage.ts';
+import {
+  destroyModel, feelNoPainOf, inflictMortalWounds, invulnerableOf, invulnerableRerollForbidden, mortalWoundAllocated, mortalWoundsWatched, splitAttachedUnits,
+} from './damage.ts';
 import { allocatable, allocationTarget, isLeaderModel } from './allocation.ts';
 import { modelBody, modelsSee } from './battle/world.ts';
 
@@ -342,6 +344,22 @@ function saveFor(state: GameState, sc: SaveContext, target: UnitState, m: ModelS
 }
 
 /**
+ * The save `need` is the model's invulnerable saving throw: better than its armour save would be (when both
+ * need the same roll, the player makes the armour one, which costs nothing a Shadow Field keeps).
+ */
+function invulnerableSaveMade(state: GameState, sc: SaveContext, m: ModelState, need: number): boolean {
+  const p = state.datasheets[m.datasheet].models[m.profile];
+  const plan = sc.coverModels !== null && sc.coverModels.has(m.id) ? sc.covered : sc.open;
+  return need < saveNeeded({ ...plan, invulnerable: null }, p.save, null);
+}
+
+/** The unit has abilities that watch its failed saving throws or limit its invulnerable saves (Rule.savesFailed, invulnerableRestriction). */
+function savesWatched(target: UnitState): boolean {
+  for (const r of abilityRules(target)) if (r.savesFailed || r.invulnerableRestriction) return true;
+  return false;
+}
+
+/**
  * Saving throws, allocation and damage for `count` wounds that allow a save. When every model that
  * can take the next attacks needs the same roll, the saves are rolled together (fast dice rolling)
  * and the failed ones allocated one at a time; otherwise one at a time.
@@ -352,24 +370,28 @@ function savesAndDamage(
 ): void {
   const state = g.state;
   const sc = saveContext(plan, coverModels);
+  // abilities that see each failed save (Channeller Stones, Shadow Field): saves one at a time
+  const watched = savesWatched(target);
   let remaining = count;
   while (remaining > 0) {
     const first = allocationTarget(state, target, plan.precision, allowed, plan.precisionOnly);
     if (first === null) return;
     const need = saveFor(state, sc, target, first);
-    let batch = uniformSave(state, target, sc, plan.precision, need, allowed) ? remaining : 1;
+    let batch = !watched && uniformSave(state, target, sc, plan.precision, need, allowed) ? remaining : 1;
     remaining -= batch;
     if (!first.allocated) g.emit({ type: 'attack-allocated', unit: target.id, model: first.id });
     // rules that make allocated attacks do nothing (Stealth Drones): those need no saving throw
     for (const r of abilityRules(target)) if (batch > 0 && r.attacksAllocated) batch -= r.attacksAllocated(g, target, first, plan, batch);
     if (batch === 0) continue;
     let fails = 0;
+    const invulnerable = watched && need < 7 && invulnerableSaveMade(state, sc, first, need);
+    const noReroll = invulnerable && invulnerableRerollForbidden(state, target, first);
     if (need >= 7) {
       fails = batch;
     } else {
       // a saving throw is a pass/fail roll with no Critical: rollOutcome(v, need, 0, 7)
       let values: readonly number[] = rollDice(g, batch, 6, 'save', target.player, target.id, plan.profile);
-      const policy = plan.rerollSaves === 'none' ? 'none' : rerollChoice(g, target.player, 'save', saveRerollPolicy(plan.rerollSaves), target.id, plan.weapon);
+      const policy = plan.rerollSaves === 'none' || noReroll ? 'none' : rerollChoice(g, target.player, 'save', saveRerollPolicy(plan.rerollSaves), target.id, plan.weapon);
       let rerolled: number[] = NONE;
       if (policy !== 'none') {
         rerolled = [];
@@ -378,10 +400,12 @@ function savesAndDamage(
         }
         if (rerolled.length) values = g.dice.reroll(values, rerolled, 6, 'save', target.player, target.id, `re-roll ${policy}`);
       }
-      values = afterRoll(g, { purpose: 'save', player: target.player, unit: target.id, sides: 6, values, rerolled, test: { needed: need, modifier: 0, criticalOn: 7 } });
+      values = afterRoll(g, { purpose: 'save', player: target.player, unit: target.id, sides: 6, values, rerolled, test: { needed: need, modifier: 0, criticalOn: 7 }, ...(noReroll ? { noReroll } : {}) });
       for (let i = 0; i < values.length; i++) if (values[i] === 1 || values[i] < need) fails++;
     }
     tally.unsaved += fails;
+    // failed saves whose attacks a rule changes to Damage 0 (Channeller Stones)
+    if (watched) for (const r of abilityRules(target)) if (fails > 0 && r.savesFailed) fails -= r.savesFailed(g, target, first, plan, fails, invulnerable);
     if (fails > 0) applyDamage(g, attacker, target, plan, fails, false, tally, budget, modelIds, allowed);
   }
 }
@@ -438,12 +462,14 @@ function applyDamage(
   // DEVASTATING WOUNDS' mortal wounds: the very first goes alone, so that rules used "just after a mortal
   // wound is allocated" (LAYERED WARDS) see it before the rest
   let announce = mortal && mortalWoundsWatched();
+  const perModel = damageReducedPerModel(target);
   for (let i = 0; i < n; i++) {
     const m = allocationTarget(state, target, plan.precision, allowed, plan.precisionOnly);
     if (m === null) return;
     let dmg = d.plus;
     if (rolls) for (let k = 0; k < d.n; k++) dmg += rolls[i * d.n + k];
-    dmg = adjustDamage(dmg, plan);
+    const less = perModel ? allocatedDamageReduction(state, target, m) : 0;
+    dmg = adjustDamage(dmg, less === 0 ? plan : { damageBonus: plan.damageBonus, damageReduction: plan.damageReduction + less, halveDamage: plan.halveDamage });
     if (announce && dmg > 0) {
       announce = false;
       woundModel(g, attacker, target, m, 1, plan, mortal, tally);
@@ -453,6 +479,21 @@ function applyDamage(
     }
     woundModel(g, attacker, target, m, dmg, plan, mortal, tally);
   }
+}
+
+/** The unit has abilities that reduce the Damage of attacks allocated to some of its models (Rule.allocatedDamageReduction). */
+function damageReducedPerModel(target: UnitState): boolean {
+  for (const r of abilityRules(target)) if (r.allocatedDamageReduction) return true;
+  return false;
+}
+
+/** What the target's abilities subtract from the Damage of an attack allocated to model m (Scattershield). */
+function allocatedDamageReduction(state: GameState, target: UnitState, m: ModelState): number {
+  let less = 0;
+  for (const r of abilityRules(target)) {
+    if (r.allocatedDamageReduction) less += r.allocatedDamageReduction({ state, unit: target, model: m }, { role: 'defender', player: target.player, effect: null, unit: target });
+  }
+  return less;
 }
 
 /** `dmg` wounds of one attack to model m (excess lost), each with its Feel No Pain roll. */

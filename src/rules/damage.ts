@@ -55,15 +55,27 @@ export function feelNoPainOf(state: GameState, unit: UnitState, m: ModelState, g
   return best;
 }
 
-/** The model's invulnerable save: its profile's, or a better one its unit's abilities give it (wargear such as a Shield Generator). */
+/**
+ * The model's invulnerable save: its profile's, or a better one its unit's abilities give it (wargear such
+ * as a Shield Generator); none when an ability took it away (a Shadow Field that failed).
+ */
 export function invulnerableOf(state: GameState, unit: UnitState, m: ModelState): number | null {
   let best = state.datasheets[m.datasheet].models[m.profile].invulnerable;
   for (const r of abilityRules(unit)) {
+    if (r.invulnerableRestriction?.({ state, unit, model: m }, { role: 'defender', player: unit.player, effect: null, unit }) === 'lost') return null;
     if (!r.invulnerableSave) continue;
     const x = r.invulnerableSave({ state, unit, model: m }, { role: 'defender', player: unit.player, effect: null, unit });
     if (x !== null && (best === null || x < best)) best = x;
   }
   return best;
+}
+
+/** Its invulnerable saving throws cannot be re-rolled (Shadow Field). */
+export function invulnerableRerollForbidden(state: GameState, unit: UnitState, m: ModelState): boolean {
+  for (const r of abilityRules(unit)) {
+    if (r.invulnerableRestriction?.({ state, unit, model: m }, { role: 'defender', player: unit.player, effect: null, unit }) === 'no-reroll') return true;
+  }
+  return false;
 }
 
 /** Listeners for "just after a mortal wound is allocated to a unit" (Layered Wards). */

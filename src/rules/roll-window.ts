@@ -31,6 +31,8 @@ export interface RollInfo {
   target?: number;
   /** Hit, Wound and Damage rolls of attacks: the ids of the attacking models the roll is made for */
   models?: readonly string[];
+  /** the dice cannot be re-rolled (a Shadow Field's invulnerable saving throws) */
+  noReroll?: boolean;
 }
 
 export interface RollReaction {

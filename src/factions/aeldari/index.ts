@@ -8,5 +8,6 @@ import './more-datasheets.ts';
 import './phoenix-lords.ts';
 import './seers-and-corsairs.ts';
 import './reactive-moves.ts';
+import './wargear.ts';
 
 registerFaction({ id: 'AE', name: 'Aeldari', armyRules: [STRANDS_OF_FATE], detachments: AELDARI_DETACHMENTS });

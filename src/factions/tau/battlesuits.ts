@@ -9,7 +9,7 @@ import { unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { unitDistance } from '../../rules/battle/world.ts';
 import { opponent, type GameState, type UnitState } from '../../core/state.ts';
 import { diceExprMean } from '../../core/dice-expr.ts';
-import { attackersCarry, datasheetHas, isMonsterOrVehicle, modelWith, untilStartOfNextTurn, wargearBearers } from '../helpers.ts';
+import { attackersCarry, carries, datasheetHas, isMonsterOrVehicle, modelWith, untilStartOfNextTurn, wargearBearers } from '../helpers.ts';
 
 /** Devilfish's Rapid Deployment: units may disembark after it Advanced (then as after any move: Normal move, no charge). */
 registerRule({
@@ -47,7 +47,7 @@ const WEAPON_SUPPORT = 'Weapon Support System';
 registerRule({
   name: BATTLESUIT_SUPPORT, kind: 'datasheet-ability',
   allows: (perm, ctx) => perm === 'shoot-after-fall-back' && (datasheetHas(ctx.state, ctx.unit, BATTLESUIT_SUPPORT) || wargearBearers(ctx.unit, BATTLESUIT_SUPPORT).length > 0),
-  modelMayShoot: (ctx) => datasheetHas(ctx.state, ctx.unit, BATTLESUIT_SUPPORT) || ctx.model.wargear?.includes(BATTLESUIT_SUPPORT) === true,
+  modelMayShoot: (ctx) => datasheetHas(ctx.state, ctx.unit, BATTLESUIT_SUPPORT) || carries(ctx.model, BATTLESUIT_SUPPORT),
 });
 
 /** Ranged attacks that may ignore any or all Hit roll modifiers (the harmful ones are ignored). */

@@ -8,7 +8,7 @@ import type { ModelState } from '../../core/state.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { gainExtraCp } from '../../rules/battle/command-points.ts';
 import { onObserverSelected } from './army-rule.ts';
-import { wargearBearers, withinAuraOf } from '../helpers.ts';
+import { bearerInvulnerable, carries, wargearBearers, withinAuraOf } from '../helpers.ts';
 
 const SHIELD_GENERATOR = 'Shield Generator';
 const GUARDIAN_DRONE = 'Advanced Guardian Drone';
@@ -22,13 +22,13 @@ const BLACKLIGHT = 'Blacklight Marker Drones';
 const BAGGAGE_HARNESS = 'Baggage Harness (Aura)';
 const MV15 = 'MV15 Gun Drone';
 
-const carries = (name: string) => (m: ModelState) => m.wargear !== undefined && m.wargear.includes(name);
+const carrying = (name: string) => (m: ModelState) => carries(m, name);
 const NO_WEAPONS: readonly string[] = [];
 
 /** Shield Generator: its bearer has a 4+ invulnerable save. */
 registerRule({
   name: SHIELD_GENERATOR, kind: 'wargear-ability',
-  invulnerableSave: (ctx) => (ctx.model.wargear?.includes(SHIELD_GENERATOR) ? 4 : null),
+  invulnerableSave: bearerInvulnerable(SHIELD_GENERATOR, 4),
 });
 
 /**
@@ -52,7 +52,7 @@ registerRule({
   stratagemTargeted(g, unit, stratagem, src) {
     // walked as an army-wide aura (src.unit null) for every unit, the bearer's own included
     if (src.unit !== null || !unit.keywords.includes("T'AU EMPIRE")) return;
-    if (!withinAuraOf(g.state, unit, COMMAND_LINK, carries(COMMAND_LINK), 6)) return;
+    if (!withinAuraOf(g.state, unit, COMMAND_LINK, carrying(COMMAND_LINK), 6)) return;
     const [d6] = g.dice.roll(1, 6, 'other', unit.player, unit.id, `Command-link Drone (${stratagem}; 5+: 1CP)`);
     if (d6 >= 5) gainExtraCp(g, unit.player, 'Command-link Drone');
   },
@@ -73,13 +73,13 @@ registerRule({
 /** Recon Drone (Pathfinders): the bearer also carries a drone burst cannon, and the unit has Infiltrators (granted at muster). */
 registerRule({
   name: RECON_DRONE, kind: 'wargear-ability', grantsAbilities: ['Infiltrators'],
-  extraWeapons: (ctx) => (ctx.model.wargear?.includes(RECON_DRONE) && !ctx.model.weapons.includes('Drone burst cannon') && ctx.state.datasheets[ctx.model.datasheet].weapons.some((w) => w.name === 'Drone burst cannon') ? ['Drone burst cannon'] : NO_WEAPONS),
+  extraWeapons: (ctx) => (carries(ctx.model, RECON_DRONE) && !ctx.model.weapons.includes('Drone burst cannon') && ctx.state.datasheets[ctx.model.datasheet].weapons.some((w) => w.name === 'Drone burst cannon') ? ['Drone burst cannon'] : NO_WEAPONS),
 });
 
 /** MV15 Gun Drone (the Twin Lance): the bearer also carries a twin pulse blaster. */
 registerRule({
   name: MV15, kind: 'wargear-ability',
-  extraWeapons: (ctx) => (ctx.model.wargear?.includes(MV15) && !ctx.model.weapons.includes('Twin pulse blaster') && ctx.state.datasheets[ctx.model.datasheet].weapons.some((w) => w.name === 'Twin pulse blaster') ? ['Twin pulse blaster'] : NO_WEAPONS),
+  extraWeapons: (ctx) => (carries(ctx.model, MV15) && !ctx.model.weapons.includes('Twin pulse blaster') && ctx.state.datasheets[ctx.model.datasheet].weapons.some((w) => w.name === 'Twin pulse blaster') ? ['Twin pulse blaster'] : NO_WEAPONS),
 });
 
 /** Markerlight (Heavy Gun Drones): the bearer's unit has the MARKERLIGHT keyword (granted at muster). */
@@ -91,7 +91,7 @@ registerRule({ name: 'Markerlight', kind: 'wargear-ability', grantsKeywords: ['M
  */
 registerRule({
   name: HOVER_DRONE, kind: 'wargear-ability', missing: 'the bearer does not gain FLY',
-  characteristic: (which, v, ctx) => (which === 'M' && ctx.model.wargear?.includes(HOVER_DRONE) ? 10 : v),
+  characteristic: (which, v, ctx) => (which === 'M' && carries(ctx.model, HOVER_DRONE) ? 10 : v),
 });
 
 const OVERSIGHT_USED = 'Oversight Drone used';
@@ -153,6 +153,6 @@ registerRule({
   attack(plan, ctx, src) {
     // walked army-wide (src.unit null) for every unit, the bearer's own included
     if (src.role !== 'attacker' || src.unit !== null || ctx.melee || !ctx.attacker.keywords.includes('KROOT')) return;
-    if (withinAuraOf(ctx.state, ctx.attacker, BAGGAGE_HARNESS, carries(BAGGAGE_HARNESS), 3)) plan.sustainedHits = Math.max(plan.sustainedHits, 1);
+    if (withinAuraOf(ctx.state, ctx.attacker, BAGGAGE_HARNESS, carrying(BAGGAGE_HARNESS), 3)) plan.sustainedHits = Math.max(plan.sustainedHits, 1);
   },
 });

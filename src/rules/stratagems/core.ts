@@ -206,7 +206,7 @@ const SUMMED = new Set(['advance', 'charge']);
 
 export function commandRerollReaction(name: string, source: string, purposes: ReadonlySet<string>) {
   return (g: Game, roll: RollInfo): { values: number[]; rerolled: number[] } | null => {
-    if (!purposes.has(roll.purpose) || roll.unit === null) return null;
+    if (!purposes.has(roll.purpose) || roll.unit === null || roll.noReroll) return null;
     const p = roll.player;
     const st = g.state;
     if (st.players[p].cp < 1) return null;
