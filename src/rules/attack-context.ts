@@ -37,6 +37,14 @@ export interface AttackContext {
   linkedFire?: boolean;
 }
 
+/**
+ * The attack group a model's attacks with a weapon join: the models of one datasheet with that weapon and
+ * the same wargear (a bearer's wargear can change its attacks: Weapon Support System, Grav-talon).
+ */
+export function attackGroupKey(m: ModelState, weapon: string): string {
+  return m.wargear === undefined ? `${m.datasheet}:${weapon}` : `${m.datasheet}:${weapon}|${m.wargear.join(',')}`;
+}
+
 /** Toughness used against an Attached unit: the Bodyguard models' (the first non-Leader model alive). */
 export function targetToughness(state: GameState, target: UnitState): number {
   let fallback: ModelState | null = null;

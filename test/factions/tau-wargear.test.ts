@@ -80,6 +80,20 @@ describe('Support Systems as wargear', () => {
     expect(planFor(g, 'N', 'GD', gun).ignoreHitModifiers).toBe(false);
   });
 
+  it('Weapon Support System in a Crisis team: the bearer fires in an attack group of its own (its Hit rolls apart), which ignores Hit roll modifiers', () => {
+    const hitRolls = (wargear: string[][]) => {
+      const g = sandbox([{ id: 'CB', player: 0, faction: 'tau', name: 'Crisis Battlesuits', at: { x: 10, y: 10 }, spacing: 2, wargear }, { ...GD, at: { x: 22, y: 12 } }]);
+      shootWithUnit(g, shown(g, 'CB'));
+      return (g.log ?? []).filter((e) => e.type === 'dice' && e.purpose === 'hit').map((e) => (e as { values: number[] }).values.length);
+    };
+    const split = hitRolls([['Weapon Support System']]);
+    const whole = hitRolls([]);
+    // one burst cannon group without the wargear; the Shas'vre's apart with it, the same dice in all
+    expect(whole).toHaveLength(1);
+    expect(split).toHaveLength(2);
+    expect(split[0] + split[1]).toBe(whole[0]);
+  });
+
   it('Battlesuit Support System: after a Fall Back the bearer\'s unit may shoot, with the bearers only; without it not at all', () => {
     const crisis = (wargear: string[][]) => {
       const g = sandbox([{ id: 'CB', player: 0, faction: 'tau', name: 'Crisis Battlesuits', at: { x: 10, y: 10 }, spacing: 2, wargear }, { ...GD, at: { x: 22, y: 12 } }]);

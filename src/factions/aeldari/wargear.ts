@@ -49,11 +49,10 @@ registerRule({
 
 /**
  * Grav-talon (Ynnari Reavers): the bearer's melee weapons have LANCE (+1 to wound after its unit charged),
- * played as the weapon ability is, for attacks that bearers alone make.
+ * played as the weapon ability is (a bearer's attacks form their own attack group: attackGroupKey).
  */
 registerRule({
   name: GRAV_TALON, kind: 'wargear-ability',
-  missing: 'attack groups are not split by wargear: a bearer fighting beside Reavers without one (one grav-talon per three models) makes its attacks in their group, which gets no LANCE',
   attack(plan, ctx, src) {
     if (src.role !== 'attacker' || !ctx.melee || profileHas(ctx.profile, 'LANCE') || !attackersCarry(ctx.attackers, GRAV_TALON)) return;
     getWeaponAbility('LANCE')!.compile(plan, { name: 'LANCE' }, ctx);

@@ -58,8 +58,7 @@ const ignoreRangedHitModifiers: Rule['attack'] = (plan, ctx, src) => {
 /**
  * Weapon Support System: ranged attacks may ignore any or all Hit roll modifiers: every model's of a unit
  * with it on its datasheet (Riptide, Fireknives), the bearer's where it is wargear (Commanders, Crisis
- * Battlesuits, Broadsides; an attack group is one datasheet's models with one weapon, so a bearer firing the
- * same weapon as others of its unit gets it only when they all carry it).
+ * Battlesuits, Broadsides; a bearer's attacks form their own attack group, see attackGroupKey).
  */
 registerRule({
   name: WEAPON_SUPPORT, kind: 'datasheet-ability',

@@ -12,6 +12,7 @@ import { profileHas, type Weapon, type WeaponProfile } from '../../data/datashee
 import { inBaseContact } from '../../geometry/distance.ts';
 import { inEngagementRange } from '../../geometry/ranges.ts';
 import { resolveAttacks, type AttackGroup } from '../attack-sequence.ts';
+import { attackGroupKey } from '../attack-context.ts';
 import { openWindow } from '../windows.ts';
 import { fightsFirst } from './charge.ts';
 import { endPhase, hooksOf, startPhase } from './phase.ts';
@@ -140,7 +141,7 @@ export function fight(g: Game, u: UnitState): void {
     // a weapon carried twice is used once per copy (the data repeats it)
     const used = chosen ? [...weapons.filter((w) => w.name === chosen!.name), ...extra] : extra;
     for (const w of used) {
-      const key = `${f.model.datasheet}:${w.name}`;
+      const key = attackGroupKey(f.model, w.name);
       let gr = groups.get(key);
       if (!gr) groups.set(key, (gr = { weapon: w, models: [] }));
       gr.models.push(f);

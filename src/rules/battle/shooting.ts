@@ -19,6 +19,7 @@ import { benefitOfCover, isVisible } from '../../geometry/visibility.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
 import type { Body } from '../../geometry/types.ts';
 import { resolveAttacks, type AttackGroup } from '../attack-sequence.ts';
+import { attackGroupKey } from '../attack-context.ts';
 import { openWindow } from '../windows.ts';
 import { endPhase, hooksOf, startPhase } from './phase.ts';
 import { isMonsterOrVehicle, onBattlefield, unitsOnBattlefield } from './units.ts';
@@ -248,7 +249,7 @@ function weaponGroups(g: Game, u: UnitState, deck: readonly Lent[] | null = null
   const c = shootContext(g, u);
   const groups = new Map<string, WeaponGroup>();
   const add = (m: ModelState, body: Body, w: Weapon, links?: Body[]) => {
-    const key = `${m.datasheet}:${w.name}`;
+    const key = attackGroupKey(m, w.name);
     let gr = groups.get(key);
     if (!gr) groups.set(key, (gr = { weapon: w, shooters: [] }));
     gr.shooters.push(links?.length ? { model: m, body, links } : { model: m, body });
