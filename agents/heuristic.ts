@@ -2023,6 +2023,21 @@ function decideBlacklight(c: Ctx, req: DecisionRequest): number {
   return gain > tokenThreshold(c, 2) ? (req.options as string[]).indexOf('use') : 0;
 }
 
+/** A once-per-battle protection when targeted (Nova Shielding, Duality Shield): used when it saves enough of this attack. */
+function decideShield(c: Ctx, req: DecisionRequest, tweak: PlanTweak): number {
+  const u = c.state.units[String(req.context?.unit)];
+  const attacker = String(req.context?.attacker);
+  const saved = incomingSaved(c, { name: 'shooting/after-enemy-targets', unit: attacker, targets: [u.id] }, u, tweak);
+  return saved > tokenThreshold(c, 1) ? (req.options as string[]).indexOf('use') : 0;
+}
+
+/** Kroot Packmates (once per turn): answer when the unit's guns can hurt the attacker. */
+function decidePackmates(c: Ctx, req: DecisionRequest): number {
+  const u = c.state.units[String(req.context?.unit)];
+  const attacker = String(req.context?.attacker);
+  return bestVolley(c, u, undefined, (t) => t.id === attacker) > 0 ? (req.options as string[]).indexOf('use') : 0;
+}
+
 /** Pick the enemy unit whose effect matters most by a score. */
 function pickEnemy(c: Ctx, req: DecisionRequest, score: (e: UnitState) => number): number {
   const s = c.state;
@@ -2175,6 +2190,9 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'targeting-array': return decideTargetingArray(c, req);
     case 'nova-charge': return decideNovaCharge(c, req);
     case 'oversight-drone': return decideOversightDrone(c, req);
+    case 'nova-shielding': return decideShield(c, req, (p) => { if (p.strength > p.toughness) p.woundModifier -= 1; });
+    case 'duality-shield': return decideShield(c, req, (p) => { p.invulnerable = p.invulnerable === null ? 2 : Math.min(p.invulnerable, 2); });
+    case 'kroot-packmates': return decidePackmates(c, req);
     case 'blacklight-marker-drones': return decideBlacklight(c, req);
     case 'grenade-pack-flyover': return decideFlyover(c, req);
     case 'drone-harassment': return decideDroneHarassment(c, req);

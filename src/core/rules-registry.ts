@@ -174,6 +174,14 @@ export interface Rule {
    */
   chargeRollAgainst?(ctx: UnitContext & { charger: UnitState }, src: RuleSource): number;
   /**
+   * An enemy unit (`attacker`) has just selected its targets (`targets`, unit ids) for ranged attacks, or
+   * melee ones when `melee`: asked of the abilities of the targets' player's units on the battlefield, the
+   * targets' own among them (Nova Shielding, Duality Shield; Kroot Packmates for a friend nearby).
+   */
+  enemyTargeted?(g: Game, unit: UnitState, attacker: UnitState, targets: readonly string[], melee: boolean): void;
+  /** An enemy unit (`attacker`) has finished making its ranged attacks: asked as enemyTargeted is (Kroot Packmates' reply). */
+  enemyShot?(g: Game, unit: UnitState, attacker: UnitState): void;
+  /**
    * An enemy unit (`mover`) has just ended a Normal, Advance or Fall Back move of its Movement phase: asked
    * of the abilities of the other player's units on the battlefield (Trail Finding's reactive move).
    */

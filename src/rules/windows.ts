@@ -7,7 +7,7 @@
 import type { Game } from '../core/game.ts';
 import { opponent, type PlayerIndex, type UnitState } from '../core/state.ts';
 import { stratagemsOf, type Stratagem } from './stratagems/registry.ts';
-import { forEachActiveRule, getRule, type Rule, type RuleSource } from '../core/rules-registry.ts';
+import { abilityRules, forEachActiveRule, getRule, type Rule, type RuleSource } from '../core/rules-registry.ts';
 import { splitAttachedUnits } from './damage.ts';
 
 export type WindowName =
@@ -189,6 +189,23 @@ function offerStratagems(g: Game, w: Window): string[] {
     }
   }
   return used;
+}
+
+/**
+ * The abilities of the defending player's units hear that `attacker` selected its targets (Rule.enemyTargeted)
+ * or, `shot`, that it finished its ranged attacks (Rule.enemyShot).
+ */
+export function enemyAttacking(g: Game, attacker: UnitState, targets: readonly string[], melee: boolean, shot = false): void {
+  if (targets.length === 0) return;
+  const defender = g.state.units[targets[0]].player;
+  for (const id of g.state.unitOrder) {
+    const u = g.state.units[id];
+    if (u.player !== defender || u.location !== 'battlefield') continue;
+    for (const r of abilityRules(u)) {
+      if (shot) r.enemyShot?.(g, g.state.units[id], g.state.units[attacker.id]);
+      else r.enemyTargeted?.(g, g.state.units[id], g.state.units[attacker.id], targets, melee);
+    }
+  }
 }
 
 /** The rules active on a Stratagem's target hear that it was selected (Command-link Drone); COMMAND RE-ROLL calls it too. */

@@ -68,6 +68,28 @@ registerRule({
   },
 });
 
+const NOVA_SHIELDING_USED = 'Nova Shielding used';
+
+/**
+ * R'varna's Nova Shielding: once per battle, when it is selected as the target of ranged attacks, until
+ * the end of the phase attacks at it whose Strength is greater than its Toughness subtract 1 from the Wound
+ * roll (its player chooses when). The entry is also the effect.
+ */
+registerRule({
+  name: 'Nova Shielding', kind: 'datasheet-ability',
+  enemyTargeted(g, unit, attacker, targets, melee) {
+    if (melee || !targets.includes(unit.id)) return;
+    if (g.state.effects.some((e) => e.kind === NOVA_SHIELDING_USED && e.unit === unit.id)) return;
+    const { option } = g.decide({ kind: 'nova-shielding', player: unit.player, prompt: `${unit.name}: Nova Shielding (once per battle) against ${attacker.name}?`, options: ['keep', 'use'], context: { unit: unit.id, attacker: attacker.id } });
+    if (option !== 'use') return;
+    g.addEffect(NOVA_SHIELDING_USED, unit.player, unit.id, { at: 'end-of-battle' });
+    g.addEffect('Nova Shielding', unit.player, unit.id, g.untilEndOfPhase());
+  },
+  attack(plan, _ctx, src) {
+    if (src.effect && src.role === 'defender' && plan.strength > plan.toughness) plan.woundModifier -= 1;
+  },
+});
+
 /** Hammerhead's Armour Hunter: attacks against a MONSTER or VEHICLE get +1 to hit. */
 registerRule({
   name: 'Armour Hunter', kind: 'datasheet-ability',

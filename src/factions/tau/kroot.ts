@@ -10,7 +10,8 @@ import { inEngagementRange } from '../../geometry/ranges.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { FEEL_NO_PAIN_MORTAL, inflictMortalWounds, onUnitDestroyed } from '../../rules/damage.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';
-import { unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { canShoot, shootWithUnit } from '../../rules/battle/shooting.ts';
 import { modelBody, unitDistance, unitsInEngagement } from '../../rules/battle/world.ts';
 import { attackersAre, leadingModel, modelWith, oncePerRoundDiscount } from '../helpers.ts';
 
@@ -278,5 +279,38 @@ registerRule({
     if (!e || src.role !== 'attacker' || ctx.target.id !== e.params.target || ctx.attacker.id === e.params.spotter) return;
     if (!attackersAre(ctx.state, ctx.attackers, 'KROOT')) return;
     plan.rerollHits = widerReroll(plan.rerollHits, 'failed');
+  },
+});
+
+const PACKMATES = 'Kroot Packmates';
+const PACKMATES_USED = 'Kroot Packmates used';
+
+/**
+ * Krootox Riders' Kroot Packmates: once per turn (for the army), in the opponent's Shooting phase, when a
+ * friendly KROOT INFANTRY unit within 6" of a unit with this ability is selected as the target of ranged
+ * attacks, that unit may answer: once the enemy unit has finished its attacks, it shoots at that unit alone
+ * (if it is an eligible target). The entry is also the effect that waits for the enemy to finish (params.enemy).
+ */
+registerRule({
+  name: PACKMATES, kind: 'datasheet-ability',
+  enemyTargeted(g, unit, attacker, targets, melee) {
+    const s = g.state;
+    if (melee || s.phase !== 'shooting' || s.turn !== attacker.player) return;
+    if (s.effects.some((e) => e.kind === PACKMATES_USED && e.player === unit.player)) return;
+    const friend = targets.some((id) => {
+      const t = s.units[id];
+      return t.player === unit.player && t.keywords.includes('KROOT') && t.keywords.includes('INFANTRY') && unitDistance(s, unit, t) <= 6 + 1e-6;
+    });
+    if (!friend) return;
+    const { option } = g.decide({ kind: 'kroot-packmates', player: unit.player, prompt: `${unit.name}: Kroot Packmates: shoot ${attacker.name} once it has shot (once per turn)?`, options: ['keep', 'use'], context: { unit: unit.id, attacker: attacker.id } });
+    if (option !== 'use') return;
+    g.addEffect(PACKMATES_USED, unit.player, null, g.untilEndOfTurn());
+    g.addEffect(PACKMATES, unit.player, unit.id, g.untilEndOfPhase(), { enemy: attacker.id });
+  },
+  enemyShot(g, unit, attacker) {
+    const pending = g.state.effects.find((e) => e.kind === PACKMATES && e.unit === unit.id && e.params.enemy === attacker.id);
+    if (!pending) return;
+    g.removeEffect(pending.id);
+    if (onBattlefield(attacker) && canShoot(g, unit, attacker.id)) shootWithUnit(g, unit, { onlyTarget: attacker.id });
   },
 });

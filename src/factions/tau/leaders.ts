@@ -89,6 +89,28 @@ registerRule({
   },
 });
 
+const DUALITY_USED = 'Duality Shield used';
+
+/**
+ * Aun'va's Duality Shield: once per battle, when an attack (ranged or melee) targets his unit, its models
+ * have a 2+ invulnerable save until the end of the phase (his player chooses when). The entry is also the
+ * effect.
+ */
+registerRule({
+  name: 'Duality Shield', kind: 'datasheet-ability',
+  enemyTargeted(g, unit, attacker, targets) {
+    if (!targets.includes(unit.id)) return;
+    if (g.state.effects.some((e) => e.kind === DUALITY_USED && e.unit === unit.id)) return;
+    const { option } = g.decide({ kind: 'duality-shield', player: unit.player, prompt: `${unit.name}: Duality Shield (once per battle: 2+ invulnerable save this phase) against ${attacker.name}?`, options: ['keep', 'use'], context: { unit: unit.id, attacker: attacker.id } });
+    if (option !== 'use') return;
+    g.addEffect(DUALITY_USED, unit.player, unit.id, { at: 'end-of-battle' });
+    g.addEffect('Duality Shield', unit.player, unit.id, g.untilEndOfPhase());
+  },
+  attack(plan, _ctx, src) {
+    if (src.effect && src.role === 'defender') plan.invulnerable = plan.invulnerable === null ? 2 : Math.min(plan.invulnerable, 2);
+  },
+});
+
 const SUPREME_LOYALTY = 'Supreme Loyalty (Aura)';
 
 /**

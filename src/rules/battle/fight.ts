@@ -13,7 +13,7 @@ import { inBaseContact } from '../../geometry/distance.ts';
 import { inEngagementRange } from '../../geometry/ranges.ts';
 import { resolveAttacks, type AttackGroup } from '../attack-sequence.ts';
 import { attackGroupKey } from '../attack-context.ts';
-import { openWindow } from '../windows.ts';
+import { enemyAttacking, openWindow } from '../windows.ts';
 import { fightsFirst } from './charge.ts';
 import { endPhase, hooksOf, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
@@ -168,7 +168,9 @@ export function fight(g: Game, u: UnitState): void {
   // the enemy units (or parts) its attacks destroy, for the window after it has fought (FIRING LINE)
   let destroyed: string[] = [];
   if (attackGroups.length) {
-    openWindow(g, { name: 'fight/after-enemy-targets', unit: u.id, targets: [...new Set(attackGroups.map((a) => a.target))] });
+    const targets = [...new Set(attackGroups.map((a) => a.target))];
+    openWindow(g, { name: 'fight/after-enemy-targets', unit: u.id, targets });
+    enemyAttacking(g, fresh, targets, true);
     const before = destroyedParts(s, opponent(player));
     resolveAttacks(g, fresh, attackGroups, true);
     destroyed = [...destroyedParts(s, opponent(player))].filter((id) => !before.has(id));

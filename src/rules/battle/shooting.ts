@@ -20,7 +20,7 @@ import { horizontalDistance } from '../../geometry/distance.ts';
 import type { Body } from '../../geometry/types.ts';
 import { resolveAttacks, type AttackGroup } from '../attack-sequence.ts';
 import { attackGroupKey } from '../attack-context.ts';
-import { openWindow } from '../windows.ts';
+import { enemyAttacking, openWindow } from '../windows.ts';
 import { endPhase, hooksOf, startPhase } from './phase.ts';
 import { isMonsterOrVehicle, onBattlefield, unitsOnBattlefield } from './units.ts';
 import { boardOf, engagedEnemies, modelBody, modelsSee, unitGapLowerBound, unitSees } from './world.ts';
@@ -505,6 +505,7 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
   }
   const targets = [...new Set(assignments.map((a) => a.target.id))];
   openWindow(g, { name: 'shooting/after-enemy-targets', unit: u.id, targets });
+  enemyAttacking(g, u, targets, false);
   // a rule used just now may forbid some of the shooters (NEUROWEB SYSTEM JAMMER): their attacks are lost
   for (const a of assignments) a.shooters = a.shooters.filter((sh) => targetableFrom(s, a.target, vis.distance(sh, a.target)));
   const attackGroups: AttackGroup[] = [];
@@ -568,4 +569,5 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
   }
   openWindow(g, { name: 'shooting/after-own-shot', unit: u.id, targets, data: { hitTargets: tally.hitTargets } });
   openWindow(g, { name: 'shooting/after-enemy-shot', unit: u.id, targets, data: { hitTargets: tally.hitTargets } });
+  enemyAttacking(g, u, targets, false, true);
 }
