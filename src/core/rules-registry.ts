@@ -44,7 +44,9 @@ export type Permission =
   | 'disembark-after-advance'
   | 'charge'
   | 'shoot'
-  | 'deep-strike';
+  | 'deep-strike'
+  /** Normal, Advance and Fall Back moves pass over models (and terrain) as a FLY model's do (Heavy Walker) */
+  | 'move-over-models';
 
 export interface UnitContext {
   state: GameState;

@@ -16,7 +16,7 @@ import { expireEffects } from '../../src/core/effects.ts';
 import { allStratagems } from '../../src/rules/stratagems/registry.ts';
 import { stratagemDiscount } from '../../src/rules/windows.ts';
 import { startPhase } from '../../src/rules/battle/phase.ts';
-import { advanceDistance } from '../../src/rules/battle/movement.ts';
+import { advanceDistance, planMove } from '../../src/rules/battle/movement.ts';
 import { rollModifier } from '../../src/rules/battle/units.ts';
 import { battleShockTest } from '../../src/rules/battle/command.ts';
 import { declareCharge } from '../../src/rules/battle/charge.ts';
@@ -324,6 +324,19 @@ describe('Stormsurge', () => {
     expect(planFor(g, 'SS', 'EN', 'Destroyer missiles').rerollHits).toBe('failed');
     expect(planFor(g, 'SS', 'GD', 'Destroyer missiles').rerollHits).toBe('none');
     expect(planFor(g, 'SS', 'EN', 'Thunderous footfalls').rerollHits).toBe('none');
+  });
+
+  it('Heavy Walker: its Normal move passes over a line of enemy models across the board; a Wraithknight (TITANIC, no such rule) cannot', () => {
+    const across = (name: string, faction: 'tau' | 'aeldari') => {
+      // four Guardian Defenders units in a line at x 20, y 0 to 44: no way around
+      const wall: PlacedUnit[] = [0, 1, 2, 3].map((k) => ({ id: `W${k}`, player: 1, faction: 'aeldari', name: 'Guardian Defenders', counts: [10, 1], at: { x: 20, y: 0.6 + 11 * k }, spacing: 1.05 }));
+      const g = sandbox([{ id: 'U', player: 0, faction, name, at: { x: 8, y: 22 } }, ...wall]);
+      const plan = planMove(g.state, g.state.units.U, 'normal', { x: 34, y: 22 }, 26);
+      return plan.ok ? Math.max(...plan.positions.map((p) => p.x)) : null;
+    };
+    expect(across('Stormsurge', 'tau')).toBeCloseTo(34, 6);
+    const blocked = across('Wraithknight', 'aeldari');
+    expect(blocked === null || blocked < 20).toBe(true);
   });
 
   it('Support System: its ranged attacks ignore Hit roll modifiers; its melee attacks do not', () => {
