@@ -6,7 +6,7 @@
  */
 import type { Game } from '../core/game.ts';
 import { opponent, type PlayerIndex, type UnitState } from '../core/state.ts';
-import { stratagemsOf, type Stratagem } from './stratagems/registry.ts';
+import { hasFreeStratagem, stratagemsOf, type Stratagem } from './stratagems/registry.ts';
 import { abilityRules, forEachActiveRule, getRule, type Rule, type RuleSource } from '../core/rules-registry.ts';
 import { splitAttachedUnits } from './damage.ts';
 
@@ -132,9 +132,10 @@ function mayDiscount(g: Game, player: PlayerIndex): boolean {
 export function usableStratagems(g: Game, w: Window, player: PlayerIndex): UsableStratagem[] {
   const st = g.state;
   const cp = st.players[player].cp;
-  // asked only when it matters: can a rule make a stratagem we cannot afford affordable?
+  // asked only when it matters: can a rule make a stratagem we cannot afford affordable? (or is one free:
+  // a Homing Beacon's RAPID INGRESS)
   let discounts: boolean | null = null;
-  if (cp <= 0 && !(discounts = mayDiscount(g, player))) return [];
+  if (cp <= 0 && !(discounts = mayDiscount(g, player)) && !hasFreeStratagem(g, player)) return [];
   const out: UsableStratagem[] = [];
   const ownTurn = st.turn === player;
   for (const s of stratagemsOf(g, player)) {

@@ -17,7 +17,9 @@ import { chargeRollModifier } from '../../src/rules/battle/charge.ts';
 import { characteristic } from '../../src/rules/battle/units.ts';
 import { canInfiltrate } from '../../src/rules/battle/pre-battle.ts';
 import { canShoot, modelWeapons, shootWithUnit } from '../../src/rules/battle/shooting.ts';
-import { useStratagem } from '../../src/rules/windows.ts';
+import { usableStratagems, useStratagem } from '../../src/rules/windows.ts';
+import { modelBody } from '../../src/rules/battle/world.ts';
+import { isWithin } from '../../src/geometry/distance.ts';
 import { allStratagems } from '../../src/rules/stratagems/registry.ts';
 import { GUIDED } from '../../src/factions/tau/army-rule.ts';
 
@@ -258,5 +260,42 @@ describe('other drones', () => {
     expect(planFor(g(4), 'ST', 'GD', 'Pulse rifle').sustainedHits).toBe(0);
     expect(planFor(g(9), 'KC', 'GD', 'Kroot rifle').sustainedHits).toBe(0);
     expect(planFor(g(4, []), 'KC', 'GD', 'Kroot rifle').sustainedHits).toBe(0);
+  });
+});
+
+describe('Homing Beacon', () => {
+  const window = { name: 'phase/end' as const, unit: null, targets: [], data: { phase: 'movement' } };
+  const setup = (wargear: string[][]) => {
+    const g = sandbox([
+      { id: 'SB', player: 0, faction: 'tau', name: 'Stealth Battlesuits', at: { x: 30, y: 22 }, spacing: 1.5, wargear },
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 5, y: 5 }, spacing: 1 },
+      { ...GD, at: { x: 55, y: 22 } },
+    ], { phase: 'movement', turn: 1, round: 2 });
+    g.emit({ type: 'unit-location', unit: 'ST', location: 'strategic-reserves', embarkedIn: null });
+    return g;
+  };
+  const beacon = (g: Game) => usableStratagems(g, window, 0).filter((x) => x.s.name === 'RAPID INGRESS' && x.s.source === 'Homing Beacon');
+
+  it('once per battle: RAPID INGRESS for 0CP, the unit set up within 3" of the bearer\'s unit and more than 9" from the enemy', () => {
+    const g = setup([['Homing Beacon']]);
+    expect(g.state.players[0].cp).toBe(0);
+    const offered = beacon(g);
+    expect(offered.map((x) => [x.unit.id, x.cp])).toEqual([['ST', 0]]);
+    useStratagem(g, window, 0, offered[0].s, offered[0].unit);
+    const st = g.state.units.ST;
+    expect(st.location).toBe('battlefield');
+    const sb = g.state.units.SB.models.filter((m) => m.alive).map((m) => modelBody(g.state, m));
+    // within 3" (a model of it within 3" of a model of the bearer's unit), every model more than 9" from the enemy
+    expect(st.models.some((m) => sb.some((b) => isWithin(modelBody(g.state, m), b, 3)))).toBe(true);
+    for (const m of st.models) for (const e of g.state.units.GD.models) expect(isWithin(modelBody(g.state, m), modelBody(g.state, e), 9)).toBe(false);
+    expect(g.state.players[0].stratagemsUsed.map((u) => [u.name, u.cp])).toEqual([['RAPID INGRESS', 0]]);
+    // used: another unit in Reserves is not offered it again (a later battle round)
+    g.emit({ type: 'unit-location', unit: 'ST', location: 'strategic-reserves', embarkedIn: null });
+    g.emit({ type: 'round-started', round: 3 });
+    expect(beacon(g)).toEqual([]);
+  });
+
+  it('without the beacon it is not offered', () => {
+    expect(beacon(setup([]))).toEqual([]);
   });
 });

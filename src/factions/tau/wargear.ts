@@ -4,6 +4,14 @@
  * Weapon Support Systems, datasheet abilities of some units and wargear of others, are in battlesuits.ts.
  */
 import { registerRule } from '../../core/rules-registry.ts';
+import type { Game } from '../../core/game.ts';
+import type { PlayerIndex, UnitState } from '../../core/state.ts';
+import { isWithin } from '../../geometry/distance.ts';
+import { registerStratagem } from '../../rules/stratagems/registry.ts';
+import { arrive, inReserves, type ArrivalOption } from '../../rules/battle/reserves.ts';
+import { planModels, planUnit } from '../../rules/battle/placement.ts';
+import { unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { modelBody, unitCentre } from '../../rules/battle/world.ts';
 import type { ModelState } from '../../core/state.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { gainExtraCp } from '../../rules/battle/command-points.ts';
@@ -154,5 +162,62 @@ registerRule({
     // walked army-wide (src.unit null) for every unit, the bearer's own included
     if (src.role !== 'attacker' || src.unit !== null || ctx.melee || !ctx.attacker.keywords.includes('KROOT')) return;
     if (withinAuraOf(ctx.state, ctx.attacker, BAGGAGE_HARNESS, carrying(BAGGAGE_HARNESS), 3)) plan.sustainedHits = Math.max(plan.sustainedHits, 1);
+  },
+});
+
+const HOMING_BEACON = 'Homing Beacon';
+const BEACON_USED = 'Homing Beacon used';
+
+/** Homing Beacon (Stealth Battlesuits): the wargear; its use is the RAPID INGRESS entry below. */
+registerRule({ name: HOMING_BEACON, kind: 'wargear-ability' });
+
+/** The player's units whose alive models carry a Homing Beacon not used yet, on the battlefield. */
+function beaconUnits(g: Game, player: PlayerIndex): UnitState[] {
+  return unitsOnBattlefield(g.state, player).filter((u) => wargearBearers(u, HOMING_BEACON).length > 0 && !g.state.effects.some((e) => e.kind === BEACON_USED && e.unit === u.id));
+}
+
+/**
+ * Where a unit arriving through the beacon of `beacon`'s unit can be set up: around that unit, within 3" of
+ * it (one of its models within 3", as "within" reads in the core rules) and more than 9" from enemy models
+ * (the Deep Strike placement). Eight points around the unit, those the placement fits.
+ */
+export function homingBeaconArrivals(g: Game, u: UnitState, beacon: UnitState): ArrivalOption[] {
+  const s = g.state;
+  const anchors = beacon.models.filter((m) => m.alive && m.pos).map((m) => modelBody(s, m));
+  const c = unitCentre(beacon);
+  const reach = Math.max(...anchors.map((b) => Math.hypot(b.pos.x - c.x, b.pos.y - c.y))) + 2;
+  const models = planModels(s, u);
+  const out: ArrivalOption[] = [];
+  for (let k = 0; k < 8; k++) {
+    const x = c.x + reach * Math.cos((k * Math.PI) / 4);
+    const y = c.y + reach * Math.sin((k * Math.PI) / 4);
+    const plan = planUnit(s, u, 'deepStrike', { destination: { x, y }, minEnemyDistance: 9 });
+    if (!plan.ok) continue;
+    // "within" (not "wholly within"): a unit is within 3" when one of its models is
+    const near = plan.positions.some((pos, i) => anchors.some((a) => isWithin({ pos, base: models[i].base!, height: models[i].height! }, a, 3)));
+    if (near) out.push({ unit: u.id, how: 'deep-strike', x, y });
+  }
+  return out;
+}
+
+/**
+ * A Homing Beacon's use (once per battle for each beacon): RAPID INGRESS for 0CP, the unit set up within 3"
+ * of the bearer's unit and more than 9" from enemy models (any unit in Reserves, Deep Strike or not). It is the RAPID INGRESS stratagem (one use of it
+ * a phase, whichever entry), granted by the wargear (Stratagem.grantedBy).
+ */
+registerStratagem({
+  name: 'RAPID INGRESS', cp: 0, category: 'Strategic Ploy', source: HOMING_BEACON, grantedBy: HOMING_BEACON, turn: 'opponent',
+  windows: ['phase/end'],
+  targets: (g, w, p) => {
+    if (w.data?.phase !== 'movement' || g.state.round < 2) return [];
+    const beacons = beaconUnits(g, p);
+    if (beacons.length === 0) return [];
+    return g.state.unitOrder.map((id) => g.state.units[id]).filter((u) => u.player === p && inReserves(u) && beacons.some((b) => homingBeaconArrivals(g, u, b).length > 0));
+  },
+  use: (g, _w, p, u) => {
+    const options = beaconUnits(g, p).flatMap((b) => homingBeaconArrivals(g, u, b).map((o) => ({ ...o, beacon: b.id })));
+    const { option } = g.decide({ kind: 'rapid-ingress', player: p, prompt: `Rapid Ingress (Homing Beacon): where does ${u.name} arrive?`, options });
+    g.addEffect(BEACON_USED, p, option.beacon, { at: 'end-of-battle' });
+    arrive(g, u, option);
   },
 });

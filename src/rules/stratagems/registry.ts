@@ -31,6 +31,11 @@ export interface Stratagem {
   use(g: Game, w: Window, player: PlayerIndex, unit: UnitState): void;
   /** what of it is not played yet (coverage report) */
   missing?: string;
+  /**
+   * A use granted by an ability of a unit of the army (a Homing Beacon's Rapid Ingress): the player has it
+   * while one of their units not destroyed has that ability, whatever their detachment.
+   */
+  grantedBy?: string;
 }
 
 const registry = new Map<string, Stratagem>();
@@ -44,7 +49,16 @@ export function registerStratagem(s: Stratagem): Stratagem {
   const k = key(s.source, s.name);
   if (registry.has(k)) throw new Error(`stratagem "${s.name}" (${s.source}) registered twice`);
   registry.set(k, s);
+  if (s.cp === 0) free.push(s);
   return s;
+}
+
+/** The entries that cost 0CP (a Homing Beacon's RAPID INGRESS), so a player without CP is asked only about those. */
+const free: Stratagem[] = [];
+
+/** Does the player have a stratagem that costs 0CP in this game? */
+export function hasFreeStratagem(g: Game, player: PlayerIndex): boolean {
+  return free.some((s) => hasStratagem(g, player, s));
 }
 
 export function allStratagems(): Stratagem[] {
@@ -56,11 +70,24 @@ export function coreSource(mode: string): string {
   return mode === 'boarding-actions' ? 'Boarding Actions' : 'Core';
 }
 
-/** Stratagems available to a player in this game: the mode's core set and their detachment's. */
+/** Stratagems available to a player in this game: the mode's core set, their detachment's, and those their army's abilities grant. */
 export function stratagemsOf(g: Game, player: PlayerIndex): Stratagem[] {
   const core = coreSource(g.state.mission.mode);
-  const det = g.state.players[player].detachment;
   const out: Stratagem[] = [];
-  for (const s of registry.values()) if (s.source === core || (det !== null && s.source === det)) out.push(s);
+  for (const s of registry.values()) if (hasStratagem(g, player, s, core)) out.push(s);
   return out;
+}
+
+/** The player has this stratagem in this game: the mode's core set, their detachment's, or granted by an ability of their army. */
+function hasStratagem(g: Game, player: PlayerIndex, s: Stratagem, core = coreSource(g.state.mission.mode)): boolean {
+  const det = g.state.players[player].detachment;
+  return s.source === core || (det !== null && s.source === det) || (s.grantedBy !== undefined && armyHasAbility(g, player, s.grantedBy));
+}
+
+function armyHasAbility(g: Game, player: PlayerIndex, ability: string): boolean {
+  for (const id of g.state.unitOrder) {
+    const u = g.state.units[id];
+    if (u.player === player && u.location !== 'destroyed' && u.abilities.includes(ability)) return true;
+  }
+  return false;
 }
