@@ -269,6 +269,21 @@ export function abilityRules(unit: UnitState): readonly Rule[] {
   return registeredAmong(unit.abilities);
 }
 
+/**
+ * The unit's own ability rules that have `hook`, kept per list as registeredAmong's are: the damage step
+ * and the move and attack reactions ask for a hook few units have, thousands of times a game.
+ */
+export function abilityRulesWith<K extends keyof Rule>(unit: UnitState, hook: K): readonly Rule[] {
+  const rules = registeredAmong(unit.abilities);
+  let byHook = withHook.get(rules);
+  if (!byHook) withHook.set(rules, (byHook = new Map()));
+  let out = byHook.get(hook);
+  if (!out) byHook.set(hook, (out = rules.filter((r) => r[hook] !== undefined)));
+  return out;
+}
+
+const withHook = new WeakMap<readonly Rule[], Map<keyof Rule, readonly Rule[]>>();
+
 export function getRule(name: string): Rule | undefined {
   return registry.get(name);
 }

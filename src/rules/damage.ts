@@ -5,7 +5,7 @@
 import type { Game } from '../core/game.ts';
 import type { GameState, ModelState, UnitState } from '../core/state.ts';
 import { allocatable, allocationTarget, isLeaderModel } from './allocation.ts';
-import { abilityRules, getRule } from '../core/rules-registry.ts';
+import { abilityRules, abilityRulesWith, getRule } from '../core/rules-registry.ts';
 
 /**
  * Listeners for "each time a model is destroyed" (Deadly Demise, a destroyed Transport's passengers).
@@ -61,10 +61,11 @@ export function feelNoPainOf(state: GameState, unit: UnitState, m: ModelState, g
  */
 export function invulnerableOf(state: GameState, unit: UnitState, m: ModelState): number | null {
   let best = state.datasheets[m.datasheet].models[m.profile].invulnerable;
-  for (const r of abilityRules(unit)) {
-    if (r.invulnerableRestriction?.({ state, unit, model: m }, { role: 'defender', player: unit.player, effect: null, unit }) === 'lost') return null;
-    if (!r.invulnerableSave) continue;
-    const x = r.invulnerableSave({ state, unit, model: m }, { role: 'defender', player: unit.player, effect: null, unit });
+  for (const r of abilityRulesWith(unit, 'invulnerableRestriction')) {
+    if (r.invulnerableRestriction!({ state, unit, model: m }, { role: 'defender', player: unit.player, effect: null, unit }) === 'lost') return null;
+  }
+  for (const r of abilityRulesWith(unit, 'invulnerableSave')) {
+    const x = r.invulnerableSave!({ state, unit, model: m }, { role: 'defender', player: unit.player, effect: null, unit });
     if (x !== null && (best === null || x < best)) best = x;
   }
   return best;

@@ -7,7 +7,7 @@
 import type { Game } from '../core/game.ts';
 import { opponent, type PlayerIndex, type UnitState } from '../core/state.ts';
 import { hasFreeStratagem, stratagemsOf, type Stratagem } from './stratagems/registry.ts';
-import { abilityRules, forEachActiveRule, getRule, type Rule, type RuleSource } from '../core/rules-registry.ts';
+import { abilityRulesWith, forEachActiveRule, getRule, type Rule, type RuleSource } from '../core/rules-registry.ts';
 import { splitAttachedUnits } from './damage.ts';
 
 export type WindowName =
@@ -202,10 +202,8 @@ export function enemyAttacking(g: Game, attacker: UnitState, targets: readonly s
   for (const id of g.state.unitOrder) {
     const u = g.state.units[id];
     if (u.player !== defender || u.location !== 'battlefield') continue;
-    for (const r of abilityRules(u)) {
-      if (shot) r.enemyShot?.(g, g.state.units[id], g.state.units[attacker.id]);
-      else r.enemyTargeted?.(g, g.state.units[id], g.state.units[attacker.id], targets, melee);
-    }
+    if (shot) for (const r of abilityRulesWith(u, 'enemyShot')) r.enemyShot!(g, g.state.units[id], g.state.units[attacker.id]);
+    else for (const r of abilityRulesWith(u, 'enemyTargeted')) r.enemyTargeted!(g, g.state.units[id], g.state.units[attacker.id], targets, melee);
   }
 }
 

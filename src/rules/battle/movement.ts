@@ -11,7 +11,7 @@ import { baseBoundingRadius, pointSegmentDistance } from '../../geometry/shape.t
 import { polygonCentroid } from '../../geometry/polygon.ts';
 import type { PlannedMove } from '../../geometry/planner.ts';
 import { afterRoll, rollDice } from '../roll-window.ts';
-import { abilityRules, forEachActiveRule, getRule } from '../../core/rules-registry.ts';
+import { abilityRulesWith, forEachActiveRule, getRule } from '../../core/rules-registry.ts';
 import { openWindow } from '../windows.ts';
 import { destroyModel, selectCasualty, splitAttachedUnits } from '../damage.ts';
 import { endPhase, startPhase } from './phase.ts';
@@ -253,7 +253,7 @@ function enemyMoveEnded(g: Game, mover: UnitState): void {
   for (const id of g.state.unitOrder) {
     const u = g.state.units[id];
     if (u.player === mover.player || u.location !== 'battlefield') continue;
-    for (const r of abilityRules(u)) r.enemyMoveEnded?.(g, g.state.units[id], g.state.units[mover.id]);
+    for (const r of abilityRulesWith(u, 'enemyMoveEnded')) r.enemyMoveEnded!(g, g.state.units[id], g.state.units[mover.id]);
   }
 }
 
