@@ -2225,6 +2225,8 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     // Asurmen's unit: a Normal move of up to 6", weighed as Shade of Twilight's D6"
     case 'tactical-acumen': return decideShadeOfTwilight(c, req, 6);
     case 'trail-finding': case 'path-of-the-outcast': case 'reaver-band': return decideShadeOfTwilight(c, req, SHADE_REACH, false);
+    // end of the Fight phase: a D3+3" Normal move or Fall Back (5" on average), its turn over, so no charge lost
+    case 'raid-and-run': return decideShadeOfTwilight(c, req, 5, false);
     case 'aerial-disengagement': return decideShadeOfTwilight(c, req, 6, false);
     // a Battle-shock test at -1: the unit whose failed test costs the enemy most
     case 'face-of-death': return decideDroneHarassment(c, req);

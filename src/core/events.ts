@@ -131,6 +131,11 @@ export interface ModelDamagedEvent {
 }
 /** A model regains lost wounds (AUTOMATED REPAIR DRONES); never above its Wounds characteristic. */
 export interface ModelHealedEvent { type: 'model-healed'; unit: string; model: string; wounds: number }
+/**
+ * A destroyed model is set back up with `wounds` wounds (Unquenchable Resolve): alive again, its datasheet
+ * unit no longer destroyed; its position follows in a models-placed event.
+ */
+export interface ModelReturnedEvent { type: 'model-returned'; unit: string; model: string; wounds: number }
 export interface ModelDestroyedEvent { type: 'model-destroyed'; unit: string; model: string; by: string | null; reason: string }
 /** A datasheet unit (or a part of an Attached unit) is destroyed. */
 export interface UnitDestroyedEvent { type: 'unit-destroyed'; unit: string; component: string; by: string | null; player: PlayerIndex }
@@ -182,7 +187,7 @@ export type GameEvent =
   | RoundStartedEvent | TurnStartedEvent | PhaseStartedEvent | PhaseEndedEvent | FirstTurnEvent
   | CpChangedEvent | VpScoredEvent
   | ModelsPlacedEvent | UnitMovedEvent | UnitFlagEvent | UnitLocationEvent | UnitAttachedEvent | UnitDetachedEvent
-  | AttackAllocatedEvent | ModelDamagedEvent | ModelHealedEvent | ModelDestroyedEvent | UnitDestroyedEvent
+  | AttackAllocatedEvent | ModelDamagedEvent | ModelHealedEvent | ModelReturnedEvent | ModelDestroyedEvent | UnitDestroyedEvent
   | BattleShockEvent | EffectAddedEvent | EffectRemovedEvent | StratagemUsedEvent
   | ObjectiveControlEvent | HatchwayEvent | RuleStateEvent | DecisionEvent | NoteEvent | GameEndedEvent;
 

@@ -135,6 +135,16 @@ const reducers: ReducerTable = {
     if (e.by !== null) s.units[e.by].stats.woundsDealt += e.wounds;
   },
   'model-healed': (s, e) => { findModel(s.units[e.unit], e.model).wounds += e.wounds; },
+  'model-returned': (s, e) => {
+    s.geometryVersion++;
+    const u = s.units[e.unit];
+    const m = findModel(u, e.model);
+    m.alive = true;
+    m.wounds = e.wounds;
+    m.allocated = false;
+    for (const c of u.components) if (c.unit === m.origin) c.destroyed = false;
+    if (u.location === 'destroyed') u.location = 'battlefield';
+  },
   'model-destroyed': (s, e) => {
     s.geometryVersion++;
     const u = s.units[e.unit];

@@ -9,7 +9,7 @@
 import type { Redeployment } from '../rules/battle/redeploy.ts';
 import type { AttackPlan } from '../rules/attack-plan.ts';
 import type { AttackContext } from '../rules/attack-context.ts';
-import type { Effect, GameState, ModelState, PhaseName, PlayerIndex, UnitState } from './state.ts';
+import type { Effect, GameState, ModelState, PhaseName, PlayerIndex, Position, UnitState } from './state.ts';
 import { profileHas, type WeaponProfile } from '../data/datasheet.ts';
 import type { Game } from './game.ts';
 
@@ -165,8 +165,11 @@ export interface Rule {
    * the effects in the state, so a rule can keep a marker under its player's control (Fieldcraft).
    */
   objectiveControl?(state: GameState, objective: string, controller: PlayerIndex | null, effect: Effect): PlayerIndex | null;
-  /** a model of the unit this ability belongs to was destroyed (and removed) (Crewed Platform) */
-  modelDestroyed?(g: Game, unit: UnitState, model: ModelState): void;
+  /**
+   * A model of the unit this ability belongs to was destroyed (and removed) (Crewed Platform); `at`: where
+   * it stood, null when it was not on the battlefield (Unquenchable Resolve sets it back up near there).
+   */
+  modelDestroyed?(g: Game, unit: UnitState, model: ModelState, at: Position | null): void;
   /** weapons (datasheet weapon names) a model has on top of its own while this rule applies (DS8 Support Turret) */
   extraWeapons?(ctx: UnitContext & { model: ModelState }, src: RuleSource): readonly string[];
   /**
@@ -181,6 +184,16 @@ export interface Rule {
    * targets' own among them (Nova Shielding, Duality Shield; Kroot Packmates for a friend nearby).
    */
   enemyTargeted?(g: Game, unit: UnitState, attacker: UnitState, targets: readonly string[], melee: boolean): void;
+  /**
+   * The unit this ability belongs to has just selected its targets (`targets`, unit ids) for ranged
+   * attacks, after the enemy's answers to them and before its attacks are resolved (Harvester of Souls).
+   */
+  targetsSelected?(g: Game, unit: UnitState, targets: readonly string[]): void;
+  /**
+   * A modifier to a Battle-shock test of an enemy unit (`tested`) of this ability's unit (Shadow of Death:
+   * -1 within 6"); asked of the abilities of the tested unit's opponent's units on the battlefield.
+   */
+  enemyBattleShockModifier?(ctx: UnitContext & { tested: UnitState }, src: RuleSource): number;
   /** An enemy unit (`attacker`) has finished making its ranged attacks: asked as enemyTargeted is (Kroot Packmates' reply). */
   enemyShot?(g: Game, unit: UnitState, attacker: UnitState): void;
   /**
@@ -232,6 +245,12 @@ export interface Rule {
    */
   stratagemDiscount?(ctx: UnitContext & { stratagem: string }, src: RuleSource): number;
   stratagemDiscountUsed?(g: Game, unit: UnitState, src: RuleSource): void;
+  /**
+   * Its player may target this ability's unit with the stratagem even though they used it on a different
+   * unit this phase (Reckless Abandon: HEROIC INTERVENTION); asked of the target unit's abilities, only for
+   * a stratagem limited to once per phase (src/rules/windows.ts).
+   */
+  stratagemAgainInPhase?(ctx: UnitContext & { stratagem: string }, src: RuleSource): boolean;
 }
 
 const registry = new Map<string, Rule>();

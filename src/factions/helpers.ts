@@ -109,6 +109,14 @@ export function withinRangeOfMarker(state: GameState, unit: UnitState, o: { id: 
   return false;
 }
 
+/** Is an alive model of `unit` within `range` of the model `m` (on the battlefield)? ("while a unit is within 6" of this model") */
+export function modelWithinRangeOf(state: GameState, m: ModelState, unit: UnitState, range: number): boolean {
+  if (!m.pos) return false;
+  const body = modelBody(state, m);
+  for (const x of unit.models) if (x.alive && x.pos && isWithin(body, modelBody(state, x), range)) return true;
+  return false;
+}
+
 /**
  * Is a model of `unit` within `range` of an alive model of a friendly unit on the battlefield that has the
  * Aura ability `aura` (the unit itself included)? The aura spreads from the models with the datasheet
@@ -120,8 +128,7 @@ export function withinAuraOf(state: GameState, unit: UnitState, aura: string, fr
     if (source.player !== unit.player || source.location !== 'battlefield' || !source.abilities.includes(aura)) continue;
     for (const m of source.models) {
       if (!m.alive || !m.pos || !(typeof from === 'string' ? state.datasheets[m.datasheet].keywords.includes(from) : from(m))) continue;
-      const body = modelBody(state, m);
-      for (const x of unit.models) if (x.alive && x.pos && isWithin(body, modelBody(state, x), range)) return true;
+      if (modelWithinRangeOf(state, m, unit, range)) return true;
     }
   }
   return false;
@@ -155,6 +162,12 @@ export type Destination = Extract<MoveChoice, { to: unknown }>;
  */
 export function normalMoveChoices(state: GameState, unit: UnitState): ({ none: true } | Destination)[] {
   const moves = moveOptions(state, unit).filter((o): o is Destination => o.mode === 'normal');
+  return moves.length === 0 ? [] : [{ none: true }, ...moves];
+}
+
+/** The options of a rule's Fall Back move: none first, then the unit's Fall Back destinations (empty when not within Engagement Range). */
+export function fallBackChoices(state: GameState, unit: UnitState): ({ none: true } | Destination)[] {
+  const moves = moveOptions(state, unit).filter((o): o is Destination => o.mode === 'fall-back');
   return moves.length === 0 ? [] : [{ none: true }, ...moves];
 }
 

@@ -27,7 +27,7 @@ export type EventClass = 'dice' | 'damage' | 'death' | 'move' | 'decision' | 'ph
 export function eventClass(e: GameEvent): EventClass {
   switch (e.type) {
     case 'dice': case 'reroll': case 'dice-substituted': return 'dice';
-    case 'model-damaged': case 'model-healed': case 'attack-allocated': return 'damage';
+    case 'model-damaged': case 'model-healed': case 'model-returned': case 'attack-allocated': return 'damage';
     case 'model-destroyed': case 'unit-destroyed': return 'death';
     case 'models-placed': case 'unit-moved': case 'unit-location': case 'hatchway': return 'move';
     case 'decision': return 'decision';
@@ -225,6 +225,7 @@ export function describeEvent(e: GameEvent, before: GameState, after: GameState,
       const m = after.units[e.unit]?.models.find((x) => x.id === e.model);
       return `${modelLabel(after, e.unit, e.model)} of ${unitShort(after, e.unit)} regains ${e.wounds} wound${e.wounds === 1 ? '' : 's'}${m ? `, ${m.wounds} W left` : ''}`;
     }
+    case 'model-returned': return `${modelLabel(after, e.unit, e.model)} of ${unitShort(after, e.unit)} is set back up with ${e.wounds} W`;
     case 'model-destroyed': {
       const u = after.units[e.unit];
       const alive = u ? u.models.filter((m) => m.alive).length : 0;

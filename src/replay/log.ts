@@ -49,6 +49,7 @@ const FIELDS: { [T in EventType]: Record<string, Check> } = {
   'attack-allocated': { unit: 'string', model: 'string' },
   'model-damaged': { unit: 'string', model: 'string', wounds: 'number', by: 'string|null', mortal: 'boolean' },
   'model-healed': { unit: 'string', model: 'string', wounds: 'number' },
+  'model-returned': { unit: 'string', model: 'string', wounds: 'number' },
   'model-destroyed': { unit: 'string', model: 'string', by: 'string|null', reason: 'string' },
   'unit-destroyed': { unit: 'string', component: 'string', by: 'string|null', player: 'player' },
   'battle-shock': { unit: 'string', value: 'boolean' },

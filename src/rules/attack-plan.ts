@@ -120,6 +120,11 @@ export interface AttackPlan {
    */
   precisionOnly: string[] | null;
   hazardous: boolean;
+  /**
+   * The D6 roll (or more) on which the Deadly Demise of a model these attacks destroy inflicts its mortal
+   * wounds: 6 by the core rules, 4 for Lanced Obliteration.
+   */
+  deadlyDemiseOn: number;
   /** abilities of the profile that the engine plays elsewhere (ASSAULT, PISTOL, HEAVY...), for reporting */
   tags: string[];
 }
@@ -238,6 +243,6 @@ export function basePlan(p: {
     strength: p.strength, toughness: p.toughness, woundModifier: 0, rerollWounds: 'none', criticalWoundOn: 6, devastatingWounds: false, criticalWoundAp: 0,
     ap: p.ap, cover: false, ignoresCover: false, saveModifier: 0, invulnerableModifier: 0, invulnerable: null, rerollSaves: 'none', rerollOne: { hit: 0, wound: 0, damage: 0 },
     damage: p.damage, rerollDamage: false, damageBonus: 0, damageReduction: 0, halveDamage: false, feelNoPain: null,
-    precision: false, precisionOnly: null, hazardous: false, tags: [],
+    precision: false, precisionOnly: null, hazardous: false, deadlyDemiseOn: 6, tags: [],
   };
 }

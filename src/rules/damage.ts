@@ -11,7 +11,14 @@ import { abilityRules, abilityRulesWith, getRule } from '../core/rules-registry.
  * Listeners for "each time a model is destroyed" (Deadly Demise, a destroyed Transport's passengers).
  * They run just before the model is removed, while it still stands on the battlefield.
  */
-export type ModelDestroyedListener = (g: Game, unit: UnitState, model: ModelState, by: string | null) => void;
+export type ModelDestroyedListener = (g: Game, unit: UnitState, model: ModelState, by: string | null, opts: DestroyOptions) => void;
+
+export interface DestroyOptions {
+  /** false: removed models that count as destroyed but set off no rule (Unit Coherency at the end of a turn) */
+  triggers?: boolean;
+  /** the D6 roll (or more) its Deadly Demise needs, when the attack that destroyed it changes it (Lanced Obliteration: 4) */
+  deadlyDemiseOn?: number;
+}
 const modelDestroyedListeners: ModelDestroyedListener[] = [];
 export function onModelDestroyed(fn: ModelDestroyedListener): void {
   modelDestroyedListeners.push(fn);
@@ -96,12 +103,13 @@ export function mortalWoundAllocated(g: Game, unit: UnitState): void {
   for (const fn of mortalWoundListeners) fn(g, unit);
 }
 
-export function destroyModel(g: Game, unit: UnitState, m: ModelState, by: string | null, reason: string, opts: { triggers?: boolean } = {}): void {
+export function destroyModel(g: Game, unit: UnitState, m: ModelState, by: string | null, reason: string, opts: DestroyOptions = {}): void {
   if (!m.alive) return;
-  // `triggers: false`: removed models that count as destroyed but set off no rule (Unit Coherency at the end of a turn)
   const triggers = opts.triggers ?? true;
-  if (triggers) for (const fn of modelDestroyedListeners) fn(g, unit, m, by);
+  if (triggers) for (const fn of modelDestroyedListeners) fn(g, unit, m, by, opts);
   if (!m.alive) return;
+  // where it stood, for the abilities told of its loss (Unquenchable Resolve sets it back up near there)
+  const at = m.pos;
   g.emit({ type: 'model-destroyed', unit: unit.id, model: m.id, by, reason });
   // The datasheet unit this model belonged to is destroyed when its last model is.
   const origin = m.origin;
@@ -113,7 +121,7 @@ export function destroyModel(g: Game, unit: UnitState, m: ModelState, by: string
     }
   }
   // abilities of the unit that act when one of its models is destroyed (Crewed Platform)
-  if (triggers) for (const name of unit.abilities) getRule(name)?.modelDestroyed?.(g, g.state.units[unit.id], m);
+  if (triggers) for (const name of unit.abilities) getRule(name)?.modelDestroyed?.(g, g.state.units[unit.id], m, at);
 }
 
 /**

@@ -115,6 +115,31 @@ export function stratagemDiscount(g: Game, unit: UnitState, s: Stratagem): { rul
   return null;
 }
 
+/**
+ * May the player target this unit with the stratagem again this phase, having used it on a different unit
+ * already (Reckless Abandon)? Only a stratagem limited to once per phase, never twice on the same unit.
+ */
+function againInPhase(g: Game, unit: UnitState, s: Stratagem): boolean {
+  const st = g.state;
+  if (s.oncePerBattle || s.oncePerTurn) return false;
+  for (const u of st.players[unit.player].stratagemsUsed) {
+    if (u.name === s.name && u.unit === unit.id && u.round === st.round && u.turn === st.turn && u.phase === st.phase) return false;
+  }
+  const src: RuleSource = { role: 'self', player: unit.player, effect: null, unit };
+  for (const r of abilityRulesWith(unit, 'stratagemAgainInPhase')) if (r.stratagemAgainInPhase!({ state: st, unit, stratagem: s.name }, src)) return true;
+  return false;
+}
+
+/** Does any unit of the player have a rule that lets a stratagem be used again in a phase (Reckless Abandon)? */
+function mayRepeat(g: Game, player: PlayerIndex): boolean {
+  const st = g.state;
+  for (const id of st.unitOrder) {
+    const u = st.units[id];
+    if (u.player === player && u.location !== 'destroyed' && abilityRulesWith(u, 'stratagemAgainInPhase').length > 0) return true;
+  }
+  return false;
+}
+
 /** Does any unit of the player have a rule that can reduce stratagem costs (so 0 CP may be enough)? */
 function mayDiscount(g: Game, player: PlayerIndex): boolean {
   const st = g.state;
@@ -135,6 +160,8 @@ export function usableStratagems(g: Game, w: Window, player: PlayerIndex): Usabl
   // asked only when it matters: can a rule make a stratagem we cannot afford affordable? (or is one free:
   // a Homing Beacon's RAPID INGRESS)
   let discounts: boolean | null = null;
+  // likewise: can a rule let a stratagem used already this phase be used again?
+  let repeats: boolean | null = null;
   if (cp <= 0 && !(discounts = mayDiscount(g, player)) && !hasFreeStratagem(g, player)) return [];
   const out: UsableStratagem[] = [];
   const ownTurn = st.turn === player;
@@ -142,9 +169,11 @@ export function usableStratagems(g: Game, w: Window, player: PlayerIndex): Usabl
     if (!s.windows.includes(w.name)) continue;
     if (s.cp > cp && !(discounts ??= mayDiscount(g, player))) continue;
     if ((s.turn === 'own' && !ownTurn) || (s.turn === 'opponent' && ownTurn)) continue;
-    if (stratagemUsed(g, player, s)) continue;
+    const used = stratagemUsed(g, player, s);
+    if (used && !(repeats ??= mayRepeat(g, player))) continue;
     for (const unit of s.targets(g, w, player)) {
       if (unit.battleShocked && !s.allowBattleShocked) continue;
+      if (used && !againInPhase(g, unit, s)) continue;
       if (s.cp <= cp) out.push({ s, unit, cp: s.cp });
       const d = stratagemDiscount(g, unit, s);
       if (d && s.cp - d.amount <= cp) out.push({ s, unit, cp: s.cp - d.amount, discount: d.rule.name });

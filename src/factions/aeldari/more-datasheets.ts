@@ -1,7 +1,7 @@
 /**
  * More Aeldari datasheet abilities (units outside the bundled armies), one registry entry each, written
  * from the data export's datasheets in the engine's words: the Avatar of Khaine, Striking Scorpions,
- * Lynx, Dark Reapers, Night Spinner, Shroud Runners, Storm Guardians and Shadow Spectres.
+ * Lynx, Scorpion, Dark Reapers, Night Spinner, Shroud Runners, Storm Guardians and Shadow Spectres.
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type Effect } from '../../core/state.ts';
@@ -48,6 +48,19 @@ registerRule({
 
 /** Speed of Vaul: the Lynx's Advance is not rolled: it moves 9" more. */
 registerRule({ name: 'Speed of Vaul', kind: 'datasheet-ability', fixedAdvance: () => 9 });
+
+// --- Scorpion --------------------------------------------------------------------------------------
+
+/**
+ * Lanced Obliteration: a model with Deadly Demise destroyed by an attack of the Scorpion's twin Scorpion
+ * pulsar sets off its mortal wounds on a 4+ rather than a 6 (AttackPlan.deadlyDemiseOn, read by Deadly Demise).
+ */
+registerRule({
+  name: 'Lanced Obliteration', kind: 'datasheet-ability',
+  attack(plan, ctx, src) {
+    if (src.role === 'attacker' && ctx.weapon.name === 'Twin Scorpion pulsar') plan.deadlyDemiseOn = Math.min(plan.deadlyDemiseOn, 4);
+  },
+});
 
 // --- Dark Reapers ----------------------------------------------------------------------------------
 

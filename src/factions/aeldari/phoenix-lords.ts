@@ -1,14 +1,16 @@
 /**
  * The Phoenix Lords' datasheet abilities (Asurmen, Jain Zar, Karandras, Fuegan, Baharroth, Maugan Ra),
- * one registry entry each, written from the data export's datasheets in the engine's words. Not played:
- * Fuegan's Unquenchable Resolve (setting a destroyed model back up needs machinery the engine lacks) and
- * Maugan Ra's Harvester of Souls (it needs the unit's targets as they are declared, before its attacks).
+ * one registry entry each, written from the data export's datasheets in the engine's words.
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import { profileHas } from '../../data/datasheet.ts';
 import { capModifier, widerReroll } from '../../rules/attack-plan.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';
-import { isEngaged } from '../../rules/battle/world.ts';
+import { isEngaged, unitDistance } from '../../rules/battle/world.ts';
+import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
+import { inflictMortalWounds } from '../../rules/damage.ts';
+import { onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { opponent } from '../../core/state.ts';
 import { attackersAre, hitByModelsWith, hitEnemies, leadingModel, modelWith, normalMoveAfterShooting, normalMoveChoices } from '../helpers.ts';
 
 // --- Asurmen ---------------------------------------------------------------------------------------
@@ -108,6 +110,65 @@ registerRule({
   weaponRangeBonus: (ctx) => (profileHas(ctx.profile, 'MELTA') && leadingModel(ctx.state, ctx.unit, 'FUEGAN') ? 6 : 0),
 });
 
+const UNQUENCHABLE_RESOLVE = 'Unquenchable Resolve';
+
+/**
+ * Effect (army-wide, params: model, leader, bodyguard, x, y): Fuegan fell for the first time this phase;
+ * at its end a D6 says whether he stands again. His own unit id is `leader`; `bodyguard` is the unit he
+ * led then, null when he led none; (x, y) is where he fell.
+ */
+export const RESOLVE_PENDING = 'Unquenchable Resolve (fallen)';
+
+/**
+ * Unquenchable Resolve: the first time Fuegan is destroyed (on the battlefield), at the end of that phase a
+ * D6 is rolled; on a 2+ he is set back up, with all his wounds, as near as the planner can to where he fell
+ * (a 1" grid of spots, nearest first) and not within Engagement Range of an enemy unit. The Rules
+ * Commentary has a Leader returned to the battlefield rejoin the Bodyguard unit he led if it is still there,
+ * else he returns as a unit of his own. The first time is kept in the player's rule state.
+ */
+registerRule({
+  name: UNQUENCHABLE_RESOLVE, kind: 'datasheet-ability',
+  missing: 'when he rejoins his Bodyguard unit he is set up as near as possible to where he fell, without a check of Unit Coherency with it; not when he was destroyed off the battlefield (in a transport)',
+  modelDestroyed(g, unit, model, at) {
+    const s = g.state;
+    if (!at || !s.datasheets[model.datasheet].keywords.includes('FUEGAN')) return;
+    const key = `${UNQUENCHABLE_RESOLVE}:${model.id}`;
+    if (s.players[unit.player].ruleState[key] !== undefined) return;
+    g.emit({ type: 'rule-state', player: unit.player, key, value: s.round });
+    // an Attached unit bears its Bodyguard unit's id
+    const bodyguard = unit.id !== model.origin ? unit.id : null;
+    g.addEffect(RESOLVE_PENDING, unit.player, null, { at: 'end-of-battle' }, { model: model.id, leader: model.origin, bodyguard, x: at.x, y: at.y });
+  },
+});
+
+registerRule({
+  name: RESOLVE_PENDING, kind: 'effect',
+  effectPhaseEnd(g, effect) {
+    g.removeEffect(effect.id);
+    const own = g.state.units[String(effect.params.leader)];
+    const modelId = String(effect.params.model);
+    const [roll] = g.dice.d6(1, 'other', effect.player, own.id, 'Unquenchable Resolve (2+)');
+    if (roll < 2) return;
+    // a Leader destroyed with the rest of his Attached unit is still part of it: he leaves it first
+    if (own.attachedTo !== null) g.emit({ type: 'unit-detached', leader: own.id, bodyguard: own.attachedTo });
+    const s = g.state;
+    const fallen = s.units[own.id];
+    const m = fallen.models.find((x) => x.id === modelId);
+    if (!m || m.alive) return;
+    // planned as if he stood already (the planner places the unit's alive models)
+    const standing = { ...fallen, models: fallen.models.map((x) => (x.id === modelId ? { ...x, alive: true } : x)) };
+    const W = s.board.width;
+    const H = s.board.height;
+    const board = [{ x: 0, y: 0 }, { x: W, y: 0 }, { x: W, y: H }, { x: 0, y: H }];
+    const plan = planUnit(s, standing, 'setUp', { destination: { x: Number(effect.params.x), y: Number(effect.params.y) }, zone: board });
+    if (!plan.ok) return;
+    g.emit({ type: 'model-returned', unit: fallen.id, model: modelId, wounds: s.datasheets[m.datasheet].models[m.profile].wounds });
+    applyPlan(g, g.state.units[fallen.id], plan, 'set-up');
+    const bg = effect.params.bodyguard === null ? null : g.state.units[String(effect.params.bodyguard)];
+    if (bg && onBattlefield(bg)) g.emit({ type: 'unit-attached', leader: fallen.id, bodyguard: bg.id });
+  },
+});
+
 // --- Baharroth -------------------------------------------------------------------------------------
 
 /**
@@ -147,6 +208,44 @@ registerRule({
 });
 
 // --- Maugan Ra -------------------------------------------------------------------------------------
+
+/**
+ * Effect on the unit Maugan Ra leads (params.struck: unit ids), for its Shooting phase: the units struck by
+ * explosive debris, who suffer D3 mortal wounds each once its attacks are resolved.
+ */
+export const EXPLOSIVE_DEBRIS = 'Harvester of Souls (explosive debris)';
+registerRule({ name: EXPLOSIVE_DEBRIS, kind: 'effect' });
+
+/**
+ * Harvester of Souls: in its Shooting phase, once the unit Maugan Ra leads has selected targets, if every
+ * attack goes to one unit, a D6 is rolled for that unit and for each other enemy unit within 3" of it
+ * (in unit order); each 5+ is struck by explosive debris and, after the unit's attacks are resolved,
+ * suffers D3 mortal wounds (a unit its attacks destroyed suffers none).
+ */
+registerRule({
+  name: 'Harvester of Souls', kind: 'datasheet-ability', leaderAbility: true,
+  targetsSelected(g, unit, targets) {
+    const s = g.state;
+    if (s.phase !== 'shooting' || s.turn !== unit.player || targets.length !== 1 || !leadingModel(s, unit, 'MAUGAN RA')) return;
+    const target = s.units[targets[0]];
+    if (!onBattlefield(target)) return;
+    const rolledFor = [target, ...unitsOnBattlefield(s, opponent(unit.player)).filter((e) => e.id !== target.id && unitDistance(s, e, target) <= 3 + 1e-6)];
+    const rolls = g.dice.d6(rolledFor.length, 'other', unit.player, unit.id, 'Harvester of Souls (5+: explosive debris)');
+    const struck = rolledFor.filter((_, i) => rolls[i] >= 5).map((e) => e.id);
+    if (struck.length > 0) g.addEffect(EXPLOSIVE_DEBRIS, unit.player, unit.id, g.untilEndOfPhase(), { struck });
+  },
+  afterShooting(g, unit) {
+    const debris = g.state.effects.find((e) => e.kind === EXPLOSIVE_DEBRIS && e.unit === unit.id);
+    if (!debris) return;
+    g.removeEffect(debris.id);
+    for (const id of debris.params.struck as string[]) {
+      const e = g.state.units[id];
+      if (!onBattlefield(e)) continue;
+      const [n] = g.dice.roll(1, 3, 'mortal-wounds', unit.player, unit.id, `Harvester of Souls -> ${e.name}`);
+      inflictMortalWounds(g, e, n, unit.id);
+    }
+  },
+});
 
 /**
  * Face of Death: after Maugan Ra's unit has shot in its Shooting phase, its player picks one enemy unit

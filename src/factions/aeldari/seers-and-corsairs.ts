@@ -1,7 +1,7 @@
 /**
  * Aeldari datasheet abilities of characters, vehicles and Corsairs outside the bundled armies (Autarch
  * and Farseer Skyrunners, Eldrad Ulthran, Illic Nightspear, Irillyth, Lhykhis, Shining Spears, Phoenix,
- * Skyweavers, Starfangs, Corsair Voidreavers, Voidscarred and Skyreaver Band), one registry entry each,
+ * Skyweavers, Starfangs, Corsair Voidreavers, Voidscarred, Skyreaver Band, Cloud Dancer Band and Skyreavers), one registry entry each,
  * written from the data export's datasheets in the engine's words.
  */
 import type { Game } from '../../core/game.ts';
@@ -12,7 +12,12 @@ import { widerReroll } from '../../rules/attack-plan.ts';
 import { unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { gainExtraCp } from '../../rules/battle/command-points.ts';
 import { isEngaged, modelBody, modelsSee } from '../../rules/battle/world.ts';
-import { hitByModelsWith, hitEnemies, leadingModel, modelWith, untilStartOfNextTurn, withinObjectiveRange } from '../helpers.ts';
+import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
+import { completeFallBack, planMove } from '../../rules/battle/movement.ts';
+import { hasEffect } from '../../rules/battle/phase.ts';
+import { fallBackChoices, hitByModelsWith, hitEnemies, leadingModel, modelWith, modelWithinRangeOf, normalMoveChoices, untilStartOfNextTurn, withinObjectiveRange } from '../helpers.ts';
+
+const HEROIC_INTERVENTION = 'HEROIC INTERVENTION';
 
 /** The enemy units within `range` of and visible to the model, in unit order ("within 18" of and visible to this model"). */
 function enemiesInSight(g: Game, unit: UnitState, model: ModelState, range: number): UnitState[] {
@@ -118,6 +123,18 @@ registerRule({
   name: 'Reaper of Souls', kind: 'datasheet-ability', leaderAbility: true,
   attack(plan, ctx, src) {
     if (src.role === 'attacker' && leadingModel(ctx.state, ctx.attacker, 'IRILLYTH')) plan.hitModifier += 1;
+  },
+});
+
+/**
+ * Shadow of Death: an enemy unit with a model within 6" of Irillyth subtracts 1 from its Battle-shock tests
+ * (the engine makes no other Leadership test). Asked by the Battle-shock test of each enemy unit.
+ */
+registerRule({
+  name: 'Shadow of Death (Aura)', kind: 'datasheet-ability',
+  enemyBattleShockModifier(ctx) {
+    const m = modelWith(ctx.state, ctx.unit, 'IRILLYTH');
+    return m && modelWithinRangeOf(ctx.state, m, ctx.tested, 6) ? -1 : 0;
   },
 });
 
@@ -254,5 +271,53 @@ registerRule({
       options: ['stay', 'strategic-reserves'], context: { unit: unit.id },
     });
     if (option === 'strategic-reserves') g.emit({ type: 'unit-location', unit: unit.id, location: 'strategic-reserves', embarkedIn: null });
+  },
+});
+
+/**
+ * Reckless Abandon: the Cloud Dancer Band may be targeted with HEROIC INTERVENTION for 0CP (the reduction
+ * is always there, so no use is recorded), even when its player used that Stratagem on another unit this phase.
+ */
+registerRule({
+  name: 'Reckless Abandon', kind: 'datasheet-ability',
+  stratagemDiscount: (ctx) => (ctx.stratagem === HEROIC_INTERVENTION ? 1 : 0),
+  stratagemAgainInPhase: (ctx) => ctx.stratagem === HEROIC_INTERVENTION,
+});
+
+/** Effect: the unit was eligible to fight at the start of this Fight phase (Raid and Run asks at its end). */
+export const RAID_AND_RUN_ELIGIBLE = 'Raid and Run (eligible to fight)';
+registerRule({ name: RAID_AND_RUN_ELIGIBLE, kind: 'effect' });
+
+/**
+ * Raid and Run: at the end of each Fight phase, if the Skyreavers were eligible to fight in it (within
+ * Engagement Range or having charged when it started, or they fought), they may make a Normal move of up
+ * to D3+3" when no enemy unit is within Engagement Range of them, else a Fall Back move of up to D3+3"
+ * (with its Desperate Escape tests). The D3 is rolled once the destination is chosen. A unit that became
+ * eligible only during the phase and lost it before fighting is not counted (the engine fights every
+ * eligible unit, so this needs an enemy destroyed in between).
+ */
+registerRule({
+  name: 'Raid and Run', kind: 'datasheet-ability',
+  phaseStart(g, unit, phase) {
+    if (phase === 'fight' && (isEngaged(g.state, unit) || unit.flags.charged)) g.addEffect(RAID_AND_RUN_ELIGIBLE, unit.player, unit.id, g.untilEndOfPhase());
+  },
+  phaseEnd(g, unit, phase) {
+    const s = g.state;
+    if (phase !== 'fight' || !(unit.flags.fought || hasEffect(g, RAID_AND_RUN_ELIGIBLE, unit.id))) return;
+    const fallBack = isEngaged(s, unit);
+    const options = fallBack ? fallBackChoices(s, unit) : normalMoveChoices(s, unit);
+    if (options.length === 0) return;
+    const { option } = g.decide({
+      kind: 'raid-and-run', player: unit.player, prompt: `${unit.name}: Raid and Run: ${fallBack ? 'a Fall Back' : 'a Normal move'} of up to D3+3"?`,
+      options, context: { unit: unit.id },
+    });
+    if ('none' in option) return;
+    const inches = 3 + g.dice.roll(1, 3, 'other', unit.player, unit.id, 'Raid and Run (D3+3")')[0];
+    if (!fallBack) {
+      applyPlan(g, unit, planUnit(s, unit, 'normal', { maxDistance: inches, destination: option.to }), 'normal');
+      return;
+    }
+    const plan = planMove(s, unit, 'fall-back', option.to, inches);
+    if (plan.ok) completeFallBack(g, unit, plan, option.to, inches);
   },
 });

@@ -5,7 +5,8 @@
  */
 import type { Game } from '../../core/game.ts';
 import { expireEffects } from '../../core/effects.ts';
-import { opponent, type PlayerIndex } from '../../core/state.ts';
+import { opponent, type GameState, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import { abilityRulesWith } from '../../core/rules-registry.ts';
 import { afterRoll, rollDice } from '../roll-window.ts';
 import { openWindow } from '../windows.ts';
 import { primaryMission } from './missions.ts';
@@ -37,6 +38,22 @@ export function battleShockStep(g: Game, player: PlayerIndex): void {
 }
 
 /**
+ * What the abilities of the enemy units on the battlefield add to the unit's Battle-shock test
+ * (Rule.enemyBattleShockModifier: Shadow of Death). Tests are few: every enemy unit is asked.
+ */
+export function enemyBattleShockModifier(state: GameState, tested: UnitState): number {
+  let total = 0;
+  for (const id of state.unitOrder) {
+    const u = state.units[id];
+    if (u.player === tested.player || u.location !== 'battlefield') continue;
+    for (const r of abilityRulesWith(u, 'enemyBattleShockModifier')) {
+      total += r.enemyBattleShockModifier!({ state, unit: u, tested }, { role: 'self', player: u.player, effect: null, unit: u });
+    }
+  }
+  return total;
+}
+
+/**
  * Take a Battle-shock test: 2D6, passed on a total at least the unit's best Leadership; the unit's rules'
  * Battle-shock modifiers and `modifier` are added to the total (a rule that makes the test "subtracting 1
  * from the result": Face of Death).
@@ -47,8 +64,9 @@ export function battleShockTest(g: Game, player: PlayerIndex, unitId: string, mo
   if (hasEffect(g, PASSES_BATTLE_SHOCK, unitId)) return true;
   const ld = bestLeadership(g.state, u);
   let dice = rollDice(g, 2, 6, 'battle-shock', player, unitId, u.name);
-  // modifiers to the test: the unit's rules' (Supreme Loyalty) and the caller's (Face of Death); none of the bundled armies' rules has one
-  const mod = rollModifier(g.state, u, 'battle-shock') + modifier;
+  // modifiers to the test: the unit's rules' (Supreme Loyalty), its enemies' (Shadow of Death) and the
+  // caller's (Face of Death); none of the bundled armies' rules has one
+  const mod = rollModifier(g.state, u, 'battle-shock') + enemyBattleShockModifier(g.state, u) + modifier;
   dice = afterRoll(g, { purpose: 'battle-shock', player, unit: unitId, sides: 6, values: dice, test: null, rerolled: [], target: ld - mod }) as number[];
   let passed = dice[0] + dice[1] + mod >= ld;
   if (!passed) {

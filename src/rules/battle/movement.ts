@@ -175,17 +175,11 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
     else g.emit({ type: 'unit-moved', unit: u.id, mode: option.mode, advanceRoll });
     return;
   }
-  if (option.mode === 'fall-back') desperateEscape(g, u, plan);
-  if (!u.models.some((m) => m.alive)) return;
-  // the planner planned every model that was alive; Desperate Escape may have removed some
-  const alive = u.models.filter((m) => m.alive);
-  if (alive.length !== plan.positions.length) {
-    const replanned = planMove(s, u, 'fall-back', option.to, distance);
-    if (replanned.ok) applyPlan(g, u, replanned, 'fall-back');
-    else {
-      // no legal end for the models left (the planner found none for the smaller unit): as with no path
-      // at all, the unit cannot Fall Back and Remains Stationary; its Desperate Escape tests stand, as the
-      // rules take them before any model moves
+  if (option.mode === 'fall-back') {
+    const made = completeFallBack(g, u, plan, option.to, distance);
+    if (made === 'destroyed') return;
+    if (made === 'stuck') {
+      // as with no path at all, the unit cannot Fall Back and Remains Stationary
       g.emit({ type: 'unit-moved', unit: u.id, mode: 'stationary' });
       return;
     }
@@ -198,6 +192,27 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
     hatchwayStep(g, part);
     afterMove(g, part);
   }
+}
+
+/**
+ * A Fall Back along a legal `plan` (toward `to`, at most `distance`): the Desperate Escape tests, then the
+ * models left placed ('moved'); 'destroyed' when the tests left none; 'stuck' when the planner finds no
+ * legal end for the models left (the tests stand, as the rules take them before any model moves). No
+ * unit-moved event: the Movement phase records the move, a rule's Fall Back elsewhere (Raid and Run) need not.
+ */
+export function completeFallBack(g: Game, u: UnitState, plan: PlannedMove, to: { x: number; y: number }, distance: number): 'moved' | 'destroyed' | 'stuck' {
+  desperateEscape(g, u, plan);
+  if (!u.models.some((m) => m.alive)) return 'destroyed';
+  // the planner planned every model that was alive; Desperate Escape may have removed some
+  const alive = u.models.filter((m) => m.alive);
+  if (alive.length === plan.positions.length) {
+    applyPlan(g, u, plan, 'fall-back');
+    return 'moved';
+  }
+  const replanned = planMove(g.state, u, 'fall-back', to, distance);
+  if (!replanned.ok) return 'stuck';
+  applyPlan(g, u, replanned, 'fall-back');
+  return 'moved';
 }
 
 /**

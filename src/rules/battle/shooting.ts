@@ -13,7 +13,7 @@
  */
 import type { Game } from '../../core/game.ts';
 import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
-import { allows, forbids, forEachActiveRule, getRule, targetableFrom, weaponHas, weaponRange } from '../../core/rules-registry.ts';
+import { abilityRulesWith, allows, forbids, forEachActiveRule, getRule, targetableFrom, weaponHas, weaponRange } from '../../core/rules-registry.ts';
 import { profileHas, type Weapon, type WeaponProfile } from '../../data/datasheet.ts';
 import { benefitOfCover, isVisible } from '../../geometry/visibility.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
@@ -506,6 +506,8 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
   const targets = [...new Set(assignments.map((a) => a.target.id))];
   openWindow(g, { name: 'shooting/after-enemy-targets', unit: u.id, targets });
   enemyAttacking(g, u, targets, false);
+  // the unit's own abilities that act once its targets are known (Harvester of Souls)
+  if (onBattlefield(s.units[u.id])) for (const r of abilityRulesWith(s.units[u.id], 'targetsSelected')) r.targetsSelected!(g, s.units[u.id], targets);
   // a rule used just now may forbid some of the shooters (NEUROWEB SYSTEM JAMMER): their attacks are lost
   for (const a of assignments) a.shooters = a.shooters.filter((sh) => targetableFrom(s, a.target, vis.distance(sh, a.target)));
   const attackGroups: AttackGroup[] = [];

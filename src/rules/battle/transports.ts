@@ -144,17 +144,17 @@ export function disembark(g: Game, u: UnitState): boolean {
 }
 
 /**
- * Deadly Demise X: when the model is destroyed, roll a D6 before removing it; on a 6 every unit within
- * 6" suffers X mortal wounds (a random X rolled for each unit). Then a destroyed transport's passengers
+ * Deadly Demise X: when the model is destroyed, roll a D6 before removing it; on a 6 (on a 4+ when a
+ * Lanced Obliteration attack destroyed it: AttackPlan.deadlyDemiseOn) every unit within 6" suffers X mortal wounds (a random X rolled for each unit). Then a destroyed transport's passengers
  * disembark (wholly within 3"); each of their models rolls a D6 and every 1 destroys one of them.
  */
-onModelDestroyed((g, unit, model) => {
+onModelDestroyed((g, unit, model, _by, opts) => {
   const s = g.state;
   const ds = s.datasheets[model.datasheet];
   const dd = ds.coreAbilities.find((a) => a.name === 'Deadly Demise');
   if (dd && model.pos) {
     const [roll] = g.dice.d6(1, 'deadly-demise', unit.player, unit.id, ds.name);
-    if (roll === 6) {
+    if (roll >= (opts.deadlyDemiseOn ?? 6)) {
       const body = modelBody(s, model);
       // every unit within 6" (the model's own unit too, when others of it are near; not models being
       // destroyed, at 0 wounds, like a vehicle whose explosion set this one off); a random number of
