@@ -269,18 +269,25 @@ export function registerRule(rule: Rule): Rule {
  * generation are checked all the same (a test may push an ability in place).
  */
 function registeredAmong(names: readonly string[]): readonly Rule[] {
+  return resolvedList(names).rules;
+}
+
+interface ResolvedList { generation: number; length: number; rules: readonly Rule[]; byHook: { [K in keyof Rule]?: readonly Rule[] } }
+
+function resolvedList(names: readonly string[]): ResolvedList {
   const hit = resolvedLists.get(names);
-  if (hit && hit.generation === registryGeneration && hit.length === names.length) return hit.rules;
+  if (hit && hit.generation === registryGeneration && hit.length === names.length) return hit;
   const rules: Rule[] = [];
   for (const name of names) {
     const r = registry.get(name);
     if (r) rules.push(r);
   }
-  resolvedLists.set(names, { generation: registryGeneration, length: names.length, rules });
-  return rules;
+  const entry: ResolvedList = { generation: registryGeneration, length: names.length, rules, byHook: {} };
+  resolvedLists.set(names, entry);
+  return entry;
 }
 
-const resolvedLists = new WeakMap<readonly string[], { generation: number; length: number; rules: readonly Rule[] }>();
+const resolvedLists = new WeakMap<readonly string[], ResolvedList>();
 let registryGeneration = 0;
 
 /** The registered rules among a unit's own abilities (not its player's rules nor effects), cached per list. */
@@ -293,15 +300,9 @@ export function abilityRules(unit: UnitState): readonly Rule[] {
  * and the move and attack reactions ask for a hook few units have, thousands of times a game.
  */
 export function abilityRulesWith<K extends keyof Rule>(unit: UnitState, hook: K): readonly Rule[] {
-  const rules = registeredAmong(unit.abilities);
-  let byHook = withHook.get(rules);
-  if (!byHook) withHook.set(rules, (byHook = new Map()));
-  let out = byHook.get(hook);
-  if (!out) byHook.set(hook, (out = rules.filter((r) => r[hook] !== undefined)));
-  return out;
+  const entry = resolvedList(unit.abilities);
+  return (entry.byHook[hook] ??= entry.rules.filter((r) => r[hook] !== undefined));
 }
-
-const withHook = new WeakMap<readonly Rule[], Map<keyof Rule, readonly Rule[]>>();
 
 export function getRule(name: string): Rule | undefined {
   return registry.get(name);

@@ -72,18 +72,46 @@ export function coreSource(mode: string): string {
 
 /** Stratagems available to a player in this game: the mode's core set, their detachment's, and those their army's abilities grant. */
 export function stratagemsOf(g: Game, player: PlayerIndex): Stratagem[] {
-  const core = coreSource(g.state.mission.mode);
-  const out: Stratagem[] = [];
-  for (const s of registry.values()) if (hasStratagem(g, player, s, core)) out.push(s);
+  const { fixed, granted } = stratagemLists(g, player);
+  if (granted.length === 0) return fixed;
+  const out = fixed.slice();
+  for (const s of granted) if (armyHasAbility(g, player, s.grantedBy!)) out.push(s);
   return out;
 }
 
 /** The player has this stratagem in this game: the mode's core set, their detachment's, or granted by an ability of their army. */
-function hasStratagem(g: Game, player: PlayerIndex, s: Stratagem, core = coreSource(g.state.mission.mode)): boolean {
-  const det = g.state.players[player].detachment;
-  return s.source === core || (det !== null && s.source === det) || (s.grantedBy !== undefined && armyHasAbility(g, player, s.grantedBy));
+function hasStratagem(g: Game, player: PlayerIndex, s: Stratagem): boolean {
+  const { fixed, granted } = stratagemLists(g, player);
+  return fixed.includes(s) || (granted.includes(s) && armyHasAbility(g, player, s.grantedBy!));
 }
 
+/**
+ * A player's stratagems, kept per game (the mode and detachment do not change): the core set's and the
+ * detachment's, and the entries granted by an ability some unit of the army has.
+ */
+function stratagemLists(g: Game, player: PlayerIndex): PlayerStratagems {
+  let lists = perGame.get(g);
+  if (!lists || lists.generation !== registry.size) perGame.set(g, (lists = { generation: registry.size, players: [null, null] }));
+  let mine = lists.players[player];
+  // made again when units were added (the army is mustered after the game starts)
+  if (!mine || mine.units !== g.state.unitOrder.length) {
+    const core = coreSource(g.state.mission.mode);
+    const det = g.state.players[player].detachment;
+    const fixed: Stratagem[] = [];
+    const granted: Stratagem[] = [];
+    for (const s of registry.values()) {
+      if (s.source === core || (det !== null && s.source === det)) fixed.push(s);
+      else if (s.grantedBy !== undefined && armyHasAbility(g, player, s.grantedBy)) granted.push(s);
+    }
+    lists.players[player] = mine = { units: g.state.unitOrder.length, fixed, granted };
+  }
+  return mine;
+}
+
+interface PlayerStratagems { units: number; fixed: Stratagem[]; granted: Stratagem[] }
+const perGame = new WeakMap<Game, { generation: number; players: [PlayerStratagems | null, PlayerStratagems | null] }>();
+
+/** Does a unit of the player's army, not destroyed, have the ability? */
 function armyHasAbility(g: Game, player: PlayerIndex, ability: string): boolean {
   for (const id of g.state.unitOrder) {
     const u = g.state.units[id];
