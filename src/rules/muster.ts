@@ -94,8 +94,8 @@ export function createUnitState(spec: UnitSpec): UnitState {
     for (let k = 0; k < group.count; k++) {
       models.push({
         id: `${spec.id}-m${++n}`, origin: spec.id, datasheet: ds.id, profile: pi, name: typeof group.profile === 'string' ? group.profile : prof.name,
-        wounds: prof.wounds, pos: null, weapons: weapons.slice(), alive: true, allocated: false,
-        ...(wargear.length ? { wargear: wargear.slice() } : {}),
+        // always present (undefined when none: the log's JSON leaves it out), so every model has one shape
+        wounds: prof.wounds, pos: null, weapons: weapons.slice(), alive: true, allocated: false, wargear: wargear.length ? wargear.slice() : undefined,
       });
     }
   }
