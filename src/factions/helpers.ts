@@ -199,6 +199,22 @@ export function reactiveMove(g: Game, unit: UnitState, option: { none: true } | 
   applyPlan(g, unit, plan, 'normal');
 }
 
+/**
+ * The Rule.enemyMoveEnded hook of such a reactive move: the options, the player's choice (`ask`, which
+ * makes the rule's own decision), then the move of `inches` (rolled once a destination is chosen).
+ */
+export function reactiveMoveHook(
+  used: string,
+  ask: (g: Game, unit: UnitState, mover: UnitState, options: ({ none: true } | Destination)[]) => { none: true } | Destination,
+  inches: (g: Game, unit: UnitState) => number,
+): NonNullable<Rule['enemyMoveEnded']> {
+  return (g, unit, mover) => {
+    const options = reactiveMoveChoices(g, unit, mover, used);
+    if (options.length === 0) return;
+    reactiveMove(g, unit, ask(g, unit, mover, options), () => inches(g, unit), used);
+  };
+}
+
 /** The enemy units of `hit` still on the battlefield that pass `keep` (the options of "select one enemy unit hit by those attacks"). */
 export function hitEnemies(g: Game, unit: UnitState, hit: readonly string[], keep: (e: UnitState) => boolean = () => true): UnitState[] {
   const out: UnitState[] = [];

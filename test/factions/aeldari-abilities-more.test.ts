@@ -5,7 +5,7 @@
  * played wrong or not at all.
  */
 import { describe, expect, it } from 'vitest';
-import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
+import { aeldariSandbox, battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
 import { planFor } from '../helpers/plan.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
@@ -23,11 +23,7 @@ import { EXPLOSIVE_DEBRIS, RESOLVE_PENDING } from '../../src/factions/aeldari/ph
 type Pick = (r: DecisionRequest) => number;
 
 const asked: string[] = [];
-function sandbox(units: PlacedUnit[], opts: Parameters<typeof battleSandbox>[1] = {}, pick: Pick = () => 0): Game {
-  asked.length = 0;
-  const agent = scriptedAgent('ae', (r) => { asked.push(r.kind); return pick(r); });
-  return battleSandbox(units, { factions: ['AE', 'TAU'], phase: 'shooting', agents: [agent, scriptedAgent('tau')], ...opts });
-}
+const sandbox = (units: PlacedUnit[], opts: Parameters<typeof battleSandbox>[1] = {}, pick: Pick = () => 0): Game => aeldariSandbox(units, asked, opts, pick);
 
 const rule = (name: string) => getRule(name)!;
 const setPhase = (g: Game, phase: PhaseName, turn: PlayerIndex = 0) => g.emit({ type: 'phase-started', round: 1, player: turn, phase });

@@ -4,7 +4,7 @@
  * each, comparing the situation with and without the ability, that fails if it is played wrong.
  */
 import { describe, expect, it } from 'vitest';
-import { battleSandbox, scriptedAgent, setGap, type PlacedUnit } from '../helpers/battle.ts';
+import { aeldariSandbox, battleSandbox, scriptedAgent, setGap, type PlacedUnit } from '../helpers/battle.ts';
 import { planFor } from '../helpers/plan.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
@@ -19,11 +19,7 @@ import { gainExtraCp } from '../../src/rules/battle/command-points.ts';
 type Pick = (r: DecisionRequest) => number;
 
 const asked: string[] = [];
-function sandbox(units: PlacedUnit[], opts: Parameters<typeof battleSandbox>[1] = {}, pick: Pick = () => 0): Game {
-  asked.length = 0;
-  const agent = scriptedAgent('ae', (r) => { asked.push(r.kind); return pick(r); });
-  return battleSandbox(units, { factions: ['AE', 'TAU'], phase: 'shooting', agents: [agent, scriptedAgent('tau')], ...opts });
-}
+const sandbox = (units: PlacedUnit[], opts: Parameters<typeof battleSandbox>[1] = {}, pick: Pick = () => 0): Game => aeldariSandbox(units, asked, opts, pick);
 
 /** `bodyguard` (BG) with `leader` (LD) 3" off, attached when `attached`; a Strike Team (ST) 20" away. */
 function led(leader: string, bodyguard: string, attached: boolean, opts: Parameters<typeof battleSandbox>[1] = {}, pick: Pick = () => 0): Game {

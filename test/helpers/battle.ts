@@ -130,3 +130,13 @@ export function setGap(g: Game, mover: string, other: string, gap: number): void
   const d = unitDistance(g.state, g.state.units[mover], g.state.units[other]);
   if (Math.abs(d - gap) > 0.01) throw new Error(`setGap: ${mover} ended ${d}" from ${other}, not ${gap}"`);
 }
+
+/**
+ * A sandbox with the Aeldari as player 0, whose agent answers with `pick` and records each request's kind
+ * in `asked` (emptied first), against the T'au; in the Shooting phase unless `opts` says otherwise.
+ */
+export function aeldariSandbox(units: PlacedUnit[], asked: string[], opts: BattleSandboxOptions = {}, pick: (r: DecisionRequest) => number = () => 0): Game {
+  asked.length = 0;
+  const agent = scriptedAgent('ae', (r) => { asked.push(r.kind); return pick(r); });
+  return battleSandbox(units, { factions: ['AE', 'TAU'], phase: 'shooting', agents: [agent, scriptedAgent('tau')], ...opts });
+}

@@ -1,33 +1,24 @@
 /**
  * T'au reactive moves: "once per turn, when an enemy unit ends a Normal, Advance or Fall Back move within 9"
  * of this unit, if it is not within Engagement Range, it can make a Normal move" (Rule.enemyMoveEnded; the
- * shared steps are reactiveMoveChoices and reactiveMove in ../helpers.ts). The move is toward a destination
- * its player picks; a D6 distance is rolled only once it is chosen.
+ * shared steps are reactiveMoveHook and its parts in ../helpers.ts). The move is toward a destination its
+ * player picks; a D6 distance is rolled only once it is chosen.
  */
 import { registerRule } from '../../core/rules-registry.ts';
-import { reactiveMove, reactiveMoveChoices } from '../helpers.ts';
-
-const TRAIL_USED = 'Trail Finding (used this turn)';
-const DISENGAGE_USED = 'Aerial Disengagement (used this turn)';
+import { reactiveMoveHook } from '../helpers.ts';
 
 /** Kroot Trail Shaper's Trail Finding: the Trail Shaper's unit (the unit he leads too) moves up to D6". */
 registerRule({
   name: 'Trail Finding', kind: 'datasheet-ability',
-  enemyMoveEnded(g, unit, mover) {
-    const options = reactiveMoveChoices(g, unit, mover, TRAIL_USED);
-    if (options.length === 0) return;
-    const { option } = g.decide({ kind: 'trail-finding', player: unit.player, prompt: `${unit.name}: Trail Finding (${mover.name} moved within 9"): a Normal move of up to D6"?`, options, context: { unit: unit.id, mover: mover.id } });
-    reactiveMove(g, unit, option, () => g.dice.d6(1, 'other', unit.player, unit.id, 'Trail Finding')[0], TRAIL_USED);
-  },
+  enemyMoveEnded: reactiveMoveHook('Trail Finding (used this turn)',
+    (g, unit, mover, options) => g.decide({ kind: 'trail-finding', player: unit.player, prompt: `${unit.name}: Trail Finding (${mover.name} moved within 9"): a Normal move of up to D6"?`, options, context: { unit: unit.id, mover: mover.id } }).option,
+    (g, unit) => g.dice.d6(1, 'other', unit.player, unit.id, 'Trail Finding')[0]),
 });
 
 /** Remora Stealth Drones' Aerial Disengagement: a Normal move of up to 6". */
 registerRule({
   name: 'Aerial Disengagement', kind: 'datasheet-ability',
-  enemyMoveEnded(g, unit, mover) {
-    const options = reactiveMoveChoices(g, unit, mover, DISENGAGE_USED);
-    if (options.length === 0) return;
-    const { option } = g.decide({ kind: 'aerial-disengagement', player: unit.player, prompt: `${unit.name}: Aerial Disengagement (${mover.name} moved within 9"): a Normal move of up to 6"?`, options, context: { unit: unit.id, mover: mover.id } });
-    reactiveMove(g, unit, option, () => 6, DISENGAGE_USED);
-  },
+  enemyMoveEnded: reactiveMoveHook('Aerial Disengagement (used this turn)',
+    (g, unit, mover, options) => g.decide({ kind: 'aerial-disengagement', player: unit.player, prompt: `${unit.name}: Aerial Disengagement (${mover.name} moved within 9"): a Normal move of up to 6"?`, options, context: { unit: unit.id, mover: mover.id } }).option,
+    () => 6),
 });

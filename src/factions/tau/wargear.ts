@@ -3,7 +3,7 @@
  * (ModelState.wargear) and its unit those abilities; each entry here finds its bearers. Battlesuit and
  * Weapon Support Systems, datasheet abilities of some units and wargear of others, are in battlesuits.ts.
  */
-import { registerRule } from '../../core/rules-registry.ts';
+import { registerRule, type Rule } from '../../core/rules-registry.ts';
 import type { Game } from '../../core/game.ts';
 import type { PlayerIndex, UnitState } from '../../core/state.ts';
 import { isWithin } from '../../geometry/distance.ts';
@@ -32,6 +32,11 @@ const MV15 = 'MV15 Gun Drone';
 
 const carrying = (name: string) => (m: ModelState) => carries(m, name);
 const NO_WEAPONS: readonly string[] = [];
+
+/** "The bearer is equipped with 1 <weapon>": a weapon of its datasheet it does not carry already. */
+function bearerWeapon(wargear: string, weapon: string): NonNullable<Rule['extraWeapons']> {
+  return (ctx) => (carries(ctx.model, wargear) && !ctx.model.weapons.includes(weapon) && ctx.state.datasheets[ctx.model.datasheet].weapons.some((w) => w.name === weapon) ? [weapon] : NO_WEAPONS);
+}
 
 /** Shield Generator: its bearer has a 4+ invulnerable save. */
 registerRule({
@@ -81,13 +86,13 @@ registerRule({
 /** Recon Drone (Pathfinders): the bearer also carries a drone burst cannon, and the unit has Infiltrators (granted at muster). */
 registerRule({
   name: RECON_DRONE, kind: 'wargear-ability', grantsAbilities: ['Infiltrators'],
-  extraWeapons: (ctx) => (carries(ctx.model, RECON_DRONE) && !ctx.model.weapons.includes('Drone burst cannon') && ctx.state.datasheets[ctx.model.datasheet].weapons.some((w) => w.name === 'Drone burst cannon') ? ['Drone burst cannon'] : NO_WEAPONS),
+  extraWeapons: bearerWeapon(RECON_DRONE, 'Drone burst cannon'),
 });
 
 /** MV15 Gun Drone (the Twin Lance): the bearer also carries a twin pulse blaster. */
 registerRule({
   name: MV15, kind: 'wargear-ability',
-  extraWeapons: (ctx) => (carries(ctx.model, MV15) && !ctx.model.weapons.includes('Twin pulse blaster') && ctx.state.datasheets[ctx.model.datasheet].weapons.some((w) => w.name === 'Twin pulse blaster') ? ['Twin pulse blaster'] : NO_WEAPONS),
+  extraWeapons: bearerWeapon(MV15, 'Twin pulse blaster'),
 });
 
 /** Markerlight (Heavy Gun Drones): the bearer's unit has the MARKERLIGHT keyword (granted at muster). */
