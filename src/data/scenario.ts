@@ -56,7 +56,8 @@
  *   export lacks (Aeldari "Battle Host"); Boarding Actions detachments only in Boarding Actions games;
  * - Warlord: exactly one, a CHARACTER; when the army marks none, the first CHARACTER is made Warlord (a warning);
  * - Leaders: the Leader's datasheet has the Leader ability and lists the Bodyguard's datasheet in its `leads`;
- *   a Bodyguard has one Leader; a Leader is not itself led. Leader and Bodyguard are one unit from then on:
+ *   a Bodyguard has one Leader (two of different datasheets for a BODYGUARD unit of 20 models: ./bodyguard.ts);
+ *   a Leader is not itself led. Leader and Bodyguard are one unit from then on:
  *   embarking or going into Reserves with either of them takes both (the resolved `transports` and `reserves`
  *   name an Attached unit by its Bodyguard's id, as the engine merges the Leader into the Bodyguard unit);
  * - Transports: the transport has a capacity; the embarked unit has every keyword of `transport.keywords`
@@ -84,6 +85,7 @@ import { checkArmyAgainstCatalog, closestWeapons, dataWeaponName, fieldPath, loa
 import { loadFactionCatalog, type FactionCatalog } from './catalog.ts';
 import type { Datasheet } from './datasheet.ts';
 import { DataError } from './errors.ts';
+import { mayJoinAsLeader } from './bodyguard.ts';
 import { deploymentsFromJson } from '../geometry/deployments.ts';
 import { closestNames } from './fuzzy.ts';
 import type { ReserveKind, ResolvedPlayer, ResolvedScenario } from './scenario-types.ts';
@@ -487,7 +489,7 @@ function resolveFormations(probs: Problems, ctx: PlayerContext, p: ParsedPlayer,
     if (!checkUnitId(probs, ctx, at, bodyguard)) continue;
     leaders[leader] = bodyguard;
   }
-  const ledBy = new Map<string, string>();
+  const ledBy = new Map<string, string[]>();
   for (const [leader, bodyguard] of Object.entries(leaders)) {
     const at = [...base, 'leaders', leader];
     const lu = ctx.unit.get(leader)!, bu = ctx.unit.get(bodyguard)!;
@@ -499,18 +501,22 @@ function resolveFormations(probs: Problems, ctx: PlayerContext, p: ParsedPlayer,
       probs.add(at, `${unitLabel(lu)} cannot lead ${unitLabel(bu)}; expected a unit it can lead: ${can.length ? can.join(', ') : 'none in the data'}`);
       continue;
     }
-    if (ledBy.has(bodyguard)) { probs.add(at, `${unitLabel(bu)} already has a Leader (${ledBy.get(bodyguard)}); a Bodyguard unit takes one Leader`); continue; }
+    const already = ledBy.get(bodyguard) ?? [];
+    if (already.length > 0 && !mayJoinAsLeader(bds, models(bu), already.map((l) => ctx.ds(l).id), lds.id)) {
+      probs.add(at, `${unitLabel(bu)} already has a Leader (${already.join(', ')}); a Bodyguard unit takes one Leader (two of different datasheets for a BODYGUARD unit of 20 models)`);
+      continue;
+    }
     if (leaders[bodyguard]) { probs.add(at, `${unitLabel(bu)} is itself attached as a Leader; expected a Bodyguard unit`); continue; }
-    ledBy.set(bodyguard, leader);
+    ledBy.set(bodyguard, [...already, leader]);
   }
   const validLeaders: Record<string, string> = {};
-  for (const [bodyguard, leader] of ledBy) validLeaders[leader] = bodyguard;
+  for (const [bodyguard, ls] of ledBy) for (const leader of ls) validLeaders[leader] = bodyguard;
 
   // --- transports and reserves. An Attached unit is one unit: it embarks and goes into Reserves as one,
   // under its Bodyguard's id (the engine moves the Leader's models into the Bodyguard unit); an entry for
   // the Leader is taken as one for the Attached unit.
   const canonical = (id: string) => (ledBy.has(id) ? id : validLeaders[id] ?? id);
-  const members = (id: string) => (ledBy.has(id) ? [ledBy.get(id)!, id] : [id]);
+  const members = (id: string) => (ledBy.has(id) ? [...ledBy.get(id)!, id] : [id]);
   const describe = (id: string) => members(id).map((m) => unitLabel(ctx.unit.get(m)!)).join(' + ');
   const modelsOf = (id: string) => members(id).reduce((s, m) => s + models(ctx.unit.get(m)!), 0);
   const pointsOf = (id: string) => members(id).reduce((s, m) => s + ctx.unit.get(m)!.points, 0);

@@ -6,6 +6,7 @@ import { DataError } from '../../src/data/errors.ts';
 import { DEFAULT_SCENARIO, SCENARIOS_DIR, bundledScenarios, loadScenario, resolveScenario } from '../../src/data/scenario.ts';
 import { loadAgentFactory, makeAgent } from '../../src/core/agent-loader.ts';
 import { createGame } from '../../src/rules/battle/setup.ts';
+import { destroyModel, splitAttachedUnits } from '../../src/rules/damage.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const ARMIES = join(SCENARIOS_DIR, 'armies');
@@ -357,5 +358,47 @@ describe('a scenario whose armies cannot be set up is bad input, named as such',
     const e = await setUpError((s) => { s.terrain = [{ id: 'x', kind: 'impassable', height: 5, polygon: [[44, 0], [60, 0], [60, 44], [44, 44]] }]; });
     expect(e).toBeInstanceOf(DataError);
     expect((e as Error).message).toMatch(/: players\[0\]\.army: cannot deploy .* no room left in its deployment zone \(zones\[0\]\) \(expected a zone, less its terrain, with room for the whole army\)$/);
+  });
+});
+
+describe('BODYGUARD: two Leaders for 20 Kroot Carnivores', () => {
+  /** The Kauyon army with Kroot Carnivores (u19, `n` models), a Trail Shaper (u20) and two War Shapers (u21, u22). */
+  function kroot(n: number, leaders: Record<string, string>): any {
+    const s = baseScenario();
+    const a = army('tau-kauyon.json');
+    a.units.push(
+      { id: 'u19', datasheetId: '000000413', name: 'Kroot Carnivores', points: n === 20 ? 140 : 65, models: [{ profile: 'Long-quill', count: 1, weapons: ['Kroot pistol', 'Kroot rifle', 'Close combat weapon'] }, { profile: 'Kroot Carnivores', count: n - 1, weapons: ['Kroot rifle', 'Close combat weapon'] }] },
+      { id: 'u20', datasheetId: '000003702', name: 'Kroot Trail Shaper', points: 50, models: [{ profile: 'Kroot Trail Shaper', count: 1, weapons: ['Kroot rifle', "Shaper's blade"] }] },
+      { id: 'u21', datasheetId: '000003703', name: 'Kroot War Shaper', points: 50, models: [{ profile: 'Kroot War Shaper', count: 1, weapons: ['Dart-bow and tri-blade', 'Kroot pistol', "Shaper's blade"] }] },
+      { id: 'u22', datasheetId: '000003703', name: 'Kroot War Shaper', points: 50, models: [{ profile: 'Kroot War Shaper', count: 1, weapons: ['Dart-bow and tri-blade', 'Kroot pistol', "Shaper's blade"] }] },
+    );
+    s.players[0].army = a;
+    Object.assign(s.players[0].leaders, leaders);
+    return s;
+  }
+  const load = (s: any) => loadScenario(writeScenario(s));
+  const rejected = (s: any) => { try { load(s); } catch (e) { return (e as Error).message; } throw new Error('expected the scenario to be rejected'); };
+
+  it('takes a Trail Shaper and a War Shaper; both play in the Attached unit, which splits into three when the Carnivores fall', async () => {
+    const sc = load(kroot(20, { u20: 'u19', u21: 'u19' }));
+    expect(sc.players[0].leaders).toMatchObject({ u20: 'u19', u21: 'u19' });
+    const f = await loadAgentFactory('random');
+    const g = createGame(sc, { seed: 'bodyguard', agents: [makeAgent(f, 'bodyguard', 0), makeAgent(f, 'bodyguard', 1)], log: true });
+    const u = g.state.units['p1-u19'];
+    expect(u.components.map((c) => c.unit)).toEqual(['p1-u19', 'p1-u20', 'p1-u21']);
+    expect(u.startingStrength).toBe(22);
+    // the Carnivores destroyed: each Leader is a unit again, with its own Starting Strength
+    for (const m of u.models.filter((x) => x.origin === 'p1-u19')) destroyModel(g, g.state.units['p1-u19'], m, null, 'test');
+    splitAttachedUnits(g);
+    for (const id of ['p1-u20', 'p1-u21']) {
+      const leader = g.state.units[id];
+      expect([leader.attachedTo, leader.startingStrength, leader.models.filter((m) => m.alive).length]).toEqual([null, 1, 1]);
+      expect(leader.location).not.toBe('destroyed');
+    }
+  });
+
+  it('not two Leaders of one datasheet, nor two for 10 Carnivores', () => {
+    expect(rejected(kroot(20, { u21: 'u19', u22: 'u19' }))).toMatch(/players\[0\]\.leaders\.u22: Kroot Carnivores \(u19\) already has a Leader \(u21\); a Bodyguard unit takes one Leader \(two of different datasheets for a BODYGUARD unit of 20 models\)/);
+    expect(rejected(kroot(10, { u20: 'u19', u21: 'u19' }))).toMatch(/players\[0\]\.leaders\.u21: Kroot Carnivores \(u19\) already has a Leader \(u20\)/);
   });
 });

@@ -22,6 +22,7 @@ import { battleShockTest } from '../../src/rules/battle/command.ts';
 import { declareCharge } from '../../src/rules/battle/charge.ts';
 import { unitDistance, unitsInEngagement } from '../../src/rules/battle/world.ts';
 import { arrive } from '../../src/rules/battle/reserves.ts';
+import { bodyguardCandidates } from '../../src/rules/battle/formations.ts';
 import { createStream } from '../../src/core/rng.ts';
 
 function sandbox(units: PlacedUnit[], opts: Parameters<typeof battleSandbox>[1] = {}): Game {
@@ -375,5 +376,37 @@ describe('Darkstrider', () => {
     expect(fireblade.gap).toBeLessThan(12);
     const jammed = reserves('Darkstrider', 'strategic-reserves');
     expect(jammed.gap).toBeGreaterThan(12);
+  });
+});
+
+describe('Kroot Carnivores: BODYGUARD', () => {
+  it('the agent\'s Declare Battle Formations offers 20 Carnivores led by a Trail Shaper to a War Shaper, not to a second Trail Shaper; 10 Carnivores to no second Leader', () => {
+    const g = sandbox([
+      { id: 'K20', player: 0, faction: 'tau', name: 'Kroot Carnivores', counts: [1, 19], at: { x: 5, y: 5 }, spacing: 1 },
+      { id: 'K10', player: 0, faction: 'tau', name: 'Kroot Carnivores', counts: [1, 9], at: { x: 5, y: 25 }, spacing: 1 },
+      { id: 'TS', player: 0, faction: 'tau', name: 'Kroot Trail Shaper', at: { x: 8, y: 5 } },
+      { id: 'T2', player: 0, faction: 'tau', name: 'Kroot Trail Shaper', at: { x: 8, y: 8 } },
+      { id: 'WS', player: 0, faction: 'tau', name: 'Kroot War Shaper', at: { x: 8, y: 11 } },
+    ]);
+    // Declare Battle Formations comes before deployment: the units are not placed yet
+    for (const id of ['K20', 'K10', 'TS', 'T2', 'WS']) g.emit({ type: 'unit-location', unit: id, location: 'unplaced', embarkedIn: null });
+    const ids = (leader: string) => bodyguardCandidates(g, g.state.units[leader]).map((u) => u.id);
+    expect(ids('WS')).toEqual(['K20', 'K10']);
+    g.emit({ type: 'unit-attached', leader: 'TS', bodyguard: 'K20' });
+    g.emit({ type: 'unit-attached', leader: 'T2', bodyguard: 'K10' });
+    expect(ids('WS')).toEqual(['K20']);
+    g.emit({ type: 'unit-attached', leader: 'WS', bodyguard: 'K20' });
+    expect(g.state.units.K20.components.map((c) => c.unit)).toEqual(['K20', 'TS', 'WS']);
+  });
+
+  it('a second Leader of the same datasheet is not offered', () => {
+    const g = sandbox([
+      { id: 'K20', player: 0, faction: 'tau', name: 'Kroot Carnivores', counts: [1, 19], at: { x: 5, y: 5 }, spacing: 1 },
+      { id: 'TS', player: 0, faction: 'tau', name: 'Kroot Trail Shaper', at: { x: 8, y: 5 } },
+      { id: 'T2', player: 0, faction: 'tau', name: 'Kroot Trail Shaper', at: { x: 8, y: 8 } },
+    ]);
+    for (const id of ['K20', 'TS', 'T2']) g.emit({ type: 'unit-location', unit: id, location: 'unplaced', embarkedIn: null });
+    g.emit({ type: 'unit-attached', leader: 'TS', bodyguard: 'K20' });
+    expect(bodyguardCandidates(g, g.state.units.T2).map((u) => u.id)).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
  * from the datasheets of the data export, in the engine's words.
  */
 import { registerRule } from '../../core/rules-registry.ts';
+import { BODYGUARD } from '../../data/bodyguard.ts';
 import { opponent, type GameState, type UnitState } from '../../core/state.ts';
 import { isWithin } from '../../geometry/distance.ts';
 import { inEngagementRange } from '../../geometry/ranges.ts';
@@ -314,3 +315,11 @@ registerRule({
     if (onBattlefield(attacker) && canShoot(g, unit, attacker.id)) shootWithUnit(g, unit, { onlyTarget: attacker.id });
   },
 });
+
+/**
+ * Kroot Carnivores' BODYGUARD: with a Starting Strength of 20 the unit takes two Leader units of different
+ * datasheets. A fact of Declare Battle Formations, read from the datasheet by the scenario loader and the
+ * agent's formations (src/data/bodyguard.ts); when the unit is destroyed each Leader becomes a unit again
+ * with its own Starting Strength (splitAttachedUnits detaches every Leader part). No hook here.
+ */
+registerRule({ name: BODYGUARD, kind: 'datasheet-ability' });

@@ -5,7 +5,8 @@
  * named unit ends up part of); with none named (an army given with --armies) the agent fills each
  * TRANSPORT, one unit at a time, among the units that fit (capacity and keywords, Attached units whole).
  *
- * Limits (10th-edition core rules and the Strike Force mission rules): a Bodyguard unit takes one Leader;
+ * Limits (10th-edition core rules and the Strike Force mission rules): a Bodyguard unit takes one Leader
+ * (two for a BODYGUARD unit of 20 models);
  * only a unit whose every model has Deep Strike can be set up in Deep Strike Reserves; FORTIFICATIONs
  * cannot go into Strategic Reserves; Strategic Reserves hold at most 25% of the points limit and all
  * Reserves together at most half of it (units embarked within a transport counting with it).
@@ -14,6 +15,7 @@ import type { Game } from '../../core/game.ts';
 import type { PlayerIndex, UnitState } from '../../core/state.ts';
 import type { ResolvedPlayer } from '../../data/scenario-types.ts';
 import { fitsIn, passengers } from './transports.ts';
+import { mayJoinAsLeader } from '../../data/bodyguard.ts';
 
 export interface LeaderOption { leader: string; bodyguard: string | null }
 export type ReserveChoice = 'none' | 'deep-strike' | 'strategic';
@@ -26,12 +28,16 @@ function ownUnits(g: Game, player: PlayerIndex): UnitState[] {
   return s.unitOrder.map((id) => s.units[id]).filter((u) => u.player === player);
 }
 
-/** Units this Leader can join now: of its datasheet's list, not led yet, not Leaders themselves. */
+/**
+ * Units this Leader can join now: of its datasheet's list, not Leaders themselves, not led yet (or led by
+ * one Leader of another datasheet when their BODYGUARD rule lets them take two: ../../data/bodyguard.ts).
+ */
 export function bodyguardCandidates(g: Game, leader: UnitState): UnitState[] {
   const s = g.state;
   const leads = s.datasheets[leader.datasheet].leads;
-  return ownUnits(g, leader.player).filter((b) => b.id !== leader.id && b.location === 'unplaced' && b.components.length === 1 &&
-    leads.includes(b.datasheet) && !b.abilities.includes('Leader'));
+  return ownUnits(g, leader.player).filter((b) => b.id !== leader.id && b.location === 'unplaced' && leads.includes(b.datasheet) &&
+    !b.components[0].abilities.includes('Leader') &&
+    mayJoinAsLeader(s.datasheets[b.datasheet], b.components[0].startingStrength, b.components.slice(1).map((c) => c.datasheet), leader.datasheet));
 }
 
 /** Points of a unit as it would go into Reserves: its Leader(s) and the units embarked within it. */
