@@ -2193,6 +2193,8 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'nova-shielding': return decideShield(c, req, (p) => { if (p.strength > p.toughness) p.woundModifier -= 1; });
     case 'duality-shield': return decideShield(c, req, (p) => { p.invulnerable = p.invulnerable === null ? 2 : Math.min(p.invulnerable, 2); });
     case 'kroot-packmates': return decidePackmates(c, req);
+    // free mortal wounds: at the unit that loses most for each wound
+    case 'lightning-assault': return argmax(req.options as ({ none: true } | { unit: string })[], (o) => ('none' in o ? 0 : pointsPerWound(c.state, c.state.units[o.unit])));
     case 'blacklight-marker-drones': return decideBlacklight(c, req);
     case 'grenade-pack-flyover': return decideFlyover(c, req);
     case 'drone-harassment': return decideDroneHarassment(c, req);

@@ -197,6 +197,12 @@ export interface Rule {
   /** An enemy unit (`attacker`) has finished making its ranged attacks: asked as enemyTargeted is (Kroot Packmates' reply). */
   enemyShot?(g: Game, unit: UnitState, attacker: UnitState): void;
   /**
+   * The unit this ability belongs to has just ended a Normal move in its Movement phase having passed over
+   * the enemy units `enemies` (ids; Lightning Assault). Only units with such an ability have their moves'
+   * crossings measured.
+   */
+  movedOver?(g: Game, unit: UnitState, enemies: readonly string[]): void;
+  /**
    * An enemy unit (`mover`) has just ended a Normal, Advance or Fall Back move of its Movement phase: asked
    * of the abilities of the other player's units on the battlefield (Trail Finding's reactive move).
    */

@@ -172,6 +172,8 @@ export interface MoveRequest {
   /** set-ups: models must be more than this far (horizontally) from every enemy model. Default 9 for
    *  deepStrike and strategicReserves, none (only Engagement Range) for setUp and disembark. */
   minEnemyDistance?: number;
+  /** Normal moves and Advances: list the enemy models passed over too, as a Fall Back does (Lightning Assault) */
+  movedOver?: boolean;
 }
 
 export interface PlannedMove {
@@ -711,9 +713,10 @@ function reach(ctx: Ctx, i: number, x: number, y: number, z: number): Reach | nu
     }
   }
   if (!path) return null;
-  // Fall Back: every enemy model passed over (FLY models included), for Desperate Escape tests
+  // Fall Back: every enemy model passed over (FLY models included), for Desperate Escape tests; other moves
+  // when asked (Lightning Assault)
   const crossed: number[] = [];
-  if (ctx.mode === 'fallBack') {
+  if (ctx.mode === 'fallBack' || ctx.req.movedOver) {
     for (let k = 1; k < path.length; k++) enemiesCrossed(ctx.pathWorld, m.mover, path[k - 1].x, path[k - 1].y, path[k].x, path[k].y, crossed);
   }
   return { path, length: length + dz, crossed: crossed.length > 1 ? [...new Set(crossed)].sort((a, b) => a - b) : crossed };

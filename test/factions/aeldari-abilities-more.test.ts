@@ -18,6 +18,7 @@ import { battleShockTest } from '../../src/rules/battle/command.ts';
 import { endPhase, startPhase } from '../../src/rules/battle/phase.ts';
 import { isEngaged, unitDistance } from '../../src/rules/battle/world.ts';
 import { shootWithUnit } from '../../src/rules/battle/shooting.ts';
+import { executeMove } from '../../src/rules/battle/movement.ts';
 import { EXPLOSIVE_DEBRIS, RESOLVE_PENDING } from '../../src/factions/aeldari/phoenix-lords.ts';
 
 type Pick = (r: DecisionRequest) => number;
@@ -221,5 +222,38 @@ describe('Irillyth', () => {
     expect(battleShockTest(near, 1, 'ST')).toBe(false);
     const far = sandbox(units(25), { stream: scriptedStream([3, 4]) });
     expect(battleShockTest(far, 1, 'ST')).toBe(true);
+  });
+});
+
+describe('Lightning Assault (Hornet)', () => {
+  /** A Hornet (H) flying 14" east over a line of Fire Warriors (ST, across its path) or beside it. */
+  function run(across: boolean, dice: number[], answer: number): { g: Game; asked: DecisionRequest[]; left: number } {
+    const seen: DecisionRequest[] = [];
+    const stream = scriptedStream(dice);
+    const g = battleSandbox([
+      { id: 'H', player: 0, faction: 'aeldari', name: 'Hornet', at: { x: 10, y: 22 } },
+      { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', counts: [1, 9], at: { x: 17, y: across ? 16.5 : 30 }, spacing: 1.2 },
+    ], { factions: ['AE', 'TAU'], phase: 'movement', round: 2, stream, agents: [scriptedAgent('ae', (r) => { seen.push(r); return r.kind === 'lightning-assault' ? answer : 0; }), scriptedAgent('tau')] });
+    executeMove(g, g.state.units.H, { mode: 'normal', to: { x: 24, y: 22 }, toward: 'test' });
+    return { g, asked: seen.filter((r) => r.kind === 'lightning-assault'), left: stream.remaining() };
+  }
+
+  it('after a Normal move over an enemy unit: six D6, each 4+ a mortal wound on the unit chosen', () => {
+    const { g, asked, left } = run(true, [4, 4, 4, 1, 2, 6], 1);
+    expect(g.state.units.H.models[0].pos!.x).toBeGreaterThan(20);
+    expect(asked).toHaveLength(1);
+    expect(asked[0].options).toEqual([{ none: true }, { unit: 'ST' }]);
+    expect(left).toBe(0);
+    // four 4+: four Fire Warriors (1 wound each) destroyed
+    expect(g.state.units.ST.models.filter((m) => !m.alive)).toHaveLength(4);
+  });
+
+  it('declined, or no enemy unit passed over: nothing is rolled', () => {
+    const declined = run(true, [4, 4, 4, 4, 4, 4], 0);
+    expect(declined.left).toBe(6);
+    expect(declined.g.state.units.ST.models.every((m) => m.alive)).toBe(true);
+    const beside = run(false, [4, 4, 4, 4, 4, 4], 1);
+    expect(beside.asked).toHaveLength(0);
+    expect(beside.left).toBe(6);
   });
 });

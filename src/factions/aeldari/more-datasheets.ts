@@ -7,6 +7,8 @@ import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type Effect } from '../../core/state.ts';
 import { controlByLevel } from '../../rules/battle/objectives.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
+import { isMonsterOrVehicle, onBattlefield } from '../../rules/battle/units.ts';
+import { inflictMortalWounds } from '../../rules/damage.ts';
 import { hitByWeapons, hitEnemies, holdMarkersAtCommandEnd, normalMoveAfterShooting, normalMoveChoices, untilStartOfNextTurn, withinAuraOf } from '../helpers.ts';
 
 // --- Avatar of Khaine ------------------------------------------------------------------------------
@@ -59,6 +61,28 @@ registerRule({
   name: 'Lanced Obliteration', kind: 'datasheet-ability',
   attack(plan, ctx, src) {
     if (src.role === 'attacker' && ctx.weapon.name === 'Twin Scorpion pulsar') plan.deadlyDemiseOn = Math.min(plan.deadlyDemiseOn, 4);
+  },
+});
+
+// --- Hornet -----------------------------------------------------------------------------------------
+
+/**
+ * Lightning Assault: each time the Hornet ends a Normal move, its player may select one enemy unit it moved
+ * over (not MONSTER or VEHICLE) and roll six D6: each 4+ inflicts 1 mortal wound on it.
+ */
+registerRule({
+  name: 'Lightning Assault', kind: 'datasheet-ability',
+  movedOver(g, unit, enemies) {
+    const options = enemies.filter((id) => !isMonsterOrVehicle(g.state.units[id]) && onBattlefield(g.state.units[id]));
+    if (options.length === 0) return;
+    const { option } = g.decide<{ none: true } | { unit: string }>({
+      kind: 'lightning-assault', player: unit.player, prompt: `${unit.name}: Lightning Assault on a unit it moved over?`,
+      options: [{ none: true }, ...options.map((id) => ({ unit: id }))], context: { unit: unit.id },
+    });
+    if ('none' in option) return;
+    const dice = g.dice.d6(6, 'other', unit.player, unit.id, 'Lightning Assault (4+: 1 mortal wound)');
+    const wounds = dice.filter((d) => d >= 4).length;
+    if (wounds > 0) inflictMortalWounds(g, g.state.units[option.unit], wounds, unit.id);
   },
 });
 

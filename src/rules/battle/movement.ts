@@ -113,8 +113,8 @@ export function moveOptions(s: GameState, u: UnitState): MoveChoice[] {
  * agents read to judge where a move ends. A Fall Back's path may cross enemy models; its end must be more
  * than 1" from every one.
  */
-export function planMove(s: GameState, u: UnitState, mode: 'normal' | 'advance' | 'fall-back', to: { x: number; y: number }, maxDistance: number): PlanResult {
-  return planUnit(s, u, mode === 'fall-back' ? 'fallBack' : mode, { maxDistance, destination: to });
+export function planMove(s: GameState, u: UnitState, mode: 'normal' | 'advance' | 'fall-back', to: { x: number; y: number }, maxDistance: number, movedOver = false): PlanResult {
+  return planUnit(s, u, mode === 'fall-back' ? 'fallBack' : mode, { maxDistance, destination: to, ...(movedOver ? { movedOver } : {}) });
 }
 
 /**
@@ -166,7 +166,9 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
     advanceRoll = advanceDistance(g, u);
     distance += advanceRoll;
   }
-  const plan = planMove(s, u, option.mode, option.to, distance);
+  // abilities told which enemy units a Normal move passed over (Lightning Assault)
+  const watchers = option.mode === 'normal' ? abilityRulesWith(u, 'movedOver') : [];
+  const plan = planMove(s, u, option.mode, option.to, distance, watchers.length > 0);
   if (!plan.ok) {
     // A Fall Back must end outside Engagement Range: with no legal path to the chosen place the unit cannot
     // Fall Back there, so it Remains Stationary (not flagged Fell Back, no Desperate Escape tests). A Normal
@@ -187,6 +189,11 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
     applyPlan(g, u, plan, option.mode);
   }
   g.emit({ type: 'unit-moved', unit: u.id, mode: option.mode, advanceRoll });
+  if (watchers.length > 0 && plan.crossedEnemyModelIds.length > 0) {
+    const crossed = new Set(plan.crossedEnemyModelIds);
+    const enemies = g.state.unitOrder.filter((id) => g.state.units[id].player !== u.player && g.state.units[id].models.some((m) => crossed.has(m.id)));
+    for (const r of watchers) r.movedOver!(g, g.state.units[u.id], enemies);
+  }
   for (const part of partsThatMoved(g, u)) {
     // Boarding Actions: and again just after it ends its move
     hatchwayStep(g, part);
