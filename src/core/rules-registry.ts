@@ -213,6 +213,11 @@ export interface Rule {
    */
   stratagemTargeted?(g: Game, unit: UnitState, stratagem: string, src: RuleSource): void;
   /**
+   * Distances at which this unit's ranged attack groups are split, so that a rule reading
+   * AttackContext.distance sees each model's (Way of the Short Blade: 9"); asked of the unit's abilities.
+   */
+  attackRangeBands?(ctx: UnitContext, src: RuleSource): readonly number[];
+  /**
    * False when this model of the unit may not make ranged attacks now, though its unit may shoot (after a
    * Fall Back, only the bearers of a Battlesuit Support System); asked only of units that Fell Back.
    */

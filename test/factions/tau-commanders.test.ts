@@ -84,6 +84,22 @@ describe('Commander Farsight', () => {
     expect(planFor(alone, 'LD', 'GD', 'High-intensity plasma rifle', { distance: 6 }).woundModifier).toBe(0);
   });
 
+  it('Way of the Short Blade, model by model: his unit\'s missile pods split at 9" (one Hit roll for the Fireknife within, one for those beyond); alone, one', () => {
+    const hitRolls = (attached: boolean) => {
+      const g = ledFireknives('Commander Farsight', attached);
+      const fk = g.state.units.FK.models.filter((m) => m.origin === 'FK');
+      // one Fireknife 7" from the Guardians, the others 14" and more (all within the missile pods' half range)
+      g.emit({ type: 'models-placed', unit: 'FK', mode: 'test', positions: fk.map((m, i) => ({ model: m.id, pos: i === 0 ? { x: 22, y: 5, z: 0 } : { x: 15, y: 5 + 2 * i, z: 0 } })) });
+      shootWithUnit(g, g.state.units.FK);
+      return (g.log ?? []).filter((e) => e.type === 'dice' && e.purpose === 'hit' && (e as { unit: string }).unit === 'FK' && /^Missile pod/.test((e as { label?: string }).label ?? '')).map((e) => (e as { values: number[] }).values.length);
+    };
+    const led = hitRolls(true);
+    const alone = hitRolls(false);
+    expect(alone).toHaveLength(1);
+    expect(led).toHaveLength(2);
+    expect(led[0] + led[1]).toBe(alone[0]);
+  });
+
   it("Puretide's Teachings: once per battle round a stratagem on his unit may cost 1 CP less; not on another unit", () => {
     const g = sandbox([
       { id: 'FS', player: 0, faction: 'tau', name: 'Commander Farsight', at: { x: 10, y: 5 } },

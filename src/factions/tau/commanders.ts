@@ -30,13 +30,17 @@ registerRule({
   },
 });
 
+const SHORT_BLADE_BAND: readonly number[] = [9];
+const NO_BAND: readonly number[] = [];
+
 /**
- * Way of the Short Blade: while Farsight leads a unit, its attacks against an enemy unit within 9" get
- * +1 to wound. Measured from the closest model of the attacking group (as POINT-BLANK AMBUSH is).
+ * Way of the Short Blade: while Farsight leads a unit, each of its models' attacks against an enemy unit
+ * within 9" of it gets +1 to wound. The unit's ranged attack groups split at 9" (attackRangeBands), so a
+ * group's distance, from its closest model, is each model's side of 9"; melee attacks are always within.
  */
 registerRule({
   name: 'Way of the Short Blade', kind: 'datasheet-ability', leaderAbility: true,
-  missing: 'a group of attacking models partly within 9" of the target counts as within 9" (the closest model decides)',
+  attackRangeBands: (ctx) => (leadingModel(ctx.state, ctx.unit, 'COMMANDER FARSIGHT') ? SHORT_BLADE_BAND : NO_BAND),
   attack(plan, ctx, src) {
     if (src.role !== 'attacker' || ctx.distance > 9 + 1e-6 || !leadingModel(ctx.state, ctx.attacker, 'COMMANDER FARSIGHT')) return;
     plan.woundModifier += 1;

@@ -274,6 +274,30 @@ function weaponGroups(g: Game, u: UnitState, deck: readonly Lent[] | null = null
   return [...groups.values()];
 }
 
+/** The distances, nearest first, at which the unit's rules split its ranged attack groups (Rule.attackRangeBands). */
+function rangeBands(state: GameState, u: UnitState): number[] {
+  const rules = abilityRulesWith(u, 'attackRangeBands');
+  if (rules.length === 0) return NO_BANDS;
+  const out = new Set<number>();
+  for (const r of rules) for (const b of r.attackRangeBands!({ state, unit: u }, { role: 'attacker', player: u.player, effect: null, unit: u })) out.add(b);
+  return [...out].sort((x, y) => x - y);
+}
+
+const NO_BANDS: number[] = [];
+
+/** The models in parts by band: those within the first distance, then within the next, ..., then beyond the last. */
+function splitByBand(models: readonly ModelState[], bands: readonly number[], distance: (m: ModelState) => number): ModelState[][] {
+  const parts: ModelState[][] = bands.map(() => []);
+  parts.push([]);
+  for (const m of models) {
+    const d = distance(m);
+    let k = 0;
+    while (k < bands.length && d > bands[k] + 1e-6) k++;
+    parts[k].push(m);
+  }
+  return parts;
+}
+
 /** The models of the unit an active rule keeps from making ranged attacks now (Rule.modelMayShoot). */
 function modelsBarredFromShooting(state: GameState, u: UnitState): Set<string> | null {
   let out: Set<string> | null = null;
@@ -512,6 +536,7 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
   for (const a of assignments) a.shooters = a.shooters.filter((sh) => targetableFrom(s, a.target, vis.distance(sh, a.target)));
   const attackGroups: AttackGroup[] = [];
   const coverCache = new Map<string, Set<string>>();
+  const bands = rangeBands(s, u);
   for (const a of assignments) {
     const t = a.target;
     if (!onBattlefield(t)) continue;
@@ -538,18 +563,24 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
       if (sh.linked) (close ? linkedHalf : linkedFar).push(sh.model);
       else (close ? half : far).push(sh.model);
     }
-    for (const [models, halfRange, linkedFire] of [[half, true, false], [far, false, false], [linkedHalf, true, true], [linkedFar, false, true]] as const) {
-      if (models.length === 0) continue;
-      const group: AttackGroup = {
-        weapon: a.group.weapon, profile: a.profile, models, target: t.id, halfRange, targetVisible: visible,
-        targetInCover: cover.size > 0 && cover.size === targetModels, coverModels: cover, targetModels,
-        extraHitModifier: bigGunsHitModifier(s, u, t, a.profile),
-        distance: Math.min(...a.shooters.map((sh) => vis.distance(sh, t))),
-      };
-      if (linkedFire) group.linkedFire = true;
-      // Boarding Actions: attacks go only to the target models each attacking model sees (./boarding.ts)
-      if (isBoardingActions(s)) attackGroups.push(...closeQuartersGroups(s, u, group, (m) => a.shooters.find((sh) => sh.model === m)!.body));
-      else attackGroups.push(group);
+    const nearest = Math.min(...a.shooters.map((sh) => vis.distance(sh, t)));
+    const from = (m: ModelState) => vis.distance(a.shooters.find((sh) => sh.model === m)!, t);
+    for (const [all, halfRange, linkedFire] of [[half, true, false], [far, false, false], [linkedHalf, true, true], [linkedFar, false, true]] as const) {
+      // split again at the distances the unit's rules read model by model (Way of the Short Blade: 9"), each
+      // part measured from its own closest model; without such rules one part, measured from the closest shooter
+      for (const models of bands.length === 0 ? [all] : splitByBand(all, bands, from)) {
+        if (models.length === 0) continue;
+        const group: AttackGroup = {
+          weapon: a.group.weapon, profile: a.profile, models, target: t.id, halfRange, targetVisible: visible,
+          targetInCover: cover.size > 0 && cover.size === targetModels, coverModels: cover, targetModels,
+          extraHitModifier: bigGunsHitModifier(s, u, t, a.profile),
+          distance: bands.length === 0 ? nearest : Math.min(...models.map(from)),
+        };
+        if (linkedFire) group.linkedFire = true;
+        // Boarding Actions: attacks go only to the target models each attacking model sees (./boarding.ts)
+        if (isBoardingActions(s)) attackGroups.push(...closeQuartersGroups(s, u, group, (m) => a.shooters.find((sh) => sh.model === m)!.body));
+        else attackGroups.push(group);
+      }
     }
   }
   const tally = resolveAttacks(g, u, attackGroups, false);
