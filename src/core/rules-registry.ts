@@ -44,9 +44,7 @@ export type Permission =
   | 'disembark-after-advance'
   | 'charge'
   | 'shoot'
-  | 'deep-strike'
-  /** Normal, Advance and Fall Back moves pass over models (and terrain) as a FLY model's do (Heavy Walker) */
-  | 'move-over-models';
+  | 'deep-strike';
 
 export interface UnitContext {
   state: GameState;
@@ -69,6 +67,8 @@ export interface Rule {
    * there when a unit of the army has it, with `src.unit` null); the hooks find the models it spreads from.
    */
   aura?: boolean;
+  /** the unit's Normal, Advance and Fall Back moves pass over models (and terrain) as a FLY model's do (Heavy Walker); read from its abilities */
+  movesOverModels?: boolean;
   /** keywords a unit gains at muster while a model of it carries this wargear (Markerlight, Phantasm Grenade Launcher) */
   grantsKeywords?: readonly string[];
   /** abilities (core abilities such as Infiltrators) a unit gains at muster while a model of it carries this wargear (Recon Drone) */

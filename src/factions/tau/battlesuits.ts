@@ -70,11 +70,12 @@ registerRule({
 
 /**
  * Stormsurge's Heavy Walker: its Normal, Advance and Fall Back moves pass over models as a FLY model's do
- * (as a TITANIC model it crosses ruins already). Partly: it may pass over TITANIC models too.
+ * (as a TITANIC model it crosses ruins already; Rule.movesOverModels, read by planUnit). Partly: it may pass
+ * over TITANIC models too.
  */
 registerRule({
   name: 'Heavy Walker', kind: 'datasheet-ability', missing: 'it may pass over TITANIC models too',
-  allows: (perm) => perm === 'move-over-models',
+  movesOverModels: true,
 });
 
 const NOVA_SHIELDING_USED = 'Nova Shielding used';

@@ -114,7 +114,7 @@ export function moveOptions(s: GameState, u: UnitState): MoveChoice[] {
  * than 1" from every one.
  */
 export function planMove(s: GameState, u: UnitState, mode: 'normal' | 'advance' | 'fall-back', to: { x: number; y: number }, maxDistance: number, movedOver = false): PlanResult {
-  return planUnit(s, u, mode === 'fall-back' ? 'fallBack' : mode, { maxDistance, destination: to, ...(movedOver ? { movedOver } : {}) });
+  return planUnit(s, u, mode === 'fall-back' ? 'fallBack' : mode, movedOver ? { maxDistance, destination: to, movedOver } : { maxDistance, destination: to });
 }
 
 /**

@@ -4,7 +4,7 @@
  * engine records them as events.
  */
 import type { Game } from '../../core/game.ts';
-import { allows } from '../../core/rules-registry.ts';
+import { abilityRulesWith } from '../../core/rules-registry.ts';
 import type { GameState, Position, UnitState } from '../../core/state.ts';
 import { planMove, type MoveMode, type MoveRequest, type PlanModel, type PlanResult, type World } from '../../geometry/planner.ts';
 import { pointInPolygon, polygonAabb } from '../../geometry/polygon.ts';
@@ -39,7 +39,7 @@ export type PlanOptions = Omit<MoveRequest, 'mode' | 'player' | 'unitId' | 'mode
 export function planUnit(state: GameState, u: UnitState, mode: MoveMode, opts: PlanOptions): PlanResult {
   const models = planModels(state, u);
   // a rule may let the unit's moves pass over models as FLY models do (Heavy Walker)
-  if ((mode === 'normal' || mode === 'advance' || mode === 'fallBack') && !models.every((m) => m.canFly) && allows(state, u, 'move-over-models')) {
+  if ((mode === 'normal' || mode === 'advance' || mode === 'fallBack') && abilityRulesWith(u, 'movesOverModels').length > 0) {
     for (const m of models) m.canFly = true;
   }
   return planMove({ mode, player: String(u.player), unitId: u.id, models, ...opts }, worldOf(state, u.id));
