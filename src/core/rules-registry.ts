@@ -315,6 +315,21 @@ export function abilityRulesWith<K extends keyof Rule>(unit: UnitState, hook: K)
   return (entry.byHook[hook] ??= entry.rules.filter((r) => r[hook] !== undefined));
 }
 
+/**
+ * Does any unit of the game have an ability with `hook`? Abilities come at muster (attaching a Leader only
+ * merges names its units had), so the answer is kept per list of units: the reactions to every move and
+ * every target choice skip their walk over the units in the (usual) games where no unit has one.
+ */
+export function anyUnitHas(state: GameState, hook: keyof Rule): boolean {
+  let entry = unitsWithHooks.get(state.unitOrder);
+  if (!entry || entry.length !== state.unitOrder.length || entry.generation !== registryGeneration) {
+    unitsWithHooks.set(state.unitOrder, (entry = { length: state.unitOrder.length, generation: registryGeneration, hooks: {} }));
+  }
+  return (entry.hooks[hook] ??= state.unitOrder.some((id) => abilityRulesWith(state.units[id], hook).length > 0));
+}
+
+const unitsWithHooks = new WeakMap<readonly string[], { length: number; generation: number; hooks: { [K in keyof Rule]?: boolean } }>();
+
 export function getRule(name: string): Rule | undefined {
   return registry.get(name);
 }

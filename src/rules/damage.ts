@@ -5,7 +5,7 @@
 import type { Game } from '../core/game.ts';
 import type { GameState, ModelState, UnitState } from '../core/state.ts';
 import { allocatable, allocationTarget, isLeaderModel } from './allocation.ts';
-import { abilityRules, abilityRulesWith, getRule } from '../core/rules-registry.ts';
+import { abilityRules, abilityRulesWith, anyUnitHas, getRule } from '../core/rules-registry.ts';
 
 /**
  * Listeners for "each time a model is destroyed" (Deadly Demise, a destroyed Transport's passengers).
@@ -68,6 +68,8 @@ export function feelNoPainOf(state: GameState, unit: UnitState, m: ModelState, g
  */
 export function invulnerableOf(state: GameState, unit: UnitState, m: ModelState): number | null {
   let best = state.datasheets[m.datasheet].models[m.profile].invulnerable;
+  // asked for every model at every saving throw: nothing more to read in the (usual) game without such abilities
+  if (!anyUnitHas(state, 'invulnerableSave') && !anyUnitHas(state, 'invulnerableRestriction')) return best;
   for (const r of abilityRulesWith(unit, 'invulnerableRestriction')) {
     if (r.invulnerableRestriction!({ state, unit, model: m }, { role: 'defender', player: unit.player, effect: null, unit }) === 'lost') return null;
   }

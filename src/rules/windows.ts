@@ -7,7 +7,7 @@
 import type { Game } from '../core/game.ts';
 import { opponent, type PlayerIndex, type UnitState } from '../core/state.ts';
 import { hasFreeStratagem, stratagemsOf, type Stratagem } from './stratagems/registry.ts';
-import { abilityRulesWith, forEachActiveRule, getRule, type Rule, type RuleSource } from '../core/rules-registry.ts';
+import { abilityRulesWith, anyUnitHas, forEachActiveRule, getRule, type Rule, type RuleSource } from '../core/rules-registry.ts';
 import { splitAttachedUnits } from './damage.ts';
 
 export type WindowName =
@@ -133,6 +133,7 @@ function againInPhase(g: Game, unit: UnitState, s: Stratagem): boolean {
 /** Does any unit of the player have a rule that lets a stratagem be used again in a phase (Reckless Abandon)? */
 function mayRepeat(g: Game, player: PlayerIndex): boolean {
   const st = g.state;
+  if (!anyUnitHas(st, 'stratagemAgainInPhase')) return false;
   for (const id of st.unitOrder) {
     const u = st.units[id];
     if (u.player === player && u.location !== 'destroyed' && abilityRulesWith(u, 'stratagemAgainInPhase').length > 0) return true;
@@ -143,6 +144,7 @@ function mayRepeat(g: Game, player: PlayerIndex): boolean {
 /** Does any unit of the player have a rule that can reduce stratagem costs (so 0 CP may be enough)? */
 function mayDiscount(g: Game, player: PlayerIndex): boolean {
   const st = g.state;
+  if (!anyUnitHas(st, 'stratagemDiscount')) return false;
   for (const id of st.unitOrder) {
     const u = st.units[id];
     if (u.player === player && u.location !== 'destroyed' && u.abilities.some((a) => getRule(a)?.stratagemDiscount)) return true;
@@ -226,7 +228,7 @@ function offerStratagems(g: Game, w: Window): string[] {
  * or, `shot`, that it finished its ranged attacks (Rule.enemyShot).
  */
 export function enemyAttacking(g: Game, attacker: UnitState, targets: readonly string[], melee: boolean, shot = false): void {
-  if (targets.length === 0) return;
+  if (targets.length === 0 || !anyUnitHas(g.state, shot ? 'enemyShot' : 'enemyTargeted')) return;
   const defender = g.state.units[targets[0]].player;
   for (const id of g.state.unitOrder) {
     const u = g.state.units[id];

@@ -6,7 +6,7 @@
 import type { Game } from '../../core/game.ts';
 import { expireEffects } from '../../core/effects.ts';
 import { opponent, type GameState, type PlayerIndex, type UnitState } from '../../core/state.ts';
-import { abilityRulesWith } from '../../core/rules-registry.ts';
+import { abilityRulesWith, anyUnitHas } from '../../core/rules-registry.ts';
 import { afterRoll, rollDice } from '../roll-window.ts';
 import { openWindow } from '../windows.ts';
 import { primaryMission } from './missions.ts';
@@ -42,6 +42,7 @@ export function battleShockStep(g: Game, player: PlayerIndex): void {
  * (Rule.enemyBattleShockModifier: Shadow of Death). Tests are few: every enemy unit is asked.
  */
 export function enemyBattleShockModifier(state: GameState, tested: UnitState): number {
+  if (!anyUnitHas(state, 'enemyBattleShockModifier')) return 0;
   let total = 0;
   for (const id of state.unitOrder) {
     const u = state.units[id];

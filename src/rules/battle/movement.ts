@@ -11,7 +11,7 @@ import { baseBoundingRadius, pointSegmentDistance } from '../../geometry/shape.t
 import { polygonCentroid } from '../../geometry/polygon.ts';
 import type { PlannedMove } from '../../geometry/planner.ts';
 import { afterRoll, rollDice } from '../roll-window.ts';
-import { abilityRulesWith, forEachActiveRule, getRule } from '../../core/rules-registry.ts';
+import { abilityRulesWith, anyUnitHas, forEachActiveRule, getRule } from '../../core/rules-registry.ts';
 import { openWindow } from '../windows.ts';
 import { destroyModel, selectCasualty, splitAttachedUnits } from '../damage.ts';
 import { endPhase, startPhase } from './phase.ts';
@@ -271,7 +271,7 @@ export function advanceDistance(g: Game, u: UnitState): number {
  */
 function enemyMoveEnded(g: Game, mover: UnitState): void {
   const moved = mover.flags.moved;
-  if (mover.location !== 'battlefield' || (moved !== 'normal' && moved !== 'advance' && moved !== 'fall-back')) return;
+  if (mover.location !== 'battlefield' || (moved !== 'normal' && moved !== 'advance' && moved !== 'fall-back') || !anyUnitHas(g.state, 'enemyMoveEnded')) return;
   for (const id of g.state.unitOrder) {
     const u = g.state.units[id];
     if (u.player === mover.player || u.location !== 'battlefield') continue;
