@@ -132,22 +132,21 @@ function againInPhase(g: Game, unit: UnitState, s: Stratagem): boolean {
 
 /** Does any unit of the player have a rule that lets a stratagem be used again in a phase (Reckless Abandon)? */
 function mayRepeat(g: Game, player: PlayerIndex): boolean {
-  const st = g.state;
-  if (!anyUnitHas(st, 'stratagemAgainInPhase')) return false;
-  for (const id of st.unitOrder) {
-    const u = st.units[id];
-    if (u.player === player && u.location !== 'destroyed' && abilityRulesWith(u, 'stratagemAgainInPhase').length > 0) return true;
-  }
-  return false;
+  return armyHasHook(g, player, 'stratagemAgainInPhase');
 }
 
 /** Does any unit of the player have a rule that can reduce stratagem costs (so 0 CP may be enough)? */
 function mayDiscount(g: Game, player: PlayerIndex): boolean {
+  return armyHasHook(g, player, 'stratagemDiscount');
+}
+
+/** Does a unit of the player's army, not destroyed, have an ability with `hook`? */
+function armyHasHook(g: Game, player: PlayerIndex, hook: keyof Rule): boolean {
   const st = g.state;
-  if (!anyUnitHas(st, 'stratagemDiscount')) return false;
+  if (!anyUnitHas(st, hook)) return false;
   for (const id of st.unitOrder) {
     const u = st.units[id];
-    if (u.player === player && u.location !== 'destroyed' && u.abilities.some((a) => getRule(a)?.stratagemDiscount)) return true;
+    if (u.player === player && u.location !== 'destroyed' && abilityRulesWith(u, hook).length > 0) return true;
   }
   return false;
 }
