@@ -5,6 +5,7 @@
 import type { Game } from '../core/game.ts';
 import type { Expiry, GameState, ModelState, PlayerIndex, UnitState } from '../core/state.ts';
 import type { Rule } from '../core/rules-registry.ts';
+import type { AttackPlan } from '../rules/attack-plan.ts';
 import { isLeaderModel } from '../rules/allocation.ts';
 import { lendingLeader } from '../rules/lent-leaders.ts';
 import { onBattlefield } from '../rules/battle/units.ts';
@@ -30,6 +31,11 @@ export function leadingModel(state: GameState, unit: UnitState, keyword: string)
     if (m.alive && isLeaderModel(unit, m) && state.datasheets[m.datasheet].keywords.includes(keyword)) return m;
   }
   return null;
+}
+
+/** The attack hook of "attacks of the unit this model leads ...": `change` for the attacks of a unit the `keyword` model leads. */
+export function whileLeading(keyword: string, change: (plan: AttackPlan) => void): NonNullable<Rule['attack']> {
+  return (plan, ctx, src) => { if (src.role === 'attacker' && leadingModel(ctx.state, ctx.attacker, keyword)) change(plan); };
 }
 
 /**

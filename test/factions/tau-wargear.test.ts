@@ -22,6 +22,7 @@ import { modelBody } from '../../src/rules/battle/world.ts';
 import { isWithin } from '../../src/geometry/distance.ts';
 import { allStratagems } from '../../src/rules/stratagems/registry.ts';
 import { GUIDED } from '../../src/factions/tau/army-rule.ts';
+import { expireEffects } from '../../src/core/effects.ts';
 
 const tau = loadFactionCatalog('tau');
 const ds = (name: string) => tau.byName(name)!;
@@ -247,6 +248,19 @@ describe('other drones', () => {
     expect(g.state.effects.some((e) => e.kind === GUIDED && e.unit === 'ST' && e.params.observer === 'R')).toBe(true);
     expect(planFor(g, 'ST', 'GD', 'Pulse rifle').rerollWounds).toBe('ones');
     expect(g.state.effects.filter((e) => e.kind === 'Blacklight Marker Drones used')).toHaveLength(1);
+    // the next two Shooting phases (the pair's effects ended with the phase): a second use, then none left
+    const asked: number[] = [];
+    for (const round of [3, 4]) {
+      expireEffects(g, { at: 'end-of-phase', round: g.state.round, turn: 0, phase: 'shooting' });
+      g.emit({ type: 'round-started', round });
+      g.emit({ type: 'unit-flag', unit: 'ST', flag: 'shot', value: false });
+      const before = g.state.effects.filter((e) => e.kind === 'Blacklight Marker Drones used').length;
+      shootWithUnit(g, shown(g, 'ST'));
+      asked.push(g.state.effects.filter((e) => e.kind === 'Blacklight Marker Drones used').length - before);
+      expect(g.state.effects.some((e) => e.kind === GUIDED && e.unit === 'ST' && e.params.observer === 'R')).toBe(true);
+    }
+    expect(asked).toEqual([1, 0]);
+    expect(planFor(g, 'ST', 'GD', 'Pulse rifle').rerollWounds).toBe('none');
   });
 
   it('Baggage Harness: KROOT units within 3" of the Great Knarloc carrying it have SUSTAINED HITS 1 with ranged weapons; not beyond 3", not other units', () => {

@@ -11,7 +11,7 @@ import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
 import { inflictMortalWounds } from '../../rules/damage.ts';
 import { onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { opponent } from '../../core/state.ts';
-import { attackersAre, hitByModelsWith, hitEnemies, leadingModel, modelWith, normalMoveAfterShooting, normalMoveChoices } from '../helpers.ts';
+import { attackersAre, hitByModelsWith, hitEnemies, leadingModel, modelWith, normalMoveAfterShooting, normalMoveChoices, whileLeading } from '../helpers.ts';
 
 // --- Asurmen ---------------------------------------------------------------------------------------
 
@@ -88,9 +88,7 @@ registerRule({
 /** Shadow Hunter: attacks of the unit Karandras leads add 1 to the Hit roll. */
 registerRule({
   name: 'Shadow Hunter', kind: 'datasheet-ability', leaderAbility: true,
-  attack(plan, ctx, src) {
-    if (src.role === 'attacker' && leadingModel(ctx.state, ctx.attacker, 'KARANDRAS')) plan.hitModifier += 1;
-  },
+  attack: whileLeading('KARANDRAS', (plan) => { plan.hitModifier += 1; }),
 });
 
 /** Sustained Assault: Karandras's melee attacks, when he made a Charge move this turn, score Critical Hits on an unmodified 4+. */

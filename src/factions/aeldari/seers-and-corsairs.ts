@@ -15,7 +15,7 @@ import { isEngaged, modelBody, modelsSee } from '../../rules/battle/world.ts';
 import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
 import { completeFallBack, planMove } from '../../rules/battle/movement.ts';
 import { hasEffect } from '../../rules/battle/phase.ts';
-import { fallBackChoices, hitByModelsWith, hitEnemies, leadingModel, modelWith, modelWithinRangeOf, normalMoveChoices, untilStartOfNextTurn, withinObjectiveRange } from '../helpers.ts';
+import { fallBackChoices, hitByModelsWith, hitEnemies, leadingModel, modelWith, modelWithinRangeOf, normalMoveChoices, untilStartOfNextTurn, whileLeading, withinObjectiveRange } from '../helpers.ts';
 
 const HEROIC_INTERVENTION = 'HEROIC INTERVENTION';
 
@@ -105,9 +105,7 @@ registerRule({
 /** Bringer of the True Death: attacks of the unit Illic leads may re-roll the Wound roll. */
 registerRule({
   name: 'Bringer of the True Death', kind: 'datasheet-ability', leaderAbility: true,
-  attack(plan, ctx, src) {
-    if (src.role === 'attacker' && leadingModel(ctx.state, ctx.attacker, 'ILLIC NIGHTSPEAR')) plan.rerollWounds = widerReroll(plan.rerollWounds, 'failed');
-  },
+  attack: whileLeading('ILLIC NIGHTSPEAR', (plan) => { plan.rerollWounds = widerReroll(plan.rerollWounds, 'failed'); }),
 });
 
 /** Hunter Unseen: Illic's unit (with him alive in it) can be the target of a ranged attack only from within 12". */
@@ -121,9 +119,7 @@ registerRule({
 /** Reaper of Souls: attacks of the unit Irillyth leads add 1 to the Hit roll. */
 registerRule({
   name: 'Reaper of Souls', kind: 'datasheet-ability', leaderAbility: true,
-  attack(plan, ctx, src) {
-    if (src.role === 'attacker' && leadingModel(ctx.state, ctx.attacker, 'IRILLYTH')) plan.hitModifier += 1;
-  },
+  attack: whileLeading('IRILLYTH', (plan) => { plan.hitModifier += 1; }),
 });
 
 /**
