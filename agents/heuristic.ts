@@ -1673,7 +1673,9 @@ function rerollGain(c: Ctx, o: StratOption, roll: { purpose: string; values: num
     case 'charge': {
       if (roll.target === null) return 0;
       const u = chargingUnit(c, roll.unit);
-      const mod = u ? rollModifier(c.state, u, 'charge') : 0;
+      // the charge this agent declared names its target, whose abilities may reduce the roll (Grav-inhibitor Drone)
+      const target = u && c.mem.charge?.unit === u.id ? c.state.units[c.mem.charge.target] : undefined;
+      const mod = u ? chargeRollModifier(c.state, u, target ? [target] : []) : 0;
       const need = roll.target - mod;
       if (sum >= need) return 0;
       const p = p2d6AtLeast(need);

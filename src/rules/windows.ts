@@ -153,7 +153,8 @@ function armyHasHook(g: Game, player: PlayerIndex, hook: keyof Rule): boolean {
 
 /**
  * The usable (stratagem, target) pairs for a player in a window, each at its full cost, and again at a
- * reduced cost when a rule of the target can reduce it (taking the reduction is the player's choice).
+ * reduced cost when a rule of the target can reduce it (taking a reduction that is used up is the player's
+ * choice; one that is not replaces the full cost).
  */
 export function usableStratagems(g: Game, w: Window, player: PlayerIndex): UsableStratagem[] {
   const st = g.state;
@@ -175,9 +176,12 @@ export function usableStratagems(g: Game, w: Window, player: PlayerIndex): Usabl
     for (const unit of s.targets(g, w, player)) {
       if (unit.battleShocked && !s.allowBattleShocked) continue;
       if (used && !againInPhase(g, unit, s)) continue;
-      if (s.cp <= cp) out.push({ s, unit, cp: s.cp });
       const d = stratagemDiscount(g, unit, s);
-      if (d && s.cp - d.amount <= cp) out.push({ s, unit, cp: s.cp - d.amount, discount: d.rule.name });
+      // the full price is offered beside a reduction only when taking the reduction uses it up (Path of
+      // Command's once per round); one that is always there (Reckless Abandon) leaves nothing to save
+      const reduced = d !== null && s.cp - d.amount <= cp;
+      if (s.cp <= cp && !(reduced && !d.rule.stratagemDiscountUsed)) out.push({ s, unit, cp: s.cp });
+      if (reduced) out.push({ s, unit, cp: s.cp - d.amount, discount: d.rule.name });
     }
   }
   return out;

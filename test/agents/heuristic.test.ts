@@ -254,6 +254,22 @@ describe('the heuristic uses stratagems by expected gain against CP', () => {
     expect(usedStratagems(g, 0)).not.toContain('COMMAND RE-ROLL');
   });
 
+  it('COMMAND RE-ROLL on a Charge roll prices the target\'s Grav-inhibitor Drone: a 6 that needed 7 is re-rolled, not when the drone makes it 9', () => {
+    const run = (wargear: string[]) => {
+      const seen: Seen[] = [];
+      const g = sandbox([
+        { id: 'B', player: 0, faction: 'aeldari', name: 'Howling Banshees', at: { x: 20, y: 10 }, spacing: 1.3 },
+        { id: 'P', player: 1, faction: 'tau', name: 'Pathfinder Team', at: { x: 28.9, y: 10 }, spacing: 1.3, wargear: [wargear] },
+      ], 0, seen, { phase: 'charge', cp: [2, 0], stream: scriptedStream([3, 3, 5, 5]) });
+      declareCharge(g, g.state.units.B);
+      const ask = seen.find((x) => x.req.kind === 'stratagem' && (x.req.context?.roll as { purpose?: string } | undefined)?.purpose === 'charge');
+      expect((ask!.req.context!.roll as { target: number }).target).toBe(7);
+      return usedStratagems(g, 0);
+    };
+    expect(run([])).toContain('COMMAND RE-ROLL');
+    expect(run(['Grav-inhibitor Drone'])).not.toContain('COMMAND RE-ROLL');
+  });
+
   it('no COMMAND RE-ROLL of a single Hit roll with its last CP', () => {
     const seen: Seen[] = [];
     const g = sandbox([

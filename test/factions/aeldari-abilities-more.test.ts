@@ -40,7 +40,8 @@ describe('Corsair Cloud Dancer Band', () => {
     ], { phase: 'charge', turn: 1, cp: [1, 0] });
     const w = { name: 'charge/after-enemy-charge-move' as const, unit: 'ST', targets: ['DA'] };
     const offers = () => usableStratagems(g, w, 0).filter((u) => u.s.name === 'HEROIC INTERVENTION').map((u) => `${u.unit.id}:${u.cp}`);
-    expect(offers()).toEqual(['CD:1', 'CD:0', 'DA:1']);
+    // 0CP only: the reduction is never used up, so paying 1CP would be no choice at all
+    expect(offers()).toEqual(['CD:0', 'DA:1']);
     // used on the Dire Avengers this phase: only the Cloud Dancers may still be targeted
     g.emit({ type: 'cp', player: 0, delta: -1, reason: 'HEROIC INTERVENTION' });
     g.emit({ type: 'stratagem-used', player: 0, name: 'HEROIC INTERVENTION', cp: 1, unit: 'DA', round: 1, turn: 1, phase: 'charge' });
