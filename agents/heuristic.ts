@@ -12,7 +12,7 @@
  * does not need any: ties go to the first option), so games stay reproducible.
  */
 import type { Agent, AgentFactory, DecisionRequest, GameView } from '../src/core/agent.ts';
-import { opponent, type GameState, type PlayerIndex, type UnitState } from '../src/core/state.ts';
+import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../src/core/state.ts';
 import { foldUnmodifiedHit, grantRerollOne, widerReroll, woundTarget } from '../src/rules/attack-plan.ts';
 import { allows, forbids, forEachActiveRule, weaponRange } from '../src/core/rules-registry.ts';
 import {
@@ -35,7 +35,8 @@ import { centroidOf } from '../src/geometry/planner.ts';
 import { moveOptions, planMove } from '../src/rules/battle/movement.ts';
 import { arrivalPoints as reservesArrivalPoints } from '../src/rules/battle/reserves.ts';
 import { acrossHatchway } from '../src/rules/battle/hatchways.ts';
-import { disembarkPlan, roomToDisembarkAfterMove, type TransportMove } from '../src/rules/battle/transports.ts';
+import { disembarkPlan, roomToDisembarkAfterMove, unitNearModel, type TransportMove } from '../src/rules/battle/transports.ts';
+import { FAIL_SAFE_RANGE } from '../src/factions/tau/retaliation-cadre.ts';
 import { mustTake } from '../src/rules/allocation.ts';
 import { pointInPolygon } from '../src/geometry/polygon.ts';
 import { cloneState } from '../src/core/clone.ts';
@@ -1347,6 +1348,57 @@ function incomingSaved(c: Ctx, win: WindowCtx, u: UnitState, tweak: PlanTweak): 
   return share * Math.max(0, before - after);
 }
 
+/** THE ARRO'KON PROTOCOL: SUSTAINED HITS 1 against a unit of 6+ models, 2 against 11+. */
+const ARROKON: PlanTweak = (p, info) => {
+  let n = 0;
+  for (const m of info.target.models) if (m.alive) n++;
+  if (n >= 6) p.sustainedHits = Math.max(p.sustainedHits, n >= 11 ? 2 : 1);
+};
+/** STIMM INJECTORS: Feel No Pain 6+. */
+const STIMMS: PlanTweak = (p) => { p.feelNoPain = p.feelNoPain === null ? 6 : Math.min(p.feelNoPain, 6); };
+/** Prototype Weapon System's choices, in the Enhancement's order (the whole unit's volley stands for the bearer's). */
+const PROTOTYPE_WEAPON_TWEAKS: { tweak: PlanTweak; hazardous: boolean }[] = [
+  { tweak: (p) => { p.lethalHits = true; }, hazardous: false },
+  { tweak: (p) => { p.sustainedHits = Math.max(p.sustainedHits, 1); }, hazardous: false },
+];
+
+/**
+ * What mean mortal wounds `mw` on each unit within `inches` of the destroyed model are worth: the enemy's
+ * wounds lost (up to what each unit has left) less mine.
+ */
+function blastValue(c: Ctx, m: ModelState, mw: number, inches: number): number {
+  const s = c.state;
+  let v = 0;
+  for (const id of s.unitOrder) {
+    const o = s.units[id];
+    if (!unitNearModel(s, o, m, inches)) continue;
+    let left = 0;
+    for (const x of o.models) if (x.alive && x.id !== m.id) left += x.wounds;
+    v += (o.player === c.me ? -1 : 1) * Math.min(mw, left) * pointsPerWound(s, o);
+  }
+  return v;
+}
+
+/** The mean mortal wounds of the model's Deadly Demise on each unit near it, or null when it has none. */
+function deadlyDemiseMean(s: GameState, m: ModelState): number | null {
+  const dd = s.datasheets[m.datasheet].coreAbilities.find((a) => a.name === 'Deadly Demise');
+  if (!dd) return null;
+  return dd.dice ? dd.dice.plus + (dd.dice.n * (dd.dice.sides + 1)) / 2 : dd.x ?? 0;
+}
+
+/**
+ * FAIL-SAFE DETONATOR on the destroyed model: with Deadly Demise, its blast for sure (or none) against the 1
+ * in 6 it had; without, a 4+ on each unit within 6" for D3 mortal wounds.
+ */
+function failSafeGain(c: Ctx, u: UnitState, model: string): number {
+  const m = u.models.find((x) => x.id === model);
+  if (!m) return 0;
+  const dd = deadlyDemiseMean(c.state, m);
+  if (dd === null) return Math.max(0, 0.5 * blastValue(c, m, 2, FAIL_SAFE_RANGE));
+  const blast = blastValue(c, m, dd, 6);
+  return blast > 0 ? (5 / 6) * blast : (1 / 6) * -blast;
+}
+
 /** FIRING LINE's attacks: a hit only on an unmodified 5+ (as the plan builder applies it). */
 const FIRING_LINE: PlanTweak = (p) => { p.unmodifiedHitOn = 5; foldUnmodifiedHit(p); };
 
@@ -1497,6 +1549,20 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     case 'FIRE AND FADE': return u ? fireAndFadeGain(c, u) : 0;
     case 'SWIFT DEPLOYMENT': return u ? swiftDeploymentGain(c, u) : 0;
     case 'EXPERIMENTAL WEAPONRY': return u ? volleyGain(c, u, (p) => { p.rerollAttacks = true; }) : 0;
+    case "THE ARRO'KON PROTOCOL": return u ? volleyGain(c, u, ARROKON) : 0;
+    case 'STIMM INJECTORS': return u && win ? incomingSaved(c, win, u, STIMMS) : 0;
+    case 'THE TORCHSTAR GAMBIT': return u ? fireAndFadeGain(c, u) : 0;
+    case 'FAIL-SAFE DETONATOR': return u && win ? failSafeGain(c, u, String(win.data?.model)) : 0;
+    // set up 3" closer than Deep Strike allows: a fifth more of its shooting (Bonded Heroes' bands); only
+    // units that arrive this phase are offered it, and the heuristic brings them in when it can
+    case 'THE SHORTENED BLADE': return u ? 0.2 * bestPotential(c, u) : 0;
+    case 'GRAV-INHIBITOR FIELD': {
+      const e = win?.unit ? s.units[win.unit] : null;
+      if (!e || !onBattlefield(e)) return 0;
+      const models = e.models.filter((m) => m.alive).length;
+      const pFail = e.battleShocked ? 0 : 1 - p2d6AtLeast(bestLeadership(s, e) - rollModifier(s, e, 'battle-shock'));
+      return (models / 6) * pointsPerWound(s, e) + pFail * 0.1 * unitValue(s, e);
+    }
     case 'THREAT ASSESSMENT ANALYSER': return u ? bestChoice(c, u, THREAT_ASSESSMENT_TWEAKS).gain : 0;
     case 'EXPERIMENTAL AMMUNITION': return u ? bestChoice(c, u, EXPERIMENTAL_AMMUNITION_TWEAKS).gain : 0;
     case 'REACTIVE IMPACT DAMPENERS': return u && win ? incomingSaved(c, win, u, DAMPENERS) : 0;
@@ -2165,7 +2231,15 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'scout-move': return decideScoutMove(c, req);
     case 'select-unit-to-move': return decideSelectMove(c, req);
     case 'move': return decideMove(c, req);
-    case 'fire-and-fade': return decideFireAndFade(c, req);
+    case 'fire-and-fade': case 'torchstar-gambit': return decideFireAndFade(c, req);
+    case 'prototype-weapon-system': { const u = c.state.units[String(req.context?.unit)]; return u ? bestChoice(c, u, PROTOTYPE_WEAPON_TWEAKS).index : 0; }
+    // the blast when it hurts the enemy more than my own units, else none
+    case 'fail-safe-detonator': {
+      const u = c.state.units[String(req.context?.unit)];
+      const m = u?.models.find((x) => x.id === req.context?.model);
+      const dd = m ? deadlyDemiseMean(c.state, m) : null;
+      return Math.max(0, (req.options as number[]).indexOf(m && dd !== null && blastValue(c, m, dd, 6) > 0 ? 6 : 1));
+    }
     case 'select-unit-to-shoot': return decideSelectShoot(c, req);
     case 'shoot-target': return decideShootTarget(c, req);
     case 'for-the-greater-good': return decideGuidance(c, req);
@@ -2260,6 +2334,7 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'combat-embarkation': return 0;
     // free, but a unit off the board misses the end of this turn: only for a clear gain
     case 'airborne-agility':
+    case 'starflare-ignition':
     case 'cloudstrider':
     case 'skyleap': {
       const u = c.state.units[String(req.context?.unit)];

@@ -250,6 +250,11 @@ export interface Rule {
   /** a Feel No Pain the unit's models have from this ability (`mortal`: against mortal wounds), null when none (Advanced Armour); asked of unit abilities */
   feelNoPain?(ctx: UnitContext & { model: ModelState; mortal: boolean }, src: RuleSource): number | null;
   /**
+   * The result a destroyed model's Deadly Demise roll counts as, instead of rolling it (FAIL-SAFE DETONATOR's
+   * effect on its unit); null to roll. Asked of the unit's active rules when one of its models is destroyed.
+   */
+  deadlyDemiseRoll?(ctx: UnitContext & { model: ModelState }, src: RuleSource): number | null;
+  /**
    * CP by which this ability can reduce the cost of a stratagem that targets its unit (Path of Command),
    * 0 when it cannot now. Asked of the target unit's abilities (src/rules/windows.ts); taking the
    * reduction is the player's choice, and `stratagemDiscountUsed` then records it.

@@ -221,6 +221,23 @@ export function reactiveMoveHook(
   };
 }
 
+/**
+ * "At the end of your opponent's turn, if this unit is not within Engagement Range of one or more enemy units,
+ * it can go into Strategic Reserves" (Airborne Agility, Skyleap, Cloudstrider, Starflare Ignition System): the
+ * Rule.turnEnd hook asking decision `kind` ('stay' or 'strategic-reserves'); `also` narrows when (Cloudstrider:
+ * while Baharroth leads the unit). `label` names the ability in the prompt.
+ */
+export function intoReservesAtTurnEnd(label: string, kind: string, also?: (g: Game, unit: UnitState) => boolean): NonNullable<Rule['turnEnd']> {
+  return (g, unit, player) => {
+    if (player === unit.player || unit.location !== 'battlefield' || isEngaged(g.state, unit) || (also && !also(g, unit))) return;
+    const { option } = g.decide({
+      kind, player: unit.player, prompt: `${unit.name}: ${label}: into Strategic Reserves?`,
+      options: ['stay', 'strategic-reserves'], context: { unit: unit.id },
+    });
+    if (option === 'strategic-reserves') g.emit({ type: 'unit-location', unit: unit.id, location: 'strategic-reserves', embarkedIn: null });
+  };
+}
+
 /** The enemy units of `hit` still on the battlefield that pass `keep` (the options of "select one enemy unit hit by those attacks"). */
 export function hitEnemies(g: Game, unit: UnitState, hit: readonly string[], keep: (e: UnitState) => boolean = () => true): UnitState[] {
   const out: UnitState[] = [];

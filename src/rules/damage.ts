@@ -20,8 +20,10 @@ export interface DestroyOptions {
   deadlyDemiseOn?: number;
 }
 const modelDestroyedListeners: ModelDestroyedListener[] = [];
-export function onModelDestroyed(fn: ModelDestroyedListener): void {
-  modelDestroyedListeners.push(fn);
+/** `first`: before the listeners already registered (the model/destroyed window opens before Deadly Demise is rolled). */
+export function onModelDestroyed(fn: ModelDestroyedListener, first = false): void {
+  if (first) modelDestroyedListeners.unshift(fn);
+  else modelDestroyedListeners.push(fn);
 }
 
 /** Listeners for "just after a unit was destroyed" (the unit/destroyed window). */

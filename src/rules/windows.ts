@@ -49,6 +49,8 @@ export type WindowName =
   | 'fight/after-enemy-targets'
   /** your Shooting phase, just after a unit of yours was selected as an Observer unit (For the Greater Good) */
   | 'shooting/observer-selected'
+  /** any phase, just after a model was destroyed, before it is removed (`unit`: its unit, data.model: the model) */
+  | 'model/destroyed'
   /** any phase, just after a unit was destroyed (`unit`: the destroyed unit, data.by: the unit that destroyed it) */
   | 'unit/destroyed'
   /** your Movement phase, just after a unit of yours (`unit`) opened a hatchway (data.hatchway) */
@@ -203,7 +205,7 @@ export function openWindow(g: Game, w: Window): string[] {
 }
 
 /** The windows that open while attacks or mortal wounds are still being allocated to a unit. */
-const WITHIN_ATTACKS: ReadonlySet<WindowName> = new Set<WindowName>(['unit/destroyed', 'damage/mortal-wound-allocated']);
+const WITHIN_ATTACKS: ReadonlySet<WindowName> = new Set<WindowName>(['model/destroyed', 'unit/destroyed', 'damage/mortal-wound-allocated']);
 
 function offerStratagems(g: Game, w: Window): string[] {
   const used: string[] = [];

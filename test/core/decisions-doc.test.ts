@@ -31,6 +31,14 @@ const FORWARDING_CALLS = new Set([
   'src/core/agent.ts: .decide(view, request)',
 ]);
 
+/**
+ * Shared helpers whose decide call asks a kind given by their callers (`kind` shorthand): the kind is read at
+ * each call of the helper instead, its second argument a string literal.
+ */
+const KIND_FROM_CALLERS = [
+  { file: 'src/factions/helpers.ts', call: /intoReservesAtTurnEnd\(\s*'[^']*',\s*'([a-z0-9-]+)'/g },
+];
+
 interface Scan { kinds: Map<string, string[]>; unreadable: string[] }
 
 function scanEngine(): Scan {
@@ -63,8 +71,13 @@ function scanEngine(): Scan {
         continue;
       }
       const k = /kind:\s*'([a-z0-9-]+)'/.exec(arg);
+      // a shared helper that asks the kind its callers name (read at the calls below)
+      if (!k && KIND_FROM_CALLERS.some((h) => h.file === rel && /^\s*\{\s*kind,/.test(arg))) continue;
       if (!k) { unreadable.push(`${rel}:${lineOf(m.index)}: no kind: '...' within 400 characters`); continue; }
       add(k[1], `${rel}:${lineOf(m.index)}`);
+    }
+    for (const h of KIND_FROM_CALLERS) {
+      for (const m of text.matchAll(h.call)) add(m[1], `${rel}:${lineOf(m.index)}`);
     }
     // Re-roll policies are not asked through decide: the engine calls the agent's optional rerollPolicy
     // method and records the answer with g.recordAnswer(player, agent, '<kind>', choice). Those kinds

@@ -11,7 +11,7 @@ import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
 import { inflictMortalWounds } from '../../rules/damage.ts';
 import { onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { opponent } from '../../core/state.ts';
-import { attackersAre, hitByModelsWith, hitEnemies, leadingModel, modelWith, normalMoveAfterShooting, normalMoveChoices, whileLeading } from '../helpers.ts';
+import { attackersAre, hitByModelsWith, hitEnemies, intoReservesAtTurnEnd, leadingModel, modelWith, normalMoveAfterShooting, normalMoveChoices, whileLeading } from '../helpers.ts';
 
 // --- Asurmen ---------------------------------------------------------------------------------------
 
@@ -177,14 +177,7 @@ registerRule({
  */
 registerRule({
   name: 'Cloudstrider', kind: 'datasheet-ability', leaderAbility: true,
-  turnEnd(g, unit, player) {
-    if (player === unit.player || unit.location !== 'battlefield' || isEngaged(g.state, unit) || !leadingModel(g.state, unit, 'BAHARROTH')) return;
-    const { option } = g.decide({
-      kind: 'cloudstrider', player: unit.player, prompt: `${unit.name}: Cloudstrider: into Strategic Reserves?`,
-      options: ['stay', 'strategic-reserves'], context: { unit: unit.id },
-    });
-    if (option === 'strategic-reserves') g.emit({ type: 'unit-location', unit: unit.id, location: 'strategic-reserves', embarkedIn: null });
-  },
+  turnEnd: intoReservesAtTurnEnd('Cloudstrider', 'cloudstrider', (g, unit) => leadingModel(g.state, unit, 'BAHARROTH') !== null),
   deepStrikeDistance(ctx) {
     const s = ctx.state;
     return s.phase === 'movement' && s.turn === ctx.unit.player && leadingModel(s, ctx.unit, 'BAHARROTH') ? 6 : null;

@@ -15,7 +15,7 @@ import { isEngaged, modelBody, modelsSee } from '../../rules/battle/world.ts';
 import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
 import { completeFallBack, planMove } from '../../rules/battle/movement.ts';
 import { hasEffect } from '../../rules/battle/phase.ts';
-import { fallBackChoices, hitByModelsWith, hitEnemies, leadingModel, modelWith, modelWithinRangeOf, normalMoveChoices, untilStartOfNextTurn, whileLeading, withinObjectiveRange } from '../helpers.ts';
+import { fallBackChoices, hitByModelsWith, hitEnemies, intoReservesAtTurnEnd, leadingModel, modelWith, modelWithinRangeOf, normalMoveChoices, untilStartOfNextTurn, whileLeading, withinObjectiveRange } from '../helpers.ts';
 
 const HEROIC_INTERVENTION = 'HEROIC INTERVENTION';
 
@@ -260,14 +260,7 @@ registerRule({
  */
 registerRule({
   name: 'Skyleap', kind: 'datasheet-ability',
-  turnEnd(g, unit, player) {
-    if (player === unit.player || unit.location !== 'battlefield' || isEngaged(g.state, unit)) return;
-    const { option } = g.decide({
-      kind: 'skyleap', player: unit.player, prompt: `${unit.name}: Skyleap: into Strategic Reserves?`,
-      options: ['stay', 'strategic-reserves'], context: { unit: unit.id },
-    });
-    if (option === 'strategic-reserves') g.emit({ type: 'unit-location', unit: unit.id, location: 'strategic-reserves', embarkedIn: null });
-  },
+  turnEnd: intoReservesAtTurnEnd('Skyleap', 'skyleap'),
 });
 
 /**

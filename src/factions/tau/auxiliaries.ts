@@ -6,7 +6,7 @@
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent } from '../../core/state.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
-import { holdMarkersAtCommandEnd } from '../helpers.ts';
+import { holdMarkersAtCommandEnd, intoReservesAtTurnEnd } from '../helpers.ts';
 
 /** The effect Fieldcraft leaves on a marker (params.objective), army-wide for its player. */
 export const FIELDCRAFT_HOLD = 'Fieldcraft (held)';
@@ -45,12 +45,5 @@ registerRule({
  */
 registerRule({
   name: 'Airborne Agility', kind: 'datasheet-ability',
-  turnEnd(g, unit, player) {
-    if (player === unit.player || unit.location !== 'battlefield' || isEngaged(g.state, unit)) return;
-    const { option } = g.decide({
-      kind: 'airborne-agility', player: unit.player, prompt: `${unit.name}: Airborne Agility: into Strategic Reserves?`,
-      options: ['stay', 'strategic-reserves'], context: { unit: unit.id },
-    });
-    if (option === 'strategic-reserves') g.emit({ type: 'unit-location', unit: unit.id, location: 'strategic-reserves', embarkedIn: null });
-  },
+  turnEnd: intoReservesAtTurnEnd('Airborne Agility', 'airborne-agility'),
 });

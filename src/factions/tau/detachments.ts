@@ -2,7 +2,8 @@
  * T'au Empire detachments: Kauyon (Patient Hunter; its stratagems of RULES.md and, from the export, PHOTON
  * GRENADES and WALL OF MIRRORS), Mont'ka (Killing Blow) and the Boarding Actions
  * Starfire Cadre (Markerlight Precision), with their stratagems; the Experimental Prototype Cadre's rule
- * (Superior Craftsmanship) and its six stratagems; its Enhancements are in ./enhancements.ts.
+ * (Superior Craftsmanship) and its six stratagems; its Enhancements are in ./enhancements.ts. The
+ * Retaliation Cadre is in ./retaliation-cadre.ts.
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type GameState, type ModelState, type UnitState } from '../../core/state.ts';
@@ -19,6 +20,7 @@ import { acrossHatchway } from '../../rules/battle/hatchways.ts';
 import { inObjectiveRange } from '../../geometry/ranges.ts';
 import { pointInPolygon } from '../../geometry/polygon.ts';
 import { guidedInfo, spottedBy } from './army-rule.ts';
+import { RETALIATION_CADRE, RETALIATION_CADRE_RULES } from './retaliation-cadre.ts';
 
 const KAUYON = 'Kauyon';
 const MONTKA = "Mont'ka";
@@ -514,5 +516,5 @@ registerStratagem({
 
 export const TAU_DETACHMENTS = {
   [KAUYON]: ['Patient Hunter'], [MONTKA]: ['Killing Blow'], [STARFIRE]: ['Markerlight Precision'],
-  [EXPERIMENTAL_PROTOTYPE_CADRE]: ['Superior Craftsmanship'],
+  [EXPERIMENTAL_PROTOTYPE_CADRE]: ['Superior Craftsmanship'], [RETALIATION_CADRE]: RETALIATION_CADRE_RULES,
 };

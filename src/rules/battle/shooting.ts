@@ -274,13 +274,19 @@ function weaponGroups(g: Game, u: UnitState, deck: readonly Lent[] | null = null
   return [...groups.values()];
 }
 
-/** The distances, nearest first, at which the unit's rules split its ranged attack groups (Rule.attackRangeBands). */
+/**
+ * The distances, nearest first, at which the unit's rules split its ranged attack groups (Rule.attackRangeBands):
+ * its abilities' (Way of the Short Blade) and its army's rules' (Bonded Heroes).
+ */
 function rangeBands(state: GameState, u: UnitState): number[] {
   const rules = abilityRulesWith(u, 'attackRangeBands');
-  if (rules.length === 0) return NO_BANDS;
-  const out = new Set<number>();
-  for (const r of rules) for (const b of r.attackRangeBands!({ state, unit: u }, { role: 'attacker', player: u.player, effect: null, unit: u })) out.add(b);
-  return [...out].sort((x, y) => x - y);
+  let out: Set<number> | null = null;
+  for (const r of rules) for (const b of r.attackRangeBands!({ state, unit: u }, { role: 'attacker', player: u.player, effect: null, unit: u })) (out ??= new Set()).add(b);
+  for (const name of state.players[u.player].rules) {
+    const r = getRule(name);
+    if (r?.attackRangeBands) for (const b of r.attackRangeBands({ state, unit: u }, { role: 'attacker', player: u.player, effect: null, unit: null })) (out ??= new Set()).add(b);
+  }
+  return out === null ? NO_BANDS : [...out].sort((x, y) => x - y);
 }
 
 const NO_BANDS: number[] = [];

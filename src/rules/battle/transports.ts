@@ -5,7 +5,7 @@
  * the passengers of a destroyed transport.
  */
 import type { Game } from '../../core/game.ts';
-import type { GameState, UnitState } from '../../core/state.ts';
+import type { GameState, ModelState, UnitState } from '../../core/state.ts';
 import { allows, forEachActiveRule, registerRule } from '../../core/rules-registry.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
 import { destroyModel, inflictMortalWounds, onModelDestroyed, selectCasualty } from '../damage.ts';
@@ -153,24 +153,18 @@ onModelDestroyed((g, unit, model, _by, opts) => {
   const ds = s.datasheets[model.datasheet];
   const dd = ds.coreAbilities.find((a) => a.name === 'Deadly Demise');
   if (dd && model.pos) {
-    const [roll] = g.dice.d6(1, 'deadly-demise', unit.player, unit.id, ds.name);
+    const fixed = deadlyDemiseRoll(s, unit, model);
+    const roll = fixed ?? g.dice.d6(1, 'deadly-demise', unit.player, unit.id, ds.name)[0];
     if (roll >= (opts.deadlyDemiseOn ?? 6)) {
-      const body = modelBody(s, model);
-      // every unit within 6" (the model's own unit too, when others of it are near; not models being
-      // destroyed, at 0 wounds, like a vehicle whose explosion set this one off); a random number of
-      // mortal wounds is rolled for each unit separately
-      for (const id of s.unitOrder) {
-        const other = s.units[id];
-        if (other.location !== 'battlefield') continue;
-        const near = other.models.some((m) => m.alive && m.wounds > 0 && m.id !== model.id && m.pos && horizontalDistance(modelBody(s, m), body) <= 6 + 1e-6);
-        if (!near) continue;
+      // a random number of mortal wounds is rolled for each unit within 6" separately
+      forEachUnitNearModel(g, model, 6, (other) => {
         let amount = dd.x ?? 0;
         if (dd.dice) {
           const d = dd.dice;
           amount = d.plus + g.dice.roll(d.n, d.sides, 'mortal-wounds', unit.player, unit.id, `Deadly Demise -> ${other.name}`).reduce((a, b) => a + b, 0);
         }
         if (amount > 0) inflictMortalWounds(g, other, amount, unit.id);
-      }
+      });
     }
   }
   if (!ds.transport) return;
@@ -178,6 +172,33 @@ onModelDestroyed((g, unit, model, _by, opts) => {
   if (othersAlive) return;
   for (const p of passengers(g, unit)) emergencyDisembark(g, p);
 });
+
+/**
+ * Each unit on the battlefield with a model within `inches` of this (destroyed) model, in turn: its own unit
+ * too, when others of it are near; not models being destroyed, at 0 wounds, like a vehicle whose explosion
+ * set this one off (Deadly Demise, FAIL-SAFE DETONATOR). Each unit is checked when its turn comes, so one
+ * emptied by an explosion set off before it is passed over.
+ */
+export function forEachUnitNearModel(g: Game, model: ModelState, inches: number, fn: (other: UnitState) => void): void {
+  for (const id of g.state.unitOrder) {
+    const other = g.state.units[id];
+    if (unitNearModel(g.state, other, model, inches)) fn(other);
+  }
+}
+
+/** Is the unit on the battlefield with a model, not itself being destroyed, within `inches` of this model? */
+export function unitNearModel(s: GameState, other: UnitState, model: ModelState, inches: number): boolean {
+  if (other.location !== 'battlefield' || !model.pos) return false;
+  const body = modelBody(s, model);
+  return other.models.some((m) => m.alive && m.wounds > 0 && m.id !== model.id && m.pos && horizontalDistance(modelBody(s, m), body) <= inches + 1e-6);
+}
+
+/** The result a rule makes the model's Deadly Demise roll count as (Rule.deadlyDemiseRoll), or null to roll it. */
+function deadlyDemiseRoll(s: GameState, unit: UnitState, model: ModelState): number | null {
+  let fixed: number | null = null;
+  forEachActiveRule(s, unit, 'self', (r, src) => { fixed ??= r.deadlyDemiseRoll?.({ state: s, unit, model }, src) ?? null; });
+  return fixed;
+}
 
 function emergencyDisembark(g: Game, u: UnitState): void {
   const s = g.state;
