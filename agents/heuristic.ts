@@ -2106,6 +2106,39 @@ function decidePackmates(c: Ctx, req: DecisionRequest): number {
   return bestVolley(c, u, undefined, (t) => t.id === attacker) > 0 ? (req.options as string[]).indexOf('use') : 0;
 }
 
+/**
+ * Nova Burst (once per battle, Move 18"): used for a move whose destination lies beyond the unit's reach
+ * without it (its Move, plus the expected Advance when it Advances), so that the extra inches are walked.
+ */
+function decideNovaBurst(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const u = s.units[String(req.context?.unit)];
+  const ctx = req.context as { mode: string; to: Point };
+  if (!u) return 0;
+  const reach = unitMove(s, u) + (ctx.mode === 'advance' ? expectedAdvance(s, u) : 0);
+  return dist(unitGeo(s, u), ctx.to) > reach + 1 ? (req.options as string[]).indexOf('use') : 0;
+}
+
+/**
+ * Target Optimisation Microdrones (once per turn, AP +1 this phase): on this unit when its guns gain at
+ * least as much from it as those of any other unit that could have it and has not shot yet.
+ */
+function decideMicrodrones(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const u = s.units[String(req.context?.unit)];
+  const bearer = s.units[String(req.context?.bearer)];
+  if (!u || !bearer) return 0;
+  const ap: PlanTweak = (p) => { if (!p.melee) p.ap -= 1; };
+  const gain = volleyGain(c, u, ap);
+  if (gain <= 0) return 0;
+  for (const o of ownUnits(s, c.me)) {
+    if (o.id === u.id || o.flags.shot || !onBattlefield(o) || unitDistance(s, o, bearer) > 6) continue;
+    if (!['FIRE WARRIOR', 'PATHFINDER TEAM', 'CADRE FIREBLADE'].some((k) => hasKeyword(o, k))) continue;
+    if (volleyGain(c, o, ap) > gain) return 0;
+  }
+  return (req.options as string[]).indexOf('use');
+}
+
 /** Pick the enemy unit whose effect matters most by a score. */
 function pickEnemy(c: Ctx, req: DecisionRequest, score: (e: UnitState) => number): number {
   const s = c.state;
@@ -2268,9 +2301,11 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'oversight-drone': return decideOversightDrone(c, req);
     case 'nova-shielding': return decideShield(c, req, (p) => { if (p.strength > p.toughness) p.woundModifier -= 1; });
     case 'duality-shield': return decideShield(c, req, (p) => { p.invulnerable = p.invulnerable === null ? 2 : Math.min(p.invulnerable, 2); });
-    case 'kroot-packmates': return decidePackmates(c, req);
+    case 'kroot-packmates': case 'drone-escort': return decidePackmates(c, req);
+    case 'nova-burst': return decideNovaBurst(c, req);
+    case 'target-optimisation-microdrones': return decideMicrodrones(c, req);
     // free mortal wounds: at the unit that loses most for each wound
-    case 'lightning-assault': return argmax(req.options as ({ none: true } | { unit: string })[], (o) => ('none' in o ? 0 : pointsPerWound(c.state, c.state.units[o.unit])));
+    case 'lightning-assault': case 'pulse-bombs': return argmax(req.options as ({ none: true } | { unit: string })[], (o) => ('none' in o ? 0 : pointsPerWound(c.state, c.state.units[o.unit])));
     case 'blacklight-marker-drones': return decideBlacklight(c, req);
     case 'grenade-pack-flyover': return decideFlyover(c, req);
     case 'drone-harassment': return decideDroneHarassment(c, req);

@@ -99,6 +99,18 @@ export interface Rule {
   selectedToFight?(g: Game, unit: UnitState): void;
   /** the unit this ability belongs to has been selected to shoot */
   selectedToShoot?(g: Game, unit: UnitState): void;
+  /**
+   * A unit of this ability's player (`shooter`, this unit among them) has been selected to shoot, before it
+   * selects targets (not when it shoots at one unit only, as for Fire Overwatch): asked of the abilities of
+   * that player's units on the battlefield, after the shooter's own selectedToShoot (Target Optimisation
+   * Microdrones, for a unit near its bearer).
+   */
+  friendSelectedToShoot?(g: Game, unit: UnitState, shooter: UnitState): void;
+  /**
+   * The unit this ability belongs to is about to make a Normal, Advance or Fall Back move of its Movement
+   * phase toward `to` (chosen, not yet made: its Move is read after this), see executeMove (Nova Burst).
+   */
+  beforeMove?(g: Game, unit: UnitState, mode: 'normal' | 'advance' | 'fall-back', to: { x: number; y: number }): void;
   /** a modifier to a roll made for the unit (Advance, Charge, Battle-shock...) while this rule applies to it */
   rollModifier?(purpose: 'advance' | 'charge' | 'battle-shock', ctx: UnitContext, src: RuleSource): number;
   /** allow the unit something the core rules forbid (shoot after Falling Back...) */

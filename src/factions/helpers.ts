@@ -3,7 +3,7 @@
  * enemy units did an attack hit, when does "until the start of your next turn" end.
  */
 import type { Game } from '../core/game.ts';
-import type { Expiry, GameState, ModelState, PlayerIndex, UnitState } from '../core/state.ts';
+import { opponent, type Expiry, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../core/state.ts';
 import type { Rule } from '../core/rules-registry.ts';
 import type { AttackPlan } from '../rules/attack-plan.ts';
 import { isLeaderModel } from '../rules/allocation.ts';
@@ -15,6 +15,8 @@ import { currentControl } from '../rules/battle/objectives.ts';
 import { moveOptions, type MoveChoice } from '../rules/battle/movement.ts';
 import { applyPlan, planUnit } from '../rules/battle/placement.ts';
 import { isWithin } from '../geometry/distance.ts';
+import { inflictMortalWounds } from '../rules/damage.ts';
+import { canShoot, shootWithUnit } from '../rules/battle/shooting.ts';
 
 /**
  * The alive Leader model with this datasheet keyword when the unit is an Attached unit it leads, else
@@ -101,6 +103,15 @@ export function attackersAre(state: GameState, models: readonly ModelState[], ke
 /** "Until the start of your next turn": the start of that player's next Command phase. */
 export function untilStartOfNextTurn(g: Game, player: PlayerIndex): Expiry {
   return { at: 'start-of-command', player, afterRound: g.state.round };
+}
+
+/**
+ * "Until the end of your opponent's next turn", said in `player`'s turn: the end of the opponent's turn of
+ * this battle round when `player` went first, else of the next one (Pulse Onslaught, Photon Casters).
+ */
+export function untilEndOfOpponentsNextTurn(g: Game, player: PlayerIndex): Expiry {
+  const s = g.state;
+  return { at: 'end-of-turn', round: s.firstPlayer === player ? s.round : s.round + 1, turn: opponent(player) };
 }
 
 /** Is a model of the unit within range of an objective marker? */
@@ -285,6 +296,68 @@ export function oncePerRoundDiscount(name: string, keyword: string): Pick<Rule, 
     },
     stratagemDiscountUsed(g, unit) {
       g.emit({ type: 'rule-state', player: unit.player, key: name, value: g.state.round });
+    },
+  };
+}
+
+/** The options of a rule that picks one enemy unit or none: none first, then each unit. */
+export type UnitOrNone = { none: true } | { unit: string };
+
+/**
+ * "Each time this model ends a Normal move, you can select one enemy unit it moved over during that move
+ * and roll six D6: for each 4+, that unit suffers 1 mortal wound" (Lightning Assault, Pulse Bombs): the
+ * Rule.movedOver hook. The enemy units moved over that pass `keep` are offered through `ask` (which makes
+ * the rule's own decision; none first, then each unit), and the dice are rolled for the one chosen.
+ */
+export function movedOverMortalWounds(
+  name: string,
+  ask: (g: Game, unit: UnitState, options: UnitOrNone[]) => UnitOrNone,
+  keep: (e: UnitState) => boolean = () => true,
+): NonNullable<Rule['movedOver']> {
+  return (g, unit, enemies) => {
+    const options = enemies.filter((id) => keep(g.state.units[id]) && onBattlefield(g.state.units[id]));
+    if (options.length === 0) return;
+    const option = ask(g, unit, [{ none: true }, ...options.map((id) => ({ unit: id }))]);
+    if ('none' in option) return;
+    const dice = g.dice.d6(6, 'other', unit.player, unit.id, `${name} (4+: 1 mortal wound)`);
+    const wounds = dice.filter((d) => d >= 4).length;
+    if (wounds > 0) inflictMortalWounds(g, g.state.units[option.unit], wounds, unit.id);
+  };
+}
+
+/**
+ * "Once per turn, in your opponent's Shooting phase, when a friendly ... unit within 6" of this unit is
+ * selected as the target of an attack, one unit from your army with this ability can use it: after that
+ * enemy unit has finished making its attacks, the unit shoots as if it were your Shooting phase, at that
+ * enemy unit only (if it is an eligible target)" (Kroot Packmates, Drone Escort): the enemyTargeted and
+ * enemyShot hooks. `friend` says which targeted friendly units count (within 6" is checked here); `ask`
+ * makes the rule's own decision ('keep' or 'use'). `name` is also the effect on the answering unit that
+ * waits for the enemy to finish (params.enemy); `used` the army-wide effect that marks this turn's use.
+ */
+export function returnFireHooks(
+  name: string,
+  used: string,
+  friend: (t: UnitState) => boolean,
+  ask: (g: Game, unit: UnitState, attacker: UnitState) => 'keep' | 'use',
+): Pick<Rule, 'enemyTargeted' | 'enemyShot'> {
+  return {
+    enemyTargeted(g, unit, attacker, targets, melee) {
+      const s = g.state;
+      if (melee || s.phase !== 'shooting' || s.turn !== attacker.player) return;
+      if (s.effects.some((e) => e.kind === used && e.player === unit.player)) return;
+      const near = targets.some((id) => {
+        const t = s.units[id];
+        return t.player === unit.player && friend(t) && unitDistance(s, unit, t) <= 6 + 1e-6;
+      });
+      if (!near || ask(g, unit, attacker) !== 'use') return;
+      g.addEffect(used, unit.player, null, g.untilEndOfTurn());
+      g.addEffect(name, unit.player, unit.id, g.untilEndOfPhase(), { enemy: attacker.id });
+    },
+    enemyShot(g, unit, attacker) {
+      const pending = g.state.effects.find((e) => e.kind === name && e.unit === unit.id && e.params.enemy === attacker.id);
+      if (!pending) return;
+      g.removeEffect(pending.id);
+      if (onBattlefield(attacker) && canShoot(g, unit, attacker.id)) shootWithUnit(g, unit, { onlyTarget: attacker.id });
     },
   };
 }

@@ -7,9 +7,8 @@ import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type Effect } from '../../core/state.ts';
 import { controlByLevel } from '../../rules/battle/objectives.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
-import { isMonsterOrVehicle, onBattlefield } from '../../rules/battle/units.ts';
-import { inflictMortalWounds } from '../../rules/damage.ts';
-import { hitByWeapons, hitEnemies, holdMarkersAtCommandEnd, normalMoveAfterShooting, normalMoveChoices, untilStartOfNextTurn, withinAuraOf } from '../helpers.ts';
+import { isMonsterOrVehicle } from '../../rules/battle/units.ts';
+import { hitByWeapons, hitEnemies, holdMarkersAtCommandEnd, movedOverMortalWounds, normalMoveAfterShooting, normalMoveChoices, untilStartOfNextTurn, withinAuraOf } from '../helpers.ts';
 
 // --- Avatar of Khaine ------------------------------------------------------------------------------
 
@@ -72,18 +71,9 @@ registerRule({
  */
 registerRule({
   name: 'Lightning Assault', kind: 'datasheet-ability',
-  movedOver(g, unit, enemies) {
-    const options = enemies.filter((id) => !isMonsterOrVehicle(g.state.units[id]) && onBattlefield(g.state.units[id]));
-    if (options.length === 0) return;
-    const { option } = g.decide<{ none: true } | { unit: string }>({
-      kind: 'lightning-assault', player: unit.player, prompt: `${unit.name}: Lightning Assault on a unit it moved over?`,
-      options: [{ none: true }, ...options.map((id) => ({ unit: id }))], context: { unit: unit.id },
-    });
-    if ('none' in option) return;
-    const dice = g.dice.d6(6, 'other', unit.player, unit.id, 'Lightning Assault (4+: 1 mortal wound)');
-    const wounds = dice.filter((d) => d >= 4).length;
-    if (wounds > 0) inflictMortalWounds(g, g.state.units[option.unit], wounds, unit.id);
-  },
+  movedOver: movedOverMortalWounds('Lightning Assault', (g, unit, options) => g.decide({
+    kind: 'lightning-assault', player: unit.player, prompt: `${unit.name}: Lightning Assault on a unit it moved over?`, options, context: { unit: unit.id },
+  }).option, (e) => !isMonsterOrVehicle(e)),
 });
 
 // --- Dark Reapers ----------------------------------------------------------------------------------

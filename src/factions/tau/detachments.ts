@@ -5,7 +5,7 @@
  * (Superior Craftsmanship) and its six stratagems; its Enhancements are in ./enhancements.ts. The
  * Retaliation Cadre is in ./retaliation-cadre.ts.
  */
-import { registerRule } from '../../core/rules-registry.ts';
+import { registerRule, type Rule } from '../../core/rules-registry.ts';
 import { opponent, type GameState, type ModelState, type UnitState } from '../../core/state.ts';
 import { widerReroll, type AttackPlan } from '../../rules/attack-plan.ts';
 import type { AttackContext } from '../../rules/attack-context.ts';
@@ -21,6 +21,7 @@ import { inObjectiveRange } from '../../geometry/ranges.ts';
 import { pointInPolygon } from '../../geometry/polygon.ts';
 import { guidedInfo, spottedBy } from './army-rule.ts';
 import { RETALIATION_CADRE, RETALIATION_CADRE_RULES } from './retaliation-cadre.ts';
+import { untilEndOfOpponentsNextTurn } from '../helpers.ts';
 
 const KAUYON = 'Kauyon';
 const MONTKA = "Mont'ka";
@@ -256,12 +257,14 @@ registerStratagem({
   },
 });
 
-/** Shaken: -2" Move, -2 to Advance and Charge rolls, until the end of the opponent's next turn. */
-registerRule({
-  name: 'Shaken', kind: 'effect',
+/** -2" Move, -2 to Advance and Charge rolls: the hooks of Shaken (below) and of Photon Casters' stunned (./more-abilities.ts). */
+export const SLOWED_BY_TWO: Pick<Rule, 'characteristic' | 'rollModifier'> = {
   characteristic: (which, v) => (which === 'M' ? Math.max(0, v - 2) : v),
   rollModifier: (purpose) => (purpose === 'advance' || purpose === 'charge' ? -2 : 0),
-});
+};
+
+/** Shaken: -2" Move, -2 to Advance and Charge rolls, until the end of the opponent's next turn. */
+registerRule({ name: 'Shaken', kind: 'effect', ...SLOWED_BY_TWO });
 
 registerStratagem({
   name: 'PULSE ONSLAUGHT', cp: 2, category: 'Strategic Ploy', source: MONTKA, turn: 'own', windows: ['shooting/after-own-shot'],
@@ -275,10 +278,7 @@ registerStratagem({
     const s = g.state;
     const options = ((w.data?.hitTargets as string[]) ?? []).filter((id) => { const e = s.units[id]; return e && onBattlefield(e) && !isMonsterOrVehicle(e); });
     const { option } = g.decide({ kind: 'pulse-onslaught', player: p, prompt: 'Pulse Onslaught: which enemy unit is shaken?', options, context: { unit: w.unit } });
-    // "until the end of your opponent's next turn"
-    const opp = opponent(p);
-    const round = s.firstPlayer === p ? s.round : s.round + 1;
-    g.addEffect('Shaken', p, option, { at: 'end-of-turn', round, turn: opp });
+    g.addEffect('Shaken', p, option, untilEndOfOpponentsNextTurn(g, p));
   },
 });
 

@@ -11,5 +11,6 @@ import './auxiliaries.ts';
 import './enhancements.ts';
 import './wargear.ts';
 import './reactive-moves.ts';
+import './more-abilities.ts';
 
 registerFaction({ id: 'TAU', name: "T'au Empire", armyRules: [FOR_THE_GREATER_GOOD], detachments: TAU_DETACHMENTS });

@@ -11,10 +11,9 @@ import { inEngagementRange } from '../../geometry/ranges.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { FEEL_NO_PAIN_MORTAL, inflictMortalWounds, onUnitDestroyed } from '../../rules/damage.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';
-import { onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
-import { canShoot, shootWithUnit } from '../../rules/battle/shooting.ts';
+import { unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { modelBody, unitDistance, unitsInEngagement } from '../../rules/battle/world.ts';
-import { attackersAre, leadingModel, modelWith, oncePerRoundDiscount } from '../helpers.ts';
+import { attackersAre, leadingModel, modelWith, oncePerRoundDiscount, returnFireHooks } from '../helpers.ts';
 
 // --- Kroot Flesh Shaper ------------------------------------------------------------------------
 
@@ -294,26 +293,10 @@ const PACKMATES_USED = 'Kroot Packmates used';
  */
 registerRule({
   name: PACKMATES, kind: 'datasheet-ability',
-  enemyTargeted(g, unit, attacker, targets, melee) {
-    const s = g.state;
-    if (melee || s.phase !== 'shooting' || s.turn !== attacker.player) return;
-    if (s.effects.some((e) => e.kind === PACKMATES_USED && e.player === unit.player)) return;
-    const friend = targets.some((id) => {
-      const t = s.units[id];
-      return t.player === unit.player && t.keywords.includes('KROOT') && t.keywords.includes('INFANTRY') && unitDistance(s, unit, t) <= 6 + 1e-6;
-    });
-    if (!friend) return;
-    const { option } = g.decide({ kind: 'kroot-packmates', player: unit.player, prompt: `${unit.name}: Kroot Packmates: shoot ${attacker.name} once it has shot (once per turn)?`, options: ['keep', 'use'], context: { unit: unit.id, attacker: attacker.id } });
-    if (option !== 'use') return;
-    g.addEffect(PACKMATES_USED, unit.player, null, g.untilEndOfTurn());
-    g.addEffect(PACKMATES, unit.player, unit.id, g.untilEndOfPhase(), { enemy: attacker.id });
-  },
-  enemyShot(g, unit, attacker) {
-    const pending = g.state.effects.find((e) => e.kind === PACKMATES && e.unit === unit.id && e.params.enemy === attacker.id);
-    if (!pending) return;
-    g.removeEffect(pending.id);
-    if (onBattlefield(attacker) && canShoot(g, unit, attacker.id)) shootWithUnit(g, unit, { onlyTarget: attacker.id });
-  },
+  ...returnFireHooks(PACKMATES, PACKMATES_USED, (t) => t.keywords.includes('KROOT') && t.keywords.includes('INFANTRY'), (g, unit, attacker) => g.decide({
+    kind: 'kroot-packmates', player: unit.player, prompt: `${unit.name}: Kroot Packmates: shoot ${attacker.name} once it has shot (once per turn)?`,
+    options: ['keep', 'use'] as const, context: { unit: unit.id, attacker: attacker.id },
+  }).option),
 });
 
 /**

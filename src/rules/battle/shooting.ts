@@ -13,7 +13,7 @@
  */
 import type { Game } from '../../core/game.ts';
 import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
-import { abilityRulesWith, allows, forbids, forEachActiveRule, getRule, targetableFrom, weaponHas, weaponRange } from '../../core/rules-registry.ts';
+import { abilityRulesWith, allows, anyUnitHas, forbids, forEachActiveRule, getRule, targetableFrom, weaponHas, weaponRange } from '../../core/rules-registry.ts';
 import { profileHas, type Weapon, type WeaponProfile } from '../../data/datasheet.ts';
 import { benefitOfCover, isVisible } from '../../geometry/visibility.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
@@ -507,6 +507,14 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
   const player = u.player;
   if (!opts.onlyTarget) {
     for (const name of u.abilities) getRule(name)?.selectedToShoot?.(g, u);
+    // abilities of the player's units that act when a unit near them is selected (Target Optimisation Microdrones)
+    if (anyUnitHas(s, 'friendSelectedToShoot')) {
+      for (const id of s.unitOrder) {
+        const f = s.units[id];
+        if (f.player !== player || f.location !== 'battlefield') continue;
+        for (const r of abilityRulesWith(f, 'friendSelectedToShoot')) r.friendSelectedToShoot!(g, g.state.units[id], g.state.units[u.id]);
+      }
+    }
     for (const h of hooksOf(g, player)) h.unitSelectedToShoot?.(g, u, player);
     openWindow(g, { name: 'shooting/unit-selected', unit: u.id, targets: [] });
   }
