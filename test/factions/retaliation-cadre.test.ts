@@ -1,6 +1,6 @@
 /**
- * The Retaliation Cadre (src/factions/tau/retaliation-cadre.ts): Bonded Heroes, its six stratagems and three
- * of its Enhancements. Each test fails if the rule is played wrong or not at all.
+ * The Retaliation Cadre (src/factions/tau/retaliation-cadre.ts): Bonded Heroes, its six stratagems and its
+ * four Enhancements. Each test fails if the rule is played wrong or not at all.
  */
 import { describe, expect, it } from 'vitest';
 import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
@@ -215,6 +215,16 @@ describe('Retaliation Cadre Enhancements', () => {
     const three = coldstar('Puretide Engram Neurochip', () => 0, { stream: scriptedStream([3]) });
     stratagemTargeted(three, three.state.units.FK, 'COMMAND RE-ROLL');
     expect(three.state.players[0].cp).toBe(3);
+  });
+
+  it('Internal Grenade Racks: the bearer\'s unit has GRENADES; after a Normal move over an enemy unit, six D6 and each 4+ is a mortal wound', () => {
+    const g = sandbox([{ id: 'LD', player: 0, faction: 'tau', name: 'Commander In Coldstar Battlesuit', at: { x: 10, y: 5 }, enhancement: 'Internal Grenade Racks' }, GD],
+      { stream: scriptedStream([4, 6, 1, 3, 5, 2]) }, (r) => (r.kind === 'internal-grenade-racks' ? 1 : 0));
+    expect(g.state.units.LD.keywords).toContain('GRENADES');
+    getRule('Internal Grenade Racks')!.movedOver!(g, g.state.units.LD, ['GD']);
+    expect(wounds(g, 'GD')).toBe(GD_WOUNDS - 3);
+    const plain = sandbox([{ id: 'LD', player: 0, faction: 'tau', name: 'Commander In Coldstar Battlesuit', at: { x: 10, y: 5 } }]);
+    expect(plain.state.units.LD.keywords).not.toContain('GRENADES');
   });
 
   it('Starflare Ignition System: at the end of the opponent\'s turn the bearer\'s unit may go into Strategic Reserves; not at the end of its own', () => {

@@ -1,6 +1,6 @@
 /**
  * Retaliation Cadre, a T'au Empire detachment of the data export (not in RULES.md), in the engine's words:
- * its rule Bonded Heroes, its six stratagems and its four Enhancements. Each is one registry entry; the
+ * its rule Bonded Heroes, its six stratagems and its four Enhancements (Internal Grenade Racks in part). Each is one registry entry; the
  * stratagems' effects are entries of kind 'effect'.
  */
 import { registerRule } from '../../core/rules-registry.ts';
@@ -14,7 +14,7 @@ import { inReserves } from '../../rules/battle/reserves.ts';
 import { gainExtraCp } from '../../rules/battle/command-points.ts';
 import { inflictMortalWounds } from '../../rules/damage.ts';
 import { forEachUnitNearModel } from '../../rules/battle/transports.ts';
-import { attackersAreBearer, bearerComponent, intoReservesAtTurnEnd, normalMoveAfterShooting, normalMoveChoices } from '../helpers.ts';
+import { attackersAreBearer, bearerComponent, intoReservesAtTurnEnd, movedOverMortalWounds, normalMoveAfterShooting, normalMoveChoices } from '../helpers.ts';
 
 export const RETALIATION_CADRE = 'Retaliation Cadre';
 
@@ -213,6 +213,18 @@ registerRule({
     const c = bearerComponent(unit, 'Starflare Ignition System');
     return c !== null && !c.destroyed;
   }),
+});
+
+/**
+ * Internal Grenade Racks: the bearer's unit has GRENADES, and after a Normal move its player may pick one
+ * enemy unit it moved over and roll six D6, each 4+ a mortal wound (as Pulse Bombs).
+ */
+registerRule({
+  name: 'Internal Grenade Racks', kind: 'enhancement', grantsKeywords: ['GRENADES'],
+  missing: 'keywords and the crossings of a move are per unit: the bearer\'s whole unit has GRENADES, and the enemy units any of its models moved over count',
+  movedOver: movedOverMortalWounds('Internal Grenade Racks', (g, unit, options) => g.decide({
+    kind: 'internal-grenade-racks', player: unit.player, prompt: `${unit.name}: Internal Grenade Racks on a unit it moved over?`, options, context: { unit: unit.id },
+  }).option),
 });
 
 export const RETALIATION_CADRE_RULES = ['Bonded Heroes'];
