@@ -2234,6 +2234,14 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'face-of-death':
     case 'horrify':
     case 'devastating-assault': return decideDroneHarassment(c, req);
+    // Move 24" for a mortal wound per six models and no charge: taken when the chosen destination is out of reach of the unit's own Move
+    case 'flickerjump': {
+      const u = c.state.units[String(req.context?.unit)];
+      const to = req.context?.to as Point | undefined;
+      const options = req.options as string[];
+      const far = u !== undefined && to !== undefined && dist(unitGeo(c.state, u), to) > unitMove(c.state, u) + 1;
+      return Math.max(0, options.indexOf(far ? 'use' : 'keep'));
+    }
     // re-rolls of 1 all battle against one keyword: the one the enemy army has most value in (unit order breaks ties)
     case 'fated-hero': {
       const s = c.state;

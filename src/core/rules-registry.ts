@@ -146,6 +146,11 @@ export interface Rule {
   enemyArrivalExclusion?(state: GameState, unit: UnitState): { x: number; y: number }[][];
   /** the unit this ability belongs to has just ended a Charge move, before the stratagem windows that follow it (Kroot Linebreakers) */
   afterChargeMove?(g: Game, unit: UnitState): void;
+  /**
+   * The unit this ability belongs to was selected to make a Normal move in its Movement phase (its player
+   * chose one, toward `to`), before its Move characteristic is read for the move (Flickerjump).
+   */
+  normalMoveSelected?(g: Game, unit: UnitState, to: { x: number; y: number }): void;
   /** the unit this ability belongs to was set up on the battlefield or ended a Normal, Advance or Fall Back move (Grenade Pack Flyover) */
   afterMove?(g: Game, unit: UnitState): void;
   /**

@@ -4,18 +4,19 @@
  * and without the ability, that fails if it is played wrong.
  */
 import { describe, expect, it } from 'vitest';
-import { aeldariSandbox, battleSandbox, type PlacedUnit } from '../helpers/battle.ts';
+import { aeldariSandbox, battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
 import { planFor } from '../helpers/plan.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
-import { allows, getRule } from '../../src/core/rules-registry.ts';
-import { advanceDistance } from '../../src/rules/battle/movement.ts';
+import { allows, forbids, getRule } from '../../src/core/rules-registry.ts';
+import { advanceDistance, executeMove } from '../../src/rules/battle/movement.ts';
 import { chargeRollModifier } from '../../src/rules/battle/charge.ts';
 import { canShoot } from '../../src/rules/battle/shooting.ts';
 import { characteristic } from '../../src/rules/battle/units.ts';
 import { endPhase } from '../../src/rules/battle/phase.ts';
-import { FATED_HERO, FATED_HERO_KEYWORDS } from '../../src/factions/aeldari/wraiths-and-warlocks.ts';
+import { createHeuristic } from '../../agents/heuristic.ts';
+import { FATED_HERO, FATED_HERO_KEYWORDS, FLICKERJUMPED } from '../../src/factions/aeldari/wraiths-and-warlocks.ts';
 
 type Pick = (r: DecisionRequest) => number;
 
@@ -119,6 +120,20 @@ describe('Wraithguard, Wraithblades, Wraithlord', () => {
     expect([hh.rerollHits, hh.rerollWounds]).toEqual(['ones', 'ones']);
     const st = planFor(g, 'WL', 'ST', 'Shuriken catapult');
     expect([st.rerollHits, st.rerollWounds]).toEqual(['none', 'none']);
+  });
+
+  it('Fated Hero: the heuristic picks the keyword the enemy army has the most value in', () => {
+    const picked = (strikeTeamPoints: number) => {
+      const g = battleSandbox([
+        { id: 'WL', player: 0, faction: 'aeldari', name: 'Wraithlord', at: { x: 10, y: 20 } },
+        { ...ST, points: strikeTeamPoints },
+        { id: 'HH', player: 1, faction: 'tau', name: 'Hammerhead Gunship', at: { x: 30, y: 25 }, points: 145 },
+      ], { factions: ['AE', 'TAU'], agents: [createHeuristic(), scriptedAgent('tau')] });
+      rule(FATED_HERO).battleStart!(g, g.state.units.WL);
+      return g.state.effects.find((e) => e.kind === FATED_HERO)!.params.keyword;
+    };
+    expect(picked(75)).toBe('VEHICLE');
+    expect(picked(400)).toBe('INFANTRY');
   });
 });
 
@@ -241,5 +256,39 @@ describe('Titan Hunter', () => {
       expect(planFor(g, 'TS', 'WR', w, { halfRange: true }).criticalWoundOn).toBe(6);
     }
     expect(planFor(g, 'TS', 'VH', 'Missile pod', { halfRange: true }).criticalWoundOn).toBe(6);
+  });
+});
+
+describe('Warp Spiders', () => {
+  /** Warp Spiders at (6, 5) make a Normal move toward (50, 5), using Flickerjump when `use`; the end of the phase rolls `dice`. */
+  function jump(use: boolean, dice: number[]) {
+    const g = sandbox([
+      { id: 'WS', player: 0, faction: 'aeldari', name: 'Warp Spiders', at: { x: 6, y: 5 }, spacing: 1.2 },
+      { ...ST, at: { x: 55, y: 35 } },
+    ], { phase: 'movement', stream: scriptedStream(dice) }, (r) => (r.kind === 'flickerjump' && use ? 1 : 0));
+    const before = g.state.units.WS.models[0].pos!.x;
+    executeMove(g, g.state.units.WS, { mode: 'normal', to: { x: 50, y: 5 }, toward: 'test' });
+    const moved = g.state.units.WS.models[0].pos!.x - before;
+    const noCharge = forbids(g.state, g.state.units.WS, 'charge');
+    endPhase(g, 0, 'movement');
+    const woundsLost = 6 - g.state.units.WS.models.reduce((n, m) => n + (m.alive ? m.wounds : 0), 0);
+    return { g, moved, noCharge, woundsLost };
+  }
+
+  it('Flickerjump: used when selected for a Normal move: Move 24" and no charge this turn, then a D6 per model, each 1 a mortal wound', () => {
+    const used = jump(true, [6, 1, 6, 1, 6]);
+    expect(asked).toEqual(['flickerjump']);
+    expect(used.moved).toBeGreaterThan(12 + 1e-6);
+    expect(used.moved).toBeLessThanOrEqual(24 + 1e-6);
+    expect(used.noCharge).toBe(true);
+    expect(used.woundsLost).toBe(2);
+    // still until the end of the turn, gone at the next
+    expect(used.g.state.effects.filter((e) => e.kind === FLICKERJUMPED)).toHaveLength(1);
+    // not used: its own 12", no dice, free to charge
+    const kept = jump(false, []);
+    expect(asked).toEqual(['flickerjump']);
+    expect(kept.moved).toBeLessThanOrEqual(12 + 1e-6);
+    expect(kept.noCharge).toBe(false);
+    expect(kept.woundsLost).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Aeldari datasheet abilities of the Wraith constructs, the Warlocks and a few vehicles outside the
  * bundled armies (Crimson Hunter, Windriders, Wraithguard, Wraithblades, Wraithlord, Warlocks, Warlock
- * Conclave and Skyrunners, Wraithseer, Warp Hunter, Wasp Assault Walker, Vampire Hunter), one registry
+ * Conclave and Skyrunners, Wraithseer, Warp Hunter, Wasp Assault Walker, Vampire Hunter, Warp Spiders), one registry
  * entry each, written from the data export's datasheets in the engine's words.
  */
 import { registerRule } from '../../core/rules-registry.ts';
@@ -11,6 +11,7 @@ import { isClosestEligibleTarget } from '../../rules/battle/shooting.ts';
 import { unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { modelBody } from '../../rules/battle/world.ts';
 import { isWithin } from '../../geometry/distance.ts';
+import { inflictMortalWounds } from '../../rules/damage.ts';
 import { leadingModel, modelWithinRangeOf, shockOneHitEnemy } from '../helpers.ts';
 
 /** Is a model of `unit` within `range` of an alive friendly AELDARI PSYKER model on the battlefield (one of its own models included)? */
@@ -209,4 +210,40 @@ registerRule({
     if (!ctx.attackers.every((m) => ctx.state.datasheets[m.datasheet].keywords.includes('AX-1-0 TIGER SHARK'))) return;
     if (ctx.target.keywords.includes('TITANIC')) plan.criticalWoundOn = Math.min(plan.criticalWoundOn, 3);
   },
+});
+
+// --- Warp Spiders --------------------------------------------------------------------------------
+
+const FLICKERJUMP = 'Flickerjump';
+/** The effect of a Flickerjump on the Warp Spiders' unit until the end of the turn: Move 24", no charge. */
+export const FLICKERJUMPED = 'Flickerjump (jumped)';
+
+/**
+ * Flickerjump: in its Movement phase, when the unit is selected to make a Normal move, its player may use
+ * it (decision): until the end of the turn its models have Move 24" and it cannot declare a charge; at
+ * the end of the phase one D6 is rolled for each of its models, each 1 inflicting 1 mortal wound on it.
+ */
+registerRule({
+  name: FLICKERJUMP, kind: 'datasheet-ability',
+  normalMoveSelected(g, unit, to) {
+    const s = g.state;
+    if (s.phase !== 'movement' || s.turn !== unit.player || s.effects.some((e) => e.kind === FLICKERJUMPED && e.unit === unit.id)) return;
+    const { option } = g.decide({ kind: 'flickerjump', player: unit.player, prompt: `${unit.name}: Flickerjump (Move 24", no charge, a D6 per model: each 1 a mortal wound)?`, options: ['keep', 'use'], context: { unit: unit.id, to: { ...to } } });
+    if (option === 'use') g.addEffect(FLICKERJUMPED, unit.player, unit.id, g.untilEndOfTurn());
+  },
+  phaseEnd(g, unit, phase) {
+    const s = g.state;
+    // the one Movement phase of the turn in which it jumped
+    if (phase !== 'movement' || s.turn !== unit.player || !s.effects.some((e) => e.kind === FLICKERJUMPED && e.unit === unit.id)) return;
+    const models = unit.models.filter((m) => m.alive).length;
+    if (models === 0) return;
+    const ones = g.dice.d6(models, 'mortal-wounds', unit.player, unit.id, 'Flickerjump (each 1: 1 mortal wound)').filter((v) => v === 1).length;
+    if (ones > 0) inflictMortalWounds(g, unit, ones, null);
+  },
+});
+
+registerRule({
+  name: FLICKERJUMPED, kind: 'effect',
+  characteristic: (which, value) => (which === 'M' ? 24 : value),
+  forbids: (perm) => perm === 'charge',
 });

@@ -160,6 +160,8 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
     g.emit({ type: 'unit-moved', unit: u.id, mode: 'stationary' });
     return;
   }
+  // abilities that play when the unit is selected to make a Normal move (Flickerjump), before its Move is read
+  if (option.mode === 'normal') for (const r of abilityRulesWith(u, 'normalMoveSelected')) r.normalMoveSelected!(g, u, option.to);
   let distance = unitMove(s, u);
   let advanceRoll = 0;
   if (option.mode === 'advance') {
