@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { aeldariSandbox, battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
 import { planFor } from '../helpers/plan.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
+import { duel } from '../helpers/attack.ts';
+import { effectiveDamagePmf } from '../../src/calc/exact.ts';
+import { parseDiceExpr } from '../../src/core/dice-expr.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
 import { allows, forbids, getRule } from '../../src/core/rules-registry.ts';
@@ -243,6 +246,30 @@ describe('Wasp Assault Walker', () => {
 });
 
 describe('Titan Hunter', () => {
+  it('the Vampire Hunter\'s ranged attacks at a MONSTER or VEHICLE re-roll a Damage roll of 1 (plan, pipeline and calculator)', () => {
+    const g = sandbox([
+      { id: 'VH', player: 0, faction: 'aeldari', name: 'Vampire Hunter', at: { x: 10, y: 10 } },
+      ST,
+      { id: 'HH', player: 1, faction: 'tau', name: 'Hammerhead Gunship', at: { x: 30, y: 25 } },
+    ]);
+    expect(planFor(g, 'VH', 'HH', 'Twin pulse laser').rerollDamageOnes).toBe(true);
+    expect(planFor(g, 'VH', 'ST', 'Twin pulse laser').rerollDamageOnes).toBe(false);
+    expect(planFor(g, 'VH', 'HH', 'Wraithbone hull').rerollDamageOnes).toBe(false);
+    // hits 4 4, wounds 4 4, no save (7+), Damage 1 and 4: the 1 is rolled again (a 5)
+    const attacker = { models: 1, keywords: ['VAMPIRE HUNTER'], weapon: { attacks: '2', skill: 4, strength: 4, damage: 'D6' }, abilities: ['Titan Hunter'] };
+    const tank = { name: 'Tank', models: 1, keywords: ['VEHICLE'], profile: { toughness: 4, save: 7, wounds: 30 } };
+    expect(duel(attacker, tank, scriptedStream([4, 4, 4, 4, 1, 4, 5])).run().woundsLost).toBe(9);
+    expect(duel({ ...attacker, abilities: [] }, tank, scriptedStream([4, 4, 4, 4, 1, 4])).run().woundsLost).toBe(5);
+    expect(duel(attacker, { ...tank, keywords: ['INFANTRY'] }, scriptedStream([4, 4, 4, 4, 1, 4])).run().woundsLost).toBe(5);
+    // the calculator: a D6 whose 1 is rolled again: 1/36 for a 1, 7/36 for each other face
+    const pmf = effectiveDamagePmf({ damage: parseDiceExpr('D6')!, damageBonus: 0, damageReduction: 0, halveDamage: false, rerollDamageOnes: true }, null);
+    expect(pmf[1]).toBeCloseTo(1 / 36, 12);
+    for (const v of [2, 3, 4, 5, 6]) expect(pmf[v]).toBeCloseTo(7 / 36, 12);
+    const plus = effectiveDamagePmf({ damage: parseDiceExpr('D6+1')!, damageBonus: 0, damageReduction: 0, halveDamage: false, rerollDamageOnes: true }, null);
+    expect(plus[2]).toBeCloseTo(1 / 36, 12);
+    expect(plus[7]).toBeCloseTo(7 / 36, 12);
+  });
+
   it('the AX-1-0 Tiger Shark\'s twin heavy rail cannon and seeker missiles have ANTI-TITANIC 3+ within half range', () => {
     const g = sandbox([
       { id: 'VH', player: 0, faction: 'aeldari', name: 'Vampire Hunter', at: { x: 10, y: 10 } },

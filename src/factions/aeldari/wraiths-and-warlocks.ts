@@ -8,7 +8,7 @@ import { registerRule } from '../../core/rules-registry.ts';
 import type { GameState, UnitState } from '../../core/state.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { isClosestEligibleTarget } from '../../rules/battle/shooting.ts';
-import { unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { isMonsterOrVehicle, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { modelBody } from '../../rules/battle/world.ts';
 import { isWithin } from '../../geometry/distance.ts';
 import { inflictMortalWounds } from '../../rules/damage.ts';
@@ -197,18 +197,21 @@ registerRule({ name: 'Cloudbreakers', kind: 'datasheet-ability', fixedAdvance: (
 const TITAN_HUNTER_WEAPONS = new Set(['Twin heavy rail cannon', 'Seeker missile']);
 
 /**
- * Titan Hunter names two rules in the data: the AX-1-0 Tiger Shark's (T'au) gives its twin heavy rail
- * cannon and seeker missiles ANTI-TITANIC 3+ against a target within half range; the Vampire Hunter's
- * (re-roll a Damage roll of 1 of a ranged attack allocated to a MONSTER or VEHICLE) is not played: the
- * attack plan has no "re-roll a Damage roll of 1".
+ * Titan Hunter names two rules in the data, told apart by the attacking model: the AX-1-0 Tiger Shark's
+ * (T'au) gives its twin heavy rail cannon and seeker missiles ANTI-TITANIC 3+ against a target within half
+ * range; the Vampire Hunter's ranged attacks re-roll a Damage roll of 1 against a MONSTER or VEHICLE (the
+ * target unit's keywords: every model of such a unit is one).
  */
 registerRule({
   name: 'Titan Hunter', kind: 'datasheet-ability',
-  missing: 'the Vampire Hunter\'s Titan Hunter (re-roll a Damage roll of 1 against a MONSTER or VEHICLE) is not played; the AX-1-0 Tiger Shark\'s is',
   attack(plan, ctx, src) {
-    if (src.role !== 'attacker' || ctx.melee || !ctx.halfRange || !TITAN_HUNTER_WEAPONS.has(ctx.weapon.name)) return;
-    if (!ctx.attackers.every((m) => ctx.state.datasheets[m.datasheet].keywords.includes('AX-1-0 TIGER SHARK'))) return;
-    if (ctx.target.keywords.includes('TITANIC')) plan.criticalWoundOn = Math.min(plan.criticalWoundOn, 3);
+    if (src.role !== 'attacker' || ctx.melee) return;
+    const all = (keyword: string) => ctx.attackers.every((m) => ctx.state.datasheets[m.datasheet].keywords.includes(keyword));
+    if (all('VAMPIRE HUNTER')) {
+      if (isMonsterOrVehicle(ctx.target)) plan.rerollDamageOnes = true;
+    } else if (all('AX-1-0 TIGER SHARK') && ctx.halfRange && TITAN_HUNTER_WEAPONS.has(ctx.weapon.name) && ctx.target.keywords.includes('TITANIC')) {
+      plan.criticalWoundOn = Math.min(plan.criticalWoundOn, 3);
+    }
   },
 });
 
