@@ -72,8 +72,10 @@ registerRule({
   },
   attack(plan, ctx, src) {
     if (src.role !== 'attacker' || !nearFriendlyPsyker(ctx.state, ctx.attacker, 12)) return;
-    if (ctx.attackers.some((m) => ctx.state.datasheets[m.datasheet].keywords.includes('WRAITHLORD'))) plan.skill -= 1;
-    else plan.hitModifier += 1;
+    if (ctx.attackers.some((m) => ctx.state.datasheets[m.datasheet].keywords.includes('WRAITHLORD'))) {
+      // a TORRENT flamer has no Ballistic Skill to improve
+      if (!plan.autoHit) plan.skill -= 1;
+    } else plan.hitModifier += 1;
   },
 });
 
