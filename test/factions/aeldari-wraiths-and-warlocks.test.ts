@@ -192,6 +192,9 @@ describe('Warlocks', () => {
     led.emit({ type: 'models-placed', unit: 'WK', mode: 'test', positions: [{ model: led.state.units.WK.models[0].id, pos: { x: 18.4, y: 5, z: 0 } }] });
     rule('Psychic Communion (Psychic)').selectedToShoot!(led, led.state.units.WC);
     expect(destructor(led)).toEqual([2, 7]);
+    // selected a second time in the phase: still +2
+    rule('Psychic Communion (Psychic)').selectedToShoot!(led, led.state.units.WC);
+    expect(destructor(led)).toEqual([2, 7]);
     // the Warlock 25" from any other psyker: nothing
     rule('Psychic Communion (Psychic)').selectedToShoot!(two, two.state.units.WK);
     const lone = planFor(two, 'WK', 'ST', 'Destructor');
@@ -317,5 +320,18 @@ describe('Warp Spiders', () => {
     expect(kept.moved).toBeLessThanOrEqual(12 + 1e-6);
     expect(kept.noCharge).toBe(false);
     expect(kept.woundsLost).toBe(0);
+  });
+
+  it('Flickerjump: the heuristic jumps toward a destination beyond the unit\'s own Move, not toward one within it', () => {
+    const choice = (toX: number) => {
+      const g = battleSandbox([
+        { id: 'WS', player: 0, faction: 'aeldari', name: 'Warp Spiders', at: { x: 6, y: 5 }, spacing: 1.2 },
+        { ...ST, at: { x: 55, y: 35 } },
+      ], { phase: 'movement', factions: ['AE', 'TAU'], stream: scriptedStream([6, 6, 6, 6, 6]), agents: [createHeuristic(), scriptedAgent('tau')] });
+      executeMove(g, g.state.units.WS, { mode: 'normal', to: { x: toX, y: 7 }, toward: 'test' });
+      return g.state.effects.some((e) => e.kind === FLICKERJUMPED);
+    };
+    expect(choice(45)).toBe(true);
+    expect(choice(12)).toBe(false);
   });
 });

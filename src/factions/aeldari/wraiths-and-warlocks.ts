@@ -151,6 +151,8 @@ registerRule({
       bonus[m.id] = Math.min(2, near);
       if (near > 0) any = true;
     }
+    // selected again in the phase (a rule that lets it shoot twice): counted anew, never above +2
+    for (const e of s.effects.filter((x) => x.kind === COMMUNION && x.unit === unit.id)) g.removeEffect(e.id);
     if (any) g.addEffect(COMMUNION, unit.player, unit.id, g.untilEndOfPhase(), { bonus });
   },
   attack(plan, ctx, src) {
