@@ -2341,8 +2341,24 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     // end of the Fight phase: a D3+3" Normal move or Fall Back (5" on average), its turn over, so no charge lost
     case 'raid-and-run': return decideShadeOfTwilight(c, req, 5, false);
     case 'aerial-disengagement': return decideShadeOfTwilight(c, req, 6, false);
-    // a Battle-shock test at -1: the unit whose failed test costs the enemy most
-    case 'face-of-death': return decideDroneHarassment(c, req);
+    // a Battle-shock test (at -1 for Face of Death): the unit whose failed test costs the enemy most
+    case 'face-of-death':
+    case 'horrify':
+    case 'devastating-assault': return decideDroneHarassment(c, req);
+    // Move 24" for a mortal wound per six models and no charge: taken when the chosen destination is out of reach of the unit's own Move
+    case 'flickerjump': {
+      const u = c.state.units[String(req.context?.unit)];
+      const to = req.context?.to as Point | undefined;
+      const options = req.options as string[];
+      const far = u !== undefined && to !== undefined && dist(unitGeo(c.state, u), to) > unitMove(c.state, u) + 1;
+      return Math.max(0, options.indexOf(far ? 'use' : 'keep'));
+    }
+    // re-rolls of 1 all battle against one keyword: the one the enemy army has most value in (unit order breaks ties)
+    case 'fated-hero': {
+      const s = c.state;
+      const enemies = s.unitOrder.map((id) => s.units[id]).filter((e) => e.player === c.opp && e.location !== 'attached' && e.location !== 'destroyed');
+      return argmax(req.options as string[], (k) => enemies.reduce((v, e) => v + (e.keywords.includes(k) ? unitValue(s, e) : 0), 0));
+    }
     // -1 to wound for its attacks: the enemy unit that can hurt my army most
     case 'misfortune': return pickEnemy(c, req, (e) => offense(c, e));
     // LETHAL HITS and PRECISION against it all battle: the most valuable enemy unit

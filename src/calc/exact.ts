@@ -146,7 +146,7 @@ export function bestFeelNoPain(a: number | null, b: number | null): number | nul
 
 /** pmf of the wounds one unsaved attack makes the current model lose, before the excess is cut: Damage roll, adjustDamage, then FNP per point. */
 export function effectiveDamagePmf(
-  plan: Pick<AttackPlan, 'damage' | 'damageBonus' | 'damageReduction' | 'halveDamage'> & { rerollDamage?: boolean }, feelNoPain: number | null,
+  plan: Pick<AttackPlan, 'damage' | 'damageBonus' | 'damageReduction' | 'halveDamage'> & { rerollDamage?: boolean; rerollDamageOnes?: boolean }, feelNoPain: number | null,
 ): number[] {
   let rolled = diceExprPmf(plan.damage);
   if (plan.rerollDamage && plan.damage.n > 0) {
@@ -156,6 +156,12 @@ export function effectiveDamagePmf(
     let pLow = 0;
     for (let v = 0; v < base.length; v++) if (v < mean) pLow += base[v];
     rolled = base.map((p, v) => (v < mean ? 0 : p) + pLow * p);
+  } else if (plan.rerollDamageOnes && plan.damage.n === 1) {
+    // a die that came out 1 (the value 1 + plus) is rolled again (as the pipeline does)
+    const base = rolled;
+    const one = 1 + plan.damage.plus;
+    const pOne = base[one] ?? 0;
+    rolled = base.map((p, v) => (v === one ? 0 : p) + pOne * p);
   }
   return effectiveOfRolled(rolled, plan, feelNoPain);
 }
@@ -508,11 +514,11 @@ export function meanInputs(p: AttackPlan, attackingModels: number, def: Defender
   out[i++] = p.strength; out[i++] = p.toughness; out[i++] = p.woundModifier; out[i++] = POLICY[p.rerollWounds]; out[i++] = p.criticalWoundOn; out[i++] = +p.devastatingWounds; out[i++] = p.criticalWoundAp;
   out[i++] = p.ap; out[i++] = +p.cover; out[i++] = +p.ignoresCover; out[i++] = p.saveModifier; out[i++] = p.invulnerableModifier; out[i++] = nul(p.invulnerable); out[i++] = POLICY[p.rerollSaves];
   out[i++] = r.hit; out[i++] = r.wound; out[i++] = r.damage;
-  out[i++] = d.n; out[i++] = d.sides; out[i++] = d.plus; out[i++] = +p.rerollDamage; out[i++] = p.damageBonus; out[i++] = p.damageReduction; out[i++] = +p.halveDamage; out[i++] = nul(p.feelNoPain);
+  out[i++] = d.n; out[i++] = d.sides; out[i++] = d.plus; out[i++] = +p.rerollDamage; out[i++] = +p.rerollDamageOnes; out[i++] = p.damageBonus; out[i++] = p.damageReduction; out[i++] = +p.halveDamage; out[i++] = nul(p.feelNoPain);
   out[i++] = +p.precision; out[i++] = +p.hazardous;
   return out;
 }
-const MEAN_INPUTS = 47;
+const MEAN_INPUTS = 48;
 const scratch = new Float64Array(MEAN_INPUTS);
 const meanInputsPool = new Float64Array(MEAN_CACHE_SIZE * MEAN_INPUTS);
 
@@ -745,7 +751,8 @@ function compound(count: number[], per: number[]): number[] {
 /** pmf of the wounds lost by the defender, from the pmf of the number of unsaved attacks. */
 function woundsLostPmf(plan: AttackPlan, unsaved: number[], defender: DefenderProfile): number[] {
   const fnp = bestFeelNoPain(defender.feelNoPain, plan.feelNoPain);
-  if (plan.rerollOne.damage > 0 && plan.damage.n === 1 && !plan.rerollDamage) {
+  // with a re-roll of Damage 1s too, the "re-roll one Damage roll" is left out here (the pipeline plays it only when no 1 came up)
+  if (plan.rerollOne.damage > 0 && plan.damage.n === 1 && !plan.rerollDamage && !plan.rerollDamageOnes) {
     return damageDpRerollOne(unsaved, plan, fnp, defender.models, defender.wounds);
   }
   return damageDp(unsaved, effectiveDamagePmf(plan, fnp), defender.models, defender.wounds);

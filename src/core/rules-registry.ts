@@ -108,7 +108,8 @@ export interface Rule {
   friendSelectedToShoot?(g: Game, unit: UnitState, shooter: UnitState): void;
   /**
    * The unit this ability belongs to is about to make a Normal, Advance or Fall Back move of its Movement
-   * phase toward `to` (chosen, not yet made: its Move is read after this), see executeMove (Nova Burst).
+   * phase toward `to` (chosen, not yet made: its Move is read after this), see executeMove (Nova Burst,
+   * Flickerjump).
    */
   beforeMove?(g: Game, unit: UnitState, mode: 'normal' | 'advance' | 'fall-back', to: { x: number; y: number }): void;
   /** a modifier to a roll made for the unit (Advance, Charge, Battle-shock...) while this rule applies to it */

@@ -17,6 +17,7 @@ import { applyPlan, planUnit } from '../rules/battle/placement.ts';
 import { isWithin } from '../geometry/distance.ts';
 import { inflictMortalWounds } from '../rules/damage.ts';
 import { canShoot, shootWithUnit } from '../rules/battle/shooting.ts';
+import { battleShockTest } from '../rules/battle/command.ts';
 
 /**
  * The alive Leader model with this datasheet keyword when the unit is an Attached unit it leads, else
@@ -274,6 +275,21 @@ export function hitByWeapons(hitWith: readonly { weapon: string; target: string 
   const out: string[] = [];
   for (const x of hitWith ?? []) if (weapons.has(x.weapon.toLowerCase()) && !out.includes(x.target)) out.push(x.target);
   return out;
+}
+
+/**
+ * "In your Shooting phase, after this model has shot, select one enemy unit hit by one or more of those
+ * attacks: it must take a Battle-shock test" (Face of Death, Horrify, Devastating Assault): the Rule.afterShooting
+ * body of such an ability. The model is the unit's model with the datasheet `keyword`; `ask` makes the
+ * rule's own decision among the enemy units its weapons hit; `modifier` is added to the test's result.
+ */
+export function shockOneHitEnemy(g: Game, unit: UnitState, hitWith: readonly { weapon: string; target: string }[] | undefined, keyword: string, ask: (options: string[]) => string, modifier = 0): void {
+  const s = g.state;
+  if (s.turn !== unit.player || s.phase !== 'shooting' || !modelWith(s, unit, keyword)) return;
+  const options = hitEnemies(g, unit, hitByModelsWith(s, unit, hitWith, keyword)).map((e) => e.id);
+  if (options.length === 0) return;
+  const target = s.units[ask(options)];
+  battleShockTest(g, target.player, target.id, modifier);
 }
 
 export { isMonsterOrVehicle } from '../rules/battle/units.ts';

@@ -102,6 +102,11 @@ export interface AttackPlan {
   damage: DiceExpr;
   /** re-roll the Damage roll (each attack's dice, when they came out below their average) */
   rerollDamage: boolean;
+  /**
+   * Re-roll a Damage roll of 1 (Titan Hunter): a one-die Damage roll that came out 1 is rolled again;
+   * nothing for fixed Damage or several dice (their total is never 1).
+   */
+  rerollDamageOnes: boolean;
   /** fixed damage added (MELTA X at half range) */
   damageBonus: number;
   /** subtracted from the Damage characteristic, never below 1 (e.g. a -1 Damage rule) */
@@ -242,7 +247,7 @@ export function basePlan(p: {
     autoHit: false, skill: p.skill, hitModifier: 0, ignoreHitModifiers: false, rerollHits: 'none', unmodifiedHitOn: null, criticalHitOn: 6, sustainedHits: 0, lethalHits: false,
     strength: p.strength, toughness: p.toughness, woundModifier: 0, rerollWounds: 'none', criticalWoundOn: 6, devastatingWounds: false, criticalWoundAp: 0,
     ap: p.ap, cover: false, ignoresCover: false, saveModifier: 0, invulnerableModifier: 0, invulnerable: null, rerollSaves: 'none', rerollOne: { hit: 0, wound: 0, damage: 0 },
-    damage: p.damage, rerollDamage: false, damageBonus: 0, damageReduction: 0, halveDamage: false, feelNoPain: null,
+    damage: p.damage, rerollDamage: false, rerollDamageOnes: false, damageBonus: 0, damageReduction: 0, halveDamage: false, feelNoPain: null,
     precision: false, precisionOnly: null, hazardous: false, deadlyDemiseOn: 6, tags: [],
   };
 }

@@ -445,6 +445,11 @@ function applyDamage(
         if (sum < mean) for (let k = 0; k < d.n; k++) rerolled.push(a * d.n + k);
       }
       if (rerolled.length) rolls = g.dice.reroll(rolls, rerolled, d.sides, 'damage', attacker.player, attacker.id, 're-roll Damage');
+    } else if (plan.rerollDamageOnes && d.n === 1) {
+      // "re-roll a Damage roll of 1": each attack's one die that came out 1
+      rerolled = [];
+      for (let a = 0; a < n; a++) if (rolls[a] === 1) rerolled.push(a);
+      if (rerolled.length) rolls = g.dice.reroll(rolls, rerolled, d.sides, 'damage', attacker.player, attacker.id, 're-roll a Damage roll of 1');
     }
     if (budget && d.n === 1 && rerolled.length === 0) {
       // "re-roll one Damage roll", once per rule that grants it: the lowest dice not re-rolled yet, while below average

@@ -9,5 +9,6 @@ import './phoenix-lords.ts';
 import './seers-and-corsairs.ts';
 import './reactive-moves.ts';
 import './wargear.ts';
+import './wraiths-and-warlocks.ts';
 
 registerFaction({ id: 'AE', name: 'Aeldari', armyRules: [STRANDS_OF_FATE], detachments: AELDARI_DETACHMENTS });

@@ -5,13 +5,12 @@
 import { registerRule } from '../../core/rules-registry.ts';
 import { profileHas } from '../../data/datasheet.ts';
 import { capModifier, widerReroll } from '../../rules/attack-plan.ts';
-import { battleShockTest } from '../../rules/battle/command.ts';
 import { isEngaged, unitDistance } from '../../rules/battle/world.ts';
 import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
 import { inflictMortalWounds } from '../../rules/damage.ts';
 import { onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { opponent } from '../../core/state.ts';
-import { attackersAre, hitByModelsWith, hitEnemies, intoReservesAtTurnEnd, leadingModel, modelWith, normalMoveAfterShooting, normalMoveChoices, whileLeading } from '../helpers.ts';
+import { attackersAre, intoReservesAtTurnEnd, leadingModel, modelWith, normalMoveAfterShooting, normalMoveChoices, shockOneHitEnemy, whileLeading } from '../helpers.ts';
 
 // --- Asurmen ---------------------------------------------------------------------------------------
 
@@ -245,11 +244,8 @@ registerRule({
 registerRule({
   name: 'Face of Death', kind: 'datasheet-ability',
   afterShooting(g, unit, _hit, hitWith) {
-    if (g.state.turn !== unit.player || !modelWith(g.state, unit, 'MAUGAN RA')) return;
-    const options = hitEnemies(g, unit, hitByModelsWith(g.state, unit, hitWith, 'MAUGAN RA')).map((e) => e.id);
-    if (options.length === 0) return;
-    const { option } = g.decide({ kind: 'face-of-death', player: unit.player, prompt: `${unit.name}: Face of Death: which enemy unit takes a Battle-shock test (-1)?`, options, context: { unit: unit.id } });
-    const target = g.state.units[option];
-    battleShockTest(g, target.player, target.id, -1);
+    shockOneHitEnemy(g, unit, hitWith, 'MAUGAN RA', (options) => g.decide({
+      kind: 'face-of-death', player: unit.player, prompt: `${unit.name}: Face of Death: which enemy unit takes a Battle-shock test (-1)?`, options, context: { unit: unit.id },
+    }).option, -1);
   },
 });

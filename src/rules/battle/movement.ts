@@ -160,7 +160,7 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
     g.emit({ type: 'unit-moved', unit: u.id, mode: 'stationary' });
     return;
   }
-  // abilities that act just before the move is made (Nova Burst: its Move becomes 18")
+  // abilities that act just before the move is made, its Move not read yet (Nova Burst: Move 18"; Flickerjump: 24")
   for (const r of abilityRulesWith(u, 'beforeMove')) r.beforeMove!(g, g.state.units[u.id], option.mode, option.to);
   let distance = unitMove(s, u);
   let advanceRoll = 0;

@@ -222,7 +222,7 @@ function choosePistols(g: Game, u: UnitState, onlyTarget: string | undefined, vi
   const enemies = unitsOnBattlefield(s, opponent(u.player)).filter((t) => onlyTarget === undefined || t.id === onlyTarget);
   const reaches = (m: ModelState, ws: Weapon[]) => {
     const sh: Shooter = { model: m, body: modelBody(s, m) };
-    return ws.some((w) => w.profiles.some((p) => isRanged(p) && enemies.some((t) => canTarget(g, sh, p, u, t, engagedWith, vis))));
+    return ws.some((w) => w.profiles.some((p) => isRanged(p) && enemies.some((t) => canTarget(g.state, sh, p, u, t, engagedWith, vis))));
   };
   const pistolReach = dual.filter((d) => reaches(d.m, d.pistols));
   if (pistolReach.length === 0) return none;
@@ -342,7 +342,7 @@ export function weaponGrants(state: GameState, unit: UnitState): WeaponGrant[] {
 }
 
 /** Can this model fire this profile at this target unit? */
-function canTarget(g: Game, shooter: Shooter, p: WeaponProfile, shooterUnit: UnitState, target: UnitState, engagedWith: Set<string>, vis: Visibility): boolean {
+function canTarget(state: GameState, shooter: Shooter, p: WeaponProfile, shooterUnit: UnitState, target: UnitState, engagedWith: Set<string>, vis: Visibility): boolean {
   if (p.range === 'Melee') return false;
   const engaged = engagedWith.size > 0;
   if (engaged && profileHas(p, 'PISTOL') && !isMonsterOrVehicle(shooterUnit)) {
@@ -351,13 +351,13 @@ function canTarget(g: Game, shooter: Shooter, p: WeaponProfile, shooterUnit: Uni
   // never into a combat involving friendly units (unless it is this unit's own combat), except at a
   // MONSTER or VEHICLE (Big Guns Never Tire)
   const ownCombat = engagedWith.has(target.id);
-  const otherCombat = !ownCombat && engagedWithArmyOf(g.state, target, shooterUnit.player);
+  const otherCombat = !ownCombat && engagedWithArmyOf(state, target, shooterUnit.player);
   if (otherCombat && !isMonsterOrVehicle(target)) return false;
   // BLAST never at a unit in Engagement Range of the attacking army, its own unit included (Big Guns, Pistols)
   if ((ownCombat || otherCombat) && profileHas(p, 'BLAST')) return false;
   const dist = vis.distance(shooter, target);
-  if (dist > weaponRange(g.state, shooterUnit, p) + 1e-6) return false;
-  if (!targetableFrom(g.state, target, dist)) return false;
+  if (dist > weaponRange(state, shooterUnit, p) + 1e-6) return false;
+  if (!targetableFrom(state, target, dist)) return false;
   if (!vis.mayTarget(shooterUnit, target)) return false;
   if (dist > 12 + 1e-6 && target.abilities.includes('Lone Operative')) return false;
   if (profileHas(p, 'INDIRECT FIRE')) return true;
@@ -369,12 +369,12 @@ function canTarget(g: Game, shooter: Shooter, p: WeaponProfile, shooterUnit: Uni
  * the first linked body from which it can (the army's unit order: the linked models differ only in the
  * cover they leave the target, and the lances have no half-range ability); null when it cannot.
  */
-function aim(g: Game, sh: Shooter, p: WeaponProfile, shooterUnit: UnitState, target: UnitState, engagedWith: Set<string>, vis: Visibility): Shooter | null {
-  if (canTarget(g, sh, p, shooterUnit, target, engagedWith, vis)) return sh;
+function aim(state: GameState, sh: Shooter, p: WeaponProfile, shooterUnit: UnitState, target: UnitState, engagedWith: Set<string>, vis: Visibility): Shooter | null {
+  if (canTarget(state, sh, p, shooterUnit, target, engagedWith, vis)) return sh;
   if (!sh.links || !profileHas(p, 'LINKED FIRE')) return null;
   for (const body of sh.links) {
     const linked: Shooter = { model: sh.model, body, linked: true };
-    if (canTarget(g, linked, p, shooterUnit, target, engagedWith, vis)) return linked;
+    if (canTarget(state, linked, p, shooterUnit, target, engagedWith, vis)) return linked;
   }
   return null;
 }
@@ -384,13 +384,13 @@ class Visibility {
   private dist = new Map<string, number>();
   private seen = new Map<string, boolean>();
   private allowed = new Map<string, boolean>();
-  constructor(private readonly g: Game) {}
+  constructor(private readonly state: GameState) {}
   /** no active rule forbids the unit to target this enemy (Focused Fire) */
   mayTarget(unit: UnitState, target: UnitState): boolean {
     let v = this.allowed.get(target.id);
     if (v === undefined) {
       v = true;
-      const state = this.g.state;
+      const state = this.state;
       forEachActiveRule(state, unit, 'self', (r, src) => { if (v && r.mayTarget && !r.mayTarget({ state, unit, target }, src)) v = false; });
       this.allowed.set(target.id, v);
     }
@@ -407,7 +407,7 @@ class Visibility {
       d = Infinity;
       for (const m of target.models) {
         if (!m.alive || !m.pos) continue;
-        const x = horizontalDistance(shooter.body, modelBody(this.g.state, m));
+        const x = horizontalDistance(shooter.body, modelBody(this.state, m));
         if (x < d) d = x;
       }
       this.dist.set(k, d);
@@ -420,12 +420,37 @@ class Visibility {
     if (v === undefined) {
       v = false;
       for (const m of target.models) {
-        if (m.alive && m.pos && modelsSee(this.g.state, shooter.body, shooter.model.id, modelBody(this.g.state, m), m.id)) { v = true; break; }
+        if (m.alive && m.pos && modelsSee(this.state, shooter.body, shooter.model.id, modelBody(this.state, m), m.id)) { v = true; break; }
       }
       this.seen.set(k, v);
     }
     return v;
   }
+}
+
+/**
+ * Is `target` the closest eligible target of each of these models for ranged attacks with this profile?
+ * Every enemy unit the model could shoot with it now (range, visibility, Lone Operative, combats: the
+ * checks of target selection) is measured edge to edge, as target selection measures it; a tie counts as
+ * closest (the core rules let the attacker pick among equally close units). Asked by rules such as Swift
+ * Demise ("if the target is the closest eligible target").
+ */
+export function isClosestEligibleTarget(state: GameState, unit: UnitState, models: readonly ModelState[], profile: WeaponProfile, target: UnitState): boolean {
+  const vis = new Visibility(state);
+  const engagedWith = new Set(engagedEnemies(state, unit).map((e) => e.id));
+  const enemies = unitsOnBattlefield(state, opponent(unit.player));
+  let any = false;
+  for (const m of models) {
+    if (!m.alive || !m.pos) continue;
+    const sh: Shooter = { model: m, body: modelBody(state, m) };
+    if (!canTarget(state, sh, profile, unit, target, engagedWith, vis)) return false;
+    const d = vis.distance(sh, target);
+    for (const e of enemies) {
+      if (e.id !== target.id && vis.distance(sh, e) < d - 1e-6 && canTarget(state, sh, profile, unit, e, engagedWith, vis)) return false;
+    }
+    any = true;
+  }
+  return any;
 }
 
 /**
@@ -466,7 +491,7 @@ function targetOptions(g: Game, u: UnitState, onlyTarget: string | undefined, op
   const s = g.state;
   const firstOnly = opts.firstOnly ?? false;
   const groups = weaponGroups(g, u, opts.deck ?? null, opts.pistolModels ?? null);
-  const vis = opts.vis ?? new Visibility(g);
+  const vis = opts.vis ?? new Visibility(g.state);
   const engagedWith = new Set(engagedEnemies(s, u).map((e) => e.id));
   const options: TargetOption[] = [];
   // enemies out of reach of the longest weapon (measured from the unit, or its transport for a
@@ -482,7 +507,7 @@ function targetOptions(g: Game, u: UnitState, onlyTarget: string | undefined, op
         let n = 0;
         let linked = 0;
         for (const sh of gr.shooters) {
-          const from = aim(g, sh, p, u, t, engagedWith, vis);
+          const from = aim(g.state, sh, p, u, t, engagedWith, vis);
           if (!from) continue;
           n++;
           if (from.linked) linked++;
@@ -520,7 +545,7 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
   }
   const deck = chooseFiringDeck(g, u);
   // the Pistols choice measures from the same models to the same targets as the target options
-  const measured = new Visibility(g);
+  const measured = new Visibility(g.state);
   const pistolModels = choosePistols(g, u, opts.onlyTarget, measured);
   const { options, groups, vis, engagedWith } = targetOptions(g, u, opts.onlyTarget, { deck, pistolModels, vis: measured });
   const assignments: { group: WeaponGroup; profile: WeaponProfile; target: UnitState; shooters: Shooter[] }[] = [];
@@ -532,7 +557,7 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
     const target = s.units[option.target];
     const shooters: Shooter[] = [];
     for (const sh of gr.shooters) {
-      const from = aim(g, sh, profile, u, target, engagedWith, vis);
+      const from = aim(g.state, sh, profile, u, target, engagedWith, vis);
       if (from) shooters.push(from);
     }
     assignments.push({ group: gr, profile, target, shooters });
