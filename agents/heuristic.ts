@@ -37,6 +37,8 @@ import { arrivalPoints as reservesArrivalPoints } from '../src/rules/battle/rese
 import { acrossHatchway } from '../src/rules/battle/hatchways.ts';
 import { disembarkPlan, roomToDisembarkAfterMove, unitNearModel, type TransportMove } from '../src/rules/battle/transports.ts';
 import { FAIL_SAFE_RANGE } from '../src/factions/tau/retaliation-cadre.ts';
+import { destroyedGuardians } from '../src/factions/aeldari/guardian-battlehost.ts';
+import { withinObjectiveRange } from '../src/factions/helpers.ts';
 import { mustTake } from '../src/rules/allocation.ts';
 import { pointInPolygon } from '../src/geometry/polygon.ts';
 import { cloneState } from '../src/core/clone.ts';
@@ -1348,6 +1350,21 @@ function incomingSaved(c: Ctx, win: WindowCtx, u: UnitState, tweak: PlanTweak): 
   return share * Math.max(0, before - after);
 }
 
+const MINUS_ONE_TO_WOUND: PlanTweak = (p) => { p.woundModifier -= 1; };
+
+/**
+ * COST OF VICTORY: the unit leaves for Strategic Reserves (strategicReservesGain) with its destroyed
+ * Guardians back; never when it could not arrive again (it would count as destroyed).
+ */
+function costOfVictoryGain(c: Ctx, u: UnitState): number {
+  const s = c.state;
+  const next = s.firstPlayer === c.me ? s.round + 1 : s.round;
+  if (next < 2 || next > s.mission.rounds) return 0;
+  let back = 0;
+  for (const m of destroyedGuardians(s, u)) back += characteristic(s, u, m, 'W');
+  return Math.max(0, strategicReservesGain(c, u) + back * pointsPerWound(s, u));
+}
+
 /** THE ARRO'KON PROTOCOL: SUSTAINED HITS 1 against a unit of 6+ models, 2 against 11+. */
 const ARROKON: PlanTweak = (p, info) => {
   let n = 0;
@@ -1550,6 +1567,11 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     case 'SWIFT DEPLOYMENT': return u ? swiftDeploymentGain(c, u) : 0;
     case 'EXPERIMENTAL WEAPONRY': return u ? volleyGain(c, u, (p) => { p.rerollAttacks = true; }) : 0;
     case "THE ARRO'KON PROTOCOL": return u ? volleyGain(c, u, ARROKON) : 0;
+    case 'SHIELD NODES': return u && win ? incomingSaved(c, win, u, MINUS_ONE_TO_WOUND) : 0;
+    case 'WARDING SALVOES': return u ? volleyGain(c, u, (p, info) => { if (withinObjectiveRange(s, info.target)) p.rerollWounds = widerReroll(p.rerollWounds, 'failed'); }) : 0;
+    // an Advance of 6" for sure, after which it still shoots and charges: as 6" more of move
+    case 'TIME TO STRIKE': return u ? agilityGain(c, u) : 0;
+    case 'COST OF VICTORY': return u ? costOfVictoryGain(c, u) : 0;
     case 'STIMM INJECTORS': return u && win ? incomingSaved(c, win, u, STIMMS) : 0;
     case 'THE TORCHSTAR GAMBIT': return u ? fireAndFadeGain(c, u) : 0;
     case 'FAIL-SAFE DETONATOR': return u && win ? failSafeGain(c, u, String(win.data?.model)) : 0;

@@ -6,7 +6,7 @@ set -u
 O=${1:-out/agent-rows}; mkdir -p "$O"
 T() { npx tsx src/cli.ts "$@"; }
 {
-  for f in scenarios/*.json scenarios/mirror/*.json scenarios/boarding-actions/*.json; do   # 15 scenarios
+  for f in scenarios/*.json scenarios/mirror/*.json scenarios/boarding-actions/*.json; do   # 16 scenarios
     echo "== $f"; T tournament "$f" --agents random,heuristic --games 40 --json; done
 } > "$O/heuristic-vs-random.txt" 2>&1 &
 {
@@ -21,6 +21,7 @@ T batch scenarios/default.json --agents heuristic,./bench/no-doctrine-agent.ts -
 wait
 T batch scenarios/mirror/montka-vs-none.json --agents heuristic,heuristic --games 1000 --seed 5 --out "$O/montka-5" --replace --json > "$O/montka-5.json" 2>/dev/null &
 T batch scenarios/mirror/retaliation-vs-none.json --agents heuristic,heuristic --games 200 --out "$O/retaliation" --replace --json > "$O/retaliation.json" 2>/dev/null
+T batch scenarios/mirror/guardian-battlehost-vs-none.json --agents heuristic,heuristic --games 200 --out "$O/guardian-battlehost" --replace --json > "$O/guardian-battlehost.json" 2>/dev/null
 wait
 for row in "armoured-warhost-vs-none 3 dawn-of-war" "armoured-warhost-vs-none-crucible 7 crucible" \
            "armoured-warhost-vs-none-search-and-destroy 7 search-and-destroy" "armoured-warhost-vs-none-hammer-and-anvil 3 hammer-and-anvil"; do

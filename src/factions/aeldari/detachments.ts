@@ -15,6 +15,7 @@ import { moveOptions, type MoveChoice } from '../../rules/battle/movement.ts';
 import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
 import { unitMove } from '../../rules/battle/units.ts';
 import { SET_UP_WITHIN_9 } from '../../rules/battle/reserves.ts';
+import { GUARDIAN_BATTLEHOST, GUARDIAN_BATTLEHOST_RULES } from './guardian-battlehost.ts';
 
 const BATTLE_HOST = 'Battle Host';
 const ARMOURED_WARHOST = 'Armoured Warhost';
@@ -190,4 +191,5 @@ registerStratagem({
   use(g, w, p) { g.addEffect('Anti-grav Repulsion', p, w.unit!, g.untilEndOfPhase()); },
 });
 
-export const AELDARI_DETACHMENTS = { [BATTLE_HOST]: ['Unparalleled Foresight'], [ARMOURED_WARHOST]: ['Skilled Crews'] };
+/** The Guardian Battlehost is in ./guardian-battlehost.ts. */
+export const AELDARI_DETACHMENTS = { [BATTLE_HOST]: ['Unparalleled Foresight'], [ARMOURED_WARHOST]: ['Skilled Crews'], [GUARDIAN_BATTLEHOST]: GUARDIAN_BATTLEHOST_RULES };

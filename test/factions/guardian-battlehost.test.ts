@@ -1,0 +1,158 @@
+/**
+ * The Guardian Battlehost (src/factions/aeldari/guardian-battlehost.ts): Defend at All Costs, four of its
+ * stratagems and three of its Enhancements. Each test fails if the rule is played wrong or not at all.
+ */
+import { describe, expect, it } from 'vitest';
+import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
+import { planFor } from '../helpers/plan.ts';
+import type { DecisionRequest } from '../../src/core/agent.ts';
+import type { Game } from '../../src/core/game.ts';
+import type { PhaseName, PlayerIndex } from '../../src/core/state.ts';
+import { allows, weaponHas } from '../../src/core/rules-registry.ts';
+import { openWindow, usableStratagems, type Window } from '../../src/rules/windows.ts';
+import { destroyModel } from '../../src/rules/damage.ts';
+import { characteristic } from '../../src/rules/battle/units.ts';
+import { advanceDistance } from '../../src/rules/battle/movement.ts';
+
+const GB = 'Guardian Battlehost';
+/** The sandbox's one objective marker, at the middle of the board. */
+const MARKER = { x: 22, y: 30 };
+
+/** Player 0 (Aeldari) answers with `pick`; player 1 (T'au) with the first option. */
+function sandbox(units: PlacedUnit[], opts: { phase?: PhaseName; turn?: PlayerIndex; detachment?: string | null; cp?: number } = {}, pick: (r: DecisionRequest) => number = () => 0): Game {
+  return battleSandbox(units, {
+    phase: opts.phase ?? 'shooting', turn: opts.turn ?? 0, cp: [opts.cp ?? 3, 3], detachments: [opts.detachment === undefined ? GB : opts.detachment, null],
+    agents: [scriptedAgent('ae', pick), scriptedAgent('tau')], objectives: [{ id: 'o1', pos: MARKER }], factions: ['AE', 'TAU'],
+  });
+}
+const using = (name: string) => (r: DecisionRequest) => (r.kind === 'stratagem' ? Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === name)) : 0);
+const offered = (g: Game, w: Window, name: string) => usableStratagems(g, w, 0).filter((x) => x.s.name === name).map((x) => `${x.unit.id}:${x.cp}`);
+
+const onMarker = (p: PlacedUnit): PlacedUnit => ({ ...p, at: { x: MARKER.x, y: MARKER.y - 1 } });
+const GD: PlacedUnit = { id: 'GD', player: 0, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 5, y: 5 }, spacing: 0.9 };
+const DA: PlacedUnit = { id: 'DA', player: 0, faction: 'aeldari', name: 'Dire Avengers', at: { x: 5, y: 20 } };
+const HB: PlacedUnit = { id: 'HB', player: 0, faction: 'aeldari', name: 'Howling Banshees', at: { x: 5, y: 40 } };
+const ST: PlacedUnit = { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 40, y: 5 }, spacing: 0.9 };
+
+describe('Defend at All Costs', () => {
+  it('+1 to hit for Guardians and Dire Avengers while they or their target are within range of an objective marker; not other units, not without the detachment', () => {
+    const away = sandbox([GD, ST]);
+    expect(planFor(away, 'GD', 'ST', 'Shuriken catapult').hitModifier).toBe(0);
+    const holding = sandbox([onMarker(GD), ST]);
+    expect(planFor(holding, 'GD', 'ST', 'Shuriken catapult').hitModifier).toBe(1);
+    const targetHolds = sandbox([GD, onMarker(ST)]);
+    expect(planFor(targetHolds, 'GD', 'ST', 'Shuriken catapult').hitModifier).toBe(1);
+    const banshees = sandbox([onMarker(HB), ST]);
+    expect(planFor(banshees, 'HB', 'ST', 'Shuriken pistol').hitModifier).toBe(0);
+    const none = sandbox([onMarker(GD), ST], { detachment: null });
+    expect(planFor(none, 'GD', 'ST', 'Shuriken catapult').hitModifier).toBe(0);
+  });
+});
+
+describe('Guardian Battlehost stratagems', () => {
+  it('SHIELD NODES: a targeted Guardians unit within range of a marker: -1 to wound this phase; not off the marker, not in its own turn', () => {
+    const w: Window = { name: 'shooting/after-enemy-targets', unit: 'ST', targets: ['GD'] };
+    expect(offered(sandbox([GD, ST], { turn: 1 }), w, 'SHIELD NODES')).toEqual([]);
+    expect(offered(sandbox([onMarker(GD), ST], { turn: 0 }), w, 'SHIELD NODES')).toEqual([]);
+    const g = sandbox([onMarker(GD), ST], { turn: 1 }, using('SHIELD NODES'));
+    expect(planFor(g, 'ST', 'GD', 'Pulse rifle').woundModifier).toBe(0);
+    expect(openWindow(g, w)).toContain('SHIELD NODES');
+    expect(planFor(g, 'ST', 'GD', 'Pulse rifle').woundModifier).toBe(-1);
+  });
+
+  it('WARDING SALVOES: the unit re-rolls Wound rolls at a target within range of a marker, not at one away from it', () => {
+    const g = sandbox([DA, onMarker(ST), { ...ST, id: 'S2', at: { x: 40, y: 50 } }], {}, using('WARDING SALVOES'));
+    expect(openWindow(g, { name: 'shooting/unit-selected', unit: 'DA', targets: [] })).toContain('WARDING SALVOES');
+    expect(planFor(g, 'DA', 'ST', 'Avenger shuriken catapult').rerollWounds).toBe('failed');
+    expect(planFor(g, 'DA', 'S2', 'Avenger shuriken catapult').rerollWounds).toBe('none');
+  });
+
+  it('TIME TO STRIKE: Storm Guardians Advance 6" without a roll, and may still shoot and charge', () => {
+    const SG: PlacedUnit = { id: 'SG', player: 0, faction: 'aeldari', name: 'Storm Guardians', at: { x: 5, y: 5 }, spacing: 0.9 };
+    const g = sandbox([SG, GD, ST], { phase: 'movement' }, using('TIME TO STRIKE'));
+    const w: Window = { name: 'movement/unit-selected', unit: 'GD', targets: [] };
+    expect(offered(g, w, 'TIME TO STRIKE')).toEqual([]);
+    // the Storm Guardians' own guns are ASSAULT already: a bright lance's profile (not ASSAULT) shows the grant
+    const gd = g.state.units.GD.models[0].datasheet;
+    const lance = g.state.datasheets[gd].weapons.find((x) => x.name === 'Bright lance')!.profiles[0];
+    expect(weaponHas(g.state, g.state.units.SG, lance, 'ASSAULT')).toBe(false);
+    expect(openWindow(g, { ...w, unit: 'SG' })).toContain('TIME TO STRIKE');
+    const rolls = (g.log ?? []).filter((e) => e.type === 'dice').length;
+    expect(advanceDistance(g, g.state.units.SG)).toBe(6);
+    expect((g.log ?? []).filter((e) => e.type === 'dice').length).toBe(rolls);
+    expect(weaponHas(g.state, g.state.units.SG, lance, 'ASSAULT')).toBe(true);
+    expect(allows(g.state, g.state.units.SG, 'charge-after-advance')).toBe(true);
+  });
+
+  it('COST OF VICTORY: at the end of the opponent\'s Fight phase a Guardians unit goes into Strategic Reserves with its destroyed models back; not when engaged', () => {
+    const g = sandbox([GD, ST], { phase: 'fight', turn: 1 }, using('COST OF VICTORY'));
+    const gd = g.state.units.GD;
+    for (const m of gd.models.slice(0, 3)) destroyModel(g, g.state.units.GD, m, 'ST', 'test');
+    expect(g.state.units.GD.models.filter((m) => m.alive)).toHaveLength(8);
+    const w: Window = { name: 'phase/end', unit: null, targets: [], data: { phase: 'fight' } };
+    expect(openWindow(g, w)).toContain('COST OF VICTORY');
+    expect(g.state.units.GD.location).toBe('strategic-reserves');
+    expect(g.state.units.GD.models.filter((m) => m.alive)).toHaveLength(11);
+    expect(g.state.units.GD.models.every((m) => m.wounds === characteristic(g.state, g.state.units.GD, m, 'W'))).toBe(true);
+    // within Engagement Range of the Strike Team: not a target
+    const engaged = sandbox([GD, { ...ST, at: { x: 6, y: 5 } }], { phase: 'fight', turn: 1 });
+    expect(offered(engaged, w, 'COST OF VICTORY')).toEqual([]);
+    expect(offered(sandbox([GD, ST], { phase: 'fight', turn: 0 }), w, 'COST OF VICTORY')).toEqual([]);
+  });
+});
+
+describe('Guardian Battlehost Enhancements', () => {
+  /** A `leader` (AU; an Autarch unless said) with `enhancement` leading `unit`. */
+  const led = (unit: PlacedUnit, enhancement: string, opts: Parameters<typeof sandbox>[1] = {}, leader = 'Autarch') => {
+    const g = sandbox([unit, { id: 'AU', player: 0, faction: 'aeldari', name: leader, at: { x: unit.at.x + 2, y: unit.at.y }, enhancement }, ST], opts);
+    g.emit({ type: 'unit-attached', leader: 'AU', bodyguard: unit.id });
+    return g;
+  };
+
+  it("Craftworld's Champion: the bearer has OC 5; the others of its unit keep theirs", () => {
+    const g = led(DA, "Craftworld's Champion");
+    const u = g.state.units.DA;
+    const autarch = u.models.find((m) => m.origin === 'AU')!;
+    const avenger = u.models.find((m) => m.origin === 'DA')!;
+    expect(characteristic(g.state, u, autarch, 'OC')).toBe(5);
+    expect(characteristic(g.state, u, avenger, 'OC')).toBe(g.state.datasheets[avenger.datasheet].models[avenger.profile].oc);
+  });
+
+  it('Breath of Vaul: the Storm Guardians it leads re-roll their flamers\' attacks and fusion guns\' Damage; not alone', () => {
+    const SG: PlacedUnit = { id: 'SG', player: 0, faction: 'aeldari', name: 'Storm Guardians', at: { x: 5, y: 5 }, spacing: 0.9 };
+    const arm = (g: Game) => {
+      // the sandbox gives the default loadout: hand a flamer and a fusion gun to two Guardians
+      const [a, b] = g.state.units.SG.models.filter((m) => m.origin === 'SG');
+      a.weapons.push('Flamer');
+      b.weapons.push('Fusion gun');
+    };
+    const g = led(SG, 'Breath of Vaul');
+    arm(g);
+    expect(planFor(g, 'SG', 'ST', 'Flamer').rerollAttacks).toBe(true);
+    expect(planFor(g, 'SG', 'ST', 'Fusion gun').rerollDamage).toBe(true);
+    expect(planFor(g, 'SG', 'ST', 'Fusion gun').rerollAttacks).toBe(false);
+    const alone = sandbox([SG, ST]);
+    arm(alone);
+    expect(planFor(alone, 'SG', 'ST', 'Flamer').rerollAttacks).toBe(false);
+  });
+
+  it('Protector of the Paths: FIRE OVERWATCH on its unit for 0CP once per battle round; its Overwatch hits on 5+, 4+ on a marker its player controls', () => {
+    const w: Window = { name: 'movement/after-enemy-move', unit: 'ST', targets: [] };
+    // a Farseer: an Autarch's own Path of Command would make the stratagem 1CP cheaper first
+    const g = led({ ...DA, at: { x: 30, y: 5 } }, 'Protector of the Paths', { phase: 'movement', turn: 1 }, 'Farseer');
+    expect(offered(g, w, 'FIRE OVERWATCH')).toEqual(['DA:1', 'DA:0']);
+    g.emit({ type: 'rule-state', player: 0, key: 'Protector of the Paths', value: g.state.round });
+    expect(offered(g, w, 'FIRE OVERWATCH')).toEqual(['DA:1']);
+    g.addEffect('Fire Overwatch', 0, 'DA', g.untilEndOfPhase());
+    const p = planFor(g, 'DA', 'ST', 'Avenger shuriken catapult');
+    expect([p.skill, p.hitModifier]).toEqual([5, 0]);
+    // on the marker, which the Avengers control
+    const held = led(onMarker(DA), 'Protector of the Paths', { phase: 'movement', turn: 1 }, 'Farseer');
+    held.addEffect('Fire Overwatch', 0, 'DA', held.untilEndOfPhase());
+    expect(planFor(held, 'DA', 'ST', 'Avenger shuriken catapult').skill).toBe(4);
+    // Overwatch without the bearer: only 6s
+    const plain = sandbox([{ ...DA, at: { x: 30, y: 5 } }, ST], { phase: 'movement', turn: 1 });
+    plain.addEffect('Fire Overwatch', 0, 'DA', plain.untilEndOfPhase());
+    expect(planFor(plain, 'DA', 'ST', 'Avenger shuriken catapult').skill).toBe(7);
+  });
+});
