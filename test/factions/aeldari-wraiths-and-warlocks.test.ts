@@ -235,6 +235,28 @@ describe('Wraithseer and Warp Hunter', () => {
   }
 });
 
+describe('Vypers', () => {
+  it('Harassment Fire: after they shot, one enemy unit they hit (the player\'s pick) gets -1 to its Hit rolls until their next turn, even once the Vypers are gone', () => {
+    const g = sandbox([
+      { id: 'VY', player: 0, faction: 'aeldari', name: 'Vypers', at: { x: 20, y: 5 } },
+      ST,
+      { id: 'BT', player: 1, faction: 'tau', name: 'Breacher Team', at: { x: 30, y: 25 }, spacing: 0.9 },
+    ]);
+    const before = planFor(g, 'ST', 'VY', 'Pulse rifle').hitModifier;
+    const breachers = planFor(g, 'BT', 'VY', 'Pulse blaster').hitModifier;
+    rule('Harassment Fire').afterShooting!(g, g.state.units.VY, ['ST', 'BT'], []);
+    expect(asked).toEqual(['harassment-fire']);
+    expect(planFor(g, 'ST', 'VY', 'Pulse rifle').hitModifier).toBe(before - 1);
+    // the first option (the Strike Team) was picked: the Breachers are not suppressed
+    expect(planFor(g, 'BT', 'VY', 'Pulse blaster').hitModifier).toBe(breachers);
+    // the Vypers destroyed: the Strike Team stays suppressed (Suppression Volley's lasts only while its team stands)
+    for (const m of g.state.units.VY.models) g.emit({ type: 'model-destroyed', unit: 'VY', model: m.id, by: 'ST', reason: 'test' });
+    expect(planFor(g, 'ST', 'VY', 'Pulse rifle').hitModifier).toBe(before - 1);
+    const e = g.state.effects.find((x) => x.unit === 'ST')!;
+    expect(e.expires).toMatchObject({ at: 'start-of-command', player: 0 });
+  });
+});
+
 describe('Wasp Assault Walker', () => {
   it('Cloudbreakers: its Advance is not rolled: 6" more', () => {
     const stream = scriptedStream([2]);

@@ -1,7 +1,7 @@
 /**
  * Aeldari datasheet abilities of the Wraith constructs, the Warlocks and a few vehicles outside the
  * bundled armies (Crimson Hunter, Windriders, Wraithguard, Wraithblades, Wraithlord, Warlocks, Warlock
- * Conclave and Skyrunners, Wraithseer, Warp Hunter, Wasp Assault Walker, Vampire Hunter, Warp Spiders), one registry
+ * Conclave and Skyrunners, Wraithseer, Warp Hunter, Vypers, Wasp Assault Walker, Vampire Hunter, Warp Spiders), one registry
  * entry each, written from the data export's datasheets in the engine's words.
  */
 import { registerRule } from '../../core/rules-registry.ts';
@@ -12,7 +12,8 @@ import { isMonsterOrVehicle, unitsOnBattlefield } from '../../rules/battle/units
 import { modelBody } from '../../rules/battle/world.ts';
 import { isWithin } from '../../geometry/distance.ts';
 import { inflictMortalWounds } from '../../rules/damage.ts';
-import { leadingModel, modelWithinRangeOf, shockOneHitEnemy } from '../helpers.ts';
+import { hitEnemies, leadingModel, modelWithinRangeOf, shockOneHitEnemy, untilStartOfNextTurn } from '../helpers.ts';
+import { SUPPRESSED } from '../suppressed.ts';
 
 /** Is a model of `unit` within `range` of an alive friendly AELDARI PSYKER model on the battlefield (one of its own models included)? */
 function nearFriendlyPsyker(state: GameState, unit: UnitState, range: number): boolean {
@@ -188,6 +189,22 @@ registerRule({
     shockOneHitEnemy(g, unit, hitWith, 'WARP HUNTER', (options) => g.decide({
       kind: 'devastating-assault', player: unit.player, prompt: `${unit.name}: Devastating Assault: which enemy unit takes a Battle-shock test?`, options, context: { unit: unit.id },
     }).option);
+  },
+});
+
+// --- Vypers ----------------------------------------------------------------------------------------
+
+/**
+ * Harassment Fire: after the Vypers shot in their Shooting phase, one enemy unit they hit is suppressed
+ * (-1 to its Hit rolls) until the start of their player's next turn, whatever becomes of the Vypers.
+ */
+registerRule({
+  name: 'Harassment Fire', kind: 'datasheet-ability',
+  afterShooting(g, unit, hit) {
+    const options = hitEnemies(g, unit, hit).map((e) => e.id);
+    if (options.length === 0) return;
+    const { option } = g.decide({ kind: 'harassment-fire', player: unit.player, prompt: `${unit.name}: Harassment Fire: which enemy unit is suppressed?`, options, context: { unit: unit.id } });
+    g.addEffect(SUPPRESSED, unit.player, option, untilStartOfNextTurn(g, unit.player), { by: unit.id });
   },
 });
 

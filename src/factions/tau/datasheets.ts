@@ -5,9 +5,11 @@
 import { registerRule } from '../../core/rules-registry.ts';
 import type { GameState, PlayerIndex } from '../../core/state.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
-import { onBattlefield } from '../../rules/battle/units.ts';
 import { attackersAre, hitEnemies, leadingModel, untilStartOfNextTurn, withinObjectiveRange } from '../helpers.ts';
 import { GUIDED, OBSERVER, onObserverSelected, spottedBy } from './army-rule.ts';
+import { SUPPRESSED } from '../suppressed.ts';
+
+export { SUPPRESSED };
 
 /** Aun'Shi: while leading a unit, +1 OC for the models of that unit. */
 registerRule({
@@ -69,25 +71,6 @@ registerRule({
 });
 
 // --- Strike Team, Breacher Team ----------------------------------------------------------------
-
-/** Effect on an enemy unit: -1 to its Hit rolls (params.by: the unit that suppressed it, params.whileOnBattlefield). */
-export const SUPPRESSED = 'Suppressed';
-
-registerRule({
-  name: SUPPRESSED, kind: 'effect',
-  attack(plan, ctx, src) {
-    if (src.role !== 'attacker' || !src.effect) return;
-    // a unit is suppressed or not: only the first suppression in force counts
-    const first = ctx.state.effects.find((e) => e.kind === SUPPRESSED && e.unit === ctx.attacker.id && suppressing(ctx.state, e.params));
-    if (first === src.effect) plan.hitModifier -= 1;
-  },
-});
-
-function suppressing(state: GameState, params: Record<string, unknown>): boolean {
-  if (!params.whileOnBattlefield) return true;
-  const by = state.units[String(params.by)];
-  return !!by && onBattlefield(by);
-}
 
 /**
  * Suppression Volley: after the team shot in its Shooting phase, one enemy INFANTRY unit it hit is
