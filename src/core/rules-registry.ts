@@ -44,7 +44,9 @@ export type Permission =
   | 'disembark-after-advance'
   | 'charge'
   | 'shoot'
-  | 'deep-strike';
+  | 'deep-strike'
+  /** set up as Infiltrators do (Ethereal Pathway) */
+  | 'infiltrate';
 
 export interface UnitContext {
   state: GameState;
@@ -139,6 +141,8 @@ export interface Rule {
   redeploy?: Redeployment;
   /** after the first turn is decided and before any Scouts move, for the abilities of every unit (Strike Swiftly) */
   beforeScoutMoves?(g: Game, unit: UnitState): void;
+  /** at the start of the Deploy Armies step, before any unit is set up (Ethereal Pathway), for the units of both armies */
+  deployArmiesStart?(g: Game, unit: UnitState): void;
   /** Scouts x" this rule gives the unit's models (Strike Swiftly), null for none */
   scouts?(ctx: UnitContext, src: RuleSource): number | null;
   /** start of the first battle round, before the first turn, for the abilities of every unit (Strategic Conqueror) */

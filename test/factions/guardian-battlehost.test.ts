@@ -1,6 +1,6 @@
 /**
  * The Guardian Battlehost (src/factions/aeldari/guardian-battlehost.ts): Defend at All Costs, four of its
- * stratagems and three of its Enhancements. Each test fails if the rule is played wrong or not at all.
+ * stratagems and its four Enhancements. Each test fails if the rule is played wrong or not at all.
  */
 import { describe, expect, it } from 'vitest';
 import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
@@ -13,6 +13,7 @@ import { openWindow, usableStratagems, type Window } from '../../src/rules/windo
 import { destroyModel } from '../../src/rules/damage.ts';
 import { characteristic } from '../../src/rules/battle/units.ts';
 import { advanceDistance } from '../../src/rules/battle/movement.ts';
+import { canInfiltrate, deployArmiesStart } from '../../src/rules/battle/pre-battle.ts';
 
 const GB = 'Guardian Battlehost';
 /** The sandbox's one objective marker, at the middle of the board. */
@@ -134,6 +135,31 @@ describe('Guardian Battlehost Enhancements', () => {
     const alone = sandbox([SG, ST]);
     arm(alone);
     expect(planFor(alone, 'SG', 'ST', 'Flamer').rerollAttacks).toBe(false);
+  });
+
+  it('Ethereal Pathway: at the start of the Deploy Armies step up to two Guardians units get Infiltrators; not Dire Avengers, not a unit led by a Farseer', () => {
+    const offered: string[][] = [];
+    // the last option each time
+    const pick = (r: DecisionRequest) => {
+      if (r.kind !== 'ethereal-pathway') return 0;
+      offered.push((r.options as { unit?: string }[]).flatMap((o) => (o.unit ? [o.unit] : [])));
+      return r.options.length - 1;
+    };
+    const g = sandbox([
+      { id: 'AU', player: 0, faction: 'aeldari', name: 'Autarch', at: { x: 5, y: 40 }, enhancement: 'Ethereal Pathway' },
+      GD, { ...GD, id: 'G2', at: { x: 8, y: 5 } }, { ...GD, id: 'G3', at: { x: 11, y: 5 } }, { ...GD, id: 'G4', at: { x: 14, y: 5 } }, DA,
+      { id: 'FS', player: 0, faction: 'aeldari', name: 'Farseer', at: { x: 14, y: 7 } }, ST,
+    ], {}, pick);
+    g.emit({ type: 'unit-attached', leader: 'FS', bodyguard: 'G4' });
+    expect(['GD', 'G2', 'G3', 'DA'].map((id) => canInfiltrate(g.state, g.state.units[id]))).toEqual([false, false, false, false]);
+    deployArmiesStart(g);
+    // G3, then G2; two at most; G4 (led by the Farseer) and the Dire Avengers never offered
+    expect(offered).toEqual([['GD', 'G2', 'G3'], ['GD', 'G2']]);
+    expect(['GD', 'G2', 'G3', 'DA'].map((id) => canInfiltrate(g.state, g.state.units[id]))).toEqual([false, true, true, false]);
+    // without the Enhancement nothing is asked
+    const none = sandbox([GD, ST]);
+    deployArmiesStart(none);
+    expect(canInfiltrate(none.state, none.state.units.GD)).toBe(false);
   });
 
   it('Protector of the Paths: FIRE OVERWATCH on its unit for 0CP once per battle round; its Overwatch hits on 5+, 4+ on a marker its player controls', () => {

@@ -1,6 +1,6 @@
 /**
  * Guardian Battlehost, an Aeldari detachment of the data export (not in RULES.md), in the engine's words:
- * its rule Defend at All Costs, five of its six stratagems and three of its four Enhancements. Each is one
+ * its rule Defend at All Costs, four of its six stratagems and its four Enhancements. Each is one
  * registry entry; the stratagems' effects are entries of kind 'effect'.
  */
 import { registerRule } from '../../core/rules-registry.ts';
@@ -165,6 +165,41 @@ registerRule({
     const held = s.objectives.some((o, i) => control[i] === ctx.attacker.player && withinRangeOfMarker(s, ctx.attacker, o));
     plan.unmodifiedHitOn = held ? 4 : 5;
   },
+});
+
+const ETHEREAL_PATHWAY = 'Ethereal Pathway';
+
+/**
+ * Every part of the unit is a Guardians unit: an Attached unit sets up as Infiltrators only if all its
+ * models have the ability, so one led by another datasheet (a Farseer) gains nothing from the selection.
+ */
+const allGuardians = (state: GameState, u: UnitState) => u.components.every((c) => state.datasheets[c.datasheet].keywords.includes('GUARDIANS'));
+
+/**
+ * Ethereal Pathway: in the Deploy Armies step, before any unit is set up, the bearer's player selects up to
+ * two Guardians units of the army (one decision each, or stop; not one a Leader of another datasheet leads);
+ * their models have Infiltrators for the battle. The entry is also the effect on each selected unit (the
+ * Permission 'infiltrate').
+ */
+registerRule({
+  name: ETHEREAL_PATHWAY, kind: 'enhancement',
+  deployArmiesStart(g, unit) {
+    if (!bearerComponent(unit, ETHEREAL_PATHWAY)) return;
+    const chosen: string[] = [];
+    while (chosen.length < 2) {
+      const eligible = g.state.unitOrder.map((id) => g.state.units[id]).filter((u) =>
+        u.player === unit.player && u.location !== 'attached' && !chosen.includes(u.id) && allGuardians(g.state, u));
+      if (eligible.length === 0) break;
+      const { option } = g.decide<{ done: true } | { unit: string }>({
+        kind: 'ethereal-pathway', player: unit.player, prompt: `${unit.name}: Ethereal Pathway: give a Guardians unit Infiltrators? (or stop)`,
+        options: [{ done: true }, ...eligible.map((u) => ({ unit: u.id }))], context: { unit: unit.id },
+      });
+      if ('done' in option) break;
+      chosen.push(option.unit);
+      g.addEffect(ETHEREAL_PATHWAY, unit.player, option.unit, { at: 'end-of-battle' });
+    }
+  },
+  allows: (perm, _ctx, src) => perm === 'infiltrate' && src.effect !== null,
 });
 
 export const GUARDIAN_BATTLEHOST_RULES = ['Defend at All Costs'];

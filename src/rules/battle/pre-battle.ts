@@ -11,7 +11,7 @@ import { horizontalDistance, horizontalDistanceToPolygon } from '../../geometry/
 import { distanceToPolygon, offsetPolygonVertices, pointInPolygon } from '../../geometry/polygon.ts';
 import type { PlanResult } from '../../geometry/planner.ts';
 import type { Body } from '../../geometry/types.ts';
-import { forEachActiveRule, getRule } from '../../core/rules-registry.ts';
+import { allows, forEachActiveRule, getRule } from '../../core/rules-registry.ts';
 import { destinations } from './movement.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import { unitsOnBattlefield } from './units.ts';
@@ -47,10 +47,19 @@ export function beforeScoutMoves(g: Game): void {
   }
 }
 
-/** Does every datasheet of the unit have Infiltrators? */
+/** Does every datasheet of the unit have Infiltrators, or does a rule give the whole unit the ability (Ethereal Pathway)? */
 export function canInfiltrate(state: GameState, u: UnitState): boolean {
   // the component's abilities: its datasheet's core abilities and those its wargear gives (a Recon Drone)
-  return u.components.every((c) => c.abilities.includes('Infiltrators'));
+  return u.components.every((c) => c.abilities.includes('Infiltrators')) || allows(state, u, 'infiltrate');
+}
+
+/** "In the Deploy Armies step", before any unit is set up: the abilities of every unit that act then (Ethereal Pathway). */
+export function deployArmiesStart(g: Game): void {
+  const s = g.state;
+  for (const id of s.unitOrder) {
+    if (s.units[id].location === 'attached') continue;
+    for (const name of s.units[id].abilities) getRule(name)?.deployArmiesStart?.(g, s.units[id]);
+  }
 }
 
 function enemyZone(state: GameState, player: PlayerIndex): { x: number; y: number }[] | null {

@@ -16,7 +16,7 @@ import { auraRules, playerRules } from '../factions.ts';
 import { withEnhancedWeapons } from '../enhanced-weapons.ts';
 import { deploymentAnchors, placeForDeployment } from './placement.ts';
 import { redeployUnits } from './redeploy.ts';
-import { beforeScoutMoves, canInfiltrate, infiltrationAnchors, placeInfiltrator, scoutMoves } from './pre-battle.ts';
+import { beforeScoutMoves, canInfiltrate, deployArmiesStart, infiltrationAnchors, placeInfiltrator, scoutMoves } from './pre-battle.ts';
 import { unplayedAbilities } from '../../factions/coverage.ts';
 import { declareFormationsByAgent } from './formations.ts';
 
@@ -113,6 +113,7 @@ function undeployed(g: Game, player: PlayerIndex): UnitState[] {
  * scenario unless it says otherwise); when one has finished, the other sets up the rest.
  */
 function deployArmies(g: Game, sc: ResolvedScenario): void {
+  deployArmiesStart(g);
   let player: PlayerIndex = sc.players[0].role === 'defender' ? 0 : 1;
   const anchors: { x: number; y: number }[][] = [0, 1].map((i) => deploymentAnchors(g.state, sc.players[i].zone));
   // a scenario whose zones cannot take its armies is bad input, reported as such (not a failed game)
