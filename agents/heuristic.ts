@@ -1572,6 +1572,10 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     // an Advance of 6" for sure, after which it still shoots and charges: as 6" more of move
     case 'TIME TO STRIKE': return u ? agilityGain(c, u) : 0;
     case 'COST OF VICTORY': return u ? costOfVictoryGain(c, u) : 0;
+    case "VAUL'S VENGEANCE": {
+      const e = win?.unit ? s.units[win.unit] : null;
+      return u && e ? attackOn(c, u, e, false) : 0;
+    }
     case 'STIMM INJECTORS': return u && win ? incomingSaved(c, win, u, STIMMS) : 0;
     case 'THE TORCHSTAR GAMBIT': return u ? fireAndFadeGain(c, u) : 0;
     case 'FAIL-SAFE DETONATOR': return u && win ? failSafeGain(c, u, String(win.data?.model)) : 0;

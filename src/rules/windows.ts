@@ -31,7 +31,7 @@ export type WindowName =
   | 'shooting/after-enemy-targets'
   /** your Shooting phase, just after a unit of yours has shot */
   | 'shooting/after-own-shot'
-  /** just after an enemy unit has shot (its attacks resolved) */
+  /** just after an enemy unit has shot (its attacks resolved); data.destroyed: the ids of your units (or Attached-unit parts) its attacks destroyed */
   | 'shooting/after-enemy-shot'
   /** just after an enemy unit has declared a charge */
   | 'charge/after-enemy-charge-declared'

@@ -1,5 +1,5 @@
 /**
- * The Guardian Battlehost (src/factions/aeldari/guardian-battlehost.ts): Defend at All Costs, four of its
+ * The Guardian Battlehost (src/factions/aeldari/guardian-battlehost.ts): Defend at All Costs, five of its
  * stratagems and its four Enhancements. Each test fails if the rule is played wrong or not at all.
  */
 import { describe, expect, it } from 'vitest';
@@ -83,6 +83,21 @@ describe('Guardian Battlehost stratagems', () => {
     expect((g.log ?? []).filter((e) => e.type === 'dice').length).toBe(rolls);
     expect(weaponHas(g.state, g.state.units.SG, lance, 'ASSAULT')).toBe(true);
     expect(allows(g.state, g.state.units.SG, 'charge-after-advance')).toBe(true);
+  });
+
+  it("VAUL'S VENGEANCE: once an enemy unit's attacks destroyed Guardians, War Walkers shoot it alone; once per battle round; not in the player's own Shooting phase", () => {
+    const WW: PlacedUnit = { id: 'WW', player: 0, faction: 'aeldari', name: 'War Walkers', at: { x: 25, y: 5 } };
+    const g = sandbox([WW, GD, ST], { turn: 1 }, using("VAUL'S VENGEANCE"));
+    const w: Window = { name: 'shooting/after-enemy-shot', unit: 'ST', targets: ['GD'], data: { hitTargets: ['GD'], destroyed: ['GD'] } };
+    expect(offered(g, { ...w, data: { hitTargets: ['GD'], destroyed: [] } }, "VAUL'S VENGEANCE")).toEqual([]);
+    expect(offered(sandbox([WW, GD, ST], { turn: 0 }), w, "VAUL'S VENGEANCE")).toEqual([]);
+    expect(openWindow(g, w)).toContain("VAUL'S VENGEANCE");
+    const shots = (g.log ?? []).filter((e) => e.type === 'dice' && e.purpose === 'hit' && (e as { unit: string }).unit === 'WW');
+    expect(shots.length).toBeGreaterThan(0);
+    expect(g.state.units.WW.flags.shot).toBe(true);
+    // once per battle round, though a War Walkers unit could shoot again
+    g.emit({ type: 'unit-flag', unit: 'WW', flag: 'shot', value: false });
+    expect(offered(g, w, "VAUL'S VENGEANCE")).toEqual([]);
   });
 
   it('COST OF VICTORY: at the end of the opponent\'s Fight phase a Guardians unit goes into Strategic Reserves with its destroyed models back; not when engaged', () => {

@@ -1,14 +1,15 @@
 /**
  * Guardian Battlehost, an Aeldari detachment of the data export (not in RULES.md), in the engine's words:
- * its rule Defend at All Costs, four of its six stratagems and its four Enhancements. Each is one
+ * its rule Defend at All Costs, five of its six stratagems and its four Enhancements. Each is one
  * registry entry; the stratagems' effects are entries of kind 'effect'.
  */
 import { registerRule } from '../../core/rules-registry.ts';
-import type { GameState, ModelState, UnitState } from '../../core/state.ts';
+import type { GameState, ModelState, PlayerIndex, UnitState } from '../../core/state.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
-import { characteristic, hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { characteristic, hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { canShoot, shootWithUnit } from '../../rules/battle/shooting.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
 import { currentControl } from '../../rules/battle/objectives.ts';
 import { bearerComponent, bearerLeads, withinObjectiveRange, withinRangeOfMarker } from '../helpers.ts';
@@ -104,9 +105,44 @@ registerStratagem({
   },
 });
 
-// Not played (so not registered; the coverage report lists them): VAUL'S VENGEANCE (War Walkers shoot back at
-// a unit that destroyed Dire Avengers or Guardians) and BLADES OF ASURYAN (ranged weapons with PISTOL: the
-// engine reads PISTOL from the weapon profile, and an engaged unit without Pistols is never selected to shoot).
+/** Did the attacks of the window's enemy unit destroy a Dire Avengers or Guardians unit (or Attached-unit part) of `player`? */
+function avengersOrGuardiansDestroyed(state: GameState, destroyed: readonly string[], player: PlayerIndex): boolean {
+  for (const id of destroyed) {
+    for (const uid of state.unitOrder) {
+      const u = state.units[uid];
+      if (u.player !== player) continue;
+      const c = u.components.find((x) => x.unit === id);
+      if (!c) continue;
+      const kw = state.datasheets[c.datasheet].keywords;
+      if (kw.includes('DIRE AVENGERS') || kw.includes('GUARDIANS')) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * VAUL'S VENGEANCE, once per battle round: when an enemy unit's attacks (in the opponent's Shooting phase or
+ * either Fight phase) destroyed a Dire Avengers or Guardians unit, a War Walkers unit shoots that enemy unit
+ * alone once it has finished its attacks, as in its own Shooting phase. The stratagem is used at that
+ * moment, the attacks' end, which is when its effect comes: the windows that follow an enemy unit's attacks.
+ */
+registerStratagem({
+  name: "VAUL'S VENGEANCE", cp: 1, category: 'Battle Tactic', source: GUARDIAN_BATTLEHOST, turn: 'either',
+  windows: ['shooting/after-enemy-shot', 'fight/after-enemy-fought'],
+  targets(g, w, p) {
+    const s = g.state;
+    const e = w.unit ? s.units[w.unit] : null;
+    if (!e || e.player === p || !onBattlefield(e) || (w.name === 'shooting/after-enemy-shot' && s.turn === p)) return [];
+    if (s.players[p].stratagemsUsed.some((x) => x.name === "VAUL'S VENGEANCE" && x.round === s.round)) return [];
+    if (!avengersOrGuardiansDestroyed(s, (w.data?.destroyed as string[] | undefined) ?? [], p)) return [];
+    return unitsOnBattlefield(s, p).filter((u) => hasKeyword(u, 'WAR WALKERS') && canShoot(g, u, e.id));
+  },
+  use(g, w, _p, u) { shootWithUnit(g, u, { onlyTarget: w.unit! }); },
+});
+
+// Not played (so not registered; the coverage report lists it): BLADES OF ASURYAN (ranged weapons with
+// PISTOL: the engine reads PISTOL from the weapon profile, and an engaged unit without Pistols is never
+// selected to shoot).
 
 // --- Enhancements ----------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@
  */
 import type { Game } from '../../core/game.ts';
 import { getRule } from '../../core/rules-registry.ts';
-import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import { opponent, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { profileHas, type Weapon, type WeaponProfile } from '../../data/datasheet.ts';
 import { inBaseContact } from '../../geometry/distance.ts';
 import { inEngagementRange } from '../../geometry/ranges.ts';
@@ -17,7 +17,7 @@ import { enemyAttacking, openWindow } from '../windows.ts';
 import { fightsFirst } from './charge.ts';
 import { endPhase, hooksOf, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
-import { onBattlefield } from './units.ts';
+import { destroyedParts, onBattlefield } from './units.ts';
 import { engagedEnemies, isEngaged, modelBody } from './world.ts';
 
 /** Effect kind: this unit fights next (Counter-offensive). */
@@ -182,18 +182,6 @@ export function fight(g: Game, u: UnitState): void {
     g.emit({ type: 'unit-flag', unit: u.id, flag: 'fought', value: true });
   }
   openWindow(g, { name: 'fight/after-enemy-fought', unit: u.id, targets: [], data: { destroyed } });
-}
-
-/** The ids of `player`'s units and Attached-unit parts destroyed so far. */
-function destroyedParts(s: GameState, player: PlayerIndex): Set<string> {
-  const out = new Set<string>();
-  for (const id of s.unitOrder) {
-    const u = s.units[id];
-    if (u.player !== player) continue;
-    for (const c of u.components) if (c.destroyed) out.add(c.unit);
-    if (u.location === 'destroyed') out.add(u.id);
-  }
-  return out;
 }
 
 /** Pile in or consolidate: up to 3" toward the closest enemy model (the planner keeps every rule). */

@@ -22,7 +22,7 @@ import { resolveAttacks, type AttackGroup } from '../attack-sequence.ts';
 import { attackGroupKey } from '../attack-context.ts';
 import { enemyAttacking, openWindow } from '../windows.ts';
 import { endPhase, hooksOf, startPhase } from './phase.ts';
-import { isMonsterOrVehicle, onBattlefield, unitsOnBattlefield } from './units.ts';
+import { destroyedParts, isMonsterOrVehicle, onBattlefield, unitsOnBattlefield } from './units.ts';
 import { boardOf, engagedEnemies, modelBody, modelsSee, unitGapLowerBound, unitSees } from './world.ts';
 import { closeQuartersGroups, isBoardingActions } from './boarding.ts';
 import { bigGunsHitModifier, engagedWithArmyOf } from './big-guns.ts';
@@ -622,7 +622,9 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
       }
     }
   }
+  const before = destroyedParts(s, opponent(player));
   const tally = resolveAttacks(g, u, attackGroups, false);
+  const destroyed = [...destroyedParts(s, opponent(player))].filter((id) => !before.has(id));
   for (const a of assignments) {
     if (!profileHas(a.profile, 'ONE SHOT')) continue;
     for (const sh of a.shooters) g.addEffect(ONE_SHOT_USED, player, null, { at: 'end-of-battle' }, { model: sh.model.id, weapon: a.group.weapon.name });
@@ -640,6 +642,6 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
     for (const name of shooter.abilities) getRule(name)?.afterShooting?.(g, shooter, tally.hitTargets, tally.hitWith);
   }
   openWindow(g, { name: 'shooting/after-own-shot', unit: u.id, targets, data: { hitTargets: tally.hitTargets } });
-  openWindow(g, { name: 'shooting/after-enemy-shot', unit: u.id, targets, data: { hitTargets: tally.hitTargets } });
+  openWindow(g, { name: 'shooting/after-enemy-shot', unit: u.id, targets, data: { hitTargets: tally.hitTargets, destroyed } });
   enemyAttacking(g, u, targets, false, true);
 }

@@ -97,3 +97,15 @@ export function rollModifier(state: GameState, u: UnitState, purpose: 'advance' 
   });
   return total;
 }
+
+/** The ids of `player`'s units and Attached-unit parts destroyed so far (what an enemy unit's attacks destroyed: the ones added meanwhile). */
+export function destroyedParts(s: GameState, player: PlayerIndex): Set<string> {
+  const out = new Set<string>();
+  for (const id of s.unitOrder) {
+    const u = s.units[id];
+    if (u.player !== player) continue;
+    for (const c of u.components) if (c.destroyed) out.add(c.unit);
+    if (u.location === 'destroyed') out.add(u.id);
+  }
+  return out;
+}
