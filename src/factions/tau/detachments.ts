@@ -10,7 +10,7 @@ import { opponent, type GameState, type ModelState, type UnitState } from '../..
 import { widerReroll, type AttackPlan } from '../../rules/attack-plan.ts';
 import type { AttackContext } from '../../rules/attack-context.ts';
 import { registerStratagem, type Stratagem } from '../../rules/stratagems/registry.ts';
-import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
+import { targetedInOpponentsShootingOrFight, targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { characteristic, hasKeyword, isMonsterOrVehicle, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { isEngaged, unitDistance, unitSees, modelBody } from '../../rules/battle/world.ts';
 import { embark, fitsIn, embarkOptions } from '../../rules/battle/transports.ts';
@@ -471,7 +471,7 @@ registerStratagem({
   name: 'REACTIVE IMPACT DAMPENERS', cp: 1, category: 'Battle Tactic', source: EXPERIMENTAL_PROTOTYPE_CADRE, turn: 'either',
   windows: ['shooting/after-enemy-targets', 'fight/after-enemy-targets'],
   // the opponent's Shooting phase, or either Fight phase; a BATTLESUIT unit the attacking unit targets
-  targets: (g, w, p) => (w.name === 'shooting/after-enemy-targets' && g.state.turn === p ? [] : targetedOwnUnits(g, w, p).filter((u) => u.keywords.includes('BATTLESUIT'))),
+  targets: (g, w, p) => targetedInOpponentsShootingOrFight(g, w, p).filter((u) => u.keywords.includes('BATTLESUIT')),
   use(g, _w, p, u) { g.addEffect('Reactive Impact Dampeners', p, u.id, g.untilEndOfPhase()); },
 });
 

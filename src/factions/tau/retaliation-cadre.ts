@@ -6,7 +6,7 @@
 import { registerRule } from '../../core/rules-registry.ts';
 import type { GameState, ModelState, UnitState } from '../../core/state.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
-import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
+import { targetedInOpponentsShootingOrFight, targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { hasKeyword, unitMove } from '../../rules/battle/units.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';
@@ -157,7 +157,7 @@ registerStratagem({
   name: 'STIMM INJECTORS', cp: 1, category: 'Wargear', source: RETALIATION_CADRE, turn: 'either',
   windows: ['shooting/after-enemy-targets', 'fight/after-enemy-targets'],
   // the opponent's Shooting phase, or either Fight phase: a BATTLESUIT unit the attacking unit targets
-  targets: (g, w, p) => (w.name === 'shooting/after-enemy-targets' && g.state.turn === p ? [] : targetedOwnUnits(g, w, p).filter(battlesuit)),
+  targets: (g, w, p) => targetedInOpponentsShootingOrFight(g, w, p).filter(battlesuit),
   use(g, _w, p, u) { g.addEffect('Stimm Injectors', p, u.id, g.untilEndOfPhase()); },
 });
 

@@ -16,3 +16,13 @@ export function targetedOwnUnits(g: Game, w: Window, p: PlayerIndex): UnitState[
   if (!e || e.player === p) return [];
   return w.targets.map((id) => g.state.units[id]).filter((u) => u && u.player === p && onBattlefield(u));
 }
+
+/**
+ * "Your opponent's Shooting phase or the Fight phase, just after an enemy unit has selected its targets":
+ * the player's units it targets, except in the player's own Shooting phase (a unit shooting back with Fire
+ * Overwatch opens the same window).
+ */
+export function targetedInOpponentsShootingOrFight(g: Game, w: Window, p: PlayerIndex): UnitState[] {
+  if (w.name === 'shooting/after-enemy-targets' && g.state.turn === p) return [];
+  return targetedOwnUnits(g, w, p);
+}
