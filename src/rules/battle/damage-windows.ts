@@ -1,7 +1,7 @@
 /**
  * The windows damage opens: "just after a model was destroyed" (before it is removed), "just after a unit
- * was destroyed" and "just after a mortal wound is allocated". They are opened from the damage step through its listeners, so the damage code does not
- * depend on stratagems.
+ * was destroyed" and "just after a mortal wound is allocated". They are opened from the damage step
+ * through its listeners, so the damage code does not depend on stratagems.
  */
 import type { Game } from '../../core/game.ts';
 import type { PlayerIndex } from '../../core/state.ts';
