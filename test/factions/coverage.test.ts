@@ -112,9 +112,17 @@ describe('unplayedAbilities', () => {
     expect(unplayedAbilities(game('Starfire Cadre').state)[0]).toEqual({
       unit: 'detachment', ability: 'Starfire Cadre', missing: 'its stratagem PULSE BARRAGE is not played',
     });
-    // Kauyon's, Mont'ka's and the Experimental Prototype Cadre's stratagems are all played; Battle Host's are
-    // not in the data (the engine plays the seed's)
-    for (const d of ['Kauyon', "Mont'ka", 'Experimental Prototype Cadre']) expect(unplayedAbilities(game(d).state).filter((x) => x.unit === 'detachment')).toEqual([]);
+    // Kauyon's, Mont'ka's, the Experimental Prototype Cadre's and the Retaliation Cadre's stratagems are all
+    // played; Battle Host's are not in the data (the engine plays the seed's)
+    for (const d of ['Kauyon', "Mont'ka", 'Experimental Prototype Cadre', 'Retaliation Cadre']) expect(unplayedAbilities(game(d).state).filter((x) => x.unit === 'detachment')).toEqual([]);
+    // the Guardian Battlehost's, all but one
+    const battlehost = battleSandbox([
+      { id: 'A', player: 0, faction: 'tau', name: "Aun'shi", at: { x: 10, y: 10 } },
+      { id: 'D', player: 1, faction: 'aeldari', name: 'Dire Avengers', at: { x: 40, y: 10 } },
+    ], { detachments: ['Kauyon', 'Guardian Battlehost'] });
+    expect(unplayedAbilities(battlehost.state).filter((x) => x.unit === 'detachment')).toEqual([
+      { unit: 'detachment', ability: 'Guardian Battlehost', missing: 'its stratagem BLADES OF ASURYAN is not played' },
+    ]);
   });
 
   it('of the bundled scenarios: only the newer codex\'s Aeldari abilities', () => {
