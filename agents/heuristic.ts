@@ -1572,6 +1572,13 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     // an Advance of 6" for sure, after which it still shoots and charges: as 6" more of move
     case 'TIME TO STRIKE': return u ? agilityGain(c, u) : 0;
     case 'COST OF VICTORY': return u ? costOfVictoryGain(c, u) : 0;
+    // its guns fire in combat, at the enemy units it is fighting: most of what they would do there
+    case 'BLADES OF ASURYAN': {
+      if (!u) return 0;
+      let best = 0;
+      for (const e of engagedEnemies(s, u)) best = Math.max(best, attackOn(c, u, e, false));
+      return 0.8 * best;
+    }
     case "VAUL'S VENGEANCE": {
       const e = win?.unit ? s.units[win.unit] : null;
       return u && e ? attackOn(c, u, e, false) : 0;

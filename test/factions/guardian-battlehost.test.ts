@@ -1,5 +1,5 @@
 /**
- * The Guardian Battlehost (src/factions/aeldari/guardian-battlehost.ts): Defend at All Costs, five of its
+ * The Guardian Battlehost (src/factions/aeldari/guardian-battlehost.ts): Defend at All Costs, its six
  * stratagems and its four Enhancements. Each test fails if the rule is played wrong or not at all.
  */
 import { describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { openWindow, usableStratagems, type Window } from '../../src/rules/windo
 import { destroyModel } from '../../src/rules/damage.ts';
 import { characteristic } from '../../src/rules/battle/units.ts';
 import { advanceDistance } from '../../src/rules/battle/movement.ts';
+import { canShoot } from '../../src/rules/battle/shooting.ts';
 import { canInfiltrate, deployArmiesStart } from '../../src/rules/battle/pre-battle.ts';
 
 const GB = 'Guardian Battlehost';
@@ -98,6 +99,23 @@ describe('Guardian Battlehost stratagems', () => {
     // once per battle round, though a War Walkers unit could shoot again
     g.emit({ type: 'unit-flag', unit: 'WW', flag: 'shot', value: false });
     expect(offered(g, w, "VAUL'S VENGEANCE")).toEqual([]);
+  });
+
+  it('BLADES OF ASURYAN: Dire Avengers within Engagement Range, without Pistols, may shoot this phase, at the unit they fight only', () => {
+    const fighting = (use: boolean) => {
+      const g = sandbox([{ ...DA, at: { x: 20, y: 5 }, spacing: 0.9 }, { ...ST, at: { x: 21.5, y: 5 } }, { ...ST, id: 'S2', at: { x: 35, y: 5 } }], {}, use ? using('BLADES OF ASURYAN') : () => 0);
+      const w: Window = { name: 'phase/start', unit: null, targets: [], data: { phase: 'shooting' } };
+      expect(offered(g, w, 'BLADES OF ASURYAN')).toEqual(['DA:1']);
+      openWindow(g, w);
+      return g;
+    };
+    const plain = fighting(false);
+    expect(canShoot(plain, plain.state.units.DA)).toBe(false);
+    const blades = fighting(true);
+    expect(canShoot(blades, blades.state.units.DA, 'ST')).toBe(true);
+    expect(canShoot(blades, blades.state.units.DA, 'S2')).toBe(false);
+    // not offered for a unit out of combat
+    expect(offered(sandbox([DA, ST]), { name: 'phase/start', unit: null, targets: [], data: { phase: 'shooting' } }, 'BLADES OF ASURYAN')).toEqual([]);
   });
 
   it('COST OF VICTORY: at the end of the opponent\'s Fight phase a Guardians unit goes into Strategic Reserves with its destroyed models back; not when engaged', () => {

@@ -1,6 +1,6 @@
 /**
  * Guardian Battlehost, an Aeldari detachment of the data export (not in RULES.md), in the engine's words:
- * its rule Defend at All Costs, five of its six stratagems and its four Enhancements. Each is one
+ * its rule Defend at All Costs, its six stratagems and its four Enhancements. Each is one
  * registry entry; the stratagems' effects are entries of kind 'effect'.
  */
 import { registerRule } from '../../core/rules-registry.ts';
@@ -139,9 +139,19 @@ registerStratagem({
   use(g, w, _p, u) { shootWithUnit(g, u, { onlyTarget: w.unit! }); },
 });
 
-// Not played (so not registered; the coverage report lists it): BLADES OF ASURYAN (ranged weapons with
-// PISTOL: the engine reads PISTOL from the weapon profile, and an engaged unit without Pistols is never
-// selected to shoot).
+/** BLADES OF ASURYAN's effect: the unit's ranged weapons have PISTOL this phase (the engine reads it in combat). */
+registerRule({
+  name: 'Blades of Asuryan', kind: 'effect',
+  weaponAbility: (ability, ctx) => ability === 'PISTOL' && ctx.profile.range !== 'Melee',
+});
+
+registerStratagem({
+  name: 'BLADES OF ASURYAN', cp: 1, category: 'Battle Tactic', source: GUARDIAN_BATTLEHOST, turn: 'own', windows: ['phase/start'],
+  // at the start of the player's Shooting phase, before any unit is selected to shoot: a Dire Avengers or
+  // Guardians unit within Engagement Range (the only place where PISTOL changes what it may shoot)
+  targets: (g, w, p) => (w.data?.phase !== 'shooting' ? [] : unitsOnBattlefield(g.state, p).filter((u) => avengersOrGuardians(u) && !u.flags.shot && isEngaged(g.state, u))),
+  use(g, _w, p, u) { g.addEffect('Blades of Asuryan', p, u.id, g.untilEndOfPhase()); },
+});
 
 // --- Enhancements ----------------------------------------------------------------------------
 

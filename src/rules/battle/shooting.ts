@@ -127,9 +127,10 @@ function usableWeapons(g: Game, c: ShootContext, m: ModelState, owner: UnitState
     if (!w || !p) continue;
     if (u.flags.advanced && !weaponHas(s, u, p, 'ASSAULT')) continue;
     if (profileHas(p, 'ONE SHOT') && (deckSlot || oneShotUsed(g, m.id, w.name))) continue;
-    if (c.engaged && !c.bigGuns && !profileHas(p, 'PISTOL')) continue;
+    const pistol = isPistol(s, u, p, c.engaged);
+    if (c.engaged && !c.bigGuns && !pistol) continue;
     usable.push(w);
-    (profileHas(p, 'PISTOL') ? pistols : nonPistols).push(w);
+    (pistol ? pistols : nonPistols).push(w);
   }
   return { usable, nonPistols, pistols };
 }
@@ -341,11 +342,20 @@ export function weaponGrants(state: GameState, unit: UnitState): WeaponGrant[] {
   return out;
 }
 
+/**
+ * Is this profile a Pistol for the unit: by its abilities, or, within Engagement Range (where it matters),
+ * by a rule of the unit (BLADES OF ASURYAN). Out of combat only the profile is read (the rules are not
+ * walked for every weapon of every shot).
+ */
+function isPistol(state: GameState, u: UnitState, p: WeaponProfile, engaged: boolean): boolean {
+  return profileHas(p, 'PISTOL') || (engaged && weaponHas(state, u, p, 'PISTOL'));
+}
+
 /** Can this model fire this profile at this target unit? */
 function canTarget(state: GameState, shooter: Shooter, p: WeaponProfile, shooterUnit: UnitState, target: UnitState, engagedWith: Set<string>, vis: Visibility): boolean {
   if (p.range === 'Melee') return false;
   const engaged = engagedWith.size > 0;
-  if (engaged && profileHas(p, 'PISTOL') && !isMonsterOrVehicle(shooterUnit)) {
+  if (engaged && isPistol(state, shooterUnit, p, true) && !isMonsterOrVehicle(shooterUnit)) {
     if (!engagedWith.has(target.id)) return false;
   }
   // never into a combat involving friendly units (unless it is this unit's own combat), except at a
