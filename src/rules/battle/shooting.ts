@@ -21,6 +21,7 @@ import type { Body } from '../../geometry/types.ts';
 import { resolveAttacks, type AttackGroup } from '../attack-sequence.ts';
 import { attackGroupKey } from '../attack-context.ts';
 import { enemyAttacking, openWindow } from '../windows.ts';
+import { hasStratagemFor } from '../stratagems/registry.ts';
 import { endPhase, hooksOf, startPhase } from './phase.ts';
 import { destroyedParts, isMonsterOrVehicle, onBattlefield, unitsOnBattlefield } from './units.ts';
 import { boardOf, engagedEnemies, modelBody, modelsSee, unitGapLowerBound, unitSees } from './world.ts';
@@ -102,10 +103,12 @@ interface ShootContext {
   engaged: boolean;
   bigGuns: boolean;
   grants: Map<string, WeaponGrant[]>;
+  /** isPistol of each profile, remembered for the activation */
+  pistols: Map<WeaponProfile, boolean>;
 }
 
 function shootContext(g: Game, u: UnitState): ShootContext {
-  return { s: g.state, u, engaged: engagedEnemies(g.state, u).length > 0, bigGuns: isMonsterOrVehicle(u), grants: new Map() };
+  return { s: g.state, u, engaged: engagedEnemies(g.state, u).length > 0, bigGuns: isMonsterOrVehicle(u), grants: new Map(), pistols: new Map() };
 }
 
 /**
@@ -127,7 +130,8 @@ function usableWeapons(g: Game, c: ShootContext, m: ModelState, owner: UnitState
     if (!w || !p) continue;
     if (u.flags.advanced && !weaponHas(s, u, p, 'ASSAULT')) continue;
     if (profileHas(p, 'ONE SHOT') && (deckSlot || oneShotUsed(g, m.id, w.name))) continue;
-    const pistol = isPistol(s, u, p, c.engaged);
+    let pistol = c.pistols.get(p);
+    if (pistol === undefined) c.pistols.set(p, (pistol = isPistol(s, u, p, c.engaged)));
     if (c.engaged && !c.bigGuns && !pistol) continue;
     usable.push(w);
     (pistol ? pistols : nonPistols).push(w);
@@ -355,7 +359,7 @@ function isPistol(state: GameState, u: UnitState, p: WeaponProfile, engaged: boo
 function canTarget(state: GameState, shooter: Shooter, p: WeaponProfile, shooterUnit: UnitState, target: UnitState, engagedWith: Set<string>, vis: Visibility): boolean {
   if (p.range === 'Melee') return false;
   const engaged = engagedWith.size > 0;
-  if (engaged && isPistol(state, shooterUnit, p, true) && !isMonsterOrVehicle(shooterUnit)) {
+  if (engaged && vis.pistolInCombat(shooterUnit, p) && !isMonsterOrVehicle(shooterUnit)) {
     if (!engagedWith.has(target.id)) return false;
   }
   // never into a combat involving friendly units (unless it is this unit's own combat), except at a
@@ -394,7 +398,14 @@ class Visibility {
   private dist = new Map<string, number>();
   private seen = new Map<string, boolean>();
   private allowed = new Map<string, boolean>();
+  private pistols = new Map<WeaponProfile, boolean>();
   constructor(private readonly state: GameState) {}
+  /** isPistol within Engagement Range, remembered for the shooting unit's activation (its rules are walked once a profile) */
+  pistolInCombat(unit: UnitState, p: WeaponProfile): boolean {
+    let v = this.pistols.get(p);
+    if (v === undefined) this.pistols.set(p, (v = isPistol(this.state, unit, p, true)));
+    return v;
+  }
   /** no active rule forbids the unit to target this enemy (Focused Fire) */
   mayTarget(unit: UnitState, target: UnitState): boolean {
     let v = this.allowed.get(target.id);
@@ -632,9 +643,10 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
       }
     }
   }
-  const before = destroyedParts(s, opponent(player));
+  // what the attacks destroyed, for the window after them, when the defender has a stratagem for it (VAUL'S VENGEANCE)
+  const before = hasStratagemFor(g, opponent(player), 'shooting/after-enemy-shot') ? destroyedParts(s, opponent(player)) : null;
   const tally = resolveAttacks(g, u, attackGroups, false);
-  const destroyed = [...destroyedParts(s, opponent(player))].filter((id) => !before.has(id));
+  const destroyed = before === null ? [] : [...destroyedParts(s, opponent(player))].filter((id) => !before.has(id));
   for (const a of assignments) {
     if (!profileHas(a.profile, 'ONE SHOT')) continue;
     for (const sh of a.shooters) g.addEffect(ONE_SHOT_USED, player, null, { at: 'end-of-battle' }, { model: sh.model.id, weapon: a.group.weapon.name });

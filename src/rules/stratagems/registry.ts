@@ -79,6 +79,11 @@ export function stratagemsOf(g: Game, player: PlayerIndex): Stratagem[] {
   return out;
 }
 
+/** Does the player have a stratagem for this window in this game? (Lets costly window data be skipped when none.) */
+export function hasStratagemFor(g: Game, player: PlayerIndex, window: WindowName): boolean {
+  return stratagemsOf(g, player).some((s) => s.windows.includes(window));
+}
+
 /** The player has this stratagem in this game: the mode's core set, their detachment's, or granted by an ability of their army. */
 function hasStratagem(g: Game, player: PlayerIndex, s: Stratagem): boolean {
   const { fixed, granted } = stratagemLists(g, player);
