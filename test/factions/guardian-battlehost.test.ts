@@ -93,8 +93,14 @@ describe('Guardian Battlehost stratagems', () => {
     expect(offered(g, { ...w, data: { hitTargets: ['GD'], destroyed: [] } }, "VAUL'S VENGEANCE")).toEqual([]);
     expect(offered(sandbox([WW, GD, ST], { turn: 0 }), w, "VAUL'S VENGEANCE")).toEqual([]);
     expect(openWindow(g, w)).toContain("VAUL'S VENGEANCE");
-    const shots = (g.log ?? []).filter((e) => e.type === 'dice' && e.purpose === 'hit' && (e as { unit: string }).unit === 'WW');
-    expect(shots.length).toBeGreaterThan(0);
+    // every gun of the War Walkers fired (their attacks are fixed numbers): the Hit dice add up to them
+    const hitDice = (g.log ?? []).filter((e) => e.type === 'dice' && e.purpose === 'hit' && (e as { unit: string }).unit === 'WW')
+      .reduce((n, e) => n + (e as { values: number[] }).values.length, 0);
+    const ww = g.state.units.WW;
+    const guns = ww.models.flatMap((m) => m.weapons.map((n) => g.state.datasheets[m.datasheet].weapons.find((x) => x.name === n)!.profiles[0]))
+      .filter((p) => p.range !== 'Melee');
+    expect(guns.length > 0 && guns.every((p) => p.attacks.n === 0)).toBe(true);
+    expect(hitDice).toBe(guns.reduce((n, p) => n + p.attacks.plus, 0));
     expect(g.state.units.WW.flags.shot).toBe(true);
     // once per battle round, though a War Walkers unit could shoot again
     g.emit({ type: 'unit-flag', unit: 'WW', flag: 'shot', value: false });

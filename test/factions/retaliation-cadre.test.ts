@@ -51,10 +51,12 @@ describe('Bonded Heroes', () => {
     const near = planFor(g, 'CS', 'GD', 'Burst cannon', { distance: 9 });
     expect([mid.strength - far.strength, mid.ap - far.ap]).toEqual([1, 0]);
     expect([near.strength - far.strength, near.ap - far.ap]).toEqual([1, -1]);
-    // the Strike Team is no BATTLESUIT unit; melee attacks are not ranged attacks
+    const none = sandbox([CS, ST, GD], { detachment: null });
+    // the Strike Team is no BATTLESUIT unit; melee attacks are not ranged attacks (as without the detachment)
     expect(planFor(g, 'ST', 'GD', 'Pulse rifle', { distance: 9 }).strength).toBe(planFor(g, 'ST', 'GD', 'Pulse rifle', { distance: 15 }).strength);
-    expect(planFor(g, 'CS', 'GD', 'Battlesuit fists', { distance: 0 }).strength).toBe(planFor(g, 'CS', 'GD', 'Battlesuit fists', { distance: 0 }).strength);
-    const none = sandbox([CS, GD], { detachment: null });
+    expect(planFor(g, 'ST', 'GD', 'Pulse rifle', { distance: 9 }).ap).toBe(planFor(none, 'ST', 'GD', 'Pulse rifle', { distance: 9 }).ap);
+    const fists = (x: Game) => planFor(x, 'CS', 'GD', 'Battlesuit fists', { distance: 0 });
+    expect([fists(g).strength, fists(g).ap]).toEqual([fists(none).strength, fists(none).ap]);
     expect(planFor(none, 'CS', 'GD', 'Burst cannon', { distance: 9 }).strength).toBe(far.strength);
     expect(planFor(none, 'CS', 'GD', 'Burst cannon', { distance: 9 }).ap).toBe(far.ap);
   });
