@@ -37,6 +37,7 @@ import { arrivalPoints as reservesArrivalPoints } from '../src/rules/battle/rese
 import { acrossHatchway } from '../src/rules/battle/hatchways.ts';
 import { disembarkPlan, roomToDisembarkAfterMove, unitNearModel, type TransportMove } from '../src/rules/battle/transports.ts';
 import { FAIL_SAFE_RANGE } from '../src/factions/tau/retaliation-cadre.ts';
+import { MICRODRONE_UNITS } from '../src/factions/tau/more-abilities.ts';
 import { destroyedGuardians } from '../src/factions/aeldari/guardian-battlehost.ts';
 import { withinObjectiveRange } from '../src/factions/helpers.ts';
 import { mustTake } from '../src/rules/allocation.ts';
@@ -1385,10 +1386,12 @@ const PROTOTYPE_WEAPON_TWEAKS: { tweak: PlanTweak; hazardous: boolean }[] = [
  */
 function blastValue(c: Ctx, m: ModelState, mw: number, inches: number): number {
   const s = c.state;
+  if (!m.pos) return 0;
+  const body = modelBody(s, m);
   let v = 0;
   for (const id of s.unitOrder) {
     const o = s.units[id];
-    if (!unitNearModel(s, o, m, inches)) continue;
+    if (!unitNearModel(s, o, m, inches, body)) continue;
     let left = 0;
     for (const x of o.models) if (x.alive && x.id !== m.id) left += x.wounds;
     v += (o.player === c.me ? -1 : 1) * Math.min(mw, left) * pointsPerWound(s, o);
@@ -2166,7 +2169,7 @@ function decideMicrodrones(c: Ctx, req: DecisionRequest): number {
   if (gain <= 0) return 0;
   for (const o of ownUnits(s, c.me)) {
     if (o.id === u.id || o.flags.shot || !onBattlefield(o) || unitDistance(s, o, bearer) > 6) continue;
-    if (!['FIRE WARRIOR', 'PATHFINDER TEAM', 'CADRE FIREBLADE'].some((k) => hasKeyword(o, k))) continue;
+    if (!MICRODRONE_UNITS.some((k) => hasKeyword(o, k))) continue;
     if (volleyGain(c, o, ap) > gain) return 0;
   }
   return (req.options as string[]).indexOf('use');

@@ -316,6 +316,31 @@ export function oncePerRoundDiscount(name: string, keyword: string): Pick<Rule, 
   };
 }
 
+/** The options of a "select up to N units" rule, one decision at a time: stop first, then each unit. */
+export type UnitOrDone = { done: true } | { unit: string };
+
+/**
+ * "Select up to `max` units" (Strike Swiftly, Ethereal Pathway), one decision at a time: `eligible` lists
+ * the units still offered (those chosen so far left out), `ask` makes the rule's own decision among
+ * `{ done: true }` and `{ unit }` for each, `chosen` plays the rule on each unit selected.
+ */
+export function selectUpTo(
+  max: number,
+  eligible: (chosen: readonly string[]) => UnitState[],
+  ask: (options: UnitOrDone[]) => UnitOrDone,
+  chosen: (unitId: string) => void,
+): void {
+  const picked: string[] = [];
+  while (picked.length < max) {
+    const units = eligible(picked);
+    if (units.length === 0) break;
+    const option = ask([{ done: true }, ...units.map((u) => ({ unit: u.id }))]);
+    if ('done' in option) break;
+    picked.push(option.unit);
+    chosen(option.unit);
+  }
+}
+
 /** The options of a rule that picks one enemy unit or none: none first, then each unit. */
 export type UnitOrNone = { none: true } | { unit: string };
 

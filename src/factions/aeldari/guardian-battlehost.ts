@@ -7,12 +7,13 @@ import { registerRule } from '../../core/rules-registry.ts';
 import type { GameState, ModelState, PlayerIndex, UnitState } from '../../core/state.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
+import { FIRE_OVERWATCH_EFFECT } from '../../rules/stratagems/core.ts';
 import { targetedInOpponentsShootingOrFight, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { characteristic, hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { canShoot, shootWithUnit } from '../../rules/battle/shooting.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
 import { currentControl } from '../../rules/battle/objectives.ts';
-import { bearerComponent, bearerLeads, withinObjectiveRange, withinRangeOfMarker } from '../helpers.ts';
+import { bearerComponent, bearerLeads, selectUpTo, withinObjectiveRange, withinRangeOfMarker } from '../helpers.ts';
 
 export const GUARDIAN_BATTLEHOST = 'Guardian Battlehost';
 
@@ -205,7 +206,7 @@ registerRule({
   attack(plan, ctx, src) {
     const s = ctx.state;
     if (src.role !== 'attacker' || ctx.melee || !protects(ctx.attacker)) return;
-    if (!s.effects.some((e) => e.kind === 'Fire Overwatch' && e.unit === ctx.attacker.id)) return;
+    if (!s.effects.some((e) => e.kind === FIRE_OVERWATCH_EFFECT && e.unit === ctx.attacker.id)) return;
     const control = currentControl(s);
     const held = s.objectives.some((o, i) => control[i] === ctx.attacker.player && withinRangeOfMarker(s, ctx.attacker, o));
     plan.unmodifiedHitOn = held ? 4 : 5;
@@ -230,19 +231,15 @@ registerRule({
   name: ETHEREAL_PATHWAY, kind: 'enhancement',
   deployArmiesStart(g, unit) {
     if (!bearerComponent(unit, ETHEREAL_PATHWAY)) return;
-    const chosen: string[] = [];
-    while (chosen.length < 2) {
-      const eligible = g.state.unitOrder.map((id) => g.state.units[id]).filter((u) =>
-        u.player === unit.player && u.location !== 'attached' && !chosen.includes(u.id) && allGuardians(g.state, u));
-      if (eligible.length === 0) break;
-      const { option } = g.decide<{ done: true } | { unit: string }>({
-        kind: 'ethereal-pathway', player: unit.player, prompt: `${unit.name}: Ethereal Pathway: give a Guardians unit Infiltrators? (or stop)`,
-        options: [{ done: true }, ...eligible.map((u) => ({ unit: u.id }))], context: { unit: unit.id },
-      });
-      if ('done' in option) break;
-      chosen.push(option.unit);
-      g.addEffect(ETHEREAL_PATHWAY, unit.player, option.unit, { at: 'end-of-battle' });
-    }
+    selectUpTo(
+      2,
+      (chosen) => g.state.unitOrder.map((id) => g.state.units[id]).filter((u) =>
+        u.player === unit.player && u.location !== 'attached' && !chosen.includes(u.id) && allGuardians(g.state, u)),
+      (options) => g.decide({
+        kind: 'ethereal-pathway', player: unit.player, prompt: `${unit.name}: Ethereal Pathway: give a Guardians unit Infiltrators? (or stop)`, options, context: { unit: unit.id },
+      }).option,
+      (id) => g.addEffect(ETHEREAL_PATHWAY, unit.player, id, { at: 'end-of-battle' }),
+    );
   },
   allows: (perm, _ctx, src) => perm === 'infiltrate' && src.effect !== null,
 });

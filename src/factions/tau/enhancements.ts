@@ -11,7 +11,7 @@ import { modelBody } from '../../rules/battle/world.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
 import { unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { scoutsDistance } from '../../rules/battle/pre-battle.ts';
-import { attackersAreBearer, bearerComponent, bearerLeads } from '../helpers.ts';
+import { attackersAreBearer, bearerComponent, bearerLeads, selectUpTo } from '../helpers.ts';
 import { onObserverSelected } from './army-rule.ts';
 import { killingBlow, patientHunter } from './detachments.ts';
 
@@ -159,18 +159,14 @@ registerRule({
     if (!c || unit.location !== 'battlefield') return;
     const from = unit.models.filter((m) => m.alive && m.pos && m.origin === c.unit).map((m) => modelBody(s, m));
     const within = (u: UnitState) => u.models.some((m) => m.alive && m.pos && from.some((b) => horizontalDistance(b, modelBody(s, m)) <= 6 + 1e-6));
-    const chosen: string[] = [];
-    while (chosen.length < 2) {
-      const eligible = unitsOnBattlefield(s, unit.player).filter((u) => !chosen.includes(u.id) && u.keywords.includes("T'AU EMPIRE") && scoutsDistance(s, u) === 0 && within(u));
-      if (eligible.length === 0) break;
-      const { option } = g.decide<{ done: true } | { unit: string }>({
-        kind: 'strike-swiftly', player: unit.player, prompt: `${unit.name}: Strike Swiftly: give a unit Scouts 6"? (or stop)`,
-        options: [{ done: true }, ...eligible.map((u) => ({ unit: u.id }))], context: { unit: unit.id },
-      });
-      if ('done' in option) break;
-      chosen.push(option.unit);
-      g.addEffect(STRIKE_SWIFTLY, unit.player, option.unit, { at: 'end-of-battle' });
-    }
+    selectUpTo(
+      2,
+      (chosen) => unitsOnBattlefield(s, unit.player).filter((u) => !chosen.includes(u.id) && u.keywords.includes("T'AU EMPIRE") && scoutsDistance(s, u) === 0 && within(u)),
+      (options) => g.decide({
+        kind: 'strike-swiftly', player: unit.player, prompt: `${unit.name}: Strike Swiftly: give a unit Scouts 6"? (or stop)`, options, context: { unit: unit.id },
+      }).option,
+      (id) => g.addEffect(STRIKE_SWIFTLY, unit.player, id, { at: 'end-of-battle' }),
+    );
   },
   scouts: (_ctx, src) => (src.effect ? 6 : null),
 });

@@ -146,6 +146,8 @@ registerRule({
 // --- Starfire Cadre: Target Optimisation Microdrones -------------------------------------------------
 
 const MICRODRONES = 'Target Optimisation Microdrones';
+/** The units Target Optimisation Microdrones can help (the heuristic reads the same list). */
+export const MICRODRONE_UNITS = ['FIRE WARRIOR', 'PATHFINDER TEAM', 'CADRE FIREBLADE'] as const;
 const MICRODRONES_USED = 'Target Optimisation Microdrones used';
 
 /**
@@ -159,7 +161,7 @@ registerRule({
   friendSelectedToShoot(g, unit, shooter) {
     const s = g.state;
     if (s.phase !== 'shooting' || s.turn !== unit.player || !onBattlefield(shooter)) return;
-    if (!['FIRE WARRIOR', 'PATHFINDER TEAM', 'CADRE FIREBLADE'].some((k) => hasKeyword(shooter, k))) return;
+    if (!MICRODRONE_UNITS.some((k) => hasKeyword(shooter, k))) return;
     if (s.effects.some((e) => e.kind === MICRODRONES_USED && e.player === unit.player)) return;
     const c = bearerComponent(unit, MICRODRONES);
     if (!c || !unit.models.some((m) => m.alive && m.origin === c.unit && modelWithinRangeOf(s, m, shooter, 6))) return;

@@ -4,7 +4,7 @@
  * stratagems' effects are entries of kind 'effect'.
  */
 import { registerRule } from '../../core/rules-registry.ts';
-import type { GameState, ModelState, UnitState } from '../../core/state.ts';
+import type { UnitState } from '../../core/state.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { targetedInOpponentsShootingOrFight, targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { hasKeyword, unitMove } from '../../rules/battle/units.ts';
@@ -14,14 +14,9 @@ import { inReserves } from '../../rules/battle/reserves.ts';
 import { gainExtraCp } from '../../rules/battle/command-points.ts';
 import { inflictMortalWounds } from '../../rules/damage.ts';
 import { forEachUnitNearModel } from '../../rules/battle/transports.ts';
-import { attackersAreBearer, bearerComponent, intoReservesAtTurnEnd, movedOverMortalWounds, normalMoveAfterShooting, normalMoveChoices } from '../helpers.ts';
+import { attackersAre, attackersAreBearer, bearerComponent, intoReservesAtTurnEnd, movedOverMortalWounds, normalMoveAfterShooting, normalMoveChoices } from '../helpers.ts';
 
 export const RETALIATION_CADRE = 'Retaliation Cadre';
-
-/** Every one of these models is a BATTLESUIT model (attack groups are of one datasheet, so all or none). */
-function battlesuitModels(state: GameState, models: readonly ModelState[]): boolean {
-  return models.length > 0 && models.every((m) => state.datasheets[m.datasheet].keywords.includes('BATTLESUIT'));
-}
 
 const battlesuit = (u: UnitState) => hasKeyword(u, 'BATTLESUIT');
 
@@ -39,7 +34,7 @@ registerRule({
   name: 'Bonded Heroes', kind: 'detachment-rule',
   attackRangeBands: (ctx) => (battlesuit(ctx.unit) ? BONDED_BANDS : NO_BAND),
   attack(plan, ctx, src) {
-    if (src.role !== 'attacker' || ctx.melee || ctx.distance > 12 + 1e-6 || !battlesuitModels(ctx.state, ctx.attackers)) return;
+    if (src.role !== 'attacker' || ctx.melee || ctx.distance > 12 + 1e-6 || !attackersAre(ctx.state, ctx.attackers, 'BATTLESUIT')) return;
     plan.strength += 1;
     if (ctx.distance <= 9 + 1e-6) plan.ap -= 1;
   },

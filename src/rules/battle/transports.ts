@@ -180,16 +180,20 @@ onModelDestroyed((g, unit, model, _by, opts) => {
  * emptied by an explosion set off before it is passed over.
  */
 export function forEachUnitNearModel(g: Game, model: ModelState, inches: number, fn: (other: UnitState) => void): void {
+  if (!model.pos) return;
+  const body = modelBody(g.state, model);
   for (const id of g.state.unitOrder) {
     const other = g.state.units[id];
-    if (unitNearModel(g.state, other, model, inches)) fn(other);
+    if (unitNearModel(g.state, other, model, inches, body)) fn(other);
   }
 }
 
-/** Is the unit on the battlefield with a model, not itself being destroyed, within `inches` of this model? */
-export function unitNearModel(s: GameState, other: UnitState, model: ModelState, inches: number): boolean {
-  if (other.location !== 'battlefield' || !model.pos) return false;
-  const body = modelBody(s, model);
+/**
+ * Is the unit on the battlefield with a model, not itself being destroyed, within `inches` of this model?
+ * `body`: the model's, when the caller asks for many units.
+ */
+export function unitNearModel(s: GameState, other: UnitState, model: ModelState, inches: number, body = model.pos ? modelBody(s, model) : null): boolean {
+  if (other.location !== 'battlefield' || !body) return false;
   return other.models.some((m) => m.alive && m.wounds > 0 && m.id !== model.id && m.pos && horizontalDistance(modelBody(s, m), body) <= inches + 1e-6);
 }
 

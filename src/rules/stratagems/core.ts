@@ -51,9 +51,10 @@ registerRule({
   },
 });
 
-/** Fire Overwatch: only an unmodified Hit roll of 6 hits, whatever the BS or modifiers. */
+/** Fire Overwatch's effect on the shooting unit: only an unmodified Hit roll of 6 hits, whatever the BS or modifiers. */
+export const FIRE_OVERWATCH_EFFECT = 'Fire Overwatch';
 registerRule({
-  name: 'Fire Overwatch', kind: 'effect',
+  name: FIRE_OVERWATCH_EFFECT, kind: 'effect',
   attack: (plan, ctx, src) => {
     if (src.role !== 'attacker' || ctx.melee) return;
     plan.skill = 7;
@@ -117,7 +118,7 @@ registerStratagem({
     return unitsOnBattlefield(g.state, p).filter((u) => !hasKeyword(u, 'TITANIC') && !isEngaged(g.state, u) && unitDistance(g.state, u, e) <= 24 + 1e-6 && canShoot(g, u, e.id));
   },
   use: (g, w, p, u) => {
-    g.addEffect('Fire Overwatch', p, u.id, g.untilEndOfPhase());
+    g.addEffect(FIRE_OVERWATCH_EFFECT, p, u.id, g.untilEndOfPhase());
     shootWithUnit(g, u, { onlyTarget: w.unit! });
   },
 });
