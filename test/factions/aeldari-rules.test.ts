@@ -82,6 +82,23 @@ describe('Battle Host', () => {
     expect(t.hits).toBe(w.profiles[0].skill <= 3 ? 1 : 0);
   });
 
+  it('LIGHTNING-FAST REACTIONS: in the opponent\'s Shooting phase and either Fight phase, not against Fire Overwatch in its own turn', () => {
+    const offered = (phase: 'shooting' | 'movement' | 'charge' | 'fight', turn: 0 | 1) => {
+      const g = battleSandbox([
+        { id: 'GD', player: 0, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 10, y: 5 } },
+        { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 30, y: 5 } },
+      ], { factions: ['AE', 'TAU'], detachments: ['Battle Host', null], phase, turn, cp: [2, 0] });
+      const name = phase === 'fight' ? 'fight/after-enemy-targets' : 'shooting/after-enemy-targets';
+      return usableStratagems(g, { name, unit: 'ST', targets: ['GD'] }, 0).filter((x) => x.s.name === 'LIGHTNING-FAST REACTIONS').map((x) => x.unit.id);
+    };
+    expect(offered('shooting', 1)).toEqual(['GD']);
+    expect(offered('fight', 0)).toEqual(['GD']);
+    expect(offered('fight', 1)).toEqual(['GD']);
+    // Fire Overwatch at the Guardians in their own Movement or Charge phase
+    expect(offered('movement', 0)).toEqual([]);
+    expect(offered('charge', 0)).toEqual([]);
+  });
+
   it('Unparalleled Foresight re-rolls one failed Hit roll per activation: E[hits] of 10 attacks at 4+ is 5 + (1 - 2^-10)/2', () => {
     const g = aeldari({ detachment: 'Battle Host' });
     const template = g.state;

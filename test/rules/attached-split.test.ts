@@ -96,6 +96,20 @@ describe('A destroyed transport: each 1 rolled for the models set up destroys on
     expect((lost[0] as { model: string }).model).toMatch(/^ST-m/);
     expect(alive(g, 'ST').filter((m) => m.origin === 'CF')).toHaveLength(1);
   });
+
+  it('passengers all lost to the 1s: the destroyed unit is not flagged as having disembarked (a destroyed unit does nothing)', () => {
+    // no Deadly Demise (a 1), then a D6 for each Stealth Battlesuit set up: all 1s
+    const g = battleSandbox([
+      { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 20, y: 20 } },
+      { id: 'SB', player: 0, faction: 'tau', name: 'Stealth Battlesuits', at: { x: 40, y: 5 } },
+    ], { phase: 'shooting', stream: scriptedStream([1, 1, 1, 1, 1, 1, 1]) });
+    g.emit({ type: 'unit-location', unit: 'SB', location: 'embarked', embarkedIn: 'DF' });
+    inflictMortalWounds(g, g.state.units.DF, 20, null);
+    expect(g.state.units.SB.location).toBe('destroyed');
+    const i = g.log!.findIndex((e) => e.type === 'unit-destroyed' && e.unit === 'SB');
+    expect(i).toBeGreaterThan(0);
+    expect(g.log!.slice(i).filter((e) => e.type === 'unit-flag' && e.unit === 'SB')).toEqual([]);
+  });
 });
 
 describe('An Attached unit that lost a part outside an attack sequence', () => {

@@ -7,7 +7,7 @@ import { registerRule } from '../../core/rules-registry.ts';
 import type { UnitState } from '../../core/state.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { grantRerollOne } from '../../rules/attack-plan.ts';
-import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
+import { targetedInOpponentsShootingOrFight, targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { FEEL_NO_PAIN_MORTAL } from '../../rules/damage.ts';
 import { allModelsHave, hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
@@ -45,14 +45,8 @@ registerRule({
 registerStratagem({
   name: 'LIGHTNING-FAST REACTIONS', cp: 1, category: 'Battle Tactic', source: BATTLE_HOST, turn: 'either',
   windows: ['shooting/after-enemy-targets', 'fight/after-enemy-targets'],
-  targets(g, w, p) {
-    // in the Shooting phase only in the opponent's turn; in the Fight phase in either. Known and kept for now:
-    // read by phase, this also lets the player use it in their own Movement and Charge phases against Fire
-    // Overwatch, which its WHEN does not allow (targetedInOpponentsShootingOrFight would not); the fix changes
-    // the bundled games, so it waits for a replay of the README's rows.
-    if (g.state.phase === 'shooting' && g.state.turn === p) return [];
-    return targetedOwnUnits(g, w, p).filter((u) => !hasKeyword(u, 'WRAITH CONSTRUCT'));
-  },
+  // the opponent's Shooting phase or either Fight phase: not against Fire Overwatch in the player's own turn
+  targets: (g, w, p) => targetedInOpponentsShootingOrFight(g, w, p).filter((u) => !hasKeyword(u, 'WRAITH CONSTRUCT')),
   use(g, _w, p, u) { g.addEffect('Lightning-Fast Reactions', p, u.id, g.untilEndOfPhase()); },
 });
 

@@ -223,6 +223,6 @@ function emergencyDisembark(g: Game, u: UnitState): void {
     const victim = selectCasualty(g, u, 'destroyed transport');
     if (victim) destroyModel(g, u, victim, null, 'destroyed transport');
   }
-  // they disembarked after their transport "moved": they cannot charge this turn
-  g.emit({ type: 'unit-flag', unit: u.id, flag: 'disembarkedAfterTransportMoved', value: true });
+  // they disembarked after their transport "moved": they cannot charge this turn (if any survived the 1s)
+  if (u.models.some((m) => m.alive)) g.emit({ type: 'unit-flag', unit: u.id, flag: 'disembarkedAfterTransportMoved', value: true });
 }
