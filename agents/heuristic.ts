@@ -23,7 +23,7 @@ import {
   ADVANCE_REROLL_AT_MOST, chargeOdds, dangerFrom, dangerSources, dist, expectedAdvance, heldCount, objectiveSnapshot, scoringOutlook, unitGeo, spreadOf, unitOC, unitSpread,
   type DangerSource, type ObjectiveSnapshot, type Point, type ScoringOutlook,
 } from '../src/ai/tactics.ts';
-import { bestLeadership, characteristic, hasKeyword, isMonsterOrVehicle, onBattlefield, rollModifier, unitMove } from '../src/rules/battle/units.ts';
+import { belowHalfStrength, bestLeadership, characteristic, hasKeyword, isMonsterOrVehicle, onBattlefield, rollModifier, unitMove } from '../src/rules/battle/units.ts';
 import { chargeRollModifier } from '../src/rules/battle/charge.ts';
 import { boardOf, isEngaged, modelBody, unitDisc, unitDistance, engagedEnemies, unitSees } from '../src/rules/battle/world.ts';
 import { horizontalDistance } from '../src/geometry/distance.ts';
@@ -1440,6 +1440,52 @@ function volleyGain(c: Ctx, u: UnitState, tweak: PlanTweak): number {
   return Math.max(0, bestVolley(c, u, tweak) - bestVolley(c, u));
 }
 
+/**
+ * What failing a Battle-shock test would cost the unit's side: the chance it fails (its test's own modifiers
+ * and `modifier`) times its hold on objective markers and a tenth of its value.
+ */
+function battleShockCost(c: Ctx, u: UnitState, modifier: number): number {
+  const s = c.state;
+  const need = bestLeadership(s, u) - rollModifier(s, u, 'battle-shock') - modifier;
+  const pFail = 1 - p2d6AtLeast(need);
+  const row = objectiveSnapshot(s).contrib.get(u.id);
+  const onObj = row && row.some((x) => x > 0) ? c.w.objective * 0.8 : 0;
+  return pFail * (onObj + 0.1 * unitValue(s, u));
+}
+
+/**
+ * THE GRISLY FEAST: the enemy units within 6" of the Kroot unit now take a test in their next Command phase
+ * (-1 Below Half-strength); one that would take it anyway gains only the -1.
+ */
+function grislyFeastGain(c: Ctx, u: UnitState): number {
+  const s = c.state;
+  let v = 0;
+  for (const e of enemyUnits(s, c.me)) {
+    if (e.battleShocked || unitDistance(s, u, e) > 6) continue;
+    v += belowHalfStrength(s, e) ? battleShockCost(c, e, -1) - battleShockCost(c, e, 0) : battleShockCost(c, e, 0);
+  }
+  return v;
+}
+
+/** JOIN THE HUNT: the destroyed Kroot unit back at full strength in Strategic Reserves, if it can still arrive: half its points. */
+function joinTheHuntGain(c: Ctx, u: UnitState): number {
+  const s = c.state;
+  const next = s.firstPlayer === c.me ? s.round + 1 : s.round;
+  if (next < 2 || next > s.mission.rounds) return 0;
+  return 0.5 * u.points * (next >= s.mission.rounds ? 0.5 : 1);
+}
+
+/** A TRAP WELL LAID: +1 AP for the army's other KROOT units shooting after this one at the enemy it picks: a share of what this unit gains from it, for each (up to two). */
+function trapWellLaidGain(c: Ctx, u: UnitState): number {
+  const s = c.state;
+  if (s.phase !== 'shooting') return 0;
+  let after = 0;
+  for (const o of ownUnits(s, c.me)) if (o.id !== u.id && onBattlefield(o) && o.keywords.includes('KROOT') && !o.flags.shot) after++;
+  return 0.25 * Math.min(2, after) * volleyGain(c, u, (p) => { p.ap -= 1; });
+}
+
+const WORSE_SKILL: PlanTweak = (p) => { p.skill += 1; };
+
 /** Expected gain of a stratagem option in points (before its CP cost). */
 function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll: { purpose: string; values: number[]; target: number | null; unit?: string } | undefined): number {
   const s = c.state;
@@ -1475,14 +1521,7 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
       }
       return best;
     }
-    case 'INSANE BRAVERY': {
-      if (!u) return 0;
-      const need = bestLeadership(s, u) - rollModifier(s, u, 'battle-shock');
-      const pFail = 1 - p2d6AtLeast(need);
-      const row = objectiveSnapshot(s).contrib.get(u.id);
-      const onObj = row && row.some((x) => x > 0) ? c.w.objective * 0.8 : 0;
-      return pFail * (onObj + 0.1 * unitValue(s, u));
-    }
+    case 'INSANE BRAVERY': return u ? battleShockCost(c, u, 0) : 0;
     case 'RAPID INGRESS': return u ? 0.5 * bestArrival(c, u).gain + 5 : 0;
     case 'TANK SHOCK': {
       if (!u) return 0;
@@ -1528,7 +1567,7 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
       const e = by ? s.units[by] : null;
       return e && onBattlefield(e) ? pinpointGain(c, e) : 0;
     }
-    case 'FEIGNED RETREAT': case 'VECTORED ENGINES': return u ? 0.8 * bestPotential(c, u) * (s.round >= 5 ? 0.8 : 1) : 0;
+    case 'FEIGNED RETREAT': case 'VECTORED ENGINES': case 'GUERRILLA WARRIORS': return u ? 0.8 * bestPotential(c, u) * (s.round >= 5 ? 0.8 : 1) : 0;
     case 'MATCHLESS AGILITY': case 'AGGRESSIVE MOBILITY': return u ? agilityGain(c, u) : 0;
     case 'ANTI-GRAV REPULSION': {
       const e = win?.unit ? s.units[win.unit] : null;
@@ -1587,6 +1626,15 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
       return u && e ? attackOn(c, u, e, false) : 0;
     }
     case 'STIMM INJECTORS': return u && win ? incomingSaved(c, win, u, STIMMS) : 0;
+    case 'JOIN THE HUNT': return u ? joinTheHuntGain(c, u) : 0;
+    case 'A TRAP WELL LAID': return u ? trapWellLaidGain(c, u) : 0;
+    case 'THE GRISLY FEAST': return u ? grislyFeastGain(c, u) : 0;
+    case 'EMP GRENADES': {
+      // the VEHICLE's attacks on each of the player's units it targets, at a worse Ballistic or Weapon Skill
+      let v = 0;
+      if (win) for (const id of win.targets) if (s.units[id]?.player === c.me) v += incomingSaved(c, win, s.units[id], WORSE_SKILL);
+      return v;
+    }
     case 'THE TORCHSTAR GAMBIT': return u ? fireAndFadeGain(c, u) : 0;
     case 'FAIL-SAFE DETONATOR': return u && win ? failSafeGain(c, u, String(win.data?.model)) : 0;
     // set up 3" closer than Deep Strike allows: a fifth more of its shooting (Bonded Heroes' bands); only
@@ -1602,7 +1650,7 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     case 'THREAT ASSESSMENT ANALYSER': return u ? bestChoice(c, u, THREAT_ASSESSMENT_TWEAKS).gain : 0;
     case 'EXPERIMENTAL AMMUNITION': return u ? bestChoice(c, u, EXPERIMENTAL_AMMUNITION_TWEAKS).gain : 0;
     case 'REACTIVE IMPACT DAMPENERS': return u && win ? incomingSaved(c, win, u, DAMPENERS) : 0;
-    case 'NEUROWEB SYSTEM JAMMER': {
+    case 'NEUROWEB SYSTEM JAMMER': case 'HIDDEN HUNTERS': {
       // the attacks of the attacking unit's models more than 18" away are lost: that share of its shooting
       const e = win?.unit ? s.units[win.unit] : null;
       if (!u || !e || !onBattlefield(u)) return 0;
@@ -2412,7 +2460,7 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     // Infiltrators only add places to set the unit up: every unit offered, until none is left
     case 'ethereal-pathway': return req.options.length > 1 ? 1 : 0;
     case 'suppression-volley': case 'harassment-fire': return pickEnemy(c, req, (e) => offense(c, e));
-    case 'fire-support': return pickEnemy(c, req, (e) => unitValue(c.state, e));
+    case 'fire-support': case 'a-trap-well-laid': return pickEnemy(c, req, (e) => unitValue(c.state, e));
     case 'pulse-onslaught': return pickEnemy(c, req, (e) => { let b = 0; for (const m of ownUnits(c.state, c.me)) b = Math.max(b, unitAttackPotential(c.state, e, m, true)); return b + 0.01 * unitValue(c.state, e); });
     case 'tank-shock-target': return pickEnemy(c, req, (e) => pointsPerWound(c.state, e));
     case 'trap-objective': {

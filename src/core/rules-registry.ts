@@ -156,6 +156,19 @@ export interface Rule {
    */
   afterShooting?(g: Game, unit: UnitState, hitTargets: readonly string[], hitWith?: readonly { weapon: string; target: string }[]): void;
   /**
+   * The unit has just resolved its attacks, ranged (in any phase: Fire Overwatch, a unit shooting back) or
+   * melee; `hitTargets`: the enemy units they hit. Asked of the unit's abilities (`effect` null: Advanced
+   * Scouting) and of the effects on it (A TRAP WELL LAID).
+   */
+  afterAttacks?(g: Game, unit: UnitState, hitTargets: readonly string[], melee: boolean, effect: Effect | null): void;
+  /**
+   * An effect asked in `player`'s Battle-shock step, before the tests for being Below Half-strength: the units
+   * of `player` it makes take a test, and the modifier to each (THE GRISLY FEAST); null when it does not act in
+   * this step. Once it has answered with a list (even an empty one) the step removes the effect. A unit tested
+   * this way takes no other test in the step. Asked with the state as the step starts, and nothing else.
+   */
+  battleShockStepTests?(state: GameState, player: PlayerIndex, effect: Effect): { unit: string; modifier: number }[] | null;
+  /**
    * Areas (polygons) where no part of a base of an enemy unit set up from Reserves may be (Jammer Array:
    * within 12" of the model); asked of the abilities of the arriving unit's opponent's units on the
    * battlefield (src/rules/battle/reserves.ts). Not asked for Deep Strike before the battle (infiltrators).
@@ -443,6 +456,14 @@ export function targetableFrom(state: GameState, unit: UnitState, distance: numb
     if (r?.targetableFrom && !r.targetableFrom({ state, unit, distance }, e)) return false;
   }
   return true;
+}
+
+/** The unit's abilities and the effects on it that act once it has resolved its attacks (Rule.afterAttacks). */
+export function afterAttacks(g: Game, unit: UnitState, hitTargets: readonly string[], melee: boolean): void {
+  for (const r of abilityRulesWith(unit, 'afterAttacks')) r.afterAttacks!(g, unit, hitTargets, melee, null);
+  // copied: an effect may add or remove effects
+  const mine = g.state.effects.filter((e) => e.unit === unit.id && registry.get(e.kind)?.afterAttacks);
+  for (const e of mine) registry.get(e.kind)!.afterAttacks!(g, unit, hitTargets, melee, e);
 }
 
 /** The profile has the weapon ability, on its own or granted by an active rule. */

@@ -26,6 +26,12 @@ const ARMY_BUILDING_ABILITIES: Record<string, (self: MusterUnit, army: readonly 
   },
 };
 
+/**
+ * Datasheets a detachment makes BATTLELINE, by detachment name: six of each may be taken, not three (the
+ * Kroot Hunting Pack's Kroot Carnivores). Nothing else in the engine reads BATTLELINE.
+ */
+const DETACHMENT_BATTLELINE: Record<string, readonly string[]> = { 'Kroot Hunting Pack': ['Kroot Carnivores'] };
+
 /** The names of the datasheet abilities checked here (for the coverage report). */
 export const ARMY_BUILDING_ABILITY_NAMES: readonly string[] = Object.keys(ARMY_BUILDING_ABILITIES);
 
@@ -41,7 +47,8 @@ export function musterWarnings(army: ArmyFile, byId: (datasheetId: string) => Da
   for (const x of units) perDatasheet.set(x.ds.id, [...(perDatasheet.get(x.ds.id) ?? []), x]);
   for (const same of perDatasheet.values()) {
     const ds = same[0].ds;
-    const limit = has(ds, 'EPIC HERO') ? 1 : has(ds, 'BATTLELINE') || has(ds, 'DEDICATED TRANSPORT') ? 6 : 3;
+    const battleline = has(ds, 'BATTLELINE') || (DETACHMENT_BATTLELINE[army.detachment]?.includes(ds.name) ?? false);
+    const limit = has(ds, 'EPIC HERO') ? 1 : battleline || has(ds, 'DEDICATED TRANSPORT') ? 6 : 3;
     if (same.length > limit) warnings.push(`${same.length} ${ds.name} units: ${has(ds, 'EPIC HERO') ? 'an EPIC HERO can be included once' : `at most ${limit} of a datasheet`}`);
   }
   const enhanced = units.filter((x) => x.unit.enhancement);

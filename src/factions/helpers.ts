@@ -15,6 +15,7 @@ import { currentControl } from '../rules/battle/objectives.ts';
 import { moveOptions, type MoveChoice } from '../rules/battle/movement.ts';
 import { applyPlan, planUnit } from '../rules/battle/placement.ts';
 import { isWithin } from '../geometry/distance.ts';
+import { baseBoundingRadius } from '../geometry/shape.ts';
 import { inflictMortalWounds } from '../rules/damage.ts';
 import { canShoot, shootWithUnit } from '../rules/battle/shooting.ts';
 import { battleShockTest } from '../rules/battle/command.ts';
@@ -401,4 +402,18 @@ export function returnFireHooks(
       if (onBattlefield(attacker) && canShoot(g, unit, attacker.id)) shootWithUnit(g, unit, { onlyTarget: attacker.id });
     },
   };
+}
+
+/**
+ * "Enemy units set up as Reinforcements cannot be set up within X\" of this model" (Jammer Array, Kroothawk
+ * Flock): no part of their bases may be over a circle X\" beyond the model's base (a 48-sided polygon drawn round
+ * it, a hair wider): Rule.enemyArrivalExclusion's areas. None while the model is not on the battlefield.
+ */
+export function arrivalExclusionAround(state: GameState, m: ModelState, inches: number): { x: number; y: number }[][] {
+  if (!m.alive || !m.pos) return [];
+  const sides = 48;
+  const r = (inches + baseBoundingRadius(modelBody(state, m).base)) / Math.cos(Math.PI / sides);
+  const polygon: { x: number; y: number }[] = [];
+  for (let i = 0; i < sides; i++) polygon.push({ x: m.pos.x + r * Math.cos((2 * Math.PI * i) / sides), y: m.pos.y + r * Math.sin((2 * Math.PI * i) / sides) });
+  return [polygon];
 }

@@ -52,6 +52,15 @@ describe('army construction', () => {
     expect(warn(more(st, 'Strike Team'))).toEqual(['7 Strike Team units: at most 6 of a datasheet']);
   });
 
+  it('the Kroot Hunting Pack makes Kroot Carnivores BATTLELINE: six of them, not three', () => {
+    let k = unitOf(base(), 'Kroot Carnivores');
+    for (let i = 0; i < 3; i++) k = more(k, 'Kroot Carnivores');
+    expect(warn(k)).toEqual(['4 Kroot Carnivores units: at most 3 of a datasheet']);
+    expect(warn({ ...k, detachment: 'Kroot Hunting Pack' })).toEqual([]);
+    k = more(more(more(k, 'Kroot Carnivores'), 'Kroot Carnivores'), 'Kroot Carnivores');
+    expect(warn({ ...k, detachment: 'Kroot Hunting Pack' })).toEqual(['7 Kroot Carnivores units: at most 6 of a datasheet']);
+  });
+
   it('at most three Enhancements, each once, on CHARACTER units that are not EPIC HEROES', () => {
     let a = unitOf(base(), 'Ethereal', { enhancement: 'Exemplar of the Kauyon' });
     a = unitOf(a, 'Commander In Crisis Battlesuit', { enhancement: 'Precision of the Patient Hunter' });

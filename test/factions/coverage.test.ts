@@ -112,9 +112,9 @@ describe('unplayedAbilities', () => {
     expect(unplayedAbilities(game('Starfire Cadre').state)[0]).toEqual({
       unit: 'detachment', ability: 'Starfire Cadre', missing: 'its stratagem PULSE BARRAGE is not played',
     });
-    // Kauyon's, Mont'ka's, the Experimental Prototype Cadre's and the Retaliation Cadre's stratagems are all
+    // Kauyon's, Mont'ka's, the Experimental Prototype Cadre's, the Retaliation Cadre's and the Kroot Hunting Pack's stratagems are all
     // played; Battle Host's are not in the data (the engine plays the seed's)
-    for (const d of ['Kauyon', "Mont'ka", 'Experimental Prototype Cadre', 'Retaliation Cadre']) expect(unplayedAbilities(game(d).state).filter((x) => x.unit === 'detachment')).toEqual([]);
+    for (const d of ['Kauyon', "Mont'ka", 'Experimental Prototype Cadre', 'Retaliation Cadre', 'Kroot Hunting Pack']) expect(unplayedAbilities(game(d).state).filter((x) => x.unit === 'detachment')).toEqual([]);
     // and the Guardian Battlehost's (an Aeldari detachment)
     const battlehost = battleSandbox([
       { id: 'A', player: 0, faction: 'tau', name: "Aun'shi", at: { x: 10, y: 10 } },

@@ -22,6 +22,7 @@ import { battleShockTest } from '../../src/rules/battle/command.ts';
 import { declareCharge } from '../../src/rules/battle/charge.ts';
 import { unitDistance, unitsInEngagement } from '../../src/rules/battle/world.ts';
 import { arrive } from '../../src/rules/battle/reserves.ts';
+import { shootWithUnit } from '../../src/rules/battle/shooting.ts';
 import { bodyguardCandidates } from '../../src/rules/battle/formations.ts';
 import { createStream } from '../../src/core/rng.ts';
 
@@ -225,7 +226,10 @@ describe('Kroot Lone-Spear', () => {
       { id: 'DA', player: 1, faction: 'aeldari', name: 'Dire Avengers', at: { x: 30, y: 30 } },
     ]);
     expect(planFor(g, 'KC', 'GD', 'Kroot rifle').rerollHits).toBe('none');
-    getRule('Advanced Scouting')!.afterShooting!(g, g.state.units.LS, ['GD']);
+    // a melee hit does not count
+    getRule('Advanced Scouting')!.afterAttacks!(g, g.state.units.LS, ['GD'], true, null);
+    expect(planFor(g, 'KC', 'GD', 'Kroot rifle').rerollHits).toBe('none');
+    getRule('Advanced Scouting')!.afterAttacks!(g, g.state.units.LS, ['GD'], false, null);
     expect(planFor(g, 'KC', 'GD', 'Kroot rifle').rerollHits).toBe('failed');
     expect(planFor(g, 'KC', 'GD', 'Close combat weapon').rerollHits).toBe('failed');
     // another target, a non-Kroot unit, the Lone-Spear itself: no
@@ -235,6 +239,21 @@ describe('Kroot Lone-Spear', () => {
     // until the end of the turn
     expireEffects(g, { at: 'end-of-turn', round: 1, turn: 0 });
     expect(planFor(g, 'KC', 'GD', 'Kroot rifle').rerollHits).toBe('none');
+  });
+});
+
+describe('Kroot Lone-Spear out of its Shooting phase', () => {
+  it('Advanced Scouting: a hit made shooting in the opponent\'s turn (Fire Overwatch) counts too', () => {
+    // the Lone-Spear's long gun shoots at the Guardians in the Aeldari player's Movement phase: a 6 hits,
+    // then the Wound roll (a 1) and nothing more
+    const g = sandbox([
+      { id: 'LS', player: 0, faction: 'tau', name: 'Kroot Lone-Spear', at: { x: 10, y: 5 } },
+      { id: 'KC', player: 0, faction: 'tau', name: 'Kroot Carnivores', at: { x: 10, y: 10 } },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 30, y: 5 } },
+    ], { phase: 'movement', turn: 1, stream: scriptedStream([6, 1]) });
+    expect(planFor(g, 'KC', 'GD', 'Kroot rifle').rerollHits).toBe('none');
+    shootWithUnit(g, g.state.units.LS, { onlyTarget: 'GD' });
+    expect(planFor(g, 'KC', 'GD', 'Kroot rifle').rerollHits).toBe('failed');
   });
 });
 

@@ -11,8 +11,10 @@ import type { GameState, ModelState, PlayerIndex, UnitState } from '../../src/co
 import { keptControl } from '../../src/rules/battle/objectives.ts';
 import { allows, weaponHas } from '../../src/core/rules-registry.ts';
 import { deepStrikeDistance } from '../../src/rules/battle/reserves.ts';
+import { battleShockStepTests } from '../../src/rules/battle/command.ts';
 import { allStratagems } from '../../src/rules/stratagems/registry.ts';
-import { modelBody } from '../../src/rules/battle/world.ts';
+import { modelBody, unitDistance } from '../../src/rules/battle/world.ts';
+import { buildAttackPlan } from '../../src/rules/attack-context.ts';
 import { BOARD_EDGES, horizontalDistance, isOnBoard, isWhollyWithinOfEdge, isWithinOfPolygon, modelsOverlap } from '../../src/geometry/distance.ts';
 import { inEngagementRange, inObjectiveRange, markerBody, unitCoherency } from '../../src/geometry/ranges.ts';
 import { bestLeadership, characteristic, rollModifier } from '../../src/rules/battle/units.ts';
@@ -68,6 +70,25 @@ function findProfile(s: GameState, u: UnitState, weapon: string, profile: number
     if (p) return p;
   }
   return undefined;
+}
+
+/**
+ * Does a rule give this attack PRECISION through the attack plan rather than the weapon (Bounty Hunters,
+ * Root-carved Weapons)? The plan is built afresh for the attacker's models with the weapon (by its profile's
+ * name, as the log names it) against the target.
+ */
+function planHasPrecision(s: GameState, attacker: UnitState, target: UnitState, profileName: string): boolean {
+  for (const m of attacker.models) {
+    const weapon = s.datasheets[m.datasheet].weapons.find((w) => w.profiles.some((p) => p.name === profileName));
+    if (!weapon || !m.weapons.includes(weapon.name)) continue;
+    const profile = weapon.profiles.find((p) => p.name === profileName)!;
+    const plan = buildAttackPlan({
+      state: s, attacker, attackers: [m], target, weapon, profile, melee: profile.range === 'Melee', halfRange: false,
+      targetModels: alive(target).length, targetVisible: true, targetInCover: false, distance: unitDistance(s, attacker, target),
+    });
+    if (plan.precision) return true;
+  }
+  return false;
 }
 
 /**
@@ -150,8 +171,12 @@ export function ruleChecker(): RuleChecker {
   const shockRoll = new Map<string, number[]>();
   const braved = new Set<string>();
   let mustTest: string[] = [];
+  let forcedTests = new Map<string, number>();
 
-  /** Battle-shock step: every unit Below Half-strength tested (unless Insane Bravery passed it); 2D6 below its best Ld fails. */
+  /**
+   * Battle-shock step: every unit Below Half-strength, and every unit an effect makes test, tested (unless
+   * Insane Bravery passed it); 2D6 (plus the effect's modifier) below its best Ld fails.
+   */
   function checkBattleShockStep(s: GameState): void {
     count('battle-shock step');
     for (const id of mustTest) {
@@ -168,10 +193,10 @@ export function ruleChecker(): RuleChecker {
       }
       count('battle-shock test');
       const ld = bestLeadership(s, u);
-      const failed = roll[0] + roll[1] < ld;
+      const failed = roll[0] + roll[1] + (forcedTests.get(id) ?? 0) < ld;
       if (u.battleShocked !== failed) bad(`${u.name} rolled ${roll[0] + roll[1]} against Ld ${ld}+ and is ${u.battleShocked ? '' : 'not '}Battle-shocked`);
     }
-    for (const id of shockRoll.keys()) if (!mustTest.includes(id)) bad(`${s.units[id].name} took a Battle-shock test in the Command phase but is not Below Half-strength`);
+    for (const id of shockRoll.keys()) if (!mustTest.includes(id)) bad(`${s.units[id].name} took a Battle-shock test in the Command phase but is not Below Half-strength (nor made to)`);
   }
   let pendingAdvance: { unit: string; model: string; moved: number; move: number }[] = [];
   const bad = (what: string): void => {
@@ -216,7 +241,9 @@ export function ruleChecker(): RuleChecker {
       const t = s.units[c.target];
       if (!unitsEngaged(s, u, t)) bad(`${u.name} fought ${t.name} out of Engagement Range`);
     }
-    if (e.request === 'shoot-target' && phase === 'shooting' && shooter && c && typeof c.weapon === 'string' && typeof c.target === 'string') {
+    // (a unit shooting back out of sequence, Kroot Packmates or Drone Escort, is the other player's, and no
+    // selection to shoot names it: its targets are not checked here)
+    if (e.request === 'shoot-target' && phase === 'shooting' && shooter && s.units[shooter].player === e.player && c && typeof c.weapon === 'string' && typeof c.target === 'string') {
       count('shooting attack');
       const u = s.units[shooter];
       const t = s.units[c.target];
@@ -286,7 +313,8 @@ export function ruleChecker(): RuleChecker {
       const from = lastPos.get(m.id);
       if (from) {
         const moved = Math.hypot(m.pos!.x - from.x, m.pos!.y - from.y);
-        const move = ds(m).models[m.profile].move;
+        // the Move characteristic as the rules in force make it (Nomadic Hunter's +3", a Coldstar's 12")
+        const move = characteristic(s, u, m, 'M');
         const scouts = ds(m).coreAbilities.find((a) => a.name === 'Scouts')?.x ?? 0;
         const roll = chargeRoll.get(u.id) ?? [];
         const limit: Record<string, number> = {
@@ -351,9 +379,11 @@ export function ruleChecker(): RuleChecker {
         if (e.phase === 'command') {
           // who must test: the active player's units Below Half-strength as the phase starts (no model is
           // lost in the Command phase before the Battle-shock step)
+          // and the units an effect makes test (THE GRISLY FEAST), with its modifier
+          forcedTests = battleShockStepTests(s, e.player).tests;
           mustTest = s.unitOrder.filter((id) => {
             const u = s.units[id];
-            return u.player === e.player && u.location === 'battlefield' && belowHalf(s, u);
+            return u.player === e.player && u.location === 'battlefield' && (belowHalf(s, u) || forcedTests.has(id));
           });
         }
         scoredThisPhase = false;
@@ -373,7 +403,7 @@ export function ruleChecker(): RuleChecker {
           const attacker = lastAttack ? s.units[lastAttack.unit] : undefined;
           if (attacker?.keywords.includes('CHARACTER')) break;
           const prof = attacker && lastAttack ? findProfile(s, attacker, lastAttack.weapon, 0, true) : undefined;
-          if (!prof || !weaponHas(s, attacker!, prof, 'PRECISION')) bad(`${e.type === 'attack-allocated' ? 'an attack allocated' : 'damage'} to Leader model ${e.model} of ${au.name} while Bodyguard models are left (${lastAttack?.weapon ?? 'no weapon'})`);
+          if (!prof || !(weaponHas(s, attacker!, prof, 'PRECISION') || planHasPrecision(s, attacker!, au, lastAttack!.weapon))) bad(`${e.type === 'attack-allocated' ? 'an attack allocated' : 'damage'} to Leader model ${e.model} of ${au.name} while Bodyguard models are left (${lastAttack?.weapon ?? 'no weapon'})`);
         }
         // an attack goes to a model that has lost wounds or had attacks allocated this phase, when there is one
         // (Attached units and Precision choose among other models, and in Boarding Actions only visible

@@ -6,6 +6,7 @@
 import { registerRule } from '../../core/rules-registry.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { leadingModel, oncePerRoundDiscount, withinAuraOf } from '../helpers.ts';
+import { belowStartingStrength } from '../../rules/battle/units.ts';
 
 /** Coldstar Commander: while he leads a unit, its models have Move 12" and its ranged weapons ASSAULT. */
 registerRule({
@@ -79,9 +80,6 @@ registerRule({
   name: 'Fireknife', kind: 'datasheet-ability',
   attack(plan, ctx, src) {
     if (src.role !== 'attacker' || ctx.melee) return;
-    let alive = 0;
-    for (const m of ctx.target.models) if (m.alive) alive++;
-    const full = alive >= ctx.target.startingStrength;
-    plan.rerollHits = widerReroll(plan.rerollHits, full ? 'failed' : 'ones');
+    plan.rerollHits = widerReroll(plan.rerollHits, belowStartingStrength(ctx.target) ? 'ones' : 'failed');
   },
 });

@@ -3,7 +3,7 @@
  * GRENADES and WALL OF MIRRORS), Mont'ka (Killing Blow) and the Boarding Actions
  * Starfire Cadre (Markerlight Precision), with their stratagems; the Experimental Prototype Cadre's rule
  * (Superior Craftsmanship) and its six stratagems; its Enhancements are in ./enhancements.ts. The
- * Retaliation Cadre is in ./retaliation-cadre.ts.
+ * Retaliation Cadre is in ./retaliation-cadre.ts, the Kroot Hunting Pack in ./kroot-hunting-pack.ts.
  */
 import { registerRule, type Rule } from '../../core/rules-registry.ts';
 import { opponent, type GameState, type ModelState, type UnitState } from '../../core/state.ts';
@@ -21,6 +21,7 @@ import { inObjectiveRange } from '../../geometry/ranges.ts';
 import { pointInPolygon } from '../../geometry/polygon.ts';
 import { guidedInfo, spottedBy } from './army-rule.ts';
 import { RETALIATION_CADRE, RETALIATION_CADRE_RULES } from './retaliation-cadre.ts';
+import { KROOT_HUNTING_PACK, KROOT_HUNTING_PACK_RULES } from './kroot-hunting-pack.ts';
 import { untilEndOfOpponentsNextTurn } from '../helpers.ts';
 
 const KAUYON = 'Kauyon';
@@ -517,4 +518,5 @@ registerStratagem({
 export const TAU_DETACHMENTS = {
   [KAUYON]: ['Patient Hunter'], [MONTKA]: ['Killing Blow'], [STARFIRE]: ['Markerlight Precision'],
   [EXPERIMENTAL_PROTOTYPE_CADRE]: ['Superior Craftsmanship'], [RETALIATION_CADRE]: RETALIATION_CADRE_RULES,
+  [KROOT_HUNTING_PACK]: KROOT_HUNTING_PACK_RULES,
 };

@@ -259,14 +259,15 @@ registerRule({
 const ADVANCED_SCOUTING = 'Advanced Scouting';
 
 /**
- * Advanced Scouting: once the Lone-Spear's ranged attacks have hit an enemy unit, until the end of the
- * turn the attacks of other KROOT models of its army against that unit may re-roll the Hit roll. The entry
- * is also the army-wide effect (params.target, params.spotter: the Lone-Spear's unit).
+ * Advanced Scouting: once the Lone-Spear's ranged attacks have hit an enemy unit (in any phase: Fire Overwatch
+ * too), until the end of the turn the attacks of other KROOT models of its army against that unit may
+ * re-roll the Hit roll. The entry is also the army-wide effect (params.target, params.spotter: the
+ * Lone-Spear's unit).
  */
 registerRule({
   name: ADVANCED_SCOUTING, kind: 'datasheet-ability',
-  missing: 'only hits scored when the Lone-Spear shoots in its own Shooting phase count (not Fire Overwatch and such)',
-  afterShooting(g, unit, hitTargets) {
+  afterAttacks(g, unit, hitTargets, melee, effect) {
+    if (melee || effect) return;
     for (const id of hitTargets) {
       const e = g.state.units[id];
       if (!e || e.player === unit.player) continue;

@@ -5,10 +5,8 @@
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
-import { baseBoundingRadius } from '../../geometry/shape.ts';
-import { modelBody } from '../../rules/battle/world.ts';
 import { gainExtraCp } from '../../rules/battle/command-points.ts';
-import { attackersAre, leadingModel, modelWith, withinAuraOf } from '../helpers.ts';
+import { arrivalExclusionAround, attackersAre, leadingModel, modelWith, withinAuraOf } from '../helpers.ts';
 
 /** Ethereal's Failure Is Not an Option: the models of the unit he leads have Feel No Pain 5+. */
 registerRule({
@@ -35,20 +33,12 @@ registerRule({
   },
 });
 
-/**
- * Darkstrider's Jammer Array: enemy units set up from Reserves may not be set up within 12" of him: no part
- * of their bases may be over a circle 12" beyond his base (a 48-sided polygon drawn round it, a hair wider).
- */
+/** Darkstrider's Jammer Array: enemy units set up from Reserves may not be set up within 12" of him. */
 registerRule({
   name: 'Jammer Array', kind: 'datasheet-ability',
   enemyArrivalExclusion(state, unit) {
     const m = modelWith(state, unit, 'DARKSTRIDER');
-    if (!m || !m.pos) return [];
-    const sides = 48;
-    const r = (12 + baseBoundingRadius(modelBody(state, m).base)) / Math.cos(Math.PI / sides);
-    const polygon: { x: number; y: number }[] = [];
-    for (let i = 0; i < sides; i++) polygon.push({ x: m.pos.x + r * Math.cos((2 * Math.PI * i) / sides), y: m.pos.y + r * Math.sin((2 * Math.PI * i) / sides) });
-    return [polygon];
+    return m ? arrivalExclusionAround(state, m, 12) : [];
   },
 });
 

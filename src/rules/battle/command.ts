@@ -6,12 +6,12 @@
 import type { Game } from '../../core/game.ts';
 import { expireEffects } from '../../core/effects.ts';
 import { opponent, type GameState, type PlayerIndex, type UnitState } from '../../core/state.ts';
-import { abilityRulesWith, anyUnitHas } from '../../core/rules-registry.ts';
+import { abilityRulesWith, anyUnitHas, getRule } from '../../core/rules-registry.ts';
 import { afterRoll, rollDice } from '../roll-window.ts';
 import { openWindow } from '../windows.ts';
 import { primaryMission } from './missions.ts';
 import { endPhase, hasEffect, startPhase } from './phase.ts';
-import { belowHalfStrength, bestLeadership, rollModifier, unitsOnBattlefield } from './units.ts';
+import { belowHalfStrength, bestLeadership, onBattlefield, rollModifier, unitsOnBattlefield } from './units.ts';
 
 /** Effect kind: the unit passes its next Battle-shock test this phase (Insane Bravery). */
 export const PASSES_BATTLE_SHOCK = 'Passes Battle-shock test';
@@ -30,11 +30,42 @@ export function commandPhase(g: Game, player: PlayerIndex): void {
 }
 
 export function battleShockStep(g: Game, player: PlayerIndex): void {
+  // tests an effect forces (THE GRISLY FEAST) come first; a unit tested that way takes no other test this step
+  const tested = forcedBattleShockTests(g, player);
   for (const u of unitsOnBattlefield(g.state, player)) {
     if (g.state.result) return;
-    if (!belowHalfStrength(g.state, u)) continue;
+    if (tested.has(u.id) || !belowHalfStrength(g.state, u)) continue;
     battleShockTest(g, player, u.id);
   }
+}
+
+/**
+ * The tests effects make `player`'s units take in the Battle-shock step (Rule.battleShockStepTests), each unit
+ * once (the first effect's modifier), all worked out as the step starts; an effect that answered is spent.
+ */
+export function battleShockStepTests(s: GameState, player: PlayerIndex): { tests: Map<string, number>; spent: number[] } {
+  const tests = new Map<string, number>();
+  const spent: number[] = [];
+  for (const e of s.effects) {
+    const found = getRule(e.kind)?.battleShockStepTests?.(s, player, e);
+    if (!found) continue;
+    spent.push(e.id);
+    for (const t of found) if (!tests.has(t.unit)) tests.set(t.unit, t.modifier);
+  }
+  return { tests, spent };
+}
+
+/** Take the tests effects force on `player`'s units (battleShockStepTests); the units tested. */
+function forcedBattleShockTests(g: Game, player: PlayerIndex): Set<string> {
+  const { tests, spent } = battleShockStepTests(g.state, player);
+  for (const id of spent) g.removeEffect(id);
+  const tested = new Set<string>();
+  for (const [unit, modifier] of tests) {
+    if (g.state.result || !onBattlefield(g.state.units[unit])) continue;
+    tested.add(unit);
+    battleShockTest(g, player, unit, modifier);
+  }
+  return tested;
 }
 
 /**

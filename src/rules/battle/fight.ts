@@ -6,7 +6,7 @@
  * weapons, then consolidates (3").
  */
 import type { Game } from '../../core/game.ts';
-import { getRule } from '../../core/rules-registry.ts';
+import { afterAttacks, getRule } from '../../core/rules-registry.ts';
 import { opponent, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { profileHas, type Weapon, type WeaponProfile } from '../../data/datasheet.ts';
 import { inBaseContact } from '../../geometry/distance.ts';
@@ -172,8 +172,9 @@ export function fight(g: Game, u: UnitState): void {
     openWindow(g, { name: 'fight/after-enemy-targets', unit: u.id, targets });
     enemyAttacking(g, fresh, targets, true);
     const before = destroyedParts(s, opponent(player));
-    resolveAttacks(g, fresh, attackGroups, true);
+    const tally = resolveAttacks(g, fresh, attackGroups, true);
     destroyed = [...destroyedParts(s, opponent(player))].filter((id) => !before.has(id));
+    afterAttacks(g, fresh, tally.hitTargets, true);
   }
   const after = s.units[u.id];
   // a unit its own target's Deadly Demise destroyed is gone: nothing of it is left to consolidate or be marked (as in shooting)

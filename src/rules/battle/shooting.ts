@@ -13,7 +13,7 @@
  */
 import type { Game } from '../../core/game.ts';
 import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
-import { abilityRulesWith, allows, anyUnitHas, forbids, forEachActiveRule, getRule, targetableFrom, weaponHas, weaponRange } from '../../core/rules-registry.ts';
+import { abilityRulesWith, allows, anyUnitHas, afterAttacks, forbids, forEachActiveRule, getRule, targetableFrom, weaponHas, weaponRange } from '../../core/rules-registry.ts';
 import { profileHas, type Weapon, type WeaponProfile } from '../../data/datasheet.ts';
 import { benefitOfCover, isVisible } from '../../geometry/visibility.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
@@ -647,6 +647,7 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
   const before = hasStratagemFor(g, opponent(player), 'shooting/after-enemy-shot') ? destroyedParts(s, opponent(player)) : null;
   const tally = resolveAttacks(g, u, attackGroups, false);
   const destroyed = before === null ? [] : [...destroyedParts(s, opponent(player))].filter((id) => !before.has(id));
+  afterAttacks(g, u, tally.hitTargets, false);
   for (const a of assignments) {
     if (!profileHas(a.profile, 'ONE SHOT')) continue;
     for (const sh of a.shooters) g.addEffect(ONE_SHOT_USED, player, null, { at: 'end-of-battle' }, { model: sh.model.id, weapon: a.group.weapon.name });

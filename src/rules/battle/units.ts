@@ -51,6 +51,16 @@ export function hasAbility(u: UnitState, name: string): boolean {
 }
 
 /**
+ * Below its Starting Strength: fewer models remain than it started the battle with (an Attached unit's
+ * combined Starting Strength). Read by the model count alone, as the core rules define it.
+ */
+export function belowStartingStrength(u: UnitState): boolean {
+  let alive = 0;
+  for (const m of u.models) if (m.alive) alive++;
+  return alive < u.startingStrength;
+}
+
+/**
  * Below Half-strength: fewer than half the Starting Strength models remain; a unit with a Starting
  * Strength of 1 is Below Half-strength when its model has fewer than half its Wounds left.
  */
