@@ -73,7 +73,7 @@ export interface Rule {
   movesOverModels?: boolean;
   /** keywords a unit gains at muster while a model of it carries this wargear (Markerlight, Phantasm Grenade Launcher) */
   grantsKeywords?: readonly string[];
-  /** abilities (core abilities such as Infiltrators) a unit gains at muster while a model of it carries this wargear (Recon Drone) */
+  /** abilities (core abilities such as Infiltrators) a unit gains at muster while a model of it carries this wargear (Recon Drone), or whose model has this Enhancement (Fanatical Convert) */
   grantsAbilities?: readonly string[];
   /**
    * Inches added to the Range characteristic of a ranged weapon of a unit of this rule's player
@@ -89,8 +89,10 @@ export interface Rule {
   enhancedWeapon?: { weapon: string; change(profile: WeaponProfile): WeaponProfile };
   /**
    * May a model `distance` inches away make ranged attacks at the unit (NEUROWEB SYSTEM JAMMER: only from
-   * within 18")? Asked of the effects on the target unit (`effect` set) and of its own abilities (`effect`
-   * null: Illic Nightspear's Hunter Unseen), see targetableFrom; false forbids it.
+   * within 18")? Asked of the effects on the target unit (`effect` set), of its own abilities (`effect`
+   * null: Illic Nightspear's Hunter Unseen) and of its player's army and detachment rules (`effect` null:
+   * the Auxiliary Cadre's Localised Stealth Projectors), see targetableFrom; false forbids it. Asked for
+   * every shooter and target: a rule should answer true at once when `distance` is short enough.
    */
   targetableFrom?(ctx: UnitContext & { distance: number }, effect: Effect | null): boolean;
   /** change the Attack plan of an attack this rule's side is involved in */
@@ -432,11 +434,14 @@ export function weaponRange(state: GameState, unit: UnitState, profile: WeaponPr
 }
 
 /**
- * May a model `distance` inches from the unit make ranged attacks at it: no effect on the unit nor ability
- * of its own forbids it (Rule.targetableFrom). Only those are asked (the check runs for every shooter and target).
+ * May a model `distance` inches from the unit make ranged attacks at it: no effect on the unit, ability of
+ * its own nor rule of its player (army and detachment rules: Localised Stealth Projectors) forbids it
+ * (Rule.targetableFrom). Only those are asked (the check runs for every shooter and target); the lists of
+ * rules are resolved once (registeredAmong), so a player without such a rule pays a short walk.
  */
 export function targetableFrom(state: GameState, unit: UnitState, distance: number): boolean {
   for (const r of registeredAmong(unit.abilities)) if (r.targetableFrom && !r.targetableFrom({ state, unit, distance }, null)) return false;
+  for (const r of registeredAmong(state.players[unit.player].rules)) if (r.targetableFrom && !r.targetableFrom({ state, unit, distance }, null)) return false;
   for (const e of state.effects) {
     if (e.unit !== unit.id) continue;
     const r = registry.get(e.kind);

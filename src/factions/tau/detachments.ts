@@ -21,6 +21,7 @@ import { inObjectiveRange } from '../../geometry/ranges.ts';
 import { pointInPolygon } from '../../geometry/polygon.ts';
 import { guidedInfo, spottedBy } from './army-rule.ts';
 import { RETALIATION_CADRE, RETALIATION_CADRE_RULES } from './retaliation-cadre.ts';
+import { AUXILIARY_CADRE, AUXILIARY_CADRE_RULES } from './auxiliary-cadre.ts';
 import { untilEndOfOpponentsNextTurn } from '../helpers.ts';
 
 const KAUYON = 'Kauyon';
@@ -517,4 +518,5 @@ registerStratagem({
 export const TAU_DETACHMENTS = {
   [KAUYON]: ['Patient Hunter'], [MONTKA]: ['Killing Blow'], [STARFIRE]: ['Markerlight Precision'],
   [EXPERIMENTAL_PROTOTYPE_CADRE]: ['Superior Craftsmanship'], [RETALIATION_CADRE]: RETALIATION_CADRE_RULES,
+  [AUXILIARY_CADRE]: AUXILIARY_CADRE_RULES,
 };
