@@ -130,6 +130,12 @@ export interface Rule {
   rerollAdvance?(ctx: UnitContext, src: RuleSource): boolean;
   /** false when the unit may not select this enemy unit as a target (Focused Fire) */
   mayTarget?(ctx: UnitContext & { target: UnitState }, src: RuleSource): boolean;
+  /**
+   * The unit may be set up from Reserves by Deep Strike in battle round 1 as well (Transponder Lock Module),
+   * then only within `range` of a friendly unit on the battlefield that `near` accepts (and as far from
+   * enemy models as any Deep Strike); null when not. Asked of the unit's active rules (src/rules/battle/reserves.ts).
+   */
+  firstRoundDeepStrike?(ctx: UnitContext, src: RuleSource): { range: number; near: (friend: UnitState) => boolean } | null;
   /** Deep Strike set-up distance from enemy models when not 9" (Cloudstrike: 6") */
   deepStrikeDistance?(ctx: UnitContext, src: RuleSource): number | null;
   /**

@@ -3,7 +3,7 @@
  * six stratagems and its Enhancements. Each test fails if the rule is played wrong or not at all.
  */
 import { describe, expect, it } from 'vitest';
-import { battleSandbox, scriptedAgent, setGap, type PlacedUnit } from '../helpers/battle.ts';
+import { battleSandbox, scriptedAgent, setGap, type BattleSandboxOptions, type PlacedUnit } from '../helpers/battle.ts';
 import { planFor } from '../helpers/plan.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
@@ -13,6 +13,7 @@ import { openWindow, usableStratagems, type Window } from '../../src/rules/windo
 import { canShoot } from '../../src/rules/battle/shooting.ts';
 import { canCharge } from '../../src/rules/battle/charge.ts';
 import { advanceDistance } from '../../src/rules/battle/movement.ts';
+import { reinforcements } from '../../src/rules/battle/reserves.ts';
 import { characteristic } from '../../src/rules/battle/units.ts';
 import { isEngaged, unitDistance } from '../../src/rules/battle/world.ts';
 import { createHeuristic } from '../../agents/heuristic.ts';
@@ -20,10 +21,10 @@ import { createHeuristic } from '../../agents/heuristic.ts';
 const AC = 'Auxiliary Cadre';
 
 /** Player 0 (T'au) answers with `pick`; player 1 (Aeldari) always with the first option. */
-function sandbox(units: PlacedUnit[], opts: { phase?: PhaseName; turn?: PlayerIndex; detachment?: string | null; terrain?: Parameters<typeof battleSandbox>[1]['terrain'] } = {}, pick: (r: DecisionRequest) => number = () => 0): Game {
+function sandbox(units: PlacedUnit[], opts: { phase?: PhaseName; turn?: PlayerIndex; detachment?: string | null; terrain?: BattleSandboxOptions['terrain']; round?: number } = {}, pick: (r: DecisionRequest) => number = () => 0): Game {
   return battleSandbox(units, {
     phase: opts.phase ?? 'shooting', turn: opts.turn ?? 0, cp: [3, 3], detachments: [opts.detachment === undefined ? AC : opts.detachment, 'Battle Host'],
-    agents: [scriptedAgent('tau', pick), scriptedAgent('ae')], ...(opts.terrain ? { terrain: opts.terrain } : {}),
+    agents: [scriptedAgent('tau', pick), scriptedAgent('ae')], ...(opts.terrain ? { terrain: opts.terrain } : {}), ...(opts.round ? { round: opts.round } : {}),
   });
 }
 
@@ -225,5 +226,38 @@ describe('Auxiliary Cadre Enhancements', () => {
     // the heuristic selects a unit (it costs nothing)
     const heur = createHeuristic().decide({ state: g.state, player: 0 }, { kind: 'admired-leader', player: 0, prompt: '', options: [{ none: true }, { unit: 'KC' }], context: { unit: 'FB' } });
     expect(heur.option).toBe(1);
+  });
+
+  it('Transponder Lock Module: the bearer\'s unit arrives by Deep Strike in battle round 1, within 12" of a Kroot unit and more than 9" from the enemy; not without it', () => {
+    const arrival = (enhancement: string | undefined, round = 1) => {
+      const asked: DecisionRequest[] = [];
+      // the first arrival point offered
+      const g = sandbox([{ id: 'CS', player: 0, faction: 'tau', name: 'Commander In Coldstar Battlesuit', at: { x: 5, y: 40 }, ...(enhancement ? { enhancement } : {}) },
+        { ...KC, at: { x: 30, y: 30 } }, { ...GD, at: { x: 50, y: 5 } }], { phase: 'movement', round }, (r) => { asked.push(r); return r.kind === 'reinforcement' ? 1 : 0; });
+      g.emit({ type: 'unit-location', unit: 'CS', location: 'reserves', embarkedIn: null });
+      reinforcements(g, 0);
+      return { g, asked: asked.filter((r) => r.kind === 'reinforcement') };
+    };
+    const { g, asked } = arrival('Transponder Lock Module');
+    // one point, at the Kroot
+    expect(asked.map((r) => r.options.length)).toEqual([2]);
+    const cs = g.state.units.CS;
+    expect(cs.location).toBe('battlefield');
+    expect(unitDistance(g.state, cs, g.state.units.KC)).toBeLessThanOrEqual(12);
+    expect(unitDistance(g.state, cs, g.state.units.GD)).toBeGreaterThan(9);
+    // without the Enhancement nothing arrives in battle round 1
+    const plain = arrival(undefined);
+    expect(plain.asked).toEqual([]);
+    expect(plain.g.state.units.CS.location).toBe('reserves');
+    // Kroot in a corner behind a screen of Guardians: nowhere within 12" of them is more than 9" from the enemy
+    const asked2: DecisionRequest[] = [];
+    const boxed = sandbox([{ id: 'CS', player: 0, faction: 'tau', name: 'Commander In Coldstar Battlesuit', at: { x: 5, y: 40 }, enhancement: 'Transponder Lock Module' },
+      { ...KC, at: { x: 2, y: 2 }, counts: [4, 1], spacing: 1.2 }, { ...GD, at: { x: 8, y: 1 } }], { phase: 'movement' }, (r) => { asked2.push(r); return r.kind === 'reinforcement' ? 1 : 0; });
+    boxed.emit({ type: 'unit-location', unit: 'CS', location: 'reserves', embarkedIn: null });
+    reinforcements(boxed, 0);
+    expect(asked2.filter((r) => r.kind === 'reinforcement')).toHaveLength(1);
+    expect(boxed.state.units.CS.location).toBe('reserves');
+    // from battle round 2, any Deep Strike point as usual
+    expect(arrival('Transponder Lock Module', 2).asked[0].options.length).toBeGreaterThan(2);
   });
 });

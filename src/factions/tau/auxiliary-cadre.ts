@@ -255,4 +255,23 @@ registerRule({
   },
 });
 
+const TRANSPONDER_LOCK_MODULE = 'Transponder Lock Module';
+/** Transponder Lock Module: in battle round 1, within 12" of a friendly auxiliary unit. */
+const TRANSPONDER_LEAVE = { range: 12, near: auxiliary };
+
+/**
+ * Transponder Lock Module: the bearer's unit may also arrive by Deep Strike in its player's first Movement
+ * phase (battle round 1, when the core rules let no unit arrive), then set up within 12" of a friendly KROOT or
+ * VESPID STINGWINGS unit (and more than 9" from enemy models, as any Deep Strike): Rule.firstRoundDeepStrike.
+ * From battle round 2 it arrives as any unit with Deep Strike (the engine keeps no mission rule that would
+ * forbid its second or third Movement phase).
+ */
+registerRule({
+  name: TRANSPONDER_LOCK_MODULE, kind: 'enhancement',
+  firstRoundDeepStrike: (ctx) => {
+    const c = bearerComponent(ctx.unit, TRANSPONDER_LOCK_MODULE);
+    return c && !c.destroyed ? TRANSPONDER_LEAVE : null;
+  },
+});
+
 export const AUXILIARY_CADRE_RULES = [INTEGRATED_COMMAND_STRUCTURE];
