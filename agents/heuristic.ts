@@ -2455,6 +2455,8 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     }
     // Infiltrators only add places to set the unit up: every unit offered, until none is left
     case 'ethereal-pathway': return req.options.length > 1 ? 1 : 0;
+    // Deep Strike only adds ways to hold the unit back (the Reserves choice comes next): every unit offered
+    case 'student-of-kauyon': return req.options.length > 1 ? 1 : 0;
     case 'suppression-volley': case 'harassment-fire': return pickEnemy(c, req, (e) => offense(c, e));
     case 'fire-support': return pickEnemy(c, req, (e) => unitValue(c.state, e));
     case 'pulse-onslaught': return pickEnemy(c, req, (e) => { let b = 0; for (const m of ownUnits(c.state, c.me)) b = Math.max(b, unitAttackPotential(c.state, e, m, true)); return b + 0.01 * unitValue(c.state, e); });

@@ -147,6 +147,12 @@ export interface Rule {
   phaseEnd?(g: Game, unit: UnitState, phase: PhaseName): void;
   /** the Redeploy Units step: how many of its player's deployed units the bearer's rule lets them set up again (src/rules/battle/redeploy.ts) */
   redeploy?: Redeployment;
+  /**
+   * The Declare Battle Formations step made by the player's agent (src/rules/battle/formations.ts), once
+   * Leaders are attached and transports filled, before any unit is put in Reserves: for the abilities of each
+   * unit of that player (Student of Kauyon).
+   */
+  declareBattleFormations?(g: Game, unit: UnitState): void;
   /** after the first turn is decided and before any Scouts move, for the abilities of every unit (Strike Swiftly) */
   beforeScoutMoves?(g: Game, unit: UnitState): void;
   /** at the start of the Deploy Armies step, before any unit is set up (Ethereal Pathway), for the units of both armies */

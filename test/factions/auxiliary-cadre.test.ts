@@ -13,7 +13,9 @@ import { openWindow, usableStratagems, type Window } from '../../src/rules/windo
 import { canShoot } from '../../src/rules/battle/shooting.ts';
 import { canCharge } from '../../src/rules/battle/charge.ts';
 import { advanceDistance } from '../../src/rules/battle/movement.ts';
-import { reinforcements } from '../../src/rules/battle/reserves.ts';
+import { arrivalPoints, reinforcements } from '../../src/rules/battle/reserves.ts';
+import { declareFormationsByAgent, type ReserveOption } from '../../src/rules/battle/formations.ts';
+import type { ResolvedPlayer } from '../../src/data/scenario-types.ts';
 import { characteristic } from '../../src/rules/battle/units.ts';
 import { isEngaged, unitDistance } from '../../src/rules/battle/world.ts';
 import { createHeuristic } from '../../agents/heuristic.ts';
@@ -259,5 +261,41 @@ describe('Auxiliary Cadre Enhancements', () => {
     expect(boxed.state.units.CS.location).toBe('reserves');
     // from battle round 2, any Deep Strike point as usual
     expect(arrival('Transponder Lock Module', 2).asked[0].options.length).toBeGreaterThan(2);
+  });
+
+  it('Student of Kauyon: in Declare Battle Formations up to three Kroot Carnivores or Farstalkers units get Deep Strike (Deep Strike Reserves offered); not a fourth, not a Strike Team, not without it', () => {
+    const units = (enhancement?: string): PlacedUnit[] => [
+      { id: 'WS', player: 0, faction: 'tau', name: 'Kroot War Shaper', at: { x: 5, y: 40 }, ...(enhancement ? { enhancement } : {}) },
+      { ...KC, id: 'K1' }, { ...KC, id: 'K2', at: { x: 24, y: 5 } }, { id: 'KF', player: 0, faction: 'tau', name: 'Kroot Farstalkers', at: { x: 28, y: 5 } },
+      { ...KC, id: 'K3', at: { x: 32, y: 5 } }, ST,
+    ];
+    const formations = (enhancement?: string) => {
+      const asked: DecisionRequest[] = [];
+      // Student of Kauyon: the first unit offered each time; Reserves: Deep Strike when offered; no Leader attached
+      const g = sandbox(units(enhancement), { phase: 'command' }, (r) => {
+        asked.push(r);
+        if (r.kind === 'student-of-kauyon') return 1;
+        if (r.kind === 'reserves') return Math.max(0, (r.options as ReserveOption[]).findIndex((o) => o.reserves === 'deep-strike'));
+        return 0;
+      });
+      for (const id of g.state.unitOrder) g.emit({ type: 'unit-location', unit: id, location: 'unplaced', embarkedIn: null });
+      const p = { transports: {}, leaders: {}, reserves: {} } as unknown as ResolvedPlayer;
+      declareFormationsByAgent(g, 0, p, 2000, (id) => id);
+      const deepStrike = (r: DecisionRequest) => (r.options as ReserveOption[]).some((o) => o.reserves === 'deep-strike');
+      return { g, students: asked.filter((r) => r.kind === 'student-of-kauyon'), deep: asked.filter((r) => r.kind === 'reserves' && deepStrike(r)).map((r) => r.context?.unit) };
+    };
+    const { g, students, deep } = formations('Student of Kauyon');
+    // three selections, each offering the Kroot Carnivores and Farstalkers not chosen yet (never the Strike Team)
+    expect(students.map((r) => r.options)).toEqual([
+      [{ done: true }, { unit: 'K1' }, { unit: 'K2' }, { unit: 'KF' }, { unit: 'K3' }],
+      [{ done: true }, { unit: 'K2' }, { unit: 'KF' }, { unit: 'K3' }],
+      [{ done: true }, { unit: 'KF' }, { unit: 'K3' }],
+    ]);
+    expect(deep).toEqual(['K1', 'K2', 'KF']);
+    expect(['K1', 'K2', 'KF', 'K3', 'ST'].map((id) => g.state.units[id].location)).toEqual(['reserves', 'reserves', 'reserves', 'unplaced', 'unplaced']);
+    // such a unit arrives by Deep Strike as any other
+    expect(arrivalPoints(g.state, g.state.units.K1, false).some((o) => o.how === 'deep-strike')).toBe(true);
+    const plain = formations(undefined);
+    expect([plain.students, plain.deep]).toEqual([[], []]);
   });
 });

@@ -8,9 +8,9 @@ import type { GameState, PlayerIndex, UnitState } from '../../core/state.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { windowOwnUnit } from '../../rules/stratagems/targets.ts';
-import { hasKeyword, onBattlefield, unitMove, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { allUnits, hasKeyword, onBattlefield, unitMove, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { boardOf, unitDistance, unitGapLowerBound, unitSees } from '../../rules/battle/world.ts';
-import { bearerComponent, modelWithinRangeOf, moveOrFallBack, moveOrFallBackChoices, unitWhollyWithin, untilStartOfNextTurn } from '../helpers.ts';
+import { bearerComponent, modelWithinRangeOf, moveOrFallBack, moveOrFallBackChoices, selectUpTo, unitWhollyWithin, untilStartOfNextTurn } from '../helpers.ts';
 import { FOR_THE_GREATER_GOOD } from './army-rule.ts';
 
 export const AUXILIARY_CADRE = 'Auxiliary Cadre';
@@ -273,5 +273,37 @@ registerRule({
     return c && !c.destroyed ? TRANSPONDER_LEAVE : null;
   },
 });
+
+const STUDENT_OF_KAUYON = 'Student of Kauyon';
+/** The effect on each unit the bearer's player selected: its models have Deep Strike. */
+export const STUDENT_SELECTED = 'Student of Kauyon (selected)';
+/** How many units Student of Kauyon gives Deep Strike. */
+export const STUDENT_UNITS = 3;
+
+/**
+ * Student of Kauyon: in the Declare Battle Formations step the bearer's player may select up to three KROOT
+ * CARNIVORES or KROOT FARSTALKERS units of the army; their models have Deep Strike for the battle (the effect
+ * allows 'deep-strike': they may then be set up in Deep Strike Reserves and arrive as such units do).
+ */
+registerRule({
+  name: STUDENT_OF_KAUYON, kind: 'enhancement',
+  missing: 'only when the player\'s agent declares the battle formations: a scenario that names its Reserves cannot put those units in Deep Strike Reserves',
+  declareBattleFormations(g, unit) {
+    const c = bearerComponent(unit, STUDENT_OF_KAUYON);
+    if (!c || c.destroyed) return;
+    const s = g.state;
+    selectUpTo(
+      STUDENT_UNITS,
+      (chosen) => allUnits(s, unit.player).filter((u) => !chosen.includes(u.id) && u.location !== 'attached' && u.location !== 'destroyed' &&
+        (hasKeyword(u, 'CARNIVORES') || hasKeyword(u, 'FARSTALKERS')) && !u.abilities.includes('Deep Strike')),
+      (options) => g.decide({
+        kind: 'student-of-kauyon', player: unit.player, prompt: `${unit.name}: Student of Kauyon: give a unit Deep Strike? (or stop)`, options, context: { unit: unit.id },
+      }).option,
+      (id) => g.addEffect(STUDENT_SELECTED, unit.player, id, { at: 'end-of-battle' }),
+    );
+  },
+});
+
+registerRule({ name: STUDENT_SELECTED, kind: 'effect', allows: (perm) => perm === 'deep-strike' });
 
 export const AUXILIARY_CADRE_RULES = [INTEGRATED_COMMAND_STRUCTURE];
