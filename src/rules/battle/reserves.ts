@@ -27,7 +27,6 @@ export interface ArrivalOption {
 
 /** Points a unit may arrive near: deep strike anywhere on a grid; strategic reserves along the edges. */
 export function arrivalOptions(g: Game, u: UnitState): ArrivalOption[] {
-  if (g.state.round < 2) return firstRoundPoints(g.state, u);
   return arrivalPoints(g.state, u, u.location === 'strategic-reserves');
 }
 
@@ -96,7 +95,7 @@ export function reinforcements(g: Game, player: PlayerIndex): void {
     if (g.state.result) return;
     const waiting = g.state.unitOrder.map((id) => g.state.units[id]).filter((u) => u.player === player && inReserves(u) && !u.flags.arrived);
     const options: ({ wait: true } | ArrivalOption)[] = [{ wait: true }];
-    for (const u of waiting) options.push(...arrivalOptions(g, u));
+    for (const u of waiting) options.push(...(g.state.round < 2 ? firstRoundPoints(g.state, u) : arrivalOptions(g, u)));
     if (options.length === 1) return;
     const { option } = g.decide({ kind: 'reinforcement', player, prompt: 'Reinforcements: set up a unit from Reserves?', options });
     if ('wait' in option) return;
