@@ -37,9 +37,10 @@ import { arrivalPoints as reservesArrivalPoints } from '../src/rules/battle/rese
 import { acrossHatchway } from '../src/rules/battle/hatchways.ts';
 import { disembarkPlan, roomToDisembarkAfterMove, unitNearModel, type TransportMove } from '../src/rules/battle/transports.ts';
 import { FAIL_SAFE_RANGE } from '../src/factions/tau/retaliation-cadre.ts';
+import { auxiliary, guidedFireBonus, INTERLOCKING_MOVE } from '../src/factions/tau/auxiliary-cadre.ts';
 import { MICRODRONE_UNITS } from '../src/factions/tau/more-abilities.ts';
 import { destroyedGuardians } from '../src/factions/aeldari/guardian-battlehost.ts';
-import { withinObjectiveRange } from '../src/factions/helpers.ts';
+import { moveOrFallBackChoices, withinObjectiveRange } from '../src/factions/helpers.ts';
 import { mustTake } from '../src/rules/allocation.ts';
 import { pointInPolygon } from '../src/geometry/polygon.ts';
 import { cloneState } from '../src/core/clone.ts';
@@ -1486,6 +1487,37 @@ function trapWellLaidGain(c: Ctx, u: UnitState): number {
 
 const WORSE_SKILL: PlanTweak = (p) => { p.skill += 1; };
 
+/**
+ * A change to the unit's attacks for the phase (MULTISENSORY SCANNING, EXPERIMENTAL MODIFICATIONS): its
+ * volley in a Shooting phase; in a Fight phase its melee at the enemy unit it is fighting that it gains most on.
+ */
+function phaseAttackGain(c: Ctx, u: UnitState, tweak: PlanTweak): number {
+  if (c.state.phase !== 'fight') return volleyGain(c, u, tweak);
+  let best = 0;
+  for (const e of engagedEnemies(c.state, u)) best = Math.max(best, attackOn(c, u, e, true, tweak) - attackOn(c, u, e, true));
+  return best;
+}
+
+/**
+ * INTERLOCKING MANOUEVRES at the end of a Fight phase: what the unit's best move (6", or a Fall Back) gains
+ * over staying, weighed as the move itself is chosen (decideShadeOfTwilight: no charge is lost then).
+ */
+function interlockingGain(c: Ctx, u: UnitState): number {
+  const { options } = moveOrFallBackChoices(c.state, u);
+  if (options.length === 0) return 0;
+  const ov = objectiveView(c);
+  const uc = unitCtx(c, u);
+  const short: UnitCtx = { ...uc, move: INTERLOCKING_MOVE };
+  const flags = { advanced: u.flags.advanced, fellBack: u.flags.fellBack };
+  const stay = positionScore(c, ov, uc, uc.from, flags);
+  let best = stay;
+  for (const o of options) {
+    if ('none' in o || !o.to) continue;
+    best = Math.max(best, positionScore(c, ov, short, moveEnd(short, o, o.to, 0, towardEnemy(short, o)), { ...flags, noCharge: false }));
+  }
+  return best - stay;
+}
+
 /** Expected gain of a stratagem option in points (before its CP cost). */
 function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll: { purpose: string; values: number[]; target: number | null; unit?: string } | undefined): number {
   const s = c.state;
@@ -1647,6 +1679,15 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
       const pFail = e.battleShocked ? 0 : 1 - p2d6AtLeast(bestLeadership(s, e) - rollModifier(s, e, 'battle-shock'));
       return (models / 6) * pointsPerWound(s, e) + pFail * 0.1 * unitValue(s, e);
     }
+    // Auxiliary Cadre: re-rolled Wound rolls of 1 (an auxiliary unit: every failed one), this phase
+    case 'MULTISENSORY SCANNING': return u ? phaseAttackGain(c, u, (p) => { p.rerollWounds = widerReroll(p.rerollWounds, auxiliary(u) ? 'failed' : 'ones'); }) : 0;
+    // an Advance (3.5" on average) that keeps the unit's shooting, and an auxiliary unit's charge: a share of
+    // MATCHLESS AGILITY's sure 6" (the move is then chosen knowing its guns count as ASSAULT)
+    case 'ALIEN EXPERTISE': return u ? (auxiliary(u) ? 0.8 : 0.6) * agilityGain(c, u) : 0;
+    case 'GUIDED FIRE': { if (!u) return 0; const plus = guidedFireBonus(s, u); return volleyGain(c, u, (p) => { p.strength += plus; }); }
+    case 'INTERLOCKING MANOUEVRES': return u ? interlockingGain(c, u) : 0;
+    case 'PHEROMONE WAYPOINTS': return u ? agilityGain(c, u) : 0;
+    case 'EXPERIMENTAL MODIFICATIONS': return u ? phaseAttackGain(c, u, (p) => { p.ap -= 1; }) : 0;
     case 'THREAT ASSESSMENT ANALYSER': return u ? bestChoice(c, u, THREAT_ASSESSMENT_TWEAKS).gain : 0;
     case 'EXPERIMENTAL AMMUNITION': return u ? bestChoice(c, u, EXPERIMENTAL_AMMUNITION_TWEAKS).gain : 0;
     case 'REACTIVE IMPACT DAMPENERS': return u && win ? incomingSaved(c, win, u, DAMPENERS) : 0;
@@ -2424,6 +2465,9 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'trail-finding': case 'path-of-the-outcast': case 'reaver-band': return decideShadeOfTwilight(c, req, SHADE_REACH, false);
     // end of the Fight phase: a D3+3" Normal move or Fall Back (5" on average), its turn over, so no charge lost
     case 'raid-and-run': return decideShadeOfTwilight(c, req, 5, false);
+    // INTERLOCKING MANOUEVRES: a 6" Normal move or a Fall Back, at the end of a Fight phase
+    case 'interlocking-manoeuvres': return decideShadeOfTwilight(c, req, INTERLOCKING_MOVE, false);
+    case 'admired-leader': return decideAdmiredLeader(c, req);
     case 'aerial-disengagement': return decideShadeOfTwilight(c, req, 6, false);
     // a Battle-shock test (at -1 for Face of Death): the unit whose failed test costs the enemy most
     case 'face-of-death':
@@ -2459,6 +2503,8 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     }
     // Infiltrators only add places to set the unit up: every unit offered, until none is left
     case 'ethereal-pathway': return req.options.length > 1 ? 1 : 0;
+    // Deep Strike only adds ways to hold the unit back (the Reserves choice comes next): every unit offered
+    case 'student-of-kauyon': return req.options.length > 1 ? 1 : 0;
     case 'suppression-volley': case 'harassment-fire': return pickEnemy(c, req, (e) => offense(c, e));
     case 'fire-support': case 'a-trap-well-laid': return pickEnemy(c, req, (e) => unitValue(c.state, e));
     case 'pulse-onslaught': return pickEnemy(c, req, (e) => { let b = 0; for (const m of ownUnits(c.state, c.me)) b = Math.max(b, unitAttackPotential(c.state, e, m, true)); return b + 0.01 * unitValue(c.state, e); });
@@ -2604,6 +2650,23 @@ function decideFireAndFade(c: Ctx, req: DecisionRequest): number {
   const ov = objectiveView(c);
   const uc = unitCtx(c, u);
   return argmax(options, (o) => moveScore(c, ov, uc, o));
+}
+
+/**
+ * Admired Leader (+1 Objective Control, Leadership improved): the unit in range of a marker with the most
+ * models there, else the one with the most models (it may get there); never none, it costs nothing.
+ */
+function decideAdmiredLeader(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const snap = objectiveSnapshot(s);
+  return argmax(req.options as ({ none: true } | { unit: string })[], (o) => {
+    if ('none' in o) return -1;
+    const u = s.units[o.unit];
+    if (!u) return -1;
+    let models = 0;
+    for (const m of u.models) if (m.alive) models++;
+    return (snap.contrib.get(u.id)?.some((x) => x > 0) ? 100 : 0) + models;
+  });
 }
 
 /** Inches a Shade of Twilight move is expected to cover (a D6). */

@@ -73,7 +73,7 @@ export interface Rule {
   movesOverModels?: boolean;
   /** keywords a unit gains at muster while a model of it carries this wargear (Markerlight, Phantasm Grenade Launcher) */
   grantsKeywords?: readonly string[];
-  /** abilities (core abilities such as Infiltrators) a unit gains at muster while a model of it carries this wargear (Recon Drone) */
+  /** abilities (core abilities such as Infiltrators) a unit gains at muster while a model of it carries this wargear (Recon Drone), or whose model has this Enhancement (Fanatical Convert) */
   grantsAbilities?: readonly string[];
   /**
    * Inches added to the Range characteristic of a ranged weapon of a unit of this rule's player
@@ -89,8 +89,10 @@ export interface Rule {
   enhancedWeapon?: { weapon: string; change(profile: WeaponProfile): WeaponProfile };
   /**
    * May a model `distance` inches away make ranged attacks at the unit (NEUROWEB SYSTEM JAMMER: only from
-   * within 18")? Asked of the effects on the target unit (`effect` set) and of its own abilities (`effect`
-   * null: Illic Nightspear's Hunter Unseen), see targetableFrom; false forbids it.
+   * within 18")? Asked of the effects on the target unit (`effect` set), of its own abilities (`effect`
+   * null: Illic Nightspear's Hunter Unseen) and of its player's army and detachment rules (`effect` null:
+   * the Auxiliary Cadre's Localised Stealth Projectors), see targetableFrom; false forbids it. Asked for
+   * every shooter and target: a rule should answer true at once when `distance` is short enough.
    */
   targetableFrom?(ctx: UnitContext & { distance: number }, effect: Effect | null): boolean;
   /** change the Attack plan of an attack this rule's side is involved in */
@@ -128,6 +130,12 @@ export interface Rule {
   rerollAdvance?(ctx: UnitContext, src: RuleSource): boolean;
   /** false when the unit may not select this enemy unit as a target (Focused Fire) */
   mayTarget?(ctx: UnitContext & { target: UnitState }, src: RuleSource): boolean;
+  /**
+   * The unit may be set up from Reserves by Deep Strike in battle round 1 as well (Transponder Lock Module),
+   * then only within `range` of a friendly unit on the battlefield that `near` accepts (and as far from
+   * enemy models as any Deep Strike); null when not. Asked of the unit's active rules (src/rules/battle/reserves.ts).
+   */
+  firstRoundDeepStrike?(ctx: UnitContext, src: RuleSource): { range: number; near: (friend: UnitState) => boolean } | null;
   /** Deep Strike set-up distance from enemy models when not 9" (Cloudstrike: 6") */
   deepStrikeDistance?(ctx: UnitContext, src: RuleSource): number | null;
   /**
@@ -139,6 +147,12 @@ export interface Rule {
   phaseEnd?(g: Game, unit: UnitState, phase: PhaseName): void;
   /** the Redeploy Units step: how many of its player's deployed units the bearer's rule lets them set up again (src/rules/battle/redeploy.ts) */
   redeploy?: Redeployment;
+  /**
+   * The Declare Battle Formations step made by the player's agent (src/rules/battle/formations.ts), once
+   * Leaders are attached and transports filled, before any unit is put in Reserves: for the abilities of each
+   * unit of that player (Student of Kauyon).
+   */
+  declareBattleFormations?(g: Game, unit: UnitState): void;
   /** after the first turn is decided and before any Scouts move, for the abilities of every unit (Strike Swiftly) */
   beforeScoutMoves?(g: Game, unit: UnitState): void;
   /** at the start of the Deploy Armies step, before any unit is set up (Ethereal Pathway), for the units of both armies */
@@ -445,11 +459,14 @@ export function weaponRange(state: GameState, unit: UnitState, profile: WeaponPr
 }
 
 /**
- * May a model `distance` inches from the unit make ranged attacks at it: no effect on the unit nor ability
- * of its own forbids it (Rule.targetableFrom). Only those are asked (the check runs for every shooter and target).
+ * May a model `distance` inches from the unit make ranged attacks at it: no effect on the unit, ability of
+ * its own nor rule of its player (army and detachment rules: Localised Stealth Projectors) forbids it
+ * (Rule.targetableFrom). Only those are asked (the check runs for every shooter and target); the lists of
+ * rules are resolved once (registeredAmong), so a player without such a rule pays a short walk.
  */
 export function targetableFrom(state: GameState, unit: UnitState, distance: number): boolean {
   for (const r of registeredAmong(unit.abilities)) if (r.targetableFrom && !r.targetableFrom({ state, unit, distance }, null)) return false;
+  for (const r of registeredAmong(state.players[unit.player].rules)) if (r.targetableFrom && !r.targetableFrom({ state, unit, distance }, null)) return false;
   for (const e of state.effects) {
     if (e.unit !== unit.id) continue;
     const r = registry.get(e.kind);

@@ -12,9 +12,9 @@ import { onBattlefield } from '../rules/battle/units.ts';
 import { isEngaged, modelBody, unitDistance } from '../rules/battle/world.ts';
 import { inObjectiveRange } from '../geometry/ranges.ts';
 import { currentControl } from '../rules/battle/objectives.ts';
-import { moveOptions, type MoveChoice } from '../rules/battle/movement.ts';
+import { completeFallBack, moveOptions, planMove, type MoveChoice } from '../rules/battle/movement.ts';
 import { applyPlan, planUnit } from '../rules/battle/placement.ts';
-import { isWithin } from '../geometry/distance.ts';
+import { isWhollyWithinOfBody, isWithin } from '../geometry/distance.ts';
 import { baseBoundingRadius } from '../geometry/shape.ts';
 import { inflictMortalWounds } from '../rules/damage.ts';
 import { canShoot, shootWithUnit } from '../rules/battle/shooting.ts';
@@ -137,6 +137,26 @@ export function modelWithinRangeOf(state: GameState, m: ModelState, unit: UnitSt
 }
 
 /**
+ * Is the unit `a` wholly within `range` of the unit `b` (GUIDED FIRE, Localised Stealth Projectors)? Read
+ * model by model: every alive model of `a` on the battlefield wholly within `range` of one alive model of
+ * `b`. (A base reaching past every single model of `b` but within range of their union does not count: a
+ * rare shortfall, on the strict side.) False when either unit has no model on the battlefield.
+ */
+export function unitWhollyWithin(state: GameState, a: UnitState, b: UnitState, range: number): boolean {
+  const bodies: ReturnType<typeof modelBody>[] = [];
+  for (const m of b.models) if (m.alive && m.pos) bodies.push(modelBody(state, m));
+  if (bodies.length === 0) return false;
+  let any = false;
+  for (const m of a.models) {
+    if (!m.alive || !m.pos) continue;
+    any = true;
+    const body = modelBody(state, m);
+    if (!bodies.some((x) => isWhollyWithinOfBody(body, x, range))) return false;
+  }
+  return any;
+}
+
+/**
  * Is a model of `unit` within `range` of an alive model of a friendly unit on the battlefield that has the
  * Aura ability `aura` (the unit itself included)? The aura spreads from the models with the datasheet
  * keyword `from`, or those `from` accepts (a wargear aura's bearers).
@@ -188,6 +208,28 @@ export function normalMoveChoices(state: GameState, unit: UnitState): ({ none: t
 export function fallBackChoices(state: GameState, unit: UnitState): ({ none: true } | Destination)[] {
   const moves = moveOptions(state, unit).filter((o): o is Destination => o.mode === 'fall-back');
   return moves.length === 0 ? [] : [{ none: true }, ...moves];
+}
+
+/**
+ * "If this unit is not within Engagement Range it can make a Normal move, otherwise a Fall Back move" (Raid
+ * and Run, INTERLOCKING MANOUEVRES, at the end of a Fight phase): which of the two the unit makes now, and
+ * its options (none first, then the destinations; empty when it has none).
+ */
+export function moveOrFallBackChoices(state: GameState, unit: UnitState): { fallBack: boolean; options: ({ none: true } | Destination)[] } {
+  const fallBack = isEngaged(state, unit);
+  return { fallBack, options: fallBack ? fallBackChoices(state, unit) : normalMoveChoices(state, unit) };
+}
+
+/** That move toward the chosen destination, up to `inches` (rolled only now): a Fall Back with its Desperate Escape tests. */
+export function moveOrFallBack(g: Game, unit: UnitState, option: { none: true } | Destination, fallBack: boolean, inches: () => number): void {
+  if ('none' in option) return;
+  const n = inches();
+  if (!fallBack) {
+    applyPlan(g, unit, planUnit(g.state, unit, 'normal', { maxDistance: n, destination: option.to }), 'normal');
+    return;
+  }
+  const plan = planMove(g.state, unit, 'fall-back', option.to, n);
+  if (plan.ok) completeFallBack(g, unit, plan, option.to, n);
 }
 
 export function normalMoveAfterShooting(g: Game, unit: UnitState, option: { none: true } | Destination, inches: () => number, noCharge: string): void {

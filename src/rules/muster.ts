@@ -101,8 +101,13 @@ export function createUnitState(spec: UnitSpec): UnitState {
   }
   const keywords = [...ds.keywords, ...ds.factionKeywords];
   const abilities = [...datasheetAbilities(ds), ...(spec.extraAbilities ?? [])];
-  // an Enhancement may give its bearer a keyword (Internal Grenade Racks: GRENADES), as wargear does below
-  for (const a of spec.extraAbilities ?? []) for (const k of getRule(a)?.grantsKeywords ?? []) if (!keywords.includes(k)) keywords.push(k);
+  // an Enhancement may give its bearer a keyword (Internal Grenade Racks: GRENADES) or its unit an ability
+  // (Fanatical Convert: For the Greater Good), as wargear does below
+  for (const a of spec.extraAbilities ?? []) {
+    const rule = getRule(a);
+    for (const k of rule?.grantsKeywords ?? []) if (!keywords.includes(k)) keywords.push(k);
+    for (const x of rule?.grantsAbilities ?? []) if (!abilities.includes(x)) abilities.push(x);
+  }
   // the unit plays the abilities of the wargear its models carry (the rules ask which model is the bearer),
   // and has the keywords such wargear gives
   for (const m of models) {

@@ -108,13 +108,13 @@ describe('unplayedAbilities', () => {
       { id: 'A', player: 0, faction: 'tau', name: "Aun'shi", at: { x: 10, y: 10 } },
       { id: 'D', player: 1, faction: 'aeldari', name: 'Dire Avengers', at: { x: 40, y: 10 } },
     ], { detachments: [d, 'Battle Host'] });
-    expect(unplayedAbilities(game('Auxiliary Cadre').state)[0]).toEqual({ unit: 'detachment', ability: 'Auxiliary Cadre', missing: expect.stringMatching(/plays as with no detachment/) });
+    expect(unplayedAbilities(game('Kroot Raiding Party').state)[0]).toEqual({ unit: 'detachment', ability: 'Kroot Raiding Party', missing: expect.stringMatching(/plays as with no detachment/) });
     expect(unplayedAbilities(game('Starfire Cadre').state)[0]).toEqual({
       unit: 'detachment', ability: 'Starfire Cadre', missing: 'its stratagem PULSE BARRAGE is not played',
     });
-    // Kauyon's, Mont'ka's, the Experimental Prototype Cadre's, the Retaliation Cadre's and the Kroot Hunting Pack's stratagems are all
-    // played; Battle Host's are not in the data (the engine plays the seed's)
-    for (const d of ['Kauyon', "Mont'ka", 'Experimental Prototype Cadre', 'Retaliation Cadre', 'Kroot Hunting Pack']) expect(unplayedAbilities(game(d).state).filter((x) => x.unit === 'detachment')).toEqual([]);
+    // Kauyon's, Mont'ka's, the Experimental Prototype Cadre's, the Retaliation Cadre's, the Kroot Hunting Pack's and
+    // the Auxiliary Cadre's stratagems are all played; Battle Host's are not in the data (the engine plays the seed's)
+    for (const d of ['Kauyon', "Mont'ka", 'Experimental Prototype Cadre', 'Retaliation Cadre', 'Kroot Hunting Pack', 'Auxiliary Cadre']) expect(unplayedAbilities(game(d).state).filter((x) => x.unit === 'detachment')).toEqual([]);
     // and the Guardian Battlehost's (an Aeldari detachment)
     const battlehost = battleSandbox([
       { id: 'A', player: 0, faction: 'tau', name: "Aun'shi", at: { x: 10, y: 10 } },

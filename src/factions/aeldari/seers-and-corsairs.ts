@@ -12,10 +12,8 @@ import { widerReroll } from '../../rules/attack-plan.ts';
 import { unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { gainExtraCp } from '../../rules/battle/command-points.ts';
 import { isEngaged, modelBody, modelsSee } from '../../rules/battle/world.ts';
-import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
-import { completeFallBack, planMove } from '../../rules/battle/movement.ts';
 import { hasEffect } from '../../rules/battle/phase.ts';
-import { fallBackChoices, hitByModelsWith, hitEnemies, intoReservesAtTurnEnd, leadingModel, modelWith, modelWithinRangeOf, normalMoveChoices, untilStartOfNextTurn, whileLeading, withinObjectiveRange } from '../helpers.ts';
+import { hitByModelsWith, hitEnemies, intoReservesAtTurnEnd, leadingModel, modelWith, modelWithinRangeOf, moveOrFallBack, moveOrFallBackChoices, untilStartOfNextTurn, whileLeading, withinObjectiveRange } from '../helpers.ts';
 
 const HEROIC_INTERVENTION = 'HEROIC INTERVENTION';
 
@@ -293,20 +291,12 @@ registerRule({
   phaseEnd(g, unit, phase) {
     const s = g.state;
     if (phase !== 'fight' || !(unit.flags.fought || hasEffect(g, RAID_AND_RUN_ELIGIBLE, unit.id))) return;
-    const fallBack = isEngaged(s, unit);
-    const options = fallBack ? fallBackChoices(s, unit) : normalMoveChoices(s, unit);
+    const { fallBack, options } = moveOrFallBackChoices(s, unit);
     if (options.length === 0) return;
     const { option } = g.decide({
       kind: 'raid-and-run', player: unit.player, prompt: `${unit.name}: Raid and Run: ${fallBack ? 'a Fall Back' : 'a Normal move'} of up to D3+3"?`,
       options, context: { unit: unit.id },
     });
-    if ('none' in option) return;
-    const inches = 3 + g.dice.roll(1, 3, 'other', unit.player, unit.id, 'Raid and Run (D3+3")')[0];
-    if (!fallBack) {
-      applyPlan(g, unit, planUnit(s, unit, 'normal', { maxDistance: inches, destination: option.to }), 'normal');
-      return;
-    }
-    const plan = planMove(s, unit, 'fall-back', option.to, inches);
-    if (plan.ok) completeFallBack(g, unit, plan, option.to, inches);
+    moveOrFallBack(g, unit, option, fallBack, () => 3 + g.dice.roll(1, 3, 'other', unit.player, unit.id, 'Raid and Run (D3+3")')[0]);
   },
 });

@@ -22,6 +22,7 @@ import { pointInPolygon } from '../../geometry/polygon.ts';
 import { guidedInfo, spottedBy } from './army-rule.ts';
 import { RETALIATION_CADRE, RETALIATION_CADRE_RULES } from './retaliation-cadre.ts';
 import { KROOT_HUNTING_PACK, KROOT_HUNTING_PACK_RULES } from './kroot-hunting-pack.ts';
+import { AUXILIARY_CADRE, AUXILIARY_CADRE_RULES } from './auxiliary-cadre.ts';
 import { untilEndOfOpponentsNextTurn } from '../helpers.ts';
 
 const KAUYON = 'Kauyon';
@@ -519,4 +520,5 @@ export const TAU_DETACHMENTS = {
   [KAUYON]: ['Patient Hunter'], [MONTKA]: ['Killing Blow'], [STARFIRE]: ['Markerlight Precision'],
   [EXPERIMENTAL_PROTOTYPE_CADRE]: ['Superior Craftsmanship'], [RETALIATION_CADRE]: RETALIATION_CADRE_RULES,
   [KROOT_HUNTING_PACK]: KROOT_HUNTING_PACK_RULES,
+  [AUXILIARY_CADRE]: AUXILIARY_CADRE_RULES,
 };

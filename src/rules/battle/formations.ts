@@ -16,6 +16,7 @@ import type { PlayerIndex, UnitState } from '../../core/state.ts';
 import type { ResolvedPlayer } from '../../data/scenario-types.ts';
 import { fitsIn, passengers } from './transports.ts';
 import { mayJoinAsLeader } from '../../data/bodyguard.ts';
+import { abilityRulesWith, allows } from '../../core/rules-registry.ts';
 
 export interface LeaderOption { leader: string; bodyguard: string | null }
 export type ReserveChoice = 'none' | 'deep-strike' | 'strategic';
@@ -72,6 +73,11 @@ export function declareFormationsByAgent(g: Game, player: PlayerIndex, p: Resolv
     }
     g.emit({ type: 'unit-location', unit: u.id, location: 'embarked', embarkedIn: t.id });
   }
+  // the player's abilities that act in this step (Student of Kauyon gives units Deep Strike)
+  for (const u of ownUnits(g, player)) {
+    if (u.location === 'attached' || u.location === 'destroyed') continue;
+    for (const r of abilityRulesWith(u, 'declareBattleFormations')) r.declareBattleFormations!(g, g.state.units[u.id]);
+  }
   // Reserves, within the points caps
   let strategic = 0, total = 0;
   for (const u of ownUnits(g, player)) {
@@ -79,8 +85,9 @@ export function declareFormationsByAgent(g: Game, player: PlayerIndex, p: Resolv
     const pts = reservePoints(g, u);
     const options: ReserveOption[] = [{ unit: u.id, reserves: 'none' }];
     if (total + pts <= pointsLimit * 0.5) {
-      // every part of an Attached unit (each component keeps its datasheet's abilities) must have it
-      const everyDeepStrike = u.components.every((c) => c.abilities.includes('Deep Strike'));
+      // every part of an Attached unit (each component keeps its datasheet's abilities) must have it, or a
+      // rule gives it to the whole unit (Student of Kauyon)
+      const everyDeepStrike = u.components.every((c) => c.abilities.includes('Deep Strike')) || allows(g.state, u, 'deep-strike');
       if (everyDeepStrike) options.push({ unit: u.id, reserves: 'deep-strike' });
       if (strategic + pts <= pointsLimit * 0.25 && !u.keywords.includes('FORTIFICATION')) options.push({ unit: u.id, reserves: 'strategic' });
     }

@@ -11,7 +11,8 @@ import { applyPlan, planUnit } from './placement.ts';
 import { afterMove } from './movement.ts';
 import { openWindow } from '../windows.ts';
 import { unitsOnBattlefield } from './units.ts';
-import { unitDistance } from './world.ts';
+import { bodyAt, modelBody, unitCentre, unitDistance } from './world.ts';
+import { isWithin } from '../../geometry/distance.ts';
 
 export function inReserves(u: UnitState): boolean {
   return (u.location === 'reserves' || u.location === 'strategic-reserves') && u.models.some((m) => m.alive);
@@ -27,6 +28,38 @@ export interface ArrivalOption {
 /** Points a unit may arrive near: deep strike anywhere on a grid; strategic reserves along the edges. */
 export function arrivalOptions(g: Game, u: UnitState): ArrivalOption[] {
   return arrivalPoints(g.state, u, u.location === 'strategic-reserves');
+}
+
+/** A rule's leave for the unit to Deep Strike in battle round 1 (Rule.firstRoundDeepStrike), or null. */
+export function firstRoundDeepStrike(s: GameState, u: UnitState): { range: number; near: (friend: UnitState) => boolean } | null {
+  let out: { range: number; near: (friend: UnitState) => boolean } | null = null;
+  forEachActiveRule(s, u, 'self', (r, src) => { if (!out && r.firstRoundDeepStrike) out = r.firstRoundDeepStrike({ state: s, unit: u }, src); });
+  return out;
+}
+
+/** The friendly units a Deep Strike in battle round 1 must be set up near (empty: the unit cannot arrive now). */
+function firstRoundAnchors(s: GameState, u: UnitState): { range: number; friends: UnitState[] } {
+  const leave = firstRoundDeepStrike(s, u);
+  if (!leave || !(u.abilities.includes('Deep Strike') || allows(s, u, 'deep-strike'))) return { range: 0, friends: [] };
+  return { range: leave.range, friends: unitsOnBattlefield(s, u.player).filter((f) => f.id !== u.id && leave.near(f)) };
+}
+
+/** Battle round 1: Deep Strike points at the friendly units the unit must arrive near (none without such a rule). */
+function firstRoundPoints(s: GameState, u: UnitState): ArrivalOption[] {
+  return firstRoundAnchors(s, u).friends.map((f) => ({ unit: u.id, how: 'deep-strike' as const, ...unitCentre(f) }));
+}
+
+/** Does the planned set-up put a model within `range` of a model of one of the friendly units? */
+function plannedNear(s: GameState, u: UnitState, positions: readonly { x: number; y: number; z: number }[], range: number, friends: readonly UnitState[]): boolean {
+  const alive = u.models.filter((m) => m.alive);
+  for (const f of friends) {
+    for (const fm of f.models) {
+      if (!fm.alive || !fm.pos) continue;
+      const fb = modelBody(s, fm);
+      for (let i = 0; i < alive.length; i++) if (isWithin(bodyAt(s, alive[i], positions[i]), fb, range)) return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -52,13 +85,17 @@ export function arrivalPoints(s: GameState, u: UnitState, strategic: boolean): A
 export const SET_UP_WITHIN_9 = 'Set up within 9"';
 
 export function reinforcements(g: Game, player: PlayerIndex): void {
-  if (g.state.round < 2) return;
+  // battle round 1: only units a rule lets Deep Strike then (Transponder Lock Module)
+  if (g.state.round < 2 && !g.state.unitOrder.some((id) => {
+    const u = g.state.units[id];
+    return u.player === player && inReserves(u) && !u.flags.arrived && firstRoundDeepStrike(g.state, u) !== null;
+  })) return;
   openWindow(g, { name: 'movement/reinforcements-start', unit: null, targets: [] });
   for (;;) {
     if (g.state.result) return;
     const waiting = g.state.unitOrder.map((id) => g.state.units[id]).filter((u) => u.player === player && inReserves(u) && !u.flags.arrived);
     const options: ({ wait: true } | ArrivalOption)[] = [{ wait: true }];
-    for (const u of waiting) options.push(...arrivalOptions(g, u));
+    for (const u of waiting) options.push(...(g.state.round < 2 ? firstRoundPoints(g.state, u) : arrivalOptions(g, u)));
     if (options.length === 1) return;
     const { option } = g.decide({ kind: 'reinforcement', player, prompt: 'Reinforcements: set up a unit from Reserves?', options });
     if ('wait' in option) return;
@@ -94,10 +131,16 @@ export function arrive(g: Game, u: UnitState, option: ArrivalOption): boolean {
   const plan = option.how === 'deep-strike'
     ? planUnit(s, u, 'deepStrike', { destination: { x: option.x, y: option.y }, minEnemyDistance, ...(jammed.length > 0 ? { forbiddenZones: jammed } : {}) })
     : planUnit(s, u, 'strategicReserves', { destination: { x: option.x, y: option.y }, forbiddenZones: [...(s.round === 2 && enemyZone ? [enemyZone] : []), ...jammed] });
-  if (!plan.ok) {
+  // battle round 1 (a rule allowed it): the set-up must be near one of the friendly units it names
+  let near = true;
+  if (plan.ok && s.round < 2) {
+    const { range, friends } = firstRoundAnchors(s, u);
+    near = option.how === 'deep-strike' && plannedNear(s, u, plan.positions, range, friends);
+  }
+  if (!plan.ok || !near) {
     // no room there this time: it stays in Reserves (and cannot try again this phase)
     g.emit({ type: 'unit-moved', unit: u.id, mode: 'arrived' });
-    g.emit({ type: 'note', text: `${u.name} could not arrive near (${option.x}, ${option.y}): ${plan.reason}` });
+    g.emit({ type: 'note', text: `${u.name} could not arrive near (${option.x}, ${option.y}): ${plan.ok ? 'too far from the units it must arrive near' : plan.reason}` });
     return false;
   }
   g.emit({ type: 'unit-location', unit: u.id, location: 'battlefield', embarkedIn: null });
