@@ -38,6 +38,7 @@ import { acrossHatchway } from '../src/rules/battle/hatchways.ts';
 import { disembarkPlan, roomToDisembarkAfterMove, unitNearModel, type TransportMove } from '../src/rules/battle/transports.ts';
 import { FAIL_SAFE_RANGE } from '../src/factions/tau/retaliation-cadre.ts';
 import { auxiliary, guidedFireBonus, INTERLOCKING_MOVE } from '../src/factions/tau/auxiliary-cadre.ts';
+import { OVERFLIGHT_MOVE } from '../src/factions/aeldari/windrider-host.ts';
 import { MICRODRONE_UNITS } from '../src/factions/tau/more-abilities.ts';
 import { destroyedGuardians } from '../src/factions/aeldari/guardian-battlehost.ts';
 import { moveOrFallBackChoices, withinObjectiveRange } from '../src/factions/helpers.ts';
@@ -1486,6 +1487,7 @@ function trapWellLaidGain(c: Ctx, u: UnitState): number {
 }
 
 const WORSE_SKILL: PlanTweak = (p) => { p.skill += 1; };
+const INVULNERABLE_4: PlanTweak = (p) => { p.invulnerable = p.invulnerable === null ? 4 : Math.min(p.invulnerable, 4); };
 
 /**
  * A change to the unit's attacks for the phase (MULTISENSORY SCANNING, EXPERIMENTAL MODIFICATIONS): its
@@ -1502,12 +1504,12 @@ function phaseAttackGain(c: Ctx, u: UnitState, tweak: PlanTweak): number {
  * INTERLOCKING MANOUEVRES at the end of a Fight phase: what the unit's best move (6", or a Fall Back) gains
  * over staying, weighed as the move itself is chosen (decideShadeOfTwilight: no charge is lost then).
  */
-function interlockingGain(c: Ctx, u: UnitState): number {
+function interlockingGain(c: Ctx, u: UnitState, move = INTERLOCKING_MOVE): number {
   const { options } = moveOrFallBackChoices(c.state, u);
   if (options.length === 0) return 0;
   const ov = objectiveView(c);
   const uc = unitCtx(c, u);
-  const short: UnitCtx = { ...uc, move: INTERLOCKING_MOVE };
+  const short: UnitCtx = { ...uc, move };
   const flags = { advanced: u.flags.advanced, fellBack: u.flags.fellBack };
   const stay = positionScore(c, ov, uc, uc.from, flags);
   let best = stay;
@@ -1636,7 +1638,16 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
       return p2d6AtLeast(chargeNeed(c, e, u)) * unitAttackPotential(s, e, u, true) - 0.3 * c.w.objective * (objectiveSnapshot(s).contrib.get(u.id)?.some((x) => x > 0) ? 1 : 0);
     }
     case 'LAYERED WARDS': return u ? 2 * pointsPerWound(s, u) * 0.33 : 0;
-    case 'CLOUDSTRIKE': return u ? 10 : 0;
+    case 'CLOUDSTRIKE': case 'DARING RIDERS': return u ? 10 : 0;
+    // Windrider Host
+    case 'SPIRALLING EVASION': return u && win ? incomingSaved(c, win, u, INVULNERABLE_4) : 0;
+    case 'FOCUSED FIREPOWER': return u ? volleyGain(c, u, (p) => { p.ap -= 1; }) : 0;
+    case 'DEATH FROM ON HIGH': return u ? phaseAttackGain(c, u, (p) => { p.rerollWounds = widerReroll(p.rerollWounds, 'failed'); }) : 0;
+    // the end of a phase: a 7" Normal move, weighed as INTERLOCKING MANOUEVRES' 6"
+    case 'OVERFLIGHT': return u ? interlockingGain(c, u, OVERFLIGHT_MOVE) : 0;
+    // selected to move: out of combat it may Fall Back and still shoot (as FEIGNED RETREAT), else Advance and
+    // still shoot and charge (a share of MATCHLESS AGILITY's sure 6", as ALIEN EXPERTISE's)
+    case 'WIND OF BLADES': return u ? (isEngaged(s, u) ? 0.8 * bestPotential(c, u) : 0.6 * agilityGain(c, u)) : 0;
     case 'FIRE AND FADE': return u ? fireAndFadeGain(c, u) : 0;
     case 'SWIFT DEPLOYMENT': return u ? swiftDeploymentGain(c, u) : 0;
     case 'EXPERIMENTAL WEAPONRY': return u ? volleyGain(c, u, (p) => { p.rerollAttacks = true; }) : 0;
@@ -2505,6 +2516,9 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'ethereal-pathway': return req.options.length > 1 ? 1 : 0;
     // Deep Strike only adds ways to hold the unit back (the Reserves choice comes next): every unit offered
     case 'student-of-kauyon': return req.options.length > 1 ? 1 : 0;
+    // a rider into Strategic Reserves at the end of the opponent's turn: when arriving again gains more than staying
+    case 'ride-the-wind': return argmax(req.options as ({ done: true } | { unit: string })[], (o) => ('done' in o ? 0 : strategicReservesGain(c, c.state.units[o.unit]) - 5));
+    case 'overflight': return decideShadeOfTwilight(c, req, OVERFLIGHT_MOVE, false);
     case 'suppression-volley': case 'harassment-fire': return pickEnemy(c, req, (e) => offense(c, e));
     case 'fire-support': case 'a-trap-well-laid': return pickEnemy(c, req, (e) => unitValue(c.state, e));
     case 'pulse-onslaught': return pickEnemy(c, req, (e) => { let b = 0; for (const m of ownUnits(c.state, c.me)) b = Math.max(b, unitAttackPotential(c.state, e, m, true)); return b + 0.01 * unitValue(c.state, e); });

@@ -46,7 +46,9 @@ export type Permission =
   | 'shoot'
   | 'deep-strike'
   /** set up as Infiltrators do (Ethereal Pathway) */
-  | 'infiltrate';
+  | 'infiltrate'
+  /** go into Reserves in Declare Battle Formations, arriving as from Strategic Reserves, outside their points cap (Ride the Wind) */
+  | 'uncapped-strategic-reserves';
 
 export interface UnitContext {
   state: GameState;
@@ -136,6 +138,12 @@ export interface Rule {
    * enemy models as any Deep Strike); null when not. Asked of the unit's active rules (src/rules/battle/reserves.ts).
    */
   firstRoundDeepStrike?(ctx: UnitContext, src: RuleSource): { range: number; near: (friend: UnitState) => boolean } | null;
+  /**
+   * For setting the unit up from Reserves, the battle round counts this much higher (Ride the Wind: 1, so it
+   * may arrive in the first battle round, and into the enemy deployment zone in the second). Asked of the
+   * unit's active rules; the largest answer counts.
+   */
+  reservesRoundBonus?(ctx: UnitContext, src: RuleSource): number;
   /** Deep Strike set-up distance from enemy models when not 9" (Cloudstrike: 6") */
   deepStrikeDistance?(ctx: UnitContext, src: RuleSource): number | null;
   /**
@@ -198,6 +206,8 @@ export interface Rule {
    * Asked of the target unit's own abilities.
    */
   attacksAllocated?(g: Game, unit: UnitState, model: ModelState, plan: AttackPlan, count: number): number;
+  /** end of any turn (`player`'s), for the army and detachment rules of `owner`, after the units' turnEnd (Ride the Wind) */
+  playerTurnEnd?(g: Game, owner: PlayerIndex, player: PlayerIndex): void;
   /** end of any turn (`player`'s), for the abilities of units on the battlefield, after objective control is updated (Airborne Agility) */
   turnEnd?(g: Game, unit: UnitState, player: PlayerIndex): void;
   /** end of any phase, for effects in the state, after objective control is updated (Stormblades' hold) */
@@ -473,6 +483,11 @@ export function targetableFrom(state: GameState, unit: UnitState, distance: numb
     if (r?.targetableFrom && !r.targetableFrom({ state, unit, distance }, e)) return false;
   }
   return true;
+}
+
+/** The army and detachment rules of `player` that have this hook. */
+export function playerRulesWith<K extends keyof Rule>(state: GameState, player: PlayerIndex, hook: K): Rule[] {
+  return registeredAmong(state.players[player].rules).filter((r) => r[hook] !== undefined);
 }
 
 /** The unit's abilities and the effects on it that act once it has resolved its attacks (Rule.afterAttacks). */

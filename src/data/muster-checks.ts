@@ -28,9 +28,9 @@ const ARMY_BUILDING_ABILITIES: Record<string, (self: MusterUnit, army: readonly 
 
 /**
  * Datasheets a detachment makes BATTLELINE, by detachment name: six of each may be taken, not three (the
- * Kroot Hunting Pack's Kroot Carnivores). Nothing else in the engine reads BATTLELINE.
+ * Kroot Hunting Pack's Kroot Carnivores, the Windrider Host's Windriders). Nothing else in the engine reads BATTLELINE.
  */
-const DETACHMENT_BATTLELINE: Record<string, readonly string[]> = { 'Kroot Hunting Pack': ['Kroot Carnivores'] };
+const DETACHMENT_BATTLELINE: Record<string, readonly string[]> = { 'Kroot Hunting Pack': ['Kroot Carnivores'], 'Windrider Host': ['Windriders'] };
 
 /** The names of the datasheet abilities checked here (for the coverage report). */
 export const ARMY_BUILDING_ABILITY_NAMES: readonly string[] = Object.keys(ARMY_BUILDING_ABILITIES);

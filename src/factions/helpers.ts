@@ -17,6 +17,7 @@ import { applyPlan, planUnit } from '../rules/battle/placement.ts';
 import { isWhollyWithinOfBody, isWithin } from '../geometry/distance.ts';
 import { baseBoundingRadius } from '../geometry/shape.ts';
 import { inflictMortalWounds } from '../rules/damage.ts';
+import { SET_UP_WITHIN_9 } from '../rules/battle/reserves.ts';
 import { canShoot, shootWithUnit } from '../rules/battle/shooting.ts';
 import { battleShockTest } from '../rules/battle/command.ts';
 
@@ -458,4 +459,17 @@ export function arrivalExclusionAround(state: GameState, m: ModelState, inches: 
   const polygon: { x: number; y: number }[] = [];
   for (let i = 0; i < sides; i++) polygon.push({ x: m.pos.x + r * Math.cos((2 * Math.PI * i) / sides), y: m.pos.y + r * Math.sin((2 * Math.PI * i) / sides) });
   return [polygon];
+}
+
+/**
+ * "Set up from Reserves anywhere more than X\" from enemy units; if within 9\" of them, it cannot declare a
+ * charge this turn" (Cloudstrike, DARING RIDERS): the hooks of such an effect: Deep Strike this phase, its
+ * distance, and the charge forbidden once the arrival put the unit within 9" (reserves.ts marks it).
+ */
+export function arriveCloser(inches: number): Pick<Rule, 'allows' | 'deepStrikeDistance' | 'forbids'> {
+  return {
+    allows: (perm) => perm === 'deep-strike',
+    deepStrikeDistance: () => inches,
+    forbids: (perm, ctx) => perm === 'charge' && ctx.state.effects.some((e) => e.unit === ctx.unit.id && e.kind === SET_UP_WITHIN_9),
+  };
 }

@@ -61,6 +61,17 @@ describe('army construction', () => {
     expect(warn({ ...k, detachment: 'Kroot Hunting Pack' })).toEqual(['7 Kroot Carnivores units: at most 6 of a datasheet']);
   });
 
+  it('the Windrider Host makes Windriders BATTLELINE: six of them, not three', () => {
+    const ae = loadFactionCatalog('AE');
+    const army = loadArmyFile(join(root, 'scenarios', 'armies', 'aeldari-battle-host.json'));
+    const ds = ae.byName('Windriders')!;
+    const wr = (i: number): ArmyUnit => ({ id: `w${i}`, datasheetId: ds.id, name: ds.name, points: ds.sizes[0].points, models: [{ profile: ds.composition[0].profile, count: 3, weapons: ['Twin shuriken catapult', 'Close combat weapon'] }] });
+    const four = { ...army, units: [...army.units, wr(1), wr(2), wr(3), wr(4)] };
+    const aeWarn = (a: ArmyFile) => musterWarnings(a, (id) => ae.byId(id));
+    expect(aeWarn(four)).toEqual(['4 Windriders units: at most 3 of a datasheet']);
+    expect(aeWarn({ ...four, detachment: 'Windrider Host' })).toEqual([]);
+  });
+
   it('at most three Enhancements, each once, on CHARACTER units that are not EPIC HEROES', () => {
     let a = unitOf(base(), 'Ethereal', { enhancement: 'Exemplar of the Kauyon' });
     a = unitOf(a, 'Commander In Crisis Battlesuit', { enhancement: 'Precision of the Patient Hunter' });

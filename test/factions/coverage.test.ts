@@ -76,7 +76,7 @@ describe('coverage of a faction', () => {
     const aw = f.detachments.find((d) => d.name === 'Armoured Warhost')!;
     expect(aw.registered).toBe(true);
     expect(aw.stratagems.filter((s) => s.status !== 'played')).toEqual([]);
-    expect(f.detachments.find((d) => d.name === 'Windrider Host')).toMatchObject({ registered: false, status: 'not played' });
+    expect(f.detachments.find((d) => d.name === 'Corsair Coterie')).toMatchObject({ registered: false, status: 'not played' });
     const k = factionCoverage(tau.data).detachments.find((d) => d.name === 'Kauyon')!;
     expect(k.rules).toEqual([{ name: 'Patient Hunter', status: 'played' }]);
     expect(k.stratagems.find((s) => s.name === 'A TEMPTING TRAP')?.status).toBe('played');
@@ -115,12 +115,14 @@ describe('unplayedAbilities', () => {
     // Kauyon's, Mont'ka's, the Experimental Prototype Cadre's, the Retaliation Cadre's, the Kroot Hunting Pack's and
     // the Auxiliary Cadre's stratagems are all played; Battle Host's are not in the data (the engine plays the seed's)
     for (const d of ['Kauyon', "Mont'ka", 'Experimental Prototype Cadre', 'Retaliation Cadre', 'Kroot Hunting Pack', 'Auxiliary Cadre']) expect(unplayedAbilities(game(d).state).filter((x) => x.unit === 'detachment')).toEqual([]);
-    // and the Guardian Battlehost's (an Aeldari detachment)
-    const battlehost = battleSandbox([
-      { id: 'A', player: 0, faction: 'tau', name: "Aun'shi", at: { x: 10, y: 10 } },
-      { id: 'D', player: 1, faction: 'aeldari', name: 'Dire Avengers', at: { x: 40, y: 10 } },
-    ], { detachments: ['Kauyon', 'Guardian Battlehost'] });
-    expect(unplayedAbilities(battlehost.state).filter((x) => x.unit === 'detachment')).toEqual([]);
+    // and the Guardian Battlehost's and the Windrider Host's (Aeldari detachments)
+    for (const d of ['Guardian Battlehost', 'Windrider Host']) {
+      const aeldari = battleSandbox([
+        { id: 'A', player: 0, faction: 'tau', name: "Aun'shi", at: { x: 10, y: 10 } },
+        { id: 'D', player: 1, faction: 'aeldari', name: 'Dire Avengers', at: { x: 40, y: 10 } },
+      ], { detachments: ['Kauyon', d] });
+      expect(unplayedAbilities(aeldari.state).filter((x) => x.unit === 'detachment')).toEqual([]);
+    }
   });
 
   it('of the bundled scenarios: only the newer codex\'s Aeldari abilities', () => {

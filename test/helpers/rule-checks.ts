@@ -10,7 +10,7 @@ import type { GameEvent } from '../../src/core/events.ts';
 import type { GameState, ModelState, PlayerIndex, UnitState } from '../../src/core/state.ts';
 import { keptControl } from '../../src/rules/battle/objectives.ts';
 import { allows, weaponHas } from '../../src/core/rules-registry.ts';
-import { deepStrikeDistance } from '../../src/rules/battle/reserves.ts';
+import { arrivalRound, deepStrikeDistance, firstRoundDeepStrike } from '../../src/rules/battle/reserves.ts';
 import { battleShockStepTests } from '../../src/rules/battle/command.ts';
 import { allStratagems } from '../../src/rules/stratagems/registry.ts';
 import { modelBody, unitDistance } from '../../src/rules/battle/world.ts';
@@ -303,11 +303,13 @@ export function ruleChecker(): RuleChecker {
       }
       // Reserves arrive from the second battle round; Strategic Reserves wholly within 6" of a battlefield
       // edge, and in the second battle round not within the enemy's deployment zone
-      if ((e.mode === 'deep-strike' || e.mode === 'strategic-reserves') && s.round < 2) bad(`${e.mode}: ${u.name} arrived in battle round ${s.round}`);
+      // (a rule may count the round higher, Ride the Wind, or let a unit Deep Strike in the first, Transponder Lock Module)
+      const round = arrivalRound(s, u);
+      if ((e.mode === 'deep-strike' || e.mode === 'strategic-reserves') && round < 2 && !(e.mode === 'deep-strike' && firstRoundDeepStrike(s, u))) bad(`${e.mode}: ${u.name} arrived in battle round ${s.round}`);
       if (e.mode === 'strategic-reserves') {
         if (!BOARD_EDGES.some((edge) => isWhollyWithinOfEdge(b, edge, 6, s.board))) bad(`strategic-reserves: ${m.id} of ${u.name} not wholly within 6" of a battlefield edge`);
         const zone = s.board.deploymentZones.find((z) => z.player !== u.player);
-        if (s.round === 2 && zone && isWithinOfPolygon(b, zone.polygon, 0)) bad(`strategic-reserves: ${m.id} of ${u.name} set up in the enemy deployment zone in battle round 2`);
+        if (round === 2 && zone && isWithinOfPolygon(b, zone.polygon, 0)) bad(`strategic-reserves: ${m.id} of ${u.name} set up in the enemy deployment zone in battle round 2`);
         count('strategic reserves model');
       }
       const from = lastPos.get(m.id);

@@ -28,10 +28,11 @@ afterEach(() => { for (const k of ENV) delete process.env[k]; });
 let pool: GamePool;
 let ref: BatchOutcome;
 const refDir = join(tmp, 'ref');
+// a reference batch on two worker threads: a minute allowed, as on a loaded machine it takes more than the default 10 s
 beforeAll(async () => {
   pool = createGamePool(2, { batch: variantOf(spec()) });
   ref = await runBatch(spec(), { outDir: refDir, pool });
-});
+}, 60_000);
 afterAll(async () => { await pool.destroy(); });
 
 describe('batch runner', () => {

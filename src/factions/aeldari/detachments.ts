@@ -14,8 +14,9 @@ import { isEngaged } from '../../rules/battle/world.ts';
 import { moveOptions, type MoveChoice } from '../../rules/battle/movement.ts';
 import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
 import { unitMove } from '../../rules/battle/units.ts';
-import { SET_UP_WITHIN_9 } from '../../rules/battle/reserves.ts';
+import { arriveCloser } from '../helpers.ts';
 import { GUARDIAN_BATTLEHOST, GUARDIAN_BATTLEHOST_RULES } from './guardian-battlehost.ts';
+import { WINDRIDER_HOST, WINDRIDER_HOST_RULES } from './windrider-host.ts';
 
 const BATTLE_HOST = 'Battle Host';
 const ARMOURED_WARHOST = 'Armoured Warhost';
@@ -124,13 +125,7 @@ registerStratagem({
  * is set up within 9" of them, it may not charge this turn. Units disembarking from it this turn are set
  * up more than 6" from enemy units and may not charge.
  */
-registerRule({
-  name: 'Cloudstrike', kind: 'effect',
-  allows: (perm) => perm === 'deep-strike',
-  deepStrikeDistance: () => 6,
-  forbids: (perm, ctx) => perm === 'charge' && ctx.state.effects.some((e) => e.unit === ctx.unit.id && e.kind === SET_UP_WITHIN_9),
-  disembarkDistance: () => 6,
-});
+registerRule({ name: 'Cloudstrike', kind: 'effect', ...arriveCloser(6), disembarkDistance: () => 6 });
 
 registerStratagem({
   name: 'CLOUDSTRIKE', cp: 1, category: 'Strategic Ploy', source: ARMOURED_WARHOST, turn: 'own', windows: ['movement/reinforcements-start'],
@@ -188,5 +183,7 @@ registerStratagem({
   use(g, w, p) { g.addEffect('Anti-grav Repulsion', p, w.unit!, g.untilEndOfPhase()); },
 });
 
-/** The Guardian Battlehost is in ./guardian-battlehost.ts. */
-export const AELDARI_DETACHMENTS = { [BATTLE_HOST]: ['Unparalleled Foresight'], [ARMOURED_WARHOST]: ['Skilled Crews'], [GUARDIAN_BATTLEHOST]: GUARDIAN_BATTLEHOST_RULES };
+/** The Guardian Battlehost is in ./guardian-battlehost.ts, the Windrider Host in ./windrider-host.ts. */
+export const AELDARI_DETACHMENTS = { [BATTLE_HOST]: ['Unparalleled Foresight'], [ARMOURED_WARHOST]: ['Skilled Crews'], [GUARDIAN_BATTLEHOST]: GUARDIAN_BATTLEHOST_RULES,
+  [WINDRIDER_HOST]: WINDRIDER_HOST_RULES,
+};

@@ -17,7 +17,7 @@ import { updateObjectiveControl } from './objectives.ts';
 import { endPhase, hooksOf } from './phase.ts';
 import { inReserves } from './reserves.ts';
 import { isAlive } from './units.ts';
-import { getRule } from '../../core/rules-registry.ts';
+import { getRule, playerRulesWith } from '../../core/rules-registry.ts';
 
 /** Play the battle from where the state is (after setup) to its end; returns the result. */
 export function playBattle(g: Game): GameResult {
@@ -97,6 +97,8 @@ export function endTurn(g: Game, player: PlayerIndex): void {
     if (u.location !== 'battlefield') continue;
     for (const name of u.abilities) getRule(name)?.turnEnd?.(g, g.state.units[id], player);
   }
+  // the players' army and detachment rules (Ride the Wind), the active player's first
+  for (const owner of [player, opponent(player)]) for (const r of playerRulesWith(g.state, owner, 'playerTurnEnd')) r.playerTurnEnd!(g, owner, player);
   for (const e of [...g.state.effects]) getRule(e.kind)?.effectTurnEnd?.(g, e, player);
   // a unit that left the battlefield then no longer holds its marker (no event when nothing changed)
   updateObjectiveControl(g);

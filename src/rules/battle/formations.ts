@@ -89,13 +89,15 @@ export function declareFormationsByAgent(g: Game, player: PlayerIndex, p: Resolv
       // rule gives it to the whole unit (Student of Kauyon)
       const everyDeepStrike = u.components.every((c) => c.abilities.includes('Deep Strike')) || allows(g.state, u, 'deep-strike');
       if (everyDeepStrike) options.push({ unit: u.id, reserves: 'deep-strike' });
-      if (strategic + pts <= pointsLimit * 0.25 && !u.keywords.includes('FORTIFICATION')) options.push({ unit: u.id, reserves: 'strategic' });
+      // a rule may let the unit wait in Reserves as if in Strategic Reserves outside their quarter (Ride the Wind)
+      const uncapped = allows(g.state, u, 'uncapped-strategic-reserves');
+      if ((uncapped || strategic + pts <= pointsLimit * 0.25) && !u.keywords.includes('FORTIFICATION')) options.push({ unit: u.id, reserves: 'strategic' });
     }
     if (options.length === 1) continue;
     const { option } = g.decide({ kind: 'reserves', player, prompt: `Declare Battle Formations: set ${u.name} up in Reserves?`, options, context: { unit: u.id } });
     if (option.reserves === 'none') continue;
     total += pts;
-    if (option.reserves === 'strategic') strategic += pts;
+    if (option.reserves === 'strategic' && !allows(g.state, u, 'uncapped-strategic-reserves')) strategic += pts;
     g.emit({ type: 'unit-location', unit: u.id, location: option.reserves === 'deep-strike' ? 'reserves' : 'strategic-reserves', embarkedIn: null });
   }
 }

@@ -1,8 +1,9 @@
 /**
  * Reinforcements step: units in Reserves arrive. Deep Strike: anywhere more than 9" horizontally from
  * every enemy model. Strategic Reserves: wholly within 6" of a battlefield edge, more than 9" from
- * enemies, and not in the enemy deployment zone in battle round 2. Neither in battle round 1. A unit
- * that arrives counts as having made a Normal move (it moves no further this phase).
+ * enemies, and not in the enemy deployment zone in battle round 2. Neither in battle round 1, unless a rule
+ * says so (Transponder Lock Module; Ride the Wind counts the round one higher). A unit that arrives counts as
+ * having made a Normal move (it moves no further this phase).
  */
 import type { Game } from '../../core/game.ts';
 import { opponent, type GameState, type PlayerIndex, type UnitState } from '../../core/state.ts';
@@ -28,6 +29,16 @@ export interface ArrivalOption {
 /** Points a unit may arrive near: deep strike anywhere on a grid; strategic reserves along the edges. */
 export function arrivalOptions(g: Game, u: UnitState): ArrivalOption[] {
   return arrivalPoints(g.state, u, u.location === 'strategic-reserves');
+}
+
+/**
+ * The battle round as it counts for setting the unit up from Reserves: the current one, or higher when a rule
+ * says so (Ride the Wind: one higher, Rule.reservesRoundBonus).
+ */
+export function arrivalRound(s: GameState, u: UnitState): number {
+  let bonus = 0;
+  forEachActiveRule(s, u, 'self', (r, src) => { bonus = Math.max(bonus, r.reservesRoundBonus?.({ state: s, unit: u }, src) ?? 0); });
+  return s.round + bonus;
 }
 
 /** A rule's leave for the unit to Deep Strike in battle round 1 (Rule.firstRoundDeepStrike), or null. */
@@ -85,17 +96,18 @@ export function arrivalPoints(s: GameState, u: UnitState, strategic: boolean): A
 export const SET_UP_WITHIN_9 = 'Set up within 9"';
 
 export function reinforcements(g: Game, player: PlayerIndex): void {
-  // battle round 1: only units a rule lets Deep Strike then (Transponder Lock Module)
+  // battle round 1: only units a rule lets Deep Strike then (Transponder Lock Module) or whose round counts
+  // higher (Ride the Wind)
   if (g.state.round < 2 && !g.state.unitOrder.some((id) => {
     const u = g.state.units[id];
-    return u.player === player && inReserves(u) && !u.flags.arrived && firstRoundDeepStrike(g.state, u) !== null;
+    return u.player === player && inReserves(u) && !u.flags.arrived && (firstRoundDeepStrike(g.state, u) !== null || arrivalRound(g.state, u) >= 2);
   })) return;
   openWindow(g, { name: 'movement/reinforcements-start', unit: null, targets: [] });
   for (;;) {
     if (g.state.result) return;
     const waiting = g.state.unitOrder.map((id) => g.state.units[id]).filter((u) => u.player === player && inReserves(u) && !u.flags.arrived);
     const options: ({ wait: true } | ArrivalOption)[] = [{ wait: true }];
-    for (const u of waiting) options.push(...(g.state.round < 2 ? firstRoundPoints(g.state, u) : arrivalOptions(g, u)));
+    for (const u of waiting) options.push(...(arrivalRound(g.state, u) < 2 ? firstRoundPoints(g.state, u) : arrivalOptions(g, u)));
     if (options.length === 1) return;
     const { option } = g.decide({ kind: 'reinforcement', player, prompt: 'Reinforcements: set up a unit from Reserves?', options });
     if ('wait' in option) return;
@@ -128,12 +140,13 @@ export function arrive(g: Game, u: UnitState, option: ArrivalOption): boolean {
   const enemyZone = s.board.deploymentZones.find((z) => z.player === opponent(u.player))?.polygon;
   const minEnemyDistance = deepStrikeDistance(s, u);
   const jammed = arrivalExclusions(s, u);
+  const round = arrivalRound(s, u);
   const plan = option.how === 'deep-strike'
     ? planUnit(s, u, 'deepStrike', { destination: { x: option.x, y: option.y }, minEnemyDistance, ...(jammed.length > 0 ? { forbiddenZones: jammed } : {}) })
-    : planUnit(s, u, 'strategicReserves', { destination: { x: option.x, y: option.y }, forbiddenZones: [...(s.round === 2 && enemyZone ? [enemyZone] : []), ...jammed] });
+    : planUnit(s, u, 'strategicReserves', { destination: { x: option.x, y: option.y }, forbiddenZones: [...(round === 2 && enemyZone ? [enemyZone] : []), ...jammed] });
   // battle round 1 (a rule allowed it): the set-up must be near one of the friendly units it names
   let near = true;
-  if (plan.ok && s.round < 2) {
+  if (plan.ok && round < 2) {
     const { range, friends } = firstRoundAnchors(s, u);
     near = option.how === 'deep-strike' && plannedNear(s, u, plan.positions, range, friends);
   }
