@@ -16,6 +16,7 @@ import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
 import { unitMove } from '../../rules/battle/units.ts';
 import { SET_UP_WITHIN_9 } from '../../rules/battle/reserves.ts';
 import { GUARDIAN_BATTLEHOST, GUARDIAN_BATTLEHOST_RULES } from './guardian-battlehost.ts';
+import { ASPECT_HOST, ASPECT_HOST_RULES } from './aspect-host.ts';
 
 const BATTLE_HOST = 'Battle Host';
 const ARMOURED_WARHOST = 'Armoured Warhost';
@@ -188,5 +189,7 @@ registerStratagem({
   use(g, w, p) { g.addEffect('Anti-grav Repulsion', p, w.unit!, g.untilEndOfPhase()); },
 });
 
-/** The Guardian Battlehost is in ./guardian-battlehost.ts. */
-export const AELDARI_DETACHMENTS = { [BATTLE_HOST]: ['Unparalleled Foresight'], [ARMOURED_WARHOST]: ['Skilled Crews'], [GUARDIAN_BATTLEHOST]: GUARDIAN_BATTLEHOST_RULES };
+/** The Guardian Battlehost is in ./guardian-battlehost.ts, the Aspect Host in ./aspect-host.ts. */
+export const AELDARI_DETACHMENTS = {
+  [BATTLE_HOST]: ['Unparalleled Foresight'], [ARMOURED_WARHOST]: ['Skilled Crews'], [GUARDIAN_BATTLEHOST]: GUARDIAN_BATTLEHOST_RULES, [ASPECT_HOST]: ASPECT_HOST_RULES,
+};
