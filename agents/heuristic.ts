@@ -1673,6 +1673,9 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     // the ranges as they are), so it is used when a target is already in range
     case 'DOOM INESCAPABLE': return u ? volleyGain(c, u, DOOM_DAMAGE) : 0;
     case 'PRETERNATURAL PRECISION': return u ? bestChoice(c, u, PRETERNATURAL_TWEAKS).gain : 0;
+    // embarked before the opponent's turn, out of reach of their shooting and charges; at the end of the
+    // opponent's Fight phase nothing is gained (it would get out again in its own Movement phase)
+    case 'SKYBORNE SANCTUARY': return u && s.turn === c.me ? Math.max(0, embarkSafety(c, u)) : 0;
     case 'STIMM INJECTORS': return u && win ? incomingSaved(c, win, u, STIMMS) : 0;
     case 'JOIN THE HUNT': return u ? joinTheHuntGain(c, u) : 0;
     case 'A TRAP WELL LAID': return u ? trapWellLaidGain(c, u) : 0;
@@ -2319,18 +2322,22 @@ function decideDroneHarassment(c: Ctx, req: DecisionRequest): number {
   });
 }
 
-function decideRapidEmbarkation(c: Ctx, req: DecisionRequest): number {
+/**
+ * What embarking the unit now saves it (Rapid Embarkation, SKYBORNE SANCTUARY): the danger it stands in,
+ * less a little for the turn it spends getting out; -1 while it holds an objective marker.
+ */
+function embarkSafety(c: Ctx, u: UnitState): number {
   const s = c.state;
+  const row = objectiveSnapshot(s).contrib.get(u.id);
+  if (row && row.some((x) => x > 0)) return -1;
+  const g = unitGeo(s, u);
+  const d = Math.min(dangerFrom(dangerSources(s, u), g, g.r), 1.25 * unitValue(s, u));
+  return c.w.danger * d - 5;
+}
+
+function decideRapidEmbarkation(c: Ctx, req: DecisionRequest): number {
   const options = req.options as ({ none: true } | { unit: string })[];
-  return argmax(options, (o) => {
-    if ('none' in o) return 0;
-    const u = s.units[o.unit];
-    const row = objectiveSnapshot(s).contrib.get(u.id);
-    if (row && row.some((x) => x > 0)) return -1;
-    const g = unitGeo(s, u);
-    const d = Math.min(dangerFrom(dangerSources(s, u), g, g.r), 1.25 * unitValue(s, u));
-    return c.w.danger * d - 5;
-  });
+  return argmax(options, (o) => ('none' in o ? 0 : embarkSafety(c, c.state.units[o.unit])));
 }
 
 function decideEmbark(c: Ctx, req: DecisionRequest): number {
@@ -2406,6 +2413,8 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'select-unit-to-move': return decideSelectMove(c, req);
     case 'move': return decideMove(c, req);
     case 'fire-and-fade': case 'torchstar-gambit': return decideFireAndFade(c, req);
+    // the first transport offered (any of them keeps the unit safe)
+    case 'skyborne-sanctuary': return 0;
     case 'preternatural-precision': { const u = c.state.units[String(req.context?.unit)]; return u ? bestChoice(c, u, PRETERNATURAL_TWEAKS).index : 0; }
     // the re-roll its attacks this phase gain more from (Hit rolls of 1 on a tie)
     case 'path-of-the-warrior': {

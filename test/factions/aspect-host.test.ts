@@ -119,6 +119,28 @@ describe('Aspect Host stratagems', () => {
   });
 });
 
+describe('SKYBORNE SANCTUARY', () => {
+  const WS: PlacedUnit = { id: 'WS', player: 0, faction: 'aeldari', name: 'Wave Serpent', at: { x: 10, y: 23 } };
+  const end: Window = { name: 'phase/end', unit: null, targets: [], data: { phase: 'fight' } };
+  const fought = (g: Game, id: string) => { g.emit({ type: 'unit-flag', unit: id, flag: 'fought', value: true }); return g; };
+
+  it('at the end of the Fight phase an Asuryani unit that fought embarks within a friendly transport it is wholly within 6" of', () => {
+    const g = fought(sandbox([DA, WS, { ...ST, at: { x: 40, y: 40 } }], { phase: 'fight', turn: 1 }, using('SKYBORNE SANCTUARY')), 'DA');
+    expect(openWindow(g, end)).toContain('SKYBORNE SANCTUARY');
+    expect([g.state.units.DA.location, g.state.units.DA.embarkedIn]).toEqual(['embarked', 'WS']);
+  });
+
+  it('not a unit that did not fight, nor one within Engagement Range, nor one farther than 6" from the transport, nor at the end of another phase', () => {
+    const far = { ...ST, at: { x: 40, y: 40 } };
+    expect(offered(sandbox([DA, WS, far], { phase: 'fight' }), end, 'SKYBORNE SANCTUARY')).toEqual([]);
+    expect(offered(fought(sandbox([DA, WS, far], { phase: 'fight' }), 'DA'), end, 'SKYBORNE SANCTUARY')).toEqual(['DA']);
+    expect(offered(fought(sandbox([DA, WS, far], { phase: 'shooting' }), 'DA'), { ...end, data: { phase: 'shooting' } }, 'SKYBORNE SANCTUARY')).toEqual([]);
+    expect(offered(fought(sandbox([DA, { ...WS, at: { x: 24, y: 23 } }, far], { phase: 'fight' }), 'DA'), end, 'SKYBORNE SANCTUARY')).toEqual([]);
+    const engaged = fought(sandbox([DA, WS, { ...ST, at: { x: 6.8, y: 20 } }], { phase: 'fight' }), 'DA');
+    expect(offered(engaged, end, 'SKYBORNE SANCTUARY')).toEqual([]);
+  });
+});
+
 describe('Aspect Host Enhancements', () => {
   /** An Autarch with `enhancement` leading `unit`. */
   const led = (unit: PlacedUnit, enhancement: string, pick: (r: DecisionRequest) => number = () => 0) => {

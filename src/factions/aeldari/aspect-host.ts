@@ -9,10 +9,12 @@ import type { PlayerIndex, UnitState } from '../../core/state.ts';
 import type { AttackPlan } from '../../rules/attack-plan.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { registerArmyRuleHooks } from '../../rules/battle/phase.ts';
-import { hasKeyword } from '../../rules/battle/units.ts';
+import { hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { embark, fitsIn } from '../../rules/battle/transports.ts';
+import { isEngaged } from '../../rules/battle/world.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { windowOwnUnit } from '../../rules/stratagems/targets.ts';
-import { attackersAreBearer, bearerLeads } from '../helpers.ts';
+import { attackersAreBearer, bearerLeads, unitWhollyWithin } from '../helpers.ts';
 
 export const ASPECT_HOST = 'Aspect Host';
 
@@ -150,6 +152,34 @@ registerStratagem({
       options: [...PRETERNATURAL_PRECISION_CHOICES], context: { unit: u.id },
     });
     g.addEffect('Preternatural Precision', p, u.id, g.untilEndOfPhase(), { choice: option });
+  },
+});
+
+/** The player's TRANSPORTs on the battlefield the unit could embark within at SKYBORNE SANCTUARY: it fits, and it is wholly within 6" of it. */
+export function sanctuaries(g: Game, u: UnitState): UnitState[] {
+  return unitsOnBattlefield(g.state, u.player).filter((t) => fitsIn(g, u, t) && unitWhollyWithin(g.state, u, t, 6));
+}
+
+/**
+ * SKYBORNE SANCTUARY, at the end of either player's Fight phase: an ASURYANI unit of the player that fought
+ * this phase (the engine's record of a unit eligible to fight: every eligible unit is selected to fight),
+ * not within Engagement Range of an enemy unit, embarks within a friendly TRANSPORT it fits in and is wholly
+ * within 6" of (its player picks which, new decision skyborne-sanctuary). The core rules forbid embarking only
+ * in the phase a unit disembarked, so a unit that disembarked in its Movement phase may; one set up from a
+ * transport destroyed in this same Fight phase is not told apart (the engine's disembark flags last the
+ * turn): a rare case, left open.
+ */
+registerStratagem({
+  name: 'SKYBORNE SANCTUARY', cp: 1, category: 'Strategic Ploy', source: ASPECT_HOST, turn: 'either', windows: ['phase/end'],
+  targets(g, w, p) {
+    if (w.data?.phase !== 'fight') return [];
+    return unitsOnBattlefield(g.state, p).filter((u) => hasKeyword(u, 'ASURYANI') && u.flags.fought && !isEngaged(g.state, u) && sanctuaries(g, u).length > 0);
+  },
+  use(g, _w, p, u) {
+    const options = sanctuaries(g, u).map((t) => t.id);
+    if (options.length === 0) return;
+    const { option } = g.decide({ kind: 'skyborne-sanctuary', player: p, prompt: `${u.name}: SKYBORNE SANCTUARY: embark within which transport?`, options, context: { unit: u.id } });
+    embark(g, u, g.state.units[option]);
   },
 });
 
