@@ -1673,6 +1673,14 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     // the ranges as they are), so it is used when a target is already in range
     case 'DOOM INESCAPABLE': return u ? volleyGain(c, u, DOOM_DAMAGE) : 0;
     case 'PRETERNATURAL PRECISION': return u ? bestChoice(c, u, PRETERNATURAL_TWEAKS).gain : 0;
+    // every model of the enemy unit falling back tests: a 2 in 6 chance of losing each (a 1 in 6 more
+    // for a Battle-shocked unit, which tests them all anyway); the models crossing mine would test anyway
+    // and are not told apart (the move is not planned yet)
+    case "KHAINE'S VENGEANCE": {
+      const e = win?.unit ? s.units[win.unit] : null;
+      if (!e || !onBattlefield(e)) return 0;
+      return (e.battleShocked ? 1 / 6 : 2 / 6) * unitValue(s, e);
+    }
     // embarked before the opponent's turn, out of reach of their shooting and charges; at the end of the
     // opponent's Fight phase nothing is gained (it would get out again in its own Movement phase)
     case 'SKYBORNE SANCTUARY': return u && s.turn === c.me ? Math.max(0, embarkSafety(c, u)) : 0;

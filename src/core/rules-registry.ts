@@ -116,6 +116,12 @@ export interface Rule {
    * Flickerjump).
    */
   beforeMove?(g: Game, unit: UnitState, mode: 'normal' | 'advance' | 'fall-back', to: { x: number; y: number }): void;
+  /**
+   * The unit's Desperate Escape tests as it Falls Back (KHAINE'S VENGEANCE, an effect on the falling-back
+   * unit): `allModels` makes every model take one (not only those moving over enemy models), `modifier` is
+   * added to each test's roll; null when the rule leaves them as they are. Read by desperateEscape (movement.ts).
+   */
+  desperateEscape?(ctx: UnitContext, src: RuleSource): { allModels: boolean; modifier: number } | null;
   /** a modifier to a roll made for the unit (Advance, Charge, Battle-shock...) while this rule applies to it */
   rollModifier?(purpose: 'advance' | 'charge' | 'battle-shock', ctx: UnitContext, src: RuleSource): number;
   /** allow the unit something the core rules forbid (shoot after Falling Back...) */

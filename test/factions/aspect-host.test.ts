@@ -3,7 +3,7 @@
  * and the four Enhancements. Each test fails if the rule is played wrong or not at all.
  */
 import { describe, expect, it } from 'vitest';
-import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
+import { battleSandbox, scriptedAgent, setGap, type PlacedUnit } from '../helpers/battle.ts';
 import { planFor } from '../helpers/plan.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
@@ -13,6 +13,8 @@ import { openWindow, usableStratagems, type Window } from '../../src/rules/windo
 import { characteristic } from '../../src/rules/battle/units.ts';
 import { shootWithUnit } from '../../src/rules/battle/shooting.ts';
 import { fight } from '../../src/rules/battle/fight.ts';
+import { executeMove, moveOptions } from '../../src/rules/battle/movement.ts';
+import { unitsInEngagement } from '../../src/rules/battle/world.ts';
 
 const AH = 'Aspect Host';
 
@@ -116,6 +118,56 @@ describe('Aspect Host stratagems', () => {
       // one ability only: the other two are not given
       expect([p.ignoresCover, p.lethalHits, p.sustainedHits > 0].filter(Boolean)).toHaveLength(1);
     }
+  });
+});
+
+describe("KHAINE'S VENGEANCE", () => {
+  const KV = "KHAINE'S VENGEANCE";
+  /** Dire Avengers within Engagement Range of the Strike Team, in the T'au player's Movement phase. */
+  const engaged = (pick: (r: DecisionRequest) => number = () => 0, units: PlacedUnit[] = [DA]) =>
+    sandbox([...units, { ...ST, at: { x: 6.8, y: 20 } }], { phase: 'movement', turn: 1 }, pick);
+  /** The Strike Team Falls Back (away from the Avengers); the Desperate Escape dice and the models they destroyed. */
+  const fallBack = (g: Game) => {
+    const option = moveOptions(g.state, g.state.units.ST).find((o) => o.mode === 'fall-back')!;
+    const before = (g.log ?? []).length;
+    executeMove(g, g.state.units.ST, option);
+    const events = (g.log ?? []).slice(before);
+    const dice = events.flatMap((e) => (e.type === 'dice' && e.purpose === 'desperate-escape' ? (e as { values: number[] }).values : []));
+    const lost = events.filter((e) => e.type === 'model-destroyed' && e.reason === 'Desperate Escape').length;
+    return { dice, lost };
+  };
+  const falling: Window = { name: 'movement/fall-back-selected', unit: 'ST', targets: [] };
+
+  it('an enemy unit selected to Fall Back from an Aspect Warriors unit: every one of its models takes a Desperate Escape test', () => {
+    const plain = fallBack(engaged());
+    expect(plain.dice).toEqual([]);
+    const g = engaged(using(KV));
+    const models = g.state.units.ST.models.filter((m) => m.alive).length;
+    const { dice, lost } = fallBack(g);
+    expect(dice).toHaveLength(models);
+    expect(lost).toBe(dice.filter((v) => v <= 2).length);
+  });
+
+  it('-1 to each test while the enemy unit is Battle-shocked', () => {
+    const g = engaged(using(KV));
+    g.emit({ type: 'battle-shock', unit: 'ST', value: true });
+    // two dice rolled first, so that the tests below meet a 3 (a pass without the -1)
+    g.dice.d6(2, 'other', 1, 'ST', 'test');
+    const { dice, lost } = fallBack(g);
+    expect(dice.filter((v) => v === 3).length).toBeGreaterThan(0);
+    expect(lost).toBe(dice.filter((v) => v <= 3).length);
+  });
+
+  it('not for a unit out of Engagement Range, not a Guardians unit, not in its player\'s own turn, not for a MONSTER or VEHICLE', () => {
+    expect(offered(engaged(), falling, KV)).toEqual(['DA']);
+    expect(offered(engaged(() => 0, [DA, { ...DA, id: 'D2', at: { x: 30, y: 40 } }]), falling, KV)).toEqual(['DA']);
+    expect(offered(engaged(() => 0, [{ ...GD, at: { x: 5, y: 20 } }]), falling, KV)).toEqual([]);
+    expect(offered(sandbox([DA, { ...ST, at: { x: 6.8, y: 20 } }], { phase: 'movement', turn: 0 }), falling, KV)).toEqual([]);
+    const WS: PlacedUnit = { id: 'WS', player: 1, faction: 'tau', name: 'Devilfish', at: { x: 12, y: 20 } };
+    const g = sandbox([DA, WS], { phase: 'movement', turn: 1 });
+    setGap(g, 'WS', 'DA', 0.5);
+    expect(unitsInEngagement(g.state, g.state.units.DA, g.state.units.WS)).toBe(true);
+    expect(offered(g, { ...falling, unit: 'WS' }, KV)).toEqual([]);
   });
 });
 

@@ -9,9 +9,9 @@ import type { PlayerIndex, UnitState } from '../../core/state.ts';
 import type { AttackPlan } from '../../rules/attack-plan.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { registerArmyRuleHooks } from '../../rules/battle/phase.ts';
-import { hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { hasKeyword, isMonsterOrVehicle, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { embark, fitsIn } from '../../rules/battle/transports.ts';
-import { isEngaged } from '../../rules/battle/world.ts';
+import { isEngaged, unitsInEngagement } from '../../rules/battle/world.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { attackersAreBearer, bearerLeads, unitWhollyWithin } from '../helpers.ts';
@@ -153,6 +153,29 @@ registerStratagem({
     });
     g.addEffect('Preternatural Precision', p, u.id, g.untilEndOfPhase(), { choice: option });
   },
+});
+
+const KHAINES_VENGEANCE = "Khaine's Vengeance";
+
+/**
+ * KHAINE'S VENGEANCE's effect on the enemy unit that Falls Back: every one of its models takes a Desperate
+ * Escape test, each 1 worse while the unit is Battle-shocked (Rule.desperateEscape, read by movement.ts).
+ */
+registerRule({
+  name: KHAINES_VENGEANCE, kind: 'effect',
+  desperateEscape: (ctx) => ({ allModels: true, modifier: ctx.unit.battleShocked ? -1 : 0 }),
+});
+
+registerStratagem({
+  name: "KHAINE'S VENGEANCE", cp: 1, category: 'Strategic Ploy', source: ASPECT_HOST, turn: 'opponent', windows: ['movement/fall-back-selected'],
+  // the opponent's Movement phase, an enemy unit (not a MONSTER or VEHICLE) just selected to Fall Back: an
+  // Aspect Warriors or Avatar of Khaine unit within Engagement Range of it
+  targets(g, w, p) {
+    const e = w.unit ? g.state.units[w.unit] : null;
+    if (!e || e.player === p || g.state.phase !== 'movement' || !onBattlefield(e) || isMonsterOrVehicle(e)) return [];
+    return unitsOnBattlefield(g.state, p).filter((u) => aspectOrAvatar(u) && unitsInEngagement(g.state, u, e));
+  },
+  use(g, w, p) { g.addEffect(KHAINES_VENGEANCE, p, w.unit!, g.untilEndOfPhase()); },
 });
 
 /** The player's TRANSPORTs on the battlefield the unit could embark within at SKYBORNE SANCTUARY: it fits, and it is wholly within 6" of it. */
