@@ -451,7 +451,8 @@ export function forbids(state: GameState, unit: UnitState, permission: Permissio
 /**
  * The Range of a ranged weapon profile as the unit fires it: the profile's, plus what its player's army
  * and detachment rules and the unit's own abilities add (Rule.weaponRangeBonus). Only those rules are
- * asked (not effects): the range is read in the agents' inner loops, and no effect in the engine changes it.
+ * asked (not effects): the range is read in the agents' inner loops; a stratagem that changes a Range does it
+ * through its detachment's rule, which looks for its effect (DOOM INESCAPABLE, in Path of the Warrior's entry).
  */
 export function weaponRange(state: GameState, unit: UnitState, profile: WeaponProfile): number {
   let r = profile.range as number;

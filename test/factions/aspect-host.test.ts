@@ -15,6 +15,7 @@ import { shootWithUnit } from '../../src/rules/battle/shooting.ts';
 import { fight } from '../../src/rules/battle/fight.ts';
 import { executeMove, moveOptions } from '../../src/rules/battle/movement.ts';
 import { unitsInEngagement } from '../../src/rules/battle/world.ts';
+import { createHeuristic } from '../../agents/heuristic.ts';
 
 const AH = 'Aspect Host';
 
@@ -63,6 +64,17 @@ describe('Path of the Warrior', () => {
     fight(g, g.state.units.AV);
     expect(asked).toEqual(['AV']);
     expect(planFor(g, 'AV', 'ST', 'The Wailing Doom').rerollWounds).toBe('ones');
+  });
+
+  it('the heuristic re-rolls Wound rolls of 1 for TORRENT weapons (no Hit roll), Hit rolls of 1 for SUSTAINED HITS', () => {
+    const choice = (unit: PlacedUnit) => {
+      const g = sandbox([{ ...unit, at: { x: 12, y: 20 } }, ST]);
+      const req = { kind: 'path-of-the-warrior', player: 0 as PlayerIndex, prompt: '', options: ['hit-ones', 'wound-ones'], context: { unit: unit.id } };
+      // the agent answers with the option's index
+      return createHeuristic().decide({ state: g.state, player: 0 }, req).option;
+    };
+    expect(choice({ id: 'WS', player: 0, faction: 'aeldari', name: 'Warp Spiders', at: { x: 0, y: 0 } })).toBe(1);
+    expect(choice(AV)).toBe(0);
   });
 
   it('not for other units, not without the detachment', () => {
