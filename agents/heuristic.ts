@@ -41,6 +41,7 @@ import { auxiliary, guidedFireBonus, INTERLOCKING_MOVE } from '../src/factions/t
 import { OVERFLIGHT_MOVE } from '../src/factions/aeldari/windrider-host.ts';
 import { MICRODRONE_UNITS } from '../src/factions/tau/more-abilities.ts';
 import { destroyedGuardians } from '../src/factions/aeldari/guardian-battlehost.ts';
+import { PATH_OF_THE_WARRIOR_CHOICES, PRETERNATURAL_PRECISION_CHOICES, pathOfTheWarriorPlan, preternaturalPlan } from '../src/factions/aeldari/aspect-host.ts';
 import { moveOrFallBackChoices, withinObjectiveRange } from '../src/factions/helpers.ts';
 import { mustTake } from '../src/rules/allocation.ts';
 import { pointInPolygon } from '../src/geometry/polygon.ts';
@@ -1376,6 +1377,15 @@ const ARROKON: PlanTweak = (p, info) => {
 };
 /** STIMM INJECTORS: Feel No Pain 6+. */
 const STIMMS: PlanTweak = (p) => { p.feelNoPain = p.feelNoPain === null ? 6 : Math.min(p.feelNoPain, 6); };
+/** PRETERNATURAL PRECISION's choices (Aspect Host), in the stratagem's order. */
+const PRETERNATURAL_TWEAKS: { tweak: PlanTweak; hazardous: boolean }[] = PRETERNATURAL_PRECISION_CHOICES.map((ch) => ({ tweak: (p) => preternaturalPlan(p, ch), hazardous: false }));
+/** Path of the Warrior's choices (Aspect Host), in the rule's order. */
+const PATH_OF_THE_WARRIOR_TWEAKS: PlanTweak[] = PATH_OF_THE_WARRIOR_CHOICES.map((ch) => (p) => pathOfTheWarriorPlan(p, ch));
+/** WARRIOR FOCUS: the Hit roll penalties are ignored (the net modifier no worse than none: a bonus cancelled by a penalty is not counted back). */
+const IGNORE_HIT_PENALTIES: PlanTweak = (p) => { if (p.hitModifier < 0) p.hitModifier = 0; };
+/** DOOM INESCAPABLE: the Wailing Doom's ranged attacks at Damage 8. */
+const DOOM_DAMAGE: PlanTweak = (p) => { if (!p.melee && p.weapon === 'The Wailing Doom') p.damage = { n: 0, sides: 0, plus: 8 }; };
+
 /** Prototype Weapon System's choices, in the Enhancement's order (the whole unit's volley stands for the bearer's). */
 const PROTOTYPE_WEAPON_TWEAKS: { tweak: PlanTweak; hazardous: boolean }[] = [
   { tweak: (p) => { p.lethalHits = true; }, hazardous: false },
@@ -1668,6 +1678,23 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
       const e = win?.unit ? s.units[win.unit] : null;
       return u && e ? attackOn(c, u, e, false) : 0;
     }
+    // Aspect Host
+    case 'WARRIOR FOCUS': return u ? phaseAttackGain(c, u, IGNORE_HIT_PENALTIES) : 0;
+    // the Damage 8 on the targets within its 12": the 6" of Range it adds are not priced (the volley reads
+    // the ranges as they are), so it is used when a target is already in range
+    case 'DOOM INESCAPABLE': return u ? volleyGain(c, u, DOOM_DAMAGE) : 0;
+    case 'PRETERNATURAL PRECISION': return u ? bestChoice(c, u, PRETERNATURAL_TWEAKS).gain : 0;
+    // every model of the enemy unit falling back tests: a 2 in 6 chance of losing each (a 1 in 6 more
+    // for a Battle-shocked unit, which tests them all anyway); the models crossing mine would test anyway
+    // and are not told apart (the move is not planned yet)
+    case "KHAINE'S VENGEANCE": {
+      const e = win?.unit ? s.units[win.unit] : null;
+      if (!e || !onBattlefield(e)) return 0;
+      return (e.battleShocked ? 1 / 6 : 2 / 6) * unitValue(s, e);
+    }
+    // embarked before the opponent's turn, out of reach of their shooting and charges; at the end of the
+    // opponent's Fight phase nothing is gained (it would get out again in its own Movement phase)
+    case 'SKYBORNE SANCTUARY': return u && s.turn === c.me ? Math.max(0, embarkSafety(c, u)) : 0;
     case 'STIMM INJECTORS': return u && win ? incomingSaved(c, win, u, STIMMS) : 0;
     case 'JOIN THE HUNT': return u ? joinTheHuntGain(c, u) : 0;
     case 'A TRAP WELL LAID': return u ? trapWellLaidGain(c, u) : 0;
@@ -2314,18 +2341,22 @@ function decideDroneHarassment(c: Ctx, req: DecisionRequest): number {
   });
 }
 
-function decideRapidEmbarkation(c: Ctx, req: DecisionRequest): number {
+/**
+ * What embarking the unit now saves it (Rapid Embarkation, SKYBORNE SANCTUARY): the danger it stands in,
+ * less a little for the turn it spends getting out; -1 while it holds an objective marker.
+ */
+function embarkSafety(c: Ctx, u: UnitState): number {
   const s = c.state;
+  const row = objectiveSnapshot(s).contrib.get(u.id);
+  if (row && row.some((x) => x > 0)) return -1;
+  const g = unitGeo(s, u);
+  const d = Math.min(dangerFrom(dangerSources(s, u), g, g.r), 1.25 * unitValue(s, u));
+  return c.w.danger * d - 5;
+}
+
+function decideRapidEmbarkation(c: Ctx, req: DecisionRequest): number {
   const options = req.options as ({ none: true } | { unit: string })[];
-  return argmax(options, (o) => {
-    if ('none' in o) return 0;
-    const u = s.units[o.unit];
-    const row = objectiveSnapshot(s).contrib.get(u.id);
-    if (row && row.some((x) => x > 0)) return -1;
-    const g = unitGeo(s, u);
-    const d = Math.min(dangerFrom(dangerSources(s, u), g, g.r), 1.25 * unitValue(s, u));
-    return c.w.danger * d - 5;
-  });
+  return argmax(options, (o) => ('none' in o ? 0 : embarkSafety(c, c.state.units[o.unit])));
 }
 
 function decideEmbark(c: Ctx, req: DecisionRequest): number {
@@ -2401,6 +2432,16 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'select-unit-to-move': return decideSelectMove(c, req);
     case 'move': return decideMove(c, req);
     case 'fire-and-fade': case 'torchstar-gambit': return decideFireAndFade(c, req);
+    // the first transport offered (any of them keeps the unit safe)
+    case 'skyborne-sanctuary': return 0;
+    case 'preternatural-precision': { const u = c.state.units[String(req.context?.unit)]; return u ? bestChoice(c, u, PRETERNATURAL_TWEAKS).index : 0; }
+    // the re-roll its attacks this phase gain more from (Hit rolls of 1 on a tie)
+    case 'path-of-the-warrior': {
+      const u = c.state.units[String(req.context?.unit)];
+      if (!u) return 0;
+      const gains = PATH_OF_THE_WARRIOR_TWEAKS.map((t) => phaseAttackGain(c, u, t));
+      return gains[1] > gains[0] ? 1 : 0;
+    }
     case 'prototype-weapon-system': { const u = c.state.units[String(req.context?.unit)]; return u ? bestChoice(c, u, PROTOTYPE_WEAPON_TWEAKS).index : 0; }
     // the blast when it hurts the enemy more than my own units, else none
     case 'fail-safe-detonator': {

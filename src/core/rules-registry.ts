@@ -118,6 +118,12 @@ export interface Rule {
    * Flickerjump).
    */
   beforeMove?(g: Game, unit: UnitState, mode: 'normal' | 'advance' | 'fall-back', to: { x: number; y: number }): void;
+  /**
+   * The unit's Desperate Escape tests as it Falls Back (KHAINE'S VENGEANCE, an effect on the falling-back
+   * unit): `allModels` makes every model take one (not only those moving over enemy models), `modifier` is
+   * added to each test's roll; null when the rule leaves them as they are. Read by desperateEscape (movement.ts).
+   */
+  desperateEscape?(ctx: UnitContext, src: RuleSource): { allModels: boolean; modifier: number } | null;
   /** a modifier to a roll made for the unit (Advance, Charge, Battle-shock...) while this rule applies to it */
   rollModifier?(purpose: 'advance' | 'charge' | 'battle-shock', ctx: UnitContext, src: RuleSource): number;
   /** allow the unit something the core rules forbid (shoot after Falling Back...) */
@@ -455,7 +461,8 @@ export function forbids(state: GameState, unit: UnitState, permission: Permissio
 /**
  * The Range of a ranged weapon profile as the unit fires it: the profile's, plus what its player's army
  * and detachment rules and the unit's own abilities add (Rule.weaponRangeBonus). Only those rules are
- * asked (not effects): the range is read in the agents' inner loops, and no effect in the engine changes it.
+ * asked (not effects): the range is read in the agents' inner loops; a stratagem that changes a Range does it
+ * through its detachment's rule, which looks for its effect (DOOM INESCAPABLE, in Path of the Warrior's entry).
  */
 export function weaponRange(state: GameState, unit: UnitState, profile: WeaponProfile): number {
   let r = profile.range as number;

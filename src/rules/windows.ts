@@ -21,6 +21,8 @@ export type WindowName =
   | 'phase/end'
   /** just after an enemy unit is set up or ends a Normal, Advance or Fall Back move */
   | 'movement/after-enemy-move'
+  /** your opponent's Movement phase, just after an enemy unit (the window's unit) is selected to Fall Back, before its Desperate Escape tests (KHAINE'S VENGEANCE) */
+  | 'movement/fall-back-selected'
   /** your Movement phase, a unit of yours has been selected to move (before it moves) */
   | 'movement/unit-selected'
   /** your Movement phase, just after a unit of yours ends a move */

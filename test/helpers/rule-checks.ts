@@ -11,6 +11,7 @@ import type { GameState, ModelState, PlayerIndex, UnitState } from '../../src/co
 import { keptControl } from '../../src/rules/battle/objectives.ts';
 import { allows, weaponHas } from '../../src/core/rules-registry.ts';
 import { arrivalRound, deepStrikeDistance, firstRoundDeepStrike } from '../../src/rules/battle/reserves.ts';
+import { desperateEscapeRules } from '../../src/rules/battle/movement.ts';
 import { battleShockStepTests } from '../../src/rules/battle/command.ts';
 import { allStratagems } from '../../src/rules/stratagems/registry.ts';
 import { modelBody, unitDistance } from '../../src/rules/battle/world.ts';
@@ -149,7 +150,7 @@ export function ruleChecker(): RuleChecker {
   let scoredThisPhase = false;
   let lastAttack: { unit: string; weapon: string } | null = null;
   let mover: string | null = null;
-  let escape: { unit: string; name: string; alive: number; shocked: boolean; fly: boolean; dice: number[]; destroyed: number; placed: boolean } | null = null;
+  let escape: { unit: string; name: string; alive: number; shocked: boolean; fly: boolean; dice: number[]; destroyed: number; placed: boolean; forced: boolean; modifier: number } | null = null;
 
   /**
    * Desperate Escape, once the Fall Back is over: a Battle-shocked unit tests every model, a unit whose
@@ -162,10 +163,12 @@ export function ruleChecker(): RuleChecker {
     // a Fall Back with no legal path is not made (the unit Remains Stationary): nothing was escaped
     if (!x.placed && x.dice.length === 0) return;
     count('desperate escape');
-    if (x.shocked && x.dice.length !== x.alive) bad(`Battle-shocked ${x.name} Fell Back with ${x.dice.length} Desperate Escape tests for ${x.alive} models`);
-    if (!x.shocked && x.fly && x.dice.length) bad(`${x.name} (FLY) took Desperate Escape tests`);
-    if (!x.shocked && x.dice.length > x.alive) bad(`${x.name} took ${x.dice.length} Desperate Escape tests for ${x.alive} models`);
-    const failed = Math.min(x.alive, x.dice.filter((v) => v <= 2).length);
+    // (a rule may make every model test, with a modifier: KHAINE'S VENGEANCE)
+    const every = x.shocked || x.forced;
+    if (every && x.dice.length !== x.alive) bad(`${x.shocked ? 'Battle-shocked ' : ''}${x.name} Fell Back with ${x.dice.length} Desperate Escape tests for ${x.alive} models`);
+    if (!every && x.fly && x.dice.length) bad(`${x.name} (FLY) took Desperate Escape tests`);
+    if (!every && x.dice.length > x.alive) bad(`${x.name} took ${x.dice.length} Desperate Escape tests for ${x.alive} models`);
+    const failed = Math.min(x.alive, x.dice.filter((v) => v + x.modifier <= 2).length);
     if (x.destroyed !== failed) bad(`${x.name} failed ${failed} Desperate Escape tests and lost ${x.destroyed} models`);
   }
   const shockRoll = new Map<string, number[]>();
@@ -221,7 +224,7 @@ export function ruleChecker(): RuleChecker {
     if (e.request === 'move' && c && c.mode === 'fall-back' && mover) {
       const u = s.units[mover];
       const living = u.models.filter((m) => m.alive);
-      escape = { unit: u.id, name: u.name, alive: living.length, shocked: u.battleShocked, fly: living.every((m) => s.datasheets[m.datasheet].keywords.includes('FLY')), dice: [], destroyed: 0, placed: false };
+      escape = { unit: u.id, name: u.name, alive: living.length, shocked: u.battleShocked, fly: living.every((m) => s.datasheets[m.datasheet].keywords.includes('FLY')), dice: [], destroyed: 0, placed: false, forced: false, modifier: 0 };
     }
     if (e.request === 'select-unit-to-shoot') shooter = unitId;
     if (e.request === 'select-unit-to-fight') fighter = unitId;
@@ -423,7 +426,13 @@ export function ruleChecker(): RuleChecker {
       case 'dice':
         // the weapon of the attacks being resolved: "profile -> target" on the Hit or Wound roll
         if ((e.purpose === 'hit' || e.purpose === 'wound') && e.unit && e.label) lastAttack = { unit: e.unit, weapon: e.label.split(' -> ')[0] };
-        if (e.purpose === 'desperate-escape' && escape && e.unit === escape.unit) escape.dice = [...e.values];
+        if (e.purpose === 'desperate-escape' && escape && e.unit === escape.unit) {
+          escape.dice = [...e.values];
+          // the rules in force as the tests are rolled (a stratagem used as the Fall Back was selected)
+          const r = desperateEscapeRules(s, s.units[escape.unit]);
+          escape.forced = r.allModels;
+          escape.modifier = r.modifier;
+        }
         if (e.purpose === 'charge' && e.unit) {
           chargeRoll.set(e.unit, [...e.values]);
           chargeBonus.set(e.unit, Math.max(0, rollModifier(s, s.units[e.unit], 'charge')));

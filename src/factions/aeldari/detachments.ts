@@ -17,6 +17,7 @@ import { unitMove } from '../../rules/battle/units.ts';
 import { arriveCloser } from '../helpers.ts';
 import { GUARDIAN_BATTLEHOST, GUARDIAN_BATTLEHOST_RULES } from './guardian-battlehost.ts';
 import { WINDRIDER_HOST, WINDRIDER_HOST_RULES } from './windrider-host.ts';
+import { ASPECT_HOST, ASPECT_HOST_RULES } from './aspect-host.ts';
 
 const BATTLE_HOST = 'Battle Host';
 const ARMOURED_WARHOST = 'Armoured Warhost';
@@ -183,7 +184,8 @@ registerStratagem({
   use(g, w, p) { g.addEffect('Anti-grav Repulsion', p, w.unit!, g.untilEndOfPhase()); },
 });
 
-/** The Guardian Battlehost is in ./guardian-battlehost.ts, the Windrider Host in ./windrider-host.ts. */
-export const AELDARI_DETACHMENTS = { [BATTLE_HOST]: ['Unparalleled Foresight'], [ARMOURED_WARHOST]: ['Skilled Crews'], [GUARDIAN_BATTLEHOST]: GUARDIAN_BATTLEHOST_RULES,
-  [WINDRIDER_HOST]: WINDRIDER_HOST_RULES,
+/** The Guardian Battlehost is in ./guardian-battlehost.ts, the Windrider Host in ./windrider-host.ts, the Aspect Host in ./aspect-host.ts. */
+export const AELDARI_DETACHMENTS = {
+  [BATTLE_HOST]: ['Unparalleled Foresight'], [ARMOURED_WARHOST]: ['Skilled Crews'], [GUARDIAN_BATTLEHOST]: GUARDIAN_BATTLEHOST_RULES,
+  [WINDRIDER_HOST]: WINDRIDER_HOST_RULES, [ASPECT_HOST]: ASPECT_HOST_RULES,
 };

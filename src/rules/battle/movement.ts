@@ -160,6 +160,8 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
     g.emit({ type: 'unit-moved', unit: u.id, mode: 'stationary' });
     return;
   }
+  // the opponent's stratagems that answer a unit selected to Fall Back (KHAINE'S VENGEANCE), before the move
+  if (option.mode === 'fall-back') openWindow(g, { name: 'movement/fall-back-selected', unit: u.id, targets: [] });
   // abilities that act just before the move is made, its Move not read yet (Nova Burst: Move 18"; Flickerjump: 24")
   for (const r of abilityRulesWith(u, 'beforeMove')) r.beforeMove!(g, g.state.units[u.id], option.mode, option.to);
   let distance = unitMove(s, u);
@@ -299,12 +301,26 @@ export function afterMove(g: Game, u: UnitState): void {
 
 /**
  * Desperate Escape: a test (D6, 1-2 fails) for each model that moves over enemy models (not FLY or
- * TITANIC), or for every model when the unit is Battle-shocked; each failure destroys a model.
+ * TITANIC), or for every model when the unit is Battle-shocked or a rule says so (Rule.desperateEscape, which
+ * may also add a modifier to the tests); each failure destroys a model.
  */
+/** What the rules in force change in the unit's Desperate Escape tests (Rule.desperateEscape: KHAINE'S VENGEANCE makes every model take one, at -1 if Battle-shocked). */
+export function desperateEscapeRules(s: GameState, u: UnitState): { allModels: boolean; modifier: number } {
+  let allModels = false;
+  let modifier = 0;
+  forEachActiveRule(s, u, 'self', (r, src) => {
+    const x = r.desperateEscape?.({ state: s, unit: u }, src);
+    if (x) { allModels ||= x.allModels; modifier += x.modifier; }
+  });
+  return { allModels, modifier };
+}
+
 function desperateEscape(g: Game, u: UnitState, plan: PlannedMove): void {
   const s = g.state;
   let tests = 0;
-  if (u.battleShocked) {
+  const { allModels: forced, modifier } = desperateEscapeRules(s, u);
+  const allModels = u.battleShocked || forced;
+  if (allModels) {
     tests = u.models.filter((m) => m.alive).length;
   } else if (!allModelsHave(s, u, 'FLY') && !hasKeyword(u, 'TITANIC') && plan.crossedEnemyModelIds.length > 0) {
     const crossed = new Set(plan.crossedEnemyModelIds);
@@ -330,9 +346,9 @@ function desperateEscape(g: Game, u: UnitState, plan: PlannedMove): void {
   }
   if (tests === 0) return;
   let rolls = g.dice.d6(tests, 'desperate-escape', u.player, u.id, u.name);
-  rolls = afterRoll(g, { purpose: 'desperate-escape', player: u.player, unit: u.id, sides: 6, values: rolls, test: { needed: 3, modifier: 0, criticalOn: 7 }, rerolled: [] }) as number[];
+  rolls = afterRoll(g, { purpose: 'desperate-escape', player: u.player, unit: u.id, sides: 6, values: rolls, test: { needed: 3, modifier, criticalOn: 7 }, rerolled: [] }) as number[];
   for (const v of rolls) {
-    if (v > 2) continue;
+    if (v + modifier > 2) continue;
     // one model of the unit, selected by its controlling player (not necessarily one that was tested)
     const victim = selectCasualty(g, u, 'Desperate Escape');
     if (victim) destroyModel(g, u, victim, null, 'Desperate Escape');
