@@ -1,12 +1,12 @@
 #!/bin/bash
 # Plays every agent row of the README's "How well they play" table (docs/agent-measurements.md), from the
-# repository's root: about 75 minutes on 2 cores (72-74 in the last three runs; the six lookahead tournaments are the longest part). Outputs in $1 (default out/agent-rows): the JSON lines
+# repository's root: about 80 minutes on 2 cores (72-74 in three runs before the four mirrors of 2026-12-04 were added; the six lookahead tournaments are the longest part). Outputs in $1 (default out/agent-rows): the JSON lines
 # of the tournaments and batches, and batch folders (games.csv, results.json) where the README quotes pairs.
 set -u
 O=${1:-out/agent-rows}; mkdir -p "$O"
 T() { npx tsx src/cli.ts "$@"; }
 {
-  for f in scenarios/*.json scenarios/mirror/*.json scenarios/boarding-actions/*.json; do   # 16 scenarios
+  for f in scenarios/*.json scenarios/mirror/*.json scenarios/boarding-actions/*.json; do   # 20 scenarios
     echo "== $f"; T tournament "$f" --agents random,heuristic --games 40 --json; done
 } > "$O/heuristic-vs-random.txt" 2>&1 &
 {
@@ -23,6 +23,9 @@ T batch scenarios/mirror/montka-vs-none.json --agents heuristic,heuristic --game
 T batch scenarios/mirror/retaliation-vs-none.json --agents heuristic,heuristic --games 200 --out "$O/retaliation" --replace --json > "$O/retaliation.json" 2>/dev/null
 T batch scenarios/mirror/guardian-battlehost-vs-none.json --agents heuristic,heuristic --games 200 --out "$O/guardian-battlehost" --replace --json > "$O/guardian-battlehost.json" 2>/dev/null
 wait
+for m in kroot-hunting-pack auxiliary-cadre windrider-host aspect-host; do
+  T batch "scenarios/mirror/$m-vs-none.json" --agents heuristic,heuristic --games 200 --out "$O/$m" --replace --json > "$O/$m.json" 2>/dev/null
+done
 for row in "armoured-warhost-vs-none 3 dawn-of-war" "armoured-warhost-vs-none-crucible 7 crucible" \
            "armoured-warhost-vs-none-search-and-destroy 7 search-and-destroy" "armoured-warhost-vs-none-hammer-and-anvil 3 hammer-and-anvil"; do
   set -- $row
