@@ -500,9 +500,10 @@ export function playerRulesWith<K extends keyof Rule>(state: GameState, player: 
 /** The unit's abilities and the effects on it that act once it has resolved its attacks (Rule.afterAttacks). */
 export function afterAttacks(g: Game, unit: UnitState, hitTargets: readonly string[], melee: boolean): void {
   for (const r of abilityRulesWith(unit, 'afterAttacks')) r.afterAttacks!(g, unit, hitTargets, melee, null);
-  // copied: an effect may add or remove effects
-  const mine = g.state.effects.filter((e) => e.unit === unit.id && registry.get(e.kind)?.afterAttacks);
-  for (const e of mine) registry.get(e.kind)!.afterAttacks!(g, unit, hitTargets, melee, e);
+  // collected first (an effect may add or remove effects); no array is made in the usual case of none
+  let mine: Effect[] | null = null;
+  for (const e of g.state.effects) if (e.unit === unit.id && registry.get(e.kind)?.afterAttacks) (mine ??= []).push(e);
+  if (mine) for (const e of mine) registry.get(e.kind)!.afterAttacks!(g, unit, hitTargets, melee, e);
 }
 
 /** The profile has the weapon ability, on its own or granted by an active rule. */

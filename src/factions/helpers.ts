@@ -52,6 +52,17 @@ export function bearerComponent(unit: UnitState, enhancement: string): UnitState
   return null;
 }
 
+/** The unit's alive models on the battlefield that carry the Enhancement (its bearer, when alive). */
+export function enhancementBearers(unit: UnitState, enhancement: string): ModelState[] {
+  const c = bearerComponent(unit, enhancement);
+  return c ? unit.models.filter((m) => m.alive && m.pos && m.origin === c.unit) : [];
+}
+
+/** The Enhancement's bearer model, alive on the battlefield, or null. */
+export function bearerModel(unit: UnitState, enhancement: string): ModelState | null {
+  return enhancementBearers(unit, enhancement)[0] ?? null;
+}
+
 /** "While the bearer is leading a unit": the unit is an Attached unit whose alive Leader carries the Enhancement. */
 export function bearerLeads(unit: UnitState, enhancement: string): boolean {
   if (unit.components.length < 2) return false;

@@ -10,13 +10,7 @@ import { inObjectiveRange } from '../../geometry/ranges.ts';
 import { characteristic, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { modelBody } from '../../rules/battle/world.ts';
 import { gainExtraCp } from '../../rules/battle/command-points.ts';
-import { bearerComponent } from '../helpers.ts';
-
-/** The alive models of the unit that carry the Enhancement, on the battlefield. */
-function bearers(unit: UnitState, enhancement: string): ModelState[] {
-  const c = bearerComponent(unit, enhancement);
-  return c ? unit.models.filter((m) => m.alive && m.pos && m.origin === c.unit) : [];
-}
+import { enhancementBearers as bearers } from '../helpers.ts';
 
 /** Friendly AELDARI VEHICLE models within `range` inches of a bearer model (horizontally, base to base). */
 function vehicleModelsNear(state: GameState, unit: UnitState, from: readonly ModelState[], range: number): { unit: UnitState; model: ModelState }[] {

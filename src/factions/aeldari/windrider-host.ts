@@ -11,10 +11,11 @@ import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.
 import { hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { isEngaged, modelBody } from '../../rules/battle/world.ts';
 import { onUnitDestroyed } from '../../rules/damage.ts';
+import { inReserves } from '../../rules/battle/reserves.ts';
 import { gainExtraCp } from '../../rules/battle/command-points.ts';
 import { isWithinOfPolygon } from '../../geometry/distance.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
-import { arriveCloser, attackersAreBearer, bearerComponent, isMonsterOrVehicle, moveOrFallBack, normalMoveChoices, selectUpTo } from '../helpers.ts';
+import { arriveCloser, attackersAreBearer, bearerComponent, bearerModel, isMonsterOrVehicle, moveOrFallBack, normalMoveChoices, selectUpTo } from '../helpers.ts';
 
 export const WINDRIDER_HOST = 'Windrider Host';
 // named apart from the Autarch Skyrunner's own Ride the Wind (a datasheet ability of the same name)
@@ -149,8 +150,7 @@ registerRule({ name: 'Daring Riders', kind: 'effect', ...arriveCloser(6) });
 
 registerStratagem({
   name: 'DARING RIDERS', cp: 1, category: 'Strategic Ploy', source: WINDRIDER_HOST, turn: 'own', windows: ['movement/reinforcements-start'],
-  targets: (g, _w, p) => g.state.unitOrder.map((id) => g.state.units[id]).filter((u) =>
-    u.player === p && (u.location === 'reserves' || u.location === 'strategic-reserves') && u.models.some((m) => m.alive) && rider(u)),
+  targets: (g, _w, p) => g.state.unitOrder.map((id) => g.state.units[id]).filter((u) => u.player === p && inReserves(u) && rider(u)),
   // until the end of the turn: the mark that it arrived within 9" lasts the turn, and it arrives this phase or not at all
   use(g, _w, p, u) { g.addEffect('Daring Riders', p, u.id, g.untilEndOfTurn()); },
 });
@@ -190,10 +190,8 @@ registerRule({
   name: 'Echoes of Ulthanesh', kind: 'enhancement',
   phaseStart(g, unit, phase) {
     const s = g.state;
-    const c = bearerComponent(unit, 'Echoes of Ulthanesh');
-    if (phase !== 'command' || s.turn !== unit.player || !c || c.destroyed || !onBattlefield(unit)) return;
-    const bearer = unit.models.find((m) => m.alive && m.pos && m.origin === c.unit);
-    if (!bearer) return;
+    const bearer = bearerModel(unit, 'Echoes of Ulthanesh');
+    if (phase !== 'command' || s.turn !== unit.player || !bearer) return;
     const body = modelBody(s, bearer);
     const zone = (pl: number) => s.board.deploymentZones.find((z) => z.player === pl)?.polygon;
     const own = zone(unit.player);

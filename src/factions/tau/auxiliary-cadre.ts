@@ -10,7 +10,7 @@ import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { allUnits, hasKeyword, onBattlefield, unitMove, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { boardOf, unitDistance, unitGapLowerBound, unitSees } from '../../rules/battle/world.ts';
-import { bearerComponent, modelWithinRangeOf, moveOrFallBack, moveOrFallBackChoices, selectUpTo, unitWhollyWithin, untilStartOfNextTurn } from '../helpers.ts';
+import { bearerComponent, bearerModel, modelWithinRangeOf, moveOrFallBack, moveOrFallBackChoices, selectUpTo, unitWhollyWithin, untilStartOfNextTurn } from '../helpers.ts';
 import { FOR_THE_GREATER_GOOD } from './army-rule.ts';
 
 export const AUXILIARY_CADRE = 'Auxiliary Cadre';
@@ -219,9 +219,7 @@ export const ADMIRED = 'Admired Leader (selected)';
 
 /** The auxiliary units of the army on the battlefield within 12" of the bearer's model (Admired Leader's options). */
 export function admiredLeaderOptions(state: GameState, unit: UnitState): UnitState[] {
-  const c = bearerComponent(unit, ADMIRED_LEADER);
-  if (!c || c.destroyed) return [];
-  const bearer = unit.models.find((m) => m.alive && m.pos && m.origin === c.unit);
+  const bearer = bearerModel(unit, ADMIRED_LEADER);
   if (!bearer) return [];
   return unitsOnBattlefield(state, unit.player).filter((u) => auxiliary(u) && modelWithinRangeOf(state, bearer, u, ADMIRED_LEADER_RANGE));
 }

@@ -11,7 +11,7 @@ import { modelBody } from '../../rules/battle/world.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
 import { unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { scoutsDistance } from '../../rules/battle/pre-battle.ts';
-import { attackersAreBearer, bearerComponent, bearerLeads, selectUpTo } from '../helpers.ts';
+import { attackersAreBearer, bearerComponent, bearerLeads, enhancementBearers, selectUpTo } from '../helpers.ts';
 import { onObserverSelected } from './army-rule.ts';
 import { killingBlow, patientHunter } from './detachments.ts';
 
@@ -155,9 +155,8 @@ registerRule({
   name: STRIKE_SWIFTLY, kind: 'enhancement',
   beforeScoutMoves(g, unit) {
     const s = g.state;
-    const c = bearerComponent(unit, STRIKE_SWIFTLY);
-    if (!c || unit.location !== 'battlefield') return;
-    const from = unit.models.filter((m) => m.alive && m.pos && m.origin === c.unit).map((m) => modelBody(s, m));
+    if (unit.location !== 'battlefield') return;
+    const from = enhancementBearers(unit, STRIKE_SWIFTLY).map((m) => modelBody(s, m));
     const within = (u: UnitState) => u.models.some((m) => m.alive && m.pos && from.some((b) => horizontalDistance(b, modelBody(s, m)) <= 6 + 1e-6));
     selectUpTo(
       2,

@@ -6,13 +6,14 @@
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import type { Game } from '../../core/game.ts';
-import { emptyTurnFlags, type UnitState } from '../../core/state.ts';
+import type { UnitState } from '../../core/state.ts';
+import { createUnitState, type ModelGroupSpec } from '../../rules/muster.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import type { Window } from '../../rules/windows.ts';
 import { belowHalfStrength, belowStartingStrength, hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { unitDistance } from '../../rules/battle/world.ts';
-import { arrivalExclusionAround, attackersAre, attackersAreBearer, bearerComponent, bearerLeads, hitEnemies } from '../helpers.ts';
+import { arrivalExclusionAround, attackersAre, attackersAreBearer, bearerLeads, bearerModel, hitEnemies } from '../helpers.ts';
 
 export const KROOT_HUNTING_PACK = 'Kroot Hunting Pack';
 
@@ -64,25 +65,20 @@ registerStratagem({
     return [g.state.units[w.unit!]];
   },
   use(g, w, p) {
-    const part = destroyedPart(g, w)!;
-    const { component, unit } = part;
-    const id = `${component.unit}-hunt`;
-    const abilities = component.abilities.filter((a) => a !== g.state.units[component.unit]?.enhancement);
-    let n = 0;
-    const models = unit.models.filter((m) => m.origin === component.unit).map((m) => {
-      const ds = g.state.datasheets[m.datasheet];
-      return { ...m, id: `${id}-m${++n}`, origin: id, wounds: ds.models[m.profile].wounds, pos: null, alive: true, allocated: false, weapons: m.weapons.slice(), ...(m.wargear ? { wargear: m.wargear.slice() } : {}) };
-    });
-    const fresh: UnitState = {
-      id, player: p, datasheet: component.datasheet, name: component.name, models, startingStrength: models.length,
-      components: [{ unit: id, datasheet: component.datasheet, name: component.name, startingStrength: models.length, isLeader: false, destroyed: false, keywords: component.keywords.slice(), abilities }],
-      attachedTo: null, location: 'unplaced', embarkedIn: null, keywords: component.keywords.slice(), abilities: abilities.slice(),
-      // its points are the destroyed unit's (the agents value units by them)
-      battleShocked: false, flags: emptyTurnFlags(), warlord: false, enhancement: null, points: g.state.units[component.unit]?.points ?? 0,
-      stats: { woundsDealt: 0, woundsTaken: 0, modelsKilled: 0 },
-    };
+    const { component, unit } = destroyedPart(g, w)!;
+    // mustered afresh from its datasheet, with the models (profile, weapons, wargear) it was destroyed with
+    const models: ModelGroupSpec[] = [];
+    for (const m of unit.models) {
+      if (m.origin !== component.unit) continue;
+      const last = models[models.length - 1];
+      const wargear = m.wargear ?? [];
+      if (last && last.profile === m.name && String(last.weapons) === String(m.weapons) && String(last.wargear) === String(wargear)) last.count++;
+      else models.push({ profile: m.name, count: 1, weapons: m.weapons.slice(), wargear: wargear.slice() });
+    }
+    // its points are the destroyed unit's (the agents value units by them)
+    const fresh = createUnitState({ id: `${component.unit}-hunt`, player: p, datasheet: g.state.datasheets[component.datasheet], models, points: g.state.units[component.unit]?.points ?? 0 });
     g.emit({ type: 'unit-created', unit: fresh });
-    g.emit({ type: 'unit-location', unit: id, location: 'strategic-reserves', embarkedIn: null });
+    g.emit({ type: 'unit-location', unit: fresh.id, location: 'strategic-reserves', embarkedIn: null });
   },
 });
 
@@ -219,13 +215,6 @@ registerRule({
     plan.criticalHitOn = Math.min(plan.criticalHitOn, 5);
   },
 });
-
-/** The alive bearer model of an Enhancement in the unit, if any. */
-function bearerModel(unit: UnitState, enhancement: string) {
-  const c = bearerComponent(unit, enhancement);
-  if (!c || c.destroyed) return null;
-  return unit.models.find((m) => m.alive && m.origin === c.unit) ?? null;
-}
 
 /** Kroothawk Flock: the bearer's unit's ranged weapons IGNORE COVER, and enemy units arriving from Reserves keep more than 12" from the bearer. */
 registerRule({
