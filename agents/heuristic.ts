@@ -1354,6 +1354,24 @@ function incomingSaved(c: Ctx, win: WindowCtx, u: UnitState, tweak: PlanTweak): 
   return share * Math.max(0, before - after);
 }
 
+/**
+ * TO THEIR FINAL BREATH: half of the unit's models the attacking unit is expected to destroy (a D6 of 4+
+ * each) fight it before they are removed, each with its share of the unit's melee attacks on it. Nothing
+ * when the unit has fought already (its models would not).
+ */
+function fightOnDeathGain(c: Ctx, win: WindowCtx, u: UnitState): number {
+  const s = c.state;
+  const attacker = win.unit ? s.units[win.unit] : null;
+  if (!attacker || !onBattlefield(u) || !onBattlefield(attacker) || u.flags.fought) return 0;
+  let alive = 0;
+  for (const m of u.models) if (m.alive) alive++;
+  if (alive === 0) return 0;
+  let killed = 0;
+  for (const use of weaponUses(s, attacker, true)) killed += weaponEstimate(s, attacker, use, u).modelsKilled;
+  const share = win.targets.length <= 1 ? 1 : Math.min(1, 1.5 / win.targets.length);
+  return 0.5 * share * (Math.min(killed, alive) / alive) * attackOn(c, u, attacker, true);
+}
+
 const MINUS_ONE_TO_WOUND: PlanTweak = (p) => { p.woundModifier -= 1; };
 
 /**
@@ -1695,6 +1713,7 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     // embarked before the opponent's turn, out of reach of their shooting and charges; at the end of the
     // opponent's Fight phase nothing is gained (it would get out again in its own Movement phase)
     case 'SKYBORNE SANCTUARY': return u && s.turn === c.me ? Math.max(0, embarkSafety(c, u)) : 0;
+    case 'TO THEIR FINAL BREATH': return u && win ? fightOnDeathGain(c, win, u) : 0;
     case 'STIMM INJECTORS': return u && win ? incomingSaved(c, win, u, STIMMS) : 0;
     case 'JOIN THE HUNT': return u ? joinTheHuntGain(c, u) : 0;
     case 'A TRAP WELL LAID': return u ? trapWellLaidGain(c, u) : 0;

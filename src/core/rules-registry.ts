@@ -124,6 +124,12 @@ export interface Rule {
    * added to each test's roll; null when the rule leaves them as they are. Read by desperateEscape (movement.ts).
    */
   desperateEscape?(ctx: UnitContext, src: RuleSource): { allModels: boolean; modifier: number } | null;
+  /**
+   * A model of the unit destroyed in the Fight phase before it has fought may fight before it is removed
+   * (TO THEIR FINAL BREATH, HEROES' FALL): the number added to its D6 (it fights on 4+); null when the rule
+   * does not let it. Read by src/rules/battle/fight-on-death.ts.
+   */
+  fightOnDeath?(ctx: UnitContext, src: RuleSource): number | null;
   /** a modifier to a roll made for the unit (Advance, Charge, Battle-shock...) while this rule applies to it */
   rollModifier?(purpose: 'advance' | 'charge' | 'battle-shock', ctx: UnitContext, src: RuleSource): number;
   /** allow the unit something the core rules forbid (shoot after Falling Back...) */

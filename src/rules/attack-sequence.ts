@@ -48,6 +48,8 @@ export interface AttackGroup {
    * attacking models); when absent, any model.
    */
   allocatable?: ReadonlySet<string>;
+  /** the attacking models are fallen, fighting before they are removed (fight-on-death.ts): no Hazardous test */
+  fallen?: boolean;
   /** the models measured range and visibility from another model (LINKED FIRE) */
   linkedFire?: boolean;
 }
@@ -132,7 +134,7 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
       const weapon = group.weapon.name;
       if (!tally.hitWith.some((x) => x.weapon === weapon && x.target === target.id)) tally.hitWith.push({ weapon, target: target.id });
     }
-    if (plan.hazardous) hazardous.push({ group });
+    if (plan.hazardous && !group.fallen) hazardous.push({ group });
   }
   // Devastating Wounds: allocated and resolved after every other attack of the unit; excess is lost.
   for (const p of pending) {

@@ -13,7 +13,7 @@ import { hasKeyword, isMonsterOrVehicle, onBattlefield, unitsOnBattlefield } fro
 import { embark, fitsIn } from '../../rules/battle/transports.ts';
 import { isEngaged, unitsInEngagement } from '../../rules/battle/world.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
-import { windowOwnUnit } from '../../rules/stratagems/targets.ts';
+import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { attackersAreBearer, bearerLeads, unitWhollyWithin } from '../helpers.ts';
 
 export const ASPECT_HOST = 'Aspect Host';
@@ -106,6 +106,19 @@ registerStratagem({
   windows: ['shooting/unit-selected', 'fight/unit-selected'],
   targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u && aspectOrAvatar(u) ? [u] : []; },
   use(g, _w, p, u) { g.addEffect('Warrior Focus', p, u.id, g.untilEndOfPhase()); },
+});
+
+/**
+ * TO THEIR FINAL BREATH's effect: this phase, its models destroyed before they have fought may fight before
+ * they are removed, on a D6 of 4+ (src/rules/battle/fight-on-death.ts).
+ */
+registerRule({ name: 'To Their Final Breath', kind: 'effect', fightOnDeath: () => 0 });
+
+registerStratagem({
+  name: 'TO THEIR FINAL BREATH', cp: 1, category: 'Strategic Ploy', source: ASPECT_HOST, turn: 'either', windows: ['fight/after-enemy-targets'],
+  missing: 'Aspect Shrine tokens (removing one for +1 to the D6)',
+  targets: (g, w, p) => targetedOwnUnits(g, w, p).filter(aspectOrAvatar),
+  use(g, _w, p, u) { g.addEffect('To Their Final Breath', p, u.id, g.untilEndOfPhase()); },
 });
 
 /** DOOM INESCAPABLE's effect: the Wailing Doom's ranged attacks have Damage 8 (its Range of 18" is read from Path of the Warrior's entry). */

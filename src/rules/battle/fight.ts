@@ -15,6 +15,7 @@ import { resolveAttacks, type AttackGroup } from '../attack-sequence.ts';
 import { attackGroupKey } from '../attack-context.ts';
 import { enemyAttacking, openWindow } from '../windows.ts';
 import { fightsFirst } from './charge.ts';
+import { takeFallenWarriors } from './fight-on-death.ts';
 import { endPhase, hooksOf, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import { destroyedParts, onBattlefield } from './units.ts';
@@ -73,8 +74,12 @@ interface Fighter {
   targets: Set<string>;
 }
 
-/** Models that can fight, and whom: within Engagement Range of an enemy, or in base contact with a friend who is in base contact with one. */
-function fighters(g: Game, u: UnitState): Fighter[] {
+/**
+ * Models that can fight, and whom: within Engagement Range of an enemy, or in base contact with a friend who
+ * is in base contact with one. `standIns`: only these models fight (fallen models where they stood, see
+ * fight-on-death.ts), the unit's models alive still count as friends in base contact.
+ */
+function fighters(g: Game, u: UnitState, standIns: readonly ModelState[] | null = null): Fighter[] {
   const s = g.state;
   const enemies: { unit: string; model: ModelState }[] = [];
   for (const id of s.unitOrder) {
@@ -82,9 +87,10 @@ function fighters(g: Game, u: UnitState): Fighter[] {
     if (e.player === u.player || e.location !== 'battlefield') continue;
     for (const m of e.models) if (m.alive && m.pos) enemies.push({ unit: e.id, model: m });
   }
-  const own = u.models.filter((m) => m.alive && m.pos);
-  const direct = new Map<string, Set<string>>();
-  const contact = new Map<string, Set<string>>();
+  const alive = u.models.filter((m) => m.alive && m.pos);
+  const own = standIns ? [...alive, ...standIns] : alive;
+  const direct = new Map<ModelState, Set<string>>();
+  const contact = new Map<ModelState, Set<string>>();
   for (const m of own) {
     const b = modelBody(s, m);
     const t = new Set<string>();
@@ -94,16 +100,16 @@ function fighters(g: Game, u: UnitState): Fighter[] {
       if (inEngagementRange(b, eb)) t.add(e.unit);
       if (inBaseContact(b, eb)) c.add(e.unit);
     }
-    direct.set(m.id, t);
-    contact.set(m.id, c);
+    direct.set(m, t);
+    contact.set(m, c);
   }
   const out: Fighter[] = [];
-  for (const m of own) {
-    const targets = new Set(direct.get(m.id));
+  for (const m of standIns ?? own) {
+    const targets = new Set(direct.get(m));
     const b = modelBody(s, m);
     for (const f of own) {
-      if (f === m || (contact.get(f.id)?.size ?? 0) === 0) continue;
-      if (inBaseContact(b, modelBody(s, f))) for (const t of contact.get(f.id)!) targets.add(t);
+      if (f === m || (contact.get(f)?.size ?? 0) === 0) continue;
+      if (inBaseContact(b, modelBody(s, f))) for (const t of contact.get(f)!) targets.add(t);
     }
     if (targets.size > 0) out.push({ model: m, targets });
   }
@@ -126,7 +132,33 @@ export function fight(g: Game, u: UnitState): void {
   openWindow(g, { name: 'fight/unit-selected', unit: u.id, targets: [] });
   pileIn(g, u, 'pileIn');
   const fresh = s.units[u.id];
-  const fs = fighters(g, fresh);
+  const attackGroups = meleeAttackGroups(g, fresh, fighters(g, fresh));
+  // the enemy units (or parts) its attacks destroy, for the window after it has fought (FIRING LINE)
+  let destroyed: string[] = [];
+  if (attackGroups.length) {
+    const targets = [...new Set(attackGroups.map((a) => a.target))];
+    openWindow(g, { name: 'fight/after-enemy-targets', unit: u.id, targets });
+    enemyAttacking(g, fresh, targets, true);
+    const before = destroyedParts(s, opponent(player));
+    const tally = resolveAttacks(g, fresh, attackGroups, true);
+    destroyed = [...destroyedParts(s, opponent(player))].filter((id) => !before.has(id));
+    afterAttacks(g, fresh, tally.hitTargets, true);
+    fallenWarriorsFight(g, fresh);
+  }
+  const after = s.units[u.id];
+  // a unit its own target's Deadly Demise destroyed is gone: nothing of it is left to consolidate or be marked (as in shooting)
+  if (onBattlefield(after)) {
+    pileIn(g, after, 'consolidate');
+    g.emit({ type: 'unit-flag', unit: u.id, flag: 'fought', value: true });
+  }
+  openWindow(g, { name: 'fight/after-enemy-fought', unit: u.id, targets: [], data: { destroyed } });
+}
+
+/** The attacks of the fighting models: each model's melee weapon (a decision when it has several) and each weapon's target. */
+function meleeAttackGroups(g: Game, fresh: UnitState, fs: Fighter[], fallen = false): AttackGroup[] {
+  const s = g.state;
+  const player = fresh.player;
+  const u = fresh;
   const groups = new Map<string, { weapon: Weapon; models: Fighter[] }>();
   for (const f of fs) {
     const ds = s.datasheets[f.model.datasheet];
@@ -163,26 +195,28 @@ export function fight(g: Game, u: UnitState): void {
     attackGroups.push({
       weapon: gr.weapon, profile: gr.weapon.profiles[option.profile], models, target: target.id, halfRange: false,
       targetVisible: true, targetInCover: false, targetModels: target.models.filter((m) => m.alive).length,
+      ...(fallen ? { fallen: true } : {}),
     });
   }
-  // the enemy units (or parts) its attacks destroy, for the window after it has fought (FIRING LINE)
-  let destroyed: string[] = [];
-  if (attackGroups.length) {
-    const targets = [...new Set(attackGroups.map((a) => a.target))];
-    openWindow(g, { name: 'fight/after-enemy-targets', unit: u.id, targets });
-    enemyAttacking(g, fresh, targets, true);
-    const before = destroyedParts(s, opponent(player));
-    const tally = resolveAttacks(g, fresh, attackGroups, true);
-    destroyed = [...destroyedParts(s, opponent(player))].filter((id) => !before.has(id));
-    afterAttacks(g, fresh, tally.hitTargets, true);
+  return attackGroups;
+}
+
+/**
+ * The fallen models of any unit (fight-on-death.ts) fight, unit by unit, once the attacking unit has
+ * finished its attacks; their attacks may make more (the enemy's own fallen), who fight in turn.
+ */
+function fallenWarriorsFight(g: Game, attacker: UnitState): void {
+  let batch = takeFallenWarriors(g);
+  if (batch.length === 0) return;
+  // the attacking unit has made its attacks, so it has fought: its models the fallen destroy do not fight on death
+  if (onBattlefield(g.state.units[attacker.id])) g.emit({ type: 'unit-flag', unit: attacker.id, flag: 'fought', value: true });
+  for (; batch.length > 0; batch = takeFallenWarriors(g)) {
+    for (const { unit, models } of batch) {
+      if (g.state.result) return;
+      const groups = meleeAttackGroups(g, unit, fighters(g, unit, models), true);
+      if (groups.length) resolveAttacks(g, unit, groups, true);
+    }
   }
-  const after = s.units[u.id];
-  // a unit its own target's Deadly Demise destroyed is gone: nothing of it is left to consolidate or be marked (as in shooting)
-  if (onBattlefield(after)) {
-    pileIn(g, after, 'consolidate');
-    g.emit({ type: 'unit-flag', unit: u.id, flag: 'fought', value: true });
-  }
-  openWindow(g, { name: 'fight/after-enemy-fought', unit: u.id, targets: [], data: { destroyed } });
 }
 
 /** Pile in or consolidate: up to 3" toward the closest enemy model (the planner keeps every rule). */

@@ -1,0 +1,108 @@
+/**
+ * Fighting on death (src/rules/battle/fight-on-death.ts) through TO THEIR FINAL BREATH (Aspect Host): a
+ * model of the unit destroyed in the Fight phase before it has fought rolls a D6; on 4+ it fights the
+ * attacking unit once that unit has made its attacks, from where it stood, then stays removed.
+ */
+import { describe, expect, it } from 'vitest';
+import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
+import type { DecisionRequest } from '../../src/core/agent.ts';
+import type { DiceRolledEvent, GameEvent } from '../../src/core/events.ts';
+import type { Game } from '../../src/core/game.ts';
+import { createStream } from '../../src/core/rng.ts';
+import { fight } from '../../src/rules/battle/fight.ts';
+import { usableStratagems } from '../../src/rules/windows.ts';
+import { FALLEN_WARRIOR } from '../../src/rules/battle/fight-on-death.ts';
+
+// five Howling Banshees (player 0, Aspect Host) in a column, twenty Kroot Carnivores (player 1) in two columns
+// beside them: every Kroot model within Engagement Range of a Banshee
+const HB: PlacedUnit = { id: 'HB', player: 0, faction: 'aeldari', name: 'Howling Banshees', at: { x: 10, y: 10 }, spacing: 1.2 };
+const KC: PlacedUnit = { id: 'KC', player: 1, faction: 'tau', name: 'Kroot Carnivores', at: { x: 11.1, y: 9.4 }, spacing: 0.6, counts: [20, 0] };
+
+const using = (name: string | null) => (r: DecisionRequest) =>
+  (r.kind === 'stratagem' && name ? Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === name)) : 0);
+
+function sandbox(seed: string, stratagem: string | null, detachment: string | null = 'Aspect Host'): Game {
+  return battleSandbox([HB, KC], {
+    phase: 'fight', turn: 1, cp: [3, 3], detachments: [detachment, null], factions: ['AE', 'TAU'], stream: createStream(seed),
+    agents: [scriptedAgent('ae', using(stratagem)), scriptedAgent('tau')],
+  });
+}
+
+/** The index of the last event matching `f` (-1: none). */
+function lastIndex(log: readonly GameEvent[], f: (e: GameEvent) => boolean): number {
+  for (let i = log.length - 1; i >= 0; i--) if (f(log[i])) return i;
+  return -1;
+}
+const dice = (log: readonly GameEvent[]) => log.filter((e): e is DiceRolledEvent => e.type === 'dice');
+const onDeath = (log: readonly GameEvent[]) => dice(log).filter((e) => e.label === 'fight on death');
+const killedBy = (log: readonly GameEvent[], by: string) => log.filter((e) => e.type === 'model-destroyed' && e.unit === 'HB' && e.by === by).length;
+
+/** The Kroot fight the Banshees: the log from the fight on. */
+function krootFight(seed: string, stratagem: string | null, detachment?: string | null): { g: Game; log: GameEvent[] } {
+  const g = sandbox(seed, stratagem, detachment);
+  const from = g.log!.length;
+  fight(g, g.state.units.KC);
+  return { g, log: g.log!.slice(from) };
+}
+
+describe('TO THEIR FINAL BREATH: fighting on death', () => {
+  it('is offered against the enemy unit that selected the Aspect Warriors as targets in a Fight phase, and costs 1 CP', () => {
+    const g = sandbox('offer', null);
+    const w = { name: 'fight/after-enemy-targets' as const, unit: 'KC', targets: ['HB'] };
+    expect(usableStratagems(g, w, 0).filter((x) => x.s.name === 'TO THEIR FINAL BREATH').map((x) => [x.unit.id, x.s.cp])).toEqual([['HB', 1]]);
+    // not for the player's own unit selecting targets, nor without the detachment
+    expect(usableStratagems(g, { ...w, unit: 'HB', targets: ['KC'] }, 0).some((x) => x.s.name === 'TO THEIR FINAL BREATH')).toBe(false);
+    expect(usableStratagems(sandbox('offer', null, null), w, 0).some((x) => x.s.name === 'TO THEIR FINAL BREATH')).toBe(false);
+  });
+
+  it('a D6 for each model destroyed; each 4+ fights back after the attacking unit has made its attacks, with its own melee attacks, then stays removed', () => {
+    let seen = { passed: 0, failed: 0 };
+    for (let i = 0; i < 40 && (seen.passed === 0 || seen.failed === 0); i++) {
+      const { g, log } = krootFight(`fod-${i}`, 'TO THEIR FINAL BREATH');
+      const rolls = onDeath(log);
+      // one D6 for each Banshee the Kroot destroyed, no more
+      expect(rolls.length).toBe(killedBy(log, 'KC'));
+      const passed = rolls.filter((e) => e.values[0] >= 4).length;
+      seen = { passed: seen.passed + passed, failed: seen.failed + rolls.length - passed };
+      const fallen = log.filter((e) => e.type === 'effect-added' && e.effect.kind === FALLEN_WARRIOR);
+      expect(fallen.length).toBe(passed);
+      // the Banshees' Attacks: nothing before the Kroot's last attack dice; then two Banshee blade attacks for each fallen model
+      const lastKroot = lastIndex(log, (e) => e.type === 'dice' && e.unit === 'KC' && ['hit', 'wound', 'damage'].includes(e.purpose));
+      const banshees = dice(log).filter((e) => e.unit === 'HB' && e.purpose === 'hit');
+      const hitDice = banshees.reduce((n, e) => n + e.values.length, 0);
+      expect(hitDice).toBe(2 * passed);
+      if (passed > 0) {
+        const firstBanshee = log.findIndex((e) => e.type === 'dice' && e.unit === 'HB' && e.purpose === 'hit');
+        expect(firstBanshee).toBeGreaterThan(lastKroot);
+        // ... before the Kroot consolidate and are marked as having fought
+        const krootFought = lastIndex(log, (e) => e.type === 'unit-flag' && e.unit === 'KC' && e.flag === 'fought');
+        expect(firstBanshee).toBeLessThan(krootFought);
+      }
+      // the fallen stay destroyed, no effect is left waiting, and the Banshees still alive have not fought
+      const hb = g.state.units.HB;
+      expect(hb.models.filter((m) => !m.alive).length).toBe(killedBy(g.log!, 'KC'));
+      expect(g.state.effects.some((e) => e.kind === FALLEN_WARRIOR)).toBe(false);
+      expect(hb.flags.fought).toBe(false);
+    }
+    expect(seen.passed).toBeGreaterThan(0);
+    expect(seen.failed).toBeGreaterThan(0);
+  });
+
+  it('without the stratagem, or once the unit has fought this phase, a destroyed model does not fight on', () => {
+    for (let i = 0; i < 6; i++) {
+      const { log } = krootFight(`fod-${i}`, null);
+      expect(killedBy(log, 'KC')).toBeGreaterThan(0);
+      expect(onDeath(log)).toEqual([]);
+      expect(dice(log).some((e) => e.unit === 'HB' && e.purpose === 'hit')).toBe(false);
+    }
+    // the Banshees fought first: their models destroyed afterwards roll nothing
+    const g = sandbox('fod-0', 'TO THEIR FINAL BREATH');
+    g.emit({ type: 'unit-flag', unit: 'HB', flag: 'fought', value: true });
+    const from = g.log!.length;
+    fight(g, g.state.units.KC);
+    const log = g.log!.slice(from);
+    expect(killedBy(log, 'KC')).toBeGreaterThan(0);
+    expect(log.some((e) => e.type === 'stratagem-used')).toBe(true);
+    expect(onDeath(log)).toEqual([]);
+  });
+});
