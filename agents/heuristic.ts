@@ -2169,6 +2169,41 @@ function decideBranchingFates(req: DecisionRequest): number {
   return lowest <= 2 ? best : 0;
 }
 
+/** PRETERNATURAL PRECISION's ability (or, a token removed, its second one among those left): the one worth most alone. */
+function decidePreternatural(c: Ctx, req: DecisionRequest): number {
+  const u = c.state.units[String(req.context?.unit)];
+  if (!u) return 0;
+  const options = req.options as string[];
+  const choices = options.map((o) => PRETERNATURAL_TWEAKS[PRETERNATURAL_PRECISION_CHOICES.indexOf(o as (typeof PRETERNATURAL_PRECISION_CHOICES)[number])]);
+  return bestChoice(c, u, choices).index;
+}
+
+/** An Aspect Shrine token turns a failed Hit or Wound roll into a 6: the lowest failed die (tokens unspent at the end are lost). */
+function decideShrineTokenDie(req: DecisionRequest): number {
+  const needed = Number(req.context?.needed ?? 7);
+  let best = 0;
+  let lowest = 7;
+  (req.options as ({ none: true } | { die: number })[]).forEach((o, i) => { if ('die' in o && o.die < needed && o.die < lowest) { lowest = o.die; best = i; } });
+  return best;
+}
+
+/**
+ * A token removed for a stratagem's extra (a second PRETERNATURAL PRECISION ability, +1 to TO THEIR FINAL
+ * BREATH's D6s) rather than kept for a die: a rule of thumb, when the unit has another token left or the
+ * battle is near its end (a token unspent then is lost), and for PRETERNATURAL PRECISION only when the second
+ * ability adds something.
+ */
+function decideRemoveShrineToken(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const u = s.units[String(req.context?.unit)];
+  if (!u || !(Number(req.context?.left ?? 0) >= 2 || s.round >= s.mission.rounds - 1)) return 0;
+  if (req.context?.stratagem === 'PRETERNATURAL PRECISION') {
+    const gains = PRETERNATURAL_TWEAKS.map((x) => volleyGain(c, u, x.tweak)).sort((a, b) => b - a);
+    return gains[1] > 0 ? 1 : 0;
+  }
+  return 1;
+}
+
 // --- abilities asking a choice -----------------------------------------------------------------
 
 function tweakFor(weapon: string | null, f: (p: Parameters<PlanTweak>[0]) => void): PlanTweak {
@@ -2453,7 +2488,9 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'fire-and-fade': case 'torchstar-gambit': return decideFireAndFade(c, req);
     // the first transport offered (any of them keeps the unit safe)
     case 'skyborne-sanctuary': return 0;
-    case 'preternatural-precision': { const u = c.state.units[String(req.context?.unit)]; return u ? bestChoice(c, u, PRETERNATURAL_TWEAKS).index : 0; }
+    case 'preternatural-precision': return decidePreternatural(c, req);
+    case 'aspect-shrine-token': return decideShrineTokenDie(req);
+    case 'remove-aspect-shrine-token': return decideRemoveShrineToken(c, req);
     // the re-roll its attacks this phase gain more from (Hit rolls of 1 on a tie)
     case 'path-of-the-warrior': {
       const u = c.state.units[String(req.context?.unit)];

@@ -60,6 +60,7 @@ export function musterWarnings(army: ArmyFile, byId: (datasheetId: string) => Da
     seen.add(lookupKey(e));
     if (!has(x.ds, 'CHARACTER') || has(x.ds, 'EPIC HERO')) warnings.push(`${label(x.unit)} has ${e}: an Enhancement goes on a CHARACTER that is not an EPIC HERO`);
   }
+  for (const x of units) warnings.push(...perModelsWargearWarnings(x));
   for (const x of units) {
     for (const a of x.ds.abilities) {
       const check = ARMY_BUILDING_ABILITIES[a];
@@ -68,4 +69,21 @@ export function musterWarnings(army: ArmyFile, byId: (datasheetId: string) => Da
     }
   }
   return warnings;
+}
+
+/**
+ * Wargear a unit may have once for every N of its models and that replaces nothing (Aspect Shrine tokens: one
+ * for every five models): no more carried than the unit's size allows.
+ */
+function perModelsWargearWarnings(x: MusterUnit): string[] {
+  const out: string[] = [];
+  const size = x.unit.models.reduce((n, m) => n + m.count, 0);
+  for (const o of x.ds.wargearOptions) {
+    if (!o.perModels || o.replace.length > 0 || o.with.length !== 1) continue;
+    const item = lookupKey(o.with[0]);
+    const carried = x.unit.models.reduce((n, m) => n + ((m.wargear ?? []).some((w) => lookupKey(w) === item) ? m.count : 0), 0);
+    const allowed = Math.floor(size / o.perModels) * (typeof o.count === 'number' ? o.count : 1);
+    if (carried > allowed) out.push(`${label(x.unit)}: ${carried} models carry ${o.with[0]}, at most ${allowed} for ${size} models (one for every ${o.perModels})`);
+  }
+  return out;
 }

@@ -15,6 +15,7 @@ import { isEngaged, unitsInEngagement } from '../../rules/battle/world.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { attackersAreBearer, bearerLeads, unitWhollyWithin } from '../helpers.ts';
+import { removeShrineTokenFor } from './aspect-shrine.ts';
 
 export const ASPECT_HOST = 'Aspect Host';
 
@@ -110,15 +111,18 @@ registerStratagem({
 
 /**
  * TO THEIR FINAL BREATH's effect: this phase, its models destroyed before they have fought may fight before
- * they are removed, on a D6 of 4+ (src/rules/battle/fight-on-death.ts).
+ * they are removed, on a D6 of 4+, +1 when an Aspect Shrine token was removed for it (params.bonus;
+ * src/rules/battle/fight-on-death.ts).
  */
-registerRule({ name: 'To Their Final Breath', kind: 'effect', fightOnDeath: () => 0 });
+registerRule({ name: 'To Their Final Breath', kind: 'effect', fightOnDeath: (_ctx, src) => Number(src.effect?.params.bonus ?? 0) });
 
 registerStratagem({
   name: 'TO THEIR FINAL BREATH', cp: 1, category: 'Strategic Ploy', source: ASPECT_HOST, turn: 'either', windows: ['fight/after-enemy-targets'],
-  missing: 'Aspect Shrine tokens (removing one for +1 to the D6)',
   targets: (g, w, p) => targetedOwnUnits(g, w, p).filter(aspectOrAvatar),
-  use(g, _w, p, u) { g.addEffect('To Their Final Breath', p, u.id, g.untilEndOfPhase()); },
+  use(g, _w, p, u) {
+    const bonus = removeShrineTokenFor(g, u, 'TO THEIR FINAL BREATH', '+1 to each D6') ? 1 : 0;
+    g.addEffect('To Their Final Breath', p, u.id, g.untilEndOfPhase(), { bonus });
+  },
 });
 
 /** DOOM INESCAPABLE's effect: the Wailing Doom's ranged attacks have Damage 8 (its Range of 18" is read from Path of the Warrior's entry). */
@@ -138,12 +142,13 @@ registerStratagem({
 /** PRETERNATURAL PRECISION's abilities, in the stratagem's order. */
 export const PRETERNATURAL_PRECISION_CHOICES = ['IGNORES COVER', 'LETHAL HITS', 'SUSTAINED HITS 1'] as const;
 
-/** PRETERNATURAL PRECISION's effect: the unit's ranged weapons have the chosen ability (params.choice) this phase. */
+/** PRETERNATURAL PRECISION's effect: the unit's ranged weapons have the chosen ability (params.choice), and a second one when a token was removed (params.also), this phase. */
 registerRule({
   name: 'Preternatural Precision', kind: 'effect',
   attack(plan, ctx, src) {
     if (src.role !== 'attacker' || ctx.melee || !src.effect) return;
     preternaturalPlan(plan, src.effect.params.choice as string);
+    if (src.effect.params.also) preternaturalPlan(plan, src.effect.params.also as string);
   },
 });
 
@@ -156,15 +161,16 @@ export function preternaturalPlan(plan: AttackPlan, choice: string): void {
 
 registerStratagem({
   name: 'PRETERNATURAL PRECISION', cp: 1, category: 'Battle Tactic', source: ASPECT_HOST, turn: 'own', windows: ['shooting/unit-selected'],
-  missing: 'Aspect Shrine tokens (removing one for a second ability)',
   targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u && hasKeyword(u, 'ASPECT WARRIORS') ? [u] : []; },
-  // Aspect Shrine tokens are not played: one ability, never two
+  // an Aspect Shrine token removed: a second ability, of the two left
   use(g, _w, p, u) {
-    const { option } = g.decide({
+    const pick = (options: string[]) => g.decide({
       kind: 'preternatural-precision', player: p, prompt: `${u.name}: PRETERNATURAL PRECISION: which ability for its ranged weapons?`,
-      options: [...PRETERNATURAL_PRECISION_CHOICES], context: { unit: u.id },
-    });
-    g.addEffect('Preternatural Precision', p, u.id, g.untilEndOfPhase(), { choice: option });
+      options, context: { unit: u.id },
+    }).option;
+    const choice = pick([...PRETERNATURAL_PRECISION_CHOICES]);
+    const also = removeShrineTokenFor(g, u, 'PRETERNATURAL PRECISION', 'a second ability') ? pick(PRETERNATURAL_PRECISION_CHOICES.filter((x) => x !== choice)) : null;
+    g.addEffect('Preternatural Precision', p, u.id, g.untilEndOfPhase(), also ? { choice, also } : { choice });
   },
 });
 

@@ -2,6 +2,7 @@
 import { registerFaction } from '../../rules/factions.ts';
 import { STRANDS_OF_FATE } from './army-rule.ts';
 import { AELDARI_DETACHMENTS } from './detachments.ts';
+import './aspect-shrine.ts';
 import './datasheets.ts';
 import './enhancements.ts';
 import './more-datasheets.ts';

@@ -2,7 +2,7 @@
  * Aeldari wargear abilities. Muster gives a model the wargear abilities of what it carries
  * (ModelState.wargear) and its unit those abilities; each entry here finds its bearers. Where the
  * catalog's datasheet is the Ynnari one (Reavers, Kabalite Warriors, Archon), its text is the one played.
- * Flip Belt is in datasheets.ts.
+ * Flip Belt is in datasheets.ts, the Aspect Shrine Token in aspect-shrine.ts.
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import { profileHas } from '../../data/datasheet.ts';
@@ -92,11 +92,6 @@ registerRule({
     if (invulnerable && carries(model, SHADOW_FIELD)) g.emit({ type: 'rule-state', player: unit.player, key: `${SHADOW_FIELD}:${model.id}`, value: true });
     return 0;
   },
-});
-
-registerRule({
-  name: 'Aspect Shrine Token', kind: 'wargear-ability',
-  missing: 'not played: an army names no tokens for a unit (one per five models), and the once-per-battle change of a Hit or Wound roll to an unmodified 6 is not offered',
 });
 
 registerRule({
