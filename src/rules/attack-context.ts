@@ -3,7 +3,7 @@
  * weapon ability's registry entry, then every active rule of both sides (unit abilities, army and
  * detachment rules, effects in the state), then the core caps.
  */
-import type { Weapon, WeaponProfile } from '../data/datasheet.ts';
+import type { DiceExpr, Weapon, WeaponProfile } from '../data/datasheet.ts';
 import { forEachActiveRule } from '../core/rules-registry.ts';
 import type { GameState, ModelState, UnitState } from '../core/state.ts';
 import { basePlan, foldUnmodifiedHit, type AttackPlan } from './attack-plan.ts';
@@ -70,6 +70,23 @@ function runSide(plan: AttackPlan, ctx: AttackContext, unit: UnitState, role: 'a
   return bonuses;
 }
 
+const meanOf = (d: DiceExpr) => (d.n * (d.sides + 1)) / 2 + d.plus;
+
+/**
+ * Ignoring "any or all" modifiers to the BS/WS, Strength, AP and Damage characteristics (WARRIOR FOCUS): each
+ * keeps its modified value where that is better, its profile's otherwise, and the Damage reductions and
+ * halving go. The engine sums a characteristic's changes, so a mix of helping and hurting ones is kept or
+ * dropped whole.
+ */
+function keepBetterCharacteristics(plan: AttackPlan, p: WeaponProfile): void {
+  plan.skill = Math.min(plan.skill, p.skill);
+  plan.strength = Math.max(plan.strength, p.strength);
+  plan.ap = Math.min(plan.ap, p.ap);
+  if (meanOf(plan.damage) < meanOf(p.damage)) plan.damage = p.damage;
+  plan.damageReduction = 0;
+  plan.halveDamage = false;
+}
+
 export function buildAttackPlan(ctx: AttackContext): AttackPlan {
   const p = ctx.profile;
   const plan = basePlan({
@@ -91,6 +108,7 @@ export function buildAttackPlan(ctx: AttackContext): AttackPlan {
   hitBonuses += runSide(plan, ctx, ctx.target, 'defender');
   // ignoring "any or all" Hit roll modifiers: keep the ones that help
   if (plan.ignoreHitModifiers) plan.hitModifier = hitBonuses;
+  if (plan.ignoreCharacteristicModifiers) keepBetterCharacteristics(plan, p);
   if (plan.ignoresCover || plan.melee) plan.cover = false;
   // "an unmodified Hit roll of X+ is required": the BS and every modifier give way to it
   foldUnmodifiedHit(plan);

@@ -49,6 +49,12 @@ export interface AttackPlan {
    * only the modifiers that help (a -1 is always worth ignoring, a +1 never is).
    */
   ignoreHitModifiers: boolean;
+  /**
+   * The attacker may ignore modifiers to its BS/WS, Strength, AP and Damage characteristics (WARRIOR FOCUS):
+   * the plan builder keeps each characteristic's profile value where that is better, and the sequence drops
+   * the target's per-model Damage reductions.
+   */
+  ignoreCharacteristicModifiers: boolean;
   rerollHits: RerollPolicy;
   /**
    * A hit needs an unmodified Hit roll of this or more, whatever the BS and the modifiers (FIRING LINE:
@@ -244,7 +250,7 @@ export function basePlan(p: {
   return {
     weapon: p.weapon, profile: p.profile, melee: p.melee,
     attacks: p.attacks, attacksBonus: 0, rerollAttacks: false,
-    autoHit: false, skill: p.skill, hitModifier: 0, ignoreHitModifiers: false, rerollHits: 'none', unmodifiedHitOn: null, criticalHitOn: 6, sustainedHits: 0, lethalHits: false,
+    autoHit: false, skill: p.skill, hitModifier: 0, ignoreHitModifiers: false, ignoreCharacteristicModifiers: false, rerollHits: 'none', unmodifiedHitOn: null, criticalHitOn: 6, sustainedHits: 0, lethalHits: false,
     strength: p.strength, toughness: p.toughness, woundModifier: 0, rerollWounds: 'none', criticalWoundOn: 6, devastatingWounds: false, criticalWoundAp: 0,
     ap: p.ap, cover: false, ignoresCover: false, saveModifier: 0, invulnerableModifier: 0, invulnerable: null, rerollSaves: 'none', rerollOne: { hit: 0, wound: 0, damage: 0 },
     damage: p.damage, rerollDamage: false, rerollDamageOnes: false, damageBonus: 0, damageReduction: 0, halveDamage: false, feelNoPain: null,

@@ -469,7 +469,8 @@ function applyDamage(
   // DEVASTATING WOUNDS' mortal wounds: the very first goes alone, so that rules used "just after a mortal
   // wound is allocated" (LAYERED WARDS) see it before the rest
   let announce = mortal && mortalWoundsWatched();
-  const perModel = damageReducedPerModel(target);
+  // WARRIOR FOCUS ignores the target's Damage reductions too
+  const perModel = !plan.ignoreCharacteristicModifiers && damageReducedPerModel(target);
   for (let i = 0; i < n; i++) {
     const m = allocationTarget(state, target, plan.precision, allowed, plan.precisionOnly);
     if (m === null) return;

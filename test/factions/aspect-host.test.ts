@@ -16,6 +16,9 @@ import { fight } from '../../src/rules/battle/fight.ts';
 import { executeMove, moveOptions } from '../../src/rules/battle/movement.ts';
 import { unitsInEngagement } from '../../src/rules/battle/world.ts';
 import { createHeuristic } from '../../agents/heuristic.ts';
+import { scriptedStream } from '../helpers/scripted.ts';
+import { weapon } from '../helpers/attack.ts';
+import { resolveAttacks } from '../../src/rules/attack-sequence.ts';
 
 const AH = 'Aspect Host';
 
@@ -99,6 +102,29 @@ describe('Aspect Host stratagems', () => {
     expect(planFor(g, 'DA', 'ST', 'Avenger shuriken catapult').hitModifier).toBe(0);
     // in the opponent's turn, in the Fight phase
     expect(offered(sandbox([DA, ST], { phase: 'fight', turn: 1 }), selected('DA', 'fight'), 'WARRIOR FOCUS')).toEqual(['DA']);
+  });
+
+  it('WARRIOR FOCUS: the modifiers that hurt the BS/WS, Strength, AP and Damage are ignored too (those that help stay), and a target\'s per-model Damage reduction', () => {
+    const g = sandbox([DA, ST], {});
+    // BS worsened by 1 (EMP GRENADES), AP improved by 1 (FOCUSED FIREPOWER), -1 Damage (COUNTERFIRE DEFENCE SYSTEMS)
+    g.addEffect('EMP Grenades', 1, 'DA', g.untilEndOfPhase());
+    g.addEffect('Focused Firepower', 0, 'DA', g.untilEndOfPhase());
+    g.addEffect('Counterfire Defence Systems', 1, 'ST', g.untilEndOfPhase());
+    const plan = () => { const p = planFor(g, 'DA', 'ST', 'Avenger shuriken catapult'); return [p.skill, p.ap, p.damageReduction]; };
+    expect(plan()).toEqual([4, -2, 1]);
+    g.addEffect('Warrior Focus', 0, 'DA', g.untilEndOfPhase());
+    expect(plan()).toEqual([3, -2, 0]);
+    // a Wraithknight's Scattershield takes 1 from the Damage of each attack allocated to it: not from these
+    for (const [focus, lost] of [[false, 2], [true, 3]] as const) {
+      const h = battleSandbox([DA, { id: 'WK', player: 1, faction: 'aeldari', name: 'Wraithknight', at: { x: 40, y: 20 } }], {
+        phase: 'shooting', factions: ['AE', 'AE'], detachments: [AH, null], stream: scriptedStream([6, 1]),
+      });
+      if (focus) h.addEffect('Warrior Focus', 0, 'DA', h.untilEndOfPhase());
+      const gun = weapon({ attacks: '1', strength: 12, ap: -4, damage: '3', abilities: ['TORRENT'] });
+      const A = h.state.units.DA;
+      const tally = resolveAttacks(h, A, [{ weapon: gun, profile: gun.profiles[0], models: [A.models[0]], target: 'WK', halfRange: false, targetVisible: true, targetInCover: false, targetModels: 1 }], false);
+      expect(tally.woundsLost).toBe(lost);
+    }
   });
 
   it('DOOM INESCAPABLE: the Avatar\'s Wailing Doom shoots at 18" with Damage 8 this phase; its melee profiles unchanged; not other units', () => {

@@ -90,18 +90,20 @@ registerRule({
 // --- Stratagems ------------------------------------------------------------------------------
 
 /**
- * WARRIOR FOCUS's effect: the unit's attacks ignore the Hit roll modifiers that hurt them (the plan builder
- * keeps the ones that help: "any or all"). Modifiers to the BS, WS, Strength, AP and Damage characteristics
- * are not separated from the characteristics themselves by the engine, so those are not ignored.
+ * WARRIOR FOCUS's effect: the unit's attacks ignore the modifiers that hurt them, to the Hit roll and to the
+ * BS/WS, Strength, AP and Damage characteristics (the plan builder keeps those that help: "any or all").
  */
 registerRule({
   name: 'Warrior Focus', kind: 'effect',
-  attack(plan, _ctx, src) { if (src.role === 'attacker') plan.ignoreHitModifiers = true; },
+  attack(plan, _ctx, src) {
+    if (src.role !== 'attacker') return;
+    plan.ignoreHitModifiers = true;
+    plan.ignoreCharacteristicModifiers = true;
+  },
 });
 
 registerStratagem({
   name: 'WARRIOR FOCUS', cp: 1, category: 'Battle Tactic', source: ASPECT_HOST, turn: 'either',
-  missing: 'modifiers to the Ballistic Skill, Weapon Skill, Strength, Armour Penetration and Damage characteristics are not ignored (only Hit roll modifiers)',
   // its player's Shooting phase (a unit of theirs selected to shoot) or either Fight phase; the windows
   // open as the unit is selected, before it makes any attack
   windows: ['shooting/unit-selected', 'fight/unit-selected'],
