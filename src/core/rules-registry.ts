@@ -157,6 +157,11 @@ export interface Rule {
    * not charge this turn (Cloudstrike: 6")
    */
   disembarkDistance?(ctx: UnitContext, src: RuleSource): number | null;
+  /**
+   * Inches the unit's Pile-in and Consolidation moves may reach when not 3" (Choreographer of War: 6");
+   * asked of the unit's own abilities, the largest answer counts (see pileInDistance).
+   */
+  pileInDistance?(ctx: UnitContext, src: RuleSource): number | null;
   /** end of a phase, for the unit this ability belongs to (Rapid Embarkation) */
   phaseEnd?(g: Game, unit: UnitState, phase: PhaseName): void;
   /** the Redeploy Units step: how many of its player's deployed units the bearer's rule lets them set up again (src/rules/battle/redeploy.ts) */
@@ -490,6 +495,13 @@ export function targetableFrom(state: GameState, unit: UnitState, distance: numb
     if (r?.targetableFrom && !r.targetableFrom({ state, unit, distance }, e)) return false;
   }
   return true;
+}
+
+/** Inches of the unit's Pile-in and Consolidation moves: 3", or more when an ability of its own says so (Rule.pileInDistance). */
+export function pileInDistance(state: GameState, unit: UnitState): number {
+  let d = 3;
+  for (const r of abilityRulesWith(unit, 'pileInDistance')) d = Math.max(d, r.pileInDistance!({ state, unit }, { role: 'self', player: unit.player, effect: null, unit }) ?? 3);
+  return d;
 }
 
 /** The army and detachment rules of `player` that have this hook. */

@@ -9,7 +9,7 @@
 import type { GameEvent } from '../../src/core/events.ts';
 import type { GameState, ModelState, PlayerIndex, UnitState } from '../../src/core/state.ts';
 import { keptControl } from '../../src/rules/battle/objectives.ts';
-import { allows, weaponHas } from '../../src/core/rules-registry.ts';
+import { allows, pileInDistance, weaponHas } from '../../src/core/rules-registry.ts';
 import { arrivalRound, deepStrikeDistance, firstRoundDeepStrike } from '../../src/rules/battle/reserves.ts';
 import { desperateEscapeRules } from '../../src/rules/battle/movement.ts';
 import { battleShockStepTests } from '../../src/rules/battle/command.ts';
@@ -322,8 +322,10 @@ export function ruleChecker(): RuleChecker {
         const move = characteristic(s, u, m, 'M');
         const scouts = ds(m).coreAbilities.find((a) => a.name === 'Scouts')?.x ?? 0;
         const roll = chargeRoll.get(u.id) ?? [];
+        // Pile-in and Consolidation: 3", or what the unit's abilities allow (Choreographer of War: 6")
+        const pile = pileInDistance(s, u);
         const limit: Record<string, number> = {
-          normal: move, 'fall-back': move, 'pile-in': 3, consolidate: 3,
+          normal: move, 'fall-back': move, 'pile-in': pile, consolidate: pile,
           scout: scouts, charge: roll.reduce((a, x) => a + x, 0) + (chargeBonus.get(u.id) ?? 0),
         };
         // the straight line from where the model was is never longer than the path it moved

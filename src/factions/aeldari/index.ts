@@ -4,6 +4,7 @@ import { STRANDS_OF_FATE } from './army-rule.ts';
 import { AELDARI_DETACHMENTS } from './detachments.ts';
 import './datasheets.ts';
 import './enhancements.ts';
+import './harlequins.ts';
 import './more-datasheets.ts';
 import './phoenix-lords.ts';
 import './seers-and-corsairs.ts';
