@@ -12,12 +12,14 @@ import { planFor } from '../helpers/plan.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
-import { allows, getRule, pileInDistance, targetableFrom } from '../../src/core/rules-registry.ts';
+import { allows, getRule, pileInMove, targetableFrom } from '../../src/core/rules-registry.ts';
 import { characteristic } from '../../src/rules/battle/units.ts';
 import { canCharge } from '../../src/rules/battle/charge.ts';
 import { fight } from '../../src/rules/battle/fight.ts';
 import { executeMove } from '../../src/rules/battle/movement.ts';
 import { shootWithUnit } from '../../src/rules/battle/shooting.ts';
+import { planModels, planUnit, worldOf } from '../../src/rules/battle/placement.ts';
+import { validatePlacement } from '../../src/geometry/planner.ts';
 import { loadArmyFile, type ArmyFile } from '../../src/data/army.ts';
 import { loadFactionCatalog } from '../../src/data/catalog.ts';
 import { musterWarnings } from '../../src/data/muster-checks.ts';
@@ -46,10 +48,11 @@ function led(leader: string, attached: boolean, opts: Parameters<typeof battleSa
 
 describe('Troupe Master', () => {
   it('Choreographer of War: the unit he leads piles in up to 6"; 3" when he leads no unit', () => {
-    expect(pileInDistance(led('Troupe Master', true).state, led('Troupe Master', true).state.units.BG)).toBe(6);
+    const g = led('Troupe Master', true);
+    expect(pileInMove(g.state, g.state.units.BG)).toEqual({ distance: 6, closestUnitContact: true });
     const alone = led('Troupe Master', false);
-    expect(pileInDistance(alone.state, alone.state.units.LD)).toBe(3);
-    expect(pileInDistance(alone.state, alone.state.units.BG)).toBe(3);
+    expect(pileInMove(alone.state, alone.state.units.LD)).toEqual({ distance: 3, closestUnitContact: false });
+    expect(pileInMove(alone.state, alone.state.units.BG)).toEqual({ distance: 3, closestUnitContact: false });
     // in play: a Cadre Fireblade 5" from the unit; the pile-in of the led unit reaches it, the lone Troupe's does not
     const pileIn = (attached: boolean): number => {
       const g = sandbox([
@@ -70,6 +73,34 @@ describe('Troupe Master', () => {
     expect(far).toBeGreaterThan(3 + 1e-3);
     expect(far).toBeLessThanOrEqual(6 + 1e-6);
     expect(pileIn(false)).toBeLessThanOrEqual(3 + 1e-6);
+  });
+
+  it('Choreographer of War: a model may pile in to base contact with another model of the closest enemy unit, not closer to its closest model', () => {
+    // the Troupe Master 2" from a Fire Warrior (A) behind a long wall, 4" from another (B) on its side of it:
+    // only B can be reached; ending against B takes it farther from A
+    const g = sandbox([
+      { id: 'LD', player: 0, faction: 'aeldari', name: 'Troupe Master', at: { x: 10, y: 10 } },
+      { ...ST, at: { x: 40, y: 30 }, counts: [1, 4] },
+    ], { phase: 'fight', terrain: [{ id: 'w1', kind: 'impassable', polygon: [{ x: 11.3, y: 0 }, { x: 11.7, y: 0 }, { x: 11.7, y: 19 }, { x: 11.3, y: 19 }], height: 5 }] });
+    const st = g.state.units.ST.models;
+    const at = [{ x: 12.98, y: 10 }, { x: 10, y: 14.98 }, { x: 14, y: 22 }, { x: 15, y: 22 }, { x: 16, y: 22 }];
+    g.emit({ type: 'models-placed', unit: 'ST', mode: 'test', positions: st.map((m, i) => ({ model: m.id, pos: { ...at[i], z: 0 } })) });
+    const touchesB = (closestUnitContact: boolean) => {
+      const plan = planUnit(g.state, g.state.units.LD, 'pileIn', closestUnitContact ? { maxDistance: 6, closestUnitContact } : { maxDistance: 6 });
+      if (!plan.ok) return false;
+      const p = plan.positions[0];
+      return Math.hypot(p.x - at[1].x, p.y - at[1].y) <= 0.98 + 0.02;
+    };
+    expect(touchesB(true)).toBe(true);
+    expect(touchesB(false)).toBe(false);
+    // the placement check agrees: against B is legal only when base contact with the closest unit is enough
+    const planned = planUnit(g.state, g.state.units.LD, 'pileIn', { maxDistance: 6, closestUnitContact: true });
+    if (!planned.ok) throw new Error(planned.reason);
+    const check = (closestUnitContact: boolean) => validatePlacement({
+      mode: 'pileIn', player: '0', unitId: 'LD', models: planModels(g.state, g.state.units.LD), maxDistance: 6, ...(closestUnitContact ? { closestUnitContact } : {}),
+    }, worldOf(g.state, 'LD'), planned.positions).ok;
+    expect(check(true)).toBe(true);
+    expect(check(false)).toBe(false);
   });
 
   it('Cegorach\'s Favour: his melee attacks re-roll a Hit roll of 1 and add 1 to the Wound roll; not his pistol, not the Troupe\'s', () => {

@@ -14,13 +14,13 @@ import { attackersAre, bearerModel, hitByModelsWith, hitEnemies, isMonsterOrVehi
 // --- Troupe Master ---------------------------------------------------------------------------------
 
 /**
- * Choreographer of War: while the Troupe Master leads a unit, its Pile-in and Consolidation moves reach 6"
- * (Rule.pileInDistance, read by the Fight phase).
+ * Choreographer of War: while the Troupe Master leads a unit, its Pile-in and Consolidation moves reach 6",
+ * and a model may end in base contact with any model of the closest enemy unit without ending closer to its
+ * closest enemy model (Rule.pileInMove, read by the Fight phase and the planner).
  */
 registerRule({
   name: 'Choreographer of War', kind: 'datasheet-ability', leaderAbility: true,
-  missing: 'the models still end each move closer to the closest enemy model (the freedom to end it only as close as possible to the closest enemy unit is not used)',
-  pileInDistance: (ctx) => (leadingModel(ctx.state, ctx.unit, 'TROUPE MASTER') ? 6 : null),
+  pileInMove: (ctx) => (leadingModel(ctx.state, ctx.unit, 'TROUPE MASTER') ? { distance: 6, closestUnitContact: true } : null),
 });
 
 /** Cegorach's Favour: the Troupe Master's own melee attacks re-roll a Hit roll of 1 and add 1 to the Wound roll. */
