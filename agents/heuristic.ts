@@ -43,7 +43,8 @@ import { MICRODRONE_UNITS } from '../src/factions/tau/more-abilities.ts';
 import { destroyedGuardians } from '../src/factions/aeldari/guardian-battlehost.ts';
 import { PATH_OF_THE_WARRIOR_CHOICES, PRETERNATURAL_PRECISION_CHOICES, pathOfTheWarriorPlan, preternaturalPlan } from '../src/factions/aeldari/aspect-host.ts';
 import { moveOrFallBackChoices, withinObjectiveRange } from '../src/factions/helpers.ts';
-import { mustTake } from '../src/rules/allocation.ts';
+import { cruelAmusementTweak } from '../src/factions/aeldari/harlequins.ts';
+import { isLeaderModel, mustTake } from '../src/rules/allocation.ts';
 import { pointInPolygon } from '../src/geometry/polygon.ts';
 import { cloneState } from '../src/core/clone.ts';
 import { perVersion } from '../src/ai/memo.ts';
@@ -2356,6 +2357,56 @@ function decideMicrodrones(c: Ctx, req: DecisionRequest): number {
   return (req.options as string[]).indexOf('use');
 }
 
+/**
+ * Cruel Amusement: the abilities whose shrieker cannon volley gains most (SUSTAINED HITS 3 on ties, the
+ * first option). PRECISION against a visible Attached unit in range led by a CHARACTER: its damage goes to
+ * the Leader, worth the volley at that unit times how much more the Leader's wounds are worth than the
+ * unit's on average (at most the Leader's value).
+ */
+function decideCruelAmusement(c: Ctx, req: DecisionRequest): number {
+  // (the Death Jester's only ranged weapon is its shrieker cannon: its volley is the cannon's)
+  const s = c.state;
+  const u = s.units[String(req.context?.unit)];
+  if (!u || !onBattlefield(u)) return 0;
+  let precision = 0;
+  for (const e of shootable(c, u)) {
+    const leader = e.components.find((x) => x.isLeader && !x.destroyed && x.keywords.includes('CHARACTER'));
+    if (!leader || unitDistance(s, u, e) > CRUEL_AMUSEMENT_RANGE || !unitSees(s, u, e)) continue;
+    const models = e.models.filter((m) => m.alive && m.origin === leader.unit);
+    const wounds = models.reduce((a, m) => a + s.datasheets[m.datasheet].models[m.profile].wounds, 0);
+    const left = models.reduce((a, m) => a + m.wounds, 0);
+    if (wounds === 0) continue;
+    const perWound = Math.max(s.units[leader.unit]?.points ?? 0, 20) / wounds;
+    const ratio = perWound / Math.max(1e-9, pointsPerWound(s, e)) - 1;
+    if (ratio <= 0) continue;
+    precision = Math.max(precision, Math.min(perWound * left, ratio * bestVolley(c, u, undefined, (t) => t.id === e.id)));
+  }
+  return argmax(req.options as string[][], (abilities) => {
+    const gain = volleyGain(c, u, (p) => { if (p.weapon === 'Shrieker cannon') cruelAmusementTweak(p, abilities); });
+    return gain + (abilities.includes('PRECISION') ? precision : 0);
+  });
+}
+
+/** The shrieker cannon's Range (Cruel Amusement's PRECISION is weighed against units within it). */
+const CRUEL_AMUSEMENT_RANGE = 24;
+
+/**
+ * Blitz (once per battle: +2D6" Move, +3 Attacks to the Solitaire's weapons this turn): used when the chosen
+ * destination is farther than its Move, or when an enemy unit is within its Move, 2D6" and a charge on
+ * average (7" each): the Attacks will likely be used this turn.
+ */
+function decideBlitz(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const u = s.units[String(req.context?.unit)];
+  const to = req.context?.to as Point | undefined;
+  const options = req.options as string[];
+  if (!u || !to) return 0;
+  const move = unitMove(s, u);
+  const far = dist(unitGeo(s, u), to) > move + 1;
+  const prey = s.unitOrder.some((id) => { const e = s.units[id]; return e.player === c.opp && onBattlefield(e) && unitDistance(s, u, e) <= move + 14; });
+  return Math.max(0, options.indexOf(far || prey ? 'use' : 'keep'));
+}
+
 /** Pick the enemy unit whose effect matters most by a score. */
 function pickEnemy(c: Ctx, req: DecisionRequest, score: (e: UnitState) => number): number {
   const s = c.state;
@@ -2589,6 +2640,10 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
       const far = u !== undefined && to !== undefined && dist(unitGeo(c.state, u), to) > unitMove(c.state, u) + 1;
       return Math.max(0, options.indexOf(far ? 'use' : 'keep'));
     }
+    case 'cruel-amusement': return decideCruelAmusement(c, req);
+    case 'blitz': return decideBlitz(c, req);
+    // a Battle-shock test (at -1 when the Death Jester destroyed a model of it): as for Drone Harassment
+    case 'death-is-not-enough': return decideDroneHarassment(c, req);
     // re-rolls of 1 all battle against one keyword: the one the enemy army has most value in (unit order breaks ties)
     case 'fated-hero': {
       const s = c.state;

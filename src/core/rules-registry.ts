@@ -163,6 +163,12 @@ export interface Rule {
    * not charge this turn (Cloudstrike: 6")
    */
   disembarkDistance?(ctx: UnitContext, src: RuleSource): number | null;
+  /**
+   * The unit's Pile-in and Consolidation moves when not the core rules' (Choreographer of War): how far
+   * they reach, and whether a model may end in base contact with a model of the closest enemy unit rather
+   * than closer to the closest enemy model; asked of the unit's own abilities (see pileInMove).
+   */
+  pileInMove?(ctx: UnitContext, src: RuleSource): PileInMove | null;
   /** end of a phase, for the unit this ability belongs to (Rapid Embarkation) */
   phaseEnd?(g: Game, unit: UnitState, phase: PhaseName): void;
   /** the Redeploy Units step: how many of its player's deployed units the bearer's rule lets them set up again (src/rules/battle/redeploy.ts) */
@@ -496,6 +502,21 @@ export function targetableFrom(state: GameState, unit: UnitState, distance: numb
     if (r?.targetableFrom && !r.targetableFrom({ state, unit, distance }, e)) return false;
   }
   return true;
+}
+
+/** How far a unit's Pile-in and Consolidation moves reach, and whether base contact with the closest enemy unit is enough. */
+export interface PileInMove { distance: number; closestUnitContact: boolean }
+
+/** The unit's Pile-in and Consolidation moves: 3" toward the closest enemy model, or what its own abilities make them (Rule.pileInMove). */
+export function pileInMove(state: GameState, unit: UnitState): PileInMove {
+  const out: PileInMove = { distance: 3, closestUnitContact: false };
+  for (const r of abilityRulesWith(unit, 'pileInMove')) {
+    const m = r.pileInMove!({ state, unit }, { role: 'self', player: unit.player, effect: null, unit });
+    if (!m) continue;
+    out.distance = Math.max(out.distance, m.distance);
+    out.closestUnitContact ||= m.closestUnitContact;
+  }
+  return out;
 }
 
 /** The army and detachment rules of `player` that have this hook. */

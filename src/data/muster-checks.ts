@@ -14,11 +14,23 @@ interface MusterUnit { unit: ArmyUnit; ds: Datasheet }
 const has = (ds: Datasheet, keyword: string) => ds.keywords.includes(keyword);
 const label = (u: ArmyUnit) => `${u.name} (${u.id})`;
 
+/** The detachments in which up to three of each TRAVELLING PLAYERS datasheet may be taken, and Troupes are BATTLELINE. */
+const HARLEQUIN_DETACHMENTS: readonly string[] = ['Ghosts of the Webway', "Serpent's Brood"];
+
 /** Datasheet abilities that constrain the army a unit is in, by name: the warning, or null when kept. */
-const ARMY_BUILDING_ABILITIES: Record<string, (self: MusterUnit, army: readonly MusterUnit[]) => string | null> = {
+const ARMY_BUILDING_ABILITIES: Record<string, (self: MusterUnit, army: readonly MusterUnit[], detachment: string) => string | null> = {
   // Commander Shadowsun: if she is in the army she must be its Warlord (with none marked, the scenario
   // loader makes her the Warlord)
   'SUPREME COMMANDER': (self, army) => (self.unit.warlord || !army.some((x) => x.unit.warlord) ? null : `${label(self.unit)} must be the Warlord (SUPREME COMMANDER)`),
+  // the Solitaire cannot be the Warlord (with none marked, the scenario loader passes it over)
+  'PATH OF DAMNATION': (self) => (self.unit.warlord ? `${label(self.unit)} cannot be the Warlord (PATH OF DAMNATION)` : null),
+  // the Troupe Master, Shadowseer and Death Jester: one of each datasheet, three in the Harlequin
+  // detachments; told once, by the datasheet's first unit
+  'TRAVELLING PLAYERS': (self, army, detachment) => {
+    const same = army.filter((x) => x.ds.id === self.ds.id);
+    const limit = HARLEQUIN_DETACHMENTS.includes(detachment) ? 3 : 1;
+    return same[0] === self && same.length > limit ? `${same.length} ${self.ds.name} units: at most ${limit} (TRAVELLING PLAYERS)` : null;
+  },
   // Commander Farsight: not in an army with ETHEREAL units
   'INDEPENDENT POWER': (self, army) => {
     const ethereals = army.filter((x) => has(x.ds, 'ETHEREAL'));
@@ -28,9 +40,12 @@ const ARMY_BUILDING_ABILITIES: Record<string, (self: MusterUnit, army: readonly 
 
 /**
  * Datasheets a detachment makes BATTLELINE, by detachment name: six of each may be taken, not three (the
- * Kroot Hunting Pack's Kroot Carnivores, the Windrider Host's Windriders). Nothing else in the engine reads BATTLELINE.
+ * Kroot Hunting Pack's Kroot Carnivores, the Windrider Host's Windriders, the Harlequin detachments' Troupes). Nothing else in the engine reads BATTLELINE.
  */
-const DETACHMENT_BATTLELINE: Record<string, readonly string[]> = { 'Kroot Hunting Pack': ['Kroot Carnivores'], 'Windrider Host': ['Windriders'] };
+const DETACHMENT_BATTLELINE: Record<string, readonly string[]> = {
+  'Kroot Hunting Pack': ['Kroot Carnivores'], 'Windrider Host': ['Windriders'],
+  ...Object.fromEntries(HARLEQUIN_DETACHMENTS.map((d) => [d, ['Troupe']])),
+};
 
 /** The names of the datasheet abilities checked here (for the coverage report). */
 export const ARMY_BUILDING_ABILITY_NAMES: readonly string[] = Object.keys(ARMY_BUILDING_ABILITIES);
@@ -64,7 +79,7 @@ export function musterWarnings(army: ArmyFile, byId: (datasheetId: string) => Da
   for (const x of units) {
     for (const a of x.ds.abilities) {
       const check = ARMY_BUILDING_ABILITIES[a];
-      const w = check?.(x, units);
+      const w = check?.(x, units, army.detachment);
       if (w) warnings.push(w);
     }
   }

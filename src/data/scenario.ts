@@ -644,9 +644,9 @@ function resolvePlayer(
     const w = warlords[0];
     if (!hasKw(ctx.ds(w.id), 'CHARACTER')) probs.add(['players', idx, 'army'], `the Warlord ${unitLabel(w)} is not a CHARACTER`);
   } else if (warlords.length === 0) {
-    // a unit that must be the Warlord (SUPREME COMMANDER) is, else the first CHARACTER
+    // a unit that must be the Warlord (SUPREME COMMANDER) is, else the first CHARACTER that may be (not PATH OF DAMNATION)
     const must = army.units.find((u) => ctx.ds(u.id).abilities.includes('SUPREME COMMANDER'));
-    const first = must ?? army.units.find((u) => hasKw(ctx.ds(u.id), 'CHARACTER'));
+    const first = must ?? army.units.find((u) => hasKw(ctx.ds(u.id), 'CHARACTER') && !ctx.ds(u.id).abilities.includes('PATH OF DAMNATION'));
     if (!first) probs.add(['players', idx, 'army'], 'no Warlord is marked and the army has no CHARACTER to be one');
     else {
       first.warlord = true;

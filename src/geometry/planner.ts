@@ -174,6 +174,12 @@ export interface MoveRequest {
   minEnemyDistance?: number;
   /** Normal moves and Advances: list the enemy models passed over too, as a Fall Back does (Lightning Assault) */
   movedOver?: boolean;
+  /**
+   * pileIn, consolidate: a model need not end closer to its closest enemy model when it ends in base
+   * contact with another model of that model's unit, as close as can be to the closest enemy unit
+   * (Choreographer of War)
+   */
+  closestUnitContact?: boolean;
 }
 
 export interface PlannedMove {
@@ -1389,20 +1395,23 @@ function planPileIn(ctx: Ctx): PlanResult {
     // base contact: the closest enemy model first, then any enemy model in reach
     const targets = [closest[i], ...enemies.filter((k) => k !== closest[i])];
     let placedIt = false;
-    const cands: { x: number; y: number; d: number }[] = [];
+    const cands: { x: number; y: number; d: number; k: number }[] = [];
     for (const k of targets) {
       const o = ctx.obstacles[k];
       if (horizontalDistance(startBody(i), obstacleBody(ctx, k)) > R + DISTANCE_EPSILON) continue;
       for (const p of contactSpots(ctx, i, o.shape, s.x, s.y, CONTACT_GAP)) {
         const d = len(p.x - s.x, p.y - s.y);
-        if (d <= R + DISTANCE_EPSILON) cands.push({ x: p.x, y: p.y, d: (k === closest[i] ? 0 : 100) + d });
+        if (d <= R + DISTANCE_EPSILON) cands.push({ x: p.x, y: p.y, d: (k === closest[i] ? 0 : 100) + d, k });
       }
     }
     cands.sort((a, b) => a.d - b.d || a.x - b.x || a.y - b.y);
     const closestShape = ctx.obstacles[closest[i]].shape;
+    const closestUnit = ctx.obstacles[closest[i]].unitId;
     for (const c of cands) {
       setBaseShape(candShape, m.base, c.x, c.y);
-      if (shapeDistance(candShape, closestShape) >= d0[i] - 1e-9) continue; // must end closer
+      // must end closer, unless in base contact with the closest enemy unit is enough (closestUnitContact)
+      const contactEnough = ctx.req.closestUnitContact === true && ctx.obstacles[c.k].unitId === closestUnit;
+      if (!contactEnough && shapeDistance(candShape, closestShape) >= d0[i] - 1e-9) continue;
       if (!freeOfUnit(ctx, P, i, c.x, c.y, 0, true)) continue;
       if (!endLegal(ctx, i, c.x, c.y, 0, PLAN_MARGIN, null)) continue;
       if (placedNeighbours(ctx, P, i, c.x, c.y, 0) < need) continue;
@@ -1810,6 +1819,11 @@ export function validatePlacement(request: MoveRequest, world: World, positions:
           }
         }
         let closer = bk >= 0 && horizontalDistance(bodies[i], obstacleBody(ctx, bk)) < best - 1e-9;
+        // or in base contact with a model of the closest enemy unit, when that is enough (closestUnitContact)
+        if (!closer && bk >= 0 && ctx.req.closestUnitContact === true) {
+          const unit = ctx.obstacles[bk].unitId;
+          closer = enemies.some((k) => ctx.obstacles[k].unitId === unit && horizontalDistance(bodies[i], obstacleBody(ctx, k)) <= 0.01);
+        }
         if (!closer && ctx.mode === 'consolidate') {
           // toward the objective marker closest to the unit
           const c = centroidOf(ctx.models.map((mm) => mm.start!));

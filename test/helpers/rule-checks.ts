@@ -9,7 +9,7 @@
 import type { GameEvent } from '../../src/core/events.ts';
 import type { GameState, ModelState, PlayerIndex, UnitState } from '../../src/core/state.ts';
 import { keptControl } from '../../src/rules/battle/objectives.ts';
-import { allows, weaponHas } from '../../src/core/rules-registry.ts';
+import { allows, pileInMove, weaponHas } from '../../src/core/rules-registry.ts';
 import { arrivalRound, deepStrikeDistance, firstRoundDeepStrike } from '../../src/rules/battle/reserves.ts';
 import { desperateEscapeRules } from '../../src/rules/battle/movement.ts';
 import { battleShockStepTests } from '../../src/rules/battle/command.ts';
@@ -322,8 +322,10 @@ export function ruleChecker(): RuleChecker {
         const move = characteristic(s, u, m, 'M');
         const scouts = ds(m).coreAbilities.find((a) => a.name === 'Scouts')?.x ?? 0;
         const roll = chargeRoll.get(u.id) ?? [];
+        // Pile-in and Consolidation: 3", or what the unit's abilities allow (Choreographer of War: 6")
+        const pile = pileInMove(s, u).distance;
         const limit: Record<string, number> = {
-          normal: move, 'fall-back': move, 'pile-in': 3, consolidate: 3,
+          normal: move, 'fall-back': move, 'pile-in': pile, consolidate: pile,
           scout: scouts, charge: roll.reduce((a, x) => a + x, 0) + (chargeBonus.get(u.id) ?? 0),
         };
         // the straight line from where the model was is never longer than the path it moved
@@ -337,10 +339,21 @@ export function ruleChecker(): RuleChecker {
     // unit cannot end within Engagement Range) each moves toward one objective marker and the unit ends
     // within range of it
     if (movedFrom.length) {
-      const enemyModels = enemies.flatMap((o) => alive(o).map((om) => modelBody(s, om)));
+      const enemyModels = enemies.flatMap((o) => alive(o).map((om) => ({ unit: o.id, body: modelBody(s, om) })));
       // distances measured horizontally, as the engine measures them for these moves
-      const closest = (x: Body) => Math.min(...enemyModels.map((o) => horizontalDistance(x, o)));
-      const nearerEnemy = ({ b, before }: { b: Body; before: Body }) => closest(b) < closest(before) - EPS;
+      const closest = (x: Body) => Math.min(...enemyModels.map((o) => horizontalDistance(x, o.body)));
+      // a rule may let a model end in base contact with the closest enemy unit instead (Choreographer of War)
+      const contactEnough = pileInMove(s, u).closestUnitContact;
+      const closestUnit = (x: Body) => {
+        let best = { unit: '', d: Infinity };
+        for (const o of enemyModels) { const d = horizontalDistance(x, o.body); if (d < best.d) best = { unit: o.unit, d }; }
+        return best.unit;
+      };
+      const touchesClosestUnit = ({ b, before }: { b: Body; before: Body }) => {
+        const unit = closestUnit(before);
+        return enemyModels.some((o) => o.unit === unit && horizontalDistance(b, o.body) <= 0.01);
+      };
+      const nearerEnemy = (x: { b: Body; before: Body }) => closest(x.b) < closest(x.before) - EPS || (contactEnough && touchesClosestUnit(x));
       const towardEnemy = movedFrom.every(nearerEnemy);
       const towardObjective = e.mode === 'consolidate' && s.objectives.some((o) => {
         const marker = markerBody(o);

@@ -5,6 +5,7 @@ import { AELDARI_DETACHMENTS } from './detachments.ts';
 import './aspect-shrine.ts';
 import './datasheets.ts';
 import './enhancements.ts';
+import './harlequins.ts';
 import './more-datasheets.ts';
 import './phoenix-lords.ts';
 import './seers-and-corsairs.ts';

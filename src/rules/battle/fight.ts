@@ -6,7 +6,7 @@
  * weapons, then consolidates (3").
  */
 import type { Game } from '../../core/game.ts';
-import { afterAttacks, getRule } from '../../core/rules-registry.ts';
+import { afterAttacks, getRule, pileInMove } from '../../core/rules-registry.ts';
 import { opponent, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { profileHas, type Weapon, type WeaponProfile } from '../../data/datasheet.ts';
 import { inBaseContact } from '../../geometry/distance.ts';
@@ -219,12 +219,13 @@ function fallenWarriorsFight(g: Game, attacker: UnitState): void {
   }
 }
 
-/** Pile in or consolidate: up to 3" toward the closest enemy model (the planner keeps every rule). */
+/** Pile in or consolidate: up to 3" (or what the unit's abilities allow) toward the closest enemy model (the planner keeps every rule). */
 function pileIn(g: Game, u: UnitState, mode: 'pileIn' | 'consolidate'): void {
   // a model already in base contact with an enemy model cannot end any closer: when every model is,
   // there is nothing to plan
   if (allInBaseContact(g, u)) return;
-  const plan = planUnit(g.state, u, mode, { maxDistance: 3 });
+  const move = pileInMove(g.state, u);
+  const plan = planUnit(g.state, u, mode, move.closestUnitContact ? { maxDistance: move.distance, closestUnitContact: true } : { maxDistance: move.distance });
   if (plan.ok && plan.pathLengths.some((l) => l > 1e-6)) applyPlan(g, u, plan, mode === 'pileIn' ? 'pile-in' : 'consolidate');
 }
 
