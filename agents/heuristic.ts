@@ -39,9 +39,9 @@ import { disembarkPlan, roomToDisembarkAfterMove, unitNearModel, type TransportM
 import { FAIL_SAFE_RANGE } from '../src/factions/tau/retaliation-cadre.ts';
 import { auxiliary, guidedFireBonus, INTERLOCKING_MOVE } from '../src/factions/tau/auxiliary-cadre.ts';
 import { OVERFLIGHT_MOVE } from '../src/factions/aeldari/windrider-host.ts';
-import { STRIDE_MOVE } from '../src/factions/aeldari/harlequins.ts';
-import { VENOMOUS_WRATH_MOVE, WEAVERS_COILS_FALL_BACK } from '../src/factions/aeldari/serpents-brood.ts';
-import { DANCE_OF_DEATH } from '../src/factions/aeldari/datasheets.ts';
+// (not from serpents-brood.ts: importing it here would load the Aeldari datasheets' roll reaction before the
+// core stratagems', an order the bundled games depend on)
+import { STRIDE_MOVE, VENOMOUS_WRATH_MOVE, WEAVERS_COILS_FALL_BACK } from '../src/factions/aeldari/harlequins.ts';
 import { MICRODRONE_UNITS } from '../src/factions/tau/more-abilities.ts';
 import { destroyedGuardians } from '../src/factions/aeldari/guardian-battlehost.ts';
 import { PATH_OF_THE_WARRIOR_CHOICES, PRETERNATURAL_PRECISION_CHOICES, pathOfTheWarriorPlan, preternaturalPlan } from '../src/factions/aeldari/aspect-host.ts';
@@ -1579,12 +1579,12 @@ function fangsGain(c: Ctx, u: UnitState): number {
   let v = 0;
   for (const e of engagedEnemies(s, u)) {
     const tweak: PlanTweak = (p) => {
-      if (!taken.includes(DANCE_OF_DEATH[0])) p.rerollHits = widerReroll(p.rerollHits, 'ones');
-      if (!taken.includes(DANCE_OF_DEATH[1])) p.woundModifier += 1;
+      if (!taken.includes("Hero's Prowess")) p.rerollHits = widerReroll(p.rerollHits, 'ones');
+      if (!taken.includes("Villain's Doom")) p.woundModifier += 1;
     };
     v = Math.max(v, attackOn(c, u, e, true, tweak) - attackOn(c, u, e, true));
   }
-  if (!taken.includes(DANCE_OF_DEATH[2])) for (const e of engagedEnemies(s, u)) v += Math.max(0, attackOn(c, e, u, true) - attackOn(c, e, u, true, MINUS_ONE_TO_HIT));
+  if (!taken.includes("Trickster's Grace")) for (const e of engagedEnemies(s, u)) v += Math.max(0, attackOn(c, e, u, true) - attackOn(c, e, u, true, MINUS_ONE_TO_HIT));
   return v;
 }
 

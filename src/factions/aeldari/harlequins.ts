@@ -28,6 +28,10 @@ export const troupeObjectiveControl: NonNullable<Rule['characteristic']> = (whic
 
 /** The reactive move's length (TRICKSTERS' RETORT, WEAVING STRIDE). */
 export const STRIDE_MOVE = 6;
+/** VENOMOUS WRATH's move after the unit has shot (Serpent's Brood). */
+export const VENOMOUS_WRATH_MOVE = 6;
+/** WEAVERS' COILS' Fall Back move (Serpent's Brood). */
+export const WEAVERS_COILS_FALL_BACK = 6;
 
 /**
  * "Your opponent's Movement phase, just after an enemy unit ends a Normal, Advance or Fall Back move: one unit

@@ -14,7 +14,7 @@ import { hasKeyword, unitMove, unitsOnBattlefield } from '../../rules/battle/uni
 import { isEngaged } from '../../rules/battle/world.ts';
 import { attackersAre, attackersAreBearer, bearerComponent, moveOrFallBack, moveOrFallBackChoices, normalMoveChoices } from '../helpers.ts';
 import { takeMoreDances } from './datasheets.ts';
-import { harlequins, registerExit, registerStride, troupe, troupeObjectiveControl } from './harlequins.ts';
+import { harlequins, registerExit, registerStride, troupe, troupeObjectiveControl, VENOMOUS_WRATH_MOVE, WEAVERS_COILS_FALL_BACK } from './harlequins.ts';
 
 export const SERPENTS_BROOD = "Serpent's Brood";
 const BOONS_OF_THE_BROOD = 'Boons of the Brood';
@@ -57,8 +57,6 @@ registerStratagem({
   use(g, _w, _p, u) { takeMoreDances(g, u, 3); },
 });
 
-/** VENOMOUS WRATH's move after the unit has shot. */
-export const VENOMOUS_WRATH_MOVE = 6;
 const VENOMOUS_WRATH = 'Venomous Wrath';
 const VENOMOUS_WRATH_NO_CHARGE = 'Venomous Wrath (no charge)';
 
@@ -103,9 +101,6 @@ registerStratagem({
   },
   use(g, _w, p, u) { g.addEffect('Striking Stride', p, u.id, g.untilEndOfPhase()); },
 });
-
-/** WEAVERS' COILS' Fall Back move. */
-export const WEAVERS_COILS_FALL_BACK = 6;
 
 /**
  * WEAVERS' COILS, at the end of the player's own Fight phase: a HARLEQUINS MOUNTED unit that was eligible to
