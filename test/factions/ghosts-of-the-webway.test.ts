@@ -47,12 +47,17 @@ describe('Acrobatic Onslaught', () => {
   it('a HARLEQUINS unit\'s Charge move passes through enemy models: a screen in the way does not stop it', () => {
     // two Strike Teams screen x = 16 from y = 9 to y = 27.1; the target stands behind them
     const units: PlacedUnit[] = [TR, { ...ST, id: 'S1', at: { x: 16, y: 9 } }, { ...ST, id: 'S2', at: { x: 16, y: 18.5 } }, { ...ST, id: 'T', at: { x: 21.5, y: 16 } }];
-    const plan = (detachment: string | null) => {
-      const g = sandbox(units, { phase: 'charge', detachment });
+    const plan = (detachment: string | null, screened = true) => {
+      const g = sandbox(screened ? units : [TR, units[3]], { phase: 'charge', detachment });
       return planUnit(g.state, g.state.units.TR, 'charge', { maxDistance: 11, targetUnitIds: ['T'] }).ok;
     };
+    // the charge is in reach without the screen; with it, only through the enemy models
+    expect(plan(null, false)).toBe(true);
     expect(plan(null)).toBe(false);
     expect(plan(GW)).toBe(true);
+    // not an Aeldari unit that is not HARLEQUINS
+    const g = sandbox([{ ...TR, name: 'Dire Avengers' }, ...units.slice(1)], { phase: 'charge' });
+    expect(planUnit(g.state, g.state.units.TR, 'charge', { maxDistance: 11, targetUnitIds: ['T'] }).ok).toBe(false);
   });
 
   it('Travelling Players: TROUPE models of a Troupe have OC 2 (not the Troupe Master leading them; 0 while Battle-shocked)', () => {
