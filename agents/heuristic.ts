@@ -41,7 +41,7 @@ import { auxiliary, guidedFireBonus, INTERLOCKING_MOVE } from '../src/factions/t
 import { OVERFLIGHT_MOVE } from '../src/factions/aeldari/windrider-host.ts';
 // (not from serpents-brood.ts: importing it here would load the Aeldari datasheets' roll reaction before the
 // core stratagems', an order the bundled games depend on)
-import { STRIDE_MOVE, VENOMOUS_WRATH_MOVE, WEAVERS_COILS_FALL_BACK } from '../src/factions/aeldari/harlequins.ts';
+import { STRIDE_MOVE, VENOMOUS_WRATH_MOVE, WEAVERS_COILS_FALL_BACK } from '../src/factions/aeldari/harlequin-detachments.ts';
 import { MICRODRONE_UNITS } from '../src/factions/tau/more-abilities.ts';
 import { destroyedGuardians } from '../src/factions/aeldari/guardian-battlehost.ts';
 import { PATH_OF_THE_WARRIOR_CHOICES, PRETERNATURAL_PRECISION_CHOICES, pathOfTheWarriorPlan, preternaturalPlan } from '../src/factions/aeldari/aspect-host.ts';

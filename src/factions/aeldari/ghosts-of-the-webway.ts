@@ -2,7 +2,7 @@
  * Ghosts of the Webway, a Harlequin detachment of the data export, in the engine's words: its rule Acrobatic
  * Onslaught, five of its six stratagems (HEROES' FALL is played elsewhere) and its four Enhancements. Each is
  * one registry entry; the stratagems' effects are entries of kind 'effect'. What it shares with Serpent's
- * Brood is in ./harlequins.ts.
+ * Brood is in ./harlequin-detachments.ts.
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
@@ -14,7 +14,7 @@ import { canCharge, chargeTargets, declareCharge, targetSets } from '../../rules
 import { inEngagementRange } from '../../geometry/ranges.ts';
 import { inflictMortalWounds } from '../../rules/damage.ts';
 import { attackersAreBearer, bearerLeads, bearerModel, setModelBackUp } from '../helpers.ts';
-import { harlequins, registerExit, registerStride, troupe, troupeObjectiveControl } from './harlequins.ts';
+import { harlequins, registerExit, registerStride, troupe, troupeObjectiveControl } from './harlequin-detachments.ts';
 
 export const GHOSTS_OF_THE_WEBWAY = 'Ghosts of the Webway';
 const ACROBATIC_ONSLAUGHT = 'Acrobatic Onslaught';

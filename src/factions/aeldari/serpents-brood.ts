@@ -2,7 +2,7 @@
  * Serpent's Brood, a Harlequin detachment of the data export, in the engine's words: its rule Boons of the
  * Brood, its six stratagems and three of its four Enhancements (Fanged Leer is played with the Death Jester's
  * Cruel Amusement). Each is one registry entry; the stratagems' effects are entries of kind 'effect'. What it
- * shares with Ghosts of the Webway is in ./harlequins.ts.
+ * shares with Ghosts of the Webway is in ./harlequin-detachments.ts.
  *
  * The export gives these stratagems no category: FANGS OF THE BROOD is entered as a Battle Tactic (it changes
  * the unit's attacks), the others, which move units, as Strategic Ploys.
@@ -14,7 +14,7 @@ import { hasKeyword, unitMove, unitsOnBattlefield } from '../../rules/battle/uni
 import { isEngaged } from '../../rules/battle/world.ts';
 import { attackersAre, attackersAreBearer, bearerComponent, moveOrFallBack, moveOrFallBackChoices, normalMoveChoices } from '../helpers.ts';
 import { takeMoreDances } from './datasheets.ts';
-import { harlequins, registerExit, registerStride, troupe, troupeObjectiveControl, VENOMOUS_WRATH_MOVE, WEAVERS_COILS_FALL_BACK } from './harlequins.ts';
+import { harlequins, registerExit, registerStride, troupe, troupeObjectiveControl, VENOMOUS_WRATH_MOVE, WEAVERS_COILS_FALL_BACK } from './harlequin-detachments.ts';
 
 export const SERPENTS_BROOD = "Serpent's Brood";
 const BOONS_OF_THE_BROOD = 'Boons of the Brood';
