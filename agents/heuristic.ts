@@ -39,6 +39,9 @@ import { disembarkPlan, roomToDisembarkAfterMove, unitNearModel, type TransportM
 import { FAIL_SAFE_RANGE } from '../src/factions/tau/retaliation-cadre.ts';
 import { auxiliary, guidedFireBonus, INTERLOCKING_MOVE } from '../src/factions/tau/auxiliary-cadre.ts';
 import { OVERFLIGHT_MOVE } from '../src/factions/aeldari/windrider-host.ts';
+// (not from serpents-brood.ts: importing it here would load the Aeldari datasheets' roll reaction before the
+// core stratagems', an order the bundled games depend on)
+import { STRIDE_MOVE, VENOMOUS_WRATH_MOVE, WEAVERS_COILS_FALL_BACK } from '../src/factions/aeldari/harlequin-detachments.ts';
 import { MICRODRONE_UNITS } from '../src/factions/tau/more-abilities.ts';
 import { destroyedGuardians } from '../src/factions/aeldari/guardian-battlehost.ts';
 import { PATH_OF_THE_WARRIOR_CHOICES, PRETERNATURAL_PRECISION_CHOICES, pathOfTheWarriorPlan, preternaturalPlan } from '../src/factions/aeldari/aspect-host.ts';
@@ -1356,7 +1359,7 @@ function incomingSaved(c: Ctx, win: WindowCtx, u: UnitState, tweak: PlanTweak): 
 }
 
 /**
- * TO THEIR FINAL BREATH: half of the unit's models the attacking unit is expected to destroy (a D6 of 4+
+ * TO THEIR FINAL BREATH, HEROES' FALL: half of the unit's models the attacking unit is expected to destroy (a D6 of 4+
  * each) fight it before they are removed, each with its share of the unit's melee attacks on it. Nothing
  * when the unit has fought already (its models would not).
  */
@@ -1549,6 +1552,54 @@ function interlockingGain(c: Ctx, u: UnitState, move = INTERLOCKING_MOVE): numbe
   return best - stay;
 }
 
+/** BLOODY DANCE: the best charge at an enemy unit within 6" (as HEROIC INTERVENTION's: my attacks less half of theirs back). */
+function bloodyDanceGain(c: Ctx, u: UnitState): number {
+  const s = c.state;
+  let best = 0;
+  for (const e of enemyUnits(s, c.me)) {
+    if (!onBattlefield(e) || unitDistance(s, u, e) > 6) continue;
+    best = Math.max(best, p2d6AtLeast(chargeNeed(c, u, e)) * (unitAttackPotential(s, u, e, true) - 0.5 * unitAttackPotential(s, e, u, true)));
+  }
+  return best;
+}
+
+/** STAGED DEATH: the fallen CHARACTER back with half its wounds: half its unit's points, while rounds are left to use it. */
+function stagedDeathGain(c: Ctx, u: UnitState, modelId: string): number {
+  const s = c.state;
+  const m = u.models.find((x) => x.id === modelId);
+  const own = m ? s.units[m.origin] : null;
+  // in the last player turn of the battle, it would stand again for nothing
+  if (!own || (s.round >= s.mission.rounds && s.turn !== c.me)) return 0;
+  return 0.5 * own.points;
+}
+
+/** FANGS OF THE BROOD: the Dance of Death abilities the Troupe has not taken, on the enemy unit it fights that it gains most on. */
+function fangsGain(c: Ctx, u: UnitState): number {
+  const s = c.state;
+  const taken = s.effects.filter((e) => e.kind === 'Dance of Death' && e.unit === u.id).map((e) => e.params.choice);
+  let v = 0;
+  for (const e of engagedEnemies(s, u)) {
+    const tweak: PlanTweak = (p) => {
+      if (!taken.includes("Hero's Prowess")) p.rerollHits = widerReroll(p.rerollHits, 'ones');
+      if (!taken.includes("Villain's Doom")) p.woundModifier += 1;
+    };
+    v = Math.max(v, attackOn(c, u, e, true, tweak) - attackOn(c, u, e, true));
+  }
+  if (!taken.includes("Trickster's Grace")) for (const e of engagedEnemies(s, u)) v += Math.max(0, attackOn(c, e, u, true) - attackOn(c, e, u, true, MINUS_ONE_TO_HIT));
+  return v;
+}
+
+/** STRIKING STRIDE: the charge the unit that Advanced could not make otherwise, at the enemy unit in reach it gains most on. */
+function strikingStrideGain(c: Ctx, u: UnitState): number {
+  const s = c.state;
+  let best = 0;
+  for (const e of enemyUnits(s, c.me)) {
+    if (!onBattlefield(e) || unitDistance(s, u, e) > 12) continue;
+    best = Math.max(best, chargeScore(c, u, e));
+  }
+  return best;
+}
+
 /** Expected gain of a stratagem option in points (before its CP cost). */
 function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll: { purpose: string; values: number[]; target: number | null; unit?: string } | undefined): number {
   const s = c.state;
@@ -1714,7 +1765,8 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     // embarked before the opponent's turn, out of reach of their shooting and charges; at the end of the
     // opponent's Fight phase nothing is gained (it would get out again in its own Movement phase)
     case 'SKYBORNE SANCTUARY': return u && s.turn === c.me ? Math.max(0, embarkSafety(c, u)) : 0;
-    case 'TO THEIR FINAL BREATH': return u && win ? fightOnDeathGain(c, win, u) : 0;
+    case 'TO THEIR FINAL BREATH':
+    case "HEROES' FALL": return u && win ? fightOnDeathGain(c, win, u) : 0;
     case 'STIMM INJECTORS': return u && win ? incomingSaved(c, win, u, STIMMS) : 0;
     case 'JOIN THE HUNT': return u ? joinTheHuntGain(c, u) : 0;
     case 'A TRAP WELL LAID': return u ? trapWellLaidGain(c, u) : 0;
@@ -1727,6 +1779,20 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     }
     case 'THE TORCHSTAR GAMBIT': return u ? fireAndFadeGain(c, u) : 0;
     case 'FAIL-SAFE DETONATOR': return u && win ? failSafeGain(c, u, String(win.data?.model)) : 0;
+    // Ghosts of the Webway
+    // a charge at the end of the opponent's Charge phase, without Fighting First: as HEROIC INTERVENTION's
+    case 'BLOODY DANCE': return u ? bloodyDanceGain(c, u) : 0;
+    case 'MOCKING FLIGHT': return u ? 0.8 * bestPotential(c, u) * (s.round >= 5 ? 0.8 : 1) : 0;
+    // a 6" Normal move in the opponent's Movement phase, weighed as INTERLOCKING MANOUEVRES' 6"
+    case "TRICKSTERS' RETORT": case 'WEAVING STRIDE': return u ? interlockingGain(c, u, STRIDE_MOVE) : 0;
+    case 'EXIT THE STAGE': case 'SKYWARD LUNGE': return u ? strategicReservesGain(c, u) : 0;
+    case 'STAGED DEATH': return u && win ? stagedDeathGain(c, u, String(win.data?.model)) : 0;
+    // Serpent's Brood
+    case 'FANGS OF THE BROOD': return u ? fangsGain(c, u) : 0;
+    // a 6" move after shooting (the VEHICLE gives up a charge it would seldom make)
+    case 'VENOMOUS WRATH': return u ? 0.5 * interlockingGain(c, u, VENOMOUS_WRATH_MOVE) : 0;
+    case 'STRIKING STRIDE': return u ? strikingStrideGain(c, u) : 0;
+    case "WEAVERS' COILS": return u ? interlockingGain(c, u, isEngaged(s, u) ? WEAVERS_COILS_FALL_BACK : unitMove(s, u)) : 0;
     // set up 3" closer than Deep Strike allows: a fifth more of its shooting (Bonded Heroes' bands); only
     // units that arrive this phase are offered it, and the heuristic brings them in when it can
     case 'THE SHORTENED BLADE': return u ? 0.2 * bestPotential(c, u) : 0;
@@ -2626,6 +2692,13 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'raid-and-run': return decideShadeOfTwilight(c, req, 5, false);
     // INTERLOCKING MANOUEVRES: a 6" Normal move or a Fall Back, at the end of a Fight phase
     case 'interlocking-manoeuvres': return decideShadeOfTwilight(c, req, INTERLOCKING_MOVE, false);
+    // TRICKSTERS' RETORT, WEAVING STRIDE (the opponent's Movement phase) and WEAVERS' COILS (the end of the
+    // player's Fight phase): no charge of this turn is lost; VENOMOUS WRATH forbids the charge anyway
+    case 'tricksters-retort': case 'weaving-stride': return decideShadeOfTwilight(c, req, STRIDE_MOVE, false);
+    case 'venomous-wrath': return decideShadeOfTwilight(c, req, VENOMOUS_WRATH_MOVE, false);
+    case 'weavers-coils': { const u = c.state.units[String(req.context?.unit)]; return decideShadeOfTwilight(c, req, u && isEngaged(c.state, u) ? WEAVERS_COILS_FALL_BACK : u ? unitMove(c.state, u) : 6, false); }
+    // Cegorach's Coil: the enemy unit whose wounds are worth most (how many of the unit's models reach each is not weighed)
+    case 'cegorachs-coil': return argmax(req.options as string[], (id) => { const e = c.state.units[id]; return e ? pointsPerWound(c.state, e) : 0; });
     case 'admired-leader': return decideAdmiredLeader(c, req);
     case 'aerial-disengagement': return decideShadeOfTwilight(c, req, 6, false);
     // a Battle-shock test (at -1 for Face of Death): the unit whose failed test costs the enemy most

@@ -125,6 +125,13 @@ export interface Rule {
    */
   desperateEscape?(ctx: UnitContext, src: RuleSource): { allModels: boolean; modifier: number } | null;
   /**
+   * The same, asked of the abilities of each enemy unit within Engagement Range of the unit that Falls Back
+   * (`ctx.unit` is the enemy unit whose ability it is, `fleeing` the unit Falling Back: Mask of Secrets).
+   */
+  enemyDesperateEscape?(ctx: UnitContext & { fleeing: UnitState }, src: RuleSource): { allModels: boolean; modifier: number } | null;
+  /** the unit's Charge moves may pass through enemy models (Acrobatic Onslaught): planned as a FLY model's charge is, read by planUnit */
+  chargeThroughModels?(ctx: UnitContext, src: RuleSource): boolean;
+  /**
    * A model of the unit destroyed in the Fight phase before it has fought may fight before it is removed
    * (TO THEIR FINAL BREATH, HEROES' FALL): the number added to its D6 (it fights on 4+); null when the rule
    * does not let it. Read by src/rules/battle/fight-on-death.ts.

@@ -484,3 +484,35 @@ export function arriveCloser(inches: number): Pick<Rule, 'allows' | 'deepStrikeD
     forbids: (perm, ctx) => perm === 'charge' && ctx.state.effects.some((e) => e.unit === ctx.unit.id && e.kind === SET_UP_WITHIN_9),
   };
 }
+
+/**
+ * A destroyed model set back up on the battlefield at the end of a phase (Unquenchable Resolve, STAGED
+ * DEATH), from a pending effect's params: `model`, `leader` (its own unit's id), `bodyguard` (the unit it
+ * led then, or null) and where it fell (`x`, `y`). It is set up as near as the planner can to that point and
+ * not within Engagement Range of an enemy unit, with `wounds(model)` wounds. A Leader destroyed with the rest
+ * of his Attached unit leaves it first; he rejoins the Bodyguard unit he led if it is still on the
+ * battlefield (the Rules Commentary), else he returns as a unit of his own. False when it could not be set up.
+ */
+export function setModelBackUp(g: Game, params: { params: Record<string, unknown> }, wounds: (m: ModelState) => number): boolean {
+  const p = params.params;
+  const own = g.state.units[String(p.leader)];
+  const modelId = String(p.model);
+  if (own.attachedTo !== null) g.emit({ type: 'unit-detached', leader: own.id, bodyguard: own.attachedTo });
+  const s = g.state;
+  const fallen = s.units[own.id];
+  const m = fallen.models.find((x) => x.id === modelId);
+  if (!m || m.alive) return false;
+  // planned as if it stood already (the planner places the unit's alive models)
+  const standing = { ...fallen, models: fallen.models.map((x) => (x.id === modelId ? { ...x, alive: true } : x)) };
+  const W = s.board.width;
+  const H = s.board.height;
+  const board = [{ x: 0, y: 0 }, { x: W, y: 0 }, { x: W, y: H }, { x: 0, y: H }];
+  const plan = planUnit(s, standing, 'setUp', { destination: { x: Number(p.x), y: Number(p.y) }, zone: board });
+  if (!plan.ok) return false;
+  g.emit({ type: 'model-returned', unit: fallen.id, model: modelId, wounds: wounds(m) });
+  applyPlan(g, g.state.units[fallen.id], plan, 'set-up');
+  const bg = p.bodyguard === null || p.bodyguard === undefined ? null : g.state.units[String(p.bodyguard)];
+  if (bg && onBattlefield(bg)) g.emit({ type: 'unit-attached', leader: fallen.id, bodyguard: bg.id });
+  return true;
+}
+

@@ -1,7 +1,8 @@
 /**
- * Fighting on death (src/rules/battle/fight-on-death.ts) through TO THEIR FINAL BREATH (Aspect Host): a
- * model of the unit destroyed in the Fight phase before it has fought rolls a D6; on 4+ it fights the
- * attacking unit once that unit has made its attacks, from where it stood, then stays removed.
+ * Fighting on death (src/rules/battle/fight-on-death.ts) through TO THEIR FINAL BREATH (Aspect Host) and
+ * HEROES' FALL (Ghosts of the Webway): a model of the unit destroyed in the Fight phase before it has fought
+ * rolls a D6; on 4+ it fights the attacking unit once that unit has made its attacks, from where it stood,
+ * then stays removed.
  */
 import { describe, expect, it } from 'vitest';
 import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
@@ -13,16 +14,24 @@ import { fight } from '../../src/rules/battle/fight.ts';
 import { usableStratagems } from '../../src/rules/windows.ts';
 import { FALLEN_WARRIOR } from '../../src/rules/battle/fight-on-death.ts';
 
-// five Howling Banshees (player 0, Aspect Host) in a column, twenty Kroot Carnivores (player 1) in two columns
-// beside them: every Kroot model within Engagement Range of a Banshee
+// five Howling Banshees (player 0, Aspect Host) or five Troupe players (Ghosts of the Webway) in a column, twenty
+// Kroot Carnivores (player 1) in a column beside them
 const HB: PlacedUnit = { id: 'HB', player: 0, faction: 'aeldari', name: 'Howling Banshees', at: { x: 10, y: 10 }, spacing: 1.2 };
 const KC: PlacedUnit = { id: 'KC', player: 1, faction: 'tau', name: 'Kroot Carnivores', at: { x: 11.1, y: 9.4 }, spacing: 0.6, counts: [20, 0] };
+
+interface Case { stratagem: string; detachment: string; unit: PlacedUnit; attacks: number }
+const CASES: Case[] = [
+  // Banshee blade: 2 attacks
+  { stratagem: 'TO THEIR FINAL BREATH', detachment: 'Aspect Host', unit: HB, attacks: 2 },
+  // Harlequin's blade: 5 attacks
+  { stratagem: "HEROES' FALL", detachment: 'Ghosts of the Webway', unit: { ...HB, name: 'Troupe' }, attacks: 5 },
+];
 
 const using = (name: string | null) => (r: DecisionRequest) =>
   (r.kind === 'stratagem' && name ? Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === name)) : 0);
 
-function sandbox(seed: string, stratagem: string | null, detachment: string | null = 'Aspect Host'): Game {
-  return battleSandbox([HB, KC], {
+function sandbox(seed: string, stratagem: string | null, detachment: string | null = 'Aspect Host', unit: PlacedUnit = HB): Game {
+  return battleSandbox([unit, KC], {
     phase: 'fight', turn: 1, cp: [3, 3], detachments: [detachment, null], factions: ['AE', 'TAU'], stream: createStream(seed),
     agents: [scriptedAgent('ae', using(stratagem)), scriptedAgent('tau')],
   });
@@ -37,28 +46,32 @@ const dice = (log: readonly GameEvent[]) => log.filter((e): e is DiceRolledEvent
 const onDeath = (log: readonly GameEvent[]) => dice(log).filter((e) => e.label === 'fight on death');
 const killedBy = (log: readonly GameEvent[], by: string) => log.filter((e) => e.type === 'model-destroyed' && e.unit === 'HB' && e.by === by).length;
 
-/** The Kroot fight the Banshees: the log from the fight on. */
-function krootFight(seed: string, stratagem: string | null, detachment?: string | null): { g: Game; log: GameEvent[] } {
-  const g = sandbox(seed, stratagem, detachment);
+/** The Kroot fight the player's unit: the log from the fight on. */
+function krootFight(seed: string, stratagem: string | null, detachment?: string | null, unit?: PlacedUnit): { g: Game; log: GameEvent[] } {
+  const g = sandbox(seed, stratagem, detachment, unit);
   const from = g.log!.length;
   fight(g, g.state.units.KC);
   return { g, log: g.log!.slice(from) };
 }
 
 describe('TO THEIR FINAL BREATH: fighting on death', () => {
-  it('is offered against the enemy unit that selected the Aspect Warriors as targets in a Fight phase, and costs 1 CP', () => {
+  it('is offered against the enemy unit that selected the Aspect Warriors (HEROES\' FALL: HARLEQUINS) as targets in a Fight phase, and costs 1 CP', () => {
     const g = sandbox('offer', null);
     const w = { name: 'fight/after-enemy-targets' as const, unit: 'KC', targets: ['HB'] };
     expect(usableStratagems(g, w, 0).filter((x) => x.s.name === 'TO THEIR FINAL BREATH').map((x) => [x.unit.id, x.s.cp])).toEqual([['HB', 1]]);
     // not for the player's own unit selecting targets, nor without the detachment
     expect(usableStratagems(g, { ...w, unit: 'HB', targets: ['KC'] }, 0).some((x) => x.s.name === 'TO THEIR FINAL BREATH')).toBe(false);
     expect(usableStratagems(sandbox('offer', null, null), w, 0).some((x) => x.s.name === 'TO THEIR FINAL BREATH')).toBe(false);
+    // HEROES' FALL: for a HARLEQUINS unit in the Ghosts of the Webway, not for Aspect Warriors
+    const heroes = (unit: PlacedUnit) => usableStratagems(sandbox('offer', null, 'Ghosts of the Webway', unit), w, 0).filter((x) => x.s.name === "HEROES' FALL").map((x) => x.unit.id);
+    expect(heroes(CASES[1].unit)).toEqual(['HB']);
+    expect(heroes(HB)).toEqual([]);
   });
 
-  it('a D6 for each model destroyed; each 4+ fights back after the attacking unit has made its attacks, with its own melee attacks, then stays removed', () => {
+  it.each(CASES)('$stratagem: a D6 for each model destroyed; each 4+ fights back after the attacking unit has made its attacks, with its own melee attacks, then stays removed', ({ stratagem, detachment, unit, attacks }) => {
     let seen = { passed: 0, failed: 0 };
     for (let i = 0; i < 40 && (seen.passed === 0 || seen.failed === 0); i++) {
-      const { g, log } = krootFight(`fod-${i}`, 'TO THEIR FINAL BREATH');
+      const { g, log } = krootFight(`fod-${i}`, stratagem, detachment, unit);
       const rolls = onDeath(log);
       // one D6 for each Banshee the Kroot destroyed, no more
       expect(rolls.length).toBe(killedBy(log, 'KC'));
@@ -66,11 +79,11 @@ describe('TO THEIR FINAL BREATH: fighting on death', () => {
       seen = { passed: seen.passed + passed, failed: seen.failed + rolls.length - passed };
       const fallen = log.filter((e) => e.type === 'effect-added' && e.effect.kind === FALLEN_WARRIOR);
       expect(fallen.length).toBe(passed);
-      // the Banshees' Attacks: nothing before the Kroot's last attack dice; then two Banshee blade attacks for each fallen model
+      // the unit's Attacks: nothing before the Kroot's last attack dice; then its melee weapon's attacks for each fallen model
       const lastKroot = lastIndex(log, (e) => e.type === 'dice' && e.unit === 'KC' && ['hit', 'wound', 'damage'].includes(e.purpose));
       const banshees = dice(log).filter((e) => e.unit === 'HB' && e.purpose === 'hit');
       const hitDice = banshees.reduce((n, e) => n + e.values.length, 0);
-      expect(hitDice).toBe(2 * passed);
+      expect(hitDice).toBe(attacks * passed);
       if (passed > 0) {
         const firstBanshee = log.findIndex((e) => e.type === 'dice' && e.unit === 'HB' && e.purpose === 'hit');
         expect(firstBanshee).toBeGreaterThan(lastKroot);

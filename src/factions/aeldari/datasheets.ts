@@ -3,6 +3,7 @@
  * Focus, Disparate Paths and Fleet of Foot belong to the newer codex's army rule, which the engine
  * replaces with Strands of Fate (see ./army-rule.ts).
  */
+import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type GameState, type ModelState, type UnitState } from '../../core/state.ts';
 import { horizontalDistance, isWhollyWithinOfBody } from '../../geometry/distance.ts';
@@ -182,6 +183,21 @@ registerRule({
     else if (src.role === 'defender' && choice === DANCE_OF_DEATH[2]) plan.hitModifier -= 1;
   },
 });
+
+/**
+ * More Dance of Death abilities for the unit this phase, up to `count` in all (FANGS OF THE BROOD: three
+ * instead of one): the ones it has not taken yet, in the ability's order. With three of the three to take
+ * there is nothing to choose, so no decision is asked.
+ */
+export function takeMoreDances(g: Game, unit: UnitState, count: number): void {
+  const taken = g.state.effects.filter((e) => e.kind === 'Dance of Death' && e.unit === unit.id).map((e) => e.params.choice);
+  for (const choice of DANCE_OF_DEATH) {
+    if (taken.length >= count) break;
+    if (taken.includes(choice)) continue;
+    taken.push(choice);
+    g.addEffect('Dance of Death', unit.player, unit.id, g.untilEndOfPhase(), { choice });
+  }
+}
 
 /** Flip Belt: vertical distance is not counted in its bearer's moves. Every model stands on the ground in this engine, so moves never count any. */
 registerRule({ name: 'Flip Belt', kind: 'wargear-ability' });

@@ -18,6 +18,8 @@ import { arriveCloser } from '../helpers.ts';
 import { GUARDIAN_BATTLEHOST, GUARDIAN_BATTLEHOST_RULES } from './guardian-battlehost.ts';
 import { WINDRIDER_HOST, WINDRIDER_HOST_RULES } from './windrider-host.ts';
 import { ASPECT_HOST, ASPECT_HOST_RULES } from './aspect-host.ts';
+import { GHOSTS_OF_THE_WEBWAY, GHOSTS_OF_THE_WEBWAY_RULES } from './ghosts-of-the-webway.ts';
+import { SERPENTS_BROOD, SERPENTS_BROOD_RULES } from './serpents-brood.ts';
 
 const BATTLE_HOST = 'Battle Host';
 const ARMOURED_WARHOST = 'Armoured Warhost';
@@ -184,8 +186,12 @@ registerStratagem({
   use(g, w, p) { g.addEffect('Anti-grav Repulsion', p, w.unit!, g.untilEndOfPhase()); },
 });
 
-/** The Guardian Battlehost is in ./guardian-battlehost.ts, the Windrider Host in ./windrider-host.ts, the Aspect Host in ./aspect-host.ts. */
+/**
+ * The Guardian Battlehost is in ./guardian-battlehost.ts, the Windrider Host in ./windrider-host.ts, the Aspect Host in ./aspect-host.ts,
+ * the Harlequins' Ghosts of the Webway in ./ghosts-of-the-webway.ts and Serpent's Brood in ./serpents-brood.ts.
+ */
 export const AELDARI_DETACHMENTS = {
   [BATTLE_HOST]: ['Unparalleled Foresight'], [ARMOURED_WARHOST]: ['Skilled Crews'], [GUARDIAN_BATTLEHOST]: GUARDIAN_BATTLEHOST_RULES,
-  [WINDRIDER_HOST]: WINDRIDER_HOST_RULES, [ASPECT_HOST]: ASPECT_HOST_RULES,
+  [WINDRIDER_HOST]: WINDRIDER_HOST_RULES, [ASPECT_HOST]: ASPECT_HOST_RULES, [GHOSTS_OF_THE_WEBWAY]: GHOSTS_OF_THE_WEBWAY_RULES,
+  [SERPENTS_BROOD]: SERPENTS_BROOD_RULES,
 };

@@ -6,11 +6,10 @@ import { registerRule } from '../../core/rules-registry.ts';
 import { profileHas } from '../../data/datasheet.ts';
 import { capModifier, widerReroll } from '../../rules/attack-plan.ts';
 import { isEngaged, unitDistance } from '../../rules/battle/world.ts';
-import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
 import { inflictMortalWounds } from '../../rules/damage.ts';
 import { onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { opponent } from '../../core/state.ts';
-import { attackersAre, intoReservesAtTurnEnd, leadingModel, modelWith, normalMoveAfterShooting, normalMoveChoices, shockOneHitEnemy, whileLeading } from '../helpers.ts';
+import { attackersAre, intoReservesAtTurnEnd, setModelBackUp, leadingModel, modelWith, normalMoveAfterShooting, normalMoveChoices, shockOneHitEnemy, whileLeading } from '../helpers.ts';
 
 // --- Asurmen ---------------------------------------------------------------------------------------
 
@@ -146,23 +145,7 @@ registerRule({
     const modelId = String(effect.params.model);
     const [roll] = g.dice.d6(1, 'other', effect.player, own.id, 'Unquenchable Resolve (2+)');
     if (roll < 2) return;
-    // a Leader destroyed with the rest of his Attached unit is still part of it: he leaves it first
-    if (own.attachedTo !== null) g.emit({ type: 'unit-detached', leader: own.id, bodyguard: own.attachedTo });
-    const s = g.state;
-    const fallen = s.units[own.id];
-    const m = fallen.models.find((x) => x.id === modelId);
-    if (!m || m.alive) return;
-    // planned as if he stood already (the planner places the unit's alive models)
-    const standing = { ...fallen, models: fallen.models.map((x) => (x.id === modelId ? { ...x, alive: true } : x)) };
-    const W = s.board.width;
-    const H = s.board.height;
-    const board = [{ x: 0, y: 0 }, { x: W, y: 0 }, { x: W, y: H }, { x: 0, y: H }];
-    const plan = planUnit(s, standing, 'setUp', { destination: { x: Number(effect.params.x), y: Number(effect.params.y) }, zone: board });
-    if (!plan.ok) return;
-    g.emit({ type: 'model-returned', unit: fallen.id, model: modelId, wounds: s.datasheets[m.datasheet].models[m.profile].wounds });
-    applyPlan(g, g.state.units[fallen.id], plan, 'set-up');
-    const bg = effect.params.bodyguard === null ? null : g.state.units[String(effect.params.bodyguard)];
-    if (bg && onBattlefield(bg)) g.emit({ type: 'unit-attached', leader: fallen.id, bodyguard: bg.id });
+    setModelBackUp(g, effect, (m) => g.state.datasheets[m.datasheet].models[m.profile].wounds);
   },
 });
 

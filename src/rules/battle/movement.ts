@@ -18,7 +18,7 @@ import { endPhase, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import type { PlanResult } from '../../geometry/planner.ts';
 import { allModelsHave, hasKeyword, rollModifier, unitMove, unitsOnBattlefield } from './units.ts';
-import { isEngaged, modelBase, unitCentre } from './world.ts';
+import { isEngaged, modelBase, unitCentre, unitsInEngagement } from './world.ts';
 import { embarkOptions, embark, disembark, disembarkPlan, canDisembark } from './transports.ts';
 import { reinforcements } from './reserves.ts';
 import { hatchwayStep } from './hatchways.ts';
@@ -312,6 +312,16 @@ export function desperateEscapeRules(s: GameState, u: UnitState): { allModels: b
     const x = r.desperateEscape?.({ state: s, unit: u }, src);
     if (x) { allModels ||= x.allModels; modifier += x.modifier; }
   });
+  // the abilities of the enemy units it is leaving (Mask of Secrets), asked before it moves
+  if (anyUnitHas(s, 'enemyDesperateEscape')) {
+    for (const e of unitsOnBattlefield(s, opponent(u.player))) {
+      for (const r of abilityRulesWith(e, 'enemyDesperateEscape')) {
+        if (!unitsInEngagement(s, e, u)) continue;
+        const x = r.enemyDesperateEscape!({ state: s, unit: e, fleeing: u }, { role: 'self', player: e.player, effect: null, unit: e });
+        if (x) { allModels ||= x.allModels; modifier += x.modifier; }
+      }
+    }
+  }
   return { allModels, modifier };
 }
 

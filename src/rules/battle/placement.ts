@@ -4,7 +4,7 @@
  * engine records them as events.
  */
 import type { Game } from '../../core/game.ts';
-import { abilityRulesWith } from '../../core/rules-registry.ts';
+import { abilityRulesWith, forEachActiveRule } from '../../core/rules-registry.ts';
 import type { GameState, Position, UnitState } from '../../core/state.ts';
 import { planMove, type MoveMode, type MoveRequest, type PlanModel, type PlanResult, type World } from '../../geometry/planner.ts';
 import { pointInPolygon, polygonAabb } from '../../geometry/polygon.ts';
@@ -42,7 +42,15 @@ export function planUnit(state: GameState, u: UnitState, mode: MoveMode, opts: P
   if ((mode === 'normal' || mode === 'advance' || mode === 'fallBack') && abilityRulesWith(u, 'movesOverModels').length > 0) {
     for (const m of models) m.canFly = true;
   }
+  // a rule may let its Charge moves pass through enemy models (Acrobatic Onslaught): as a FLY unit's charge
+  if (mode === 'charge' && chargesThroughModels(state, u)) for (const m of models) m.canFly = true;
   return planMove({ mode, player: String(u.player), unitId: u.id, models, ...opts }, worldOf(state, u.id));
+}
+
+function chargesThroughModels(state: GameState, u: UnitState): boolean {
+  let yes = false;
+  forEachActiveRule(state, u, 'self', (r, src) => { if (!yes && r.chargeThroughModels?.({ state, unit: u }, src)) yes = true; });
+  return yes;
 }
 
 /** Record a planned placement as an event. */
