@@ -1303,7 +1303,7 @@ function decidePrecisionTarget(c: Ctx, req: DecisionRequest): number {
 
 // --- stratagems ---------------------------------------------------------------------------------
 
-interface StratOption { stratagem: string; unit?: string; cp?: number; reroll?: number; value?: number | null; pass?: true }
+interface StratOption { stratagem: string; unit?: string; cp?: number; reroll?: number; value?: number | null; pass?: true; discount?: string }
 interface WindowCtx { name: string; unit: string | null; targets: string[]; data?: Record<string, unknown> }
 
 const GO_TO_GROUND: PlanTweak = (p) => { if (!p.melee && !p.ignoresCover) p.cover = true; p.invulnerable = p.invulnerable === null ? 6 : Math.min(p.invulnerable, 6); };
@@ -1815,6 +1815,18 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     case 'THREAT ASSESSMENT ANALYSER': return u ? bestChoice(c, u, THREAT_ASSESSMENT_TWEAKS).gain : 0;
     case 'EXPERIMENTAL AMMUNITION': return u ? bestChoice(c, u, EXPERIMENTAL_AMMUNITION_TWEAKS).gain : 0;
     case 'REACTIVE IMPACT DAMPENERS': return u && win ? incomingSaved(c, win, u, DAMPENERS) : 0;
+    // Seer Council
+    case 'FATE INESCAPABLE': return u ? volleyGain(c, u, FATE_INESCAPABLE_TWEAK) : 0;
+    case 'ISHA\u2019S FURY': {
+      // six D6, a mortal wound for each 3+ (four on average), never more than the unit is worth
+      const e = win?.unit ? s.units[win.unit] : null;
+      return e && onBattlefield(e) ? Math.min(unitValue(s, e), 4 * pointsPerWound(s, e)) : 0;
+    }
+    case 'FOREWARNED': return u && win ? incomingSaved(c, win, u, MINUS_ONE_TO_HIT_AND_WOUND) : 0;
+    case 'PRESENTIMENT OF DREAD': return u ? presentimentGain(c, u) : 0;
+    case 'UNSHROUDED TRUTH': return u ? unshroudedTruthGain(c, u) : 0;
+    // PSYCHIC SHIELD: only models within 18" may shoot at the unit, as NEUROWEB SYSTEM JAMMER
+    case 'PSYCHIC SHIELD':
     case 'NEUROWEB SYSTEM JAMMER': case 'HIDDEN HUNTERS': {
       // the attacks of the attacking unit's models more than 18" away are lost: that share of its shooting
       const e = win?.unit ? s.units[win.unit] : null;
@@ -1840,6 +1852,44 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     }
     default: return 0;
   }
+}
+
+const FATE_INESCAPABLE_TWEAK: PlanTweak = (p) => {
+  if (!p.melee) { p.ignoresCover = true; p.cover = false; }
+  p.criticalWoundAp = Math.max(p.criticalWoundAp, 1);
+};
+const MINUS_ONE_TO_HIT_AND_WOUND: PlanTweak = (p) => { p.hitModifier -= 1; p.woundModifier -= 1; };
+
+/** The Seer Council's Strands of Fate: the discount that discards a Fate die (the name of its rule). */
+const SEER_FATE_DISCOUNT = 'Strands of Fate (Seer Council)';
+/** What a Fate die kept for a later roll is worth, in points: spent on a discount only when a CP is worth more. */
+const FATE_DIE_PRICE = 3;
+
+/** PRESENTIMENT OF DREAD: the enemy unit within 18" of the Psyker's unit whose Battle-shock test (-1) costs its side most. */
+function presentimentGain(c: Ctx, u: UnitState): number {
+  let best = 0;
+  for (const e of enemyUnits(c.state, c.me)) {
+    if (e.battleShocked || unitDistance(c.state, u, e) > 18) continue;
+    best = Math.max(best, battleShockCost(c, e, -1));
+  }
+  return best;
+}
+
+/** UNSHROUDED TRUTH's candidate points (as the engine's: the objective markers and a 12" grid). */
+function truthPoints(s: GameState, u: UnitState): { x: number; y: number; unit: string }[] {
+  const out = s.objectives.map((o) => ({ x: o.pos.x, y: o.pos.y, unit: u.id }));
+  for (let x = 6; x < s.board.width; x += 12) for (let y = 6; y < s.board.height; y += 12) out.push({ x, y, unit: u.id });
+  return out;
+}
+
+/** UNSHROUDED TRUTH: the best place more than 9" from the enemy, over the unit's best Normal move (which it gives up). */
+function unshroudedTruthGain(c: Ctx, u: UnitState): number {
+  const ov = objectiveView(c);
+  const uc = unitCtx(c, u);
+  const here = positionScore(c, ov, uc, uc.from, { advanced: false, fellBack: false, noCharge: true });
+  const stay = bestMoveScore(c, ov, uc, moveOptionsFor(c, u).filter((o) => o.mode === 'normal'), here);
+  const arrive = bestArrival(c, u, truthPoints(c.state, u));
+  return arrive.index < 0 ? 0 : Math.max(0, arrive.gain - stay);
 }
 
 /**
@@ -2026,7 +2076,7 @@ function decideStratagem(c: Ctx, req: DecisionRequest): number {
   const roll = req.context?.roll as { purpose: string; values: number[]; target: number | null; unit?: string } | undefined;
   return argmax(options, (o) => {
     if (o.pass) return 0;
-    return stratagemGain(c, o, win, roll) - cpPrice(c, o.cp ?? 1);
+    return stratagemGain(c, o, win, roll) - cpPrice(c, o.cp ?? 1) - (o.discount === SEER_FATE_DISCOUNT ? FATE_DIE_PRICE : 0);
   });
 }
 
@@ -2742,6 +2792,12 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     // Deep Strike only adds ways to hold the unit back (the Reserves choice comes next): every unit offered
     case 'student-of-kauyon': return req.options.length > 1 ? 1 : 0;
     // a rider into Strategic Reserves at the end of the opponent's turn: when arriving again gains more than staying
+    // Seer Council: the enemy unit whose Battle-shock test (-1) costs its side most; where the unit scores best
+    case 'presentiment-of-dread': return argmax(req.options as string[], (id) => battleShockCost(c, c.state.units[id], -1));
+    case 'unshrouded-truth': {
+      const u = c.state.units[String(req.context?.unit)];
+      return Math.max(0, bestArrival(c, u, (req.options as { x: number; y: number }[]).map((o) => ({ ...o, unit: u.id }))).index);
+    }
     case 'ride-the-wind': return argmax(req.options as ({ done: true } | { unit: string })[], (o) => ('done' in o ? 0 : strategicReservesGain(c, c.state.units[o.unit]) - 5));
     case 'overflight': return decideShadeOfTwilight(c, req, OVERFLIGHT_MOVE, false);
     case 'suppression-volley': case 'harassment-fire': return pickEnemy(c, req, (e) => offense(c, e));

@@ -336,10 +336,17 @@ export interface Rule {
   /**
    * CP by which this ability can reduce the cost of a stratagem that targets its unit (Path of Command),
    * 0 when it cannot now. Asked of the target unit's abilities (src/rules/windows.ts); taking the
-   * reduction is the player's choice, and `stratagemDiscountUsed` then records it.
+   * reduction is the player's choice, and `stratagemDiscountUsed` then records it. Also asked of the target's
+   * player's army and detachment rules (Strands of Fate of the Seer Council).
    */
   stratagemDiscount?(ctx: UnitContext & { stratagem: string }, src: RuleSource): number;
-  stratagemDiscountUsed?(g: Game, unit: UnitState, src: RuleSource): void;
+  stratagemDiscountUsed?(g: Game, unit: UnitState, src: RuleSource, stratagem?: string): void;
+  /**
+   * CP this ability of `unit` adds to the opponent's use of a stratagem on `use.target` (Torc of Morai-Heg),
+   * 0 for none; asked of the opposing army's units as the cost is paid (src/rules/windows.ts). `use.cp` is
+   * the cost so far: the rule adds only what `use.player` can pay, and records its own use.
+   */
+  opponentStratagemSurcharge?(g: Game, unit: UnitState, use: { player: PlayerIndex; stratagem: string; target: UnitState; cp: number }): number;
   /**
    * Its player may target this ability's unit with the stratagem even though they used it on a different
    * unit this phase (Reckless Abandon: HEROIC INTERVENTION); asked of the target unit's abilities, only for

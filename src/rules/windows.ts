@@ -105,11 +105,11 @@ export function stratagemUsed(g: Game, player: PlayerIndex, s: Stratagem): boole
 }
 
 /**
- * An ability of the target unit that can reduce the stratagem's cost now (Path of Command): the first
- * one found, with the reduction.
+ * An ability of the target unit, or a rule of its player (Strands of Fate of the Seer Council: a detachment
+ * rule), that can reduce the stratagem's cost now (Path of Command): the first one found, with the reduction.
  */
 export function stratagemDiscount(g: Game, unit: UnitState, s: Stratagem): { rule: Rule; amount: number; src: RuleSource } | null {
-  for (const name of unit.abilities) {
+  for (const name of [...unit.abilities, ...g.state.players[unit.player].rules]) {
     const r = getRule(name);
     if (!r?.stratagemDiscount) continue;
     const src: RuleSource = { role: 'self', player: unit.player, effect: null, unit };
@@ -139,9 +139,9 @@ function mayRepeat(g: Game, player: PlayerIndex): boolean {
   return armyHasHook(g, player, 'stratagemAgainInPhase');
 }
 
-/** Does any unit of the player have a rule that can reduce stratagem costs (so 0 CP may be enough)? */
+/** Does any unit, or a rule, of the player have a rule that can reduce stratagem costs (so 0 CP may be enough)? */
 function mayDiscount(g: Game, player: PlayerIndex): boolean {
-  return armyHasHook(g, player, 'stratagemDiscount');
+  return armyHasHook(g, player, 'stratagemDiscount') || g.state.players[player].rules.some((n) => getRule(n)?.stratagemDiscount !== undefined);
 }
 
 /** Does a unit of the player's army, not destroyed, have an ability with `hook`? */
@@ -261,11 +261,31 @@ export function useStratagem(g: Game, w: Window, player: PlayerIndex, s: Stratag
     const d = stratagemDiscount(g, unit, s);
     if (d) {
       cp -= d.amount;
-      d.rule.stratagemDiscountUsed?.(g, unit, d.src);
+      d.rule.stratagemDiscountUsed?.(g, unit, d.src, s.name);
     }
   }
+  cp += stratagemSurcharge(g, player, s, unit, cp);
   g.emit({ type: 'cp', player, delta: -cp, reason: s.name });
   g.emit({ type: 'stratagem-used', player, name: s.name, cp, unit: unit.id, round: st.round, turn: st.turn, phase: st.phase });
   stratagemTargeted(g, unit, s.name);
   s.use(g, w, player, unit);
+}
+
+/**
+ * CP added to this use of a stratagem by the opponent's abilities (Torc of Morai-Heg: "increase the CP cost
+ * of that usage by 1CP"), asked of the opposing army's units on the battlefield in their order
+ * (Rule.opponentStratagemSurcharge); a rule adds CP only when the user can pay it.
+ */
+function stratagemSurcharge(g: Game, player: PlayerIndex, s: Stratagem, target: UnitState, cp: number): number {
+  const st = g.state;
+  if (!anyUnitHas(st, 'opponentStratagemSurcharge')) return 0;
+  let extra = 0;
+  for (const id of st.unitOrder) {
+    const u = g.state.units[id];
+    if (u.player === player || u.location !== 'battlefield') continue;
+    for (const r of abilityRulesWith(u, 'opponentStratagemSurcharge')) {
+      extra += r.opponentStratagemSurcharge!(g, g.state.units[id], { player, stratagem: s.name, target: g.state.units[target.id], cp: cp + extra });
+    }
+  }
+  return extra;
 }
