@@ -25,11 +25,11 @@ import type { Body } from '../../src/geometry/types.ts';
 
 const EPS = 1e-6;
 /** moves that may not end within Engagement Range of an enemy unit */
-const NOT_INTO_ENGAGEMENT = new Set(['normal', 'advance', 'fall-back', 'deploy', 'deep-strike', 'strategic-reserves', 'infiltrate', 'scout', 'disembark', 'emergency-disembark']);
+const NOT_INTO_ENGAGEMENT = new Set(['normal', 'advance', 'fall-back', 'deploy', 'deep-strike', 'strategic-reserves', 'infiltrate', 'scout', 'disembark', 'emergency-disembark', 'set-up-again']);
 /** a unit is selected at most once a phase for each of these */
 const SELECT_ONCE = new Set(['select-unit-to-move', 'select-unit-to-shoot', 'select-unit-to-charge', 'select-unit-to-fight']);
-/** set-ups that must be more than 9" horizontally from every enemy model */
-const NINE_INCHES_AWAY = new Set(['deep-strike', 'strategic-reserves', 'infiltrate']);
+/** set-ups that must be more than 9" horizontally from every enemy model ('set-up-again': UNSHROUDED TRUTH) */
+const NINE_INCHES_AWAY = new Set(['deep-strike', 'strategic-reserves', 'infiltrate', 'set-up-again']);
 
 export interface RuleChecker {
   onEvent: (e: GameEvent, s: GameState) => void;
@@ -135,6 +135,8 @@ export function ruleChecker(): RuleChecker {
   const checked = new Map<string, number>();
   const count = (k: string) => checked.set(k, (checked.get(k) ?? 0) + 1);
   const allowBattleShocked = new Set(allStratagems().filter((x) => x.allowBattleShocked).map((x) => x.name));
+  /** stratagems that make an enemy unit take a Battle-shock test (PRESENTIMENT OF DREAD), with the test's modifier */
+  const shockStratagems = new Map(allStratagems().filter((x) => x.battleShockTest !== undefined).map((x) => [x.name, x.battleShockTest!]));
   let n = 0;
   let phase = '';
   let shooter: string | null = null;
@@ -175,6 +177,12 @@ export function ruleChecker(): RuleChecker {
   const braved = new Set<string>();
   let mustTest: string[] = [];
   let forcedTests = new Map<string, number>();
+  /** the modifier of the test a stratagem just used makes a unit take (its next Battle-shock roll), or null */
+  let stratagemShock: number | null = null;
+  /** Command-phase tests stratagems made units take: the roll and the modifier */
+  const stratagemTests = new Map<string, { roll: number[]; modifier: number }>();
+  /** the latest Battle-shock roll of each unit this phase (re-rolls and Fate dice change it) */
+  const latestShock = new Map<string, number[]>();
 
   /**
    * Battle-shock step: every unit Below Half-strength, and every unit an effect makes test, tested (unless
@@ -197,9 +205,19 @@ export function ruleChecker(): RuleChecker {
       count('battle-shock test');
       const ld = bestLeadership(s, u);
       const failed = roll[0] + roll[1] + (forcedTests.get(id) ?? 0) < ld;
+      // a unit a stratagem then made test again had passed this one (it was not Battle-shocked then): checked below
+      if (stratagemTests.has(id)) { if (failed) bad(`${u.name} failed its Battle-shock test and was then made to take another`); continue; }
       if (u.battleShocked !== failed) bad(`${u.name} rolled ${roll[0] + roll[1]} against Ld ${ld}+ and is ${u.battleShocked ? '' : 'not '}Battle-shocked`);
     }
     for (const id of shockRoll.keys()) if (!mustTest.includes(id)) bad(`${s.units[id].name} took a Battle-shock test in the Command phase but is not Below Half-strength (nor made to)`);
+    // the tests stratagems made units take (units not Battle-shocked when it was used)
+    for (const [id, t] of stratagemTests) {
+      const u = s.units[id];
+      if (u.location !== 'battlefield' || !u.models.some((m) => m.alive)) continue;
+      count('stratagem battle-shock test');
+      const failed = !braved.has(id) && t.roll[0] + t.roll[1] + t.modifier < bestLeadership(s, u);
+      if (u.battleShocked !== failed) bad(`${u.name} rolled ${t.roll[0] + t.roll[1]} (${t.modifier}) against Ld ${bestLeadership(s, u)}+ in a stratagem's test and is ${u.battleShocked ? '' : 'not '}Battle-shocked`);
+    }
   }
   let pendingAdvance: { unit: string; model: string; moved: number; move: number }[] = [];
   const bad = (what: string): void => {
@@ -393,6 +411,9 @@ export function ruleChecker(): RuleChecker {
         phase = e.phase;
         selected.clear();
         shockRoll.clear();
+        stratagemTests.clear();
+        latestShock.clear();
+        stratagemShock = null;
         braved.clear();
         if (e.phase === 'command') {
           // who must test: the active player's units Below Half-strength as the phase starts (no model is
@@ -450,16 +471,22 @@ export function ruleChecker(): RuleChecker {
           chargeRoll.set(e.unit, [...e.values]);
           chargeBonus.set(e.unit, Math.max(0, rollModifier(s, s.units[e.unit], 'charge')));
         }
-        if (e.purpose === 'battle-shock' && e.unit && phase === 'command') shockRoll.set(e.unit, [...e.values]);
+        if (e.purpose === 'battle-shock' && e.unit && phase === 'command') {
+          const roll = [...e.values];
+          latestShock.set(e.unit, roll);
+          if (stratagemShock !== null) stratagemTests.set(e.unit, { roll, modifier: stratagemShock });
+          else shockRoll.set(e.unit, roll);
+          stratagemShock = null;
+        }
         break;
       case 'reroll': {
-        const r = e.unit ? (e.purpose === 'charge' ? chargeRoll : e.purpose === 'battle-shock' ? shockRoll : null)?.get(e.unit) : undefined;
+        const r = e.unit ? (e.purpose === 'charge' ? chargeRoll : e.purpose === 'battle-shock' ? latestShock : null)?.get(e.unit) : undefined;
         if (e.purpose === 'desperate-escape' && escape && e.unit === escape.unit) e.indices.forEach((i, k) => { escape!.dice[i] = e.values[k]; });
         if (r) e.indices.forEach((i, k) => { r[i] = e.values[k]; });
         break;
       }
       case 'dice-substituted': {
-        const r = e.unit ? (e.purpose === 'charge' ? chargeRoll : e.purpose === 'battle-shock' ? shockRoll : null)?.get(e.unit) : undefined;
+        const r = e.unit ? (e.purpose === 'charge' ? chargeRoll : e.purpose === 'battle-shock' ? latestShock : null)?.get(e.unit) : undefined;
         if (e.purpose === 'desperate-escape' && escape && e.unit === escape.unit) escape.dice[e.index] = e.value;
         if (r) r[e.index] = e.value;
         break;
@@ -469,6 +496,7 @@ export function ruleChecker(): RuleChecker {
         if (usedThisPhase.has(key)) bad(`player ${e.player + 1} used ${e.name} twice in one phase`);
         usedThisPhase.add(key);
         if (e.unit && e.name === 'INSANE BRAVERY') braved.add(e.unit);
+        if (phase === 'command' && shockStratagems.has(e.name)) stratagemShock = shockStratagems.get(e.name)!;
         if (e.unit && s.units[e.unit].battleShocked && !allowBattleShocked.has(e.name)) bad(`${e.name} used on Battle-shocked ${s.units[e.unit].name}`);
         break;
       }

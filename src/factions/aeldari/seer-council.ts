@@ -153,8 +153,9 @@ registerStratagem({
   use(g, _w, p, u) { g.addEffect('Forewarned', p, u.id, g.untilEndOfPhase()); },
 });
 
-/** How far PRESENTIMENT OF DREAD reaches from the Psyker model. */
+/** How far PRESENTIMENT OF DREAD reaches from the Psyker model, and the modifier of its Battle-shock test. */
 export const PRESENTIMENT_RANGE = 18;
+export const PRESENTIMENT_MODIFIER = -1;
 
 /** Enemy units within 18" of and visible to one of the unit's ASURYANI PSYKER models. */
 export function dreadTargets(s: GameState, u: UnitState): UnitState[] {
@@ -173,7 +174,7 @@ export function dreadTargets(s: GameState, u: UnitState): UnitState[] {
  * Decision `presentiment-of-dread`: which enemy unit (no pass: the stratagem is paid).
  */
 registerStratagem({
-  name: PRESENTIMENT_OF_DREAD, cp: 1, category: 'Strategic Ploy', source: SEER_COUNCIL, turn: 'either', windows: ['phase/end'],
+  name: PRESENTIMENT_OF_DREAD, cp: 1, category: 'Strategic Ploy', source: SEER_COUNCIL, turn: 'either', windows: ['phase/end'], battleShockTest: PRESENTIMENT_MODIFIER,
   targets(g, w, p) {
     if (w.data?.phase !== 'command') return [];
     return unitsOnBattlefield(g.state, p).filter((u) => dreadTargets(g.state, u).some((e) => !e.battleShocked));
@@ -183,7 +184,7 @@ registerStratagem({
     if (options.length === 0) return;
     const { option } = g.decide({ kind: 'presentiment-of-dread', player: p, prompt: `${PRESENTIMENT_OF_DREAD}: which enemy unit takes a Battle-shock test (-1)?`, options, context: { unit: u.id } });
     const e = g.state.units[option];
-    battleShockTest(g, e.player, e.id, -1);
+    battleShockTest(g, e.player, e.id, PRESENTIMENT_MODIFIER);
   },
 });
 
@@ -216,10 +217,11 @@ registerStratagem({
       .filter((x) => x.plan.ok);
     g.emit({ type: 'unit-location', unit: u.id, location: 'battlefield', embarkedIn: null });
     if (plans.length === 0) {
-      g.emit({ type: 'models-placed', unit: u.id, mode: 'deep-strike', positions: old });
+      g.emit({ type: 'models-placed', unit: u.id, mode: 'put-back', positions: old });
     } else {
       const { index } = g.decide({ kind: 'unshrouded-truth', player: p, prompt: `${u.name}: ${UNSHROUDED_TRUTH}: set it up again where?`, options: plans.map((x) => x.to), context: { unit: u.id } });
-      applyPlan(g, g.state.units[u.id], plans[index].plan, 'deep-strike');
+      // its own mode: not an arrival from Reserves (the invariant checks hold it more than 9" from enemy models)
+      applyPlan(g, g.state.units[u.id], plans[index].plan, 'set-up-again');
     }
     g.emit({ type: 'unit-moved', unit: u.id, mode: 'arrived' });
     afterMove(g, g.state.units[u.id]);

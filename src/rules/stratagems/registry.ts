@@ -25,6 +25,11 @@ export interface Stratagem {
   oncePerBattle?: boolean;
   /** at most once per turn (per player), on top of once per phase */
   oncePerTurn?: boolean;
+  /**
+   * The modifier of the Battle-shock test its effect makes a unit take in the Command phase (PRESENTIMENT OF
+   * DREAD: -1), when it makes one: the invariant checks (test/helpers/rule-checks.ts) read it.
+   */
+  battleShockTest?: number;
   /** units this stratagem can target in this window; [] when none */
   targets(g: Game, w: Window, player: PlayerIndex): UnitState[];
   /** resolve the effect (CP and the usage record are handled by the engine) */
