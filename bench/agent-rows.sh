@@ -6,7 +6,7 @@ set -u
 O=${1:-out/agent-rows}; mkdir -p "$O"
 T() { npx tsx src/cli.ts "$@"; }
 {
-  for f in scenarios/*.json scenarios/mirror/*.json scenarios/boarding-actions/*.json; do   # 22 scenarios
+  for f in scenarios/*.json scenarios/mirror/*.json scenarios/boarding-actions/*.json; do   # 23 scenarios
     echo "== $f"; T tournament "$f" --agents random,heuristic --games 40 --json; done
 } > "$O/heuristic-vs-random.txt" 2>&1 &
 {
