@@ -14,6 +14,7 @@ import { getRule, targetableFrom, weaponRange } from '../../src/core/rules-regis
 import { openWindow, usableStratagems, type Window } from '../../src/rules/windows.ts';
 import { feelNoPainOf } from '../../src/rules/damage.ts';
 import { startPhase } from '../../src/rules/battle/phase.ts';
+import { rollFatePool } from '../../src/factions/aeldari/army-rule.ts';
 import { unitDistance } from '../../src/rules/battle/world.ts';
 
 const SC = 'Seer Council';
@@ -49,6 +50,15 @@ const DF: PlacedUnit = { id: 'DF', player: 1, faction: 'tau', name: 'Devilfish',
 const shootingSelected = (id: string): Window => ({ name: 'shooting/unit-selected', unit: id, targets: [] });
 
 describe('Strands of Fate (Seer Council)', () => {
+  it('the pool starts with 3, 6 or 9 dice by battle size (six without the detachment)', () => {
+    const dice = (mode: 'incursion' | 'strike-force' | 'onslaught', detachment: string | null) => {
+      const g = battleSandbox([FS, ST], { factions: ['AE', 'TAU'], detachments: [detachment, null], mode, agents: [scriptedAgent('ae'), scriptedAgent('tau')] });
+      return rollFatePool(g, 0).length;
+    };
+    expect([dice('incursion', SC), dice('strike-force', SC), dice('onslaught', SC)]).toEqual([3, 6, 9]);
+    expect([dice('incursion', null), dice('onslaught', null)]).toEqual([6, 6]);
+  });
+
   it('a Fate die of the listed value may be discarded to use the stratagem for 1CP less', () => {
     const g = sandbox([FS, GD, ST], { fate: [6, 4, 1] }, using('FATE INESCAPABLE', '', 0, true));
     const costs = usableStratagems(g, shootingSelected('GD'), 0).filter((x) => x.s.name === 'FATE INESCAPABLE').map((x) => x.cp);

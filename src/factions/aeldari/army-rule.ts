@@ -29,9 +29,19 @@ function phaseKey(g: Game): string {
   return `${s.round}:${s.turn}:${s.phase}`;
 }
 
+/** How many dice a player's pool starts with: six, unless a rule of theirs says otherwise (the Seer Council's, by battle size). */
+const poolSizes: ((g: Game, player: PlayerIndex) => number | null)[] = [];
+
+/** A rule that sets the number of Fate dice a player rolls (null: not for this player). */
+export function registerFatePoolSize(size: (g: Game, player: PlayerIndex) => number | null): void {
+  poolSizes.push(size);
+}
+
 /** Roll the pool, then keep it or re-roll it with one die fewer, as the player decides. */
 export function rollFatePool(g: Game, player: PlayerIndex): number[] {
-  let pool = g.dice.d6(6, 'fate', player, null, 'Strands of Fate');
+  let n = 6;
+  for (const size of poolSizes) n = size(g, player) ?? n;
+  let pool = g.dice.d6(n, 'fate', player, null, 'Strands of Fate');
   while (pool.length > 1) {
     const { option } = g.decide({
       kind: 'fate-pool', player, prompt: `Strands of Fate: keep [${pool.join(', ')}] or re-roll ${pool.length - 1} dice?`,

@@ -19,7 +19,7 @@ import { battleShockTest } from '../../rules/battle/command.ts';
 import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
 import { afterMove } from '../../rules/battle/movement.ts';
 import { bearerComponent, bearerModel, modelWithinRangeOf } from '../helpers.ts';
-import { fatePool } from './army-rule.ts';
+import { fatePool, registerFatePoolSize } from './army-rule.ts';
 
 export const SEER_COUNCIL = 'Seer Council';
 /** Named apart from the army rule of the same name (src/factions/aeldari/army-rule.ts), which it builds on. */
@@ -63,8 +63,8 @@ export function warded(s: GameState, u: UnitState): boolean {
 /**
  * Strands of Fate (Seer Council): each time one of the six stratagems above is used, its player may discard a
  * Fate die of the value listed for it to pay 1CP less. The dice are the army rule's pool: the engine's
- * Aeldari armies always have that rule, which rolls six dice at the start of the battle (the detachment's
- * own roll, six dice in a Strike Force, is read as that one). The stratagem decision offers the use at full
+ * Aeldari armies always have that rule, which rolls the pool at the start of the battle; the detachment's own
+ * roll is read as that one, with its number of dice (3, 6 or 9 by battle size: SEER_FATE_DICE below). The stratagem decision offers the use at full
  * cost and at 1CP less; taking the second discards the die.
  */
 registerRule({
@@ -86,6 +86,10 @@ registerRule({
 });
 
 export const SEER_COUNCIL_RULES = [SEER_STRANDS_OF_FATE];
+
+/** The number of Fate dice the Seer Council's pool starts with, by battle size. */
+export const SEER_FATE_DICE: Readonly<Record<string, number>> = { incursion: 3, 'strike-force': 6, onslaught: 9 };
+registerFatePoolSize((g, player) => (g.state.players[player].rules.includes(SEER_STRANDS_OF_FATE) ? SEER_FATE_DICE[g.state.mission.mode] ?? null : null));
 
 // --- Stratagems ----------------------------------------------------------------------------------
 
