@@ -276,7 +276,7 @@ export function useStratagem(g: Game, w: Window, player: PlayerIndex, s: Stratag
  * of that usage by 1CP"), asked of the opposing army's units on the battlefield in their order
  * (Rule.opponentStratagemSurcharge); a rule adds CP only when the user can pay it.
  */
-function stratagemSurcharge(g: Game, player: PlayerIndex, s: Stratagem, target: UnitState, cp: number): number {
+export function stratagemSurcharge(g: Game, player: PlayerIndex, s: Stratagem, target: UnitState, cp: number): number {
   const st = g.state;
   if (!anyUnitHas(st, 'opponentStratagemSurcharge')) return 0;
   let extra = 0;

@@ -14,6 +14,7 @@ import { getRule, targetableFrom, weaponRange } from '../../src/core/rules-regis
 import { openWindow, usableStratagems, type Window } from '../../src/rules/windows.ts';
 import { feelNoPainOf } from '../../src/rules/damage.ts';
 import { startPhase } from '../../src/rules/battle/phase.ts';
+import { advanceDistance } from '../../src/rules/battle/movement.ts';
 import { rollFatePool } from '../../src/factions/aeldari/army-rule.ts';
 import { unitDistance } from '../../src/rules/battle/world.ts';
 
@@ -236,6 +237,11 @@ describe('Seer Council Enhancements', () => {
     expect(use()).toBe(0);
     g.emit({ type: 'turn-started', round: 1, player: 1 });
     expect(use()).toBe(1);
+    // COMMAND RE-ROLL (paid apart from the other stratagems) too: an Advance roll of 1 re-rolled into a 6 for 2CP
+    const reroll = (r: DecisionRequest) => (r.kind === 'stratagem' ? Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === 'COMMAND RE-ROLL')) : 0);
+    const cr = bearer('Torc of Morai-Heg', [near], { phase: 'movement', turn: 1, stream: scriptedStream([1, 6]) }, () => 0, reroll);
+    expect(advanceDistance(cr, cr.state.units.ST)).toBe(6);
+    expect(cr.state.players[1].cp).toBe(1);
     // not when the opponent could not pay the extra CP
     const poor = bearer('Torc of Morai-Heg', [near], { cp: [4, 1] }, () => 0, goToGround);
     expect(openWindow(poor, w)).toEqual(['GO TO GROUND']);
