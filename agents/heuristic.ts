@@ -2792,7 +2792,10 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     // Deep Strike only adds ways to hold the unit back (the Reserves choice comes next): every unit offered
     case 'student-of-kauyon': return req.options.length > 1 ? 1 : 0;
     // a rider into Strategic Reserves at the end of the opponent's turn: when arriving again gains more than staying
-    // Seer Council: the enemy unit whose Battle-shock test (-1) costs its side most; where the unit scores best
+    // Seer Council. Lucid Eye: a die raised to the highest value it can reach (a 6 serves most rolls a Fate die
+    // replaces); PRESENTIMENT OF DREAD: the enemy unit whose Battle-shock test (-1) costs its side most;
+    // UNSHROUDED TRUTH: where the unit scores best
+    case 'lucid-eye': return argmax(req.options as ({ none: true } | { die: number; to: number })[], (o) => ('none' in o || o.to < o.die ? 0 : o.to));
     case 'presentiment-of-dread': return argmax(req.options as string[], (id) => battleShockCost(c, c.state.units[id], -1));
     case 'unshrouded-truth': {
       const u = c.state.units[String(req.context?.unit)];
