@@ -15,6 +15,7 @@ import { openWindow, usableStratagems, type Window } from '../../src/rules/windo
 import { feelNoPainOf } from '../../src/rules/damage.ts';
 import { startPhase } from '../../src/rules/battle/phase.ts';
 import { advanceDistance } from '../../src/rules/battle/movement.ts';
+import { createHeuristic } from '../../agents/heuristic.ts';
 import { rollFatePool } from '../../src/factions/aeldari/army-rule.ts';
 import { unitDistance } from '../../src/rules/battle/world.ts';
 
@@ -251,5 +252,22 @@ describe('Seer Council Enhancements', () => {
       expect(openWindow(h, w)).toEqual(['GO TO GROUND']);
       expect(h.state.players[1].cp).toBe(2);
     }
+  });
+});
+
+describe('the heuristic agent with the Seer Council', () => {
+  it('Lucid Eye raises a die toward 6; PRESENTIMENT OF DREAD is used on an enemy unit in range', () => {
+    const h = createHeuristic();
+    const g = battleSandbox([{ ...FS, enhancement: 'Lucid Eye' }, GD, { ...ST, at: { x: 20, y: 5 }, points: 200 }], {
+      factions: ['AE', 'TAU'], detachments: [SC, null], phase: 'command', cp: [4, 3], agents: [h, scriptedAgent('tau')],
+    });
+    g.emit({ type: 'rule-state', player: 0, key: 'fate', value: [5, 3, 1] });
+    startPhase(g, 0, 'command');
+    expect(g.state.players[0].ruleState.fate).toEqual([6, 3, 1]);
+    // the Strike Team (Ld 7+) tests at -1 when the heuristic pays for it (the pool's 1 pays it)
+    const end: Window = { name: 'phase/end', unit: null, targets: [], data: { phase: 'command' } };
+    expect(openWindow(g, end)).toContain('PRESENTIMENT OF DREAD');
+    expect(g.state.players[0].ruleState.fate).toEqual([6, 3]);
+    expect(g.state.players[0].cp).toBe(4);
   });
 });
