@@ -287,6 +287,12 @@ export interface Rule {
    */
   enemyMoveEnded?(g: Game, unit: UnitState, mover: UnitState): void;
   /**
+   * A unit of `owner`'s opponent (`mover`) has just ended a Normal, Advance, Fall Back or Charge move
+   * (`mode`) through the Movement or Charge phase's own steps (not a rule's reactive move): asked of
+   * `owner`'s army and detachment rules (Relentless Raiders).
+   */
+  armyEnemyMoveEnded?(g: Game, owner: PlayerIndex, mover: UnitState, mode: 'normal' | 'advance' | 'fall-back' | 'charge'): void;
+  /**
    * The unit was selected as the target of a Stratagem its player used (Command-link Drone); asked of the
    * rules active on it (its abilities, its player's rules, auras among them) once the CP are paid.
    */
@@ -340,6 +346,12 @@ export interface Rule {
    */
   stratagemDiscount?(ctx: UnitContext & { stratagem: string }, src: RuleSource): number;
   stratagemDiscountUsed?(g: Game, unit: UnitState, src: RuleSource): void;
+  /**
+   * CP by which the cost of a stratagem the opponent of this ability's unit uses on their own unit `target`
+   * goes up (Lord of Deceit), 0 for none. Asked of the abilities of the other player's units on the
+   * battlefield (src/rules/windows.ts).
+   */
+  enemyStratagemSurcharge?(ctx: UnitContext & { target: UnitState; stratagem: string }, src: RuleSource): number;
   /**
    * Its player may target this ability's unit with the stratagem even though they used it on a different
    * unit this phase (Reckless Abandon: HEROIC INTERVENTION); asked of the target unit's abilities, only for

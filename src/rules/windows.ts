@@ -120,6 +120,24 @@ export function stratagemDiscount(g: Game, unit: UnitState, s: Stratagem): { rul
 }
 
 /**
+ * CP by which the abilities of the target's enemies raise the cost of the stratagem on it (Lord of
+ * Deceit), 0 in the usual game where no unit has such an ability.
+ */
+export function stratagemSurcharge(g: Game, unit: UnitState, s: Stratagem): number {
+  const st = g.state;
+  if (!anyUnitHas(st, 'enemyStratagemSurcharge')) return 0;
+  let extra = 0;
+  for (const id of st.unitOrder) {
+    const e = st.units[id];
+    if (e.player === unit.player || e.location !== 'battlefield') continue;
+    for (const r of abilityRulesWith(e, 'enemyStratagemSurcharge')) {
+      extra += r.enemyStratagemSurcharge!({ state: st, unit: e, target: unit, stratagem: s.name }, { role: 'self', player: e.player, effect: null, unit: e });
+    }
+  }
+  return extra;
+}
+
+/**
  * May the player target this unit with the stratagem again this phase, having used it on a different unit
  * already (Reckless Abandon)? Only a stratagem limited to once per phase, never twice on the same unit.
  */
@@ -181,11 +199,13 @@ export function usableStratagems(g: Game, w: Window, player: PlayerIndex): Usabl
       if (unit.battleShocked && !s.allowBattleShocked) continue;
       if (used && !againInPhase(g, unit, s)) continue;
       const d = stratagemDiscount(g, unit, s);
+      // an enemy ability may raise the price (Lord of Deceit)
+      const full = s.cp + stratagemSurcharge(g, unit, s);
       // the full price is offered beside a reduction only when taking the reduction uses it up (Path of
       // Command's once per round); one that is always there (Reckless Abandon) leaves nothing to save
-      const reduced = d !== null && s.cp - d.amount <= cp;
-      if (s.cp <= cp && !(reduced && !d.rule.stratagemDiscountUsed)) out.push({ s, unit, cp: s.cp });
-      if (reduced) out.push({ s, unit, cp: s.cp - d.amount, discount: d.rule.name });
+      const reduced = d !== null && full - d.amount <= cp;
+      if (full <= cp && !(reduced && !d.rule.stratagemDiscountUsed)) out.push({ s, unit, cp: full });
+      if (reduced) out.push({ s, unit, cp: full - d.amount, discount: d.rule.name });
     }
   }
   return out;
@@ -256,7 +276,7 @@ export function stratagemTargeted(g: Game, unit: UnitState, stratagem: string): 
 /** Use a stratagem: pay its CP (reduced when `discounted` and a rule of the target can reduce it), record it, resolve it. */
 export function useStratagem(g: Game, w: Window, player: PlayerIndex, s: Stratagem, unit: UnitState, discounted = false): void {
   const st = g.state;
-  let cp = s.cp;
+  let cp = s.cp + stratagemSurcharge(g, unit, s);
   if (discounted) {
     const d = stratagemDiscount(g, unit, s);
     if (d) {

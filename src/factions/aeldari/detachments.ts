@@ -20,6 +20,7 @@ import { WINDRIDER_HOST, WINDRIDER_HOST_RULES } from './windrider-host.ts';
 import { ASPECT_HOST, ASPECT_HOST_RULES } from './aspect-host.ts';
 import { GHOSTS_OF_THE_WEBWAY, GHOSTS_OF_THE_WEBWAY_RULES } from './ghosts-of-the-webway.ts';
 import { SERPENTS_BROOD, SERPENTS_BROOD_RULES } from './serpents-brood.ts';
+import { CORSAIR_COTERIE, CORSAIR_COTERIE_RULES } from './corsair-coterie.ts';
 
 const BATTLE_HOST = 'Battle Host';
 const ARMOURED_WARHOST = 'Armoured Warhost';
@@ -188,10 +189,11 @@ registerStratagem({
 
 /**
  * The Guardian Battlehost is in ./guardian-battlehost.ts, the Windrider Host in ./windrider-host.ts, the Aspect Host in ./aspect-host.ts,
- * the Harlequins' Ghosts of the Webway in ./ghosts-of-the-webway.ts and Serpent's Brood in ./serpents-brood.ts.
+ * the Harlequins' Ghosts of the Webway in ./ghosts-of-the-webway.ts, Serpent's Brood in ./serpents-brood.ts and the
+ * Corsair Coterie in ./corsair-coterie.ts.
  */
 export const AELDARI_DETACHMENTS = {
   [BATTLE_HOST]: ['Unparalleled Foresight'], [ARMOURED_WARHOST]: ['Skilled Crews'], [GUARDIAN_BATTLEHOST]: GUARDIAN_BATTLEHOST_RULES,
   [WINDRIDER_HOST]: WINDRIDER_HOST_RULES, [ASPECT_HOST]: ASPECT_HOST_RULES, [GHOSTS_OF_THE_WEBWAY]: GHOSTS_OF_THE_WEBWAY_RULES,
-  [SERPENTS_BROOD]: SERPENTS_BROOD_RULES,
+  [SERPENTS_BROOD]: SERPENTS_BROOD_RULES, [CORSAIR_COTERIE]: CORSAIR_COTERIE_RULES,
 };
