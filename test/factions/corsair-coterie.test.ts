@@ -278,6 +278,22 @@ describe('Corsair Coterie Enhancements', () => {
     useStratagem(g, w, 1, u.s, u.unit);
     expect(g.state.players[1].cp).toBe(1);
   });
+
+  it('Archraider: COMMAND RE-ROLL on a unit within 12" of the bearer costs 2CP too', async () => {
+    const { commandRerollReaction, REROLLABLE } = await import('../../src/rules/stratagems/core.ts');
+    const YR: PlacedUnit = { id: 'YR', player: 0, faction: 'aeldari', name: 'Prince Yriel', at: { x: 30, y: 5 }, enhancement: 'Archraider' };
+    const reroll = (stX: number, cp: number) => {
+      const g = battleSandbox([YR, { ...ST, at: { x: stX, y: 5 } }], {
+        factions: ['AE', 'TAU'], phase: 'shooting', turn: 1, cp: [4, cp], detachments: [CC, null], stream: scriptedStream([5]),
+        agents: [scriptedAgent('ae'), scriptedAgent('tau', (r) => (r.kind === 'stratagem' ? 1 : 0))],
+      });
+      const out = commandRerollReaction('COMMAND RE-ROLL', 'Core', REROLLABLE)(g, { purpose: 'hit', player: 1, unit: 'ST', sides: 6, values: [1], test: { needed: 4, modifier: 0, criticalOn: 6 }, rerolled: [] });
+      return [out?.values ?? null, g.state.players[1].cp];
+    };
+    expect(reroll(40, 3)).toEqual([[5], 1]);
+    expect(reroll(50, 3)).toEqual([[5], 2]);
+    expect(reroll(40, 1)).toEqual([null, 1]);
+  });
 });
 
 describe('Veterans of the Void and the Corsair army', () => {
