@@ -288,8 +288,9 @@ export interface Rule {
   enemyMoveEnded?(g: Game, unit: UnitState, mover: UnitState): void;
   /**
    * A unit of `owner`'s opponent (`mover`) has just ended a Normal, Advance, Fall Back or Charge move
-   * (`mode`) through the Movement or Charge phase's own steps (not a rule's reactive move): asked of
-   * `owner`'s army and detachment rules (Relentless Raiders).
+   * (`mode`): the Movement and Charge phases' own moves and the Normal and Fall Back moves rules make
+   * (src/factions/helpers.ts: reactive moves, moves after shooting...). Asked of `owner`'s army and detachment
+   * rules (Relentless Raiders).
    */
   armyEnemyMoveEnded?(g: Game, owner: PlayerIndex, mover: UnitState, mode: 'normal' | 'advance' | 'fall-back' | 'charge'): void;
   /**

@@ -97,6 +97,20 @@ describe('Relentless Raiders', () => {
     expect(declareCharge(g, g.state.units.ST, { targets: ['VR'] })).toBe(true);
     expect(alive(g, 'ST')).toBe(9);
   });
+
+  it('a Normal move a rule makes (a reactive move, a move after shooting) counts too', async () => {
+    const { moveOrFallBack, normalMoveAfterShooting } = await import('../../src/factions/helpers.ts');
+    const to = { mode: 'normal' as const, to: { x: 31.5, y: 22 }, toward: 'o1' };
+    // D6 3, D3 2
+    const g = sandbox([VR, { ...ST, at: { x: 36, y: 22 } }], { phase: 'movement', turn: 0, cp: [0, 0], stream: scriptedStream([3, 2]) });
+    control(g, 0);
+    moveOrFallBack(g, g.state.units.ST, to, false, () => 6);
+    expect(alive(g, 'ST')).toBe(8);
+    const h = sandbox([VR, { ...ST, at: { x: 36, y: 22 } }], { phase: 'shooting', turn: 1, cp: [0, 0], stream: scriptedStream([6, 1]) });
+    control(h, 0);
+    normalMoveAfterShooting(h, h.state.units.ST, to, () => 6, 'No charge (test)');
+    expect(alive(h, 'ST')).toBe(9);
+  });
 });
 
 describe('Void Thieves', () => {

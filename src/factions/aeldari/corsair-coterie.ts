@@ -43,7 +43,6 @@ function onOwnMarker(g: Game, u: UnitState): boolean {
  */
 registerRule({
   name: RELENTLESS_RAIDERS, kind: 'detachment-rule',
-  missing: 'the mortal wounds after a Normal move an enemy unit makes by a rule of its own (a reactive move, a move after shooting)',
   armyEnemyMoveEnded(g, owner, mover) {
     for (const o of g.state.objectives) {
       const u = g.state.units[mover.id];

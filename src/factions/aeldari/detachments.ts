@@ -11,7 +11,7 @@ import { targetedInOpponentsShootingOrFight, targetedOwnUnits, windowOwnUnit } f
 import { FEEL_NO_PAIN_MORTAL } from '../../rules/damage.ts';
 import { allModelsHave, hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
-import { moveOptions, type MoveChoice } from '../../rules/battle/movement.ts';
+import { armyEnemyMoveEnded, moveOptions, type MoveChoice } from '../../rules/battle/movement.ts';
 import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
 import { unitMove } from '../../rules/battle/units.ts';
 import { arriveCloser } from '../helpers.ts';
@@ -103,7 +103,7 @@ registerStratagem({
     if (options.length > 0) {
       const { option } = g.decide({ kind: 'fire-and-fade', player: p, prompt: `Fire and Fade: where does ${u.name} move?`, options, context: { unit: u.id } });
       const plan = planUnit(g.state, u, 'normal', { maxDistance: unitMove(g.state, u), destination: option.to });
-      if (plan.ok) applyPlan(g, u, plan, 'normal');
+      if (applyPlan(g, u, plan, 'normal')) armyEnemyMoveEnded(g, g.state.units[u.id], 'normal');
     }
     g.addEffect('Fire and Fade', p, u.id, g.untilEndOfTurn());
   },
