@@ -1536,6 +1536,40 @@ function phaseAttackGain(c: Ctx, u: UnitState, tweak: PlanTweak): number {
  * INTERLOCKING MANOUEVRES at the end of a Fight phase: what the unit's best move (6", or a Fall Back) gains
  * over staying, weighed as the move itself is chosen (decideShadeOfTwilight: no charge is lost then).
  */
+/** INTO THE BREACH's D6+1" move, on average. */
+const CORSAIR_BREACH_MOVE = 4.5;
+/** The mark LETHAL RUSE reads (src/factions/aeldari/corsair-coterie.ts; kept here: that module registers rules). */
+const LETHAL_RUSE_ENGAGED = 'Lethal Ruse (engaged at the start of the phase)';
+
+/** LETHAL RUSE's six D6 at 4+ for an ANHRATHE unit: three mortal wounds on the best enemy unit it was engaged with. */
+function lethalRuseWounds(c: Ctx, u: UnitState): number {
+  const s = c.state;
+  if (!u.keywords.includes('ANHRATHE')) return 0;
+  const mark = s.effects.find((e) => e.kind === LETHAL_RUSE_ENGAGED && e.unit === u.id);
+  let best = 0;
+  for (const id of (mark?.params.enemies as string[] | undefined) ?? []) {
+    const e = s.units[id];
+    if (e && onBattlefield(e)) best = Math.max(best, 3 * pointsPerWound(s, e));
+  }
+  return best;
+}
+
+/** VENGEFUL SORROW: the closest enemy unit within the Surge's reach (4.5" on average) is fought: half its melee potential against it, by the odds of reaching it. */
+function vengefulSorrowGain(c: Ctx, u: UnitState): number {
+  const s = c.state;
+  let closest: UnitState | null = null;
+  let d = Infinity;
+  for (const e of enemyUnits(s, c.me)) {
+    const x = unitDistance(s, u, e);
+    if (x < d) { d = x; closest = e; }
+  }
+  if (!closest) return 0;
+  // the D6+1 must reach within Engagement Range (1")
+  const need = Math.ceil(d - 1 - 1);
+  const p = need <= 0 ? 1 : Math.max(0, (6 - need + 1) / 6);
+  return 0.5 * p * unitAttackPotential(s, u, closest, true);
+}
+
 function interlockingGain(c: Ctx, u: UnitState, move = INTERLOCKING_MOVE): number {
   const { options } = moveOrFallBackChoices(c.state, u);
   if (options.length === 0) return 0;
@@ -1792,6 +1826,18 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     // a 6" move after shooting (the VEHICLE gives up a charge it would seldom make)
     case 'VENOMOUS WRATH': return u ? 0.5 * interlockingGain(c, u, VENOMOUS_WRATH_MOVE) : 0;
     case 'STRIKING STRIDE': return u ? strikingStrideGain(c, u) : 0;
+    // Corsair Coterie
+    case "PIRATES' DUE": return u ? phaseAttackGain(c, u, (p, info) => { p.rerollWounds = widerReroll(p.rerollWounds, u.keywords.includes('ANHRATHE') && withinObjectiveRange(s, info.target) ? 'failed' : 'ones'); }) : 0;
+    // a D6+1" Normal move after shooting (4.5" on average), no charge given up
+    case 'INTO THE BREACH': return u ? interlockingGain(c, u, CORSAIR_BREACH_MOVE) : 0;
+    // as FEIGNED RETREAT (a charge after Falling Back), and for an ANHRATHE unit six D6 at 4+: three mortal wounds on average
+    case 'LETHAL RUSE': return u ? 0.8 * bestPotential(c, u) * (s.round >= 5 ? 0.8 : 1) + lethalRuseWounds(c, u) : 0;
+    // IGNORES COVER, +1 AP and RAPID FIRE 1 (its half range read as 18", the long rifles' and scatter lasers')
+    case 'OUTCAST AMBUSH': return u ? volleyGain(c, u, (p, info) => { p.ignoresCover = true; p.cover = false; p.ap -= 1; if (info.distance <= 18) p.attacksBonus += 1; }) : 0;
+    // Stealth (unless the unit has it) and HIDDEN HUNTERS' 18" limit
+    case 'CLOAK AND SHADOW': return u && win ? (u.abilities.includes('Stealth') ? 0 : incomingSaved(c, win, u, MINUS_ONE_TO_HIT)) + stratagemGain(c, { ...o, stratagem: 'HIDDEN HUNTERS' }, win, roll) : 0;
+    // a Surge of D6+1" toward the closest enemy: into combat with it when it is close (weighed as a charge of that reach)
+    case 'VENGEFUL SORROW': return u ? vengefulSorrowGain(c, u) : 0;
     case "WEAVERS' COILS": return u ? interlockingGain(c, u, isEngaged(s, u) ? WEAVERS_COILS_FALL_BACK : unitMove(s, u)) : 0;
     // set up 3" closer than Deep Strike allows: a fifth more of its shooting (Bonded Heroes' bands); only
     // units that arrive this phase are offered it, and the heuristic brings them in when it can
@@ -2803,6 +2849,9 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     }
     case 'ride-the-wind': return argmax(req.options as ({ done: true } | { unit: string })[], (o) => ('done' in o ? 0 : strategicReservesGain(c, c.state.units[o.unit]) - 5));
     case 'overflight': return decideShadeOfTwilight(c, req, OVERFLIGHT_MOVE, false);
+    case 'into-the-breach': return decideShadeOfTwilight(c, req, CORSAIR_BREACH_MOVE, false);
+    // LETHAL RUSE's mortal wounds: on the enemy unit whose wounds are worth most
+    case 'lethal-ruse': return pickEnemy(c, req, (e) => pointsPerWound(c.state, e));
     case 'suppression-volley': case 'harassment-fire': return pickEnemy(c, req, (e) => offense(c, e));
     case 'fire-support': case 'a-trap-well-laid': return pickEnemy(c, req, (e) => unitValue(c.state, e));
     case 'pulse-onslaught': return pickEnemy(c, req, (e) => { let b = 0; for (const m of ownUnits(c.state, c.me)) b = Math.max(b, unitAttackPotential(c.state, e, m, true)); return b + 0.01 * unitValue(c.state, e); });
@@ -2815,6 +2864,7 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'combat-embarkation': return 0;
     // free, but a unit off the board misses the end of this turn: only for a clear gain
     case 'airborne-agility':
+    case 'webway-pathstone':
     case 'starflare-ignition':
     case 'cloudstrider':
     case 'skyleap': {

@@ -287,6 +287,13 @@ export interface Rule {
    */
   enemyMoveEnded?(g: Game, unit: UnitState, mover: UnitState): void;
   /**
+   * A unit of `owner`'s opponent (`mover`) has just ended a Normal, Advance, Fall Back or Charge move
+   * (`mode`): the Movement and Charge phases' own moves and the Normal and Fall Back moves rules make
+   * (src/factions/helpers.ts: reactive moves, moves after shooting...). Asked of `owner`'s army and detachment
+   * rules (Relentless Raiders).
+   */
+  armyEnemyMoveEnded?(g: Game, owner: PlayerIndex, mover: UnitState, mode: 'normal' | 'advance' | 'fall-back' | 'charge'): void;
+  /**
    * The unit was selected as the target of a Stratagem its player used (Command-link Drone); asked of the
    * rules active on it (its abilities, its player's rules, auras among them) once the CP are paid.
    */
@@ -342,11 +349,13 @@ export interface Rule {
   stratagemDiscount?(ctx: UnitContext & { stratagem: string }, src: RuleSource): number;
   stratagemDiscountUsed?(g: Game, unit: UnitState, src: RuleSource, stratagem?: string): void;
   /**
-   * CP this ability of `unit` adds to the opponent's use of a stratagem on `use.target` (Torc of Morai-Heg),
-   * 0 for none; asked of the opposing army's units as the cost is paid (src/rules/windows.ts). `use.cp` is
-   * the cost so far: the rule adds only what `use.player` can pay, and records its own use.
+   * CP by which the cost of a stratagem the opponent of this ability's unit uses on their own unit `target`
+   * goes up (Lord of Deceit), 0 for none. Asked of the abilities of the other player's units on the
+   * battlefield (src/rules/windows.ts).
    */
-  opponentStratagemSurcharge?(g: Game, unit: UnitState, use: { player: PlayerIndex; stratagem: string; target: UnitState; cp: number }): number;
+  enemyStratagemSurcharge?(ctx: UnitContext & { target: UnitState; stratagem: string }, src: RuleSource): number;
+  /** A use priced with this ability's surcharge was paid (Torc of Morai-Heg records its once per turn). */
+  enemyStratagemSurchargeUsed?(g: Game, unit: UnitState): void;
   /**
    * Its player may target this ability's unit with the stratagem even though they used it on a different
    * unit this phase (Reckless Abandon: HEROIC INTERVENTION); asked of the target unit's abilities, only for

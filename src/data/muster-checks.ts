@@ -47,6 +47,28 @@ const DETACHMENT_BATTLELINE: Record<string, readonly string[]> = {
   ...Object.fromEntries(HARLEQUIN_DETACHMENTS.map((d) => [d, ['Troupe']])),
 };
 
+/**
+ * Veterans of the Void (Corsair Coterie): a Corsair Enhancement goes on an ANHRATHE unit (not only a
+ * CHARACTER), each once, with the keywords each asks for besides (Archraider: a CHARACTER unit; Voidstone: an
+ * INFANTRY unit). By detachment, then Enhancement name.
+ */
+const UNIT_ENHANCEMENTS: Record<string, Record<string, readonly string[]>> = {
+  'Corsair Coterie': { 'Infamy (Aura)': ['ANHRATHE'], 'Webway Pathstone': ['ANHRATHE'], Archraider: ['ANHRATHE', 'CHARACTER'], Voidstone: ['ANHRATHE', 'INFANTRY'] },
+};
+
+/** Why the unit cannot have the Enhancement, or null when it may. */
+function enhancementBearerWarning(x: MusterUnit, e: string, detachment: string): string | null {
+  const own = Object.entries(UNIT_ENHANCEMENTS[detachment] ?? {}).find(([name]) => lookupKey(name) === lookupKey(e));
+  const allKeywords = (ds: Datasheet, k: string) => has(ds, k) || ds.factionKeywords.includes(k);
+  if (own) {
+    const missing = own[1].filter((k) => !allKeywords(x.ds, k));
+    if (missing.length === 0 && !has(x.ds, 'EPIC HERO')) return null;
+    return `${label(x.unit)} has ${e}: in the ${detachment} it goes on an ${own[1].join(' ')} unit that is not an EPIC HERO`;
+  }
+  if (!has(x.ds, 'CHARACTER') || has(x.ds, 'EPIC HERO')) return `${label(x.unit)} has ${e}: an Enhancement goes on a CHARACTER that is not an EPIC HERO`;
+  return null;
+}
+
 /** The names of the datasheet abilities checked here (for the coverage report). */
 export const ARMY_BUILDING_ABILITY_NAMES: readonly string[] = Object.keys(ARMY_BUILDING_ABILITIES);
 
@@ -73,7 +95,8 @@ export function musterWarnings(army: ArmyFile, byId: (datasheetId: string) => Da
     const e = x.unit.enhancement!;
     if (seen.has(lookupKey(e))) warnings.push(`${e} is taken more than once: each Enhancement once`);
     seen.add(lookupKey(e));
-    if (!has(x.ds, 'CHARACTER') || has(x.ds, 'EPIC HERO')) warnings.push(`${label(x.unit)} has ${e}: an Enhancement goes on a CHARACTER that is not an EPIC HERO`);
+    const w = enhancementBearerWarning(x, e, army.detachment);
+    if (w) warnings.push(w);
   }
   for (const x of units) warnings.push(...perModelsWargearWarnings(x));
   for (const x of units) {

@@ -12,7 +12,7 @@ import { onBattlefield } from '../rules/battle/units.ts';
 import { isEngaged, modelBody, unitDistance } from '../rules/battle/world.ts';
 import { inObjectiveRange } from '../geometry/ranges.ts';
 import { currentControl } from '../rules/battle/objectives.ts';
-import { completeFallBack, moveOptions, planMove, type MoveChoice } from '../rules/battle/movement.ts';
+import { armyEnemyMoveEnded, completeFallBack, moveOptions, planMove, type MoveChoice } from '../rules/battle/movement.ts';
 import { applyPlan, planUnit } from '../rules/battle/placement.ts';
 import { isWhollyWithinOfBody, isWithin } from '../geometry/distance.ts';
 import { baseBoundingRadius } from '../geometry/shape.ts';
@@ -236,18 +236,21 @@ export function moveOrFallBackChoices(state: GameState, unit: UnitState): { fall
 export function moveOrFallBack(g: Game, unit: UnitState, option: { none: true } | Destination, fallBack: boolean, inches: () => number): void {
   if ('none' in option) return;
   const n = inches();
+  // the opponent's army rules hear that the unit ended the move (Relentless Raiders)
   if (!fallBack) {
-    applyPlan(g, unit, planUnit(g.state, unit, 'normal', { maxDistance: n, destination: option.to }), 'normal');
+    if (applyPlan(g, unit, planUnit(g.state, unit, 'normal', { maxDistance: n, destination: option.to }), 'normal')) armyEnemyMoveEnded(g, g.state.units[unit.id], 'normal');
     return;
   }
   const plan = planMove(g.state, unit, 'fall-back', option.to, n);
-  if (plan.ok) completeFallBack(g, unit, plan, option.to, n);
+  if (plan.ok && completeFallBack(g, unit, plan, option.to, n) === 'moved') armyEnemyMoveEnded(g, g.state.units[unit.id], 'fall-back');
 }
 
 export function normalMoveAfterShooting(g: Game, unit: UnitState, option: { none: true } | Destination, inches: () => number, noCharge: string): void {
   if ('none' in option) return;
   const plan = planUnit(g.state, unit, 'normal', { maxDistance: inches(), destination: option.to });
-  if (applyPlan(g, unit, plan, 'normal')) g.addEffect(noCharge, unit.player, unit.id, g.untilEndOfTurn());
+  if (!applyPlan(g, unit, plan, 'normal')) return;
+  g.addEffect(noCharge, unit.player, unit.id, g.untilEndOfTurn());
+  armyEnemyMoveEnded(g, g.state.units[unit.id], 'normal');
 }
 
 /**
@@ -269,7 +272,7 @@ export function reactiveMove(g: Game, unit: UnitState, option: { none: true } | 
   if ('none' in option) return;
   g.addEffect(used, unit.player, unit.id, g.untilEndOfTurn());
   const plan = planUnit(g.state, unit, 'normal', { maxDistance: inches(), destination: option.to });
-  applyPlan(g, unit, plan, 'normal');
+  if (applyPlan(g, unit, plan, 'normal')) armyEnemyMoveEnded(g, g.state.units[unit.id], 'normal');
 }
 
 /**

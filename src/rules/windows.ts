@@ -120,6 +120,37 @@ export function stratagemDiscount(g: Game, unit: UnitState, s: Stratagem): { rul
 }
 
 /**
+ * CP by which the abilities of the target's enemies raise the cost of the stratagem on it (Lord of
+ * Deceit), 0 in the usual game where no unit has such an ability.
+ */
+export function stratagemSurcharge(g: Game, unit: UnitState, s: Stratagem): number {
+  let extra = 0;
+  forEachSurcharge(g, unit, s, (_r, _e, n) => { extra += n; });
+  return extra;
+}
+
+/** The cost was paid with the surcharges: each ability that added CP hears it (Torc of Morai-Heg: once per turn). */
+export function stratagemSurchargePaid(g: Game, unit: UnitState, s: Stratagem): void {
+  const paid: { r: Rule; e: string }[] = [];
+  forEachSurcharge(g, unit, s, (r, e) => { if (r.enemyStratagemSurchargeUsed) paid.push({ r, e }); });
+  for (const { r, e } of paid) r.enemyStratagemSurchargeUsed!(g, g.state.units[e]);
+}
+
+/** Each ability of the target's enemies on the battlefield that raises the stratagem's cost now, with its CP. */
+function forEachSurcharge(g: Game, unit: UnitState, s: Stratagem, each: (r: Rule, enemy: string, cp: number) => void): void {
+  const st = g.state;
+  if (!anyUnitHas(st, 'enemyStratagemSurcharge')) return;
+  for (const id of st.unitOrder) {
+    const e = st.units[id];
+    if (e.player === unit.player || e.location !== 'battlefield') continue;
+    for (const r of abilityRulesWith(e, 'enemyStratagemSurcharge')) {
+      const n = r.enemyStratagemSurcharge!({ state: st, unit: e, target: unit, stratagem: s.name }, { role: 'self', player: e.player, effect: null, unit: e });
+      if (n > 0) each(r, id, n);
+    }
+  }
+}
+
+/**
  * May the player target this unit with the stratagem again this phase, having used it on a different unit
  * already (Reckless Abandon)? Only a stratagem limited to once per phase, never twice on the same unit.
  */
@@ -181,11 +212,13 @@ export function usableStratagems(g: Game, w: Window, player: PlayerIndex): Usabl
       if (unit.battleShocked && !s.allowBattleShocked) continue;
       if (used && !againInPhase(g, unit, s)) continue;
       const d = stratagemDiscount(g, unit, s);
+      // an enemy ability may raise the price (Lord of Deceit)
+      const full = s.cp + stratagemSurcharge(g, unit, s);
       // the full price is offered beside a reduction only when taking the reduction uses it up (Path of
       // Command's once per round); one that is always there (Reckless Abandon) leaves nothing to save
-      const reduced = d !== null && s.cp - d.amount <= cp;
-      if (s.cp <= cp && !(reduced && !d.rule.stratagemDiscountUsed)) out.push({ s, unit, cp: s.cp });
-      if (reduced) out.push({ s, unit, cp: s.cp - d.amount, discount: d.rule.name });
+      const reduced = d !== null && full - d.amount <= cp;
+      if (full <= cp && !(reduced && !d.rule.stratagemDiscountUsed)) out.push({ s, unit, cp: full });
+      if (reduced) out.push({ s, unit, cp: full - d.amount, discount: d.rule.name });
     }
   }
   return out;
@@ -256,7 +289,7 @@ export function stratagemTargeted(g: Game, unit: UnitState, stratagem: string): 
 /** Use a stratagem: pay its CP (reduced when `discounted` and a rule of the target can reduce it), record it, resolve it. */
 export function useStratagem(g: Game, w: Window, player: PlayerIndex, s: Stratagem, unit: UnitState, discounted = false): void {
   const st = g.state;
-  let cp = s.cp;
+  let cp = s.cp + stratagemSurcharge(g, unit, s);
   if (discounted) {
     const d = stratagemDiscount(g, unit, s);
     if (d) {
@@ -264,28 +297,9 @@ export function useStratagem(g: Game, w: Window, player: PlayerIndex, s: Stratag
       d.rule.stratagemDiscountUsed?.(g, unit, d.src, s.name);
     }
   }
-  cp += stratagemSurcharge(g, player, s, unit, cp);
+  stratagemSurchargePaid(g, unit, s);
   g.emit({ type: 'cp', player, delta: -cp, reason: s.name });
   g.emit({ type: 'stratagem-used', player, name: s.name, cp, unit: unit.id, round: st.round, turn: st.turn, phase: st.phase });
   stratagemTargeted(g, unit, s.name);
   s.use(g, w, player, unit);
-}
-
-/**
- * CP added to this use of a stratagem by the opponent's abilities (Torc of Morai-Heg: "increase the CP cost
- * of that usage by 1CP"), asked of the opposing army's units on the battlefield in their order
- * (Rule.opponentStratagemSurcharge); a rule adds CP only when the user can pay it.
- */
-export function stratagemSurcharge(g: Game, player: PlayerIndex, s: Stratagem, target: UnitState, cp: number): number {
-  const st = g.state;
-  if (!anyUnitHas(st, 'opponentStratagemSurcharge')) return 0;
-  let extra = 0;
-  for (const id of st.unitOrder) {
-    const u = g.state.units[id];
-    if (u.player === player || u.location !== 'battlefield') continue;
-    for (const r of abilityRulesWith(u, 'opponentStratagemSurcharge')) {
-      extra += r.opponentStratagemSurcharge!(g, g.state.units[id], { player, stratagem: s.name, target: g.state.units[target.id], cp: cp + extra });
-    }
-  }
-  return extra;
 }

@@ -10,7 +10,7 @@ import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
 import type { PhaseName, PlayerIndex } from '../../src/core/state.ts';
 import type { Stream } from '../../src/core/rng.ts';
-import { getRule, targetableFrom, weaponRange } from '../../src/core/rules-registry.ts';
+import { targetableFrom, weaponRange } from '../../src/core/rules-registry.ts';
 import { openWindow, usableStratagems, type Window } from '../../src/rules/windows.ts';
 import { feelNoPainOf } from '../../src/rules/damage.ts';
 import { startPhase } from '../../src/rules/battle/phase.ts';
@@ -231,22 +231,24 @@ describe('Seer Council Enhancements', () => {
     expect(openWindow(g, w)).toEqual(['GO TO GROUND']);
     expect(g.state.players[1].cp).toBe(1);
     expect(g.state.players[1].stratagemsUsed.at(-1)!.cp).toBe(2);
-    // once per turn: asked again this turn it adds nothing, in the next turn 1CP again
-    const torc = getRule('Torc of Morai-Heg')!.opponentStratagemSurcharge!;
-    const use = () => torc(g, g.state.units.FS, { player: 1, stratagem: 'GO TO GROUND', target: g.state.units.ST, cp: 1 });
+    // once per turn: the next offer this turn is at 1CP, in the next turn at 2CP again
+    const price = () => usableStratagems(g, w, 1).filter((x) => x.s.name === 'GO TO GROUND').map((x) => x.cp);
     g.emit({ type: 'cp', player: 1, delta: 3, reason: 'test' });
-    expect(use()).toBe(0);
-    g.emit({ type: 'turn-started', round: 1, player: 1 });
-    expect(use()).toBe(1);
+    g.emit({ type: 'phase-started', round: 1, player: 0, phase: 'fight' });
+    expect(price()).toEqual([1]);
+    g.emit({ type: 'round-started', round: 2 });
+    g.emit({ type: 'turn-started', round: 2, player: 0 });
+    g.emit({ type: 'phase-started', round: 2, player: 0, phase: 'shooting' });
+    expect(price()).toEqual([2]);
     // COMMAND RE-ROLL (paid apart from the other stratagems) too: an Advance roll of 1 re-rolled into a 6 for 2CP
     const reroll = (r: DecisionRequest) => (r.kind === 'stratagem' ? Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === 'COMMAND RE-ROLL')) : 0);
     const cr = bearer('Torc of Morai-Heg', [near], { phase: 'movement', turn: 1, stream: scriptedStream([1, 6]) }, () => 0, reroll);
     expect(advanceDistance(cr, cr.state.units.ST)).toBe(6);
     expect(cr.state.players[1].cp).toBe(1);
-    // not when the opponent could not pay the extra CP
+    // an opponent who cannot pay the extra CP is not offered it
     const poor = bearer('Torc of Morai-Heg', [near], { cp: [4, 1] }, () => 0, goToGround);
-    expect(openWindow(poor, w)).toEqual(['GO TO GROUND']);
-    expect(poor.state.players[1].cp).toBe(0);
+    expect(openWindow(poor, w)).toEqual([]);
+    expect(poor.state.players[1].cp).toBe(1);
     // far from the bearer, or without the Enhancement: 1CP
     for (const h of [bearer('Torc of Morai-Heg', [ST], {}, () => 0, goToGround), bearer('Lucid Eye', [near], {}, () => 0, goToGround)]) {
       expect(openWindow(h, w)).toEqual(['GO TO GROUND']);

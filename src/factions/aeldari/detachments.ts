@@ -11,7 +11,7 @@ import { targetedInOpponentsShootingOrFight, targetedOwnUnits, windowOwnUnit } f
 import { FEEL_NO_PAIN_MORTAL } from '../../rules/damage.ts';
 import { allModelsHave, hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
-import { moveOptions, type MoveChoice } from '../../rules/battle/movement.ts';
+import { armyEnemyMoveEnded, moveOptions, type MoveChoice } from '../../rules/battle/movement.ts';
 import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
 import { unitMove } from '../../rules/battle/units.ts';
 import { arriveCloser } from '../helpers.ts';
@@ -20,6 +20,7 @@ import { WINDRIDER_HOST, WINDRIDER_HOST_RULES } from './windrider-host.ts';
 import { ASPECT_HOST, ASPECT_HOST_RULES } from './aspect-host.ts';
 import { GHOSTS_OF_THE_WEBWAY, GHOSTS_OF_THE_WEBWAY_RULES } from './ghosts-of-the-webway.ts';
 import { SERPENTS_BROOD, SERPENTS_BROOD_RULES } from './serpents-brood.ts';
+import { CORSAIR_COTERIE, CORSAIR_COTERIE_RULES } from './corsair-coterie.ts';
 import { SEER_COUNCIL, SEER_COUNCIL_RULES } from './seer-council.ts';
 
 const BATTLE_HOST = 'Battle Host';
@@ -103,7 +104,7 @@ registerStratagem({
     if (options.length > 0) {
       const { option } = g.decide({ kind: 'fire-and-fade', player: p, prompt: `Fire and Fade: where does ${u.name} move?`, options, context: { unit: u.id } });
       const plan = planUnit(g.state, u, 'normal', { maxDistance: unitMove(g.state, u), destination: option.to });
-      if (plan.ok) applyPlan(g, u, plan, 'normal');
+      if (applyPlan(g, u, plan, 'normal')) armyEnemyMoveEnded(g, g.state.units[u.id], 'normal');
     }
     g.addEffect('Fire and Fade', p, u.id, g.untilEndOfTurn());
   },
@@ -189,11 +190,11 @@ registerStratagem({
 
 /**
  * The Guardian Battlehost is in ./guardian-battlehost.ts, the Windrider Host in ./windrider-host.ts, the Aspect Host in ./aspect-host.ts,
- * the Harlequins' Ghosts of the Webway in ./ghosts-of-the-webway.ts, Serpent's Brood in ./serpents-brood.ts and the Seer Council
- * in ./seer-council.ts.
+ * the Harlequins' Ghosts of the Webway in ./ghosts-of-the-webway.ts, Serpent's Brood in ./serpents-brood.ts, the
+ * Corsair Coterie in ./corsair-coterie.ts and the Seer Council in ./seer-council.ts.
  */
 export const AELDARI_DETACHMENTS = {
   [BATTLE_HOST]: ['Unparalleled Foresight'], [ARMOURED_WARHOST]: ['Skilled Crews'], [GUARDIAN_BATTLEHOST]: GUARDIAN_BATTLEHOST_RULES,
   [WINDRIDER_HOST]: WINDRIDER_HOST_RULES, [ASPECT_HOST]: ASPECT_HOST_RULES, [GHOSTS_OF_THE_WEBWAY]: GHOSTS_OF_THE_WEBWAY_RULES,
-  [SERPENTS_BROOD]: SERPENTS_BROOD_RULES, [SEER_COUNCIL]: SEER_COUNCIL_RULES,
+  [SERPENTS_BROOD]: SERPENTS_BROOD_RULES, [CORSAIR_COTERIE]: CORSAIR_COTERIE_RULES, [SEER_COUNCIL]: SEER_COUNCIL_RULES,
 };

@@ -293,30 +293,22 @@ function carriesProfile(m: ModelState, profile: string): boolean {
 }
 
 /**
- * Torc of Morai-Heg: once per turn, when the opponent uses a stratagem on one of their units within 12" of the
- * bearer, its player may make that use cost 1CP more (only when the opponent can pay it).
- * Decision `torc-of-morai-heg`: 'use' (first) or 'keep'.
+ * Torc of Morai-Heg: once per turn, a stratagem the opponent uses on one of their units within 12" of the bearer
+ * costs 1CP more. Its player is read as always using it on the first such stratagem of the turn (no decision);
+ * the price the opponent is offered includes it, so a stratagem they cannot then pay is not offered.
  */
 export const TORC_OF_MORAI_HEG = 'Torc of Morai-Heg';
 export const TORC_RANGE = 12;
+const turnKey = (s: GameState) => `${s.round}:${s.turn}`;
 registerRule({
   name: TORC_OF_MORAI_HEG, kind: 'enhancement',
-  opponentStratagemSurcharge(g, unit, use) {
-    const s = g.state;
-    const m = bearerModel(unit, TORC_OF_MORAI_HEG);
-    if (!m || !m.pos || use.target.player !== use.player || !onBattlefield(use.target)) return 0;
-    if (s.players[use.player].cp < use.cp + 1) return 0;
-    const turnKey = `${s.round}:${s.turn}`;
-    if (s.players[unit.player].ruleState[TORC_OF_MORAI_HEG] === turnKey) return 0;
-    if (!modelWithinRangeOf(s, m, use.target, TORC_RANGE)) return 0;
-    const { option } = g.decide({
-      kind: 'torc-of-morai-heg', player: unit.player, prompt: `${TORC_OF_MORAI_HEG}: make ${use.stratagem} cost 1CP more?`,
-      options: ['use', 'keep'], context: { unit: unit.id, stratagem: use.stratagem, target: use.target.id },
-    });
-    if (option !== 'use') return 0;
-    g.emit({ type: 'rule-state', player: unit.player, key: TORC_OF_MORAI_HEG, value: turnKey });
-    return 1;
+  enemyStratagemSurcharge(ctx) {
+    const s = ctx.state;
+    const m = bearerModel(ctx.unit, TORC_OF_MORAI_HEG);
+    if (!m || !m.pos || !onBattlefield(ctx.target) || s.players[ctx.unit.player].ruleState[TORC_OF_MORAI_HEG] === turnKey(s)) return 0;
+    return modelWithinRangeOf(s, m, ctx.target, TORC_RANGE) ? 1 : 0;
+  },
+  enemyStratagemSurchargeUsed(g, unit) {
+    g.emit({ type: 'rule-state', player: unit.player, key: TORC_OF_MORAI_HEG, value: turnKey(g.state) });
   },
 });
-
-

@@ -12,6 +12,7 @@ import { abilityRules, allows, forbids, getRule } from '../../core/rules-registr
 import { openWindow } from '../windows.ts';
 import { endPhase, hasEffect, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
+import { armyEnemyMoveEnded } from './movement.ts';
 import { hasKeyword, rollModifier, unitsOnBattlefield } from './units.ts';
 import { isEngaged, unitDistance, unitGapLowerBound } from './world.ts';
 
@@ -155,6 +156,8 @@ export function declareCharge(g: Game, u: UnitState, opts: { targets?: string[];
   if (opts.chargeBonus === false) g.addEffect(NO_CHARGE_BONUS, player, u.id, g.untilEndOfTurn());
   // unit abilities that act when the unit ends a Charge move (Kroot Linebreakers)
   for (const name of g.state.units[u.id].abilities) getRule(name)?.afterChargeMove?.(g, g.state.units[u.id]);
+  // the opponent's army rules that act when an enemy unit ends a Charge move (Relentless Raiders)
+  armyEnemyMoveEnded(g, g.state.units[u.id], 'charge');
   openWindow(g, { name: 'charge/after-own-charge-move', unit: u.id, targets });
   openWindow(g, { name: 'charge/after-enemy-charge-move', unit: u.id, targets });
   return true;

@@ -11,7 +11,7 @@ import { baseBoundingRadius, pointSegmentDistance } from '../../geometry/shape.t
 import { polygonCentroid } from '../../geometry/polygon.ts';
 import type { PlannedMove } from '../../geometry/planner.ts';
 import { afterRoll, rollDice } from '../roll-window.ts';
-import { abilityRulesWith, anyUnitHas, forEachActiveRule, getRule } from '../../core/rules-registry.ts';
+import { abilityRulesWith, anyUnitHas, forEachActiveRule, getRule, playerRulesWith } from '../../core/rules-registry.ts';
 import { openWindow } from '../windows.ts';
 import { destroyModel, selectCasualty, splitAttachedUnits } from '../damage.ts';
 import { endPhase, startPhase } from './phase.ts';
@@ -275,11 +275,23 @@ export function advanceDistance(g: Game, u: UnitState): number {
  */
 function enemyMoveEnded(g: Game, mover: UnitState): void {
   const moved = mover.flags.moved;
-  if (mover.location !== 'battlefield' || (moved !== 'normal' && moved !== 'advance' && moved !== 'fall-back') || !anyUnitHas(g.state, 'enemyMoveEnded')) return;
+  if (mover.location !== 'battlefield' || (moved !== 'normal' && moved !== 'advance' && moved !== 'fall-back')) return;
+  armyEnemyMoveEnded(g, mover, moved);
+  if (g.state.units[mover.id].location !== 'battlefield' || !anyUnitHas(g.state, 'enemyMoveEnded')) return;
   for (const id of g.state.unitOrder) {
     const u = g.state.units[id];
     if (u.player === mover.player || u.location !== 'battlefield') continue;
     for (const r of abilityRulesWith(u, 'enemyMoveEnded')) r.enemyMoveEnded!(g, g.state.units[id], g.state.units[mover.id]);
+  }
+}
+
+/** The army and detachment rules of the mover's opponent that act when an enemy unit ends a move (Relentless Raiders). */
+export function armyEnemyMoveEnded(g: Game, mover: UnitState, mode: 'normal' | 'advance' | 'fall-back' | 'charge'): void {
+  const owner = opponent(mover.player);
+  for (const r of playerRulesWith(g.state, owner, 'armyEnemyMoveEnded')) {
+    const fresh = g.state.units[mover.id];
+    if (fresh.location !== 'battlefield') return;
+    r.armyEnemyMoveEnded!(g, owner, fresh, mode);
   }
 }
 

@@ -645,8 +645,11 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
   }
   // what the attacks destroyed, for the window after them, when the defender has a stratagem for it (VAUL'S VENGEANCE)
   const before = hasStratagemFor(g, opponent(player), 'shooting/after-enemy-shot') ? destroyedParts(s, opponent(player)) : null;
+  // and which of the defender's units lost models (VENGEFUL SORROW)
+  const aliveBefore = before === null ? null : aliveModelCounts(s, opponent(player));
   const tally = resolveAttacks(g, u, attackGroups, false);
   const destroyed = before === null ? [] : [...destroyedParts(s, opponent(player))].filter((id) => !before.has(id));
+  const lostModels = aliveBefore === null ? [] : [...aliveBefore].filter(([id, n]) => s.units[id].models.filter((m) => m.alive).length < n).map(([id]) => id);
   afterAttacks(g, u, tally.hitTargets, false);
   for (const a of assignments) {
     if (!profileHas(a.profile, 'ONE SHOT')) continue;
@@ -665,6 +668,16 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
     for (const name of shooter.abilities) getRule(name)?.afterShooting?.(g, shooter, tally.hitTargets, tally.hitWith);
   }
   openWindow(g, { name: 'shooting/after-own-shot', unit: u.id, targets, data: { hitTargets: tally.hitTargets } });
-  openWindow(g, { name: 'shooting/after-enemy-shot', unit: u.id, targets, data: { hitTargets: tally.hitTargets, destroyed } });
+  openWindow(g, { name: 'shooting/after-enemy-shot', unit: u.id, targets, data: { hitTargets: tally.hitTargets, destroyed, lostModels } });
   enemyAttacking(g, u, targets, false, true);
+}
+
+/** How many models of each of the player's units are alive now (units in the state's order). */
+function aliveModelCounts(s: GameState, player: PlayerIndex): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const id of s.unitOrder) {
+    const u = s.units[id];
+    if (u.player === player) out.set(id, u.models.filter((m) => m.alive).length);
+  }
+  return out;
 }

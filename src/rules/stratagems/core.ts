@@ -10,7 +10,7 @@ import { inflictMortalWounds } from '../damage.ts';
 import { registerRollReaction, type RollInfo } from '../roll-window.ts';
 import { rollOutcome } from '../attack-plan.ts';
 import { registerStratagem, stratagemsOf } from './registry.ts';
-import { stratagemSurcharge, stratagemTargeted, stratagemUsed, type Window } from '../windows.ts';
+import { stratagemSurcharge, stratagemSurchargePaid, stratagemTargeted, stratagemUsed, type Window } from '../windows.ts';
 import { PASSES_BATTLE_SHOCK } from '../battle/command.ts';
 import { arrivalOptions, arrive, inReserves } from '../battle/reserves.ts';
 import { canShoot, shootWithUnit } from '../battle/shooting.ts';
@@ -215,6 +215,9 @@ export function commandRerollReaction(name: string, source: string, purposes: Re
     if (!strat || stratagemUsed(g, p, strat)) return null;
     const unit = st.units[roll.unit];
     if (!unit || unit.battleShocked || unit.player !== p) return null;
+    // an enemy ability may raise the price (Lord of Deceit)
+    const cost = strat.cp + stratagemSurcharge(g, unit, strat);
+    if (st.players[p].cp < cost) return null;
     const summed = SUMMED.has(roll.purpose) || roll.test === null;
     // Damage and Attacks dice of several attacks or models rolled at once are several rolls: one of them
     // is re-rolled (all of its dice), as when each is rolled on its own
@@ -252,10 +255,9 @@ export function commandRerollReaction(name: string, source: string, purposes: Re
     }
     const { option } = g.decide({ kind: 'stratagem', player: p, prompt: `${name}: re-roll this ${roll.purpose} roll (${roll.values.join(',')})?`, options, context: { roll: { purpose: roll.purpose, values: [...roll.values], target: roll.target ?? null } } });
     if ('pass' in option) return null;
-    // the opponent's abilities may make this use dearer (Torc of Morai-Heg)
-    const cp = strat.cp + stratagemSurcharge(g, p, strat, unit, strat.cp);
-    g.emit({ type: 'cp', player: p, delta: -cp, reason: name });
-    g.emit({ type: 'stratagem-used', player: p, name, cp, unit: unit.id, round: st.round, turn: st.turn, phase: st.phase });
+    stratagemSurchargePaid(g, unit, strat);
+    g.emit({ type: 'cp', player: p, delta: -cost, reason: name });
+    g.emit({ type: 'stratagem-used', player: p, name, cp: cost, unit: unit.id, round: st.round, turn: st.turn, phase: st.phase });
     stratagemTargeted(g, unit, name);
     const idx = option.reroll < 0 ? roll.values.map((_, i) => i) : several ? Array.from({ length: per }, (_, k) => option.reroll + k) : [option.reroll];
     const values = g.dice.reroll(roll.values, idx, roll.sides, roll.purpose, p, roll.unit, name);
