@@ -109,7 +109,12 @@ export function stratagemUsed(g: Game, player: PlayerIndex, s: Stratagem): boole
  * rule), that can reduce the stratagem's cost now (Path of Command): the first one found, with the reduction.
  */
 export function stratagemDiscount(g: Game, unit: UnitState, s: Stratagem): { rule: Rule; amount: number; src: RuleSource } | null {
-  for (const name of [...unit.abilities, ...g.state.players[unit.player].rules]) {
+  // asked for every stratagem and unit a window offers: the two name lists are walked as they are
+  return discountAmong(g, unit, s, unit.abilities) ?? discountAmong(g, unit, s, g.state.players[unit.player].rules);
+}
+
+function discountAmong(g: Game, unit: UnitState, s: Stratagem, names: readonly string[]): { rule: Rule; amount: number; src: RuleSource } | null {
+  for (const name of names) {
     const r = getRule(name);
     if (!r?.stratagemDiscount) continue;
     const src: RuleSource = { role: 'self', player: unit.player, effect: null, unit };
