@@ -3,15 +3,15 @@
  * enemy units did an attack hit, when does "until the start of your next turn" end.
  */
 import type { Game } from '../core/game.ts';
-import { opponent, type Expiry, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../core/state.ts';
-import type { Rule } from '../core/rules-registry.ts';
+import { opponent, type Effect, type Expiry, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../core/state.ts';
+import { registerRule, type Rule } from '../core/rules-registry.ts';
 import type { AttackPlan } from '../rules/attack-plan.ts';
 import { isLeaderModel } from '../rules/allocation.ts';
 import { lendingLeader } from '../rules/lent-leaders.ts';
 import { onBattlefield } from '../rules/battle/units.ts';
 import { isEngaged, modelBody, unitDistance } from '../rules/battle/world.ts';
 import { inObjectiveRange } from '../geometry/ranges.ts';
-import { currentControl } from '../rules/battle/objectives.ts';
+import { controlByLevel, currentControl } from '../rules/battle/objectives.ts';
 import { armyEnemyMoveEnded, completeFallBack, moveOptions, planMove, type MoveChoice } from '../rules/battle/movement.ts';
 import { applyPlan, planUnit } from '../rules/battle/placement.ts';
 import { isWhollyWithinOfBody, isWithin } from '../geometry/distance.ts';
@@ -519,3 +519,22 @@ export function setModelBackUp(g: Game, params: { params: Record<string, unknown
   return true;
 }
 
+
+/**
+ * An effect that holds an objective marker (params.objective) for its player: they control it unless the
+ * opponent's Level of Control is the greater (a contested or empty marker stays held); it ends at the end of
+ * a phase at which the opponent's is (Stormblades, Void Thieves).
+ */
+export function registerMarkerHold(name: string): void {
+  registerRule({
+    name, kind: 'effect',
+    objectiveControl(_state, objective, controller, effect: Effect) {
+      if (effect.params.objective !== objective || controller === opponent(effect.player)) return controller;
+      return effect.player;
+    },
+    effectPhaseEnd(g, effect) {
+      const i = g.state.objectives.findIndex((o) => o.id === effect.params.objective);
+      if (i >= 0 && controlByLevel(g.state)[i] === opponent(effect.player)) g.removeEffect(effect.id);
+    },
+  });
+}

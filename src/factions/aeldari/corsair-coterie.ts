@@ -6,18 +6,18 @@
  */
 import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
-import { opponent, type Effect, type GameState, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import { opponent, type GameState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { engagedEnemies, isEngaged, modelBody, unitDistance } from '../../rules/battle/world.ts';
 import { inflictMortalWounds, onUnitDestroyed } from '../../rules/damage.ts';
-import { controlByLevel, currentControl } from '../../rules/battle/objectives.ts';
+import { currentControl } from '../../rules/battle/objectives.ts';
 import { registerArmyRuleHooks } from '../../rules/battle/phase.ts';
 import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
-import { bearerComponent, bearerModel, moveOrFallBack, normalMoveChoices, withinObjectiveRange, withinRangeOfMarker } from '../helpers.ts';
+import { bearerComponent, bearerModel, moveOrFallBack, normalMoveChoices, registerMarkerHold, withinObjectiveRange, withinRangeOfMarker } from '../helpers.ts';
 
 export const CORSAIR_COTERIE = 'Corsair Coterie';
 const RELENTLESS_RAIDERS = 'Relentless Raiders';
@@ -75,18 +75,8 @@ function holdMarkers(g: Game, owner: PlayerIndex): void {
   });
 }
 
-/** The hold: its player controls the marker unless the opponent's Level of Control is the greater; it ends at the end of a phase at which it is. */
-registerRule({
-  name: VOID_THIEVES_HOLD, kind: 'effect',
-  objectiveControl(_state, objective, controller, effect: Effect) {
-    if (effect.params.objective !== objective || controller === opponent(effect.player)) return controller;
-    return effect.player;
-  },
-  effectPhaseEnd(g, effect) {
-    const i = g.state.objectives.findIndex((o) => o.id === effect.params.objective);
-    if (i >= 0 && controlByLevel(g.state)[i] === opponent(effect.player)) g.removeEffect(effect.id);
-  },
-});
+/** The hold (registerMarkerHold, shared with the Stormblades'). */
+registerMarkerHold(VOID_THIEVES_HOLD);
 
 // --- Stratagems ----------------------------------------------------------------------------------
 

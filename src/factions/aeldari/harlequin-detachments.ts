@@ -7,6 +7,7 @@
 import type { Rule } from '../../core/rules-registry.ts';
 import type { UnitState } from '../../core/state.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
+import { enemyJustMoved } from '../../rules/stratagems/targets.ts';
 import { hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { isEngaged, unitDistance } from '../../rules/battle/world.ts';
 import { moveOrFallBack, normalMoveChoices } from '../helpers.ts';
@@ -44,10 +45,8 @@ export function registerStride(name: string, source: string, kind: string, eligi
     name, cp: 1, category: 'Strategic Ploy', source, turn: 'opponent', windows: ['movement/after-enemy-move'],
     targets(g, w, p) {
       const s = g.state;
-      const mover = w.unit ? s.units[w.unit] : null;
-      if (s.phase !== 'movement' || !mover || mover.player === p || mover.location !== 'battlefield') return [];
-      const moved = mover.flags.moved;
-      if (moved !== 'normal' && moved !== 'advance' && moved !== 'fall-back') return [];
+      const mover = enemyJustMoved(g, w, p);
+      if (!mover) return [];
       return unitsOnBattlefield(s, p).filter((u) => eligible(u) && !isEngaged(s, u) && unitDistance(s, u, mover) <= 9 + 1e-6 && normalMoveChoices(s, u).length > 0);
     },
     use(g, _w, p, u) {

@@ -4,11 +4,9 @@
  * Lynx, Scorpion, Dark Reapers, Night Spinner, Shroud Runners, Storm Guardians and Shadow Spectres.
  */
 import { registerRule } from '../../core/rules-registry.ts';
-import { opponent, type Effect } from '../../core/state.ts';
-import { controlByLevel } from '../../rules/battle/objectives.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
 import { isMonsterOrVehicle } from '../../rules/battle/units.ts';
-import { hitByWeapons, hitEnemies, holdMarkersAtCommandEnd, movedOverMortalWounds, normalMoveAfterShooting, normalMoveChoices, untilStartOfNextTurn, withinAuraOf } from '../helpers.ts';
+import { hitByWeapons, hitEnemies, holdMarkersAtCommandEnd, registerMarkerHold, movedOverMortalWounds, normalMoveAfterShooting, normalMoveChoices, untilStartOfNextTurn, withinAuraOf } from '../helpers.ts';
 
 // --- Avatar of Khaine ------------------------------------------------------------------------------
 
@@ -154,21 +152,8 @@ registerRule({
   phaseEnd: (g, unit, phase) => holdMarkersAtCommandEnd(g, unit, phase, STORMBLADES_HOLD),
 });
 
-/**
- * The hold: its player controls the marker unless the opponent's Level of Control is the greater (a
- * contested or empty marker stays held); it ends at the end of a phase at which the opponent's is.
- */
-registerRule({
-  name: STORMBLADES_HOLD, kind: 'effect',
-  objectiveControl(_state, objective, controller, effect: Effect) {
-    if (effect.params.objective !== objective || controller === opponent(effect.player)) return controller;
-    return effect.player;
-  },
-  effectPhaseEnd(g, effect) {
-    const i = g.state.objectives.findIndex((o) => o.id === effect.params.objective);
-    if (i >= 0 && controlByLevel(g.state)[i] === opponent(effect.player)) g.removeEffect(effect.id);
-  },
-});
+/** The hold (registerMarkerHold, shared with the Corsair Coterie's Void Thieves). */
+registerMarkerHold(STORMBLADES_HOLD);
 
 // --- Shadow Spectres -------------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type GameState, type ModelState, type UnitState } from '../../core/state.ts';
 import { profileHas } from '../../data/datasheet.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
-import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
+import { enemyJustMoved, targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { isEngaged, modelBody, modelsSee } from '../../rules/battle/world.ts';
 import { inflictMortalWounds } from '../../rules/damage.ts';
@@ -115,12 +115,9 @@ export const ISHAS_FURY_DICE = 6;
 registerStratagem({
   name: ISHAS_FURY, cp: 1, category: 'Epic Deed', source: SEER_COUNCIL, turn: 'opponent', windows: ['movement/after-enemy-move'],
   targets(g, w, p) {
-    // the opponent's Movement phase, just after an enemy unit ends a Normal, Advance or Fall Back move
     const s = g.state;
-    const mover = w.unit ? s.units[w.unit] : null;
-    if (s.phase !== 'movement' || !mover || mover.player === p || mover.location !== 'battlefield') return [];
-    const moved = mover.flags.moved;
-    if (moved !== 'normal' && moved !== 'advance' && moved !== 'fall-back') return [];
+    const mover = enemyJustMoved(g, w, p);
+    if (!mover) return [];
     return unitsOnBattlefield(s, p).filter((u) => psykerModels(s, u).some((m) => modelWithinRangeOf(s, m, mover, SEER_RANGE)));
   },
   use(g, w, p, u) {

@@ -26,3 +26,15 @@ export function targetedInOpponentsShootingOrFight(g: Game, w: Window, p: Player
   if (w.name === 'shooting/after-enemy-targets' && g.state.turn === p) return [];
   return targetedOwnUnits(g, w, p);
 }
+
+/**
+ * "Your opponent's Movement phase, just after an enemy unit ends a Normal, Advance or Fall Back move" (window
+ * movement/after-enemy-move): that enemy unit, or null (TRICKSTERS' RETORT, WEAVING STRIDE, ISHA'S FURY).
+ */
+export function enemyJustMoved(g: Game, w: Window, p: PlayerIndex): UnitState | null {
+  const s = g.state;
+  const mover = w.unit ? s.units[w.unit] : null;
+  if (s.phase !== 'movement' || !mover || mover.player === p || mover.location !== 'battlefield') return null;
+  const moved = mover.flags.moved;
+  return moved === 'normal' || moved === 'advance' || moved === 'fall-back' ? mover : null;
+}
