@@ -11,6 +11,11 @@
  * scenario override them. It spends no time budget and draws randomness only from its own stream (it
  * does not need any: ties go to the first option), so games stay reproducible.
  */
+// The engine's registries first, in the order every game loads them (src/sim/play.ts): roll reactions,
+// stratagem lists and listeners run in registration order, so the faction modules imported below must not
+// register theirs before the core's (imported first, this agent could otherwise change the games it plays).
+import '../src/rules/index.ts';
+import '../src/factions/index.ts';
 import type { Agent, AgentFactory, DecisionRequest, GameView } from '../src/core/agent.ts';
 import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../src/core/state.ts';
 import { foldUnmodifiedHit, grantRerollOne, widerReroll, woundTarget } from '../src/rules/attack-plan.ts';
@@ -39,14 +44,14 @@ import { disembarkPlan, roomToDisembarkAfterMove, unitNearModel, type TransportM
 import { FAIL_SAFE_RANGE } from '../src/factions/tau/retaliation-cadre.ts';
 import { auxiliary, guidedFireBonus, INTERLOCKING_MOVE } from '../src/factions/tau/auxiliary-cadre.ts';
 import { OVERFLIGHT_MOVE } from '../src/factions/aeldari/windrider-host.ts';
-// (not from serpents-brood.ts: importing it here would load the Aeldari datasheets' roll reaction before the
-// core stratagems', an order the bundled games depend on)
 import { STRIDE_MOVE, VENOMOUS_WRATH_MOVE, WEAVERS_COILS_FALL_BACK } from '../src/factions/aeldari/harlequin-detachments.ts';
 import { MICRODRONE_UNITS } from '../src/factions/tau/more-abilities.ts';
 import { destroyedGuardians } from '../src/factions/aeldari/guardian-battlehost.ts';
 import { PATH_OF_THE_WARRIOR_CHOICES, PRETERNATURAL_PRECISION_CHOICES, pathOfTheWarriorPlan, preternaturalPlan } from '../src/factions/aeldari/aspect-host.ts';
 import { moveOrFallBackChoices, withinObjectiveRange } from '../src/factions/helpers.ts';
 import { cruelAmusementTweak } from '../src/factions/aeldari/harlequins.ts';
+import { LETHAL_RUSE_ENGAGED } from '../src/factions/aeldari/corsair-coterie.ts';
+import { SEER_STRANDS_OF_FATE, truthPoints } from '../src/factions/aeldari/seer-council.ts';
 import { isLeaderModel, mustTake } from '../src/rules/allocation.ts';
 import { pointInPolygon } from '../src/geometry/polygon.ts';
 import { cloneState } from '../src/core/clone.ts';
@@ -1538,8 +1543,6 @@ function phaseAttackGain(c: Ctx, u: UnitState, tweak: PlanTweak): number {
  */
 /** INTO THE BREACH's D6+1" move, on average. */
 const CORSAIR_BREACH_MOVE = 4.5;
-/** The mark LETHAL RUSE reads (src/factions/aeldari/corsair-coterie.ts; kept here: that module registers rules). */
-const LETHAL_RUSE_ENGAGED = 'Lethal Ruse (engaged at the start of the phase)';
 
 /** LETHAL RUSE's six D6 at 4+ for an ANHRATHE unit: three mortal wounds on the best enemy unit it was engaged with. */
 function lethalRuseWounds(c: Ctx, u: UnitState): number {
@@ -1906,8 +1909,6 @@ const FATE_INESCAPABLE_TWEAK: PlanTweak = (p) => {
 };
 const MINUS_ONE_TO_HIT_AND_WOUND: PlanTweak = (p) => { p.hitModifier -= 1; p.woundModifier -= 1; };
 
-/** The Seer Council's Strands of Fate: the discount that discards a Fate die (the name of its rule). */
-const SEER_FATE_DISCOUNT = 'Strands of Fate (Seer Council)';
 /** What a Fate die kept for a later roll is worth, in points: spent on a discount only when a CP is worth more. */
 const FATE_DIE_PRICE = 3;
 
@@ -1921,20 +1922,13 @@ function presentimentGain(c: Ctx, u: UnitState): number {
   return best;
 }
 
-/** UNSHROUDED TRUTH's candidate points (as the engine's: the objective markers and a 12" grid). */
-function truthPoints(s: GameState, u: UnitState): { x: number; y: number; unit: string }[] {
-  const out = s.objectives.map((o) => ({ x: o.pos.x, y: o.pos.y, unit: u.id }));
-  for (let x = 6; x < s.board.width; x += 12) for (let y = 6; y < s.board.height; y += 12) out.push({ x, y, unit: u.id });
-  return out;
-}
-
 /** UNSHROUDED TRUTH: the best place more than 9" from the enemy, over the unit's best Normal move (which it gives up). */
 function unshroudedTruthGain(c: Ctx, u: UnitState): number {
   const ov = objectiveView(c);
   const uc = unitCtx(c, u);
   const here = positionScore(c, ov, uc, uc.from, { advanced: false, fellBack: false, noCharge: true });
   const stay = bestMoveScore(c, ov, uc, moveOptionsFor(c, u).filter((o) => o.mode === 'normal'), here);
-  const arrive = bestArrival(c, u, truthPoints(c.state, u));
+  const arrive = bestArrival(c, u, truthPoints(c.state).map((p) => ({ ...p, unit: u.id })));
   return arrive.index < 0 ? 0 : Math.max(0, arrive.gain - stay);
 }
 
@@ -2122,7 +2116,7 @@ function decideStratagem(c: Ctx, req: DecisionRequest): number {
   const roll = req.context?.roll as { purpose: string; values: number[]; target: number | null; unit?: string } | undefined;
   return argmax(options, (o) => {
     if (o.pass) return 0;
-    return stratagemGain(c, o, win, roll) - cpPrice(c, o.cp ?? 1) - (o.discount === SEER_FATE_DISCOUNT ? FATE_DIE_PRICE : 0);
+    return stratagemGain(c, o, win, roll) - cpPrice(c, o.cp ?? 1) - (o.discount === SEER_STRANDS_OF_FATE ? FATE_DIE_PRICE : 0);
   });
 }
 

@@ -52,6 +52,12 @@ export function bearerComponent(unit: UnitState, enhancement: string): UnitState
   return null;
 }
 
+/** The unit holds the Enhancement's bearer unit and that part is not destroyed ("the bearer's unit" abilities). */
+export function bearerPartStands(unit: UnitState, enhancement: string): boolean {
+  const c = bearerComponent(unit, enhancement);
+  return c !== null && !c.destroyed;
+}
+
 /** The unit's alive models on the battlefield that carry the Enhancement (its bearer, when alive). */
 export function enhancementBearers(unit: UnitState, enhancement: string): ModelState[] {
   const c = bearerComponent(unit, enhancement);
@@ -295,16 +301,21 @@ export function reactiveMoveHook(
  * "At the end of your opponent's turn, if this unit is not within Engagement Range of one or more enemy units,
  * it can go into Strategic Reserves" (Airborne Agility, Skyleap, Cloudstrider, Starflare Ignition System): the
  * Rule.turnEnd hook asking decision `kind` ('stay' or 'strategic-reserves'); `also` narrows when (Cloudstrider:
- * while Baharroth leads the unit). `label` names the ability in the prompt.
+ * while Baharroth leads the unit; Webway Pathstone: once per battle), `chosen` acts as the unit goes (it records
+ * the once per battle). `label` names the ability in the prompt.
  */
-export function intoReservesAtTurnEnd(label: string, kind: string, also?: (g: Game, unit: UnitState) => boolean): NonNullable<Rule['turnEnd']> {
+export function intoReservesAtTurnEnd(
+  label: string, kind: string, also?: (g: Game, unit: UnitState) => boolean, chosen?: (g: Game, unit: UnitState) => void,
+): NonNullable<Rule['turnEnd']> {
   return (g, unit, player) => {
     if (player === unit.player || unit.location !== 'battlefield' || isEngaged(g.state, unit) || (also && !also(g, unit))) return;
     const { option } = g.decide({
       kind, player: unit.player, prompt: `${unit.name}: ${label}: into Strategic Reserves?`,
       options: ['stay', 'strategic-reserves'], context: { unit: unit.id },
     });
-    if (option === 'strategic-reserves') g.emit({ type: 'unit-location', unit: unit.id, location: 'strategic-reserves', embarkedIn: null });
+    if (option !== 'strategic-reserves') return;
+    chosen?.(g, unit);
+    g.emit({ type: 'unit-location', unit: unit.id, location: 'strategic-reserves', embarkedIn: null });
   };
 }
 

@@ -164,7 +164,7 @@ describe('Seer Council stratagems', () => {
     expect(offered(g, start, 0, 'UNSHROUDED TRUTH')).toEqual(['FS', 'GD']);
     const from = g.state.units.FS.models[0].pos!;
     expect(openWindow(g, start)).toContain('UNSHROUDED TRUTH');
-    expect(asked.length).toBeGreaterThanOrEqual(1);
+    expect(asked.length).toBe(1);
     // the Farseer (first offered) went to the first point offered (the objective marker at the centre)
     const fs = g.state.units.FS;
     expect(fs.location).toBe('battlefield');

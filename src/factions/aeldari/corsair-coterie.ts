@@ -17,7 +17,7 @@ import { registerArmyRuleHooks } from '../../rules/battle/phase.ts';
 import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
-import { bearerComponent, bearerModel, moveOrFallBack, normalMoveChoices, registerMarkerHold, withinObjectiveRange, withinRangeOfMarker } from '../helpers.ts';
+import { bearerComponent, bearerModel, intoReservesAtTurnEnd, moveOrFallBack, normalMoveChoices, registerMarkerHold, withinObjectiveRange, withinRangeOfMarker } from '../helpers.ts';
 
 export const CORSAIR_COTERIE = 'Corsair Coterie';
 const RELENTLESS_RAIDERS = 'Relentless Raiders';
@@ -126,15 +126,15 @@ registerStratagem({
 });
 
 /** Mark on a unit of a Corsair Coterie army at the start of its Movement phase: the enemy units it was within Engagement Range of (params.enemies). */
-const ENGAGED_AT_START = 'Lethal Ruse (engaged at the start of the phase)';
-registerRule({ name: ENGAGED_AT_START, kind: 'effect' });
+export const LETHAL_RUSE_ENGAGED = 'Lethal Ruse (engaged at the start of the phase)';
+registerRule({ name: LETHAL_RUSE_ENGAGED, kind: 'effect' });
 
 /** At the start of the player's Movement phase: which enemy units each ANHRATHE unit is within Engagement Range of (LETHAL RUSE). */
 function markEngaged(g: Game, owner: PlayerIndex): void {
   for (const u of unitsOnBattlefield(g.state, owner)) {
     if (!anhrathe(u)) continue;
     const enemies = engagedEnemies(g.state, u).map((e) => e.id);
-    if (enemies.length > 0) g.addEffect(ENGAGED_AT_START, owner, u.id, g.untilEndOfPhase(), { enemies });
+    if (enemies.length > 0) g.addEffect(LETHAL_RUSE_ENGAGED, owner, u.id, g.untilEndOfPhase(), { enemies });
   }
 }
 
@@ -148,7 +148,7 @@ registerStratagem({
     g.addEffect('Lethal Ruse', p, u.id, g.untilEndOfTurn());
     if (!anhrathe(u)) return;
     // an ANHRATHE unit: six D6 against one enemy unit it was within Engagement Range of at the start of the phase, a mortal wound per 4+
-    const mark = g.state.effects.find((e) => e.kind === ENGAGED_AT_START && e.unit === u.id);
+    const mark = g.state.effects.find((e) => e.kind === LETHAL_RUSE_ENGAGED && e.unit === u.id);
     const enemies = ((mark?.params.enemies as string[] | undefined) ?? []).filter((id) => onBattlefield(g.state.units[id]));
     if (enemies.length === 0) return;
     const target = enemies.length === 1 ? enemies[0]
@@ -265,17 +265,11 @@ registerRule({ name: PATHSTONE_USED, kind: 'effect' });
 
 registerRule({
   name: WEBWAY_PATHSTONE, kind: 'enhancement', grantsAbilities: ['Deep Strike'],
-  turnEnd(g, unit, player) {
-    if (player === unit.player || unit.location !== 'battlefield' || isEngaged(g.state, unit) || !bearerComponent(unit, WEBWAY_PATHSTONE)) return;
-    if (g.state.effects.some((e) => e.kind === PATHSTONE_USED && e.player === unit.player)) return;
-    const { option } = g.decide({
-      kind: 'webway-pathstone', player: unit.player, prompt: `${unit.name}: Webway Pathstone: into Strategic Reserves (once per battle)?`,
-      options: ['stay', 'strategic-reserves'], context: { unit: unit.id },
-    });
-    if (option !== 'strategic-reserves') return;
-    g.addEffect(PATHSTONE_USED, unit.player, null, { at: 'end-of-battle' });
-    g.emit({ type: 'unit-location', unit: unit.id, location: 'strategic-reserves', embarkedIn: null });
-  },
+  turnEnd: intoReservesAtTurnEnd(
+    'Webway Pathstone (once per battle)', 'webway-pathstone',
+    (g, unit) => !!bearerComponent(unit, WEBWAY_PATHSTONE) && !g.state.effects.some((e) => e.kind === PATHSTONE_USED && e.player === unit.player),
+    (g, unit) => { g.addEffect(PATHSTONE_USED, unit.player, null, { at: 'end-of-battle' }); },
+  ),
 });
 
 /**

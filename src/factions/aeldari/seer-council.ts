@@ -18,7 +18,7 @@ import { inflictMortalWounds } from '../../rules/damage.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';
 import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
 import { afterMove } from '../../rules/battle/movement.ts';
-import { bearerComponent, bearerModel, modelWithinRangeOf } from '../helpers.ts';
+import { bearerModel, bearerPartStands, modelWithinRangeOf } from '../helpers.ts';
 import { fatePool, registerFatePoolSize } from './army-rule.ts';
 
 export const SEER_COUNCIL = 'Seer Council';
@@ -190,7 +190,7 @@ registerStratagem({
 });
 
 /** Candidate points where UNSHROUDED TRUTH may set a unit up again: the objective markers and a 12" grid. */
-function truthPoints(s: GameState): { x: number; y: number }[] {
+export function truthPoints(s: GameState): { x: number; y: number }[] {
   const out = s.objectives.map((o) => ({ x: o.pos.x, y: o.pos.y }));
   for (let x = 6; x < s.board.width; x += 12) for (let y = 6; y < s.board.height; y += 12) out.push({ x, y });
   return out;
@@ -262,10 +262,9 @@ registerRule({
 export const RUNES_OF_WARDING = 'Runes of Warding';
 registerRule({
   name: RUNES_OF_WARDING, kind: 'enhancement',
-  feelNoPain(ctx) { const c = bearerComponent(ctx.unit, RUNES_OF_WARDING); return ctx.mortal && c && !c.destroyed ? 4 : null; },
+  feelNoPain: (ctx) => (ctx.mortal && bearerPartStands(ctx.unit, RUNES_OF_WARDING) ? 4 : null),
   attack(plan, ctx, src) {
-    const c = bearerComponent(ctx.target, RUNES_OF_WARDING);
-    if (src.role !== 'defender' || !c || c.destroyed || !plan.tags.includes('PSYCHIC')) return;
+    if (src.role !== 'defender' || !plan.tags.includes('PSYCHIC') || !bearerPartStands(ctx.target, RUNES_OF_WARDING)) return;
     plan.feelNoPain = plan.feelNoPain === null ? 4 : Math.min(plan.feelNoPain, 4);
   },
 });

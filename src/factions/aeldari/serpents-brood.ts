@@ -12,7 +12,7 @@ import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { hasKeyword, unitMove, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
-import { attackersAre, attackersAreBearer, bearerComponent, moveOrFallBack, moveOrFallBackChoices, normalMoveChoices } from '../helpers.ts';
+import { attackersAre, attackersAreBearer, bearerPartStands, moveOrFallBack, moveOrFallBackChoices, normalMoveChoices } from '../helpers.ts';
 import { takeMoreDances } from './datasheets.ts';
 import { harlequins, registerExit, registerStride, troupe, troupeObjectiveControl, VENOMOUS_WRATH_MOVE, WEAVERS_COILS_FALL_BACK } from './harlequin-detachments.ts';
 
@@ -132,7 +132,7 @@ registerExit('SKYWARD LUNGE', SERPENTS_BROOD, (u) => harlequins(u) && (hasKeywor
 /** Key of Ghosts: models in the bearer's unit have Scouts 6". */
 registerRule({
   name: 'Key of Ghosts', kind: 'enhancement',
-  scouts: (ctx) => { const c = bearerComponent(ctx.unit, 'Key of Ghosts'); return c && !c.destroyed ? 6 : 0; },
+  scouts: (ctx) => (bearerPartStands(ctx.unit, 'Key of Ghosts') ? 6 : 0),
 });
 
 /** Weavers' Wail: +3 Strength and +1 Attacks for the bearer's melee weapons. */

@@ -15,7 +15,7 @@ import { inReserves } from '../../rules/battle/reserves.ts';
 import { gainExtraCp } from '../../rules/battle/command-points.ts';
 import { isWithinOfPolygon } from '../../geometry/distance.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
-import { arriveCloser, attackersAreBearer, bearerComponent, bearerModel, isMonsterOrVehicle, moveOrFallBack, normalMoveChoices, selectUpTo } from '../helpers.ts';
+import { arriveCloser, attackersAreBearer, bearerModel, bearerPartStands, isMonsterOrVehicle, moveOrFallBack, normalMoveChoices, selectUpTo } from '../helpers.ts';
 
 export const WINDRIDER_HOST = 'Windrider Host';
 // named apart from the Autarch Skyrunner's own Ride the Wind (a datasheet ability of the same name)
@@ -160,16 +160,13 @@ registerStratagem({
 /** Firstdrawn Blade: models in the bearer's unit have Scouts 9". */
 registerRule({
   name: 'Firstdrawn Blade', kind: 'enhancement',
-  scouts: (ctx) => { const c = bearerComponent(ctx.unit, 'Firstdrawn Blade'); return c && !c.destroyed ? 9 : 0; },
+  scouts: (ctx) => (bearerPartStands(ctx.unit, 'Firstdrawn Blade') ? 9 : 0),
 });
 
 /** Mirage Field: attacks that target the bearer's unit have -1 to hit. */
 registerRule({
   name: 'Mirage Field', kind: 'enhancement',
-  attack(plan, ctx, src) {
-    const c = bearerComponent(ctx.target, 'Mirage Field');
-    if (src.role === 'defender' && c && !c.destroyed) plan.hitModifier -= 1;
-  },
+  attack(plan, ctx, src) { if (src.role === 'defender' && bearerPartStands(ctx.target, 'Mirage Field')) plan.hitModifier -= 1; },
 });
 
 /** Seersight Strike: the bearer's Psychic weapons have ANTI-MONSTER 2+ and ANTI-VEHICLE 2+. */

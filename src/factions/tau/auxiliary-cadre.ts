@@ -10,7 +10,7 @@ import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { allUnits, hasKeyword, onBattlefield, unitMove, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { boardOf, unitDistance, unitGapLowerBound, unitSees } from '../../rules/battle/world.ts';
-import { bearerComponent, bearerModel, modelWithinRangeOf, moveOrFallBack, moveOrFallBackChoices, selectUpTo, unitWhollyWithin, untilStartOfNextTurn } from '../helpers.ts';
+import { bearerModel, bearerPartStands, modelWithinRangeOf, moveOrFallBack, moveOrFallBackChoices, selectUpTo, unitWhollyWithin, untilStartOfNextTurn } from '../helpers.ts';
 import { FOR_THE_GREATER_GOOD } from './army-rule.ts';
 
 export const AUXILIARY_CADRE = 'Auxiliary Cadre';
@@ -266,10 +266,7 @@ const TRANSPONDER_LEAVE = { range: 12, near: auxiliary };
  */
 registerRule({
   name: TRANSPONDER_LOCK_MODULE, kind: 'enhancement',
-  firstRoundDeepStrike: (ctx) => {
-    const c = bearerComponent(ctx.unit, TRANSPONDER_LOCK_MODULE);
-    return c && !c.destroyed ? TRANSPONDER_LEAVE : null;
-  },
+  firstRoundDeepStrike: (ctx) => (bearerPartStands(ctx.unit, TRANSPONDER_LOCK_MODULE) ? TRANSPONDER_LEAVE : null),
 });
 
 const STUDENT_OF_KAUYON = 'Student of Kauyon';
@@ -287,8 +284,7 @@ registerRule({
   name: STUDENT_OF_KAUYON, kind: 'enhancement',
   missing: 'only when the player\'s agent declares the battle formations: a scenario that names its Reserves cannot put those units in Deep Strike Reserves',
   declareBattleFormations(g, unit) {
-    const c = bearerComponent(unit, STUDENT_OF_KAUYON);
-    if (!c || c.destroyed) return;
+    if (!bearerPartStands(unit, STUDENT_OF_KAUYON)) return;
     const s = g.state;
     selectUpTo(
       STUDENT_UNITS,

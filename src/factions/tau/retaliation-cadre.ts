@@ -14,7 +14,7 @@ import { inReserves } from '../../rules/battle/reserves.ts';
 import { gainExtraCp } from '../../rules/battle/command-points.ts';
 import { inflictMortalWounds } from '../../rules/damage.ts';
 import { forEachUnitNearModel } from '../../rules/battle/transports.ts';
-import { attackersAre, attackersAreBearer, bearerComponent, intoReservesAtTurnEnd, movedOverMortalWounds, normalMoveAfterShooting, normalMoveChoices } from '../helpers.ts';
+import { attackersAre, attackersAreBearer, bearerComponent, bearerPartStands, intoReservesAtTurnEnd, movedOverMortalWounds, normalMoveAfterShooting, normalMoveChoices } from '../helpers.ts';
 
 export const RETALIATION_CADRE = 'Retaliation Cadre';
 
@@ -169,8 +169,7 @@ export const PROTOTYPE_WEAPON_CHOICES = ['LETHAL HITS', 'SUSTAINED HITS 1'] as c
 registerRule({
   name: PROTOTYPE_WEAPON_SYSTEM, kind: 'enhancement',
   selectedToShoot(g, unit) {
-    const c = bearerComponent(unit, PROTOTYPE_WEAPON_SYSTEM);
-    if (!c || c.destroyed) return;
+    if (!bearerPartStands(unit, PROTOTYPE_WEAPON_SYSTEM)) return;
     const { option } = g.decide({
       kind: 'prototype-weapon-system', player: unit.player, prompt: `${unit.name}: Prototype Weapon System: which ability?`,
       options: [...PROTOTYPE_WEAPON_CHOICES], context: { unit: unit.id },
@@ -194,8 +193,7 @@ const PURETIDE_ENGRAM = 'Puretide Engram Neurochip';
 registerRule({
   name: PURETIDE_ENGRAM, kind: 'enhancement',
   stratagemTargeted(g, unit) {
-    const c = bearerComponent(unit, PURETIDE_ENGRAM);
-    if (!c || c.destroyed) return;
+    if (!bearerPartStands(unit, PURETIDE_ENGRAM)) return;
     const [roll] = g.dice.d6(1, 'other', unit.player, unit.id, PURETIDE_ENGRAM);
     if (roll >= 4) gainExtraCp(g, unit.player, PURETIDE_ENGRAM);
   },
