@@ -348,17 +348,21 @@ export function hitByWeapons(hitWith: readonly { weapon: string; target: string 
 
 /**
  * "In your Shooting phase, after this model has shot, select one enemy unit hit by one or more of those
- * attacks: it must take a Battle-shock test" (Face of Death, Horrify, Devastating Assault): the Rule.afterShooting
- * body of such an ability. The model is the unit's model with the datasheet `keyword`; `ask` makes the
- * rule's own decision among the enemy units its weapons hit; `modifier` is added to the test's result.
+ * attacks: it must take a Battle-shock test" (Face of Death, Horrify, Devastating Assault, Death is Not
+ * Enough): the Rule.afterShooting body of such an ability. The model is the unit's model with the datasheet
+ * `keyword`; `ask` makes the rule's own decision among the enemy units its weapons hit that pass `keep`;
+ * `modifier` (or its value for the selected unit) is added to the test's result.
  */
-export function shockOneHitEnemy(g: Game, unit: UnitState, hitWith: readonly { weapon: string; target: string }[] | undefined, keyword: string, ask: (options: string[]) => string, modifier = 0): void {
+export function shockOneHitEnemy(
+  g: Game, unit: UnitState, hitWith: readonly { weapon: string; target: string }[] | undefined, keyword: string, ask: (options: string[]) => string,
+  modifier: number | ((target: UnitState) => number) = 0, keep: (e: UnitState) => boolean = () => true,
+): void {
   const s = g.state;
   if (s.turn !== unit.player || s.phase !== 'shooting' || !modelWith(s, unit, keyword)) return;
-  const options = hitEnemies(g, unit, hitByModelsWith(s, unit, hitWith, keyword)).map((e) => e.id);
+  const options = hitEnemies(g, unit, hitByModelsWith(s, unit, hitWith, keyword), keep).map((e) => e.id);
   if (options.length === 0) return;
   const target = s.units[ask(options)];
-  battleShockTest(g, target.player, target.id, modifier);
+  battleShockTest(g, target.player, target.id, typeof modifier === 'number' ? modifier : modifier(target));
 }
 
 export { isMonsterOrVehicle } from '../rules/battle/units.ts';

@@ -8,8 +8,7 @@ import { registerRule } from '../../core/rules-registry.ts';
 import type { UnitState } from '../../core/state.ts';
 import type { Game } from '../../core/game.ts';
 import { widerReroll, type AttackPlan } from '../../rules/attack-plan.ts';
-import { battleShockTest } from '../../rules/battle/command.ts';
-import { attackersAre, bearerModel, hitByModelsWith, hitEnemies, isMonsterOrVehicle, leadingModel, modelWith } from '../helpers.ts';
+import { attackersAre, bearerModel, isMonsterOrVehicle, leadingModel, modelWith, shockOneHitEnemy } from '../helpers.ts';
 
 // --- Troupe Master ---------------------------------------------------------------------------------
 
@@ -97,14 +96,13 @@ registerRule({
     const tally = s.effects.find((x) => x.kind === JESTER_TALLY && x.unit === unit.id);
     const before = (tally?.params.alive ?? {}) as Record<string, number>;
     if (tally) g.removeEffect(tally.id);
-    const options = hitEnemies(g, unit, hitByModelsWith(s, unit, hitWith, 'DEATH JESTER'), (e) => !isMonsterOrVehicle(e)).map((e) => e.id);
-    if (options.length === 0) return;
-    const { option } = g.decide({
-      kind: 'death-is-not-enough', player: unit.player, prompt: `${unit.name}: Death is Not Enough: which enemy unit takes a Battle-shock test?`, options, context: { unit: unit.id },
-    });
-    const target = g.state.units[option];
-    const lost = (before[target.id] ?? 0) > aliveCount(target);
-    battleShockTest(g, target.player, target.id, lost ? -1 : 0);
+    shockOneHitEnemy(
+      g, unit, hitWith, 'DEATH JESTER',
+      (options) => g.decide({ kind: 'death-is-not-enough', player: unit.player, prompt: `${unit.name}: Death is Not Enough: which enemy unit takes a Battle-shock test?`, options, context: { unit: unit.id } }).option,
+      // -1 when those attacks destroyed one of its models
+      (target) => ((before[target.id] ?? 0) > aliveCount(target) ? -1 : 0),
+      (e) => !isMonsterOrVehicle(e),
+    );
   },
 });
 
