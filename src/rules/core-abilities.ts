@@ -4,12 +4,22 @@
  * hooks so the engine and the coverage report know they are played; the comment of each says where.
  */
 import { registerRule } from '../core/rules-registry.ts';
+import type { AttackPlan } from './attack-plan.ts';
+import type { AttackContext } from './attack-context.ts';
 
 // Ranged attacks against this unit: subtract 1 from the Hit roll.
 registerRule({
   name: 'Stealth', kind: 'core-ability',
   attack: (plan, ctx, src) => { if (src.role === 'defender' && !ctx.melee) plan.hitModifier -= 1; },
 });
+
+/**
+ * Stealth given by an effect (SMOKESCREEN, Hallucinogen Grenades, CLOAK AND SHADOW): the ability's -1 to the
+ * Hit roll of ranged attacks at the unit, not a second time when the unit has Stealth of its own.
+ */
+export function grantedStealth(plan: AttackPlan, ctx: AttackContext): void {
+  if (!ctx.melee && !ctx.target.abilities.includes('Stealth')) plan.hitModifier -= 1;
+}
 
 // Read by the damage step (src/rules/damage.ts feelNoPainOf).
 registerRule({ name: 'Feel No Pain', kind: 'core-ability' });

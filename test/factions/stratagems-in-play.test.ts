@@ -444,6 +444,18 @@ describe('SMOKESCREEN', () => {
     expect([plan.hitModifier, plan.cover]).toEqual([-1, true]);
   });
 
+  it('a SMOKE unit with Stealth of its own (a Ghostkeel) gets the Benefit of Cover, not a second -1 to hit', () => {
+    const g = sandbox([
+      { id: 'F', player: 0, faction: 'tau', name: 'Cadre Fireblade', at: { x: 10, y: 22 } },
+      { id: 'GK', player: 1, faction: 'tau', name: 'Ghostkeel Battlesuit', at: { x: 30, y: 22 } },
+    ], { phase: 'shooting' });
+    setGap(g, 'GK', 'F', 20);
+    expect(planFor(g, 'F', 'GK', 'Fireblade pulse rifle').hitModifier).toBe(-1);
+    g.addEffect('Smokescreen', 1, 'GK', g.untilEndOfPhase());
+    const plan = planFor(g, 'F', 'GK', 'Fireblade pulse rifle');
+    expect([plan.hitModifier, plan.cover]).toEqual([-1, true]);
+  });
+
   it('only a SMOKE unit that was targeted', () => {
     const g = sandbox([
       { id: 'F', player: 0, faction: 'tau', name: 'Cadre Fireblade', at: { x: 10, y: 22 } },

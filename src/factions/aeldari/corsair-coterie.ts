@@ -18,6 +18,7 @@ import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
 import { bearerComponent, bearerModel, intoReservesAtTurnEnd, moveOrFallBack, normalMoveChoices, registerMarkerHold, withinObjectiveRange, withinRangeOfMarker } from '../helpers.ts';
+import { grantedStealth } from '../../rules/core-abilities.ts';
 
 export const CORSAIR_COTERIE = 'Corsair Coterie';
 const RELENTLESS_RAIDERS = 'Relentless Raiders';
@@ -184,7 +185,7 @@ registerStratagem({
 /** CLOAK AND SHADOW's effect this phase: Stealth (unless the unit has it already), and ranged attacks at it only from within 18". */
 registerRule({
   name: 'Cloak and Shadow', kind: 'effect',
-  attack(plan, ctx, src) { if (src.role === 'defender' && !ctx.melee && !ctx.target.abilities.includes('Stealth')) plan.hitModifier -= 1; },
+  attack(plan, ctx, src) { if (src.role === 'defender') grantedStealth(plan, ctx); },
   targetableFrom: (ctx) => ctx.distance <= 18 + 1e-6,
 });
 

@@ -14,6 +14,7 @@ import { gainExtraCp } from '../../rules/battle/command-points.ts';
 import { isEngaged, modelBody, modelsSee } from '../../rules/battle/world.ts';
 import { hasEffect } from '../../rules/battle/phase.ts';
 import { hitByModelsWith, hitEnemies, intoReservesAtTurnEnd, leadingModel, modelWith, modelWithinRangeOf, moveOrFallBack, moveOrFallBackChoices, untilStartOfNextTurn, whileLeading, withinObjectiveRange } from '../helpers.ts';
+import { grantedStealth } from '../../rules/core-abilities.ts';
 
 const HEROIC_INTERVENTION = 'HEROIC INTERVENTION';
 
@@ -214,7 +215,7 @@ registerRule({
     g.addEffect(HALLUCINOGEN, unit.player, option.unit, g.untilEndOfPhase());
   },
   attack(plan, ctx, src) {
-    if (src.effect && src.role === 'defender' && !ctx.melee && !ctx.target.abilities.includes('Stealth')) plan.hitModifier -= 1;
+    if (src.effect && src.role === 'defender') grantedStealth(plan, ctx);
   },
 });
 

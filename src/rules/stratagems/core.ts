@@ -18,6 +18,7 @@ import { canCharge, declareCharge } from '../battle/charge.ts';
 import { FIGHTS_NEXT } from '../battle/fight.ts';
 import { hasKeyword, onBattlefield, unitsOnBattlefield } from '../battle/units.ts';
 import { isEngaged, modelBody, unitDistance, unitsInEngagement } from '../battle/world.ts';
+import { grantedStealth } from '../core-abilities.ts';
 
 const CORE = 'Core';
 
@@ -47,7 +48,7 @@ registerRule({
   attack: (plan, ctx, src) => {
     if (src.role !== 'defender' || ctx.melee) return;
     plan.cover = true;
-    plan.hitModifier -= 1; // the Stealth ability
+    grantedStealth(plan, ctx);
   },
 });
 
