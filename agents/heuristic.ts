@@ -51,6 +51,7 @@ import { PATH_OF_THE_WARRIOR_CHOICES, PRETERNATURAL_PRECISION_CHOICES, pathOfThe
 import { moveOrFallBackChoices, withinObjectiveRange } from '../src/factions/helpers.ts';
 import { cruelAmusementTweak } from '../src/factions/aeldari/harlequins.ts';
 import { LETHAL_RUSE_ENGAGED } from '../src/factions/aeldari/corsair-coterie.ts';
+import { impedingFireTargets, withdrawnModelsBack } from '../src/factions/aeldari/eldritch-raiders.ts';
 import { SEER_STRANDS_OF_FATE, truthPoints } from '../src/factions/aeldari/seer-council.ts';
 import { isLeaderModel, mustTake } from '../src/rules/allocation.ts';
 import { pointInPolygon } from '../src/geometry/polygon.ts';
@@ -1384,15 +1385,16 @@ function fightOnDeathGain(c: Ctx, win: WindowCtx, u: UnitState): number {
 const MINUS_ONE_TO_WOUND: PlanTweak = (p) => { p.woundModifier -= 1; };
 
 /**
- * COST OF VICTORY: the unit leaves for Strategic Reserves (strategicReservesGain) with its destroyed
- * Guardians back; never when it could not arrive again (it would count as destroyed).
+ * COST OF VICTORY, WITHDRAW AND REINFORCE: the unit leaves for Strategic Reserves (strategicReservesGain) with
+ * its destroyed models `back` (Guardians; all but CHARACTERS); never when it could not arrive again (it would
+ * count as destroyed).
  */
-function costOfVictoryGain(c: Ctx, u: UnitState): number {
+function costOfVictoryGain(c: Ctx, u: UnitState, returned: readonly ModelState[]): number {
   const s = c.state;
   const next = s.firstPlayer === c.me ? s.round + 1 : s.round;
   if (next < 2 || next > s.mission.rounds) return 0;
   let back = 0;
-  for (const m of destroyedGuardians(s, u)) back += characteristic(s, u, m, 'W');
+  for (const m of returned) back += characteristic(s, u, m, 'W');
   return Math.max(0, strategicReservesGain(c, u) + back * pointsPerWound(s, u));
 }
 
@@ -1404,6 +1406,8 @@ const ARROKON: PlanTweak = (p, info) => {
 };
 /** STIMM INJECTORS: Feel No Pain 6+. */
 const STIMMS: PlanTweak = (p) => { p.feelNoPain = p.feelNoPain === null ? 6 : Math.min(p.feelNoPain, 6); };
+/** YRIEL'S EXAMPLE: Feel No Pain 5+. */
+const FNP_5: PlanTweak = (p) => { p.feelNoPain = p.feelNoPain === null ? 5 : Math.min(p.feelNoPain, 5); };
 /** PRETERNATURAL PRECISION's choices (Aspect Host), in the stratagem's order. */
 const PRETERNATURAL_TWEAKS: { tweak: PlanTweak; hazardous: boolean }[] = PRETERNATURAL_PRECISION_CHOICES.map((ch) => ({ tweak: (p) => preternaturalPlan(p, ch), hazardous: false }));
 /** Path of the Warrior's choices (Aspect Host), in the rule's order. */
@@ -1465,6 +1469,23 @@ const FIRING_LINE: PlanTweak = (p) => { p.unmodifiedHitOn = 5; foldUnmodifiedHit
 function chargeFoiled(c: Ctx, e: UnitState, u: UnitState): number {
   const need = chargeNeed(c, e, u);
   return (p2d6AtLeast(need) - p2d6AtLeast(need + 2)) * unitAttackPotential(c.state, e, u, true);
+}
+
+/** IMPEDING FIRE on the enemy unit: -2 to its Charge rolls this phase, priced at the charge of mine it is likeliest to make. */
+function impedingFireGain(c: Ctx, e: UnitState): number {
+  const s = c.state;
+  let best = 0;
+  for (const m of ownUnits(s, c.me)) if (onBattlefield(m) && unitDistance(s, e, m) <= 12) best = Math.max(best, chargeFoiled(c, e, m));
+  return best;
+}
+
+/** NO PREY TOO BIG: +1 to wound when the attack's Strength is below the highest Toughness in the target unit. */
+function noPreyTooBig(s: GameState): PlanTweak {
+  return (p, info) => {
+    let t = 0;
+    for (const m of info.target.models) if (m.alive) t = Math.max(t, characteristic(s, info.target, m, 'T'));
+    if (p.strength < t) p.woundModifier += 1;
+  };
 }
 
 /** What my army's ranged attacks can do to the enemy unit: units within 30" in full, the others a fifth. */
@@ -1773,7 +1794,7 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     case 'WARDING SALVOES': return u ? volleyGain(c, u, (p, info) => { if (withinObjectiveRange(s, info.target)) p.rerollWounds = widerReroll(p.rerollWounds, 'failed'); }) : 0;
     // an Advance of 6" for sure, after which it still shoots and charges: as 6" more of move
     case 'TIME TO STRIKE': return u ? agilityGain(c, u) : 0;
-    case 'COST OF VICTORY': return u ? costOfVictoryGain(c, u) : 0;
+    case 'COST OF VICTORY': return u ? costOfVictoryGain(c, u, destroyedGuardians(s, u)) : 0;
     // its guns fire in combat, at the enemy units it is fighting: most of what they would do there
     case 'BLADES OF ASURYAN': {
       if (!u) return 0;
@@ -1841,6 +1862,19 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     case 'CLOAK AND SHADOW': return u && win ? (u.abilities.includes('Stealth') ? 0 : incomingSaved(c, win, u, MINUS_ONE_TO_HIT)) + stratagemGain(c, { ...o, stratagem: 'HIDDEN HUNTERS' }, win, roll) : 0;
     // a Surge of D6+1" toward the closest enemy: into combat with it when it is close (weighed as a charge of that reach)
     case 'VENGEFUL SORROW': return u ? vengefulSorrowGain(c, u) : 0;
+    // Eldritch Raiders
+    case 'NO PREY TOO BIG': return u ? volleyGain(c, u, noPreyTooBig(s)) : 0;
+    case "YRIEL'S EXAMPLE": return u && win ? incomingSaved(c, win, u, FNP_5) : 0;
+    case 'WITHDRAW AND REINFORCE': return u ? costOfVictoryGain(c, u, withdrawnModelsBack(s, u)) : 0;
+    case 'RUTHLESS KILLERS': return u ? phaseAttackGain(c, u, (p) => { p.damageBonus += 1; }) : 0;
+    // +1 OC while the unit holds a marker in a combat: half the worth of an objective
+    case "RAIDERS' SPOILS": return u && objectiveSnapshot(s).contrib.get(u.id)?.some((x) => x > 0) ? 0.5 * c.w.objective : 0;
+    case 'IMPEDING FIRE': {
+      if (!u) return 0;
+      let best = 0;
+      for (const e of impedingFireTargets(s, u)) best = Math.max(best, impedingFireGain(c, e));
+      return best;
+    }
     case "WEAVERS' COILS": return u ? interlockingGain(c, u, isEngaged(s, u) ? WEAVERS_COILS_FALL_BACK : unitMove(s, u)) : 0;
     // set up 3" closer than Deep Strike allows: a fifth more of its shooting (Bonded Heroes' bands); only
     // units that arrive this phase are offered it, and the heuristic brings them in when it can
@@ -2846,6 +2880,8 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'into-the-breach': return decideShadeOfTwilight(c, req, CORSAIR_BREACH_MOVE, false);
     // LETHAL RUSE's mortal wounds: on the enemy unit whose wounds are worth most
     case 'lethal-ruse': return pickEnemy(c, req, (e) => pointsPerWound(c.state, e));
+    // IMPEDING FIRE: the enemy unit whose charge it is likeliest to foil
+    case 'impeding-fire': return pickEnemy(c, req, (e) => impedingFireGain(c, e));
     case 'suppression-volley': case 'harassment-fire': return pickEnemy(c, req, (e) => offense(c, e));
     case 'fire-support': case 'a-trap-well-laid': return pickEnemy(c, req, (e) => unitValue(c.state, e));
     case 'pulse-onslaught': return pickEnemy(c, req, (e) => { let b = 0; for (const m of ownUnits(c.state, c.me)) b = Math.max(b, unitAttackPotential(c.state, e, m, true)); return b + 0.01 * unitValue(c.state, e); });

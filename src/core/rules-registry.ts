@@ -10,7 +10,7 @@ import type { Redeployment } from '../rules/battle/redeploy.ts';
 import type { AttackPlan } from '../rules/attack-plan.ts';
 import type { AttackContext } from '../rules/attack-context.ts';
 import type { Effect, GameState, ModelState, PhaseName, PlayerIndex, Position, UnitState } from './state.ts';
-import { profileHas, type WeaponProfile } from '../data/datasheet.ts';
+import { profileHas, type Weapon, type WeaponProfile } from '../data/datasheet.ts';
 import type { Game } from './game.ts';
 
 export type RuleKind =
@@ -258,6 +258,11 @@ export interface Rule {
    */
   chargeRollAgainst?(ctx: UnitContext & { charger: UnitState }, src: RuleSource): number;
   /**
+   * A penalty to the Charge rolls of the unit this effect is on that is "not cumulative with any other
+   * negative modifiers" (IMPEDING FIRE: -2): counted as chargeRollAgainst's are (see chargeRollModifier).
+   */
+  chargeRollPenalty?: number;
+  /**
    * An enemy unit (`attacker`) has just selected its targets (`targets`, unit ids) for ranged attacks, or
    * melee ones when `melee`: asked of the abilities of the targets' player's units on the battlefield, the
    * targets' own among them (Nova Shielding, Duality Shield; Kroot Packmates for a friend nearby).
@@ -303,6 +308,12 @@ export interface Rule {
    * AttackContext.distance sees each model's (Way of the Short Blade: 9"); asked of the unit's abilities.
    */
   attackRangeBands?(ctx: UnitContext, src: RuleSource): readonly number[];
+  /**
+   * Split the models of one of this unit's ranged attack groups into parts that resolve apart, because
+   * the rule gives them different bonuses (Psychic Communion: each Warlock's own +1/+2); asked of the
+   * effects on the shooting unit. Return the models unsplit (the same array) when nothing differs.
+   */
+  splitAttackers?(state: GameState, unit: UnitState, weapon: Weapon, models: ModelState[], src: RuleSource): ModelState[][];
   /**
    * False when this model of the unit may not make ranged attacks now, though its unit may shoot (after a
    * Fall Back, only the bearers of a Battlesuit Support System); asked only of units that Fell Back.

@@ -48,13 +48,17 @@ const DETACHMENT_BATTLELINE: Record<string, readonly string[]> = {
 };
 
 /**
- * Veterans of the Void (Corsair Coterie): a Corsair Enhancement goes on an ANHRATHE unit (not only a
+ * Veterans of the Void (Corsair Coterie, Eldritch Raiders): a Corsair Enhancement goes on an ANHRATHE unit (not only a
  * CHARACTER), each once, with the keywords each asks for besides (Archraider: a CHARACTER unit; Voidstone: an
  * INFANTRY unit). By detachment, then Enhancement name.
  */
 const UNIT_ENHANCEMENTS: Record<string, Record<string, readonly string[]>> = {
   'Corsair Coterie': { 'Infamy (Aura)': ['ANHRATHE'], 'Webway Pathstone': ['ANHRATHE'], Archraider: ['ANHRATHE', 'CHARACTER'], Voidstone: ['ANHRATHE', 'INFANTRY'] },
+  'Eldritch Raiders': { 'Pirate Prince': ['PRINCE YRIEL'], 'Alacritous Assault': ['ANHRATHE'], 'Exotic Munitions': ['ANHRATHE'], 'Adrenal Infusions': ['ANHRATHE', 'INFANTRY'] },
 };
+
+/** Enhancements that name the one datasheet they go on, an EPIC HERO (Pirate Prince: Prince Yriel only). */
+const EPIC_HERO_ENHANCEMENTS: ReadonlySet<string> = new Set(['pirate prince']);
 
 /** Why the unit cannot have the Enhancement, or null when it may. */
 function enhancementBearerWarning(x: MusterUnit, e: string, detachment: string): string | null {
@@ -62,7 +66,7 @@ function enhancementBearerWarning(x: MusterUnit, e: string, detachment: string):
   const allKeywords = (ds: Datasheet, k: string) => has(ds, k) || ds.factionKeywords.includes(k);
   if (own) {
     const missing = own[1].filter((k) => !allKeywords(x.ds, k));
-    if (missing.length === 0 && !has(x.ds, 'EPIC HERO')) return null;
+    if (missing.length === 0 && (!has(x.ds, 'EPIC HERO') || EPIC_HERO_ENHANCEMENTS.has(lookupKey(e)))) return null;
     return `${label(x.unit)} has ${e}: in the ${detachment} it goes on an ${own[1].join(' ')} unit that is not an EPIC HERO`;
   }
   if (!has(x.ds, 'CHARACTER') || has(x.ds, 'EPIC HERO')) return `${label(x.unit)} has ${e}: an Enhancement goes on a CHARACTER that is not an EPIC HERO`;

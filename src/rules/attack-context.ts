@@ -108,6 +108,7 @@ export function buildAttackPlan(ctx: AttackContext): AttackPlan {
   hitBonuses += runSide(plan, ctx, ctx.target, 'defender');
   // ignoring "any or all" Hit roll modifiers: keep the ones that help
   if (plan.ignoreHitModifiers) plan.hitModifier = hitBonuses;
+  if (plan.ignoreSkillModifiers) plan.skill = Math.min(plan.skill, p.skill);
   if (plan.ignoreCharacteristicModifiers) keepBetterCharacteristics(plan, p);
   if (plan.ignoresCover || plan.melee) plan.cover = false;
   // "an unmodified Hit roll of X+ is required": the BS and every modifier give way to it

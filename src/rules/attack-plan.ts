@@ -50,6 +50,11 @@ export interface AttackPlan {
    */
   ignoreHitModifiers: boolean;
   /**
+   * The attacker may ignore modifiers to its BS/WS characteristic (Inescapable Accuracy): the plan builder
+   * keeps the profile's skill where that is better (a worsened BS is restored, an improved one kept).
+   */
+  ignoreSkillModifiers: boolean;
+  /**
    * The attacker may ignore modifiers to its BS/WS, Strength, AP and Damage characteristics (WARRIOR FOCUS):
    * the plan builder keeps each characteristic's profile value where that is better, and the sequence drops
    * the target's per-model Damage reductions.
@@ -229,9 +234,16 @@ export function grantRerollOne(plan: AttackPlan, rolls: { hit?: number; wound?: 
  * A Hit roll modifier the attack's circumstances add after the plan is built (Big Guns Never Tire's -1):
  * a penalty is dropped when the plan ignores Hit roll modifiers, a bonus is kept.
  */
-/** "An unmodified Hit roll of X+ is required" (`unmodifiedHitOn`): the BS becomes X and every Hit roll modifier is dropped. */
+/**
+ * "An unmodified Hit roll of X+ is required" (`unmodifiedHitOn`): the BS becomes X and every Hit roll modifier
+ * is dropped; a lower roll scores no hit, so it is no Critical Hit either (Fire Overwatch: 6s only).
+ */
 export function foldUnmodifiedHit(plan: AttackPlan): void {
-  if (plan.unmodifiedHitOn !== null) { plan.skill = plan.unmodifiedHitOn; plan.hitModifier = 0; }
+  if (plan.unmodifiedHitOn !== null) {
+    plan.skill = plan.unmodifiedHitOn;
+    plan.hitModifier = 0;
+    plan.criticalHitOn = Math.max(plan.criticalHitOn, plan.unmodifiedHitOn);
+  }
 }
 
 export function addHitModifier(plan: AttackPlan, modifier: number): void {
@@ -250,7 +262,7 @@ export function basePlan(p: {
   return {
     weapon: p.weapon, profile: p.profile, melee: p.melee,
     attacks: p.attacks, attacksBonus: 0, rerollAttacks: false,
-    autoHit: false, skill: p.skill, hitModifier: 0, ignoreHitModifiers: false, ignoreCharacteristicModifiers: false, rerollHits: 'none', unmodifiedHitOn: null, criticalHitOn: 6, sustainedHits: 0, lethalHits: false,
+    autoHit: false, skill: p.skill, hitModifier: 0, ignoreHitModifiers: false, ignoreSkillModifiers: false, ignoreCharacteristicModifiers: false, rerollHits: 'none', unmodifiedHitOn: null, criticalHitOn: 6, sustainedHits: 0, lethalHits: false,
     strength: p.strength, toughness: p.toughness, woundModifier: 0, rerollWounds: 'none', criticalWoundOn: 6, devastatingWounds: false, criticalWoundAp: 0,
     ap: p.ap, cover: false, ignoresCover: false, saveModifier: 0, invulnerableModifier: 0, invulnerable: null, rerollSaves: 'none', rerollOne: { hit: 0, wound: 0, damage: 0 },
     damage: p.damage, rerollDamage: false, rerollDamageOnes: false, damageBonus: 0, damageReduction: 0, halveDamage: false, feelNoPain: null,

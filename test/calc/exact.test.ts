@@ -499,7 +499,8 @@ describe('expectedDamage keeps its answers', () => {
       // precisionOnly: which CHARACTER models the attacks may be sent to, for allocation; the calculator does not read it.
       // unmodifiedHitOn: the plan builder folds it into skill and hitModifier, which the calculator reads
       // deadlyDemiseOn: when a destroyed model's Deadly Demise goes off (other units' wounds), not the damage to the target
-      if (k === 'weapon' || k === 'profile' || k === 'tags' || k === 'precisionOnly' || k === 'unmodifiedHitOn' || k === 'deadlyDemiseOn') continue;
+      // ignoreSkillModifiers: the plan builder folds it into skill too
+      if (k === 'weapon' || k === 'profile' || k === 'tags' || k === 'precisionOnly' || k === 'unmodifiedHitOn' || k === 'deadlyDemiseOn' || k === 'ignoreSkillModifiers') continue;
       for (const v of changed(p[k])) {
         fields++;
         expect(same(meanInputs({ ...p, [k]: v } as AttackPlan, 5, d), base), `plan.${k} = ${JSON.stringify(v)}`).toBe(false);

@@ -10,7 +10,7 @@ import { scriptedStream } from '../helpers/scripted.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
 import { expireEffects } from '../../src/core/effects.ts';
-import { forbids, getRule } from '../../src/core/rules-registry.ts';
+import { forbids, getRule, registerRule } from '../../src/core/rules-registry.ts';
 import { adjustDamage } from '../../src/rules/attack-plan.ts';
 import { newTally, resolveAttacks } from '../../src/rules/attack-sequence.ts';
 import { advanceDistance } from '../../src/rules/battle/movement.ts';
@@ -23,6 +23,8 @@ import { isEngaged } from '../../src/rules/battle/world.ts';
 import { SHADE_MOVED, STORMBLADES_HOLD } from '../../src/factions/aeldari/more-datasheets.ts';
 
 type Pick = (r: DecisionRequest) => number;
+
+const BS_BETTER = 'Inescapable Accuracy test: BS improved by 1';
 
 function sandbox(units: PlacedUnit[], opts: Parameters<typeof battleSandbox>[1] = {}): Game {
   return battleSandbox(units, { factions: ['AE', 'TAU'], phase: 'shooting', ...opts });
@@ -136,6 +138,28 @@ describe('Dark Reapers', () => {
     g.addEffect('Lightning-Fast Reactions', 1, 'ST', g.untilEndOfPhase());
     expect(planFor(g, 'DR', 'ST', 'Close combat weapon').hitModifier).toBe(-1);
     expect(planFor(g, 'DR', 'ST', 'Reaper launcher').hitModifier).toBe(0);
+  });
+
+  it('Inescapable Accuracy: a worsened Ballistic Skill is restored for their ranged attacks, an improved one kept', () => {
+    const g = sandbox([
+      { id: 'DR', player: 0, faction: 'aeldari', name: 'Dark Reapers', at: { x: 10, y: 5 } },
+      { id: 'DA', player: 0, faction: 'aeldari', name: 'Dire Avengers', at: { x: 12, y: 5 } },
+      { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 30, y: 5 } },
+    ]);
+    const reaper = planFor(g, 'DR', 'ST', 'Reaper launcher').skill;
+    const catapult = planFor(g, 'DA', 'ST', 'Avenger shuriken catapult').skill;
+    // EMP GRENADES' effect worsens the BS and WS of the unit it is on by 1
+    g.addEffect('EMP Grenades', 1, 'DR', g.untilEndOfPhase());
+    g.addEffect('EMP Grenades', 1, 'DA', g.untilEndOfPhase());
+    expect(planFor(g, 'DA', 'ST', 'Avenger shuriken catapult').skill).toBe(catapult + 1);
+    expect(planFor(g, 'DR', 'ST', 'Reaper launcher').skill).toBe(reaper);
+    // not their melee attacks
+    expect(planFor(g, 'DR', 'ST', 'Close combat weapon').skill).toBe(planFor(g, 'DA', 'ST', 'Close combat weapon').skill);
+    // an improvement is kept (a BS-improving effect of this test's own)
+    g.removeEffect(g.state.effects.find((e) => e.kind === 'EMP Grenades' && e.unit === 'DR')!.id);
+    if (!getRule(BS_BETTER)) registerRule({ name: BS_BETTER, kind: 'effect', attack(plan, _ctx, src) { if (src.role === 'attacker') plan.skill -= 1; } });
+    g.addEffect(BS_BETTER, 0, 'DR', g.untilEndOfPhase());
+    expect(planFor(g, 'DR', 'ST', 'Reaper launcher').skill).toBe(reaper - 1);
   });
 });
 

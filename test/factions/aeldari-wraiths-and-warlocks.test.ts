@@ -15,7 +15,7 @@ import type { Game } from '../../src/core/game.ts';
 import { allows, forbids, getRule } from '../../src/core/rules-registry.ts';
 import { advanceDistance, executeMove } from '../../src/rules/battle/movement.ts';
 import { chargeRollModifier } from '../../src/rules/battle/charge.ts';
-import { canShoot } from '../../src/rules/battle/shooting.ts';
+import { canShoot, shootWithUnit } from '../../src/rules/battle/shooting.ts';
 import { characteristic } from '../../src/rules/battle/units.ts';
 import { endPhase } from '../../src/rules/battle/phase.ts';
 import { createHeuristic } from '../../agents/heuristic.ts';
@@ -202,6 +202,25 @@ describe('Warlocks', () => {
     // until the end of the phase
     endPhase(led, 0, 'shooting');
     expect(led.state.effects.filter((e) => e.kind === 'Psychic Communion (Psychic)')).toEqual([]);
+  });
+
+  it('Psychic Communion: Warlocks of one unit with different bonuses each fire with their own (the attack group is split)', () => {
+    // Warlocks 5" apart (one other PSYKER each); the Farseer within 6" of the first only: +2 and +1
+    const g = sandbox([
+      { id: 'WC', player: 0, faction: 'aeldari', name: 'Warlock Conclave', at: { x: 20, y: 10 }, spacing: 5 },
+      { id: 'FS', player: 0, faction: 'aeldari', name: 'Farseer', at: { x: 20, y: 4 } },
+      { ...ST, at: { x: 28, y: 12 } },
+    ]);
+    const [w1, w2] = g.state.units.WC.models;
+    shootWithUnit(g, g.state.units.WC);
+    const effect = g.state.effects.find((e) => e.kind === 'Psychic Communion (Psychic)')!;
+    expect(effect.params.bonus).toEqual({ [w1.id]: 2, [w2.id]: 1 });
+    // TORRENT: one Wound roll per attack; the D6 Attacks of each Warlock plus its own bonus
+    const dice = (g.log ?? []).filter((e) => e.type === 'dice');
+    const rolled = (purpose: string) => dice.filter((e) => e.type === 'dice' && e.purpose === purpose).flatMap((e) => (e.type === 'dice' ? e.values : []));
+    const attackDice = rolled('attacks');
+    expect(attackDice).toHaveLength(2);
+    expect(rolled('wound')).toHaveLength(attackDice[0] + attackDice[1] + 3);
   });
 });
 

@@ -218,6 +218,7 @@ describe('Guardian Battlehost Enhancements', () => {
     // Overwatch without the bearer: only 6s
     const plain = sandbox([{ ...DA, at: { x: 30, y: 5 } }, ST], { phase: 'movement', turn: 1 });
     plain.addEffect('Fire Overwatch', 0, 'DA', plain.untilEndOfPhase());
-    expect(planFor(plain, 'DA', 'ST', 'Avenger shuriken catapult').skill).toBe(7);
+    const six = planFor(plain, 'DA', 'ST', 'Avenger shuriken catapult');
+    expect([six.unmodifiedHitOn, six.skill, six.hitModifier]).toEqual([6, 6, 0]);
   });
 });

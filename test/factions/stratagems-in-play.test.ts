@@ -20,6 +20,10 @@ import { fatePool } from '../../src/factions/aeldari/army-rule.ts';
 import { battleShockTest } from '../../src/rules/battle/command.ts';
 import { expireEffects } from '../../src/core/effects.ts';
 import { advanceDistance } from '../../src/rules/battle/movement.ts';
+import { getRule, registerRule } from '../../src/core/rules-registry.ts';
+import { FIRE_OVERWATCH_EFFECT } from '../../src/rules/stratagems/core.ts';
+
+const CRIT_5 = 'Fire Overwatch test: Critical Hits on 5+';
 
 /** An agent that uses the named stratagem (on `unit`, when given) whenever it is offered, and otherwise answers with `then`. */
 function using(name: string, then: (r: DecisionRequest) => number = () => 0, unit?: string): Agent {
@@ -66,6 +70,16 @@ describe('FIRE OVERWATCH', () => {
     // one hit, so one Wound roll; the 3 damage kill the Fireblade (W3)
     expect(rolls(g, 'wound')).toEqual([[6]]);
     expect(g.state.units.F.models[0].alive).toBe(false);
+  });
+
+  it('only an unmodified 6 hits whatever restores the BS (Inescapable Accuracy) or makes Critical Hits on 5+', () => {
+    const g = sandbox(units());
+    if (!getRule(CRIT_5)) registerRule({ name: CRIT_5, kind: 'effect', attack(plan, _ctx, src) { if (src.role === 'attacker') plan.criticalHitOn = Math.min(plan.criticalHitOn, 5); } });
+    g.addEffect(CRIT_5, 1, 'R', g.untilEndOfTurn());
+    expect(planFor(g, 'R', 'F', 'Reaper launcher').criticalHitOn).toBe(5);
+    g.addEffect(FIRE_OVERWATCH_EFFECT, 1, 'R', g.untilEndOfTurn());
+    const p = planFor(g, 'R', 'F', 'Reaper launcher');
+    expect([p.skill, p.hitModifier, p.criticalHitOn]).toEqual([6, 0, 6]);
   });
 
   it('only for a unit within 24" of the enemy unit (the Reaper launcher reaches 48")', () => {

@@ -63,6 +63,22 @@ describe('Kroot Farstalkers', () => {
     // another unit of the army against the quarry: nothing
     expect(planFor(g, 'ST', 'DA', 'Pulse rifle').lethalHits).toBe(false);
   });
+
+  it("Pech'ra: while its bearer lives, the unit's ranged attacks ignore cover (not its melee attacks, not without the Pech'ra)", () => {
+    const g = sandbox([
+      { id: 'FS', player: 0, faction: 'tau', name: 'Kroot Farstalkers', at: { x: 10, y: 5 }, wargear: [[], ["Pech'ra"]] },
+      { id: 'F2', player: 0, faction: 'tau', name: 'Kroot Farstalkers', at: { x: 14, y: 5 } },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 30, y: 5 } },
+    ]);
+    // planFor's attacker is the first model with the weapon, the Kill-broker, who does not carry it
+    const withCover = (a: string, w: string) => planFor(g, a, 'GD', w, { cover: true });
+    expect([withCover('FS', 'Farstalker firearm').cover, withCover('FS', 'Kroot pistol').cover]).toEqual([false, false]);
+    expect(withCover('F2', 'Farstalker firearm').cover).toBe(true);
+    const fs = g.state.units.FS;
+    // the bearer dies: cover counts again
+    for (const m of fs.models) if (m.wargear?.includes("Pech'ra")) m.alive = false;
+    expect(withCover('FS', 'Farstalker firearm').cover).toBe(true);
+  });
 });
 
 describe('Kroot War Shaper', () => {

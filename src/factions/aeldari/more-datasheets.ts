@@ -78,13 +78,13 @@ registerRule({
 
 /**
  * Inescapable Accuracy: the unit's ranged attacks may ignore modifiers to their Ballistic Skill and to
- * the Hit roll; the plan builder drops the Hit roll penalties (AttackPlan.ignoreHitModifiers).
+ * the Hit roll; the plan builder drops the Hit roll penalties and restores a worsened BS
+ * (AttackPlan.ignoreHitModifiers, ignoreSkillModifiers).
  */
 registerRule({
   name: 'Inescapable Accuracy', kind: 'datasheet-ability',
-  missing: 'a worsened Ballistic Skill characteristic is not restored (only Hit roll modifiers are ignored; no rule of the engine worsens an Aeldari unit\'s BS today)',
   attack(plan, ctx, src) {
-    if (src.role === 'attacker' && !ctx.melee) plan.ignoreHitModifiers = true;
+    if (src.role === 'attacker' && !ctx.melee) { plan.ignoreHitModifiers = true; plan.ignoreSkillModifiers = true; }
   },
 });
 

@@ -134,11 +134,11 @@ const COMMUNION = 'Psychic Communion (Psychic)';
  * Psychic Communion: when the unit is selected to shoot, each of its Warlock models (the models of a
  * datasheet with this ability) gets, until the end of the phase, +1 Attacks and +1 Strength to its
  * Destructor for each other friendly AELDARI PSYKER model within 6" of it, at most +2. The bonuses are
- * counted then and kept in the effect on the unit (params.bonus, by model id).
+ * counted then and kept in the effect on the unit (params.bonus, by model id); Destructor attack groups
+ * are split by bonus (Rule.splitAttackers), so each Warlock fires with its own.
  */
 registerRule({
   name: COMMUNION, kind: 'datasheet-ability',
-  missing: 'a Destructor attack group (the Warlocks of one datasheet) fires with the smallest bonus of its models when they differ',
   selectedToShoot(g, unit) {
     const s = g.state;
     const psykers = unitsOnBattlefield(s, unit.player).filter((f) => f.keywords.includes('AELDARI'))
@@ -155,6 +155,14 @@ registerRule({
     // selected again in the phase (a rule that lets it shoot twice): counted anew, never above +2
     for (const e of s.effects.filter((x) => x.kind === COMMUNION && x.unit === unit.id)) g.removeEffect(e.id);
     if (any) g.addEffect(COMMUNION, unit.player, unit.id, g.untilEndOfPhase(), { bonus });
+  },
+  splitAttackers(_s, _u, weapon, models, src) {
+    if (weapon.name !== 'Destructor' || !src.effect || models.length < 2) return [models];
+    const bonus = src.effect.params.bonus as Record<string, number>;
+    const first = bonus[models[0].id] ?? 0;
+    if (models.every((m) => (bonus[m.id] ?? 0) === first)) return [models];
+    // parts in the order of their first model, bonuses 0, 1, 2
+    return [0, 1, 2].map((b) => models.filter((m) => (bonus[m.id] ?? 0) === b)).filter((p) => p.length > 0);
   },
   attack(plan, ctx, src) {
     if (!src.effect || src.role !== 'attacker' || ctx.weapon.name !== 'Destructor') return;

@@ -13,7 +13,7 @@ import { FEEL_NO_PAIN_MORTAL, inflictMortalWounds, onUnitDestroyed } from '../..
 import { battleShockTest } from '../../rules/battle/command.ts';
 import { unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { modelBody, unitDistance, unitsInEngagement } from '../../rules/battle/world.ts';
-import { attackersAre, leadingModel, modelWith, oncePerRoundDiscount, returnFireHooks } from '../helpers.ts';
+import { attackersAre, leadingModel, modelWith, oncePerRoundDiscount, returnFireHooks, wargearBearers } from '../helpers.ts';
 
 // --- Kroot Flesh Shaper ------------------------------------------------------------------------
 
@@ -158,6 +158,17 @@ registerRule({
     if (!units.includes(ctx.target.id)) return;
     plan.lethalHits = true;
     plan.precision = true;
+  },
+});
+
+/**
+ * Pech'ra (wargear of one Farstalker): while its bearer is alive in the unit, the unit's ranged weapons
+ * have IGNORES COVER.
+ */
+registerRule({
+  name: "Pech'ra", kind: 'wargear-ability',
+  attack(plan, ctx, src) {
+    if (src.role === 'attacker' && !ctx.melee && wargearBearers(ctx.attacker, "Pech'ra").length > 0) plan.ignoresCover = true;
   },
 });
 

@@ -25,7 +25,8 @@ export function chargePhase(g: Game, player: PlayerIndex): void {
 /** The phase between its start and its end; re-entrant between two charges (lookahead resumes it). */
 /**
  * The modifier to a Charge roll against these targets: the charging unit's own (its rules and effects)
- * and the largest reduction a target's abilities impose (Grav-inhibitor Drone), which does not add to the
+ * and the largest reduction a target's abilities or an effect on the unit impose (Grav-inhibitor Drone,
+ * IMPEDING FIRE), which does not add to the
  * unit's own reductions. Only the total of the unit's own is known here, so its positive and negative
  * parts are not told apart: a -2 against the unit takes the total to at least 2 below 0 or below, e.g. +1
  * and -2 of its own with a Grav-inhibitor Drone give -2 rather than -1 (no bundled army has both).
@@ -37,6 +38,12 @@ export function chargeRollModifier(state: GameState, charger: UnitState, targets
     for (const r of abilityRules(t)) {
       if (r.chargeRollAgainst) against = Math.min(against, r.chargeRollAgainst({ state, unit: t, charger }, { role: 'defender', player: t.player, effect: null, unit: t }));
     }
+  }
+  // effects on the charging unit whose penalty does not add to the others (IMPEDING FIRE)
+  for (const e of state.effects) {
+    if (e.unit !== charger.id) continue;
+    const p = getRule(e.kind)?.chargeRollPenalty;
+    if (p !== undefined) against = Math.min(against, p);
   }
   return against < 0 ? Math.min(own, Math.max(own, 0) + against) : own;
 }

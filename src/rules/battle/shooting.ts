@@ -13,7 +13,7 @@
  */
 import type { Game } from '../../core/game.ts';
 import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
-import { abilityRulesWith, allows, anyUnitHas, afterAttacks, forbids, forEachActiveRule, getRule, targetableFrom, weaponHas, weaponRange } from '../../core/rules-registry.ts';
+import { abilityRulesWith, allows, anyUnitHas, afterAttacks, forbids, forEachActiveRule, getRule, targetableFrom, weaponHas, weaponRange, type Rule, type RuleSource } from '../../core/rules-registry.ts';
 import { profileHas, type Weapon, type WeaponProfile } from '../../data/datasheet.ts';
 import { benefitOfCover, isVisible } from '../../geometry/visibility.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
@@ -295,6 +295,26 @@ function rangeBands(state: GameState, u: UnitState): number[] {
 }
 
 const NO_BANDS: number[] = [];
+
+type Splitter = { rule: Rule; src: RuleSource };
+
+/** The effects on the unit that split its attack groups model by model (Rule.splitAttackers); usually none. */
+function attackSplitters(s: GameState, u: UnitState): Splitter[] | null {
+  let out: Splitter[] | null = null;
+  for (const e of s.effects) {
+    if (e.unit !== u.id) continue;
+    const rule = getRule(e.kind);
+    if (rule?.splitAttackers) (out ??= []).push({ rule, src: { role: 'attacker', player: e.player, effect: e, unit: null } });
+  }
+  return out;
+}
+
+function splitBySource(s: GameState, u: UnitState, w: Weapon, models: ModelState[], splitters: Splitter[] | null): ModelState[][] {
+  if (splitters === null) return [models];
+  let parts = [models];
+  for (const { rule, src } of splitters) parts = parts.flatMap((p) => rule.splitAttackers!(s, u, w, p, src));
+  return parts;
+}
 
 /** The models in parts by band: those within the first distance, then within the next, ..., then beyond the last. */
 function splitByBand(models: readonly ModelState[], bands: readonly number[], distance: (m: ModelState) => number): ModelState[][] {
@@ -597,6 +617,7 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
   const attackGroups: AttackGroup[] = [];
   const coverCache = new Map<string, Set<string>>();
   const bands = rangeBands(s, u);
+  const splitters = attackSplitters(s, u);
   for (const a of assignments) {
     const t = a.target;
     if (!onBattlefield(t)) continue;
@@ -628,7 +649,7 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
     for (const [all, halfRange, linkedFire] of [[half, true, false], [far, false, false], [linkedHalf, true, true], [linkedFar, false, true]] as const) {
       // split again at the distances the unit's rules read model by model (Way of the Short Blade: 9"), each
       // part measured from its own closest model; without such rules one part, measured from the closest shooter
-      for (const models of bands.length === 0 ? [all] : splitByBand(all, bands, from)) {
+      for (const band of bands.length === 0 ? [all] : splitByBand(all, bands, from)) for (const models of splitBySource(s, u, a.group.weapon, band, splitters)) {
         if (models.length === 0) continue;
         const group: AttackGroup = {
           weapon: a.group.weapon, profile: a.profile, models, target: t.id, halfRange, targetVisible: visible,

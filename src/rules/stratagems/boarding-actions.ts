@@ -75,7 +75,7 @@ export function battlefieldCommandBodyguards(g: Game, player: PlayerIndex, leade
 }
 
 /** "Until the start of your next Command phase", from now (this round's, when it is still to come). */
-function untilYourNextCommandPhase(g: Game, player: PlayerIndex): Expiry {
+export function untilYourNextCommandPhase(g: Game, player: PlayerIndex): Expiry {
   const s = g.state;
   const stillToCome = s.turn !== player && s.firstPlayer !== player;
   return { at: 'start-of-command', player, afterRound: stillToCome ? s.round - 1 : s.round };

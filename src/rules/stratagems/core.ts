@@ -58,8 +58,9 @@ registerRule({
   name: FIRE_OVERWATCH_EFFECT, kind: 'effect',
   attack: (plan, ctx, src) => {
     if (src.role !== 'attacker' || ctx.melee) return;
-    plan.skill = 7;
-    plan.criticalHitOn = 6;
+    // the plan builder folds it in last: a rule that restores or improves the BS (Inescapable Accuracy) cannot
+    // undo it; a rule that sets another roll for Overwatch (Protector of the Paths: 5+) is kept
+    if (plan.unmodifiedHitOn === null) plan.unmodifiedHitOn = 6;
   },
 });
 
