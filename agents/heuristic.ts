@@ -2798,6 +2798,16 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
         return v;
       });
     }
+    // riven (+1 Strength for my AELDARI attacks this turn): against the unit my units yet to shoot gain the most on
+    case 'fury-of-the-void': {
+      const s = c.state;
+      const stronger: PlanTweak = (p) => { p.strength += 1; };
+      return pickEnemy(c, req, (e) => {
+        let v = 0;
+        for (const m of ownUnits(s, c.me)) if (!m.flags.shot && m.keywords.includes('AELDARI')) v += attackOn(c, m, e, false, stronger) - attackOn(c, m, e, false);
+        return v + 0.001 * unitValue(s, e);
+      });
+    }
     // no Benefit of Cover this phase: against the unit my units yet to shoot gain the most on
     case 'target-acquisition': {
       const s = c.state;

@@ -9,6 +9,7 @@ import { DataError } from './errors.ts';
 import type { FactionCatalog } from './catalog.ts';
 import type { Datasheet } from './datasheet.ts';
 import { musterWarnings } from './muster-checks.ts';
+import { mayLead } from './leader-stand-ins.ts';
 import { lookupKey } from './text.ts';
 import { closestNames } from './fuzzy.ts';
 
@@ -165,7 +166,8 @@ export function checkArmyAgainstCatalog(army: ArmyFile, catalog: FactionCatalog,
     }
     if (u.attachedTo) {
       const target = army.units.find((x) => x.id === u.attachedTo)!;
-      if (!ds.leads.includes(target.datasheetId)) {
+      const tds = catalog.byId(target.datasheetId);
+      if (!tds || !mayLead(ds, tds, catalog.byId)) {
         fail(['units', i, 'attachedTo'], `${ds.name} cannot lead ${target.name}`);
       }
     }

@@ -86,6 +86,7 @@ import { loadFactionCatalog, type FactionCatalog } from './catalog.ts';
 import type { Datasheet } from './datasheet.ts';
 import { DataError } from './errors.ts';
 import { mayJoinAsLeader } from './bodyguard.ts';
+import { mayLead } from './leader-stand-ins.ts';
 import { deploymentsFromJson } from '../geometry/deployments.ts';
 import { closestNames } from './fuzzy.ts';
 import type { ReserveKind, ResolvedPlayer, ResolvedScenario } from './scenario-types.ts';
@@ -496,7 +497,7 @@ function resolveFormations(probs: Problems, ctx: PlayerContext, p: ParsedPlayer,
     const lds = ctx.ds(leader), bds = ctx.ds(bodyguard);
     if (leader === bodyguard) { probs.add(at, `a unit cannot lead itself`); continue; }
     if (!hasCore(lds, 'Leader')) { probs.add(at, `${unitLabel(lu)} does not have the Leader ability`); continue; }
-    if (!lds.leads.includes(bds.id)) {
+    if (!mayLead(lds, bds, ctx.catalog.byId)) {
       const can = lds.leads.map((id) => ctx.catalog.byId(id)?.name ?? id);
       probs.add(at, `${unitLabel(lu)} cannot lead ${unitLabel(bu)}; expected a unit it can lead: ${can.length ? can.join(', ') : 'none in the data'}`);
       continue;

@@ -16,6 +16,7 @@ import type { PlayerIndex, UnitState } from '../../core/state.ts';
 import type { ResolvedPlayer } from '../../data/scenario-types.ts';
 import { fitsIn, passengers } from './transports.ts';
 import { mayJoinAsLeader } from '../../data/bodyguard.ts';
+import { mayLead } from '../../data/leader-stand-ins.ts';
 import { abilityRulesWith, allows } from '../../core/rules-registry.ts';
 
 export interface LeaderOption { leader: string; bodyguard: string | null }
@@ -30,13 +31,14 @@ function ownUnits(g: Game, player: PlayerIndex): UnitState[] {
 }
 
 /**
- * Units this Leader can join now: of its datasheet's list, not Leaders themselves, not led yet (or led by
+ * Units this Leader can join now: of its datasheet's list (or standing in for one of them: CORSAIRS,
+ * ../../data/leader-stand-ins.ts), not Leaders themselves, not led yet (or led by
  * one Leader of another datasheet when their BODYGUARD rule lets them take two: ../../data/bodyguard.ts).
  */
 export function bodyguardCandidates(g: Game, leader: UnitState): UnitState[] {
   const s = g.state;
-  const leads = s.datasheets[leader.datasheet].leads;
-  return ownUnits(g, leader.player).filter((b) => b.id !== leader.id && b.location === 'unplaced' && leads.includes(b.datasheet) &&
+  const lds = s.datasheets[leader.datasheet];
+  return ownUnits(g, leader.player).filter((b) => b.id !== leader.id && b.location === 'unplaced' && mayLead(lds, s.datasheets[b.datasheet]) &&
     !b.components[0].abilities.includes('Leader') &&
     mayJoinAsLeader(s.datasheets[b.datasheet], b.components[0].startingStrength, b.components.slice(1).map((c) => c.datasheet), leader.datasheet));
 }

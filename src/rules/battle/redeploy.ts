@@ -7,7 +7,7 @@
  */
 import type { Game } from '../../core/game.ts';
 import { getRule } from '../../core/rules-registry.ts';
-import { opponent, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import { opponent, type GameState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { deploymentAnchors, placeForDeployment } from './placement.ts';
 import { canInfiltrate, infiltrationAnchors, placeInfiltrator } from './pre-battle.ts';
 import { hasKeyword, unitsOnBattlefield } from './units.ts';
@@ -16,6 +16,8 @@ import { hasKeyword, unitsOnBattlefield } from './units.ts';
 export interface Redeployment {
   max: number;
   eligible(bearer: UnitState, candidate: UnitState, chosen: readonly UnitState[]): boolean;
+  /** the rule acts only when its bearer's unit passes this as the step reaches it (Prince of Corsairs: on the battlefield, or in a Transport that is); absent: always */
+  bearerQualifies?(state: GameState, bearer: UnitState): boolean;
 }
 
 export type RedeployOption = { done: true } | { unit: string };
@@ -36,6 +38,7 @@ export function redeployUnits(g: Game, first: PlayerIndex, zones: readonly [numb
 
 function redeployFor(g: Game, bearer: UnitState, rule: string, r: Redeployment, zone: number): void {
   const player = bearer.player;
+  if (r.bearerQualifies && !r.bearerQualifies(g.state, bearer)) return;
   const chosen: UnitState[] = [];
   while (chosen.length < r.max) {
     const eligible = unitsOnBattlefield(g.state, player).filter((u) => !chosen.some((c) => c.id === u.id) && !hasKeyword(u, 'FORTIFICATION') && r.eligible(bearer, u, chosen));

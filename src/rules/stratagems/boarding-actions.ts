@@ -35,6 +35,7 @@ import { FIGHTS_NEXT } from '../battle/fight.ts';
 import { EXPLOSIVE_CLEARANCE } from '../battle/boarding.ts';
 import { modelWeapons } from '../battle/shooting.ts';
 import { unitsOnBattlefield } from '../battle/units.ts';
+import { mayLead } from '../../data/leader-stand-ins.ts';
 import { isEngaged, unitDistance } from '../battle/world.ts';
 import { BATTLEFIELD_COMMAND, withLentLeader } from '../lent-leaders.ts';
 
@@ -68,10 +69,10 @@ function freeLeader(u: UnitState): boolean {
 /** The friendly Bodyguard units within 6" that this Leader unit could normally be attached to. */
 export function battlefieldCommandBodyguards(g: Game, player: PlayerIndex, leader: UnitState): UnitState[] {
   const s = g.state;
-  const leads = s.datasheets[leader.datasheet].leads ?? [];
-  if (leads.length === 0) return [];
+  const lds = s.datasheets[leader.datasheet];
+  if ((lds.leads ?? []).length === 0) return [];
   return unitsOnBattlefield(s, player).filter((b) =>
-    b.id !== leader.id && b.components.length === 1 && leads.includes(b.datasheet) && !commanded(g, player, b) && unitDistance(s, leader, b) <= 6 + 1e-6);
+    b.id !== leader.id && b.components.length === 1 && mayLead(lds, s.datasheets[b.datasheet]) && !commanded(g, player, b) && unitDistance(s, leader, b) <= 6 + 1e-6);
 }
 
 /** "Until the start of your next Command phase", from now (this round's, when it is still to come). */
