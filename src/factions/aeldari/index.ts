@@ -9,6 +9,7 @@ import './harlequins.ts';
 import './more-datasheets.ts';
 import './phoenix-lords.ts';
 import './seers-and-corsairs.ts';
+import './spiritseer.ts';
 import './reactive-moves.ts';
 import './wargear.ts';
 import './wraiths-and-warlocks.ts';
