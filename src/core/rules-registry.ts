@@ -99,7 +99,8 @@ export interface Rule {
   targetableFrom?(ctx: UnitContext & { distance: number }, effect: Effect | null): boolean;
   /**
    * The unit has the Lone Operative ability now though it does not list it (the Spiritseer's, while near a
-   * friendly WRAITH CONSTRUCT unit). Asked of the unit's own abilities only, see isLoneOperative.
+   * friendly WRAITH CONSTRUCT unit; Spirit Stone of Raelyth's bearer near a friendly VEHICLE). Asked of the
+   * unit's own abilities (its Enhancement among them) only, see isLoneOperative.
    */
   loneOperative?(ctx: UnitContext, src: RuleSource): boolean;
   /** change the Attack plan of an attack this rule's side is involved in */
