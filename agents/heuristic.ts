@@ -53,6 +53,7 @@ import { cruelAmusementTweak } from '../src/factions/aeldari/harlequins.ts';
 import { LETHAL_RUSE_ENGAGED } from '../src/factions/aeldari/corsair-coterie.ts';
 import { impedingFireTargets, withdrawnModelsBack } from '../src/factions/aeldari/eldritch-raiders.ts';
 import { SEER_STRANDS_OF_FATE, truthPoints } from '../src/factions/aeldari/seer-council.ts';
+import { destroyedWraiths } from '../src/factions/aeldari/spiritseer.ts';
 import { isLeaderModel, mustTake } from '../src/rules/allocation.ts';
 import { pointInPolygon } from '../src/geometry/polygon.ts';
 import { cloneState } from '../src/core/clone.ts';
@@ -115,6 +116,8 @@ export const WEIGHTS = {
   stealthDronesDamage: 3,
   /** Airborne Agility: the gain (points) over staying that sends a unit into Strategic Reserves */
   airborneAgilityMargin: 5,
+  /** Spirit Mark: at the start of the Spiritseer's move, a mark worth less than this (points) waits for the end of the move */
+  spiritMarkWait: 1,
   /** Declare Battle Formations: share of a Leader's value for the protection of a Bodyguard unit */
   leaderProtection: 0.3,
   /** Declare Battle Formations: units whose guns reach no further than this (or melee units) Deep Strike */
@@ -2625,6 +2628,41 @@ function decideFlyover(c: Ctx, req: DecisionRequest): number {
   });
 }
 
+const SUSTAINED_HITS_1: PlanTweak = (p) => { p.sustainedHits = Math.max(p.sustainedHits, 1); };
+
+/**
+ * Spirit Mark: the Wraith unit and enemy unit whose SUSTAINED HITS 1 adds most to what the Wraiths can do to
+ * it (their guns in range now, their melee weapons at a third: a fight is less sure), the more valuable enemy
+ * on a tie. At the start of the Spiritseer's move a mark worth less than `spiritMarkWait` is kept for the end
+ * of the move (the Spiritseer and the Wraiths may be nearer the enemy by then); at its end the best is taken.
+ */
+function decideSpiritMark(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const options = req.options as ({ none: true } | { unit: string; target: string })[];
+  const wait = req.context?.when === 'end' ? -1 : c.w.spiritMarkWait;
+  return argmax(options, (o) => {
+    if ('none' in o) return wait;
+    const w = s.units[o.unit];
+    const e = s.units[o.target];
+    const ranged = attackOn(c, w, e, false, SUSTAINED_HITS_1) - attackOn(c, w, e, false);
+    const melee = attackOn(c, w, e, true, SUSTAINED_HITS_1) - attackOn(c, w, e, true);
+    return ranged + melee / 3 + 0.001 * unitValue(s, e);
+  });
+}
+
+/** Tears of Isha: the Wraith unit that gains most: a destroyed model back (its wounds), else up to D3 wounds (2 on average) on its most hurt model. */
+function decideTearsOfIsha(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  return argmax(req.options as string[], (id) => {
+    const w = s.units[id];
+    const dead = destroyedWraiths(s, w);
+    if (dead.length > 0) return characteristic(s, w, dead[0], 'W') * pointsPerWound(s, w);
+    let lost = 0;
+    for (const m of w.models) if (m.alive) lost = Math.max(lost, characteristic(s, w, m, 'W') - m.wounds);
+    return Math.min(2, lost) * pointsPerWound(s, w);
+  });
+}
+
 function decideDroneHarassment(c: Ctx, req: DecisionRequest): number {
   const s = c.state;
   return pickEnemy(c, req, (e) => {
@@ -2933,6 +2971,8 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     }
     // the engine offers the model that lost the most wounds first
     case 'spirit-stone': return 0;
+    case 'spirit-mark': return decideSpiritMark(c, req);
+    case 'tears-of-isha': return decideTearsOfIsha(c, req);
     // XV02 Pilot Battlesuit: the Hammerhead with the most wounds left comes first
     case 'xv02-pilot-battlesuit': return 0;
     // Scouts 6" costs nothing: the most valuable units first

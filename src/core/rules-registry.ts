@@ -97,6 +97,12 @@ export interface Rule {
    * every shooter and target: a rule should answer true at once when `distance` is short enough.
    */
   targetableFrom?(ctx: UnitContext & { distance: number }, effect: Effect | null): boolean;
+  /**
+   * The unit has the Lone Operative ability now though it does not list it (the Spiritseer's, while near a
+   * friendly WRAITH CONSTRUCT unit; Spirit Stone of Raelyth's bearer near a friendly VEHICLE). Asked of the
+   * unit's own abilities (its Enhancement among them) only, see isLoneOperative.
+   */
+  loneOperative?(ctx: UnitContext, src: RuleSource): boolean;
   /** change the Attack plan of an attack this rule's side is involved in */
   attack?(plan: AttackPlan, ctx: AttackContext, src: RuleSource): void;
   /** change a model's characteristic (OC, Move...) while this rule applies to its unit */
@@ -536,6 +542,20 @@ export function targetableFrom(state: GameState, unit: UnitState, distance: numb
     if (r?.targetableFrom && !r.targetableFrom({ state, unit, distance }, e)) return false;
   }
   return true;
+}
+
+/**
+ * Does the unit have Lone Operative now (a ranged attack may target it only from within 12"): listed among
+ * its abilities, or given by one of them while a condition holds (Rule.loneOperative). The engine's target
+ * selection and the checks read this one answer; the hook's rules are kept per list of abilities, so a unit
+ * without such an ability pays one cached lookup.
+ */
+export function isLoneOperative(state: GameState, unit: UnitState): boolean {
+  if (unit.abilities.includes('Lone Operative')) return true;
+  for (const r of abilityRulesWith(unit, 'loneOperative')) {
+    if (r.loneOperative!({ state, unit }, { role: 'self', player: unit.player, effect: null, unit })) return true;
+  }
+  return false;
 }
 
 /** How far a unit's Pile-in and Consolidation moves reach, and whether base contact with the closest enemy unit is enough. */

@@ -9,11 +9,12 @@ import type { AttackPlan } from '../rules/attack-plan.ts';
 import { isLeaderModel } from '../rules/allocation.ts';
 import { lendingLeader } from '../rules/lent-leaders.ts';
 import { onBattlefield } from '../rules/battle/units.ts';
-import { isEngaged, modelBody, unitDistance } from '../rules/battle/world.ts';
-import { inObjectiveRange } from '../geometry/ranges.ts';
+import { isEngaged, modelBase, modelBody, unitDistance } from '../rules/battle/world.ts';
+import { inObjectiveRange, unitCoherency } from '../geometry/ranges.ts';
 import { controlByLevel, currentControl } from '../rules/battle/objectives.ts';
 import { armyEnemyMoveEnded, completeFallBack, moveOptions, planMove, type MoveChoice } from '../rules/battle/movement.ts';
-import { applyPlan, planUnit } from '../rules/battle/placement.ts';
+import { applyPlan, planModels, planUnit, worldOf } from '../rules/battle/placement.ts';
+import { validatePlacement } from '../geometry/planner.ts';
 import { isWhollyWithinOfBody, isWithin } from '../geometry/distance.ts';
 import { baseBoundingRadius } from '../geometry/shape.ts';
 import { inflictMortalWounds } from '../rules/damage.ts';
@@ -534,6 +535,59 @@ export function setModelBackUp(g: Game, params: { params: Record<string, unknown
   return true;
 }
 
+
+/** How far apart (edge to edge, roughly) a returned model is tried from each model of its unit: within the 2" of Unit Coherency. */
+const RETURN_GAPS = [0.4, 1.2];
+const RETURN_ANGLES = 16;
+
+/**
+ * A destroyed model returned to its unit on the battlefield (Tears of Isha): set up with `wounds` wounds in
+ * Unit Coherency, not within Engagement Range of an enemy model, on no other model nor impassable terrain,
+ * the legal spot nearest the unit's centre among spots around each of its models (the models already there
+ * stay where they are). Recorded as the model returned, then placed (mode 'returned'). False, and nothing
+ * happens, when the unit has no model on the battlefield or no spot is legal.
+ */
+export function returnDestroyedModel(g: Game, unit: UnitState, modelId: string, wounds: number): boolean {
+  const s = g.state;
+  const dead = unit.models.find((m) => m.id === modelId);
+  const standing = unit.models.filter((m) => m.alive && m.pos);
+  if (!dead || dead.alive || standing.length === 0 || unit.location !== 'battlefield') return false;
+  // the unit as if the model stood again, not yet placed: the planner's models, the returned one last
+  const withIt = { ...unit, models: [...standing, { ...dead, alive: true, pos: null }] };
+  const models = planModels(s, withIt);
+  const world = worldOf(s, unit.id);
+  const board = s.board;
+  const request = { mode: 'setUp' as const, player: String(unit.player), unitId: unit.id, models, zone: [{ x: 0, y: 0 }, { x: board.width, y: 0 }, { x: board.width, y: board.height }, { x: 0, y: board.height }] };
+  const at = standing.map((m) => m.pos!);
+  const before = new Set(unitCoherency(standing.map((m) => modelBody(s, m))).breaking.map((i) => standing[i].id));
+  const centre = { x: at.reduce((a, p) => a + p.x, 0) / at.length, y: at.reduce((a, p) => a + p.y, 0) / at.length };
+  const rNew = baseBoundingRadius(modelBase(s, dead));
+  const spots: { x: number; y: number }[] = [];
+  for (const m of standing) {
+    const r = baseBoundingRadius(modelBase(s, m)) + rNew;
+    for (const gap of RETURN_GAPS) {
+      for (let k = 0; k < RETURN_ANGLES; k++) {
+        const a = (2 * Math.PI * k) / RETURN_ANGLES;
+        spots.push({ x: m.pos!.x + (r + gap) * Math.cos(a), y: m.pos!.y + (r + gap) * Math.sin(a) });
+      }
+    }
+  }
+  // nearest the unit's centre first (a stable sort: the order of the unit's models breaks ties)
+  const d2 = (p: { x: number; y: number }) => (p.x - centre.x) ** 2 + (p.y - centre.y) ** 2;
+  spots.sort((a, b) => d2(a) - d2(b));
+  for (const p of spots) {
+    const pos = { x: Math.round(p.x * 1000) / 1000, y: Math.round(p.y * 1000) / 1000, z: 0 };
+    const check = validatePlacement(request, world, [...at, pos]);
+    // the models already there may stand in Engagement Range (or, rarely, out of coherency): only what the
+    // returned model adds counts
+    const fault = check.violations.some((v) => v.modelId === modelId || (v.rule === 'coherency' && v.modelId !== null && !before.has(v.modelId)) || v.modelId === null);
+    if (fault) continue;
+    g.emit({ type: 'model-returned', unit: unit.id, model: modelId, wounds });
+    g.emit({ type: 'models-placed', unit: unit.id, mode: 'returned', positions: [{ model: modelId, pos }] });
+    return true;
+  }
+  return false;
+}
 
 /**
  * An effect that holds an objective marker (params.objective) for its player: they control it unless the

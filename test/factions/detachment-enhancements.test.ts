@@ -8,7 +8,7 @@ import { scriptedStream } from '../helpers/scripted.ts';
 import { planFor } from '../helpers/plan.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
-import { getRule, weaponHas } from '../../src/core/rules-registry.ts';
+import { getRule, isLoneOperative, weaponHas } from '../../src/core/rules-registry.ts';
 import type { PhaseName } from '../../src/core/state.ts';
 import { characteristic } from '../../src/rules/battle/units.ts';
 import { updateObjectiveControl } from '../../src/rules/battle/objectives.ts';
@@ -207,6 +207,24 @@ describe('Armoured Warhost Enhancements', () => {
     hurt(far, 5);
     start(far, 'command');
     expect(far.state.units.FA.models[0].wounds).toBe(full - 5);
+  });
+
+  it('Spirit Stone of Raelyth: the bearer has Lone Operative within 3" of a friendly AELDARI VEHICLE, not farther, not while it leads a unit', () => {
+    const g = ae('Spirit Stone of Raelyth');
+    expect(isLoneOperative(g.state, g.state.units.FS)).toBe(true);
+    const far = ae('Spirit Stone of Raelyth', { at: { x: 42, y: 22 } });
+    expect(isLoneOperative(far.state, far.state.units.FS)).toBe(false);
+    // the same Farseer without the Enhancement
+    expect(isLoneOperative(ae('Lucid Eye').state, ae('Lucid Eye').state.units.FS)).toBe(false);
+    // leading Guardian Defenders: an Attached unit
+    const led = battleSandbox([
+      { id: 'FS', player: 1, faction: 'aeldari', name: 'Farseer', at: { x: 30, y: 22 }, enhancement: 'Spirit Stone of Raelyth' },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 31, y: 18 } },
+      { id: 'FA', player: 1, faction: 'aeldari', name: 'Falcon', at: { x: 34, y: 22 } },
+    ], { phase: 'command', turn: 1, detachments: [null, 'Armoured Warhost'] });
+    led.emit({ type: 'unit-attached', leader: 'FS', bodyguard: 'GD' });
+    expect(led.state.units.GD.abilities).toContain('Spirit Stone of Raelyth');
+    expect(isLoneOperative(led.state, led.state.units.GD)).toBe(false);
   });
 });
 

@@ -9,7 +9,7 @@
 import type { GameEvent } from '../../src/core/events.ts';
 import type { GameState, ModelState, PlayerIndex, UnitState } from '../../src/core/state.ts';
 import { keptControl } from '../../src/rules/battle/objectives.ts';
-import { allows, pileInMove, weaponHas } from '../../src/core/rules-registry.ts';
+import { allows, isLoneOperative, pileInMove, weaponHas } from '../../src/core/rules-registry.ts';
 import { arrivalRound, deepStrikeDistance, firstRoundDeepStrike } from '../../src/rules/battle/reserves.ts';
 import { desperateEscapeRules } from '../../src/rules/battle/movement.ts';
 import { battleShockStepTests } from '../../src/rules/battle/command.ts';
@@ -290,7 +290,7 @@ export function ruleChecker(): RuleChecker {
         const tm = alive(t);
         if (!alive(u).some((m) => tm.some((om) => horizontalDistance(modelBody(s, m), modelBody(s, om)) <= r + EPS))) bad(`${u.name} shot ${c.weapon} (${r}") at ${t.name}, out of range`);
         // Lone Operative: a target only within 12"
-        if (t.abilities.includes('Lone Operative') && !alive(u).some((m) => tm.some((om) => horizontalDistance(modelBody(s, m), modelBody(s, om)) <= 12 + EPS))) bad(`${u.name} shot Lone Operative ${t.name} from beyond 12"`);
+        if (isLoneOperative(s, t) && !alive(u).some((m) => tm.some((om) => horizontalDistance(modelBody(s, m), modelBody(s, om)) <= 12 + EPS))) bad(`${u.name} shot Lone Operative ${t.name} from beyond 12"`);
       }
     }
   }
@@ -314,6 +314,10 @@ export function ruleChecker(): RuleChecker {
       }
       if (NOT_INTO_ENGAGEMENT.has(e.mode)) {
         for (const o of enemies) for (const om of alive(o)) if (inEngagementRange(b, modelBody(s, om))) bad(`${e.mode}: ${m.id} of ${u.name} ends within Engagement Range of ${o.name}`);
+      }
+      // a destroyed model returned to its unit (Tears of Isha): it, not the models already there, is set up out of Engagement Range
+      if (e.mode === 'returned' && e.positions.some((p) => p.model === m.id)) {
+        for (const o of enemies) for (const om of alive(o)) if (inEngagementRange(b, modelBody(s, om))) bad(`${e.mode}: ${m.id} of ${u.name} is set up within Engagement Range of ${o.name}`);
       }
       if (NINE_INCHES_AWAY.has(e.mode)) {
         const least = e.mode === 'deep-strike' ? deepStrikeDistance(s, u) : 9;
@@ -417,7 +421,7 @@ export function ruleChecker(): RuleChecker {
         braved.clear();
         if (e.phase === 'command') {
           // who must test: the active player's units Below Half-strength as the phase starts (no model is
-          // lost in the Command phase before the Battle-shock step)
+          // lost in the Command phase before the Battle-shock step; one returned then is seen below)
           // and the units an effect makes test (THE GRISLY FEAST), with its modifier
           forcedTests = battleShockStepTests(s, e.player).tests;
           mustTest = s.unitOrder.filter((id) => {
@@ -456,6 +460,11 @@ export function ruleChecker(): RuleChecker {
       }
       case 'model-destroyed':
         if (escape && e.reason === 'Desperate Escape') escape.destroyed++;
+        break;
+      case 'model-returned':
+        // a model returned as the Command phase starts (Tears of Isha), before the Battle-shock step, may bring
+        // its unit back to half strength or more: it then takes no test there
+        if (s.phase === 'command' && !forcedTests.has(e.unit) && !belowHalf(s, s.units[e.unit])) mustTest = mustTest.filter((id) => id !== e.unit);
         break;
       case 'dice':
         // the weapon of the attacks being resolved: "profile -> target" on the Hit or Wound roll

@@ -72,12 +72,14 @@ registerRule({
 
 /**
  * Spirit Stone of Raelyth (PSYKER bearer): in its player's Command phase, one friendly AELDARI VEHICLE model
- * within 3" of the bearer regains up to D3 lost wounds. Partly: the Lone Operative it gives the bearer near
- * such a vehicle is not played.
+ * within 3" of the bearer regains up to D3 lost wounds; while the bearer is within 3" of such a vehicle it has
+ * Lone Operative (not while it leads a unit: an Attached unit's models have no Lone Operative).
  */
 registerRule({
   name: 'Spirit Stone of Raelyth', kind: 'enhancement',
-  missing: 'the Lone Operative ability near a friendly VEHICLE is not played',
+  loneOperative({ state, unit }) {
+    return unit.components.length === 1 && vehicleModelsNear(state, unit, bearers(unit, 'Spirit Stone of Raelyth'), 3).length > 0;
+  },
   phaseStart(g, unit, phase) {
     const s = g.state;
     if (phase !== 'command' || s.turn !== unit.player) return;

@@ -10,6 +10,7 @@ import './more-datasheets.ts';
 import './phoenix-lords.ts';
 import './seers-and-corsairs.ts';
 import './corsair-characters.ts';
+import './spiritseer.ts';
 import './reactive-moves.ts';
 import './wargear.ts';
 import './wraiths-and-warlocks.ts';

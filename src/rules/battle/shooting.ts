@@ -13,7 +13,7 @@
  */
 import type { Game } from '../../core/game.ts';
 import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
-import { abilityRulesWith, allows, anyUnitHas, afterAttacks, forbids, forEachActiveRule, getRule, targetableFrom, weaponHas, weaponRange, type Rule, type RuleSource } from '../../core/rules-registry.ts';
+import { abilityRulesWith, allows, anyUnitHas, afterAttacks, forbids, forEachActiveRule, getRule, isLoneOperative, targetableFrom, weaponHas, weaponRange, type Rule, type RuleSource } from '../../core/rules-registry.ts';
 import { profileHas, type Weapon, type WeaponProfile } from '../../data/datasheet.ts';
 import { benefitOfCover, isVisible } from '../../geometry/visibility.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
@@ -393,7 +393,7 @@ function canTarget(state: GameState, shooter: Shooter, p: WeaponProfile, shooter
   if (dist > weaponRange(state, shooterUnit, p) + 1e-6) return false;
   if (!targetableFrom(state, target, dist)) return false;
   if (!vis.mayTarget(shooterUnit, target)) return false;
-  if (dist > 12 + 1e-6 && target.abilities.includes('Lone Operative')) return false;
+  if (dist > 12 + 1e-6 && isLoneOperative(state, target)) return false;
   if (profileHas(p, 'INDIRECT FIRE')) return true;
   return vis.unitVisible(shooter, target);
 }
