@@ -2864,6 +2864,11 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'raid-and-run': return decideShadeOfTwilight(c, req, 5, false);
     // INTERLOCKING MANOUEVRES: a 6" Normal move or a Fall Back, at the end of a Fight phase
     case 'interlocking-manoeuvres': return decideShadeOfTwilight(c, req, INTERLOCKING_MOVE, false);
+    // the Twin Lance's Retro-thrusters: a 6" Normal move or a Fall Back at the end of a Fight phase, as above
+    case 'retro-thrusters': return decideShadeOfTwilight(c, req, 6, false);
+    // Neocapacitor Shields: the enemy unit whose failed Battle-shock test costs its side most, and whose charges
+    // at my units the -1 is likeliest to foil
+    case 'neocapacitor-shields': return pickEnemy(c, req, (e) => battleShockCost(c, e, 0) + 0.5 * impedingFireGain(c, e));
     // TRICKSTERS' RETORT, WEAVING STRIDE (the opponent's Movement phase) and WEAVERS' COILS (the end of the
     // player's Fight phase): no charge of this turn is lost; VENOMOUS WRATH forbids the charge anyway
     case 'tricksters-retort': case 'weaving-stride': return decideShadeOfTwilight(c, req, STRIDE_MOVE, false);
@@ -2943,6 +2948,7 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     // free, but a unit off the board misses the end of this turn: only for a clear gain
     case 'airborne-agility':
     case 'webway-pathstone':
+    case 'webway-shunt-generator':
     case 'starflare-ignition':
     case 'cloudstrider':
     case 'skyleap': {

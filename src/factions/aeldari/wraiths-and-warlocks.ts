@@ -4,7 +4,7 @@
  * Conclave and Skyrunners, Wraithseer, Warp Hunter, Vypers, Wasp Assault Walker, Vampire Hunter, Warp Spiders), one registry
  * entry each, written from the data export's datasheets in the engine's words.
  */
-import { registerRule } from '../../core/rules-registry.ts';
+import { allows, registerRule } from '../../core/rules-registry.ts';
 import type { GameState, UnitState } from '../../core/state.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { isClosestEligibleTarget } from '../../rules/battle/shooting.ts';
@@ -12,7 +12,7 @@ import { isMonsterOrVehicle, unitsOnBattlefield } from '../../rules/battle/units
 import { modelBody } from '../../rules/battle/world.ts';
 import { isWithin } from '../../geometry/distance.ts';
 import { inflictMortalWounds } from '../../rules/damage.ts';
-import { hitEnemies, leadingModel, modelWithinRangeOf, shockOneHitEnemy, untilStartOfNextTurn } from '../helpers.ts';
+import { hitEnemies, intoReservesAtTurnEnd, leadingModel, modelWithinRangeOf, shockOneHitEnemy, untilStartOfNextTurn } from '../helpers.ts';
 import { SUPPRESSED } from '../suppressed.ts';
 
 /** Is a model of `unit` within `range` of an alive friendly AELDARI PSYKER model on the battlefield (one of its own models included)? */
@@ -277,5 +277,48 @@ registerRule({
 registerRule({
   name: FLICKERJUMPED, kind: 'effect',
   characteristic: (which, value) => (which === 'M' ? 24 : value),
-  forbids: (perm) => perm === 'charge',
+  // no charge this turn, unless a rule lets it (Lhykhis' Empyric Ambush)
+  forbids: (perm, ctx) => perm === 'charge' && !allows(ctx.state, ctx.unit, 'charge-after-flickerjump'),
+});
+
+// --- Wraithblades, Wraithknights ------------------------------------------------------------------
+
+/**
+ * Malevolent Souls: a Wraithblades model destroyed by a melee attack before it has fought this phase fights on
+ * a D6 of 3+ before it is removed (src/rules/battle/fight-on-death.ts: the 4+ of the rule there, +1).
+ */
+registerRule({ name: 'Malevolent Souls', kind: 'datasheet-ability', fightOnDeath: () => 1 });
+
+const POINT_BLANK_WEAPONS: ReadonlySet<string> = new Set(['heavy wraithcannon', 'suncannon']);
+
+/** Point-blank Devastation: the Wraithknight's heavy wraithcannon or suncannon re-rolls its number of attacks against a target within half range. */
+registerRule({
+  name: 'Point-blank Devastation', kind: 'datasheet-ability',
+  attack(plan, ctx, src) {
+    if (src.role === 'attacker' && ctx.halfRange && POINT_BLANK_WEAPONS.has(ctx.weapon.name.toLowerCase())) plan.rerollAttacks = true;
+  },
+});
+
+/**
+ * Titanic Strides, Titanic Agility, Agile: the Wraithknights' Normal, Advance and Fall Back moves pass over
+ * models and terrain as a FLY model's do (Rule.movesOverModels, as the Stormsurge's Heavy Walker).
+ */
+registerRule({
+  name: 'Titanic Strides', kind: 'datasheet-ability', movesOverModels: true,
+  missing: 'it may pass over TITANIC models too, and no D6 is rolled (a 1: Battle-shocked) after it crossed terrain over 4" high',
+});
+registerRule({ name: 'Titanic Agility', kind: 'datasheet-ability', movesOverModels: true });
+registerRule({ name: 'Agile', kind: 'datasheet-ability', movesOverModels: true, missing: 'it may pass over TITANIC models too' });
+
+const SHUNT_USED = 'Webway Shunt Generator (used)';
+registerRule({ name: SHUNT_USED, kind: 'effect' });
+
+/** Webway Shunt Generator: once per battle, at the end of the opponent's turn, not within Engagement Range, into Strategic Reserves. */
+registerRule({
+  name: 'Webway Shunt Generator', kind: 'datasheet-ability',
+  turnEnd: intoReservesAtTurnEnd(
+    'Webway Shunt Generator (once per battle)', 'webway-shunt-generator',
+    (g, unit) => !g.state.effects.some((e) => e.kind === SHUNT_USED && e.unit === unit.id),
+    (g, unit) => { g.addEffect(SHUNT_USED, unit.player, unit.id, { at: 'end-of-battle' }); },
+  ),
 });
