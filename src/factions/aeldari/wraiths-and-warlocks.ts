@@ -26,6 +26,25 @@ function nearFriendlyPsyker(state: GameState, unit: UnitState, range: number): b
   return false;
 }
 
+/**
+ * SOUL BRIDGE's effect on a unit (Spirit Conclave, ./spirit-conclave.ts; params.psyker: an ASURYANI PSYKER
+ * model's id): the unit counts as within 12" of that model for Psychic Guidance while the model stands.
+ */
+export const SOUL_BRIDGE = 'Soul Bridge';
+
+function soulBridged(state: GameState, unit: UnitState): boolean {
+  for (const e of state.effects) {
+    if (e.kind !== SOUL_BRIDGE || e.unit !== unit.id) continue;
+    for (const f of unitsOnBattlefield(state, unit.player)) if (f.models.some((m) => m.id === e.params.psyker && m.alive && m.pos)) return true;
+  }
+  return false;
+}
+
+/** Does Psychic Guidance apply to the unit now: within 12" of a friendly AELDARI PSYKER model, or bridged to one (SOUL BRIDGE)? */
+export function psychicallyGuided(state: GameState, unit: UnitState): boolean {
+  return nearFriendlyPsyker(state, unit, 12) || soulBridged(state, unit);
+}
+
 // --- Crimson Hunter ----------------------------------------------------------------------------
 
 /** Skyhunter: the Crimson Hunter's ranged attacks at a unit that can FLY get +1 to hit and +1 to wound. */
@@ -62,17 +81,17 @@ registerRule({ name: 'War Construct', kind: 'datasheet-ability', allows: (perm) 
 
 /**
  * Psychic Guidance: while the unit is within 12" of a friendly AELDARI PSYKER model (a Spiritseer leading
- * it included), its models have Leadership 6+ and its attacks get +1 to hit. The Wraithlord's datasheet
+ * it included; or bridged to one by SOUL BRIDGE), its models have Leadership 6+ and its attacks get +1 to hit. The Wraithlord's datasheet
  * words it otherwise: its weapons' Ballistic and Weapon Skill are improved by 1 (not a Hit roll modifier,
  * so it is not capped with them), with the same Leadership.
  */
 registerRule({
   name: 'Psychic Guidance', kind: 'datasheet-ability',
   characteristic(which, value, ctx) {
-    return which === 'Ld' && nearFriendlyPsyker(ctx.state, ctx.unit, 12) ? 6 : value;
+    return which === 'Ld' && psychicallyGuided(ctx.state, ctx.unit) ? 6 : value;
   },
   attack(plan, ctx, src) {
-    if (src.role !== 'attacker' || !nearFriendlyPsyker(ctx.state, ctx.attacker, 12)) return;
+    if (src.role !== 'attacker' || !psychicallyGuided(ctx.state, ctx.attacker)) return;
     if (ctx.attackers.some((m) => ctx.state.datasheets[m.datasheet].keywords.includes('WRAITHLORD'))) {
       // a TORRENT flamer has no Ballistic Skill to improve
       if (!plan.autoHit) plan.skill -= 1;
