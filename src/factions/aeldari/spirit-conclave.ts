@@ -242,24 +242,23 @@ registerStratagem({
 
 /**
  * In the player's Command phase, the bearer's player selects one friendly WRAITH CONSTRUCT unit within 12" of
- * the bearer (decision `kind`; `keep` narrows the choices): the Enhancement's entry is then the effect on that
- * unit until the start of the player's next Command phase.
+ * the bearer (`ask` makes the Enhancement's own decision; `keep` narrows the choices): the Enhancement's entry
+ * is then the effect on that unit until the start of the player's next Command phase.
  */
-function guideWraithUnit(g: Game, unit: UnitState, name: string, kind: string, what: string, keep: (w: UnitState) => boolean = () => true): void {
+function guideWraithUnit(g: Game, unit: UnitState, name: string, ask: (options: string[]) => string, keep: (w: UnitState) => boolean = () => true): void {
   const s = g.state;
   if (s.phase !== 'command' || s.turn !== unit.player) return;
   const bearers = enhancementBearers(unit, name);
   const options = unitsOnBattlefield(s, unit.player)
     .filter((w) => w.id !== unit.id && wraith(w) && keep(w) && bearers.some((m) => modelWithinRangeOf(s, m, w, 12))).map((w) => w.id);
   if (options.length === 0) return;
-  const { option } = g.decide({ kind, player: unit.player, prompt: `${unit.name}: ${name}: which Wraith unit ${what}?`, options, context: { unit: unit.id } });
-  g.addEffect(name, unit.player, option, untilYourNextCommandPhase(g, unit.player));
+  g.addEffect(name, unit.player, ask(options), untilYourNextCommandPhase(g, unit.player));
 }
 
 /** Light of Clarity: the selected unit's INFANTRY models get +1 OC, its MONSTER models +3. */
 registerRule({
   name: 'Light of Clarity', kind: 'enhancement',
-  phaseStart(g, unit, phase) { if (phase === 'command') guideWraithUnit(g, unit, 'Light of Clarity', 'light-of-clarity', 'gains Objective Control'); },
+  phaseStart(g, unit, phase) { if (phase === 'command') guideWraithUnit(g, unit, 'Light of Clarity', (options) => g.decide({ kind: 'light-of-clarity', player: unit.player, prompt: `${unit.name}: Light of Clarity: which Wraith unit gains Objective Control?`, options, context: { unit: unit.id } }).option); },
   characteristic(which, value, ctx, src) {
     if (which !== 'OC' || !src.effect) return value;
     const kw = ctx.state.datasheets[ctx.model.datasheet].keywords;
@@ -271,7 +270,7 @@ registerRule({
 registerRule({
   name: 'Stave of Kurnous', kind: 'enhancement',
   phaseStart(g, unit, phase) {
-    if (phase === 'command') guideWraithUnit(g, unit, 'Stave of Kurnous', 'stave-of-kurnous', 'has PRECISION on Critical Wounds', (w) => !hasKeyword(w, 'TITANIC'));
+    if (phase === 'command') guideWraithUnit(g, unit, 'Stave of Kurnous', (options) => g.decide({ kind: 'stave-of-kurnous', player: unit.player, prompt: `${unit.name}: Stave of Kurnous: which Wraith unit has PRECISION on Critical Wounds?`, options, context: { unit: unit.id } }).option, (w) => !hasKeyword(w, 'TITANIC'));
   },
   attack(plan, _ctx, src) { if (src.effect && src.role === 'attacker') plan.criticalWoundPrecision = true; },
 });
@@ -279,8 +278,8 @@ registerRule({
 /** Rune of Mists: ranged attacks on the selected unit from farther than 18" give it the Benefit of Cover. */
 registerRule({
   name: 'Rune of Mists', kind: 'enhancement',
-  phaseStart(g, unit, phase) { if (phase === 'command') guideWraithUnit(g, unit, 'Rune of Mists', 'rune-of-mists', 'is veiled'); },
-  // the closest attacking model of the group is what is measured (the engine resolves a weapon's attacks together)
+  missing: 'a weapon group with models both within and beyond 18" is measured from its closest model (no cover for any of its attacks)',
+  phaseStart(g, unit, phase) { if (phase === 'command') guideWraithUnit(g, unit, 'Rune of Mists', (options) => g.decide({ kind: 'rune-of-mists', player: unit.player, prompt: `${unit.name}: Rune of Mists: which Wraith unit is veiled?`, options, context: { unit: unit.id } }).option); },
   attack(plan, ctx, src) {
     if (src.effect && src.role === 'defender' && !ctx.melee && ctx.distance > 18 + 1e-6) plan.cover = true;
   },
