@@ -148,6 +148,23 @@ describe('Spirit Conclave stratagems', () => {
     expect(offered(sandbox([WG, near, ST]), w, 0, "SEER'S EYE")).toEqual(['WG']);
   });
 
+  it("SEER'S EYE: the Damage reduction a target model's own wargear gives (Scattershield) is ignored too", () => {
+    // one Wraithcannon shot: hit (4), wound (6), the 4+ invulnerable save fails (1), Damage D6+1 rolled 3: 4, or 3 through the Scattershield
+    const shot = (eye: boolean) => {
+      const g = sandbox([WG, { ...SS, at: { x: 12, y: 14 } }, { id: 'WK', player: 1, faction: 'aeldari', name: 'Wraithknight', at: { x: 24, y: 8 }, wargear: [['Scattershield']] }], { stream: scriptedStream([4, 6, 1, 3]) });
+      if (eye) g.addEffect("Seer's Eye", 0, 'WG', g.untilEndOfPhase(), { target: 'WK' });
+      const wg = g.state.units.WG;
+      const m = wg.models[0];
+      const cannon = g.state.datasheets[m.datasheet].weapons.find((x) => x.name === 'Wraithcannon')!;
+      const wk = g.state.units.WK;
+      const before = wk.models[0].wounds;
+      resolveAttacks(g, wg, [{ weapon: cannon, profile: cannon.profiles[0], models: [m], target: 'WK', halfRange: false, targetVisible: true, targetInCover: false, targetModels: 1 }], false);
+      return before - g.state.units.WK.models[0].wounds;
+    };
+    expect(shot(false)).toBe(3);
+    expect(shot(true)).toBe(4);
+  });
+
   it('SPIRIT TOKEN: a marker a Wraithguard unit holds stays the player\'s after it leaves, until the opponent\'s Level of Control is greater', () => {
     const w: Window = { name: 'phase/start', unit: null, targets: [], data: { phase: 'movement' } };
     const place = (g: Game, id: string, x: number, y: number) => g.emit({ type: 'models-placed', unit: id, mode: 'test', positions: g.state.units[id].models.filter((m) => m.alive).map((m, i) => ({ model: m.id, pos: { x, y: y + i * 1.6, z: 0 } })) });
