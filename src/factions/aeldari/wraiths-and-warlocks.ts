@@ -26,6 +26,25 @@ function nearFriendlyPsyker(state: GameState, unit: UnitState, range: number): b
   return false;
 }
 
+/**
+ * SOUL BRIDGE's effect on a unit (Spirit Conclave, ./spirit-conclave.ts; params.psyker: an ASURYANI PSYKER
+ * model's id): the unit counts as within 12" of that model for Psychic Guidance while the model stands.
+ */
+export const SOUL_BRIDGE = 'Soul Bridge';
+
+function soulBridged(state: GameState, unit: UnitState): boolean {
+  for (const e of state.effects) {
+    if (e.kind !== SOUL_BRIDGE || e.unit !== unit.id) continue;
+    for (const f of unitsOnBattlefield(state, unit.player)) if (f.models.some((m) => m.id === e.params.psyker && m.alive && m.pos)) return true;
+  }
+  return false;
+}
+
+/** Does Psychic Guidance apply to the unit now: within 12" of a friendly AELDARI PSYKER model, or bridged to one (SOUL BRIDGE)? */
+export function psychicallyGuided(state: GameState, unit: UnitState): boolean {
+  return nearFriendlyPsyker(state, unit, 12) || soulBridged(state, unit);
+}
+
 // --- Crimson Hunter ----------------------------------------------------------------------------
 
 /** Skyhunter: the Crimson Hunter's ranged attacks at a unit that can FLY get +1 to hit and +1 to wound. */
@@ -57,22 +76,32 @@ registerRule({
 
 // --- Wraithguard, Wraithblades, Wraithlord -----------------------------------------------------
 
+/**
+ * Malevolent Souls: a Wraithblades model destroyed in the Fight phase before it has fought fights on a D6 of 3+
+ * once the attacking unit has made its attacks, then is removed (src/rules/battle/fight-on-death.ts: 4+ with
+ * +1). That mechanism answers any destruction by an enemy unit in the Fight phase, not only by a melee attack.
+ */
+registerRule({
+  name: 'Malevolent Souls', kind: 'datasheet-ability', fightOnDeath: () => 1,
+  missing: 'a model destroyed in the Fight phase by an enemy unit\'s mortal wounds that are not from a melee attack fights on too',
+});
+
 /** War Construct: the Wraithguard may shoot in a turn in which they Fell Back. */
 registerRule({ name: 'War Construct', kind: 'datasheet-ability', allows: (perm) => perm === 'shoot-after-fall-back' });
 
 /**
  * Psychic Guidance: while the unit is within 12" of a friendly AELDARI PSYKER model (a Spiritseer leading
- * it included), its models have Leadership 6+ and its attacks get +1 to hit. The Wraithlord's datasheet
+ * it included; or bridged to one by SOUL BRIDGE), its models have Leadership 6+ and its attacks get +1 to hit. The Wraithlord's datasheet
  * words it otherwise: its weapons' Ballistic and Weapon Skill are improved by 1 (not a Hit roll modifier,
  * so it is not capped with them), with the same Leadership.
  */
 registerRule({
   name: 'Psychic Guidance', kind: 'datasheet-ability',
   characteristic(which, value, ctx) {
-    return which === 'Ld' && nearFriendlyPsyker(ctx.state, ctx.unit, 12) ? 6 : value;
+    return which === 'Ld' && psychicallyGuided(ctx.state, ctx.unit) ? 6 : value;
   },
   attack(plan, ctx, src) {
-    if (src.role !== 'attacker' || !nearFriendlyPsyker(ctx.state, ctx.attacker, 12)) return;
+    if (src.role !== 'attacker' || !psychicallyGuided(ctx.state, ctx.attacker)) return;
     if (ctx.attackers.some((m) => ctx.state.datasheets[m.datasheet].keywords.includes('WRAITHLORD'))) {
       // a TORRENT flamer has no Ballistic Skill to improve
       if (!plan.autoHit) plan.skill -= 1;
@@ -281,13 +310,7 @@ registerRule({
   forbids: (perm, ctx) => perm === 'charge' && !allows(ctx.state, ctx.unit, 'charge-after-flickerjump'),
 });
 
-// --- Wraithblades, Wraithknights ------------------------------------------------------------------
-
-/**
- * Malevolent Souls: a Wraithblades model destroyed by a melee attack before it has fought this phase fights on
- * a D6 of 3+ before it is removed (src/rules/battle/fight-on-death.ts: the 4+ of the rule there, +1).
- */
-registerRule({ name: 'Malevolent Souls', kind: 'datasheet-ability', fightOnDeath: () => 1 });
+// --- Wraithknights -----------------------------------------------------------------------------------
 
 const POINT_BLANK_WEAPONS: ReadonlySet<string> = new Set(['heavy wraithcannon', 'suncannon']);
 
