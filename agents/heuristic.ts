@@ -2953,6 +2953,10 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'into-the-breach': return decideShadeOfTwilight(c, req, CORSAIR_BREACH_MOVE, false);
     // LETHAL RUSE's mortal wounds: on the enemy unit whose wounds are worth most
     case 'lethal-ruse': return pickEnemy(c, req, (e) => pointsPerWound(c.state, e));
+    // Herald of Ynnead: the enemy unit my units in combat with it can hurt most in melee
+    case 'herald-of-ynnead': return pickEnemy(c, req, (e) => { let v = 0; for (const m of engagedEnemies(c.state, e)) v += unitAttackPotential(c.state, m, e, true); return v; });
+    // Psytronome Shaper: the engine offers the model that lost the most wounds first
+    case 'psytronome-shaper': return 0;
     // IMPEDING FIRE: the enemy unit whose charge it is likeliest to foil
     case 'impeding-fire': return pickEnemy(c, req, (e) => impedingFireGain(c, e));
     // Spirit Conclave. CRUSHING STRIDES: the enemy unit whose wounds are worth most; SEER'S EYE: the enemy unit the

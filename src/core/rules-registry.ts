@@ -375,6 +375,11 @@ export interface Rule {
    * battlefield (src/rules/windows.ts).
    */
   enemyStratagemSurcharge?(ctx: UnitContext & { target: UnitState; stratagem: string }, src: RuleSource): number;
+  /**
+   * CP by which a stratagem its own player uses on this ability's unit costs more (Towering Wraith Construct:
+   * twice the stated cost, so `cp` more); asked of the target unit's abilities (src/rules/windows.ts).
+   */
+  targetedStratagemSurcharge?(ctx: UnitContext & { stratagem: string; cp: number }, src: RuleSource): number;
   /** A use priced with this ability's surcharge was paid (Torc of Morai-Heg records its once per turn). */
   enemyStratagemSurchargeUsed?(g: Game, unit: UnitState): void;
   /**

@@ -125,12 +125,16 @@ function discountAmong(g: Game, unit: UnitState, s: Stratagem, names: readonly s
 }
 
 /**
- * CP by which the abilities of the target's enemies raise the cost of the stratagem on it (Lord of
- * Deceit), 0 in the usual game where no unit has such an ability.
+ * CP by which the abilities of the target's enemies (Lord of Deceit) or its own (Towering Wraith Construct)
+ * raise the cost of the stratagem on it, 0 in the usual game where no unit has such an ability.
  */
 export function stratagemSurcharge(g: Game, unit: UnitState, s: Stratagem): number {
   let extra = 0;
   forEachSurcharge(g, unit, s, (_r, _e, n) => { extra += n; });
+  // the target's own abilities (Towering Wraith Construct: twice the stated cost)
+  for (const r of abilityRulesWith(unit, 'targetedStratagemSurcharge')) {
+    extra += r.targetedStratagemSurcharge!({ state: g.state, unit, stratagem: s.name, cp: s.cp }, { role: 'self', player: unit.player, effect: null, unit });
+  }
   return extra;
 }
 

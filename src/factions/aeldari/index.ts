@@ -14,5 +14,6 @@ import './spiritseer.ts';
 import './reactive-moves.ts';
 import './wargear.ts';
 import './wraiths-and-warlocks.ts';
+import './ynnari-and-titans.ts';
 
 registerFaction({ id: 'AE', name: 'Aeldari', armyRules: [STRANDS_OF_FATE], detachments: AELDARI_DETACHMENTS });

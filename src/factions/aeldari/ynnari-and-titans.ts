@@ -1,0 +1,201 @@
+/**
+ * Datasheet abilities of Aeldari units outside the bundled armies, one registry entry each, written from the
+ * data export's datasheets in the engine's words: the Ynnari (the Visarch, Yvraine's Herald of Ynnead, the
+ * Succubus, Kabalite Warriors, Wyches, Incubi), the Phantom and Revenant Titans, the Bonesinger, the D-cannon
+ * Platform's Structural Collapse and the Legendary Prince Yriel's Hero of Iyanden.
+ */
+import { registerRule } from '../../core/rules-registry.ts';
+import { widerReroll } from '../../rules/attack-plan.ts';
+import { battleShockTest } from '../../rules/battle/command.ts';
+import { belowStartingStrength, characteristic, hasKeyword, isMonsterOrVehicle, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { engagedEnemies, modelBody, unitsInEngagement } from '../../rules/battle/world.ts';
+import { isWithin } from '../../geometry/distance.ts';
+import { inEngagementRange } from '../../geometry/ranges.ts';
+import { opponent } from '../../core/state.ts';
+import { holdMarkersAtCommandEnd, leadingModel, modelWithinRangeOf, registerMarkerHold, whileLeading } from '../helpers.ts';
+
+/** The core rules' effect that makes a unit fight in the Fights First step (read by fightsFirst, charge.ts). */
+const FIGHTS_FIRST = 'Fights First';
+
+// --- The Visarch, Yvraine ---------------------------------------------------------------------------
+
+/** Way of the Blade: while the Visarch leads a unit, it has Fights First (given at the start of each Fight phase). */
+registerRule({
+  name: 'Way of the Blade', kind: 'datasheet-ability', leaderAbility: true,
+  phaseStart(g, unit, phase) {
+    if (phase === 'fight' && leadingModel(g.state, unit, 'THE VISARCH')) g.addEffect(FIGHTS_FIRST, unit.player, unit.id, g.untilEndOfPhase());
+  },
+});
+
+/** Yvraine's Champion: while the Visarch leads a unit, the other CHARACTER models attached to it have Feel No Pain 4+. */
+registerRule({
+  name: "Yvraine's Champion", kind: 'datasheet-ability', leaderAbility: true,
+  feelNoPain(ctx) {
+    const kw = ctx.state.datasheets[ctx.model.datasheet].keywords;
+    return kw.includes('CHARACTER') && !kw.includes('THE VISARCH') && leadingModel(ctx.state, ctx.unit, 'THE VISARCH') ? 4 : null;
+  },
+});
+
+/** Herald of Ynnead's mark on an enemy unit this phase: friendly AELDARI attacks on it re-roll Wound rolls of 1 (params.player: Yvraine's). */
+const HERALD_MARK = 'Herald of Ynnead (marked)';
+registerRule({
+  name: HERALD_MARK, kind: 'effect',
+  attack(plan, ctx, src) {
+    if (src.role === 'defender' && src.effect && ctx.attacker.player === src.effect.player && hasKeyword(ctx.attacker, 'AELDARI')) plan.rerollWounds = widerReroll(plan.rerollWounds, 'ones');
+  },
+});
+
+/**
+ * Herald of Ynnead: at the start of the Fight phase, one enemy unit within Engagement Range of Yvraine is marked
+ * (decision `herald-of-ynnead`, no pass); until the end of the phase friendly AELDARI attacks on it re-roll
+ * Wound rolls of 1.
+ */
+registerRule({
+  name: 'Herald of Ynnead', kind: 'datasheet-ability',
+  phaseStart(g, unit, phase) {
+    if (phase !== 'fight') return;
+    const s = g.state;
+    const yvraine = unit.models.filter((m) => m.alive && m.pos && s.datasheets[m.datasheet].keywords.includes('YVRAINE'));
+    const options = engagedEnemies(s, unit).filter((e) => yvraine.some((m) => e.models.some((x) => x.alive && x.pos && inEngagementRange(modelBody(s, m), modelBody(s, x))))).map((e) => e.id);
+    if (options.length === 0) return;
+    const { option } = g.decide({ kind: 'herald-of-ynnead', player: unit.player, prompt: `${unit.name}: Herald of Ynnead: which enemy unit do the Aeldari re-roll Wound rolls of 1 against?`, options, context: { unit: unit.id } });
+    g.addEffect(HERALD_MARK, unit.player, option, g.untilEndOfPhase());
+  },
+});
+
+// --- Succubus, Kabalite Warriors, Wyches, Incubi -------------------------------------------------
+
+/** Storm of Blades: while the Succubus leads a unit, its models' melee weapons have SUSTAINED HITS 1. */
+registerRule({
+  name: 'Storm of Blades', kind: 'datasheet-ability', leaderAbility: true,
+  attack: whileLeading('SUCCUBUS', (plan) => { if (plan.melee) plan.sustainedHits = Math.max(plan.sustainedHits, 1); }),
+});
+
+/** Empowered by Death: at the start of the Fight phase, the Succubus' unit below its Starting Strength has Fights First this phase. */
+registerRule({
+  name: 'Empowered by Death', kind: 'datasheet-ability',
+  phaseStart(g, unit, phase) {
+    if (phase === 'fight' && belowStartingStrength(unit)) g.addEffect(FIGHTS_FIRST, unit.player, unit.id, g.untilEndOfPhase());
+  },
+});
+
+/** The hold Sadistic Raiders leaves on a marker (params.objective), army-wide for its player. */
+const SADISTIC_HOLD = 'Sadistic Raiders (held)';
+
+/**
+ * Sadistic Raiders (the Ynnari Kabalite Warriors'): at the end of its player's Command phase, a marker the unit is
+ * within range of and its player controls stays theirs until the opponent's Level of Control is the greater at
+ * the end of a phase (as Stormblades). Partly: not from inside a Transport.
+ */
+registerRule({
+  name: 'Sadistic Raiders', kind: 'datasheet-ability',
+  missing: 'a unit embarked within a Transport does not hold the marker its Transport is within range of',
+  phaseEnd: (g, unit, phase) => holdMarkersAtCommandEnd(g, unit, phase, SADISTIC_HOLD),
+});
+registerMarkerHold(SADISTIC_HOLD);
+
+/**
+ * No Escape: an enemy unit (not a MONSTER or VEHICLE) that Falls Back from Engagement Range of the Wyches tests
+ * Desperate Escape for all its models, at -1 when it is Battle-shocked (Rule.enemyDesperateEscape, movement.ts).
+ */
+registerRule({
+  name: 'No Escape', kind: 'datasheet-ability',
+  enemyDesperateEscape: (ctx) => (isMonsterOrVehicle(ctx.fleeing) ? null : { allModels: true, modifier: ctx.fleeing.battleShocked ? -1 : 0 }),
+});
+
+/**
+ * Tormentors: at the start of the Fight phase, each enemy unit within Engagement Range of the Incubi takes a
+ * Battle-shock test; the Incubi's melee attacks on a Battle-shocked unit have +1 to hit.
+ */
+registerRule({
+  name: 'Tormentors', kind: 'datasheet-ability',
+  phaseStart(g, unit, phase) {
+    if (phase !== 'fight') return;
+    for (const e of unitsOnBattlefield(g.state, opponent(unit.player))) {
+      if (unitsInEngagement(g.state, unit, e)) battleShockTest(g, e.player, e.id);
+    }
+  },
+  attack(plan, ctx, src) {
+    if (src.role === 'attacker' && ctx.melee && ctx.target.battleShocked) plan.hitModifier += 1;
+  },
+});
+
+// --- Phantom Titan, Revenant Titan ---------------------------------------------------------------
+
+/** Titanic Advance: the Titans' Normal, Advance and Fall Back moves pass over models and low terrain (Rule.movesOverModels). */
+registerRule({ name: 'Titanic Advance', kind: 'datasheet-ability', movesOverModels: true, missing: 'it may pass over TITANIC models too, and over terrain higher than 4" as a FLY model does' });
+
+/** Towering Wraith Construct: a stratagem its player uses on the Titan costs twice its stated CP. */
+registerRule({ name: 'Towering Wraith Construct', kind: 'datasheet-ability', targetedStratagemSurcharge: (ctx) => ctx.cp });
+
+/** Flawless Poise: the Phantom Titan may shoot and declare a charge in a turn in which it Fell Back. */
+registerRule({ name: 'Flawless Poise', kind: 'datasheet-ability', allows: (perm) => perm === 'shoot-after-fall-back' || perm === 'charge-after-fall-back' });
+
+/** Revenant Jet Pack: an Advance is not rolled: +8" instead. */
+registerRule({ name: 'Revenant Jet Pack', kind: 'datasheet-ability', fixedAdvance: () => 8 });
+
+// --- Bonesinger, D-cannon Platform, Prince Yriel (Legendary) ----------------------------------------
+
+/** Way of the Shaper: while the Bonesinger leads a unit, its WRAITH CONSTRUCT models have Feel No Pain 6+. */
+registerRule({
+  name: 'Way of the Shaper (Psychic)', kind: 'datasheet-ability', leaderAbility: true,
+  feelNoPain: (ctx) => (ctx.state.datasheets[ctx.model.datasheet].keywords.includes('WRAITH CONSTRUCT') && leadingModel(ctx.state, ctx.unit, 'BONESINGER') ? 6 : null),
+});
+
+/** Bonesinger: within 3" of a friendly WRAITH CONSTRUCT or ASURYANI VEHICLE unit, and leading no unit, it has Lone Operative. */
+registerRule({
+  name: 'Bonesinger', kind: 'datasheet-ability',
+  loneOperative({ state, unit }) {
+    if (unit.components.length > 1) return false;
+    const me = unit.models.filter((m) => m.alive && m.pos);
+    return unitsOnBattlefield(state, unit.player).some((f) => f.id !== unit.id
+      && (hasKeyword(f, 'WRAITH CONSTRUCT') || (hasKeyword(f, 'ASURYANI') && hasKeyword(f, 'VEHICLE')))
+      && me.some((m) => modelWithinRangeOf(state, m, f, 3)));
+  },
+});
+
+/**
+ * Psytronome Shaper: in its player's Command phase, one friendly WRAITH CONSTRUCT or ASURYANI VEHICLE model within
+ * 3" of the Bonesinger that lost wounds regains up to D3 (decision `psytronome-shaper`, the most hurt first).
+ */
+registerRule({
+  name: 'Psytronome Shaper', kind: 'datasheet-ability',
+  phaseStart(g, unit, phase) {
+    const s = g.state;
+    if (phase !== 'command' || s.turn !== unit.player) return;
+    const shapers = unit.models.filter((m) => m.alive && m.pos && s.datasheets[m.datasheet].keywords.includes('BONESINGER'));
+    const hurt: { unit: string; model: string; lost: number }[] = [];
+    for (const f of unitsOnBattlefield(s, unit.player)) {
+      for (const m of f.models) {
+        if (!m.alive || !m.pos) continue;
+        const kw = s.datasheets[m.datasheet].keywords;
+        const fk = s.datasheets[m.datasheet].factionKeywords ?? [];
+        if (!kw.includes('WRAITH CONSTRUCT') && !(kw.includes('VEHICLE') && fk.includes('ASURYANI'))) continue;
+        const lost = characteristic(s, f, m, 'W') - m.wounds;
+        if (lost > 0 && shapers.some((b) => isWithin(modelBody(s, b), modelBody(s, m), 3))) hurt.push({ unit: f.id, model: m.id, lost });
+      }
+    }
+    if (hurt.length === 0) return;
+    hurt.sort((a, b) => b.lost - a.lost);
+    const { option } = g.decide({ kind: 'psytronome-shaper', player: unit.player, prompt: `${unit.name}: Psytronome Shaper: which model regains up to D3 wounds?`, options: hurt.map((h) => h.model), context: { unit: unit.id } });
+    const chosen = hurt.find((h) => h.model === option)!;
+    const [d3] = g.dice.roll(1, 3, 'other', unit.player, unit.id, 'Psytronome Shaper (D3 wounds)');
+    g.emit({ type: 'model-healed', unit: chosen.unit, model: chosen.model, wounds: Math.min(d3, chosen.lost) });
+  },
+});
+
+/** Structural Collapse: the D-cannon re-rolls Damage rolls of 1, any Damage roll against a TITANIC unit. */
+registerRule({
+  name: 'Structural Collapse', kind: 'datasheet-ability',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || ctx.weapon.name !== 'D-cannon') return;
+    if (hasKeyword(ctx.target, 'TITANIC')) plan.rerollDamage = true;
+    else plan.rerollDamageOnes = true;
+  },
+});
+
+/** Hero of Iyanden: while the Legendary Prince Yriel leads a unit, its models have +1 OC. */
+registerRule({
+  name: 'Hero of Iyanden', kind: 'datasheet-ability', leaderAbility: true,
+  characteristic: (which, value, ctx) => (which === 'OC' && leadingModel(ctx.state, ctx.unit, 'PRINCE YRIEL') ? value + 1 : value),
+});

@@ -1,0 +1,176 @@
+/**
+ * src/factions/aeldari/ynnari-and-titans.ts: the Ynnari characters and units, the Titans, the Bonesinger, the
+ * D-cannon Platform and the Legendary Prince Yriel. Each test compares the situation with and without the
+ * ability, so it fails if the ability is played wrong or not at all.
+ */
+import { describe, expect, it } from 'vitest';
+import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
+import { planFor } from '../helpers/plan.ts';
+import { scriptedStream } from '../helpers/scripted.ts';
+import type { DecisionRequest } from '../../src/core/agent.ts';
+import type { Game } from '../../src/core/game.ts';
+import { allows, isLoneOperative } from '../../src/core/rules-registry.ts';
+import { allStratagems } from '../../src/rules/stratagems/registry.ts';
+import { stratagemSurcharge } from '../../src/rules/windows.ts';
+import { feelNoPainOf } from '../../src/rules/damage.ts';
+import { fightsFirst } from '../../src/rules/battle/charge.ts';
+import { advanceDistance, desperateEscapeRules } from '../../src/rules/battle/movement.ts';
+import { endPhase, startPhase } from '../../src/rules/battle/phase.ts';
+import { characteristic } from '../../src/rules/battle/units.ts';
+
+function sandbox(units: PlacedUnit[], opts: Parameters<typeof battleSandbox>[1] = {}): Game {
+  return battleSandbox(units, { phase: 'movement', ...opts });
+}
+
+const ST: PlacedUnit = { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 40, y: 20 }, spacing: 0.9 };
+const WY: PlacedUnit = { id: 'WY', player: 0, faction: 'aeldari', name: 'Ynnari Wyches', at: { x: 20, y: 20 }, spacing: 0.9 };
+
+/** `leader` (id L) attached to `unit`. */
+function led(unit: PlacedUnit, leader: string, others: PlacedUnit[] = [], opts: Parameters<typeof battleSandbox>[1] = {}): Game {
+  const g = sandbox([unit, { id: 'L', player: 0, faction: 'aeldari', name: leader, at: { x: unit.at.x - 2, y: unit.at.y } }, ...others], opts);
+  g.emit({ type: 'unit-attached', leader: 'L', bodyguard: unit.id });
+  return g;
+}
+
+describe('The Visarch and Yvraine', () => {
+  it('Way of the Blade: the unit the Visarch leads has Fights First in each Fight phase; not alone', () => {
+    const g = led(WY, 'The Visarch', [ST]);
+    expect(fightsFirst(g, g.state.units.WY)).toBe(false);
+    startPhase(g, 0, 'fight');
+    expect(fightsFirst(g, g.state.units.WY)).toBe(true);
+    const alone = sandbox([WY, ST]);
+    startPhase(alone, 0, 'fight');
+    expect(fightsFirst(alone, alone.state.units.WY)).toBe(false);
+  });
+
+  it("Yvraine's Champion: another CHARACTER attached to the Visarch's unit has Feel No Pain 4+; the Visarch and the Wyches do not", () => {
+    const g = led(WY, 'The Visarch', [{ id: 'YV', player: 0, faction: 'aeldari', name: 'Yvraine', at: { x: 16, y: 20 } }]);
+    g.emit({ type: 'unit-attached', leader: 'YV', bodyguard: 'WY' });
+    const u = g.state.units.WY;
+    const by = (origin: string) => u.models.find((m) => m.origin === origin)!;
+    expect(feelNoPainOf(g.state, u, by('YV'), null)).toBe(4);
+    expect(feelNoPainOf(g.state, u, by('L'), null)).toBe(null);
+    expect(feelNoPainOf(g.state, u, by('WY'), null)).toBe(null);
+  });
+
+  it('Herald of Ynnead: at the start of the Fight phase an enemy unit in Engagement Range of Yvraine is picked; AELDARI attacks on it re-roll Wound rolls of 1', () => {
+    const asked: DecisionRequest[] = [];
+    const g = sandbox([
+      { id: 'YV', player: 0, faction: 'aeldari', name: 'Yvraine', at: { x: 20, y: 20 } },
+      { ...WY, at: { x: 20, y: 30 } },
+      { ...ST, at: { x: 21.6, y: 20 } },
+      { ...ST, id: 'S2', at: { x: 40, y: 5 } },
+    ], { agents: [scriptedAgent('ae', (r) => { asked.push(r); return 0; }), scriptedAgent('tau')] });
+    expect(planFor(g, 'WY', 'ST', 'Hekatarii blade').rerollWounds).toBe('none');
+    startPhase(g, 0, 'fight');
+    expect(asked.filter((r) => r.kind === 'herald-of-ynnead').map((r) => r.options)).toEqual([['ST']]);
+    expect(planFor(g, 'WY', 'ST', 'Hekatarii blade').rerollWounds).toBe('ones');
+    expect(planFor(g, 'WY', 'S2', 'Hekatarii blade').rerollWounds).toBe('none');
+  });
+});
+
+describe('Succubus, Kabalite Warriors, Wyches, Incubi', () => {
+  it('Storm of Blades: the Wyches the Succubus leads have SUSTAINED HITS 1 in melee (not with pistols); not alone', () => {
+    const g = led(WY, 'Ynnari Succubus', [ST]);
+    expect(planFor(g, 'WY', 'ST', 'Hekatarii blade').sustainedHits).toBe(1);
+    expect(planFor(g, 'WY', 'ST', 'Splinter pistol').sustainedHits).toBe(0);
+    const alone = sandbox([WY, ST]);
+    expect(planFor(alone, 'WY', 'ST', 'Hekatarii blade').sustainedHits).toBe(0);
+  });
+
+  it('Empowered by Death: below its Starting Strength, the Succubus\' unit has Fights First in the Fight phase; at full strength not', () => {
+    const full = led(WY, 'Ynnari Succubus', [ST]);
+    startPhase(full, 0, 'fight');
+    expect(fightsFirst(full, full.state.units.WY)).toBe(false);
+    const hurt = led(WY, 'Ynnari Succubus', [ST]);
+    const m = hurt.state.units.WY.models.find((x) => x.origin === 'WY')!;
+    hurt.emit({ type: 'model-destroyed', unit: 'WY', model: m.id, by: null, reason: 'test' });
+    startPhase(hurt, 0, 'fight');
+    expect(fightsFirst(hurt, hurt.state.units.WY)).toBe(true);
+  });
+
+  it('Sadistic Raiders: a marker the Kabalite Warriors hold at the end of their Command phase stays held after they leave', () => {
+    const g = sandbox([{ id: 'KW', player: 0, faction: 'aeldari', name: 'Ynnari Kabalite Warriors', at: { x: 30, y: 22 } }, ST], { phase: 'command', objectives: [{ id: 'o1', pos: { x: 30, y: 22 } }] });
+    g.emit({ type: 'objective-control', objective: 'o1', controller: 0 });
+    endPhase(g, 0, 'command');
+    expect(g.state.effects.filter((e) => e.kind === 'Sadistic Raiders (held)').map((e) => e.params.objective)).toEqual(['o1']);
+  });
+
+  it('No Escape: an enemy unit Falling Back from the Wyches tests Desperate Escape for all its models, -1 when Battle-shocked; not from other units', () => {
+    const g = sandbox([WY, { ...ST, at: { x: 21.5, y: 20 } }]);
+    expect(desperateEscapeRules(g.state, g.state.units.ST)).toEqual({ allModels: true, modifier: 0 });
+    g.emit({ type: 'battle-shock', unit: 'ST', value: true });
+    expect(desperateEscapeRules(g.state, g.state.units.ST)).toEqual({ allModels: true, modifier: -1 });
+    const other = sandbox([{ ...WY, name: 'Guardian Defenders' }, { ...ST, at: { x: 21.5, y: 20 } }]);
+    expect(desperateEscapeRules(other.state, other.state.units.ST)).toEqual({ allModels: false, modifier: 0 });
+  });
+
+  it('Tormentors: at the start of the Fight phase each enemy unit in Engagement Range of the Incubi takes a Battle-shock test; their melee attacks on a Battle-shocked unit have +1 to hit', () => {
+    // the test's 2D6: 1 and 1, failed
+    const g = sandbox([{ id: 'IN', player: 0, faction: 'aeldari', name: 'Ynnari Incubi', at: { x: 20, y: 20 } }, { ...ST, at: { x: 21.5, y: 20 } }, { ...ST, id: 'S2', at: { x: 40, y: 5 } }], { stream: scriptedStream([1, 1]) });
+    const before = planFor(g, 'IN', 'ST', 'Klaive').hitModifier;
+    startPhase(g, 0, 'fight');
+    expect([g.state.units.ST.battleShocked, g.state.units.S2.battleShocked]).toEqual([true, false]);
+    expect(planFor(g, 'IN', 'ST', 'Klaive').hitModifier).toBe(before + 1);
+  });
+});
+
+describe('Titans, Bonesinger, D-cannon Platform, Prince Yriel (Legendary)', () => {
+  it('Towering Wraith Construct: a stratagem on the Titan costs twice its CP; on another unit not', () => {
+    const g = sandbox([{ id: 'PT', player: 0, faction: 'aeldari', name: 'Phantom Titan', at: { x: 20, y: 20 } }, { ...WY, at: { x: 5, y: 5 } }]);
+    const s = allStratagems().find((x) => x.name === 'COMMAND RE-ROLL' && x.cp === 1)!;
+    expect(stratagemSurcharge(g, g.state.units.PT, s)).toBe(1);
+    expect(stratagemSurcharge(g, g.state.units.WY, s)).toBe(0);
+  });
+
+  it('Flawless Poise: the Phantom Titan may shoot and charge after Falling Back; Revenant Jet Pack: the Revenant Titan Advances 8" without a roll', () => {
+    const g = sandbox([{ id: 'PT', player: 0, faction: 'aeldari', name: 'Phantom Titan', at: { x: 20, y: 20 } }, { id: 'RT', player: 0, faction: 'aeldari', name: 'Revenant Titan', at: { x: 20, y: 35 } }], { stream: scriptedStream([]) });
+    expect([allows(g.state, g.state.units.PT, 'shoot-after-fall-back'), allows(g.state, g.state.units.PT, 'charge-after-fall-back')]).toEqual([true, true]);
+    expect(allows(g.state, g.state.units.RT, 'charge-after-fall-back')).toBe(false);
+    expect(advanceDistance(g, g.state.units.RT)).toBe(8);
+  });
+
+  it('Way of the Shaper: the WRAITH CONSTRUCT models the Bonesinger leads have Feel No Pain 6+; the Bonesinger not', () => {
+    const g = led({ id: 'WG', player: 0, faction: 'aeldari', name: 'Wraithguard', at: { x: 20, y: 20 } }, 'Bonesinger');
+    const u = g.state.units.WG;
+    expect(feelNoPainOf(g.state, u, u.models.find((m) => m.origin === 'WG')!, null)).toBe(6);
+    expect(feelNoPainOf(g.state, u, u.models.find((m) => m.origin === 'L')!, null)).toBe(null);
+  });
+
+  it('Bonesinger: Lone Operative within 3" of a Wraith unit and leading none; not farther, not while leading', () => {
+    const near = sandbox([{ id: 'BS', player: 0, faction: 'aeldari', name: 'Bonesinger', at: { x: 20, y: 20 } }, { id: 'WL', player: 0, faction: 'aeldari', name: 'Wraithlord', at: { x: 23, y: 20 } }]);
+    expect(isLoneOperative(near.state, near.state.units.BS)).toBe(true);
+    const far = sandbox([{ id: 'BS', player: 0, faction: 'aeldari', name: 'Bonesinger', at: { x: 20, y: 20 } }, { id: 'WL', player: 0, faction: 'aeldari', name: 'Wraithlord', at: { x: 30, y: 20 } }]);
+    expect(isLoneOperative(far.state, far.state.units.BS)).toBe(false);
+    const leading = led({ id: 'WG', player: 0, faction: 'aeldari', name: 'Wraithguard', at: { x: 20, y: 20 } }, 'Bonesinger', [{ id: 'WL', player: 0, faction: 'aeldari', name: 'Wraithlord', at: { x: 18, y: 24 } }]);
+    expect(isLoneOperative(leading.state, leading.state.units.WG)).toBe(false);
+  });
+
+  it('Psytronome Shaper: in its Command phase a hurt Wraith model within 3" regains up to D3 wounds', () => {
+    const g = sandbox([{ id: 'BS', player: 0, faction: 'aeldari', name: 'Bonesinger', at: { x: 20, y: 20 } }, { id: 'WL', player: 0, faction: 'aeldari', name: 'Wraithlord', at: { x: 23, y: 20 } }], { phase: 'command', stream: scriptedStream([2]) });
+    const wl = g.state.units.WL.models[0];
+    const full = characteristic(g.state, g.state.units.WL, wl, 'W');
+    g.emit({ type: 'model-damaged', unit: 'WL', model: wl.id, wounds: 5, by: null, mortal: false });
+    startPhase(g, 0, 'command');
+    expect(g.state.units.WL.models[0].wounds).toBe(full - 3);
+  });
+
+  it('Structural Collapse: the D-cannon re-rolls Damage rolls of 1, any Damage roll against a TITANIC unit', () => {
+    const g = sandbox([
+      { id: 'DC', player: 0, faction: 'aeldari', name: 'D-cannon Platform', at: { x: 10, y: 20 } },
+      { id: 'SS', player: 1, faction: 'tau', name: 'Stormsurge', at: { x: 30, y: 10 } },
+      { ...ST, at: { x: 30, y: 30 } },
+    ]);
+    const titan = planFor(g, 'DC', 'SS', 'D-cannon');
+    const other = planFor(g, 'DC', 'ST', 'D-cannon');
+    expect([titan.rerollDamage, other.rerollDamage, other.rerollDamageOnes]).toEqual([true, false, true]);
+  });
+
+  it('Hero of Iyanden: the unit the Legendary Prince Yriel leads has +1 OC', () => {
+    const GD: PlacedUnit = { id: 'GD', player: 0, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 20, y: 20 }, spacing: 0.9 };
+    const g = led(GD, 'Prince Yriel (Legendary)');
+    const alone = sandbox([GD]);
+    const m = g.state.units.GD.models.find((x) => x.origin === 'GD')!;
+    expect(characteristic(g.state, g.state.units.GD, m, 'OC')).toBe(characteristic(alone.state, alone.state.units.GD, alone.state.units.GD.models[0], 'OC') + 1);
+  });
+});
