@@ -2837,7 +2837,7 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'nova-burst': return decideNovaBurst(c, req);
     case 'target-optimisation-microdrones': return decideMicrodrones(c, req);
     // free mortal wounds: at the unit that loses most for each wound
-    case 'lightning-assault': case 'pulse-bombs': case 'internal-grenade-racks': return argmax(req.options as ({ none: true } | { unit: string })[], (o) => ('none' in o ? 0 : pointsPerWound(c.state, c.state.units[o.unit])));
+    case 'lightning-assault': case 'pulse-bombs': case 'internal-grenade-racks': case 'eviscerating-fly-by': return argmax(req.options as ({ none: true } | { unit: string })[], (o) => ('none' in o ? 0 : pointsPerWound(c.state, c.state.units[o.unit])));
     case 'blacklight-marker-drones': return decideBlacklight(c, req);
     case 'grenade-pack-flyover': return decideFlyover(c, req);
     case 'drone-harassment': return decideDroneHarassment(c, req);

@@ -296,6 +296,8 @@ export interface Rule {
    * crossings measured.
    */
   movedOver?(g: Game, unit: UnitState, enemies: readonly string[]): void;
+  /** movedOver is heard after an Advance too, not only a Normal move (Eviscerating Fly-by) */
+  movedOverOnAdvance?: boolean;
   /**
    * An enemy unit (`mover`) has just ended a Normal, Advance or Fall Back move of its Movement phase: asked
    * of the abilities of the other player's units on the battlefield (Trail Finding's reactive move).

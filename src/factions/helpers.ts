@@ -432,19 +432,25 @@ export type UnitOrNone = { none: true } | { unit: string };
  * "Each time this model ends a Normal move, you can select one enemy unit it moved over during that move
  * and roll six D6: for each 4+, that unit suffers 1 mortal wound" (Lightning Assault, Pulse Bombs): the
  * Rule.movedOver hook. The enemy units moved over that pass `keep` are offered through `ask` (which makes
- * the rule's own decision; none first, then each unit), and the dice are rolled for the one chosen.
+ * the rule's own decision; none first, then each unit), and the dice are rolled for the one chosen: six, or
+ * `count` (Eviscerating Fly-by: one per model), `rerolls` of the failed ones rolled again.
  */
 export function movedOverMortalWounds(
   name: string,
   ask: (g: Game, unit: UnitState, options: UnitOrNone[]) => UnitOrNone,
   keep: (e: UnitState) => boolean = () => true,
+  count: (unit: UnitState) => number = () => 6,
+  rerolls: (unit: UnitState) => number = () => 0,
 ): NonNullable<Rule['movedOver']> {
   return (g, unit, enemies) => {
     const options = enemies.filter((id) => keep(g.state.units[id]) && onBattlefield(g.state.units[id]));
     if (options.length === 0) return;
     const option = ask(g, unit, [{ none: true }, ...options.map((id) => ({ unit: id }))]);
     if ('none' in option) return;
-    const dice = g.dice.d6(6, 'other', unit.player, unit.id, `${name} (4+: 1 mortal wound)`);
+    let dice: readonly number[] = g.dice.d6(count(unit), 'other', unit.player, unit.id, `${name} (4+: 1 mortal wound)`);
+    // dice the rule lets the player re-roll (Cluster Caltrops: one per bearer): the failed ones, as a player would
+    const failed = dice.flatMap((d, i) => (d < 4 ? [i] : [])).slice(0, rerolls(unit));
+    if (failed.length > 0) dice = g.dice.reroll(dice, failed, 6, 'other', unit.player, unit.id, `${name} re-roll`);
     const wounds = dice.filter((d) => d >= 4).length;
     if (wounds > 0) inflictMortalWounds(g, g.state.units[option.unit], wounds, unit.id);
   };

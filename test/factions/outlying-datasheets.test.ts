@@ -15,6 +15,7 @@ import type { Game } from '../../src/core/game.ts';
 import { allows, forbids, getRule } from '../../src/core/rules-registry.ts';
 import { planMove } from '../../src/rules/battle/movement.ts';
 import { rollModifier } from '../../src/rules/battle/units.ts';
+import { enemyBattleShockModifier } from '../../src/rules/battle/command.ts';
 import { chargeRollModifier } from '../../src/rules/battle/charge.ts';
 import { arrive } from '../../src/rules/battle/reserves.ts';
 import { endPhase, startPhase } from '../../src/rules/battle/phase.ts';
@@ -90,13 +91,10 @@ describe('Hemlock Wraithfighter, Amallyn Shadowguide, Lhykhis', () => {
       { ...ST, at: { x: 36, y: 20 } },
       { ...ST, id: 'S2', at: { x: 50, y: 20 } },
     ]);
-    const before = [rollModifier(g.state, g.state.units.ST, 'battle-shock'), rollModifier(g.state, g.state.units.S2, 'battle-shock'), rollModifier(g.state, g.state.units.DA, 'battle-shock')];
-    getRule('Mindshock Pod (Aura, Psychic)')!.battleStart!(g, g.state.units.HW);
-    expect(rollModifier(g.state, g.state.units.ST, 'battle-shock')).toBe(before[0] - 1);
-    expect(rollModifier(g.state, g.state.units.S2, 'battle-shock')).toBe(before[1]);
-    expect(rollModifier(g.state, g.state.units.DA, 'battle-shock')).toBe(before[2]);
-    // not its other rolls
-    expect(rollModifier(g.state, g.state.units.ST, 'charge')).toBe(0);
+    const mod = (id: string) => enemyBattleShockModifier(g.state, g.state.units[id]);
+    expect([mod('ST'), mod('S2'), mod('DA')]).toEqual([-1, 0, 0]);
+    // a modifier of the enemy's, not of the unit's own rules
+    expect(rollModifier(g.state, g.state.units.ST, 'battle-shock')).toBe(0);
   });
 
   it('The Path Least Travelled: one Rangers or Shroud Runners unit may be redeployed', () => {

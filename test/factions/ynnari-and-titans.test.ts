@@ -11,10 +11,10 @@ import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
 import { allows, isLoneOperative } from '../../src/core/rules-registry.ts';
 import { allStratagems } from '../../src/rules/stratagems/registry.ts';
-import { stratagemSurcharge } from '../../src/rules/windows.ts';
 import { feelNoPainOf } from '../../src/rules/damage.ts';
 import { fightsFirst } from '../../src/rules/battle/charge.ts';
-import { advanceDistance, desperateEscapeRules } from '../../src/rules/battle/movement.ts';
+import { advanceDistance, desperateEscapeRules, executeMove } from '../../src/rules/battle/movement.ts';
+import { stratagemSurcharge, usableStratagems } from '../../src/rules/windows.ts';
 import { endPhase, startPhase } from '../../src/rules/battle/phase.ts';
 import { characteristic } from '../../src/rules/battle/units.ts';
 
@@ -174,3 +174,51 @@ describe('Titans, Bonesinger, D-cannon Platform, Prince Yriel (Legendary)', () =
     expect(characteristic(g.state, g.state.units.GD, m, 'OC')).toBe(characteristic(alone.state, alone.state.units.GD, alone.state.units.GD.models[0], 'OC') + 1);
   });
 });
+
+describe('Ynnari Reavers, Archon, Nightwing', () => {
+  /** Reavers (RV, 3 models; `caltrops` of them with Cluster Caltrops) Advancing 14" east over a line of Fire Warriors. */
+  function flyBy(caltrops: number, dice: number[], mode: 'normal' | 'advance' = 'advance'): { g: Game; asked: DecisionRequest[]; left: number } {
+    const seen: DecisionRequest[] = [];
+    const stream = scriptedStream(dice);
+    const g = battleSandbox([
+      { id: 'RV', player: 0, faction: 'aeldari', name: 'Ynnari Reavers', at: { x: 10, y: 22 }, spacing: 1.5, ...(caltrops > 0 ? { wargear: [['Cluster Caltrops'], ['Cluster Caltrops']] } : {}) },
+      { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', counts: [1, 9], at: { x: 17, y: 16.5 }, spacing: 1.2 },
+    ], { factions: ['AE', 'TAU'], phase: 'movement', round: 2, stream, agents: [scriptedAgent('ae', (r) => { seen.push(r); return r.kind === 'eviscerating-fly-by' ? 1 : 0; }), scriptedAgent('tau')] });
+    executeMove(g, g.state.units.RV, { mode, to: { x: 24, y: 22 }, toward: 'test' });
+    return { g, asked: seen.filter((r) => r.kind === 'eviscerating-fly-by'), left: stream.remaining() };
+  }
+
+  it('Eviscerating Fly-by: after an Advance over an enemy unit, a D6 per Reaver, a mortal wound for each 4+', () => {
+    // the Advance roll (6), then one D6 for each of the 3 Reavers: 4, 1, 5
+    const { g, asked, left } = flyBy(0, [6, 4, 1, 5]);
+    expect(asked).toHaveLength(1);
+    expect(left).toBe(0);
+    expect(g.state.units.ST.models.filter((m) => !m.alive)).toHaveLength(2);
+  });
+
+  it('Cluster Caltrops: each bearer re-rolls one failed die', () => {
+    // the Advance roll (6); 1, 1, 5; the caltrops re-roll the two 1s: 4 and 6
+    const { g, left } = flyBy(2, [6, 1, 1, 5, 4, 6]);
+    expect(left).toBe(0);
+    expect(g.state.units.ST.models.filter((m) => !m.alive)).toHaveLength(3);
+  });
+
+  it('Reborn Mastermind: once per battle round a stratagem on the Archon\'s unit may cost 1CP less', () => {
+    const g = sandbox([{ id: 'AR', player: 0, faction: 'aeldari', name: 'Ynnari Archon', at: { x: 20, y: 20 } }, { ...ST, at: { x: 40, y: 20 } }], { phase: 'shooting', turn: 1, cp: [1, 0] });
+    const w = { name: 'shooting/after-enemy-targets' as const, unit: 'ST', targets: ['AR'] };
+    const offered = usableStratagems(g, w, 0).filter((x) => x.s.name === 'GO TO GROUND').map((x) => [x.cp, x.discount ?? null]);
+    expect(offered).toEqual([[1, null], [0, 'Reborn Mastermind']]);
+  });
+
+  it('Interceptor: the Nightwing\'s ranged attacks at a unit that can FLY have +1 to hit', () => {
+    const g = sandbox([
+      { id: 'NW', player: 0, faction: 'aeldari', name: 'Nightwing', at: { x: 10, y: 20 } },
+      { id: 'CB', player: 1, faction: 'tau', name: 'Crisis Battlesuits', at: { x: 30, y: 10 } },
+      { ...ST, at: { x: 30, y: 30 } },
+    ]);
+    const fly = planFor(g, 'NW', 'CB', 'Twin shuriken cannon').hitModifier;
+    const ground = planFor(g, 'NW', 'ST', 'Twin shuriken cannon').hitModifier;
+    expect(fly - ground).toBe(1);
+  });
+});
+

@@ -5,9 +5,8 @@
  * Wraithfighter, Amallyn Shadowguide and Lhykhis.
  */
 import { registerRule } from '../../core/rules-registry.ts';
-import { opponent } from '../../core/state.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
-import { isMonsterOrVehicle, onBattlefield } from '../../rules/battle/units.ts';
+import { isMonsterOrVehicle } from '../../rules/battle/units.ts';
 import { hitByWeapons, hitEnemies, holdMarkersAtCommandEnd, leadingModel, modelWithinRangeOf, registerMarkerHold, movedOverMortalWounds, normalMoveAfterShooting, normalMoveChoices, untilStartOfNextTurn, withinAuraOf } from '../helpers.ts';
 
 // --- Avatar of Khaine ------------------------------------------------------------------------------
@@ -181,28 +180,13 @@ registerRule({
 
 // --- Hemlock Wraithfighter -------------------------------------------------------------------------
 
-const MINDSHOCK = 'Mindshock Pod (Aura, Psychic)';
-/** The Mindshock Pod's army-wide effect on the opponent's side (params.bearer: the Hemlock's unit). */
-const MINDSHOCK_AURA = 'Mindshock Pod (on the enemy)';
-
 /**
- * Mindshock Pod (Aura): an enemy unit within 9" of the Hemlock Wraithfighter takes its Battle-shock tests
- * at -1 (the engine takes no other Leadership test). Played by an army-wide effect on the opponent's side,
- * added at the start of the battle, as Infamy is.
+ * Mindshock Pod (Aura): an enemy unit within 9" of the Hemlock Wraithfighter takes its Battle-shock tests at -1
+ * (Rule.enemyBattleShockModifier, as Shadow of Death; the engine takes no other Leadership test).
  */
 registerRule({
-  name: MINDSHOCK, kind: 'datasheet-ability',
-  battleStart(g, unit) { g.addEffect(MINDSHOCK_AURA, opponent(unit.player), null, { at: 'end-of-battle' }, { bearer: unit.id }); },
-});
-
-registerRule({
-  name: MINDSHOCK_AURA, kind: 'effect',
-  rollModifier(purpose, ctx, src) {
-    if (purpose !== 'battle-shock' || !src.effect) return 0;
-    const hemlock = ctx.state.units[String(src.effect.params.bearer)];
-    if (!hemlock || !onBattlefield(hemlock) || hemlock.player === ctx.unit.player) return 0;
-    return hemlock.models.some((m) => m.alive && m.pos && modelWithinRangeOf(ctx.state, m, ctx.unit, 9)) ? -1 : 0;
-  },
+  name: 'Mindshock Pod (Aura, Psychic)', kind: 'datasheet-ability',
+  enemyBattleShockModifier: (ctx) => (ctx.unit.models.some((m) => m.alive && m.pos && modelWithinRangeOf(ctx.state, m, ctx.tested, 9)) ? -1 : 0),
 });
 
 // --- Amallyn Shadowguide, Lhykhis ------------------------------------------------------------------

@@ -94,7 +94,5 @@ registerRule({
   },
 });
 
-registerRule({
-  name: 'Cluster Caltrops', kind: 'wargear-ability',
-  missing: 'not played: Eviscerating Fly-by (its D6 the caltrops re-roll) is not played',
-});
+/** Cluster Caltrops: each bearer lets one of its unit's Eviscerating Fly-by dice be re-rolled (played there, ./ynnari-and-titans.ts). */
+registerRule({ name: 'Cluster Caltrops', kind: 'wargear-ability' });

@@ -2,7 +2,8 @@
  * Datasheet abilities of Aeldari units outside the bundled armies, one registry entry each, written from the
  * data export's datasheets in the engine's words: the Ynnari (the Visarch, Yvraine's Herald of Ynnead, the
  * Succubus, Kabalite Warriors, Wyches, Incubi), the Phantom and Revenant Titans, the Bonesinger, the D-cannon
- * Platform's Structural Collapse and the Legendary Prince Yriel's Hero of Iyanden.
+ * Platform's Structural Collapse, the Legendary Prince Yriel's Hero of Iyanden, the Ynnari Reavers' Eviscerating
+ * Fly-by, the Archon's Reborn Mastermind and the Nightwing's Interceptor.
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
@@ -12,7 +13,9 @@ import { engagedEnemies, modelBody, unitsInEngagement } from '../../rules/battle
 import { isWithin } from '../../geometry/distance.ts';
 import { inEngagementRange } from '../../geometry/ranges.ts';
 import { opponent } from '../../core/state.ts';
-import { holdMarkersAtCommandEnd, leadingModel, modelWithinRangeOf, registerMarkerHold, whileLeading } from '../helpers.ts';
+import { holdMarkersAtCommandEnd, leadingModel, modelWithinRangeOf, movedOverMortalWounds, oncePerRoundDiscount, registerMarkerHold, wargearBearers, whileLeading } from '../helpers.ts';
+
+const CLUSTER_CALTROPS = 'Cluster Caltrops';
 
 /** The core rules' effect that makes a unit fight in the Fights First step (read by fightsFirst, charge.ts). */
 const FIGHTS_FIRST = 'Fights First';
@@ -118,6 +121,27 @@ registerRule({
   attack(plan, ctx, src) {
     if (src.role === 'attacker' && ctx.melee && ctx.target.battleShocked) plan.hitModifier += 1;
   },
+});
+
+/**
+ * Eviscerating Fly-by: after a Normal or Advance move, one enemy unit (not a MONSTER or VEHICLE) the Reavers
+ * moved over takes a D6 per Reaver model, a mortal wound for each 4+ (decision `eviscerating-fly-by`); the
+ * models with Cluster Caltrops each let one of those dice be re-rolled (a failed one).
+ */
+registerRule({
+  name: 'Eviscerating Fly-by', kind: 'datasheet-ability', movedOverOnAdvance: true,
+  movedOver: movedOverMortalWounds('Eviscerating Fly-by', (g, unit, options) => g.decide({
+    kind: 'eviscerating-fly-by', player: unit.player, prompt: `${unit.name}: Eviscerating Fly-by on a unit it moved over?`, options, context: { unit: unit.id },
+  }).option, (e) => !isMonsterOrVehicle(e), (u) => u.models.filter((m) => m.alive).length, (u) => wargearBearers(u, CLUSTER_CALTROPS).length),
+});
+
+/** Reborn Mastermind: once per battle round, a stratagem on the Archon's unit may cost 1CP less (one Archon of the army a round). */
+registerRule({ name: 'Reborn Mastermind', kind: 'datasheet-ability', ...oncePerRoundDiscount('Reborn Mastermind', 'ARCHON') });
+
+/** Interceptor: the Nightwing's ranged attacks at a unit that can FLY have +1 to hit. */
+registerRule({
+  name: 'Interceptor', kind: 'datasheet-ability',
+  attack(plan, ctx, src) { if (src.role === 'attacker' && !ctx.melee && hasKeyword(ctx.target, 'FLY')) plan.hitModifier += 1; },
 });
 
 // --- Phantom Titan, Revenant Titan ---------------------------------------------------------------

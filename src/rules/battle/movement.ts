@@ -11,7 +11,7 @@ import { baseBoundingRadius, pointSegmentDistance } from '../../geometry/shape.t
 import { polygonCentroid } from '../../geometry/polygon.ts';
 import type { PlannedMove } from '../../geometry/planner.ts';
 import { afterRoll, rollDice } from '../roll-window.ts';
-import { abilityRulesWith, anyUnitHas, forEachActiveRule, getRule, playerRulesWith } from '../../core/rules-registry.ts';
+import { abilityRulesWith, anyUnitHas, forEachActiveRule, getRule, playerRulesWith, type Rule } from '../../core/rules-registry.ts';
 import { openWindow } from '../windows.ts';
 import { destroyModel, selectCasualty, splitAttachedUnits } from '../damage.ts';
 import { endPhase, startPhase } from './phase.ts';
@@ -22,6 +22,8 @@ import { isEngaged, modelBase, unitCentre, unitsInEngagement } from './world.ts'
 import { embarkOptions, embark, disembark, disembarkPlan, canDisembark } from './transports.ts';
 import { reinforcements } from './reserves.ts';
 import { hatchwayStep } from './hatchways.ts';
+
+const NO_RULES: readonly Rule[] = [];
 
 export type MoveChoice =
   | { mode: 'stationary' }
@@ -170,8 +172,9 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
     advanceRoll = advanceDistance(g, u);
     distance += advanceRoll;
   }
-  // abilities told which enemy units a Normal move passed over (Lightning Assault)
-  const watchers = option.mode === 'normal' ? abilityRulesWith(u, 'movedOver') : [];
+  // abilities told which enemy units a Normal move (or an Advance, for some) passed over (Lightning Assault)
+  const watchers = option.mode === 'normal' ? abilityRulesWith(u, 'movedOver')
+    : option.mode === 'advance' ? abilityRulesWith(u, 'movedOver').filter((r) => r.movedOverOnAdvance) : NO_RULES;
   const plan = planMove(s, u, option.mode, option.to, distance, watchers.length > 0);
   if (!plan.ok) {
     // A Fall Back must end outside Engagement Range: with no legal path to the chosen place the unit cannot
