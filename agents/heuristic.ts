@@ -1565,6 +1565,12 @@ function phaseAttackGain(c: Ctx, u: UnitState, tweak: PlanTweak): number {
  * INTERLOCKING MANOUEVRES at the end of a Fight phase: what the unit's best move (6", or a Fall Back) gains
  * over staying, weighed as the move itself is chosen (decideShadeOfTwilight: no charge is lost then).
  */
+/**
+ * The weapons SHURIKEN STORM (Protector Host) gives +1 Strength, as src/factions/aeldari/boarding-protector-host.ts
+ * names them (kept here: the heuristic imports no module that registers rules).
+ */
+export const SHURIKEN_STORM_WEAPONS: readonly string[] = ['Avenger shuriken catapult', 'Shuriken catapult', 'Shuriken pistol', 'Shuriken cannon'];
+
 /** INTO THE BREACH's D6+1" move, on average. */
 const CORSAIR_BREACH_MOVE = 4.5;
 
@@ -1877,6 +1883,15 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
       let best = 0;
       for (const e of impedingFireTargets(s, u)) best = Math.max(best, impedingFireGain(c, e));
       return best;
+    }
+    // Aeldari Boarding Actions detachments (Protector Host, Star-dancer Masque, Khaine's Arrow, Wraiths of the Void)
+    case 'VOID GHOSTS': return u && win ? incomingSaved(c, win, u, MINUS_ONE_TO_HIT) : 0;
+    case 'SHURIKEN STORM': return u ? volleyGain(c, u, (p, info) => { if (SHURIKEN_STORM_WEAPONS.includes(info.weapon)) p.strength += 1; }) : 0;
+    // a D6: one mortal wound on 2-5, two on a 6 (one on average) on the enemy unit that opened the hatchway,
+    // and then a Normal move of up to D6" (a little more)
+    case 'RAPID AMBUSH': {
+      const e = win?.unit ? s.units[win.unit] : null;
+      return u && e && onBattlefield(e) ? Math.min(1, unitWounds(s, e).now) * pointsPerWound(s, e) + 1 : 0;
     }
     case "WEAVERS' COILS": return u ? interlockingGain(c, u, isEngaged(s, u) ? WEAVERS_COILS_FALL_BACK : unitMove(s, u)) : 0;
     // set up 3" closer than Deep Strike allows: a fifth more of its shooting (Bonded Heroes' bands); only
@@ -2926,6 +2941,8 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'ride-the-wind': return argmax(req.options as ({ done: true } | { unit: string })[], (o) => ('done' in o ? 0 : strategicReservesGain(c, c.state.units[o.unit]) - 5));
     case 'overflight': return decideShadeOfTwilight(c, req, OVERFLIGHT_MOVE, false);
     case 'into-the-breach': return decideShadeOfTwilight(c, req, CORSAIR_BREACH_MOVE, false);
+    // RAPID AMBUSH's Normal move of up to D6" (3.5" on average), after which the unit may still charge
+    case 'rapid-ambush': return decideShadeOfTwilight(c, req, SHADE_REACH, false);
     // LETHAL RUSE's mortal wounds: on the enemy unit whose wounds are worth most
     case 'lethal-ruse': return pickEnemy(c, req, (e) => pointsPerWound(c.state, e));
     // IMPEDING FIRE: the enemy unit whose charge it is likeliest to foil
