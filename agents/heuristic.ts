@@ -1566,6 +1566,24 @@ function phaseAttackGain(c: Ctx, u: UnitState, tweak: PlanTweak): number {
  * over staying, weighed as the move itself is chosen (decideShadeOfTwilight: no charge is lost then).
  */
 /**
+ * SERPENT STRIKE: a Consolidation of D3+3" rather than 3" may reach an enemy unit 4-7" away that 3" would not:
+ * the odds the roll reaches it (within Engagement Range) times half the unit's melee on it, for the best one.
+ */
+function serpentStrikeGain(c: Ctx, u: UnitState): number {
+  const s = c.state;
+  let best = 0;
+  for (const e of enemyUnits(s, c.me)) {
+    if (!onBattlefield(e)) continue;
+    const d = unitDistance(s, u, e);
+    if (d <= 4 || d > 7) continue;
+    // it ends within 1" when 3 + D3 >= d - 1: a D3 of ceil(d - 4) or more
+    const odds = (4 - Math.ceil(d - 4)) / 3;
+    best = Math.max(best, odds * 0.5 * unitAttackPotential(s, u, e, true));
+  }
+  return best;
+}
+
+/**
  * The weapons SHURIKEN STORM (Protector Host) gives +1 Strength, as src/factions/aeldari/boarding-protector-host.ts
  * names them (kept here: the heuristic imports no module that registers rules).
  */
@@ -1887,6 +1905,10 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     // Aeldari Boarding Actions detachments (Protector Host, Star-dancer Masque, Khaine's Arrow, Wraiths of the Void)
     case 'VOID GHOSTS': return u && win ? incomingSaved(c, win, u, MINUS_ONE_TO_HIT) : 0;
     case 'SHURIKEN STORM': return u ? volleyGain(c, u, (p, info) => { if (SHURIKEN_STORM_WEAPONS.includes(info.weapon)) p.strength += 1; }) : 0;
+    case 'DARTING STRIKES': return u ? phaseAttackGain(c, u, (p) => { p.rerollWounds = widerReroll(p.rerollWounds, 'failed'); }) : 0;
+    case 'SERPENT STRIKE': return u ? serpentStrikeGain(c, u) : 0;
+    // a Battle-shocked unit Falling Back tests every model (a 1-2 loses one): what those tests would cost
+    case 'ACROBATIC LEAPS': return u && u.battleShocked && isEngaged(s, u) ? (u.models.filter((m) => m.alive).length / 3) * pointsPerWound(s, u) * (unitWounds(s, u).now / Math.max(1, u.models.filter((m) => m.alive).length)) : 0;
     // a D6: one mortal wound on 2-5, two on a 6 (one on average) on the enemy unit that opened the hatchway,
     // and then a Normal move of up to D6" (a little more)
     case 'RAPID AMBUSH': {

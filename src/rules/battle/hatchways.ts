@@ -22,6 +22,7 @@
  */
 import type { Game } from '../../core/game.ts';
 import type { GameState, HatchwayState, UnitState } from '../../core/state.ts';
+import { abilityRulesWith } from '../../core/rules-registry.ts';
 import { bodyShape, isWithinOfPolygon } from '../../geometry/distance.ts';
 import { shapeOverlapsPolygon } from '../../geometry/polygon.ts';
 import { OVERLAP_TOLERANCE } from '../../geometry/types.ts';
@@ -103,6 +104,7 @@ export function hatchwayStep(g: Game, u: UnitState): void {
     if ('keep' in option) return;
     setHatchway(g, option.hatchway, option.open, unit.id);
     done.push(option.hatchway);
+    if (option.open) for (const r of abilityRulesWith(unit, 'hatchwayOpened')) r.hatchwayOpened!(g, g.state.units[unit.id], option.hatchway);
     if (option.open && g.state.phase === 'movement') openWindow(g, { name: 'movement/hatchway-opened', unit: unit.id, targets: [], data: { hatchway: option.hatchway } });
   }
 }
