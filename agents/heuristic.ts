@@ -1909,6 +1909,15 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     case 'SERPENT STRIKE': return u ? serpentStrikeGain(c, u) : 0;
     // a Battle-shocked unit Falling Back tests every model (a 1-2 loses one): what those tests would cost
     case 'ACROBATIC LEAPS': return u && u.battleShocked && isEngaged(s, u) ? (u.models.filter((m) => m.alive).length / 3) * pointsPerWound(s, u) * (unitWounds(s, u).now / Math.max(1, u.models.filter((m) => m.alive).length)) : 0;
+    // IGNORES COVER, and the Hit roll's penalties ignored (a worsened BS too, which the calculator's plan would show as skill)
+    case 'WRAITHSIGHT': return u ? volleyGain(c, u, (p) => { p.ignoresCover = true; p.cover = false; IGNORE_HIT_PENALTIES(p, { distance: 0, target: u, weapon: '' }); }) : 0;
+    case 'GUARDIAN CONSTRUCTS': {
+      const e = win?.unit ? s.units[win.unit] : null;
+      if (!u || !win || !e) return 0;
+      const from = e.models.flatMap((m) => (m.alive && m.pos ? [m.pos] : []));
+      const to = u.models.flatMap((m) => (m.alive && m.pos ? [m.pos] : []));
+      return (s.board.hatchways ?? []).some((h) => acrossHatchway(h.polygon, from, to)) ? incomingSaved(c, win, u, MINUS_ONE_TO_WOUND) : 0;
+    }
     // a D6: one mortal wound on 2-5, two on a 6 (one on average) on the enemy unit that opened the hatchway,
     // and then a Normal move of up to D6" (a little more)
     case 'RAPID AMBUSH': {
@@ -3012,6 +3021,21 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'spirit-stone': return 0;
     case 'spirit-mark': return decideSpiritMark(c, req);
     case 'tears-of-isha': return decideTearsOfIsha(c, req);
+    // Wraith-Marked: the test most likely passed (a WRAITH CONSTRUCT unit tests at -2); a pass secures the marker
+    case 'wraith-marked': return argmax(req.options as ({ none: true } | { unit: string; objective: string })[], (o) => {
+      if ('none' in o) return 0;
+      const u = c.state.units[o.unit];
+      return p2d6AtLeast(bestLeadership(c.state, u) + (u.keywords.includes('WRAITH CONSTRUCT') ? 2 : 0)) * 0.5 * c.w.objective;
+    });
+    // Direct Guidance helps only a unit that Fell Back
+    case 'direct-guidance': return argmax(req.options as string[], (id) => (c.state.units[id].flags.fellBack ? unitValue(c.state, c.state.units[id]) : 0));
+    // Song of Renewal: the unit whose returned model is worth most
+    case 'song-of-renewal': return argmax(req.options as ({ none: true } | string)[], (o) => {
+      if (typeof o !== 'string') return 0;
+      const w = c.state.units[o];
+      const dead = w.models.find((m) => !m.alive);
+      return dead ? characteristic(c.state, w, dead, 'W') * pointsPerWound(c.state, w) : 0;
+    });
     // XV02 Pilot Battlesuit: the Hammerhead with the most wounds left comes first
     case 'xv02-pilot-battlesuit': return 0;
     // Scouts 6" costs nothing: the most valuable units first
