@@ -1918,6 +1918,11 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
       const to = u.models.flatMap((m) => (m.alive && m.pos ? [m.pos] : []));
       return (s.board.hatchways ?? []).some((h) => acrossHatchway(h.polygon, from, to)) ? incomingSaved(c, win, u, MINUS_ONE_TO_WOUND) : 0;
     }
+    case 'FOCUSED FUSILLADE': return u ? volleyGain(c, u, (p) => { p.woundModifier += 1; }) : 0;
+    case 'BLADEFOCUS': return u ? phaseAttackGain(c, u, (p) => { p.rerollHits = widerReroll(p.rerollHits, 'failed'); }) : 0;
+    // +1 OC, and at the end of the turn a marker the unit holds is Secured (kept until the opponent controls it):
+    // worth a share of a marker when the unit stands on one now
+    case 'CRITICAL CAPTURE': return u && objectiveSnapshot(s).contrib.get(u.id)?.some((x) => x > 0) ? 0.4 * c.w.objective : 0;
     // a D6: one mortal wound on 2-5, two on a 6 (one on average) on the enemy unit that opened the hatchway,
     // and then a Normal move of up to D6" (a little more)
     case 'RAPID AMBUSH': {
@@ -2858,6 +2863,7 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'nova-charge': return decideNovaCharge(c, req);
     case 'oversight-drone': return decideOversightDrone(c, req);
     case 'nova-shielding': return decideShield(c, req, (p) => { if (p.strength > p.toughness) p.woundModifier -= 1; });
+    case 'runes-of-sanctuary': return decideShield(c, req, (p) => { p.ap = Math.min(0, p.ap + 1); });
     case 'duality-shield': return decideShield(c, req, (p) => { p.invulnerable = p.invulnerable === null ? 2 : Math.min(p.invulnerable, 2); });
     case 'kroot-packmates': case 'drone-escort': return decidePackmates(c, req);
     case 'nova-burst': return decideNovaBurst(c, req);

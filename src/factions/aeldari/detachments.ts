@@ -26,6 +26,7 @@ import { SEER_COUNCIL, SEER_COUNCIL_RULES } from './seer-council.ts';
 import { PROTECTOR_HOST, PROTECTOR_HOST_RULES } from './boarding-protector-host.ts';
 import { STAR_DANCER_MASQUE, STAR_DANCER_MASQUE_RULES } from './boarding-star-dancer-masque.ts';
 import { WRAITHS_OF_THE_VOID, WRAITHS_OF_THE_VOID_RULES } from './boarding-wraiths-of-the-void.ts';
+import { KHAINES_ARROW, KHAINES_ARROW_RULES } from './boarding-khaines-arrow.ts';
 
 const BATTLE_HOST = 'Battle Host';
 const ARMOURED_WARHOST = 'Armoured Warhost';
@@ -205,4 +206,5 @@ export const AELDARI_DETACHMENTS = {
   [ELDRITCH_RAIDERS]: ELDRITCH_RAIDERS_RULES,
   // Boarding Actions detachments (the export types them so: the scenario loader allows them only there)
   [PROTECTOR_HOST]: PROTECTOR_HOST_RULES, [STAR_DANCER_MASQUE]: STAR_DANCER_MASQUE_RULES, [WRAITHS_OF_THE_VOID]: WRAITHS_OF_THE_VOID_RULES,
+  [KHAINES_ARROW]: KHAINES_ARROW_RULES,
 };
