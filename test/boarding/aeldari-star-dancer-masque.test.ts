@@ -20,6 +20,9 @@ import { desperateEscapeRules } from '../../src/rules/battle/movement.ts';
 import { planUnit } from '../../src/rules/battle/placement.ts';
 import { getRule, type RuleSource } from '../../src/core/rules-registry.ts';
 import { openWindow, usableStratagems, type Window } from '../../src/rules/windows.ts';
+import { apply } from '../../src/core/reducer.ts';
+import { emptyGameState } from '../../src/core/state.ts';
+import { ruleChecker } from '../helpers/rule-checks.ts';
 
 const using = (name: string | null) => (r: DecisionRequest) =>
   (r.kind === 'stratagem' && name ? Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === name)) : 0);
@@ -118,6 +121,22 @@ describe('SERPENT STRIKE (Star-dancer Masque)', () => {
       const rollAt = log.indexOf(roll!);
       const consolidated = log.findIndex((e) => e.type === 'models-placed' && e.unit === 'TR' && e.mode === 'consolidate');
       expect(consolidated).toBeGreaterThan(rollAt);
+      // the invariant checks accept the longer move (they read the D3), and flag it when it is not rolled
+      const checks = (events: readonly GameEvent[]) => {
+        const rules = ruleChecker();
+        const state = emptyGameState();
+        for (const e of events) { apply(state, e); rules.onEvent(e, state); }
+        return rules.violations.filter((v) => /consolidate/.test(v));
+      };
+      expect(checks(g.log!)).toEqual([]);
+      const moved = Math.max(...(log[consolidated] as { positions: { model: string; pos: { x: number; y: number } }[] }).positions.map((p) => {
+        const before = g.log!.slice(0, from + consolidated).reverse().find((e) => e.type === 'models-placed' && e.unit === 'TR') as { positions: { model: string; pos: { x: number; y: number } }[] };
+        const q = before.positions.find((x) => x.model === p.model)!.pos;
+        return Math.hypot(p.pos.x - q.x, p.pos.y - q.y);
+      }));
+      // here a model went further than 3" toward the Kroot
+      expect(moved).toBeGreaterThan(3);
+      expect(checks(g.log!.filter((e) => !(e.type === 'dice' && e.label === 'Serpent Strike'))).length).toBeGreaterThan(0);
     }
     expect(seen).toBe(true);
   });
