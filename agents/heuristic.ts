@@ -39,7 +39,7 @@ import type { Body, Board } from '../src/geometry/types.ts';
 import { centroidOf } from '../src/geometry/planner.ts';
 import { moveOptions, planMove } from '../src/rules/battle/movement.ts';
 import { arrivalPoints as reservesArrivalPoints } from '../src/rules/battle/reserves.ts';
-import { acrossHatchway } from '../src/rules/battle/hatchways.ts';
+import { acrossHatchway, enemiesBeyondHatchway } from '../src/rules/battle/hatchways.ts';
 import { disembarkPlan, roomToDisembarkAfterMove, unitNearModel, type TransportMove } from '../src/rules/battle/transports.ts';
 import { FAIL_SAFE_RANGE } from '../src/factions/tau/retaliation-cadre.ts';
 import { auxiliary, guidedFireBonus, INTERLOCKING_MOVE } from '../src/factions/tau/auxiliary-cadre.ts';
@@ -1584,6 +1584,18 @@ function serpentStrikeGain(c: Ctx, u: UnitState): number {
 }
 
 /**
+ * D-STRIKE's stun (-1 to the Hit rolls of the enemy units within 3" beyond the hatchway, for their next turn): a
+ * sixth of what each could deal, about what -1 to hit takes from a 4+ roll's hits, less for a 5+.
+ */
+function dStrikeStun(c: Ctx, u: UnitState, hatchway: string): number {
+  const h = (c.state.board.hatchways ?? []).find((x) => x.id === hatchway);
+  if (!h) return 0;
+  let v = 0;
+  for (const e of enemiesBeyondHatchway(c.state, u, h, 3)) v += offense(c, e) / 6;
+  return v;
+}
+
+/**
  * The weapons SHURIKEN STORM (Protector Host) gives +1 Strength, as src/factions/aeldari/boarding-protector-host.ts
  * names them (kept here: the heuristic imports no module that registers rules).
  */
@@ -1923,6 +1935,13 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     // +1 OC, and at the end of the turn a marker the unit holds is Secured (kept until the opponent controls it):
     // worth a share of a marker when the unit stands on one now
     case 'CRITICAL CAPTURE': return u && objectiveSnapshot(s).contrib.get(u.id)?.some((x) => x > 0) ? 0.4 * c.w.objective : 0;
+    // the stun on the enemy units beyond the best closed hatchway, less the volley the unit gives up
+    case 'D-STRIKE': {
+      if (!u) return 0;
+      let best = 0;
+      for (const h of s.board.hatchways ?? []) if (!s.openHatchways.includes(h.id)) best = Math.max(best, dStrikeStun(c, u, h.id));
+      return best - bestVolley(c, u);
+    }
     // a D6: one mortal wound on 2-5, two on a 6 (one on average) on the enemy unit that opened the hatchway,
     // and then a Normal move of up to D6" (a little more)
     case 'RAPID AMBUSH': {
@@ -2863,6 +2882,7 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'nova-charge': return decideNovaCharge(c, req);
     case 'oversight-drone': return decideOversightDrone(c, req);
     case 'nova-shielding': return decideShield(c, req, (p) => { if (p.strength > p.toughness) p.woundModifier -= 1; });
+    case 'd-strike': { const u = c.state.units[String(req.context?.unit)]; return argmax(req.options as string[], (id) => dStrikeStun(c, u, id)); }
     case 'runes-of-sanctuary': return decideShield(c, req, (p) => { p.ap = Math.min(0, p.ap + 1); });
     case 'duality-shield': return decideShield(c, req, (p) => { p.invulnerable = p.invulnerable === null ? 2 : Math.min(p.invulnerable, 2); });
     case 'kroot-packmates': case 'drone-escort': return decidePackmates(c, req);

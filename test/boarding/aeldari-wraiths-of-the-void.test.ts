@@ -11,13 +11,15 @@ import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
 import type { HatchwayState, PhaseName } from '../../src/core/state.ts';
 import { createStream, type Stream } from '../../src/core/rng.ts';
-import { allows } from '../../src/core/rules-registry.ts';
+import { allows, forbids } from '../../src/core/rules-registry.ts';
 import { endPhase, startPhase } from '../../src/rules/battle/phase.ts';
 import { currentControl } from '../../src/rules/battle/objectives.ts';
 import { destroyModel } from '../../src/rules/damage.ts';
 import { allStratagems } from '../../src/rules/stratagems/registry.ts';
 import { openWindow, usableStratagems } from '../../src/rules/windows.ts';
-import { WRAITH_MARKED_HOLD } from '../../src/factions/aeldari/boarding-wraiths-of-the-void.ts';
+import { WRAITH_MARKED_HOLD, dStrikeHatchways } from '../../src/factions/aeldari/boarding-wraiths-of-the-void.ts';
+import { canShoot } from '../../src/rules/battle/shooting.ts';
+import { hatchwayOptions } from '../../src/rules/battle/hatchways.ts';
 
 const HATCH: HatchwayState = { id: 'h1', polygon: [{ x: 20, y: 13 }, { x: 22, y: 13 }, { x: 22, y: 16 }, { x: 20, y: 16 }] };
 const WALLS = [
@@ -110,13 +112,46 @@ describe('WRAITHSIGHT and GUARDIAN CONSTRUCTS (Wraiths of the Void)', () => {
     expect(planFor(g, 'K2', 'WG', 'Close combat weapon').woundModifier).toBe(0);
   });
 
-  it('D-STRIKE and UNFLINCHING FIRE are registered as not played, with no window', () => {
+  it('D-STRIKE: at the start of its Shooting phase a WRAITH CONSTRUCT unit blasts open a closed hatchway it sees and reaches; it stays open, the enemy units within 3" beyond it are stunned, and the unit does not shoot', () => {
+    const asked: string[] = [];
+    const units: PlacedUnit[] = [
+      { id: 'WG', player: 0, faction: 'aeldari', name: 'Wraithguard', at: { x: 15, y: 12.5 }, spacing: 1.1 },
+      { id: 'K1', player: 1, faction: 'tau', name: 'Kroot Carnivores', at: { x: 24, y: 12 }, spacing: 0.8, counts: [10, 0] },
+      { id: 'K2', player: 1, faction: 'tau', name: 'Kroot Carnivores', at: { x: 36, y: 3 }, spacing: 0.8, counts: [10, 0] },
+    ];
+    const g = sandbox(units, { phase: 'shooting', walls: true, asked, pick: (r) => (r.kind === 'stratagem' ? Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === 'D-STRIKE')) : 0) });
+    const start = { name: 'phase/start' as const, unit: null, targets: [], data: { phase: 'shooting' } };
+    expect(dStrikeHatchways(g.state, g.state.units.WG)).toEqual(['h1']);
+    expect(canShoot(g, g.state.units.WG)).toBe(false);
+    expect(openWindow(g, start)).toEqual(['D-STRIKE']);
+    expect(asked).toContain('d-strike');
+    expect(g.state.openHatchways).toEqual(['h1']);
+    expect(planFor(g, 'K1', 'WG', 'Kroot rifle').hitModifier).toBe(-1);
+    expect(planFor(g, 'K2', 'WG', 'Kroot rifle').hitModifier).toBe(0);
+    // the hatchway open now, the Wraithguard would see the Kroot, but may not shoot this phase
+    expect(forbids(g.state, g.state.units.WG, 'shoot')).toBe(true);
+    // it cannot be closed again
+    g.emit({ type: 'models-placed', unit: 'WG', mode: 'test', positions: g.state.units.WG.models.map((m, i) => ({ model: m.id, pos: { x: 18.5, y: 12 + i * 1.1, z: 0 } })) });
+    expect(hatchwayOptions(g.state, g.state.units.WG)).toEqual([]);
+  });
+
+  it('D-STRIKE: not for a hatchway out of sight (along the wall, within range), out of range (19" away, the Wraithcannon 18"), or already open', () => {
+    const at = (x: number, y: number) => sandbox([{ id: 'WG', player: 0, faction: 'aeldari', name: 'Wraithguard', at: { x, y }, spacing: 1.1 }], { phase: 'shooting', walls: true });
+    const seen = (g: Game) => dStrikeHatchways(g.state, g.state.units.WG);
+    expect(seen(at(15, 12.5))).toEqual(['h1']);
+    expect(seen(at(19, 2))).toEqual([]);
+    expect(seen(at(2, 14))).toEqual([]);
+    const open = at(15, 12.5);
+    open.emit({ type: 'hatchway', hatchway: 'h1', open: true, unit: null });
+    expect(seen(open)).toEqual([]);
+  });
+
+  it('UNFLINCHING FIRE is registered as not played (Overwatch), with no window', () => {
     const mine = allStratagems().filter((s) => s.source === 'Wraiths of the Void');
     expect(mine.map((s) => s.name).sort()).toEqual(['D-STRIKE', 'GUARDIAN CONSTRUCTS', 'UNFLINCHING FIRE', 'WRAITHSIGHT']);
-    for (const s of mine.filter((x) => x.name === 'D-STRIKE' || x.name === 'UNFLINCHING FIRE')) {
-      expect(s.windows).toEqual([]);
-      expect(s.missing).toBeTruthy();
-    }
+    const s = mine.find((x) => x.name === 'UNFLINCHING FIRE')!;
+    expect(s.windows).toEqual([]);
+    expect(s.missing).toMatch(/Overwatch/);
   });
 });
 

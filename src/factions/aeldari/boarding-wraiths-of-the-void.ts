@@ -1,6 +1,7 @@
 /**
  * Wraiths of the Void, an Aeldari Boarding Actions detachment (from the data export), in the engine's words:
- * its rule Wraith-Marked, its four stratagems and its two Enhancements. Allowed only in Boarding Actions games.
+ * its rule Wraith-Marked, its four stratagems (UNFLINCHING FIRE registered as not played: no Overwatch) and its
+ * two Enhancements. Allowed only in Boarding Actions games.
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import type { GameState, ModelState, PlayerIndex, UnitState } from '../../core/state.ts';
@@ -9,9 +10,11 @@ import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.
 import { registerArmyRuleHooks } from '../../rules/battle/phase.ts';
 import { currentControl } from '../../rules/battle/objectives.ts';
 import { bestLeadership, characteristic, hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
-import { acrossHatchway } from '../../rules/battle/hatchways.ts';
+import { acrossHatchway, enemiesBeyondHatchway, HATCHWAY_HELD_OPEN, modelSeesHatchway, setHatchway } from '../../rules/battle/hatchways.ts';
+import { modelWeapons } from '../../rules/battle/shooting.ts';
+import { weaponRange } from '../../core/rules-registry.ts';
 import { modelBody, modelsSee } from '../../rules/battle/world.ts';
-import { bearerModel, modelWithinRangeOf, registerMarkerHold, returnDestroyedModel, withinRangeOfMarker } from '../helpers.ts';
+import { bearerModel, modelWithinRangeOf, registerMarkerHold, returnDestroyedModel, untilEndOfOpponentsNextTurn, withinRangeOfMarker } from '../helpers.ts';
 import { NO_OVERWATCH } from './boarding-shared.ts';
 
 export const WRAITHS_OF_THE_VOID = 'Wraiths of the Void';
@@ -105,11 +108,52 @@ registerStratagem({
   use(g, _w, p, u) { g.addEffect('Guardian Constructs', p, u.id, g.untilEndOfPhase()); },
 });
 
+/** The closed hatchways the unit's ranged weapons reach and its models see (D-STRIKE's choices), by id. */
+export function dStrikeHatchways(state: GameState, u: UnitState): string[] {
+  const out: string[] = [];
+  for (const h of state.board.hatchways ?? []) {
+    if (state.openHatchways.includes(h.id)) continue;
+    const reached = u.models.some((m) => {
+      if (!m.alive || !m.pos) return false;
+      const ds = state.datasheets[m.datasheet];
+      return modelWeapons(state, u, m).some((name) => ds.weapons.find((w) => w.name === name)?.profiles.some((p) =>
+        p.range !== 'Melee' && modelSeesHatchway(state, m, h, weaponRange(state, u, p))));
+    });
+    if (reached) out.push(h.id);
+  }
+  return out;
+}
+
+/** D-STRIKE's stun, until the end of the opponent's next turn (before the player's next Shooting phase): -1 to the unit's Hit rolls. */
+registerRule({
+  name: 'Stunned (D-Strike)', kind: 'effect',
+  attack(plan, _ctx, src) { if (src.role === 'attacker') plan.hitModifier -= 1; },
+});
+/** The unit that fired D-STRIKE may not shoot this phase. */
+registerRule({ name: 'D-Strike (fired)', kind: 'effect', forbids: (perm) => perm === 'shoot' });
+registerRule({ name: HATCHWAY_HELD_OPEN, kind: 'effect' });
+
+/**
+ * D-STRIKE: in the player's Shooting phase (offered at its start, as the unit must not have been selected to
+ * shoot), a WRAITH CONSTRUCT unit blasts open a closed hatchway its ranged weapons reach and its models see
+ * (decision `d-strike`): the hatchway opens and cannot be closed again this battle; each enemy unit within 3"
+ * of it and wholly on the other side of it from the unit is stunned (-1 to its Hit rolls) until the end of
+ * the opponent's next turn (the rule says until the start of the player's next Shooting phase: no attack is
+ * made in between but in those turns). The unit is not eligible to shoot this phase.
+ */
 registerStratagem({
-  name: 'D-STRIKE', cp: 1, category: 'Strategic Ploy', source: WRAITHS_OF_THE_VOID, turn: 'own', windows: [],
-  missing: 'blasting a hatchway open (held open for the rest of the battle) and stunning the enemy units beyond it is not played',
-  targets: () => [],
-  use: () => {},
+  name: 'D-STRIKE', cp: 1, category: 'Strategic Ploy', source: WRAITHS_OF_THE_VOID, turn: 'own', windows: ['phase/start'],
+  targets: (g, w, p) => (w.data?.phase !== 'shooting' ? [] : unitsOnBattlefield(g.state, p).filter((u) =>
+    hasKeyword(u, WRAITH_CONSTRUCT) && !u.flags.shot && dStrikeHatchways(g.state, u).length > 0)),
+  use(g, _w, p, u) {
+    const options = dStrikeHatchways(g.state, u);
+    const { option } = g.decide({ kind: 'd-strike', player: p, prompt: `D-Strike: which hatchway does ${u.name} blast open?`, options, context: { unit: u.id } });
+    const h = (g.state.board.hatchways ?? []).find((x) => x.id === option)!;
+    setHatchway(g, option, true, u.id);
+    g.addEffect(HATCHWAY_HELD_OPEN, p, null, { at: 'end-of-battle' }, { hatchway: option });
+    for (const e of enemiesBeyondHatchway(g.state, g.state.units[u.id], h, 3)) g.addEffect('Stunned (D-Strike)', p, e.id, untilEndOfOpponentsNextTurn(g, p));
+    g.addEffect('D-Strike (fired)', p, u.id, g.untilEndOfPhase());
+  },
 });
 
 registerStratagem({
