@@ -2883,6 +2883,14 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'oversight-drone': return decideOversightDrone(c, req);
     case 'nova-shielding': return decideShield(c, req, (p) => { if (p.strength > p.toughness) p.woundModifier -= 1; });
     case 'd-strike': { const u = c.state.units[String(req.context?.unit)]; return argmax(req.options as string[], (id) => dStrikeStun(c, u, id)); }
+    // Shieldmaster: close the door behind the unit when enemy units within 12" stand beyond it
+    case 'shieldmaster': {
+      const u = c.state.units[String(req.context?.unit)];
+      return argmax(req.options as ({ keep: true } | string)[], (o) => {
+        const h = typeof o === 'string' ? (c.state.board.hatchways ?? []).find((x) => x.id === o) : undefined;
+        return h ? enemiesBeyondHatchway(c.state, u, h, 12).length : 0;
+      });
+    }
     case 'runes-of-sanctuary': return decideShield(c, req, (p) => { p.ap = Math.min(0, p.ap + 1); });
     case 'duality-shield': return decideShield(c, req, (p) => { p.invulnerable = p.invulnerable === null ? 2 : Math.min(p.invulnerable, 2); });
     case 'kroot-packmates': case 'drone-escort': return decidePackmates(c, req);

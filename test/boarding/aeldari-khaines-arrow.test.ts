@@ -14,6 +14,7 @@ import { endTurn } from '../../src/rules/battle/battle.ts';
 import { getRule } from '../../src/core/rules-registry.ts';
 import { allStratagems } from '../../src/rules/stratagems/registry.ts';
 import { enemyAttacking, openWindow, usableStratagems, type Window } from '../../src/rules/windows.ts';
+import { executeMove } from '../../src/rules/battle/movement.ts';
 import { CRITICAL_CAPTURE_HOLD } from '../../src/factions/aeldari/boarding-khaines-arrow.ts';
 
 function sandbox(units: PlacedUnit[], opts: { phase?: PhaseName; turn?: 0 | 1; detachment?: string | null; pick?: (r: DecisionRequest) => number; asked?: string[] } = {}): Game {
@@ -79,9 +80,8 @@ describe("Khaine's Arrow stratagems", () => {
     expect(currentControl(g.state)[0]).toBe(0);
   });
 
-  it('Unerring Strike and Shieldmaster are registered as not played', () => {
+  it('Unerring Strike is registered as not played', () => {
     expect(getRule('Unerring Strike')?.missing).toBeTruthy();
-    expect(getRule('Shieldmaster')?.missing).toBeTruthy();
     expect(allStratagems().filter((s) => s.source === "Khaine's Arrow").map((s) => s.name).sort()).toEqual(['BLADEFOCUS', 'CRITICAL CAPTURE', 'FOCUSED FUSILLADE', 'VOID GHOSTS']);
   });
 });
@@ -117,3 +117,51 @@ describe('Runes of Sanctuary (Khaine\'s Arrow)', () => {
 function args(g: Game): [Game, Game['state']['units'][string], string[], boolean] {
   return [g, g.state.units.BT, ['GD'], false];
 }
+
+describe("Shieldmaster (Khaine's Arrow)", () => {
+  const HATCH = { id: 'h1', polygon: [{ x: 20, y: 13 }, { x: 22, y: 13 }, { x: 22, y: 16 }, { x: 20, y: 16 }] };
+  const WALLS = [
+    { id: 'wall-n', kind: 'wall' as const, polygon: [{ x: 20, y: 0 }, { x: 22, y: 0 }, { x: 22, y: 13 }, { x: 20, y: 13 }], height: 5 },
+    { id: 'wall-s', kind: 'wall' as const, polygon: [{ x: 20, y: 16 }, { x: 22, y: 16 }, { x: 22, y: 30 }, { x: 20, y: 30 }], height: 5 },
+  ];
+  function ship(enhancement: string | null, asked: string[]): Game {
+    const g = battleSandbox([
+      { id: 'AU', player: 0, faction: 'aeldari', name: 'Autarch', at: { x: 18, y: 14.5 }, ...(enhancement ? { enhancement } : {}) },
+      { id: 'KC', player: 1, faction: 'tau', name: 'Kroot Carnivores', at: { x: 36, y: 20 }, spacing: 0.8, counts: [10, 0] },
+    ], {
+      mode: 'boarding-actions', size: { width: 44, height: 30 }, terrain: WALLS, hatchways: [HATCH], phase: 'movement', turn: 0, round: 2, cp: [3, 3],
+      detachments: ["Khaine's Arrow", null], factions: ['AE', 'TAU'],
+      agents: [scriptedAgent('ae', (r) => { asked.push(r.kind); return r.kind === 'shieldmaster' ? 1 : 0; }), scriptedAgent('tau')],
+    });
+    g.emit({ type: 'hatchway', hatchway: 'h1', open: true, unit: null });
+    return g;
+  }
+  const through = (g: Game, x: number) => executeMove(g, g.state.units.AU, { mode: 'normal', to: { x, y: 14.5 }, toward: 'test' });
+
+  it('after the bearer moved through an open hatchway in its Movement phase, the player may close it; once per turn', () => {
+    const asked: string[] = [];
+    const g = ship('Shieldmaster', asked);
+    through(g, 25);
+    expect(g.state.units.AU.models[0].pos!.x).toBeGreaterThan(23);
+    expect(asked).toContain('shieldmaster');
+    expect(g.state.openHatchways).toEqual([]);
+    // open again, and back through it: not asked again this turn
+    g.emit({ type: 'hatchway', hatchway: 'h1', open: true, unit: null });
+    asked.length = 0;
+    through(g, 17);
+    expect(asked).not.toContain('shieldmaster');
+    expect(g.state.openHatchways).toEqual(['h1']);
+  });
+
+  it('not without the Enhancement, nor for a move that does not go through the hatchway', () => {
+    const asked: string[] = [];
+    const g = ship(null, asked);
+    through(g, 25);
+    expect(g.state.openHatchways).toEqual(['h1']);
+    const h = ship('Shieldmaster', asked);
+    executeMove(h, h.state.units.AU, { mode: 'normal', to: { x: 15, y: 20 }, toward: 'test' });
+    expect(asked).not.toContain('shieldmaster');
+    expect(h.state.openHatchways).toEqual(['h1']);
+  });
+});
+

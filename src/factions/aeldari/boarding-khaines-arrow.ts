@@ -1,9 +1,12 @@
 /**
  * Khaine's Arrow, an Aeldari Boarding Actions detachment (from the data export), in the engine's words: its
- * rule Unerring Strike (registered as not played), its four stratagems and its two Enhancements (Runes of
- * Sanctuary played; Shieldmaster not). Allowed only in Boarding Actions games.
+ * rule Unerring Strike (registered as not played), its four stratagems and its two Enhancements. Allowed only in
+ * Boarding Actions games.
  */
 import { registerRule } from '../../core/rules-registry.ts';
+import type { GameState, UnitState } from '../../core/state.ts';
+import { HATCHWAY_HELD_OPEN, hatchwayBlocked, setHatchway } from '../../rules/battle/hatchways.ts';
+import { pointInPolygon, segmentsIntersect } from '../../geometry/polygon.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { windowOwnUnit } from '../../rules/stratagems/targets.ts';
@@ -145,7 +148,59 @@ registerRule({
   },
 });
 
+const SHIELDMASTER = 'Shieldmaster';
+/** Where the models of the bearer's unit stood as its move began (params.from: model id -> [x, y]), this phase. */
+const SHIELDMASTER_MOVING = 'Shieldmaster (moving)';
+/** Shieldmaster used this turn (once per turn): on the bearer's unit. */
+const SHIELDMASTER_USED = 'Shieldmaster (used)';
+registerRule({ name: SHIELDMASTER_MOVING, kind: 'effect' });
+registerRule({ name: SHIELDMASTER_USED, kind: 'effect' });
+
+/**
+ * The open hatchways the unit moved through between `from` (where its models stood) and now, that may be
+ * closed (no model on them, not held open): a model went through one when the straight line from where it
+ * stood to where it stands crosses the hatchway's footprint (a path bent round a wall is not followed).
+ */
+export function hatchwaysMovedThrough(state: GameState, unit: UnitState, from: Record<string, [number, number]>): string[] {
+  return (state.board.hatchways ?? []).filter((h) => {
+    if (!state.openHatchways.includes(h.id) || hatchwayBlocked(state, h) || state.effects.some((e) => e.kind === HATCHWAY_HELD_OPEN && e.params.hatchway === h.id)) return false;
+    return unit.models.some((m) => {
+      const a = from[m.id];
+      if (!m.alive || !m.pos || !a) return false;
+      const p = { x: a[0], y: a[1] };
+      if (pointInPolygon(p, h.polygon) || pointInPolygon(m.pos, h.polygon)) return true;
+      return h.polygon.some((q, i) => segmentsIntersect(p, m.pos!, q, h.polygon[(i + 1) % h.polygon.length]));
+    });
+  }).map((h) => h.id);
+}
+
+/**
+ * Shieldmaster: once per turn, in the player's Movement phase, after the bearer's unit has moved, the player may
+ * close one open hatchway it moved through this phase (decision `shieldmaster`; besides the hatchways the unit
+ * may operate within 1" after its move). Read from where its models stood as the move began
+ * (hatchwaysMovedThrough).
+ */
 registerRule({
-  name: 'Shieldmaster', kind: 'enhancement',
-  missing: 'closing a hatchway the bearer moved through (the engine\'s hatchways are operated within 1" before and after a move)',
+  name: SHIELDMASTER, kind: 'enhancement',
+  beforeMove(g, unit) {
+    if (g.state.phase !== 'movement' || g.state.turn !== unit.player || !bearerModel(unit, SHIELDMASTER)) return;
+    for (const e of g.state.effects.filter((x) => x.kind === SHIELDMASTER_MOVING && x.unit === unit.id)) g.removeEffect(e.id);
+    const from: Record<string, [number, number]> = {};
+    for (const m of unit.models) if (m.alive && m.pos) from[m.id] = [m.pos.x, m.pos.y];
+    g.addEffect(SHIELDMASTER_MOVING, unit.player, unit.id, g.untilEndOfPhase(), { from });
+  },
+  afterMove(g, unit) {
+    const s = g.state;
+    const moving = s.effects.find((e) => e.kind === SHIELDMASTER_MOVING && e.unit === unit.id);
+    if (!moving) return;
+    g.removeEffect(moving.id);
+    if (s.effects.some((e) => e.kind === SHIELDMASTER_USED && e.unit === unit.id)) return;
+    const through = hatchwaysMovedThrough(g.state, g.state.units[unit.id], moving.params.from as Record<string, [number, number]>);
+    if (through.length === 0) return;
+    const options: ({ keep: true } | string)[] = [{ keep: true }, ...through];
+    const { option } = g.decide({ kind: 'shieldmaster', player: unit.player, prompt: `${unit.name}: Shieldmaster: close a hatchway it moved through?`, options, context: { unit: unit.id } });
+    if (typeof option !== 'string') return;
+    g.addEffect(SHIELDMASTER_USED, unit.player, unit.id, g.untilEndOfTurn());
+    setHatchway(g, option, false, unit.id);
+  },
 });
