@@ -54,6 +54,8 @@ import { LETHAL_RUSE_ENGAGED } from '../src/factions/aeldari/corsair-coterie.ts'
 import { impedingFireTargets, withdrawnModelsBack } from '../src/factions/aeldari/eldritch-raiders.ts';
 import { SEER_STRANDS_OF_FATE, truthPoints } from '../src/factions/aeldari/seer-council.ts';
 import { destroyedWraiths } from '../src/factions/aeldari/spiritseer.ts';
+import { crushingStridesDice } from '../src/factions/aeldari/spirit-conclave.ts';
+import { psychicallyGuided } from '../src/factions/aeldari/wraiths-and-warlocks.ts';
 import { isLeaderModel, mustTake } from '../src/rules/allocation.ts';
 import { pointInPolygon } from '../src/geometry/polygon.ts';
 import { cloneState } from '../src/core/clone.ts';
@@ -1416,6 +1418,8 @@ const PRETERNATURAL_TWEAKS: { tweak: PlanTweak; hazardous: boolean }[] = PRETERN
 /** Path of the Warrior's choices (Aspect Host), in the rule's order. */
 const PATH_OF_THE_WARRIOR_TWEAKS: PlanTweak[] = PATH_OF_THE_WARRIOR_CHOICES.map((ch) => (p) => pathOfTheWarriorPlan(p, ch));
 /** WARRIOR FOCUS: the Hit roll penalties are ignored (the net modifier no worse than none: a bonus cancelled by a penalty is not counted back). */
+/** SEER'S EYE: the target's Damage reductions gone (the estimate cannot tell the AP's modifiers from the profile's). */
+const SEERS_EYE: PlanTweak = (p) => { p.damageReduction = 0; p.halveDamage = false; };
 const IGNORE_HIT_PENALTIES: PlanTweak = (p) => { if (p.hitModifier < 0) p.hitModifier = 0; };
 /** DOOM INESCAPABLE: the Wailing Doom's ranged attacks at Damage 8. */
 const DOOM_DAMAGE: PlanTweak = (p) => { if (!p.melee && p.weapon === 'The Wailing Doom') p.damage = { n: 0, sides: 0, plus: 8 }; };
@@ -1914,6 +1918,22 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
       for (const e of impedingFireTargets(s, u)) best = Math.max(best, impedingFireGain(c, e));
       return best;
     }
+    // Spirit Conclave. CRUSHING STRIDES: two in three of its dice are mortal wounds, on the enemy unit whose wounds are worth most
+    case 'CRUSHING STRIDES': {
+      if (!u) return 0;
+      const mortal = (2 / 3) * crushingStridesDice(s, u);
+      let best = 0;
+      for (const e of engagedEnemies(s, u)) best = Math.max(best, Math.min(mortal, unitWounds(s, e).now) * pointsPerWound(s, e));
+      return best;
+    }
+    case 'WRAITHBONE ARMOUR': return u && win ? incomingSaved(c, win, u, MINUS_ONE_DAMAGE) : 0;
+    case 'BLADES FROM BEYOND': return u ? phaseAttackGain(c, u, (p) => { if (p.melee) p.devastatingWounds = true; }) : 0;
+    // the Damage reductions the target's rules give its models (the AP the estimate reads is already the better one but for those)
+    case "SEER'S EYE": return u ? phaseAttackGain(c, u, SEERS_EYE) : 0;
+    // a marker the unit holds stays held when it moves on (or dies): a share of what a marker is worth
+    case 'SPIRIT TOKEN': return u ? 0.25 * c.w.objective : 0;
+    // Psychic Guidance's +1 to hit for a turn (a third more hits at 4+), for a Wraith unit no PSYKER is near
+    case 'SOUL BRIDGE': return u && !psychicallyGuided(s, u) ? 0.3 * bestPotential(c, u) : 0;
     // Aeldari Boarding Actions detachments (Protector Host, Star-dancer Masque, Khaine's Arrow, Wraiths of the Void)
     case 'VOID GHOSTS': return u && win ? incomingSaved(c, win, u, MINUS_ONE_TO_HIT) : 0;
     case 'SHURIKEN STORM': return u ? volleyGain(c, u, (p, info) => { if (SHURIKEN_STORM_WEAPONS.includes(info.weapon)) p.strength += 1; }) : 0;
@@ -2944,6 +2964,11 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'raid-and-run': return decideShadeOfTwilight(c, req, 5, false);
     // INTERLOCKING MANOUEVRES: a 6" Normal move or a Fall Back, at the end of a Fight phase
     case 'interlocking-manoeuvres': return decideShadeOfTwilight(c, req, INTERLOCKING_MOVE, false);
+    // the Twin Lance's Retro-thrusters: a 6" Normal move or a Fall Back at the end of a Fight phase, as above
+    case 'retro-thrusters': return decideShadeOfTwilight(c, req, 6, false);
+    // Neocapacitor Shields: the enemy unit whose failed Battle-shock test costs its side most, and whose charges
+    // at my units the -1 is likeliest to foil
+    case 'neocapacitor-shields': return pickEnemy(c, req, (e) => battleShockCost(c, e, 0) + 0.5 * impedingFireGain(c, e));
     // TRICKSTERS' RETORT, WEAVING STRIDE (the opponent's Movement phase) and WEAVERS' COILS (the end of the
     // player's Fight phase): no charge of this turn is lost; VENOMOUS WRATH forbids the charge anyway
     case 'tricksters-retort': case 'weaving-stride': return decideShadeOfTwilight(c, req, STRIDE_MOVE, false);
@@ -3012,6 +3037,27 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'lethal-ruse': return pickEnemy(c, req, (e) => pointsPerWound(c.state, e));
     // IMPEDING FIRE: the enemy unit whose charge it is likeliest to foil
     case 'impeding-fire': return pickEnemy(c, req, (e) => impedingFireGain(c, e));
+    // Spirit Conclave. CRUSHING STRIDES: the enemy unit whose wounds are worth most; SEER'S EYE: the enemy unit the
+    // Wraith unit's attacks do most against; Light of Clarity: the unit on a marker with the most OC to gain; Stave
+    // of Kurnous: the unit with the most damage to deal; Rune of Mists: the most valuable unit
+    case 'crushing-strides': return pickEnemy(c, req, (e) => pointsPerWound(c.state, e));
+    case 'seers-eye': {
+      const u = c.state.units[String(req.context?.unit)];
+      return u ? pickEnemy(c, req, (e) => attackOn(c, u, e, c.state.phase === 'fight')) : 0;
+    }
+    case 'light-of-clarity': {
+      const s = c.state;
+      return argmax(req.options as string[], (id) => {
+        const u = s.units[id];
+        let oc = 0;
+        for (const m of u.models) if (m.alive) oc += s.datasheets[m.datasheet].keywords.includes('MONSTER') ? 3 : 1;
+        return oc * (withinObjectiveRange(s, u) ? 1 : 0.3);
+      });
+    }
+    case 'stave-of-kurnous': return argmax(req.options as string[], (id) => bestPotential(c, c.state.units[id]));
+    case 'rune-of-mists': return argmax(req.options as string[], (id) => unitValue(c.state, c.state.units[id]));
+    // a Normal move of up to 6" in the opponent's Movement phase: no charge of this turn is lost
+    case 'higher-duty': return decideShadeOfTwilight(c, req, 6, false);
     case 'suppression-volley': case 'harassment-fire': return pickEnemy(c, req, (e) => offense(c, e));
     case 'fire-support': case 'a-trap-well-laid': return pickEnemy(c, req, (e) => unitValue(c.state, e));
     case 'pulse-onslaught': return pickEnemy(c, req, (e) => { let b = 0; for (const m of ownUnits(c.state, c.me)) b = Math.max(b, unitAttackPotential(c.state, e, m, true)); return b + 0.01 * unitValue(c.state, e); });
@@ -3025,6 +3071,7 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     // free, but a unit off the board misses the end of this turn: only for a clear gain
     case 'airborne-agility':
     case 'webway-pathstone':
+    case 'webway-shunt-generator':
     case 'starflare-ignition':
     case 'cloudstrider':
     case 'skyleap': {

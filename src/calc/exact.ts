@@ -510,15 +510,15 @@ export function meanInputs(p: AttackPlan, attackingModels: number, def: Defender
   let i = 0;
   out[i++] = attackingModels; out[i++] = def.models; out[i++] = def.save; out[i++] = nul(def.invulnerable); out[i++] = def.wounds; out[i++] = nul(def.feelNoPain);
   out[i++] = +p.melee; out[i++] = a.n; out[i++] = a.sides; out[i++] = a.plus; out[i++] = p.attacksBonus; out[i++] = +p.rerollAttacks;
-  out[i++] = +p.autoHit; out[i++] = p.skill; out[i++] = p.hitModifier; out[i++] = +p.ignoreHitModifiers; out[i++] = +p.ignoreCharacteristicModifiers; out[i++] = POLICY[p.rerollHits]; out[i++] = p.criticalHitOn; out[i++] = p.sustainedHits; out[i++] = +p.lethalHits;
+  out[i++] = +p.autoHit; out[i++] = p.skill; out[i++] = p.hitModifier; out[i++] = +p.ignoreHitModifiers; out[i++] = +p.ignoreCharacteristicModifiers; out[i++] = +p.ignoreApDamageModifiers; out[i++] = POLICY[p.rerollHits]; out[i++] = p.criticalHitOn; out[i++] = p.sustainedHits; out[i++] = +p.lethalHits;
   out[i++] = p.strength; out[i++] = p.toughness; out[i++] = p.woundModifier; out[i++] = POLICY[p.rerollWounds]; out[i++] = p.criticalWoundOn; out[i++] = +p.devastatingWounds; out[i++] = p.criticalWoundAp;
   out[i++] = p.ap; out[i++] = +p.cover; out[i++] = +p.ignoresCover; out[i++] = p.saveModifier; out[i++] = p.invulnerableModifier; out[i++] = nul(p.invulnerable); out[i++] = POLICY[p.rerollSaves];
   out[i++] = r.hit; out[i++] = r.wound; out[i++] = r.damage;
   out[i++] = d.n; out[i++] = d.sides; out[i++] = d.plus; out[i++] = +p.rerollDamage; out[i++] = +p.rerollDamageOnes; out[i++] = p.damageBonus; out[i++] = p.damageReduction; out[i++] = +p.halveDamage; out[i++] = nul(p.feelNoPain);
-  out[i++] = +p.precision; out[i++] = +p.hazardous;
+  out[i++] = +p.precision; out[i++] = +p.criticalWoundPrecision; out[i++] = +p.hazardous;
   return out;
 }
-const MEAN_INPUTS = 49;
+const MEAN_INPUTS = 51;
 const scratch = new Float64Array(MEAN_INPUTS);
 const meanInputsPool = new Float64Array(MEAN_CACHE_SIZE * MEAN_INPUTS);
 

@@ -40,6 +40,10 @@ export type Permission =
   | 'shoot-after-fall-back'
   | 'charge-after-fall-back'
   | 'charge-after-advance'
+  /** arriving from Strategic Reserves, be set up within the enemy's deployment zone in battle round 2 too (Outflank) */
+  | 'arrive-in-enemy-zone'
+  /** declare a charge in a turn the unit used its Flickerjump (Empyric Ambush) */
+  | 'charge-after-flickerjump'
   /** disembark from this transport after it Advanced */
   | 'disembark-after-advance'
   | 'charge'

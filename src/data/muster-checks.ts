@@ -40,20 +40,22 @@ const ARMY_BUILDING_ABILITIES: Record<string, (self: MusterUnit, army: readonly 
 
 /**
  * Datasheets a detachment makes BATTLELINE, by detachment name: six of each may be taken, not three (the
- * Kroot Hunting Pack's Kroot Carnivores, the Windrider Host's Windriders, the Harlequin detachments' Troupes). Nothing else in the engine reads BATTLELINE.
+ * Kroot Hunting Pack's Kroot Carnivores, the Windrider Host's Windriders, the Spirit Conclave's Wraithblades and
+ * Wraithguard, the Harlequin detachments' Troupes). Nothing else in the engine reads BATTLELINE.
  */
 const DETACHMENT_BATTLELINE: Record<string, readonly string[]> = {
-  'Kroot Hunting Pack': ['Kroot Carnivores'], 'Windrider Host': ['Windriders'],
+  'Kroot Hunting Pack': ['Kroot Carnivores'], 'Windrider Host': ['Windriders'], 'Spirit Conclave': ['Wraithblades', 'Wraithguard'],
   ...Object.fromEntries(HARLEQUIN_DETACHMENTS.map((d) => [d, ['Troupe']])),
 };
 
 /**
  * Veterans of the Void (Corsair Coterie, Eldritch Raiders): a Corsair Enhancement goes on an ANHRATHE unit (not only a
  * CHARACTER), each once, with the keywords each asks for besides (Archraider: a CHARACTER unit; Voidstone: an
- * INFANTRY unit). By detachment, then Enhancement name.
+ * INFANTRY unit). The Spirit Conclave's four go on a Spiritseer only. By detachment, then Enhancement name.
  */
 const UNIT_ENHANCEMENTS: Record<string, Record<string, readonly string[]>> = {
   'Corsair Coterie': { 'Infamy (Aura)': ['ANHRATHE'], 'Webway Pathstone': ['ANHRATHE'], Archraider: ['ANHRATHE', 'CHARACTER'], Voidstone: ['ANHRATHE', 'INFANTRY'] },
+  'Spirit Conclave': { 'Light of Clarity': ['SPIRITSEER'], 'Stave of Kurnous': ['SPIRITSEER'], 'Rune of Mists': ['SPIRITSEER'], 'Higher Duty': ['SPIRITSEER'] },
   'Eldritch Raiders': { 'Pirate Prince': ['PRINCE YRIEL'], 'Alacritous Assault': ['ANHRATHE'], 'Exotic Munitions': ['ANHRATHE'], 'Adrenal Infusions': ['ANHRATHE', 'INFANTRY'] },
 };
 

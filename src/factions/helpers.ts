@@ -8,7 +8,7 @@ import { registerRule, type Rule } from '../core/rules-registry.ts';
 import type { AttackPlan } from '../rules/attack-plan.ts';
 import { isLeaderModel } from '../rules/allocation.ts';
 import { lendingLeader } from '../rules/lent-leaders.ts';
-import { onBattlefield } from '../rules/battle/units.ts';
+import { characteristic, onBattlefield } from '../rules/battle/units.ts';
 import { isEngaged, modelBase, modelBody, unitDistance } from '../rules/battle/world.ts';
 import { inObjectiveRange, unitCoherency } from '../geometry/ranges.ts';
 import { controlByLevel, currentControl } from '../rules/battle/objectives.ts';
@@ -318,6 +318,16 @@ export function intoReservesAtTurnEnd(
     chosen?.(g, unit);
     g.emit({ type: 'unit-location', unit: unit.id, location: 'strategic-reserves', embarkedIn: null });
   };
+}
+
+/**
+ * The unit goes into Strategic Reserves and the destroyed models `back` picks return to it with their full
+ * wounds (COST OF VICTORY: its Guardians; WITHDRAW AND REINFORCE: all but CHARACTERS).
+ */
+export function intoReservesRestored(g: Game, u: UnitState, back: (state: GameState, u: UnitState) => ModelState[]): void {
+  g.emit({ type: 'unit-location', unit: u.id, location: 'strategic-reserves', embarkedIn: null });
+  const fresh = g.state.units[u.id];
+  for (const m of back(g.state, fresh)) g.emit({ type: 'model-returned', unit: u.id, model: m.id, wounds: characteristic(g.state, fresh, m, 'W') });
 }
 
 /** The enemy units of `hit` still on the battlefield that pass `keep` (the options of "select one enemy unit hit by those attacks"). */

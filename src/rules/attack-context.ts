@@ -81,6 +81,11 @@ const meanOf = (d: DiceExpr) => (d.n * (d.sides + 1)) / 2 + d.plus;
 function keepBetterCharacteristics(plan: AttackPlan, p: WeaponProfile): void {
   plan.skill = Math.min(plan.skill, p.skill);
   plan.strength = Math.max(plan.strength, p.strength);
+  keepBetterApAndDamage(plan, p);
+}
+
+/** The AP and Damage part of it (SEER'S EYE ignores modifiers to those two only). */
+function keepBetterApAndDamage(plan: AttackPlan, p: WeaponProfile): void {
   plan.ap = Math.min(plan.ap, p.ap);
   if (meanOf(plan.damage) < meanOf(p.damage)) plan.damage = p.damage;
   plan.damageReduction = 0;
@@ -110,6 +115,7 @@ export function buildAttackPlan(ctx: AttackContext): AttackPlan {
   if (plan.ignoreHitModifiers) plan.hitModifier = hitBonuses;
   if (plan.ignoreSkillModifiers) plan.skill = Math.min(plan.skill, p.skill);
   if (plan.ignoreCharacteristicModifiers) keepBetterCharacteristics(plan, p);
+  else if (plan.ignoreApDamageModifiers) keepBetterApAndDamage(plan, p);
   if (plan.ignoresCover || plan.melee) plan.cover = false;
   // "an unmodified Hit roll of X+ is required": the BS and every modifier give way to it
   foldUnmodifiedHit(plan);

@@ -60,6 +60,12 @@ export interface AttackPlan {
    * the target's per-model Damage reductions.
    */
   ignoreCharacteristicModifiers: boolean;
+  /**
+   * The attacker may ignore modifiers to its AP and Damage characteristics only (SEER'S EYE): the plan builder
+   * keeps the profile's AP and Damage where they are better, and the sequence drops the target's per-model
+   * Damage reductions, as for ignoreCharacteristicModifiers.
+   */
+  ignoreApDamageModifiers: boolean;
   rerollHits: RerollPolicy;
   /**
    * A hit needs an unmodified Hit roll of this or more, whatever the BS and the modifiers (FIRING LINE:
@@ -129,6 +135,8 @@ export interface AttackPlan {
 
   // --- Other -----------------------------------------------------------------------------------
   precision: boolean;
+  /** a Critical Wound has PRECISION (Stave of Kurnous): those wounds are allocated apart, with PRECISION */
+  criticalWoundPrecision: boolean;
   /**
    * The CHARACTER models PRECISION may send the attacks to, in the order they take them: those an attacking
    * model can see, the one the attacking player picked first (set by the attack sequence when some of the
@@ -262,10 +270,10 @@ export function basePlan(p: {
   return {
     weapon: p.weapon, profile: p.profile, melee: p.melee,
     attacks: p.attacks, attacksBonus: 0, rerollAttacks: false,
-    autoHit: false, skill: p.skill, hitModifier: 0, ignoreHitModifiers: false, ignoreSkillModifiers: false, ignoreCharacteristicModifiers: false, rerollHits: 'none', unmodifiedHitOn: null, criticalHitOn: 6, sustainedHits: 0, lethalHits: false,
+    autoHit: false, skill: p.skill, hitModifier: 0, ignoreHitModifiers: false, ignoreSkillModifiers: false, ignoreCharacteristicModifiers: false, ignoreApDamageModifiers: false, rerollHits: 'none', unmodifiedHitOn: null, criticalHitOn: 6, sustainedHits: 0, lethalHits: false,
     strength: p.strength, toughness: p.toughness, woundModifier: 0, rerollWounds: 'none', criticalWoundOn: 6, devastatingWounds: false, criticalWoundAp: 0,
     ap: p.ap, cover: false, ignoresCover: false, saveModifier: 0, invulnerableModifier: 0, invulnerable: null, rerollSaves: 'none', rerollOne: { hit: 0, wound: 0, damage: 0 },
     damage: p.damage, rerollDamage: false, rerollDamageOnes: false, damageBonus: 0, damageReduction: 0, halveDamage: false, feelNoPain: null,
-    precision: false, precisionOnly: null, hazardous: false, deadlyDemiseOn: 6, tags: [],
+    precision: false, criticalWoundPrecision: false, precisionOnly: null, hazardous: false, deadlyDemiseOn: 6, tags: [],
   };
 }

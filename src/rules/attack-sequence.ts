@@ -118,9 +118,10 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
     const plan = buildAttackPlan(ctx);
     addHitModifier(plan, group.extraHitModifier ?? 0);
     // PRECISION sends an attack to a CHARACTER only when one is visible to an attacking model, and only to one that is
-    if (plan.precision && target.components.length > 1) {
+    // (PRECISION on a Critical Wound too: the same CHARACTERs, picked before the dice)
+    if ((plan.precision || plan.criticalWoundPrecision) && target.components.length > 1) {
       const seen = visibleCharacters(g.state, attackers, target);
-      if (seen?.length === 0) plan.precision = false;
+      if (seen?.length === 0) plan.precision = plan.criticalWoundPrecision = false;
       else plan.precisionOnly = precisionOrder(g, attacker, target, group.weapon.name, seen, group.allocatable ?? null);
     }
     // one re-roll of each kind per rule per activation, however many weapon groups the rule covers
@@ -239,19 +240,21 @@ export function resolveGroup(
   tally.wounds += wounds + woundCrits + autoWounds;
   let needSave = wounds + autoWounds;
   let critSaves = 0;
+  // Critical Wounds that have PRECISION of their own (Stave of Kurnous) are allocated apart
+  const critPlan = woundCrits > 0 && plan.criticalWoundPrecision && !plan.precision ? { ...plan, precision: true } : plan;
   if (plan.devastatingWounds) {
     if (woundCrits > 0) {
-      pending.push({ target, plan, count: woundCrits, models: modelIds, allowed });
+      pending.push({ target, plan: critPlan, count: woundCrits, models: modelIds, allowed });
       tally.unsaved += woundCrits;
     }
-  } else if (plan.criticalWoundAp > 0) {
+  } else if (plan.criticalWoundAp > 0 || critPlan !== plan) {
     critSaves = woundCrits;
   } else {
     needSave += woundCrits;
   }
   if (needSave > 0) savesAndDamage(g, attacker, target, plan, needSave, tally, coverModels, budget, modelIds, allowed);
-  // Critical Wounds with a better AP (Bladestorm) take their saving throws apart
-  if (critSaves > 0) savesAndDamage(g, attacker, target, { ...plan, ap: plan.ap - plan.criticalWoundAp }, critSaves, tally, coverModels, budget, modelIds, allowed);
+  // Critical Wounds with a better AP (Bladestorm) or PRECISION take their saving throws apart
+  if (critSaves > 0) savesAndDamage(g, attacker, target, { ...critPlan, ap: plan.ap - plan.criticalWoundAp }, critSaves, tally, coverModels, budget, modelIds, allowed);
 }
 
 function rollAttacks(g: Game, attacker: UnitState, plan: AttackPlan, models: number, label: string): number {
@@ -469,8 +472,8 @@ function applyDamage(
   // DEVASTATING WOUNDS' mortal wounds: the very first goes alone, so that rules used "just after a mortal
   // wound is allocated" (LAYERED WARDS) see it before the rest
   let announce = mortal && mortalWoundsWatched();
-  // WARRIOR FOCUS ignores the target's Damage reductions too
-  const perModel = !plan.ignoreCharacteristicModifiers && damageReducedPerModel(target);
+  // WARRIOR FOCUS and SEER'S EYE ignore the target's Damage reductions too
+  const perModel = !plan.ignoreCharacteristicModifiers && !plan.ignoreApDamageModifiers && damageReducedPerModel(target);
   for (let i = 0; i < n; i++) {
     const m = allocationTarget(state, target, plan.precision, allowed, plan.precisionOnly);
     if (m === null) return;

@@ -18,6 +18,8 @@ import { chargeRollModifier } from '../../src/rules/battle/charge.ts';
 import { canShoot, shootWithUnit } from '../../src/rules/battle/shooting.ts';
 import { characteristic } from '../../src/rules/battle/units.ts';
 import { endPhase } from '../../src/rules/battle/phase.ts';
+import { destroyModel } from '../../src/rules/damage.ts';
+import { FALLEN_WARRIOR } from '../../src/rules/battle/fight-on-death.ts';
 import { createHeuristic } from '../../agents/heuristic.ts';
 import { FATED_HERO, FATED_HERO_KEYWORDS, FLICKERJUMPED } from '../../src/factions/aeldari/wraiths-and-warlocks.ts';
 
@@ -374,5 +376,21 @@ describe('Warp Spiders', () => {
     };
     expect(choice(45)).toBe(true);
     expect(choice(12)).toBe(false);
+  });
+});
+
+describe('Wraithblades: Malevolent Souls', () => {
+  it('a Wraithblades model an enemy unit destroys in the Fight phase before it has fought fights on a D6 of 3+ (a Wraithguard model does not roll)', () => {
+    const fallen = (name: string, roll: number[], fought = false) => {
+      const g = sandbox([{ id: 'W', player: 0, faction: 'aeldari', name, at: { x: 20, y: 5 } }, { ...ST, at: { x: 21.7, y: 5 } }], { phase: 'fight', turn: 1, stream: scriptedStream(roll) });
+      if (fought) g.emit({ type: 'unit-flag', unit: 'W', flag: 'fought', value: true });
+      destroyModel(g, g.state.units.W, g.state.units.W.models[0], 'ST', 'test');
+      return g.state.effects.filter((e) => e.kind === FALLEN_WARRIOR).length;
+    };
+    expect(fallen('Wraithblades', [3])).toBe(1);
+    expect(fallen('Wraithblades', [2])).toBe(0);
+    // no die left to roll: none is rolled
+    expect(fallen('Wraithblades', [], true)).toBe(0);
+    expect(fallen('Wraithguard', [])).toBe(0);
   });
 });

@@ -362,7 +362,7 @@ describe('Stormsurge', () => {
     expect(planFor(g, 'SS', 'EN', 'Thunderous footfalls').rerollHits).toBe('none');
   });
 
-  it('Heavy Walker: its Normal move passes over a line of enemy models across the board; a Wraithknight (TITANIC, no such rule) cannot', () => {
+  it('Heavy Walker: its Normal move passes over a line of enemy models across the board; a Phantom Titan (TITANIC, no such rule) cannot', () => {
     const across = (name: string, faction: 'tau' | 'aeldari') => {
       // four Guardian Defenders units in a line at x 20, y 0 to 44: no way around
       const wall: PlacedUnit[] = [0, 1, 2, 3].map((k) => ({ id: `W${k}`, player: 1, faction: 'aeldari', name: 'Guardian Defenders', counts: [10, 1], at: { x: 20, y: 0.6 + 11 * k }, spacing: 1.05 }));
@@ -371,7 +371,7 @@ describe('Stormsurge', () => {
       return plan.ok ? Math.max(...plan.positions.map((p) => p.x)) : null;
     };
     expect(across('Stormsurge', 'tau')).toBeCloseTo(34, 6);
-    const blocked = across('Wraithknight', 'aeldari');
+    const blocked = across('Phantom Titan', 'aeldari');
     expect(blocked === null || blocked < 20).toBe(true);
   });
 

@@ -338,7 +338,7 @@ export function ruleChecker(): RuleChecker {
       if (e.mode === 'strategic-reserves') {
         if (!BOARD_EDGES.some((edge) => isWhollyWithinOfEdge(b, edge, 6, s.board))) bad(`strategic-reserves: ${m.id} of ${u.name} not wholly within 6" of a battlefield edge`);
         const zone = s.board.deploymentZones.find((z) => z.player !== u.player);
-        if (round === 2 && zone && isWithinOfPolygon(b, zone.polygon, 0)) bad(`strategic-reserves: ${m.id} of ${u.name} set up in the enemy deployment zone in battle round 2`);
+        if (round === 2 && zone && isWithinOfPolygon(b, zone.polygon, 0) && !allows(s, u, 'arrive-in-enemy-zone')) bad(`strategic-reserves: ${m.id} of ${u.name} set up in the enemy deployment zone in battle round 2`);
         count('strategic reserves model');
       }
       const from = lastPos.get(m.id);

@@ -7,14 +7,14 @@
  * (it plays Strands of Fate, see ./army-rule.ts): they are registered as not played.
  */
 import { registerRule } from '../../core/rules-registry.ts';
-import { opponent, type GameState, type UnitState } from '../../core/state.ts';
+import { opponent, type GameState, type ModelState, type UnitState } from '../../core/state.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { untilYourNextCommandPhase } from '../../rules/stratagems/boarding-actions.ts';
 import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { characteristic, hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { isEngaged, unitDistance, unitSees } from '../../rules/battle/world.ts';
 import { getWeaponAbility } from '../../rules/weapon-abilities.ts';
-import { bearerComponent } from '../helpers.ts';
+import { bearerComponent, intoReservesRestored } from '../helpers.ts';
 
 export const ELDRITCH_RAIDERS = 'Eldritch Raiders';
 const YRIELS_OWN = "Yriel's Own";
@@ -75,7 +75,7 @@ registerStratagem({
 });
 
 /** The destroyed models WITHDRAW AND REINFORCE returns (every one but CHARACTER models). */
-export function withdrawnModelsBack(state: GameState, u: UnitState) {
+export function withdrawnModelsBack(state: GameState, u: UnitState): ModelState[] {
   return u.models.filter((m) => !m.alive && !state.datasheets[m.datasheet].keywords.includes('CHARACTER'));
 }
 
@@ -84,11 +84,7 @@ registerStratagem({
   // at the end of the opponent's Fight phase: an ANHRATHE unit not within Engagement Range
   targets: (g, w, p) => (w.data?.phase !== 'fight' ? [] : unitsOnBattlefield(g.state, p).filter((u) => anhrathe(u) && !isEngaged(g.state, u))),
   // into Strategic Reserves, its destroyed models (not CHARACTERS) back with their full wounds (as COST OF VICTORY)
-  use(g, _w, _p, u) {
-    g.emit({ type: 'unit-location', unit: u.id, location: 'strategic-reserves', embarkedIn: null });
-    const fresh = g.state.units[u.id];
-    for (const m of withdrawnModelsBack(g.state, fresh)) g.emit({ type: 'model-returned', unit: u.id, model: m.id, wounds: characteristic(g.state, fresh, m, 'W') });
-  },
+  use(g, _w, _p, u) { intoReservesRestored(g, u, withdrawnModelsBack); },
 });
 
 /** RUTHLESS KILLERS' effect this phase: +1 Damage to the unit's attacks. */

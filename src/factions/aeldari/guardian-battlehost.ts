@@ -9,11 +9,11 @@ import { widerReroll } from '../../rules/attack-plan.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { FIRE_OVERWATCH_EFFECT } from '../../rules/stratagems/core.ts';
 import { targetedInOpponentsShootingOrFight, windowOwnUnit } from '../../rules/stratagems/targets.ts';
-import { characteristic, hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { canShoot, shootWithUnit } from '../../rules/battle/shooting.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
 import { currentControl } from '../../rules/battle/objectives.ts';
-import { bearerComponent, bearerLeads, selectUpTo, withinObjectiveRange, withinRangeOfMarker } from '../helpers.ts';
+import { bearerComponent, bearerLeads, intoReservesRestored, selectUpTo, withinObjectiveRange, withinRangeOfMarker } from '../helpers.ts';
 
 export const GUARDIAN_BATTLEHOST = 'Guardian Battlehost';
 
@@ -98,11 +98,7 @@ registerStratagem({
   // at the end of the opponent's Fight phase: a Guardians unit not within Engagement Range
   targets: (g, w, p) => (w.data?.phase !== 'fight' ? [] : unitsOnBattlefield(g.state, p).filter((u) => hasKeyword(u, 'GUARDIANS') && !isEngaged(g.state, u))),
   // into Strategic Reserves, every destroyed GUARDIANS model back with its full wounds
-  use(g, _w, _p, u) {
-    g.emit({ type: 'unit-location', unit: u.id, location: 'strategic-reserves', embarkedIn: null });
-    const fresh = g.state.units[u.id];
-    for (const m of destroyedGuardians(g.state, fresh)) g.emit({ type: 'model-returned', unit: u.id, model: m.id, wounds: characteristic(g.state, fresh, m, 'W') });
-  },
+  use(g, _w, _p, u) { intoReservesRestored(g, u, destroyedGuardians); },
 });
 
 /** Did the attacks of the window's enemy unit destroy a Dire Avengers or Guardians unit (or Attached-unit part) of `player`? */

@@ -1,12 +1,14 @@
 /**
  * More Aeldari datasheet abilities (units outside the bundled armies), one registry entry each, written
  * from the data export's datasheets in the engine's words: the Avatar of Khaine, Striking Scorpions,
- * Lynx, Scorpion, Dark Reapers, Night Spinner, Shroud Runners, Storm Guardians and Shadow Spectres.
+ * Lynx, Scorpion, Dark Reapers, Night Spinner, Shroud Runners, Storm Guardians, Shadow Spectres, the Hemlock
+ * Wraithfighter, Amallyn Shadowguide and Lhykhis.
  */
 import { registerRule } from '../../core/rules-registry.ts';
+import { opponent } from '../../core/state.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
-import { isMonsterOrVehicle } from '../../rules/battle/units.ts';
-import { hitByWeapons, hitEnemies, holdMarkersAtCommandEnd, registerMarkerHold, movedOverMortalWounds, normalMoveAfterShooting, normalMoveChoices, untilStartOfNextTurn, withinAuraOf } from '../helpers.ts';
+import { isMonsterOrVehicle, onBattlefield } from '../../rules/battle/units.ts';
+import { hitByWeapons, hitEnemies, holdMarkersAtCommandEnd, leadingModel, modelWithinRangeOf, registerMarkerHold, movedOverMortalWounds, normalMoveAfterShooting, normalMoveChoices, untilStartOfNextTurn, withinAuraOf } from '../helpers.ts';
 
 // --- Avatar of Khaine ------------------------------------------------------------------------------
 
@@ -175,4 +177,49 @@ registerRule({
     const { option } = g.decide({ kind: 'shade-of-twilight', player: unit.player, prompt: `${unit.name}: Shade of Twilight: a Normal move of up to D6"?`, options, context: { unit: unit.id } });
     normalMoveAfterShooting(g, unit, option, () => g.dice.d6(1, 'other', unit.player, unit.id, 'Shade of Twilight')[0], SHADE_MOVED);
   },
+});
+
+// --- Hemlock Wraithfighter -------------------------------------------------------------------------
+
+const MINDSHOCK = 'Mindshock Pod (Aura, Psychic)';
+/** The Mindshock Pod's army-wide effect on the opponent's side (params.bearer: the Hemlock's unit). */
+const MINDSHOCK_AURA = 'Mindshock Pod (on the enemy)';
+
+/**
+ * Mindshock Pod (Aura): an enemy unit within 9" of the Hemlock Wraithfighter takes its Battle-shock tests
+ * at -1 (the engine takes no other Leadership test). Played by an army-wide effect on the opponent's side,
+ * added at the start of the battle, as Infamy is.
+ */
+registerRule({
+  name: MINDSHOCK, kind: 'datasheet-ability',
+  battleStart(g, unit) { g.addEffect(MINDSHOCK_AURA, opponent(unit.player), null, { at: 'end-of-battle' }, { bearer: unit.id }); },
+});
+
+registerRule({
+  name: MINDSHOCK_AURA, kind: 'effect',
+  rollModifier(purpose, ctx, src) {
+    if (purpose !== 'battle-shock' || !src.effect) return 0;
+    const hemlock = ctx.state.units[String(src.effect.params.bearer)];
+    if (!hemlock || !onBattlefield(hemlock) || hemlock.player === ctx.unit.player) return 0;
+    return hemlock.models.some((m) => m.alive && m.pos && modelWithinRangeOf(ctx.state, m, ctx.unit, 9)) ? -1 : 0;
+  },
+});
+
+// --- Amallyn Shadowguide, Lhykhis ------------------------------------------------------------------
+
+/**
+ * The Path Least Travelled: after both armies are deployed, one Rangers or Shroud Runners unit of the army may
+ * be set up again, or placed in Strategic Reserves whatever is there already (the Redeploy Units step,
+ * src/rules/battle/redeploy.ts). The datasheet places it after the first turn is decided; the engine has one
+ * Redeploy Units step, before that roll-off, and resolves it there.
+ */
+registerRule({
+  name: 'The Path Least Travelled', kind: 'datasheet-ability',
+  redeploy: { max: 1, eligible: (_bearer, u) => u.keywords.includes('RANGERS') || u.keywords.includes('SHROUD RUNNERS') },
+});
+
+/** Empyric Ambush: while Lhykhis leads a unit, it may declare a charge in a turn it used its Flickerjump. */
+registerRule({
+  name: 'Empyric Ambush', kind: 'datasheet-ability', leaderAbility: true,
+  allows: (perm, ctx) => perm === 'charge-after-flickerjump' && leadingModel(ctx.state, ctx.unit, 'LHYKHIS') !== null,
 });

@@ -4,7 +4,7 @@
  * Conclave and Skyrunners, Wraithseer, Warp Hunter, Vypers, Wasp Assault Walker, Vampire Hunter, Warp Spiders), one registry
  * entry each, written from the data export's datasheets in the engine's words.
  */
-import { registerRule } from '../../core/rules-registry.ts';
+import { allows, registerRule } from '../../core/rules-registry.ts';
 import type { GameState, UnitState } from '../../core/state.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { isClosestEligibleTarget } from '../../rules/battle/shooting.ts';
@@ -12,7 +12,7 @@ import { isMonsterOrVehicle, unitsOnBattlefield } from '../../rules/battle/units
 import { modelBody } from '../../rules/battle/world.ts';
 import { isWithin } from '../../geometry/distance.ts';
 import { inflictMortalWounds } from '../../rules/damage.ts';
-import { hitEnemies, leadingModel, modelWithinRangeOf, shockOneHitEnemy, untilStartOfNextTurn } from '../helpers.ts';
+import { hitEnemies, intoReservesAtTurnEnd, leadingModel, modelWithinRangeOf, shockOneHitEnemy, untilStartOfNextTurn } from '../helpers.ts';
 import { SUPPRESSED } from '../suppressed.ts';
 
 /** Is a model of `unit` within `range` of an alive friendly AELDARI PSYKER model on the battlefield (one of its own models included)? */
@@ -24,6 +24,25 @@ function nearFriendlyPsyker(state: GameState, unit: UnitState, range: number): b
     }
   }
   return false;
+}
+
+/**
+ * SOUL BRIDGE's effect on a unit (Spirit Conclave, ./spirit-conclave.ts; params.psyker: an ASURYANI PSYKER
+ * model's id): the unit counts as within 12" of that model for Psychic Guidance while the model stands.
+ */
+export const SOUL_BRIDGE = 'Soul Bridge';
+
+function soulBridged(state: GameState, unit: UnitState): boolean {
+  for (const e of state.effects) {
+    if (e.kind !== SOUL_BRIDGE || e.unit !== unit.id) continue;
+    for (const f of unitsOnBattlefield(state, unit.player)) if (f.models.some((m) => m.id === e.params.psyker && m.alive && m.pos)) return true;
+  }
+  return false;
+}
+
+/** Does Psychic Guidance apply to the unit now: within 12" of a friendly AELDARI PSYKER model, or bridged to one (SOUL BRIDGE)? */
+export function psychicallyGuided(state: GameState, unit: UnitState): boolean {
+  return nearFriendlyPsyker(state, unit, 12) || soulBridged(state, unit);
 }
 
 // --- Crimson Hunter ----------------------------------------------------------------------------
@@ -57,22 +76,32 @@ registerRule({
 
 // --- Wraithguard, Wraithblades, Wraithlord -----------------------------------------------------
 
+/**
+ * Malevolent Souls: a Wraithblades model destroyed in the Fight phase before it has fought fights on a D6 of 3+
+ * once the attacking unit has made its attacks, then is removed (src/rules/battle/fight-on-death.ts: 4+ with
+ * +1). That mechanism answers any destruction by an enemy unit in the Fight phase, not only by a melee attack.
+ */
+registerRule({
+  name: 'Malevolent Souls', kind: 'datasheet-ability', fightOnDeath: () => 1,
+  missing: 'a model destroyed in the Fight phase by an enemy unit\'s mortal wounds that are not from a melee attack fights on too',
+});
+
 /** War Construct: the Wraithguard may shoot in a turn in which they Fell Back. */
 registerRule({ name: 'War Construct', kind: 'datasheet-ability', allows: (perm) => perm === 'shoot-after-fall-back' });
 
 /**
  * Psychic Guidance: while the unit is within 12" of a friendly AELDARI PSYKER model (a Spiritseer leading
- * it included), its models have Leadership 6+ and its attacks get +1 to hit. The Wraithlord's datasheet
+ * it included; or bridged to one by SOUL BRIDGE), its models have Leadership 6+ and its attacks get +1 to hit. The Wraithlord's datasheet
  * words it otherwise: its weapons' Ballistic and Weapon Skill are improved by 1 (not a Hit roll modifier,
  * so it is not capped with them), with the same Leadership.
  */
 registerRule({
   name: 'Psychic Guidance', kind: 'datasheet-ability',
   characteristic(which, value, ctx) {
-    return which === 'Ld' && nearFriendlyPsyker(ctx.state, ctx.unit, 12) ? 6 : value;
+    return which === 'Ld' && psychicallyGuided(ctx.state, ctx.unit) ? 6 : value;
   },
   attack(plan, ctx, src) {
-    if (src.role !== 'attacker' || !nearFriendlyPsyker(ctx.state, ctx.attacker, 12)) return;
+    if (src.role !== 'attacker' || !psychicallyGuided(ctx.state, ctx.attacker)) return;
     if (ctx.attackers.some((m) => ctx.state.datasheets[m.datasheet].keywords.includes('WRAITHLORD'))) {
       // a TORRENT flamer has no Ballistic Skill to improve
       if (!plan.autoHit) plan.skill -= 1;
@@ -277,5 +306,42 @@ registerRule({
 registerRule({
   name: FLICKERJUMPED, kind: 'effect',
   characteristic: (which, value) => (which === 'M' ? 24 : value),
-  forbids: (perm) => perm === 'charge',
+  // no charge this turn, unless a rule lets it (Lhykhis' Empyric Ambush)
+  forbids: (perm, ctx) => perm === 'charge' && !allows(ctx.state, ctx.unit, 'charge-after-flickerjump'),
+});
+
+// --- Wraithknights -----------------------------------------------------------------------------------
+
+const POINT_BLANK_WEAPONS: ReadonlySet<string> = new Set(['heavy wraithcannon', 'suncannon']);
+
+/** Point-blank Devastation: the Wraithknight's heavy wraithcannon or suncannon re-rolls its number of attacks against a target within half range. */
+registerRule({
+  name: 'Point-blank Devastation', kind: 'datasheet-ability',
+  attack(plan, ctx, src) {
+    if (src.role === 'attacker' && ctx.halfRange && POINT_BLANK_WEAPONS.has(ctx.weapon.name.toLowerCase())) plan.rerollAttacks = true;
+  },
+});
+
+/**
+ * Titanic Strides, Titanic Agility, Agile: the Wraithknights' Normal, Advance and Fall Back moves pass over
+ * models and terrain as a FLY model's do (Rule.movesOverModels, as the Stormsurge's Heavy Walker).
+ */
+registerRule({
+  name: 'Titanic Strides', kind: 'datasheet-ability', movesOverModels: true,
+  missing: 'it may pass over TITANIC models too, and no D6 is rolled (a 1: Battle-shocked) after it crossed terrain over 4" high',
+});
+registerRule({ name: 'Titanic Agility', kind: 'datasheet-ability', movesOverModels: true });
+registerRule({ name: 'Agile', kind: 'datasheet-ability', movesOverModels: true, missing: 'it may pass over TITANIC models too' });
+
+const SHUNT_USED = 'Webway Shunt Generator (used)';
+registerRule({ name: SHUNT_USED, kind: 'effect' });
+
+/** Webway Shunt Generator: once per battle, at the end of the opponent's turn, not within Engagement Range, into Strategic Reserves. */
+registerRule({
+  name: 'Webway Shunt Generator', kind: 'datasheet-ability',
+  turnEnd: intoReservesAtTurnEnd(
+    'Webway Shunt Generator (once per battle)', 'webway-shunt-generator',
+    (g, unit) => !g.state.effects.some((e) => e.kind === SHUNT_USED && e.unit === unit.id),
+    (g, unit) => { g.addEffect(SHUNT_USED, unit.player, unit.id, { at: 'end-of-battle' }); },
+  ),
 });

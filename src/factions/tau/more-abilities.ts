@@ -1,13 +1,17 @@
 /**
  * More T'au Empire datasheet abilities (Razorshark Strike Fighter, Ta'unar Supremacy Armour, Tetras, Y'vahra
- * Battlesuit, XV9 Hazard Battlesuits, Sun Shark Bomber, Heavy Gun Drones) and the Starfire Cadre's Target
+ * Battlesuit, XV9 Hazard Battlesuits, Sun Shark Bomber, Heavy Gun Drones, Barracuda, Tx42 Piranha, The Twin Lance) and the Starfire Cadre's Target
  * Optimisation Microdrones Enhancement, one registry entry each. Written from the data export, in the
  * engine's words.
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
-import { hasKeyword, onBattlefield } from '../../rules/battle/units.ts';
-import { bearerComponent, hitEnemies, modelWithinRangeOf, movedOverMortalWounds, returnFireHooks, untilEndOfOpponentsNextTurn } from '../helpers.ts';
+import { opponent, type GameState, type UnitState } from '../../core/state.ts';
+import { hasKeyword, isMonsterOrVehicle, onBattlefield, unitMove, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { isClosestEligibleTarget } from '../../rules/battle/shooting.ts';
+import { battleShockTest } from '../../rules/battle/command.ts';
+import { unitDistance } from '../../rules/battle/world.ts';
+import { bearerComponent, hitEnemies, modelWithinRangeOf, moveOrFallBack, moveOrFallBackChoices, movedOverMortalWounds, returnFireHooks, untilEndOfOpponentsNextTurn } from '../helpers.ts';
 import { guidedInfo, onObserverSelected } from './army-rule.ts';
 import { SLOWED_BY_TWO } from './detachments.ts';
 
@@ -175,5 +179,77 @@ registerRule({
   },
   attack(plan, ctx, src) {
     if (src.effect && src.role === 'attacker' && !ctx.melee) plan.ap -= 1;
+  },
+});
+
+// --- Barracuda, Ta'unar Supremacy Armour, Tx42 Piranha ---------------------------------------------
+
+/** Agile Dogfighter: attacks that target the Barracuda subtract 1 from the Hit roll. */
+registerRule({
+  name: 'Agile Dogfighter', kind: 'datasheet-ability',
+  attack(plan, _ctx, src) { if (src.role === 'defender') plan.hitModifier -= 1; },
+});
+
+/** Super-heavy Walker: its Normal, Advance and Fall Back moves pass over models and low terrain (Rule.movesOverModels, as Heavy Walker). */
+registerRule({
+  name: 'Super-heavy Walker', kind: 'datasheet-ability', movesOverModels: true,
+  missing: 'it may pass over TITANIC models too, and over terrain higher than 4" as a FLY model does',
+});
+
+/** Outflank: arriving from Strategic Reserves, the unit may be set up within the enemy's deployment zone in battle round 2 too. */
+registerRule({ name: 'Outflank', kind: 'datasheet-ability', allows: (perm) => perm === 'arrive-in-enemy-zone' });
+
+// --- The Twin Lance ----------------------------------------------------------------------------------
+
+/** Exemplars of Mont'ka: its ranged attacks at the closest eligible target have SUSTAINED HITS 1 and IGNORES COVER. */
+registerRule({
+  name: "Exemplars of Mont'ka", kind: 'datasheet-ability',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || ctx.melee || !isClosestEligibleTarget(ctx.state, ctx.attacker, ctx.attackers, ctx.profile, ctx.target)) return;
+    plan.sustainedHits = Math.max(plan.sustainedHits, 1);
+    plan.ignoresCover = true;
+  },
+});
+
+const NEOCAPACITOR = 'Neocapacitor Shields';
+/** Neocapacitor Shields' effect on the enemy unit until the end of the turn: -1 to its Charge rolls. */
+const NEOCAPACITOR_SLOWED = 'Neocapacitor Shields (slowed)';
+registerRule({ name: NEOCAPACITOR_SLOWED, kind: 'effect', rollModifier: (purpose) => (purpose === 'charge' ? -1 : 0) });
+
+/** The enemy units (not MONSTER or VEHICLE) within 12" of the unit: Neocapacitor Shields' choices. */
+export function neocapacitorTargets(state: GameState, unit: UnitState): UnitState[] {
+  return unitsOnBattlefield(state, opponent(unit.player)).filter((e) => !isMonsterOrVehicle(e) && unitDistance(state, unit, e) <= 12 + 1e-6);
+}
+
+/**
+ * Neocapacitor Shields: at the start of the opponent's Charge phase, one enemy unit (not MONSTER or VEHICLE)
+ * within 12" takes a Battle-shock test and has -1 to its Charge rolls until the end of the turn (decision
+ * `neocapacitor-shields`, no pass: it only hurts the enemy).
+ */
+registerRule({
+  name: NEOCAPACITOR, kind: 'datasheet-ability',
+  phaseStart(g, unit, phase) {
+    if (phase !== 'charge' || g.state.turn === unit.player) return;
+    const options = neocapacitorTargets(g.state, unit).map((e) => e.id);
+    if (options.length === 0) return;
+    const { option } = g.decide({ kind: 'neocapacitor-shields', player: unit.player, prompt: `${unit.name}: Neocapacitor Shields: which enemy unit takes a Battle-shock test (and -1 to its Charge rolls)?`, options, context: { unit: unit.id } });
+    g.addEffect(NEOCAPACITOR_SLOWED, unit.player, option, g.untilEndOfTurn());
+    battleShockTest(g, g.state.units[option].player, option);
+  },
+});
+
+/** Retro-thrusters: at the end of a Fight phase in which it was eligible to fight, a Normal move of up to 6" or a Fall Back (decision `retro-thrusters`). */
+registerRule({
+  name: 'Retro-thrusters', kind: 'datasheet-ability',
+  phaseEnd(g, unit, phase) {
+    // eligible to fight: it fought, or it charged this turn (the engine fights every eligible unit)
+    if (phase !== 'fight' || (!unit.flags.fought && !unit.flags.charged)) return;
+    const { fallBack, options } = moveOrFallBackChoices(g.state, unit);
+    if (options.length <= 1) return;
+    const { option } = g.decide({
+      kind: 'retro-thrusters', player: unit.player, prompt: `${unit.name}: Retro-thrusters: ${fallBack ? 'a Fall Back' : 'a Normal move of up to 6"'}?`,
+      options, context: { unit: unit.id },
+    });
+    moveOrFallBack(g, unit, option, fallBack, () => (fallBack ? unitMove(g.state, unit) : 6));
   },
 });

@@ -143,7 +143,7 @@ export function arrive(g: Game, u: UnitState, option: ArrivalOption): boolean {
   const round = arrivalRound(s, u);
   const plan = option.how === 'deep-strike'
     ? planUnit(s, u, 'deepStrike', { destination: { x: option.x, y: option.y }, minEnemyDistance, ...(jammed.length > 0 ? { forbiddenZones: jammed } : {}) })
-    : planUnit(s, u, 'strategicReserves', { destination: { x: option.x, y: option.y }, forbiddenZones: [...(round === 2 && enemyZone ? [enemyZone] : []), ...jammed] });
+    : planUnit(s, u, 'strategicReserves', { destination: { x: option.x, y: option.y }, forbiddenZones: [...(round === 2 && enemyZone && !allows(s, u, 'arrive-in-enemy-zone') ? [enemyZone] : []), ...jammed] });
   // battle round 1 (a rule allowed it): the set-up must be near one of the friendly units it names
   let near = true;
   if (plan.ok && round < 2) {

@@ -1,0 +1,210 @@
+/**
+ * Datasheet abilities of units outside the bundled armies, added together: the Wraithknights' (Titanic
+ * Strides, Titanic Agility, Agile, Point-blank Devastation, Webway Shunt Generator), the Wraithblades' Malevolent
+ * Souls, the Hemlock's Mindshock Pod, Amallyn Shadowguide's The Path Least Travelled, Lhykhis' Empyric Ambush,
+ * the Barracuda's Agile Dogfighter, the Ta'unar's Super-heavy Walker, the Tx42 Piranha's Outflank and The Twin
+ * Lance's three. Each test compares the situation with and without the ability, so it fails if the ability
+ * is played wrong or not at all.
+ */
+import { describe, expect, it } from 'vitest';
+import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
+import { planFor } from '../helpers/plan.ts';
+import { scriptedStream } from '../helpers/scripted.ts';
+import type { DecisionRequest } from '../../src/core/agent.ts';
+import type { Game } from '../../src/core/game.ts';
+import { allows, forbids, getRule } from '../../src/core/rules-registry.ts';
+import { planMove } from '../../src/rules/battle/movement.ts';
+import { rollModifier } from '../../src/rules/battle/units.ts';
+import { chargeRollModifier } from '../../src/rules/battle/charge.ts';
+import { arrive } from '../../src/rules/battle/reserves.ts';
+import { endPhase, startPhase } from '../../src/rules/battle/phase.ts';
+import { fightOnDeathModifier } from '../../src/rules/battle/fight-on-death.ts';
+import { FLICKERJUMPED } from '../../src/factions/aeldari/wraiths-and-warlocks.ts';
+
+function sandbox(units: PlacedUnit[], opts: Parameters<typeof battleSandbox>[1] = {}): Game {
+  return battleSandbox(units, { phase: 'shooting', ...opts });
+}
+
+const GD: PlacedUnit = { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 40, y: 20 }, spacing: 0.9 };
+const ST: PlacedUnit = { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 40, y: 20 }, spacing: 0.9 };
+
+/** How far right (x) a Normal move of the unit toward (34, 22) gets past a wall of enemy models at x 20, or null. */
+function across(name: string, faction: 'tau' | 'aeldari'): number | null {
+  const wall: PlacedUnit[] = [0, 1, 2, 3].map((k) => ({ id: `W${k}`, player: 1, faction: 'aeldari', name: 'Guardian Defenders', counts: [10, 1], at: { x: 20, y: 0.6 + 11 * k }, spacing: 1.05 }));
+  const g = sandbox([{ id: 'U', player: 0, faction, name, at: { x: 8, y: 22 } }, ...wall]);
+  const plan = planMove(g.state, g.state.units.U, 'normal', { x: 34, y: 22 }, 26);
+  return plan.ok ? Math.max(...plan.positions.map((p) => p.x)) : null;
+}
+
+describe('Wraithknights and Wraithblades', () => {
+  it('Titanic Strides, Titanic Agility, Agile, Super-heavy Walker: their Normal moves pass over a wall of enemy models; a Phantom Titan\'s do not', () => {
+    for (const [name, faction] of [['Wraithknight', 'aeldari'], ['Wraithknight with Ghostglaive', 'aeldari'], ['Skathach Wraithknight', 'aeldari'], ["Ta'unar Supremacy Armour", 'tau']] as const) {
+      expect(across(name, faction), name).toBeCloseTo(34, 6);
+    }
+    const blocked = across('Phantom Titan', 'aeldari');
+    expect(blocked === null || blocked < 20).toBe(true);
+  });
+
+  it('Point-blank Devastation: the suncannon re-rolls its number of attacks against a target within half range; not beyond, not its other weapons', () => {
+    const g = sandbox([{ id: 'WK', player: 0, faction: 'aeldari', name: 'Wraithknight', at: { x: 10, y: 20 } }, GD]);
+    expect(planFor(g, 'WK', 'GD', 'Suncannon', { halfRange: true }).rerollAttacks).toBe(true);
+    expect(planFor(g, 'WK', 'GD', 'Suncannon', { halfRange: false }).rerollAttacks).toBe(false);
+    expect(planFor(g, 'WK', 'GD', 'Titanic feet', { halfRange: true }).rerollAttacks).toBe(false);
+  });
+
+  it('Malevolent Souls: a Wraithblades model destroyed before it fought fights on a 3+ (the 4+ with +1); Wraithguard do not', () => {
+    const g = sandbox([
+      { id: 'WB', player: 0, faction: 'aeldari', name: 'Wraithblades', at: { x: 10, y: 20 } },
+      { id: 'WG', player: 0, faction: 'aeldari', name: 'Wraithguard', at: { x: 10, y: 30 } },
+      GD,
+    ], { phase: 'fight' });
+    expect(fightOnDeathModifier(g, g.state.units.WB)).toBe(1);
+    expect(fightOnDeathModifier(g, g.state.units.WG)).toBe(null);
+  });
+
+  it('Webway Shunt Generator: once per battle, at the end of the opponent\'s turn, not engaged, into Strategic Reserves', () => {
+    const asked: string[] = [];
+    const pick = (r: DecisionRequest) => { asked.push(r.kind); return r.kind === 'webway-shunt-generator' ? 1 : 0; };
+    const g = sandbox([{ id: 'SK', player: 0, faction: 'aeldari', name: 'Skathach Wraithknight', at: { x: 10, y: 20 } }, GD], { agents: [scriptedAgent('ae', pick), scriptedAgent('p1')] });
+    const shunt = getRule('Webway Shunt Generator')!.turnEnd!;
+    // the end of its own turn: nothing asked
+    shunt(g, g.state.units.SK, 0);
+    expect(asked).toEqual([]);
+    shunt(g, g.state.units.SK, 1);
+    expect(asked).toEqual(['webway-shunt-generator']);
+    expect(g.state.units.SK.location).toBe('strategic-reserves');
+    // back on the battlefield: not again this battle
+    g.emit({ type: 'unit-location', unit: 'SK', location: 'battlefield', embarkedIn: null });
+    g.emit({ type: 'models-placed', unit: 'SK', mode: 'test', positions: [{ model: g.state.units.SK.models[0].id, pos: { x: 10, y: 20, z: 0 } }] });
+    shunt(g, g.state.units.SK, 1);
+    expect(asked).toEqual(['webway-shunt-generator']);
+    expect(g.state.units.SK.location).toBe('battlefield');
+  });
+});
+
+describe('Hemlock Wraithfighter, Amallyn Shadowguide, Lhykhis', () => {
+  it('Mindshock Pod: enemy units within 9" of the Hemlock take Battle-shock tests at -1; not beyond, not its own army', () => {
+    const g = sandbox([
+      { id: 'HW', player: 0, faction: 'aeldari', name: 'Hemlock Wraithfighter', at: { x: 30, y: 20 } },
+      { id: 'DA', player: 0, faction: 'aeldari', name: 'Dire Avengers', at: { x: 32, y: 26 } },
+      { ...ST, at: { x: 36, y: 20 } },
+      { ...ST, id: 'S2', at: { x: 50, y: 20 } },
+    ]);
+    const before = [rollModifier(g.state, g.state.units.ST, 'battle-shock'), rollModifier(g.state, g.state.units.S2, 'battle-shock'), rollModifier(g.state, g.state.units.DA, 'battle-shock')];
+    getRule('Mindshock Pod (Aura, Psychic)')!.battleStart!(g, g.state.units.HW);
+    expect(rollModifier(g.state, g.state.units.ST, 'battle-shock')).toBe(before[0] - 1);
+    expect(rollModifier(g.state, g.state.units.S2, 'battle-shock')).toBe(before[1]);
+    expect(rollModifier(g.state, g.state.units.DA, 'battle-shock')).toBe(before[2]);
+    // not its other rolls
+    expect(rollModifier(g.state, g.state.units.ST, 'charge')).toBe(0);
+  });
+
+  it('The Path Least Travelled: one Rangers or Shroud Runners unit may be redeployed', () => {
+    const g = sandbox([
+      { id: 'AS', player: 0, faction: 'aeldari', name: 'Amallyn Shadowguide', at: { x: 5, y: 5 } },
+      { id: 'RG', player: 0, faction: 'aeldari', name: 'Rangers', at: { x: 5, y: 15 } },
+      { id: 'DA', player: 0, faction: 'aeldari', name: 'Dire Avengers', at: { x: 5, y: 25 } },
+    ]);
+    const r = getRule('The Path Least Travelled')!.redeploy!;
+    expect(r.max).toBe(1);
+    const s = g.state;
+    expect([r.eligible(s.units.AS, s.units.RG, []), r.eligible(s.units.AS, s.units.DA, [])]).toEqual([true, false]);
+  });
+
+  it('Empyric Ambush: Warp Spiders led by Lhykhis may charge in the turn they used Flickerjump; without her they may not', () => {
+    const spiders = (led: boolean) => {
+      const g = sandbox([
+        { id: 'WS', player: 0, faction: 'aeldari', name: 'Warp Spiders', at: { x: 10, y: 20 } },
+        { id: 'LH', player: 0, faction: 'aeldari', name: 'Lhykhis', at: { x: 12, y: 20 } },
+        GD,
+      ], { phase: 'movement' });
+      if (led) g.emit({ type: 'unit-attached', leader: 'LH', bodyguard: 'WS' });
+      g.addEffect(FLICKERJUMPED, 0, 'WS', g.untilEndOfTurn());
+      return g;
+    };
+    const led = spiders(true);
+    expect(forbids(led.state, led.state.units.WS, 'charge')).toBe(false);
+    const alone = spiders(false);
+    expect(forbids(alone.state, alone.state.units.WS, 'charge')).toBe(true);
+  });
+});
+
+describe("Barracuda, Tx42 Piranha, The Twin Lance", () => {
+  it('Agile Dogfighter: attacks that target the Barracuda have -1 to hit', () => {
+    const g = sandbox([
+      { id: 'BC', player: 0, faction: 'tau', name: 'Barracuda', at: { x: 10, y: 20 } },
+      { id: 'HH', player: 0, faction: 'tau', name: 'Hammerhead Gunship', at: { x: 10, y: 32 } },
+      { ...GD, at: { x: 30, y: 20 } },
+    ]);
+    expect(planFor(g, 'GD', 'BC', 'Shuriken catapult').hitModifier).toBe(planFor(g, 'GD', 'HH', 'Shuriken catapult').hitModifier - 1);
+  });
+
+  it('Outflank: from Strategic Reserves in battle round 2 it may be set up in the enemy deployment zone; another unit may not', () => {
+    const comeIn = (id: string, name: string) => {
+      const g = sandbox([{ id, player: 0, faction: 'tau', name, at: { x: 5, y: 5 } }, { ...GD, at: { x: 30, y: 5 } }], { phase: 'movement', round: 2 });
+      g.emit({ type: 'unit-location', unit: id, location: 'strategic-reserves', embarkedIn: null });
+      // x 57: within 6" of the right edge, in player 1's deployment zone (x 48 to 60); where its models end up
+      const ok = arrive(g, g.state.units[id], { unit: id, how: 'strategic-reserves', x: 57, y: 30 });
+      return ok ? Math.max(...g.state.units[id].models.filter((m) => m.pos).map((m) => m.pos!.x)) : null;
+    };
+    expect(comeIn('PR', 'Tx42 Piranha')).toBeGreaterThan(48);
+    const crisis = comeIn('CB', 'Crisis Battlesuits');
+    expect(crisis === null || crisis < 48).toBe(true);
+  });
+
+  it("Exemplars of Mont'ka: ranged attacks at the closest eligible target have SUSTAINED HITS 1 and IGNORES COVER; not at another target", () => {
+    const g = sandbox([
+      { id: 'TL', player: 0, faction: 'tau', name: 'The Twin Lance', at: { x: 10, y: 20 } },
+      { ...GD, at: { x: 20, y: 20 } },
+      { ...GD, id: 'G2', at: { x: 30, y: 30 } },
+    ]);
+    const near = planFor(g, 'TL', 'GD', 'Fusion eliminator', { cover: true });
+    expect([near.sustainedHits, near.ignoresCover, near.cover]).toEqual([1, true, false]);
+    const far = planFor(g, 'TL', 'G2', 'Fusion eliminator', { cover: true });
+    expect([far.sustainedHits, far.ignoresCover, far.cover]).toEqual([0, false, true]);
+  });
+
+  it('Neocapacitor Shields: at the start of the opponent\'s Charge phase an enemy unit within 12" (not a VEHICLE) takes a Battle-shock test and has -1 to its Charge rolls this turn', () => {
+    const asked: DecisionRequest[] = [];
+    // the Battle-shock test: 2D6 of 1 and 1, failed
+    const g = sandbox([
+      { id: 'TL', player: 0, faction: 'tau', name: 'The Twin Lance', at: { x: 10, y: 20 } },
+      { ...GD, at: { x: 18, y: 20 } },
+      { ...GD, id: 'G2', at: { x: 40, y: 20 } },
+    ], { phase: 'movement', turn: 1, stream: scriptedStream([1, 1]), agents: [scriptedAgent('tau', (r) => { asked.push(r); return 0; }), scriptedAgent('ae')] });
+    const s = g.state;
+    expect(chargeRollModifier(s, s.units.GD, [s.units.TL])).toBe(0);
+    startPhase(g, 1, 'charge');
+    const mine = asked.filter((r) => r.kind === 'neocapacitor-shields');
+    expect(mine.map((r) => r.options)).toEqual([['GD']]);
+    expect(s.units.GD.battleShocked).toBe(true);
+    expect(chargeRollModifier(s, s.units.GD, [s.units.TL])).toBe(-1);
+    // in its own Charge phase: nothing asked
+    asked.length = 0;
+    const own = sandbox([{ id: 'TL', player: 0, faction: 'tau', name: 'The Twin Lance', at: { x: 10, y: 20 } }, { ...GD, at: { x: 18, y: 20 } }], { phase: 'movement', turn: 0, agents: [scriptedAgent('tau', (r) => { asked.push(r); return 0; }), scriptedAgent('ae')] });
+    startPhase(own, 0, 'charge');
+    expect(asked.filter((r) => r.kind === 'neocapacitor-shields')).toEqual([]);
+  });
+
+  it('Retro-thrusters: at the end of a Fight phase in which it fought or charged, a Normal move of up to 6"; not when it was not eligible', () => {
+    const asked: string[] = [];
+    const pick = (r: DecisionRequest) => { asked.push(r.kind); return r.kind === 'retro-thrusters' ? r.options.length - 1 : 0; };
+    const g = sandbox([{ id: 'TL', player: 0, faction: 'tau', name: 'The Twin Lance', at: { x: 10, y: 20 } }, { ...GD, at: { x: 40, y: 20 } }],
+      { phase: 'fight', turn: 1, agents: [scriptedAgent('tau', pick), scriptedAgent('ae')] });
+    endPhase(g, 1, 'fight');
+    expect(asked).not.toContain('retro-thrusters');
+    g.emit({ type: 'unit-flag', unit: 'TL', flag: 'fought', value: true });
+    const from = { ...g.state.units.TL.models[0].pos! };
+    endPhase(g, 1, 'fight');
+    expect(asked).toContain('retro-thrusters');
+    const to = g.state.units.TL.models[0].pos!;
+    const moved = Math.hypot(to.x - from.x, to.y - from.y);
+    expect(moved).toBeGreaterThan(0.5);
+    expect(moved).toBeLessThanOrEqual(6 + 1e-6);
+  });
+});
+
+it('allows: Outflank is the Piranha\'s permission alone', () => {
+  const g = sandbox([{ id: 'PR', player: 0, faction: 'tau', name: 'Tx42 Piranha', at: { x: 5, y: 5 } }, { id: 'CB', player: 0, faction: 'tau', name: 'Crisis Battlesuits', at: { x: 5, y: 25 } }]);
+  expect([allows(g.state, g.state.units.PR, 'arrive-in-enemy-zone'), allows(g.state, g.state.units.CB, 'arrive-in-enemy-zone')]).toEqual([true, false]);
+});
