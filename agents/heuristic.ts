@@ -39,7 +39,7 @@ import type { Body, Board } from '../src/geometry/types.ts';
 import { centroidOf } from '../src/geometry/planner.ts';
 import { moveOptions, planMove } from '../src/rules/battle/movement.ts';
 import { arrivalPoints as reservesArrivalPoints } from '../src/rules/battle/reserves.ts';
-import { acrossHatchway } from '../src/rules/battle/hatchways.ts';
+import { acrossHatchway, enemiesBeyondHatchway } from '../src/rules/battle/hatchways.ts';
 import { disembarkPlan, roomToDisembarkAfterMove, unitNearModel, type TransportMove } from '../src/rules/battle/transports.ts';
 import { FAIL_SAFE_RANGE } from '../src/factions/tau/retaliation-cadre.ts';
 import { auxiliary, guidedFireBonus, INTERLOCKING_MOVE } from '../src/factions/tau/auxiliary-cadre.ts';
@@ -1569,6 +1569,42 @@ function phaseAttackGain(c: Ctx, u: UnitState, tweak: PlanTweak): number {
  * INTERLOCKING MANOUEVRES at the end of a Fight phase: what the unit's best move (6", or a Fall Back) gains
  * over staying, weighed as the move itself is chosen (decideShadeOfTwilight: no charge is lost then).
  */
+/**
+ * SERPENT STRIKE: a Consolidation of D3+3" rather than 3" may reach an enemy unit 4-7" away that 3" would not:
+ * the odds the roll reaches it (within Engagement Range) times half the unit's melee on it, for the best one.
+ */
+function serpentStrikeGain(c: Ctx, u: UnitState): number {
+  const s = c.state;
+  let best = 0;
+  for (const e of enemyUnits(s, c.me)) {
+    if (!onBattlefield(e)) continue;
+    const d = unitDistance(s, u, e);
+    if (d <= 4 || d > 7) continue;
+    // it ends within 1" when 3 + D3 >= d - 1: a D3 of ceil(d - 4) or more
+    const odds = (4 - Math.ceil(d - 4)) / 3;
+    best = Math.max(best, odds * 0.5 * unitAttackPotential(s, u, e, true));
+  }
+  return best;
+}
+
+/**
+ * D-STRIKE's stun (-1 to the Hit rolls of the enemy units within 3" beyond the hatchway, for their next turn): a
+ * sixth of what each could deal, about what -1 to hit takes from a 4+ roll's hits, less for a 5+.
+ */
+function dStrikeStun(c: Ctx, u: UnitState, hatchway: string): number {
+  const h = (c.state.board.hatchways ?? []).find((x) => x.id === hatchway);
+  if (!h) return 0;
+  let v = 0;
+  for (const e of enemiesBeyondHatchway(c.state, u, h, 3)) v += offense(c, e) / 6;
+  return v;
+}
+
+/**
+ * The weapons SHURIKEN STORM (Protector Host) gives +1 Strength, as src/factions/aeldari/boarding-protector-host.ts
+ * names them (kept here: the heuristic imports no module that registers rules).
+ */
+export const SHURIKEN_STORM_WEAPONS: readonly string[] = ['Avenger shuriken catapult', 'Shuriken catapult', 'Shuriken pistol', 'Shuriken cannon'];
+
 /** INTO THE BREACH's D6+1" move, on average. */
 const CORSAIR_BREACH_MOVE = 4.5;
 
@@ -1898,6 +1934,40 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     case 'SPIRIT TOKEN': return u ? 0.25 * c.w.objective : 0;
     // Psychic Guidance's +1 to hit for a turn (a third more hits at 4+), for a Wraith unit no PSYKER is near
     case 'SOUL BRIDGE': return u && !psychicallyGuided(s, u) ? 0.3 * bestPotential(c, u) : 0;
+    // Aeldari Boarding Actions detachments (Protector Host, Star-dancer Masque, Khaine's Arrow, Wraiths of the Void)
+    case 'VOID GHOSTS': return u && win ? incomingSaved(c, win, u, MINUS_ONE_TO_HIT) : 0;
+    case 'SHURIKEN STORM': return u ? volleyGain(c, u, (p, info) => { if (SHURIKEN_STORM_WEAPONS.includes(info.weapon)) p.strength += 1; }) : 0;
+    case 'DARTING STRIKES': return u ? phaseAttackGain(c, u, (p) => { p.rerollWounds = widerReroll(p.rerollWounds, 'failed'); }) : 0;
+    case 'SERPENT STRIKE': return u ? serpentStrikeGain(c, u) : 0;
+    // a Battle-shocked unit Falling Back tests every model (a 1-2 loses one): what those tests would cost
+    case 'ACROBATIC LEAPS': return u && u.battleShocked && isEngaged(s, u) ? (u.models.filter((m) => m.alive).length / 3) * pointsPerWound(s, u) * (unitWounds(s, u).now / Math.max(1, u.models.filter((m) => m.alive).length)) : 0;
+    // IGNORES COVER, and the Hit roll's penalties ignored (a worsened BS too, which the calculator's plan would show as skill)
+    case 'WRAITHSIGHT': return u ? volleyGain(c, u, (p) => { p.ignoresCover = true; p.cover = false; IGNORE_HIT_PENALTIES(p, { distance: 0, target: u, weapon: '' }); }) : 0;
+    case 'GUARDIAN CONSTRUCTS': {
+      const e = win?.unit ? s.units[win.unit] : null;
+      if (!u || !win || !e) return 0;
+      const from = e.models.flatMap((m) => (m.alive && m.pos ? [m.pos] : []));
+      const to = u.models.flatMap((m) => (m.alive && m.pos ? [m.pos] : []));
+      return (s.board.hatchways ?? []).some((h) => acrossHatchway(h.polygon, from, to)) ? incomingSaved(c, win, u, MINUS_ONE_TO_WOUND) : 0;
+    }
+    case 'FOCUSED FUSILLADE': return u ? volleyGain(c, u, (p) => { p.woundModifier += 1; }) : 0;
+    case 'BLADEFOCUS': return u ? phaseAttackGain(c, u, (p) => { p.rerollHits = widerReroll(p.rerollHits, 'failed'); }) : 0;
+    // +1 OC, and at the end of the turn a marker the unit holds is Secured (kept until the opponent controls it):
+    // worth a share of a marker when the unit stands on one now
+    case 'CRITICAL CAPTURE': return u && objectiveSnapshot(s).contrib.get(u.id)?.some((x) => x > 0) ? 0.4 * c.w.objective : 0;
+    // the stun on the enemy units beyond the best closed hatchway, less the volley the unit gives up
+    case 'D-STRIKE': {
+      if (!u) return 0;
+      let best = 0;
+      for (const h of s.board.hatchways ?? []) if (!s.openHatchways.includes(h.id)) best = Math.max(best, dStrikeStun(c, u, h.id));
+      return best - bestVolley(c, u);
+    }
+    // a D6: one mortal wound on 2-5, two on a 6 (one on average) on the enemy unit that opened the hatchway,
+    // and then a Normal move of up to D6" (a little more)
+    case 'RAPID AMBUSH': {
+      const e = win?.unit ? s.units[win.unit] : null;
+      return u && e && onBattlefield(e) ? Math.min(1, unitWounds(s, e).now) * pointsPerWound(s, e) + 1 : 0;
+    }
     case "WEAVERS' COILS": return u ? interlockingGain(c, u, isEngaged(s, u) ? WEAVERS_COILS_FALL_BACK : unitMove(s, u)) : 0;
     // set up 3" closer than Deep Strike allows: a fifth more of its shooting (Bonded Heroes' bands); only
     // units that arrive this phase are offered it, and the heuristic brings them in when it can
@@ -2832,6 +2902,16 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'nova-charge': return decideNovaCharge(c, req);
     case 'oversight-drone': return decideOversightDrone(c, req);
     case 'nova-shielding': return decideShield(c, req, (p) => { if (p.strength > p.toughness) p.woundModifier -= 1; });
+    case 'd-strike': { const u = c.state.units[String(req.context?.unit)]; return argmax(req.options as string[], (id) => dStrikeStun(c, u, id)); }
+    // Shieldmaster: close the door behind the unit when enemy units within 12" stand beyond it
+    case 'shieldmaster': {
+      const u = c.state.units[String(req.context?.unit)];
+      return argmax(req.options as ({ keep: true } | string)[], (o) => {
+        const h = typeof o === 'string' ? (c.state.board.hatchways ?? []).find((x) => x.id === o) : undefined;
+        return h ? enemiesBeyondHatchway(c.state, u, h, 12).length : 0;
+      });
+    }
+    case 'runes-of-sanctuary': return decideShield(c, req, (p) => { p.ap = Math.min(0, p.ap + 1); });
     case 'duality-shield': return decideShield(c, req, (p) => { p.invulnerable = p.invulnerable === null ? 2 : Math.min(p.invulnerable, 2); });
     case 'kroot-packmates': case 'drone-escort': return decidePackmates(c, req);
     case 'nova-burst': return decideNovaBurst(c, req);
@@ -2951,6 +3031,8 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'ride-the-wind': return argmax(req.options as ({ done: true } | { unit: string })[], (o) => ('done' in o ? 0 : strategicReservesGain(c, c.state.units[o.unit]) - 5));
     case 'overflight': return decideShadeOfTwilight(c, req, OVERFLIGHT_MOVE, false);
     case 'into-the-breach': return decideShadeOfTwilight(c, req, CORSAIR_BREACH_MOVE, false);
+    // RAPID AMBUSH's Normal move of up to D6" (3.5" on average), after which the unit may still charge
+    case 'rapid-ambush': return decideShadeOfTwilight(c, req, SHADE_REACH, false);
     // LETHAL RUSE's mortal wounds: on the enemy unit whose wounds are worth most
     case 'lethal-ruse': return pickEnemy(c, req, (e) => pointsPerWound(c.state, e));
     // Herald of Ynnead: the enemy unit my units in combat with it can hurt most in melee
@@ -3024,6 +3106,21 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'spirit-stone': return 0;
     case 'spirit-mark': return decideSpiritMark(c, req);
     case 'tears-of-isha': return decideTearsOfIsha(c, req);
+    // Wraith-Marked: the test most likely passed (a WRAITH CONSTRUCT unit tests at -2); a pass secures the marker
+    case 'wraith-marked': return argmax(req.options as ({ none: true } | { unit: string; objective: string })[], (o) => {
+      if ('none' in o) return 0;
+      const u = c.state.units[o.unit];
+      return p2d6AtLeast(bestLeadership(c.state, u) + (u.keywords.includes('WRAITH CONSTRUCT') ? 2 : 0)) * 0.5 * c.w.objective;
+    });
+    // Direct Guidance helps only a unit that Fell Back
+    case 'direct-guidance': return argmax(req.options as string[], (id) => (c.state.units[id].flags.fellBack ? unitValue(c.state, c.state.units[id]) : 0));
+    // Song of Renewal: the unit whose returned model is worth most
+    case 'song-of-renewal': return argmax(req.options as ({ none: true } | string)[], (o) => {
+      if (typeof o !== 'string') return 0;
+      const w = c.state.units[o];
+      const dead = w.models.find((m) => !m.alive);
+      return dead ? characteristic(c.state, w, dead, 'W') * pointsPerWound(c.state, w) : 0;
+    });
     // XV02 Pilot Battlesuit: the Hammerhead with the most wounds left comes first
     case 'xv02-pilot-battlesuit': return 0;
     // Scouts 6" costs nothing: the most valuable units first

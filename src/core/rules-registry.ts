@@ -144,9 +144,22 @@ export interface Rule {
   /**
    * A model of the unit destroyed in the Fight phase before it has fought may fight before it is removed
    * (TO THEIR FINAL BREATH, HEROES' FALL): the number added to its D6 (it fights on 4+); null when the rule
-   * does not let it. Read by src/rules/battle/fight-on-death.ts.
+   * does not let it. `melee`: a melee attack destroyed it (Faolchú's Last Flight asks for one). Read by
+   * src/rules/battle/fight-on-death.ts.
    */
-  fightOnDeath?(ctx: UnitContext, src: RuleSource): number | null;
+  fightOnDeath?(ctx: UnitContext & { melee: boolean }, src: RuleSource): number | null;
+  /**
+   * The unit has Fights First now though it does not list it (Path of Eldanesh's bearer, alone): asked of the
+   * unit's own abilities by fightsFirst (src/rules/battle/charge.ts).
+   */
+  fightsFirst?(ctx: UnitContext, src: RuleSource): boolean;
+  /** the unit this ability belongs to has just opened a hatchway (Path of Eldanesh), see hatchwayStep */
+  hatchwayOpened?(g: Game, unit: UnitState, hatchway: string): void;
+  /**
+   * The unit's Consolidation move reaches this far, when more than its Pile-in (SERPENT STRIKE: D3+3", rolled
+   * as it consolidates); asked of the unit's active rules (its effects too); null when the rule does not change it.
+   */
+  consolidationDistance?(g: Game, unit: UnitState, src: RuleSource): number | null;
   /** a modifier to a roll made for the unit (Advance, Charge, Battle-shock...) while this rule applies to it */
   rollModifier?(purpose: 'advance' | 'charge' | 'battle-shock', ctx: UnitContext, src: RuleSource): number;
   /** allow the unit something the core rules forbid (shoot after Falling Back...) */

@@ -523,7 +523,7 @@ function woundModel(g: Game, attacker: UnitState, target: UnitState, m: ModelSta
   g.emit({ type: 'model-damaged', unit: target.id, model: m.id, wounds: lost, by: attacker.id, mortal });
   tally.woundsLost += lost;
   if (m.wounds <= 0) {
-    destroyModel(g, target, m, attacker.id, mortal ? 'mortal wounds' : 'damage', plan.deadlyDemiseOn === 6 ? {} : { deadlyDemiseOn: plan.deadlyDemiseOn });
+    destroyModel(g, target, m, attacker.id, mortal ? 'mortal wounds' : 'damage', plan.deadlyDemiseOn === 6 ? { melee: plan.melee } : { deadlyDemiseOn: plan.deadlyDemiseOn, melee: plan.melee });
     tally.modelsDestroyed++;
   } else if (!m.allocated) {
     g.emit({ type: 'attack-allocated', unit: target.id, model: m.id });

@@ -18,6 +18,8 @@ export interface DestroyOptions {
   triggers?: boolean;
   /** the D6 roll (or more) its Deadly Demise needs, when the attack that destroyed it changes it (Lanced Obliteration: 4) */
   deadlyDemiseOn?: number;
+  /** a melee attack destroyed it (Faolchú's Last Flight) */
+  melee?: boolean;
 }
 const modelDestroyedListeners: ModelDestroyedListener[] = [];
 /** `first`: before the listeners already registered (the model/destroyed window opens before Deadly Demise is rolled). */

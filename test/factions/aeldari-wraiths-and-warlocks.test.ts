@@ -381,10 +381,10 @@ describe('Warp Spiders', () => {
 
 describe('Wraithblades: Malevolent Souls', () => {
   it('a Wraithblades model an enemy unit destroys in the Fight phase before it has fought fights on a D6 of 3+ (a Wraithguard model does not roll)', () => {
-    const fallen = (name: string, roll: number[], fought = false) => {
+    const fallen = (name: string, roll: number[], fought = false, melee = true) => {
       const g = sandbox([{ id: 'W', player: 0, faction: 'aeldari', name, at: { x: 20, y: 5 } }, { ...ST, at: { x: 21.7, y: 5 } }], { phase: 'fight', turn: 1, stream: scriptedStream(roll) });
       if (fought) g.emit({ type: 'unit-flag', unit: 'W', flag: 'fought', value: true });
-      destroyModel(g, g.state.units.W, g.state.units.W.models[0], 'ST', 'test');
+      destroyModel(g, g.state.units.W, g.state.units.W.models[0], 'ST', 'test', { melee });
       return g.state.effects.filter((e) => e.kind === FALLEN_WARRIOR).length;
     };
     expect(fallen('Wraithblades', [3])).toBe(1);
@@ -392,5 +392,7 @@ describe('Wraithblades: Malevolent Souls', () => {
     // no die left to roll: none is rolled
     expect(fallen('Wraithblades', [], true)).toBe(0);
     expect(fallen('Wraithguard', [])).toBe(0);
+    // not by a melee attack (a mortal wound of the Fight phase): none is rolled
+    expect(fallen('Wraithblades', [], false, false)).toBe(0);
   });
 });

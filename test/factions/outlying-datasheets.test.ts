@@ -60,6 +60,7 @@ describe('Wraithknights and Wraithblades', () => {
       GD,
     ], { phase: 'fight' });
     expect(fightOnDeathModifier(g, g.state.units.WB)).toBe(1);
+    expect(fightOnDeathModifier(g, g.state.units.WB, false)).toBe(null);
     expect(fightOnDeathModifier(g, g.state.units.WG)).toBe(null);
   });
 

@@ -77,14 +77,11 @@ registerRule({
 // --- Wraithguard, Wraithblades, Wraithlord -----------------------------------------------------
 
 /**
- * Malevolent Souls: a Wraithblades model destroyed in the Fight phase before it has fought fights on a D6 of 3+
- * once the attacking unit has made its attacks, then is removed (src/rules/battle/fight-on-death.ts: 4+ with
- * +1). That mechanism answers any destruction by an enemy unit in the Fight phase, not only by a melee attack.
+ * Malevolent Souls: a Wraithblades model destroyed by a melee attack in the Fight phase before it has fought
+ * fights on a D6 of 3+ once the attacking unit has made its attacks, then is removed
+ * (src/rules/battle/fight-on-death.ts: 4+ with +1).
  */
-registerRule({
-  name: 'Malevolent Souls', kind: 'datasheet-ability', fightOnDeath: () => 1,
-  missing: 'a model destroyed in the Fight phase by an enemy unit\'s mortal wounds that are not from a melee attack fights on too',
-});
+registerRule({ name: 'Malevolent Souls', kind: 'datasheet-ability', fightOnDeath: (ctx) => (ctx.melee ? 1 : null) });
 
 /** War Construct: the Wraithguard may shoot in a turn in which they Fell Back. */
 registerRule({ name: 'War Construct', kind: 'datasheet-ability', allows: (perm) => perm === 'shoot-after-fall-back' });

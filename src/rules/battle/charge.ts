@@ -8,7 +8,7 @@
 import type { Game } from '../../core/game.ts';
 import { opponent, type GameState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { afterRoll, rollDice } from '../roll-window.ts';
-import { abilityRules, allows, forbids, getRule } from '../../core/rules-registry.ts';
+import { abilityRules, abilityRulesWith, allows, forbids, getRule } from '../../core/rules-registry.ts';
 import { openWindow } from '../windows.ts';
 import { endPhase, hasEffect, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
@@ -177,5 +177,6 @@ export const NO_CHARGE_BONUS = 'No Charge Bonus';
 export function fightsFirst(g: Game, u: UnitState): boolean {
   if (u.flags.charged && !hasEffect(g, NO_CHARGE_BONUS, u.id)) return true;
   if (u.abilities.includes('Fights First')) return true;
+  for (const r of abilityRulesWith(u, 'fightsFirst')) if (r.fightsFirst!({ state: g.state, unit: u }, { role: 'self', player: u.player, effect: null, unit: u })) return true;
   return hasEffect(g, 'Fights First', u.id);
 }

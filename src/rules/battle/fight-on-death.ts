@@ -22,10 +22,10 @@ export const FALLEN_WARRIOR = 'Fallen warrior';
 registerRule({ name: FALLEN_WARRIOR, kind: 'effect' });
 
 /** The best modifier the unit's rules give a destroyed model's D6 to fight on, or null when none lets it. */
-export function fightOnDeathModifier(g: Game, unit: UnitState): number | null {
+export function fightOnDeathModifier(g: Game, unit: UnitState, melee = true): number | null {
   let best: number | null = null;
   forEachActiveRule(g.state, unit, 'defender', (r, src) => {
-    const x = r.fightOnDeath?.({ state: g.state, unit }, src) ?? null;
+    const x = r.fightOnDeath?.({ state: g.state, unit, melee }, src) ?? null;
     if (x !== null && (best === null || x > best)) best = x;
   });
   return best;
@@ -38,7 +38,7 @@ onModelDestroyed((g, unit, m, by, opts) => {
   if (by === null || s.units[by]?.player === unit.player) return;
   // its unit has fought this phase, and so has the model
   if (unit.flags.fought) return;
-  const modifier = fightOnDeathModifier(g, unit);
+  const modifier = fightOnDeathModifier(g, unit, opts.melee === true);
   if (modifier === null) return;
   const [roll] = g.dice.d6(1, 'other', unit.player, unit.id, 'fight on death');
   if (roll + modifier < 4) return;

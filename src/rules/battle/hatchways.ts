@@ -21,11 +21,14 @@
  * Not played: destroying hatchways with attacks, and the Boarding Actions rules that lock hatchways.
  */
 import type { Game } from '../../core/game.ts';
-import type { GameState, HatchwayState, UnitState } from '../../core/state.ts';
+import type { GameState, HatchwayState, ModelState, UnitState } from '../../core/state.ts';
+import { abilityRulesWith } from '../../core/rules-registry.ts';
 import { bodyShape, isWithinOfPolygon } from '../../geometry/distance.ts';
 import { shapeOverlapsPolygon } from '../../geometry/polygon.ts';
 import { OVERLAP_TOLERANCE } from '../../geometry/types.ts';
-import { modelBody } from './world.ts';
+import { boardOf, modelBody } from './world.ts';
+import { isVisible, pointBody } from '../../geometry/visibility.ts';
+import { baseBoundingRadius } from '../../geometry/shape.ts';
 import { openWindow } from '../windows.ts';
 
 /** How close a model must be to a hatchway to open or close it. */
@@ -71,10 +74,21 @@ export function hatchwayOptions(state: GameState, u: UnitState, done: readonly s
   for (const h of hatchways(state)) {
     if (done.includes(h.id) || !unitNearHatchway(state, u, h)) continue;
     const open = isHatchwayOpen(state, h.id);
-    if (open && hatchwayBlocked(state, h)) continue;
+    if (open && (hatchwayBlocked(state, h) || heldOpen(state, h.id))) continue;
     out.push({ hatchway: h.id, open: !open });
   }
   return out;
+}
+
+/**
+ * Effect kind: a hatchway that cannot be closed again this battle (params.hatchway; D-STRIKE). The effect's
+ * entry is registered by the rule that adds it; hatchwayOptions offers no closing of it.
+ */
+export const HATCHWAY_HELD_OPEN = 'Hatchway held open';
+
+function heldOpen(state: GameState, id: string): boolean {
+  for (const e of state.effects) if (e.kind === HATCHWAY_HELD_OPEN && e.params.hatchway === id) return true;
+  return false;
 }
 
 /** Open or close a hatchway (an event). */
@@ -103,6 +117,7 @@ export function hatchwayStep(g: Game, u: UnitState): void {
     if ('keep' in option) return;
     setHatchway(g, option.hatchway, option.open, unit.id);
     done.push(option.hatchway);
+    if (option.open) for (const r of abilityRulesWith(unit, 'hatchwayOpened')) r.hatchwayOpened!(g, g.state.units[unit.id], option.hatchway);
     if (option.open && g.state.phase === 'movement') openWindow(g, { name: 'movement/hatchway-opened', unit: unit.id, targets: [], data: { hatchway: option.hatchway } });
   }
 }
@@ -125,6 +140,43 @@ export function hatchwaySide(polygon: readonly { x: number; y: number }[], p: { 
   }
   const cross = dx * (p.y - cy) - dy * (p.x - cx);
   return Math.abs(cross) < 1e-9 ? 0 : Math.sign(cross);
+}
+
+/** The centre of a hatchway's footprint. */
+export function hatchwayCentre(h: HatchwayState): { x: number; y: number } {
+  let x = 0, y = 0;
+  for (const q of h.polygon) { x += q.x; y += q.y; }
+  return { x: x / h.polygon.length, y: y / h.polygon.length };
+}
+
+/**
+ * Does the model see the (closed) hatchway, and is its centre within `range` of the model's base? Seen: a
+ * sight line reaches the hatchway's centre past every wall and closed hatchway but this one (D-STRIKE).
+ */
+export function modelSeesHatchway(state: GameState, m: ModelState, h: HatchwayState, range: number): boolean {
+  if (!m.alive || !m.pos) return false;
+  const body = modelBody(state, m);
+  const c = hatchwayCentre(h);
+  if (Math.hypot(c.x - m.pos.x, c.y - m.pos.y) - baseBoundingRadius(body.base) > range + 1e-6) return false;
+  const board = boardOf(state);
+  return isVisible(body, pointBody(c, 1), { ...board, terrain: board.terrain.filter((t) => t.id !== h.id) });
+}
+
+/**
+ * The enemy units of `unit` within `range` of the hatchway and wholly on the other side of it from `unit`
+ * (every model of each: D-STRIKE's stunned units).
+ */
+export function enemiesBeyondHatchway(state: GameState, unit: UnitState, h: HatchwayState, range: number): UnitState[] {
+  const from = unit.models.flatMap((m) => (m.alive && m.pos ? [m.pos] : []));
+  const out: UnitState[] = [];
+  for (const id of state.unitOrder) {
+    const e = state.units[id];
+    if (e.player === unit.player || e.location !== 'battlefield') continue;
+    const alive = e.models.filter((m) => m.alive && m.pos);
+    if (alive.length === 0 || !alive.some((m) => isWithinOfPolygon(modelBody(state, m), h.polygon, range))) continue;
+    if (acrossHatchway(h.polygon, from, alive.map((m) => m.pos!))) out.push(e);
+  }
+  return out;
 }
 
 /** Are all the points `to` wholly on the other side of the hatchway from all the points `from` (none on its line)? */

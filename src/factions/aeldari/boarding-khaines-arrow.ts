@@ -1,0 +1,206 @@
+/**
+ * Khaine's Arrow, an Aeldari Boarding Actions detachment (from the data export), in the engine's words: its
+ * rule Unerring Strike (registered as not played), its four stratagems and its two Enhancements. Allowed only in
+ * Boarding Actions games.
+ */
+import { registerRule } from '../../core/rules-registry.ts';
+import type { GameState, UnitState } from '../../core/state.ts';
+import { HATCHWAY_HELD_OPEN, hatchwayBlocked, setHatchway } from '../../rules/battle/hatchways.ts';
+import { pointInPolygon, segmentsIntersect } from '../../geometry/polygon.ts';
+import { widerReroll } from '../../rules/attack-plan.ts';
+import { registerStratagem } from '../../rules/stratagems/registry.ts';
+import { windowOwnUnit } from '../../rules/stratagems/targets.ts';
+import { untilYourNextCommandPhase } from '../../rules/stratagems/boarding-actions.ts';
+import { currentControl } from '../../rules/battle/objectives.ts';
+import { hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { modelBody, modelsSee } from '../../rules/battle/world.ts';
+import { bearerModel, modelWithinRangeOf, registerMarkerHold, withinRangeOfMarker } from '../helpers.ts';
+import { registerVoidGhosts } from './boarding-shared.ts';
+
+export const KHAINES_ARROW = "Khaine's Arrow";
+const UNERRING_STRIKE = 'Unerring Strike';
+export const KHAINES_ARROW_RULES = [UNERRING_STRIKE];
+
+/**
+ * Unerring Strike (a Normal move may open or close a hatchway it passes within 1" of, for 2" of its move) is not
+ * played: the engine's own hatchway rule (src/rules/battle/hatchways.ts) lets every unit operate the hatchways
+ * within 1" of it before and after its move, at no cost, but not in the middle of it.
+ */
+registerRule({
+  name: UNERRING_STRIKE, kind: 'detachment-rule',
+  missing: 'operating a hatchway in the middle of a Normal move (every unit may operate those within 1" before and after its move)',
+});
+
+// --- Stratagems ------------------------------------------------------------------------------
+
+registerVoidGhosts(KHAINES_ARROW);
+
+/** FOCUSED FUSILLADE's units. */
+const FUSILLADE_UNITS = ['DIRE AVENGERS', 'FIRE DRAGONS', 'SWOOPING HAWKS', 'WARP SPIDERS'];
+
+/** FOCUSED FUSILLADE's effect: +1 to the Wound roll of the unit's attacks this phase. */
+registerRule({
+  name: 'Focused Fusillade', kind: 'effect',
+  attack(plan, _ctx, src) { if (src.role === 'attacker') plan.woundModifier += 1; },
+});
+
+registerStratagem({
+  name: 'FOCUSED FUSILLADE', cp: 1, category: 'Battle Tactic', source: KHAINES_ARROW, turn: 'own', windows: ['shooting/unit-selected'],
+  targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u && FUSILLADE_UNITS.some((k) => hasKeyword(u, k)) ? [u] : []; },
+  use(g, _w, p, u) { g.addEffect('Focused Fusillade', p, u.id, g.untilEndOfPhase()); },
+});
+
+/** BLADEFOCUS' effect: the unit's attacks re-roll the Hit roll this phase, if it made a Charge move this turn. */
+registerRule({
+  name: 'Bladefocus', kind: 'effect',
+  attack(plan, ctx, src) { if (src.role === 'attacker' && ctx.attacker.flags.charged) plan.rerollHits = widerReroll(plan.rerollHits, 'failed'); },
+});
+
+registerStratagem({
+  name: 'BLADEFOCUS', cp: 1, category: 'Battle Tactic', source: KHAINES_ARROW, turn: 'either', windows: ['fight/unit-selected'],
+  // offered as a HOWLING BANSHEES or STRIKING SCORPIONS unit is selected to fight, when it charged this turn
+  // (the re-roll needs it)
+  targets: (g, w, p) => {
+    const u = windowOwnUnit(g, w, p);
+    return u && (hasKeyword(u, 'HOWLING BANSHEES') || hasKeyword(u, 'STRIKING SCORPIONS')) && u.flags.charged ? [u] : [];
+  },
+  use(g, _w, p, u) { g.addEffect('Bladefocus', p, u.id, g.untilEndOfPhase()); },
+});
+
+/** CRITICAL CAPTURE's effect until the player's next Command phase: +1 OC for the unit's models. */
+registerRule({
+  name: 'Critical Capture', kind: 'effect',
+  characteristic: (which, v) => (which === 'OC' ? v + 1 : v),
+});
+
+/** The hold CRITICAL CAPTURE leaves on a marker (params.objective): Secured by the army. */
+export const CRITICAL_CAPTURE_HOLD = 'Critical Capture (Secured)';
+registerMarkerHold(CRITICAL_CAPTURE_HOLD);
+
+/**
+ * CRITICAL CAPTURE's second part, on the unit until the end of the turn: at the end of the player's turn a
+ * marker they control that the unit is within range of is Secured by the army (the first of them in the
+ * mission's order when there are several; the engine does not ask).
+ */
+registerRule({
+  name: 'Critical Capture (end of turn)', kind: 'effect',
+  effectTurnEnd(g, effect, player) {
+    if (player !== effect.player || effect.unit === null) return;
+    const s = g.state;
+    const u = s.units[effect.unit];
+    if (!u || u.location !== 'battlefield') return;
+    const control = currentControl(s);
+    const o = s.objectives.find((x, i) => control[i] === player && withinRangeOfMarker(s, u, x)
+      && !s.effects.some((e) => e.kind === CRITICAL_CAPTURE_HOLD && e.player === player && e.params.objective === x.id));
+    if (o) g.addEffect(CRITICAL_CAPTURE_HOLD, player, null, { at: 'end-of-battle' }, { objective: o.id });
+  },
+});
+
+registerStratagem({
+  name: 'CRITICAL CAPTURE', cp: 1, category: 'Strategic Ploy', source: KHAINES_ARROW, turn: 'own', windows: ['phase/start'],
+  // offered at the start of the player's Command phase, for an AELDARI unit that is not a CHARACTER
+  targets: (g, w, p) => (w.data?.phase !== 'command' ? [] : unitsOnBattlefield(g.state, p).filter((u) => hasKeyword(u, 'AELDARI') && !hasKeyword(u, 'CHARACTER'))),
+  use(g, _w, p, u) {
+    g.addEffect('Critical Capture', p, u.id, untilYourNextCommandPhase(g, p));
+    g.addEffect('Critical Capture (end of turn)', p, u.id, g.untilEndOfTurn());
+  },
+});
+
+// --- Enhancements ----------------------------------------------------------------------------
+
+const RUNES_OF_SANCTUARY = 'Runes of Sanctuary (Psychic)';
+/** Runes of Sanctuary used this turn (once per turn): on the bearer's unit. */
+const RUNES_USED = 'Runes of Sanctuary (used)';
+/** Runes of Sanctuary's effect on the friendly unit this phase: -1 to the AP of attacks that target it. */
+const RUNES_WARD = 'Runes of Sanctuary (warded)';
+
+registerRule({ name: RUNES_USED, kind: 'effect' });
+registerRule({
+  name: RUNES_WARD, kind: 'effect',
+  attack(plan, _ctx, src) { if (src.role === 'defender') plan.ap = Math.min(0, plan.ap + 1); },
+});
+
+/**
+ * Runes of Sanctuary (Psychic): once per turn, in the opponent's Shooting phase, when a friendly AELDARI unit
+ * within 9" of the PSYKER bearer and visible to it is selected as the target of ranged attacks, the player may
+ * use it (decision `runes-of-sanctuary`): until the end of the phase, attacks that target that unit have their
+ * AP worsened by 1.
+ */
+registerRule({
+  name: RUNES_OF_SANCTUARY, kind: 'enhancement',
+  enemyTargeted(g, unit, attacker, targets, melee) {
+    const s = g.state;
+    if (melee || s.phase !== 'shooting' || s.turn === unit.player) return;
+    if (s.effects.some((e) => e.kind === RUNES_USED && e.unit === unit.id)) return;
+    const bearer = bearerModel(unit, RUNES_OF_SANCTUARY);
+    if (!bearer || !bearer.pos || !s.datasheets[bearer.datasheet].keywords.includes('PSYKER')) return;
+    const body = modelBody(s, bearer);
+    for (const id of targets) {
+      const t = s.units[id];
+      if (!t || t.player !== unit.player || !hasKeyword(t, 'AELDARI') || !modelWithinRangeOf(s, bearer, t, 9)) continue;
+      if (!t.models.some((m) => m.alive && m.pos && (m.id === bearer.id || modelsSee(s, body, bearer.id, modelBody(s, m), m.id)))) continue;
+      const { option } = g.decide({ kind: 'runes-of-sanctuary', player: unit.player, prompt: `${unit.name}: Runes of Sanctuary (once per turn: -1 AP against ${t.name} this phase) against ${attacker.name}?`, options: ['keep', 'use'], context: { unit: t.id, attacker: attacker.id } });
+      if (option !== 'use') continue;
+      g.addEffect(RUNES_USED, unit.player, unit.id, g.untilEndOfTurn());
+      g.addEffect(RUNES_WARD, unit.player, t.id, g.untilEndOfPhase());
+      return;
+    }
+  },
+});
+
+const SHIELDMASTER = 'Shieldmaster';
+/** Where the models of the bearer's unit stood as its move began (params.from: model id -> [x, y]), this phase. */
+const SHIELDMASTER_MOVING = 'Shieldmaster (moving)';
+/** Shieldmaster used this turn (once per turn): on the bearer's unit. */
+const SHIELDMASTER_USED = 'Shieldmaster (used)';
+registerRule({ name: SHIELDMASTER_MOVING, kind: 'effect' });
+registerRule({ name: SHIELDMASTER_USED, kind: 'effect' });
+
+/**
+ * The open hatchways the unit moved through between `from` (where its models stood) and now, that may be
+ * closed (no model on them, not held open): a model went through one when the straight line from where it
+ * stood to where it stands crosses the hatchway's footprint (a path bent round a wall is not followed).
+ */
+export function hatchwaysMovedThrough(state: GameState, unit: UnitState, from: Record<string, [number, number]>): string[] {
+  return (state.board.hatchways ?? []).filter((h) => {
+    if (!state.openHatchways.includes(h.id) || hatchwayBlocked(state, h) || state.effects.some((e) => e.kind === HATCHWAY_HELD_OPEN && e.params.hatchway === h.id)) return false;
+    return unit.models.some((m) => {
+      const a = from[m.id];
+      if (!m.alive || !m.pos || !a) return false;
+      const p = { x: a[0], y: a[1] };
+      if (pointInPolygon(p, h.polygon) || pointInPolygon(m.pos, h.polygon)) return true;
+      return h.polygon.some((q, i) => segmentsIntersect(p, m.pos!, q, h.polygon[(i + 1) % h.polygon.length]));
+    });
+  }).map((h) => h.id);
+}
+
+/**
+ * Shieldmaster: once per turn, in the player's Movement phase, after the bearer's unit has moved, the player may
+ * close one open hatchway it moved through this phase (decision `shieldmaster`; besides the hatchways the unit
+ * may operate within 1" after its move). Read from where its models stood as the move began
+ * (hatchwaysMovedThrough).
+ */
+registerRule({
+  name: SHIELDMASTER, kind: 'enhancement',
+  beforeMove(g, unit) {
+    if (g.state.phase !== 'movement' || g.state.turn !== unit.player || !bearerModel(unit, SHIELDMASTER)) return;
+    for (const e of g.state.effects.filter((x) => x.kind === SHIELDMASTER_MOVING && x.unit === unit.id)) g.removeEffect(e.id);
+    const from: Record<string, [number, number]> = {};
+    for (const m of unit.models) if (m.alive && m.pos) from[m.id] = [m.pos.x, m.pos.y];
+    g.addEffect(SHIELDMASTER_MOVING, unit.player, unit.id, g.untilEndOfPhase(), { from });
+  },
+  afterMove(g, unit) {
+    const s = g.state;
+    const moving = s.effects.find((e) => e.kind === SHIELDMASTER_MOVING && e.unit === unit.id);
+    if (!moving) return;
+    g.removeEffect(moving.id);
+    if (s.effects.some((e) => e.kind === SHIELDMASTER_USED && e.unit === unit.id)) return;
+    const through = hatchwaysMovedThrough(g.state, g.state.units[unit.id], moving.params.from as Record<string, [number, number]>);
+    if (through.length === 0) return;
+    const options: ({ keep: true } | string)[] = [{ keep: true }, ...through];
+    const { option } = g.decide({ kind: 'shieldmaster', player: unit.player, prompt: `${unit.name}: Shieldmaster: close a hatchway it moved through?`, options, context: { unit: unit.id } });
+    if (typeof option !== 'string') return;
+    g.addEffect(SHIELDMASTER_USED, unit.player, unit.id, g.untilEndOfTurn());
+    setHatchway(g, option, false, unit.id);
+  },
+});

@@ -1,0 +1,199 @@
+/**
+ * Star-dancer Masque (Aeldari, Boarding Actions): Faolchú's Last Flight (fighting on death on 3+, melee only),
+ * DARTING STRIKES, SERPENT STRIKE, ACROBATIC LEAPS, Path of Eldanesh, and Prismatic Garb registered as not
+ * played (no Overwatch in these games).
+ */
+import { describe, expect, it } from 'vitest';
+import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
+import { planFor } from '../helpers/plan.ts';
+import { scriptedStream } from '../helpers/scripted.ts';
+import type { DecisionRequest } from '../../src/core/agent.ts';
+import type { DiceRolledEvent, GameEvent } from '../../src/core/events.ts';
+import type { Game } from '../../src/core/game.ts';
+import type { HatchwayState, PhaseName } from '../../src/core/state.ts';
+import { createStream, type Stream } from '../../src/core/rng.ts';
+import { fight } from '../../src/rules/battle/fight.ts';
+import { fightsFirst } from '../../src/rules/battle/charge.ts';
+import { FALLEN_WARRIOR, fightOnDeathModifier } from '../../src/rules/battle/fight-on-death.ts';
+import { hatchwayStep } from '../../src/rules/battle/hatchways.ts';
+import { desperateEscapeRules } from '../../src/rules/battle/movement.ts';
+import { planUnit } from '../../src/rules/battle/placement.ts';
+import { getRule, type RuleSource } from '../../src/core/rules-registry.ts';
+import { openWindow, usableStratagems, type Window } from '../../src/rules/windows.ts';
+import { apply } from '../../src/core/reducer.ts';
+import { emptyGameState } from '../../src/core/state.ts';
+import { ruleChecker } from '../helpers/rule-checks.ts';
+
+const using = (name: string | null) => (r: DecisionRequest) =>
+  (r.kind === 'stratagem' && name ? Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === name)) : 0);
+
+function sandbox(units: PlacedUnit[], opts: { phase?: PhaseName; turn?: 0 | 1; detachment?: string | null; stratagem?: string | null; stream?: Stream; hatch?: boolean } = {}): Game {
+  return battleSandbox(units, {
+    mode: 'boarding-actions', size: { width: 44, height: 30 }, phase: opts.phase ?? 'fight', turn: opts.turn ?? 1, round: 2, cp: [3, 3],
+    detachments: [opts.detachment === undefined ? 'Star-dancer Masque' : opts.detachment, null], factions: ['AE', 'TAU'],
+    stream: opts.stream ?? createStream('star-dancer'), agents: [scriptedAgent('ae', using(opts.stratagem ?? null)), scriptedAgent('tau')],
+    ...(opts.hatch ? {
+      terrain: [
+        { id: 'wall-n', kind: 'wall' as const, polygon: [{ x: 20, y: 0 }, { x: 22, y: 0 }, { x: 22, y: 13 }, { x: 20, y: 13 }], height: 5 },
+        { id: 'wall-s', kind: 'wall' as const, polygon: [{ x: 20, y: 16 }, { x: 22, y: 16 }, { x: 22, y: 30 }, { x: 20, y: 30 }], height: 5 },
+      ],
+      hatchways: [{ id: 'h1', polygon: [{ x: 20, y: 13 }, { x: 22, y: 13 }, { x: 22, y: 16 }, { x: 20, y: 16 }] } as HatchwayState],
+    } : {}),
+  });
+}
+
+// five Troupe players (player 0) in a column, twenty Kroot Carnivores (player 1) beside them
+const TR: PlacedUnit = { id: 'TR', player: 0, faction: 'aeldari', name: 'Troupe', at: { x: 10, y: 10 }, spacing: 1.2 };
+const KC: PlacedUnit = { id: 'KC', player: 1, faction: 'tau', name: 'Kroot Carnivores', at: { x: 11.1, y: 9.4 }, spacing: 0.6, counts: [20, 0] };
+
+const dice = (log: readonly GameEvent[]) => log.filter((e): e is DiceRolledEvent => e.type === 'dice');
+
+describe("Faolchú's Last Flight (Star-dancer Masque)", () => {
+  it('an AELDARI model destroyed by a melee attack before it has fought rolls a D6 and fights back on 3+ (not 4+); nothing without the detachment', () => {
+    let threes = 0;
+    for (let i = 0; i < 40 && threes === 0; i++) {
+      const g = sandbox([TR, KC], { stream: createStream(`flf-${i}`) });
+      const from = g.log!.length;
+      fight(g, g.state.units.KC);
+      const log = g.log!.slice(from);
+      const rolls = dice(log).filter((e) => e.label === 'fight on death');
+      const killed = log.filter((e) => e.type === 'model-destroyed' && e.unit === 'TR' && e.by === 'KC').length;
+      expect(rolls.length).toBe(killed);
+      const fallen = log.filter((e) => e.type === 'effect-added' && e.effect.kind === FALLEN_WARRIOR).length;
+      expect(fallen).toBe(rolls.filter((e) => e.values[0] >= 3).length);
+      threes += rolls.filter((e) => e.values[0] === 3).length;
+    }
+    expect(threes).toBeGreaterThan(0);
+    const none = sandbox([TR, KC], { detachment: null, stream: createStream('flf-0') });
+    const from = none.log!.length;
+    fight(none, none.state.units.KC);
+    expect(dice(none.log!.slice(from)).filter((e) => e.label === 'fight on death')).toEqual([]);
+  });
+
+  it('only melee attacks: a model destroyed by a ranged attack in the Fight phase does not fight back', () => {
+    const g = sandbox([TR, KC]);
+    expect(fightOnDeathModifier(g, g.state.units.TR, true)).toBe(1);
+    expect(fightOnDeathModifier(g, g.state.units.TR, false)).toBeNull();
+    expect(fightOnDeathModifier(sandbox([TR, KC], { detachment: null }), g.state.units.TR, true)).toBeNull();
+  });
+});
+
+describe('DARTING STRIKES (Star-dancer Masque)', () => {
+  it('as an AELDARI unit is selected to fight: its attacks re-roll the Wound roll this phase', () => {
+    const g = sandbox([TR, KC], { stratagem: 'DARTING STRIKES' });
+    expect(planFor(g, 'TR', 'KC', "Harlequin's blade").rerollWounds).toBe('none');
+    expect(openWindow(g, { name: 'fight/unit-selected', unit: 'TR', targets: [] })).toEqual(['DARTING STRIKES']);
+    expect(planFor(g, 'TR', 'KC', "Harlequin's blade").rerollWounds).toBe('failed');
+  });
+});
+
+describe('SERPENT STRIKE (Star-dancer Masque)', () => {
+  const destroyed = (by: string): Window => ({ name: 'unit/destroyed', unit: 'F', targets: [], data: { by } });
+  const units: PlacedUnit[] = [TR, { id: 'F', player: 1, faction: 'tau', name: 'Cadre Fireblade', at: { x: 11.2, y: 10 } }];
+
+  it('just after an AELDARI unit destroyed an enemy unit in the Fight phase: offered for that unit, not in another phase', () => {
+    const g = sandbox(units);
+    expect(usableStratagems(g, destroyed('TR'), 0).map((x) => `${x.s.name}>${x.unit.id}`)).toEqual(['SERPENT STRIKE>TR']);
+    expect(usableStratagems(sandbox(units, { phase: 'shooting' }), destroyed('TR'), 0)).toEqual([]);
+  });
+
+  it('its Consolidation move reaches D3+3" (rolled as it consolidates)', () => {
+    const g = sandbox(units, { stream: scriptedStream([2]) });
+    g.addEffect('Serpent Strike', 0, 'TR', g.untilEndOfPhase());
+    const rule = getRule('Serpent Strike')!;
+    const effect = g.state.effects.find((e) => e.kind === 'Serpent Strike')!;
+    const src: RuleSource = { role: 'self', player: 0, effect, unit: g.state.units.TR };
+    expect(rule.consolidationDistance!(g, g.state.units.TR, src)).toBe(5);
+  });
+
+  it('in a fight: the Troupe destroys the Fireblade, uses it, and consolidates with a D3 rolled for it', () => {
+    let seen = false;
+    for (let i = 0; i < 30 && !seen; i++) {
+      const g = sandbox([...units, { id: 'KC', player: 1, faction: 'tau', name: 'Kroot Carnivores', at: { x: 17, y: 10 }, spacing: 0.8, counts: [10, 0] }], { turn: 0, stratagem: 'SERPENT STRIKE', stream: createStream(`ss-${i}`) });
+      const from = g.log!.length;
+      fight(g, g.state.units.TR);
+      if (g.state.units.F.location !== 'destroyed') continue;
+      seen = true;
+      const log = g.log!.slice(from);
+      expect(g.state.players[0].stratagemsUsed.map((u) => u.name)).toEqual(['SERPENT STRIKE']);
+      const roll = dice(log).find((e) => e.label === 'Serpent Strike');
+      expect(roll).toBeDefined();
+      const rollAt = log.indexOf(roll!);
+      const consolidated = log.findIndex((e) => e.type === 'models-placed' && e.unit === 'TR' && e.mode === 'consolidate');
+      expect(consolidated).toBeGreaterThan(rollAt);
+      // the invariant checks accept the longer move (they read the D3), and flag it when it is not rolled
+      const checks = (events: readonly GameEvent[]) => {
+        const rules = ruleChecker();
+        const state = emptyGameState();
+        for (const e of events) { apply(state, e); rules.onEvent(e, state); }
+        return rules.violations.filter((v) => /consolidate/.test(v));
+      };
+      expect(checks(g.log!)).toEqual([]);
+      const moved = Math.max(...(log[consolidated] as { positions: { model: string; pos: { x: number; y: number } }[] }).positions.map((p) => {
+        const before = g.log!.slice(0, from + consolidated).reverse().find((e) => e.type === 'models-placed' && e.unit === 'TR') as { positions: { model: string; pos: { x: number; y: number } }[] };
+        const q = before.positions.find((x) => x.model === p.model)!.pos;
+        return Math.hypot(p.pos.x - q.x, p.pos.y - q.y);
+      }));
+      // here a model went further than 3" toward the Kroot
+      expect(moved).toBeGreaterThan(3);
+      expect(checks(g.log!.filter((e) => !(e.type === 'dice' && e.label === 'Serpent Strike'))).length).toBeGreaterThan(0);
+    }
+    expect(seen).toBe(true);
+  });
+});
+
+describe('ACROBATIC LEAPS (Star-dancer Masque)', () => {
+  it('as an AELDARI unit is selected to move in its Movement phase: Desperate Escape tests pass and its moves go through models', () => {
+    const g = sandbox([TR, KC], { phase: 'movement', turn: 0, stratagem: 'ACROBATIC LEAPS' });
+    expect(desperateEscapeRules(g.state, g.state.units.TR).modifier).toBe(0);
+    expect(openWindow(g, { name: 'movement/unit-selected', unit: 'TR', targets: [] })).toEqual(['ACROBATIC LEAPS']);
+    // +5: no D6 can fail (a 1 or 2 fails)
+    expect(desperateEscapeRules(g.state, g.state.units.TR).modifier).toBe(5);
+    expect(usableStratagems(sandbox([TR, KC], { phase: 'movement', turn: 1 }), { name: 'movement/unit-selected', unit: 'TR', targets: [] }, 0)).toEqual([]);
+  });
+
+  it('a Normal move across a long Kroot column: planned only with it (without it the column blocks the way within the Troupe\'s Move)', () => {
+    const wall: PlacedUnit = { id: 'KC', player: 1, faction: 'tau', name: 'Kroot Carnivores', at: { x: 14, y: 3 }, spacing: 1.2, counts: [20, 0] };
+    const troupe: PlacedUnit = { ...TR, at: { x: 10, y: 12 } };
+    const to = { x: 19, y: 14 };
+    const before = sandbox([troupe, wall], { phase: 'movement', turn: 0 });
+    const after = sandbox([troupe, wall], { phase: 'movement', turn: 0 });
+    after.addEffect('Acrobatic Leaps', 0, 'TR', after.untilEndOfPhase());
+    const end = (g: Game) => {
+      const plan = planUnit(g.state, g.state.units.TR, 'normal', { maxDistance: 8, destination: to });
+      return plan.ok ? Math.min(...plan.positions.map((p) => p.x)) : 0;
+    };
+    expect(end(after)).toBeGreaterThan(14);
+    expect(end(before)).toBeLessThan(14);
+  });
+});
+
+describe('Star-dancer Masque Enhancements', () => {
+  const TM = (enhancement?: string): PlacedUnit => ({ id: 'TM', player: 0, faction: 'aeldari', name: 'Troupe Master', at: { x: 19, y: 14.5 }, ...(enhancement ? { enhancement } : {}) });
+  const KR: PlacedUnit = { id: 'KC', player: 1, faction: 'tau', name: 'Kroot Carnivores', at: { x: 30, y: 14.5 }, spacing: 0.8, counts: [10, 0] };
+
+  it('Path of Eldanesh: the bearer on its own fights first', () => {
+    const g = sandbox([TM('Path of Eldanesh'), KR]);
+    expect(fightsFirst(g, g.state.units.TM)).toBe(true);
+    const none = sandbox([TM(), KR]);
+    expect(fightsFirst(none, none.state.units.TM)).toBe(false);
+  });
+
+  it('Path of Eldanesh: once the bearer opened a hatchway, +1 AP for its melee weapons until the end of the turn', () => {
+    const g = sandbox([TM('Path of Eldanesh'), KR], { phase: 'movement', turn: 0, hatch: true });
+    const ap = () => planFor(g, 'TM', 'KC', "Troupe Master's blade").ap;
+    const before = ap();
+    hatchwayStep(g, g.state.units.TM);
+    expect(g.state.openHatchways).toEqual(['h1']);
+    expect(ap()).toBe(before - 1);
+    // its Shuriken pistol is not a melee weapon
+    const n = sandbox([TM(), KR], { phase: 'movement', turn: 0, hatch: true });
+    hatchwayStep(n, n.state.units.TM);
+    expect(planFor(n, 'TM', 'KC', "Troupe Master's blade").ap).toBe(before);
+    expect(planFor(g, 'TM', 'KC', 'Shuriken pistol').ap).toBe(planFor(n, 'TM', 'KC', 'Shuriken pistol').ap);
+  });
+
+  it('Prismatic Garb is registered as not played (no Overwatch in these games)', () => {
+    expect(getRule('Prismatic Garb')?.missing).toMatch(/Overwatch/);
+  });
+});
