@@ -3035,6 +3035,8 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'rapid-ambush': return decideShadeOfTwilight(c, req, SHADE_REACH, false);
     // LETHAL RUSE's mortal wounds: on the enemy unit whose wounds are worth most
     case 'lethal-ruse': return pickEnemy(c, req, (e) => pointsPerWound(c.state, e));
+    // Monofilament Snare: a sixth of its models' worth of wounds each time it moves: the unit with most models, by their worth
+    case 'monofilament-snare': return pickEnemy(c, req, (e) => e.models.filter((m) => m.alive).length * pointsPerWound(c.state, e));
     // Herald of Ynnead: the enemy unit my units in combat with it can hurt most in melee
     case 'herald-of-ynnead': return pickEnemy(c, req, (e) => { let v = 0; for (const m of engagedEnemies(c.state, e)) v += unitAttackPotential(c.state, m, e, true); return v; });
     // Psytronome Shaper: the engine offers the model that lost the most wounds first

@@ -297,6 +297,11 @@ export interface Rule {
    */
   targetsSelected?(g: Game, unit: UnitState, targets: readonly string[]): void;
   /**
+   * The unit this effect is on has just ended a Normal, Advance or Fall Back move (Monofilament Snare's
+   * snared unit); asked of the effects on the unit (src/rules/battle/movement.ts).
+   */
+  markedUnitMoved?(g: Game, unit: UnitState, effect: Effect): void;
+  /**
    * A modifier to a Battle-shock test of an enemy unit (`tested`) of this ability's unit (Shadow of Death:
    * -1 within 6"); asked of the abilities of the tested unit's opponent's units on the battlefield.
    */

@@ -31,12 +31,21 @@ const ARMY_BUILDING_ABILITIES: Record<string, (self: MusterUnit, army: readonly 
     const limit = HARLEQUIN_DETACHMENTS.includes(detachment) ? 3 : 1;
     return same[0] === self && same.length > limit ? `${same.length} ${self.ds.name} units: at most ${limit} (TRAVELLING PLAYERS)` : null;
   },
+  // Yvraine, the Visarch, the Yncarne: no EPIC HERO that is not YNNARI in the same army
+  'SERVANT OF THE WHISPERING GOD': (self, army) => whisperingGod(self, army, 'SERVANT OF THE WHISPERING GOD'),
+  'AVATAR OF THE WHISPERING GOD': (self, army) => whisperingGod(self, army, 'AVATAR OF THE WHISPERING GOD'),
   // Commander Farsight: not in an army with ETHEREAL units
   'INDEPENDENT POWER': (self, army) => {
     const ethereals = army.filter((x) => has(x.ds, 'ETHEREAL'));
     return ethereals.length ? `${label(self.unit)} cannot be in an army with ETHEREAL units (INDEPENDENT POWER): ${ethereals.map((x) => label(x.unit)).join(', ')}` : null;
   },
 };
+
+/** The Ynnari EPIC HEROES' rule: the army has no other EPIC HERO that is not YNNARI. */
+function whisperingGod(self: MusterUnit, army: readonly MusterUnit[], rule: string): string | null {
+  const others = army.filter((x) => x !== self && has(x.ds, 'EPIC HERO') && !x.ds.factionKeywords.includes('YNNARI'));
+  return others.length ? `${label(self.unit)} cannot be in an army with EPIC HEROES that are not YNNARI (${rule}): ${others.map((x) => label(x.unit)).join(', ')}` : null;
+}
 
 /**
  * Datasheets a detachment makes BATTLELINE, by detachment name: six of each may be taken, not three (the

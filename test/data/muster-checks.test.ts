@@ -116,6 +116,23 @@ describe('army construction', () => {
     expect(warn(unitOf(noAunshi, 'Commander Farsight'))).toEqual([]);
   });
 
+  it('SERVANT OF THE WHISPERING GOD: Yvraine not with an EPIC HERO that is not YNNARI; with YNNARI ones she may', () => {
+    const ae = loadFactionCatalog('AE');
+    const corsairs = loadArmyFile(join(root, 'scenarios', 'armies', 'aeldari-corsairs.json'));
+    const aeWarn = (a: ArmyFile) => musterWarnings(a, (id) => ae.byId(id));
+    const hero = (name: string, id: string): ArmyUnit => {
+      const ds = ae.byName(name)!;
+      return { id, datasheetId: ds.id, name: ds.name, points: ds.sizes[0].points, models: [{ profile: ds.composition[0].profile, count: 1, weapons: [] }] };
+    };
+    const heroes = corsairs.units.filter((u) => ae.byId(u.datasheetId)!.keywords.includes('EPIC HERO')).map((u) => `${u.name} (${u.id})`);
+    expect(heroes.length).toBeGreaterThan(0);
+    expect(aeWarn({ ...corsairs, units: [...corsairs.units, hero('Yvraine', 'y1')] })).toEqual([`Yvraine (y1) cannot be in an army with EPIC HEROES that are not YNNARI (SERVANT OF THE WHISPERING GOD): ${heroes.join(', ')}`]);
+    // the Corsairs' EPIC HEROES out: Yvraine with the Visarch (YNNARI too) is fine
+    const noHeroes = { ...corsairs, units: corsairs.units.filter((u) => !ae.byId(u.datasheetId)!.keywords.includes('EPIC HERO')) };
+    expect(aeWarn({ ...noHeroes, units: [...noHeroes.units, hero('Yvraine', 'y1'), hero('The Visarch', 'v1')] })).toEqual([]);
+    expect(ruleCoverage('SERVANT OF THE WHISPERING GOD').status).toBe('played');
+  });
+
   it('the army command prints a warning once, from a converted file that already carries it', () => {
     const a = more(base(), "Aun'shi");
     a.warnings = warn(a);

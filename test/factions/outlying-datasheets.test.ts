@@ -13,7 +13,7 @@ import { scriptedStream } from '../helpers/scripted.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
 import { allows, forbids, getRule } from '../../src/core/rules-registry.ts';
-import { planMove } from '../../src/rules/battle/movement.ts';
+import { executeMove, planMove } from '../../src/rules/battle/movement.ts';
 import { rollModifier } from '../../src/rules/battle/units.ts';
 import { enemyBattleShockModifier } from '../../src/rules/battle/command.ts';
 import { chargeRollModifier } from '../../src/rules/battle/charge.ts';
@@ -125,6 +125,24 @@ describe('Hemlock Wraithfighter, Amallyn Shadowguide, Lhykhis', () => {
     expect(forbids(led.state, led.state.units.WS, 'charge')).toBe(false);
     const alone = spiders(false);
     expect(forbids(alone.state, alone.state.units.WS, 'charge')).toBe(true);
+  });
+});
+
+describe('Shadow Weaver Platform', () => {
+  it('Monofilament Snare: after it shot, an enemy unit its shadow weaver hit is snared: each Normal move, a D6 per model, each 1 a mortal wound', () => {
+    const asked: DecisionRequest[] = [];
+    // the Strike Team's 10 models move: dice 1, 1, 3, 4, 5, 6, 2, 3, 4, 5 (two 1s: two Fire Warriors die)
+    const g = sandbox([{ id: 'SW', player: 0, faction: 'aeldari', name: 'Shadow Weaver Platform', at: { x: 10, y: 20 } }, { ...ST, at: { x: 30, y: 20 } }, { ...ST, id: 'S2', at: { x: 30, y: 35 } }],
+      { stream: scriptedStream([1, 1, 3, 4, 5, 6, 2, 3, 4, 5]), agents: [scriptedAgent('ae', (r) => { asked.push(r); return 0; }), scriptedAgent('tau')] });
+    getRule('Monofilament Snare')!.afterShooting!(g, g.state.units.SW, ['ST', 'S2'], [{ weapon: 'Shuriken catapult', target: 'S2' }, { weapon: 'Shadow weaver', target: 'ST' }]);
+    expect(asked.filter((r) => r.kind === 'monofilament-snare').map((r) => r.options)).toEqual([['ST']]);
+    g.emit({ type: 'turn-started', round: 1, player: 1 });
+    g.emit({ type: 'phase-started', round: 1, player: 1, phase: 'movement' });
+    executeMove(g, g.state.units.ST, { mode: 'normal', to: { x: 36, y: 20 }, toward: 'test' });
+    expect(g.state.units.ST.models.filter((m) => m.alive)).toHaveLength(8);
+    // the other unit moves freely (no dice left to roll)
+    executeMove(g, g.state.units.S2, { mode: 'normal', to: { x: 36, y: 35 }, toward: 'test' });
+    expect(g.state.units.S2.models.filter((m) => m.alive)).toHaveLength(10);
   });
 });
 

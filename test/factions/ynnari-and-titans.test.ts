@@ -11,7 +11,7 @@ import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
 import { allows, isLoneOperative } from '../../src/core/rules-registry.ts';
 import { allStratagems } from '../../src/rules/stratagems/registry.ts';
-import { feelNoPainOf } from '../../src/rules/damage.ts';
+import { destroyModel, feelNoPainOf } from '../../src/rules/damage.ts';
 import { fightsFirst } from '../../src/rules/battle/charge.ts';
 import { advanceDistance, desperateEscapeRules, executeMove } from '../../src/rules/battle/movement.ts';
 import { stratagemSurcharge, usableStratagems } from '../../src/rules/windows.ts';
@@ -222,3 +222,16 @@ describe('Ynnari Reavers, Archon, Nightwing', () => {
   });
 });
 
+describe('The Yncarne', () => {
+  it('Ethereal Form: when its attacks destroy an enemy unit it regains up to D3 lost wounds; not for a model of a unit left standing', () => {
+    const g = sandbox([{ id: 'YC', player: 0, faction: 'aeldari', name: 'The Yncarne', at: { x: 20, y: 20 } }, { ...ST, counts: [1, 1], at: { x: 21.8, y: 20 } }], { phase: 'fight', stream: scriptedStream([2]) });
+    const yc = g.state.units.YC;
+    const full = characteristic(g.state, yc, yc.models[0], 'W');
+    g.emit({ type: 'model-damaged', unit: 'YC', model: yc.models[0].id, wounds: 5, by: 'ST', mortal: false });
+    const [a, b] = g.state.units.ST.models;
+    destroyModel(g, g.state.units.ST, a, 'YC', 'test');
+    expect(g.state.units.YC.models[0].wounds).toBe(full - 5);
+    destroyModel(g, g.state.units.ST, b, 'YC', 'test');
+    expect(g.state.units.YC.models[0].wounds).toBe(full - 3);
+  });
+});

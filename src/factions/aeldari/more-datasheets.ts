@@ -2,11 +2,12 @@
  * More Aeldari datasheet abilities (units outside the bundled armies), one registry entry each, written
  * from the data export's datasheets in the engine's words: the Avatar of Khaine, Striking Scorpions,
  * Lynx, Scorpion, Dark Reapers, Night Spinner, Shroud Runners, Storm Guardians, Shadow Spectres, the Hemlock
- * Wraithfighter, Amallyn Shadowguide and Lhykhis.
+ * Wraithfighter, Amallyn Shadowguide, Lhykhis and the Shadow Weaver Platform.
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
 import { isMonsterOrVehicle } from '../../rules/battle/units.ts';
+import { inflictMortalWounds } from '../../rules/damage.ts';
 import { hitByWeapons, hitEnemies, holdMarkersAtCommandEnd, leadingModel, modelWithinRangeOf, registerMarkerHold, movedOverMortalWounds, normalMoveAfterShooting, normalMoveChoices, untilStartOfNextTurn, withinAuraOf } from '../helpers.ts';
 
 // --- Avatar of Khaine ------------------------------------------------------------------------------
@@ -206,4 +207,34 @@ registerRule({
 registerRule({
   name: 'Empyric Ambush', kind: 'datasheet-ability', leaderAbility: true,
   allows: (perm, ctx) => perm === 'charge-after-flickerjump' && leadingModel(ctx.state, ctx.unit, 'LHYKHIS') !== null,
+});
+
+// --- Shadow Weaver Platform --------------------------------------------------------------------------
+
+const SHADOW_WEAVER: ReadonlySet<string> = new Set(['shadow weaver']);
+
+/** The snare on an enemy unit (Monofilament Snare): each Normal, Advance or Fall Back move it makes, a D6 per model, each 1 a mortal wound. */
+const SNARED = 'Monofilament Snare (snared)';
+registerRule({
+  name: SNARED, kind: 'effect',
+  markedUnitMoved(g, unit, effect) {
+    const models = unit.models.filter((m) => m.alive).length;
+    if (models === 0) return;
+    const ones = g.dice.d6(models, 'mortal-wounds', effect.player, unit.id, 'Monofilament Snare (each 1: 1 mortal wound)').filter((v) => v === 1).length;
+    if (ones > 0) inflictMortalWounds(g, unit, ones, null);
+  },
+});
+
+/**
+ * Monofilament Snare: after the platform shot in its Shooting phase, one enemy unit its shadow weaver hit is
+ * snared until the start of its player's next turn (decision `monofilament-snare`; no pass).
+ */
+registerRule({
+  name: 'Monofilament Snare', kind: 'datasheet-ability',
+  afterShooting(g, unit, _hit, hitWith) {
+    const options = hitEnemies(g, unit, hitByWeapons(hitWith, SHADOW_WEAVER)).map((e) => e.id);
+    if (options.length === 0) return;
+    const { option } = g.decide({ kind: 'monofilament-snare', player: unit.player, prompt: `${unit.name}: Monofilament Snare: which enemy unit is snared?`, options, context: { unit: unit.id } });
+    g.addEffect(SNARED, unit.player, option, untilStartOfNextTurn(g, unit.player));
+  },
 });

@@ -3,12 +3,13 @@
  * data export's datasheets in the engine's words: the Ynnari (the Visarch, Yvraine's Herald of Ynnead, the
  * Succubus, Kabalite Warriors, Wyches, Incubi), the Phantom and Revenant Titans, the Bonesinger, the D-cannon
  * Platform's Structural Collapse, the Legendary Prince Yriel's Hero of Iyanden, the Ynnari Reavers' Eviscerating
- * Fly-by, the Archon's Reborn Mastermind and the Nightwing's Interceptor.
+ * Fly-by, the Archon's Reborn Mastermind, the Nightwing's Interceptor and the Yncarne's Ethereal Form.
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';
-import { belowStartingStrength, characteristic, hasKeyword, isMonsterOrVehicle, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { belowStartingStrength, characteristic, hasKeyword, isMonsterOrVehicle, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { onUnitDestroyed } from '../../rules/damage.ts';
 import { engagedEnemies, modelBody, unitsInEngagement } from '../../rules/battle/world.ts';
 import { isWithin } from '../../geometry/distance.ts';
 import { inEngagementRange } from '../../geometry/ranges.ts';
@@ -142,6 +143,23 @@ registerRule({ name: 'Reborn Mastermind', kind: 'datasheet-ability', ...oncePerR
 registerRule({
   name: 'Interceptor', kind: 'datasheet-ability',
   attack(plan, ctx, src) { if (src.role === 'attacker' && !ctx.melee && hasKeyword(ctx.target, 'FLY')) plan.hitModifier += 1; },
+});
+
+/**
+ * Ethereal Form: each time the Yncarne destroys an enemy unit (its attacks or abilities remove the unit's last
+ * model), it regains up to D3 lost wounds.
+ */
+registerRule({ name: 'Ethereal Form', kind: 'datasheet-ability' });
+
+onUnitDestroyed((g, unit, _component, by) => {
+  const y = by ? g.state.units[by] : null;
+  if (!y || y.player === unit.player || !onBattlefield(y) || !y.abilities.includes('Ethereal Form') || unit.models.some((m) => m.alive)) return;
+  const m = y.models.find((x) => x.alive && g.state.datasheets[x.datasheet].abilities.includes('Ethereal Form'));
+  if (!m) return;
+  const lost = characteristic(g.state, y, m, 'W') - m.wounds;
+  if (lost <= 0) return;
+  const [d3] = g.dice.roll(1, 3, 'other', y.player, y.id, 'Ethereal Form (D3 wounds)');
+  g.emit({ type: 'model-healed', unit: y.id, model: m.id, wounds: Math.min(d3, lost) });
 });
 
 // --- Phantom Titan, Revenant Titan ---------------------------------------------------------------
