@@ -193,6 +193,8 @@ export interface Rule {
    * not charge this turn (Cloudstrike: 6")
    */
   disembarkDistance?(ctx: UnitContext, src: RuleSource): number | null;
+  /** For a transport: a unit has just disembarked from it (Into the Foe); `before` whether the transport had not moved yet this turn. */
+  passengerDisembarked?(g: Game, transport: UnitState, passenger: UnitState, before: boolean): void;
   /**
    * The unit's Pile-in and Consolidation moves when not the core rules' (Choreographer of War): how far
    * they reach, and whether a model may end in base contact with a model of the closest enemy unit rather
@@ -295,7 +297,7 @@ export interface Rule {
    * The unit this ability belongs to has just selected its targets (`targets`, unit ids) for ranged
    * attacks, after the enemy's answers to them and before its attacks are resolved (Harvester of Souls).
    */
-  targetsSelected?(g: Game, unit: UnitState, targets: readonly string[]): void;
+  targetsSelected?(g: Game, unit: UnitState, targets: readonly string[], assigned?: readonly { weapon: string; target: string }[]): void;
   /**
    * The unit this effect is on has just ended a Normal, Advance or Fall Back move (Monofilament Snare's
    * snared unit); asked of the effects on the unit (src/rules/battle/movement.ts).

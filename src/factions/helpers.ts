@@ -330,6 +330,36 @@ export function intoReservesRestored(g: Game, u: UnitState, back: (state: GameSt
   for (const m of back(g.state, fresh)) g.emit({ type: 'model-returned', unit: u.id, model: m.id, wounds: characteristic(g.state, fresh, m, 'W') });
 }
 
+/**
+ * "Roll one D6 for the target unit and every other (enemy) unit within 3" of it: on a 5+ it is struck" (Harvester
+ * of Souls: enemy units; D-rift: any unit): the struck unit ids are kept in effect `kind` on the shooting unit for
+ * the phase, for strikeDamage once its attacks are resolved.
+ */
+export function strikeAround(g: Game, unit: UnitState, target: UnitState, enemiesOnly: boolean, kind: string, diceLabel: string): void {
+  const s = g.state;
+  if (!onBattlefield(target)) return;
+  // in the state's unit order (the shooting unit itself too, for a rule that names "every other unit")
+  const near = s.unitOrder.map((id) => s.units[id]).filter((e) => e.id !== target.id && onBattlefield(e)
+    && (!enemiesOnly || e.player !== unit.player) && unitDistance(s, e, target) <= 3 + 1e-6);
+  const rolledFor = [target, ...near];
+  const rolls = g.dice.d6(rolledFor.length, 'other', unit.player, unit.id, diceLabel);
+  const struck = rolledFor.filter((_, i) => rolls[i] >= 5).map((e) => e.id);
+  if (struck.length > 0) g.addEffect(kind, unit.player, unit.id, g.untilEndOfPhase(), { struck });
+}
+
+/** The units strikeAround struck suffer D3 mortal wounds each (those still on the battlefield); the effect goes. */
+export function strikeDamage(g: Game, unit: UnitState, kind: string, label: string): void {
+  const mark = g.state.effects.find((e) => e.kind === kind && e.unit === unit.id);
+  if (!mark) return;
+  g.removeEffect(mark.id);
+  for (const id of mark.params.struck as string[]) {
+    const e = g.state.units[id];
+    if (!onBattlefield(e)) continue;
+    const [n] = g.dice.roll(1, 3, 'mortal-wounds', unit.player, unit.id, `${label} -> ${e.name}`);
+    inflictMortalWounds(g, e, n, unit.id);
+  }
+}
+
 /** The enemy units of `hit` still on the battlefield that pass `keep` (the options of "select one enemy unit hit by those attacks"). */
 export function hitEnemies(g: Game, unit: UnitState, hit: readonly string[], keep: (e: UnitState) => boolean = () => true): UnitState[] {
   const out: UnitState[] = [];

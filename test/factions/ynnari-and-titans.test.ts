@@ -9,7 +9,7 @@ import { planFor } from '../helpers/plan.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
-import { allows, isLoneOperative } from '../../src/core/rules-registry.ts';
+import { allows, getRule, isLoneOperative } from '../../src/core/rules-registry.ts';
 import { allStratagems } from '../../src/rules/stratagems/registry.ts';
 import { destroyModel, feelNoPainOf } from '../../src/rules/damage.ts';
 import { fightsFirst } from '../../src/rules/battle/charge.ts';
@@ -17,6 +17,7 @@ import { advanceDistance, desperateEscapeRules, executeMove } from '../../src/ru
 import { stratagemSurcharge, usableStratagems } from '../../src/rules/windows.ts';
 import { endPhase, startPhase } from '../../src/rules/battle/phase.ts';
 import { characteristic } from '../../src/rules/battle/units.ts';
+import { disembark } from '../../src/rules/battle/transports.ts';
 
 function sandbox(units: PlacedUnit[], opts: Parameters<typeof battleSandbox>[1] = {}): Game {
   return battleSandbox(units, { phase: 'movement', ...opts });
@@ -235,3 +236,39 @@ describe('The Yncarne', () => {
     expect(g.state.units.YC.models[0].wounds).toBe(full - 3);
   });
 });
+
+describe('Vampire Raider', () => {
+  it('Into the Foe: a unit that gets out before the Raider moves may charge this turn though it Advanced; not after the Raider moved, not from another transport', () => {
+    const out = (transport: string, moved: boolean) => {
+      const g = sandbox([{ id: 'VR', player: 0, faction: 'aeldari', name: transport, at: { x: 20, y: 20 } }, { ...WY, at: { x: 40, y: 5 } }]);
+      g.emit({ type: 'unit-location', unit: 'WY', location: 'embarked', embarkedIn: 'VR' });
+      if (moved) g.emit({ type: 'unit-moved', unit: 'VR', mode: 'normal' });
+      expect(disembark(g, g.state.units.WY)).toBe(true);
+      return allows(g.state, g.state.units.WY, 'charge-after-advance');
+    };
+    expect(out('Vampire Raider', false)).toBe(true);
+    expect(out('Vampire Raider', true)).toBe(false);
+    expect(out('Wave Serpent', false)).toBe(false);
+  });
+});
+
+describe('Cobra', () => {
+  it('D-rift: a D6 for the D-impaler\'s target and every unit within 3" of it, friendly ones too; each 5+ suffers D3 mortal wounds once the Cobra has shot', () => {
+    // D6s for ST (5), S2 (2), GD (6); then D3s for ST (2) and GD (1)
+    const g = sandbox([
+      { id: 'CO', player: 0, faction: 'aeldari', name: 'Cobra', at: { x: 10, y: 20 } },
+      { ...ST, at: { x: 40, y: 20 } },
+      { ...ST, id: 'S2', at: { x: 42.5, y: 20 } },
+      { id: 'GD', player: 0, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 38, y: 20 }, spacing: 0.9 },
+    ], { phase: 'shooting', stream: scriptedStream([5, 2, 6, 2, 1]) });
+    const rule = getRule('D-rift')!;
+    // no D-impaler among its targets: nothing rolled
+    rule.targetsSelected!(g, g.state.units.CO, ['ST'], [{ weapon: 'Bright lance', target: 'ST' }]);
+    rule.targetsSelected!(g, g.state.units.CO, ['ST'], [{ weapon: 'Bright lance', target: 'S2' }, { weapon: 'D-impaler', target: 'ST' }]);
+    const wounds = (id: string) => g.state.units[id].models.reduce((n, m) => n + (m.alive ? m.wounds : 0), 0);
+    const before = ['ST', 'S2', 'GD'].map(wounds);
+    rule.afterShooting!(g, g.state.units.CO, [], []);
+    expect(['ST', 'S2', 'GD'].map((id, i) => before[i] - wounds(id))).toEqual([2, 0, 1]);
+  });
+});
+

@@ -5,11 +5,8 @@
 import { registerRule } from '../../core/rules-registry.ts';
 import { profileHas } from '../../data/datasheet.ts';
 import { capModifier, widerReroll } from '../../rules/attack-plan.ts';
-import { isEngaged, unitDistance } from '../../rules/battle/world.ts';
-import { inflictMortalWounds } from '../../rules/damage.ts';
-import { onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
-import { opponent } from '../../core/state.ts';
-import { attackersAre, intoReservesAtTurnEnd, setModelBackUp, leadingModel, modelWith, normalMoveAfterShooting, normalMoveChoices, shockOneHitEnemy, whileLeading } from '../helpers.ts';
+import { isEngaged } from '../../rules/battle/world.ts';
+import { attackersAre, intoReservesAtTurnEnd, setModelBackUp, leadingModel, modelWith, normalMoveAfterShooting, normalMoveChoices, shockOneHitEnemy, strikeAround, strikeDamage, whileLeading } from '../helpers.ts';
 
 // --- Asurmen ---------------------------------------------------------------------------------------
 
@@ -200,24 +197,9 @@ registerRule({
   targetsSelected(g, unit, targets) {
     const s = g.state;
     if (s.phase !== 'shooting' || s.turn !== unit.player || targets.length !== 1 || !leadingModel(s, unit, 'MAUGAN RA')) return;
-    const target = s.units[targets[0]];
-    if (!onBattlefield(target)) return;
-    const rolledFor = [target, ...unitsOnBattlefield(s, opponent(unit.player)).filter((e) => e.id !== target.id && unitDistance(s, e, target) <= 3 + 1e-6)];
-    const rolls = g.dice.d6(rolledFor.length, 'other', unit.player, unit.id, 'Harvester of Souls (5+: explosive debris)');
-    const struck = rolledFor.filter((_, i) => rolls[i] >= 5).map((e) => e.id);
-    if (struck.length > 0) g.addEffect(EXPLOSIVE_DEBRIS, unit.player, unit.id, g.untilEndOfPhase(), { struck });
+    strikeAround(g, unit, s.units[targets[0]], true, EXPLOSIVE_DEBRIS, 'Harvester of Souls (5+: explosive debris)');
   },
-  afterShooting(g, unit) {
-    const debris = g.state.effects.find((e) => e.kind === EXPLOSIVE_DEBRIS && e.unit === unit.id);
-    if (!debris) return;
-    g.removeEffect(debris.id);
-    for (const id of debris.params.struck as string[]) {
-      const e = g.state.units[id];
-      if (!onBattlefield(e)) continue;
-      const [n] = g.dice.roll(1, 3, 'mortal-wounds', unit.player, unit.id, `Harvester of Souls -> ${e.name}`);
-      inflictMortalWounds(g, e, n, unit.id);
-    }
-  },
+  afterShooting(g, unit) { strikeDamage(g, unit, EXPLOSIVE_DEBRIS, 'Harvester of Souls'); },
 });
 
 /**

@@ -14,7 +14,7 @@ import { engagedEnemies, modelBody, unitsInEngagement } from '../../rules/battle
 import { isWithin } from '../../geometry/distance.ts';
 import { inEngagementRange } from '../../geometry/ranges.ts';
 import { opponent } from '../../core/state.ts';
-import { holdMarkersAtCommandEnd, leadingModel, modelWithinRangeOf, movedOverMortalWounds, oncePerRoundDiscount, registerMarkerHold, wargearBearers, whileLeading } from '../helpers.ts';
+import { holdMarkersAtCommandEnd, leadingModel, modelWithinRangeOf, movedOverMortalWounds, oncePerRoundDiscount, registerMarkerHold, strikeAround, strikeDamage, wargearBearers, whileLeading } from '../helpers.ts';
 
 const CLUSTER_CALTROPS = 'Cluster Caltrops';
 
@@ -175,6 +175,38 @@ registerRule({ name: 'Flawless Poise', kind: 'datasheet-ability', allows: (perm)
 
 /** Revenant Jet Pack: an Advance is not rolled: +8" instead. */
 registerRule({ name: 'Revenant Jet Pack', kind: 'datasheet-ability', fixedAdvance: () => 8 });
+
+/** Into the Foe's effect on a unit that got out of the Vampire Raider before it moved: it may charge this turn though it Advanced. */
+const INTO_THE_FOE = 'Into the Foe (disembarked)';
+registerRule({ name: INTO_THE_FOE, kind: 'effect', allows: (perm) => perm === 'charge-after-advance' });
+
+/** Into the Foe: a unit that disembarks from the Vampire Raider before it moves may declare a charge this turn although it Advanced. */
+registerRule({
+  name: 'Into the Foe', kind: 'datasheet-ability',
+  passengerDisembarked(g, _transport, passenger, before) { if (before) g.addEffect(INTO_THE_FOE, passenger.player, passenger.id, g.untilEndOfTurn()); },
+});
+
+// --- Cobra ------------------------------------------------------------------------------------------
+
+/** D-rift's mark on the Cobra this phase (params.struck: the units struck, who suffer D3 mortal wounds once it has shot). */
+const D_RIFT_STRUCK = 'D-rift (struck)';
+registerRule({ name: D_RIFT_STRUCK, kind: 'effect' });
+
+/**
+ * D-rift: in its Shooting phase, once the Cobra has selected its targets, a D6 for its D-impaler's target and for
+ * every other unit within 3" of it (the rule says every unit: friendly ones too, the Cobra itself among them);
+ * each 5+ is struck and suffers D3 mortal wounds once the Cobra has made its attacks.
+ */
+registerRule({
+  name: 'D-rift', kind: 'datasheet-ability',
+  targetsSelected(g, unit, _targets, assigned) {
+    const s = g.state;
+    const aim = assigned?.find((a) => a.weapon === 'D-impaler');
+    if (s.phase !== 'shooting' || s.turn !== unit.player || !aim) return;
+    strikeAround(g, unit, s.units[aim.target], false, D_RIFT_STRUCK, 'D-rift (5+: struck)');
+  },
+  afterShooting(g, unit) { strikeDamage(g, unit, D_RIFT_STRUCK, 'D-rift'); },
+});
 
 // --- Bonesinger, D-cannon Platform, Prince Yriel (Legendary) ----------------------------------------
 

@@ -611,7 +611,13 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
   openWindow(g, { name: 'shooting/after-enemy-targets', unit: u.id, targets });
   enemyAttacking(g, u, targets, false);
   // the unit's own abilities that act once its targets are known (Harvester of Souls)
-  if (onBattlefield(s.units[u.id])) for (const r of abilityRulesWith(s.units[u.id], 'targetsSelected')) r.targetsSelected!(g, s.units[u.id], targets);
+  if (onBattlefield(s.units[u.id])) {
+    const ears = abilityRulesWith(s.units[u.id], 'targetsSelected');
+    if (ears.length > 0) {
+      const assigned = assignments.map((a) => ({ weapon: a.group.weapon.name, target: a.target.id }));
+      for (const r of ears) r.targetsSelected!(g, s.units[u.id], targets, assigned);
+    }
+  }
   // a rule used just now may forbid some of the shooters (NEUROWEB SYSTEM JAMMER): their attacks are lost
   for (const a of assignments) a.shooters = a.shooters.filter((sh) => targetableFrom(s, a.target, vis.distance(sh, a.target)));
   const attackGroups: AttackGroup[] = [];

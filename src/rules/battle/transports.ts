@@ -6,7 +6,7 @@
  */
 import type { Game } from '../../core/game.ts';
 import type { GameState, ModelState, UnitState } from '../../core/state.ts';
-import { allows, forEachActiveRule, registerRule } from '../../core/rules-registry.ts';
+import { abilityRulesWith, allows, forEachActiveRule, registerRule } from '../../core/rules-registry.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
 import { destroyModel, inflictMortalWounds, onModelDestroyed, selectCasualty } from '../damage.ts';
 import { applyPlan, planUnit } from './placement.ts';
@@ -140,6 +140,9 @@ export function disembark(g: Game, u: UnitState): boolean {
     g.emit({ type: 'unit-moved', unit: u.id, mode: 'disembarked' });
     g.emit({ type: 'unit-flag', unit: u.id, flag: 'disembarkedAfterTransportMoved', value: true });
   }
+  // the transport's abilities that act on a unit getting out (Into the Foe)
+  const before = t.flags.moved === null || t.flags.moved === 'stationary' || t.flags.moved === 'disembarked';
+  for (const r of abilityRulesWith(t, 'passengerDisembarked')) r.passengerDisembarked!(g, g.state.units[t.id], g.state.units[u.id], before);
   return true;
 }
 
