@@ -146,6 +146,29 @@ describe('Shadow Weaver Platform', () => {
   });
 });
 
+describe('Vibro Cannon Platform', () => {
+  it('Sonic Destruction: +1 Strength, AP and Damage for each other platform that aimed its vibro cannon at the same unit this phase', () => {
+    const g = sandbox([
+      { id: 'V1', player: 0, faction: 'aeldari', name: 'Vibro Cannon Platform', at: { x: 10, y: 15 } },
+      { id: 'V2', player: 0, faction: 'aeldari', name: 'Vibro Cannon Platform', at: { x: 10, y: 20 } },
+      { id: 'V3', player: 0, faction: 'aeldari', name: 'Vibro Cannon Platform', at: { x: 10, y: 25 } },
+      { ...ST, at: { x: 30, y: 20 } },
+      { ...ST, id: 'S2', at: { x: 30, y: 35 } },
+    ]);
+    const rule = getRule('Sonic Destruction')!;
+    const plan = (id: string, target = 'ST') => { const p = planFor(g, id, target, 'Vibro cannon'); return [p.strength, p.ap, p.damageBonus]; };
+    const base = plan('V3');
+    rule.targetsSelected!(g, g.state.units.V1, ['ST'], [{ weapon: 'Vibro cannon', target: 'ST' }]);
+    rule.targetsSelected!(g, g.state.units.V2, ['ST'], [{ weapon: 'Vibro cannon', target: 'ST' }]);
+    // V3: two others aimed at ST; V1: one other (V2); at S2: none
+    expect(plan('V3')).toEqual([base[0] + 2, base[1] - 2, base[2] + 2]);
+    expect(plan('V1')).toEqual([base[0] + 1, base[1] - 1, base[2] + 1]);
+    expect(plan('V3', 'S2')).toEqual(base);
+    // its other weapons: nothing
+    expect(planFor(g, 'V3', 'ST', 'Shuriken catapult').strength).toBe(planFor(g, 'V3', 'S2', 'Shuriken catapult').strength);
+  });
+});
+
 describe("Barracuda, Tx42 Piranha, The Twin Lance", () => {
   it('Agile Dogfighter: attacks that target the Barracuda have -1 to hit', () => {
     const g = sandbox([

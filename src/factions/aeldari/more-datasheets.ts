@@ -2,7 +2,7 @@
  * More Aeldari datasheet abilities (units outside the bundled armies), one registry entry each, written
  * from the data export's datasheets in the engine's words: the Avatar of Khaine, Striking Scorpions,
  * Lynx, Scorpion, Dark Reapers, Night Spinner, Shroud Runners, Storm Guardians, Shadow Spectres, the Hemlock
- * Wraithfighter, Amallyn Shadowguide, Lhykhis and the Shadow Weaver Platform.
+ * Wraithfighter, Amallyn Shadowguide, Lhykhis, the Shadow Weaver Platform and the Vibro Cannon Platform.
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
@@ -236,5 +236,33 @@ registerRule({
     if (options.length === 0) return;
     const { option } = g.decide({ kind: 'monofilament-snare', player: unit.player, prompt: `${unit.name}: Monofilament Snare: which enemy unit is snared?`, options, context: { unit: unit.id } });
     g.addEffect(SNARED, unit.player, option, untilStartOfNextTurn(g, unit.player));
+  },
+});
+
+// --- Vibro Cannon Platform ---------------------------------------------------------------------------
+
+/** Mark on an enemy unit a Vibro Cannon Platform aimed its vibro cannon at this phase (params.by: the platform's unit). */
+const VIBRO_TARGETED = 'Sonic Destruction (targeted)';
+registerRule({ name: VIBRO_TARGETED, kind: 'effect' });
+
+/**
+ * Sonic Destruction: in its Shooting phase, each attack of the platform's vibro cannon has +1 Strength, +1 AP and
+ * +1 Damage for each other friendly Vibro Cannon Platform that attacked the same enemy unit with its vibro cannon
+ * this phase (counted when each selects its targets, so the first to shoot gets none).
+ */
+registerRule({
+  name: 'Sonic Destruction', kind: 'datasheet-ability',
+  targetsSelected(g, unit, _targets, assigned) {
+    if (g.state.phase !== 'shooting' || g.state.turn !== unit.player) return;
+    for (const a of assigned ?? []) if (a.weapon === 'Vibro cannon') g.addEffect(VIBRO_TARGETED, unit.player, a.target, g.untilEndOfPhase(), { by: unit.id });
+  },
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || ctx.weapon.name !== 'Vibro cannon' || ctx.state.phase !== 'shooting') return;
+    let n = 0;
+    for (const e of ctx.state.effects) if (e.kind === VIBRO_TARGETED && e.unit === ctx.target.id && e.player === ctx.attacker.player && e.params.by !== ctx.attacker.id) n++;
+    if (n === 0) return;
+    plan.strength += n;
+    plan.ap -= n;
+    plan.damageBonus += n;
   },
 });
