@@ -70,6 +70,22 @@ describe('The Visarch and Yvraine', () => {
   });
 });
 
+describe('Yvraine: Word of the Phoenix', () => {
+  it('in its Command phase, on a 2+, D3+1 destroyed Bodyguard models return with full wounds; on a 1 none; not without Yvraine leading', () => {
+    const run = (dice: number[], leading = true) => {
+      const g = leading ? led(WY, 'Yvraine', [ST], { phase: 'command', stream: scriptedStream(dice) }) : sandbox([WY, ST], { phase: 'command', stream: scriptedStream(dice) });
+      const wyches = g.state.units.WY.models.filter((m) => m.origin === 'WY');
+      for (const m of wyches.slice(0, 4)) g.emit({ type: 'model-destroyed', unit: 'WY', model: m.id, by: null, reason: 'test' });
+      startPhase(g, 0, 'command');
+      return g.state.units.WY.models.filter((m) => m.origin === 'WY' && m.alive).length - (wyches.length - 4);
+    };
+    // a 2, then a D3 of 2: three models back
+    expect(run([2, 2])).toBe(3);
+    expect(run([1])).toBe(0);
+    expect(run([], false)).toBe(0);
+  });
+});
+
 describe('Succubus, Kabalite Warriors, Wyches, Incubi', () => {
   it('Storm of Blades: the Wyches the Succubus leads have SUSTAINED HITS 1 in melee (not with pistols); not alone', () => {
     const g = led(WY, 'Ynnari Succubus', [ST]);

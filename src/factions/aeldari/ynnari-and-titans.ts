@@ -14,7 +14,7 @@ import { engagedEnemies, modelBody, unitsInEngagement } from '../../rules/battle
 import { isWithin } from '../../geometry/distance.ts';
 import { inEngagementRange } from '../../geometry/ranges.ts';
 import { opponent } from '../../core/state.ts';
-import { holdMarkersAtCommandEnd, leadingModel, modelWithinRangeOf, movedOverMortalWounds, oncePerRoundDiscount, registerMarkerHold, strikeAround, strikeDamage, wargearBearers, whileLeading } from '../helpers.ts';
+import { holdMarkersAtCommandEnd, leadingModel, modelWithinRangeOf, movedOverMortalWounds, oncePerRoundDiscount, registerMarkerHold, returnDestroyedModel, strikeAround, strikeDamage, wargearBearers, whileLeading } from '../helpers.ts';
 
 const CLUSTER_CALTROPS = 'Cluster Caltrops';
 
@@ -64,6 +64,30 @@ registerRule({
     if (options.length === 0) return;
     const { option } = g.decide({ kind: 'herald-of-ynnead', player: unit.player, prompt: `${unit.name}: Herald of Ynnead: which enemy unit do the Aeldari re-roll Wound rolls of 1 against?`, options, context: { unit: unit.id } });
     g.addEffect(HERALD_MARK, unit.player, option, g.untilEndOfPhase());
+  },
+});
+
+/**
+ * Word of the Phoenix: in its player's Command phase, while Yvraine leads a unit with destroyed Bodyguard models
+ * (not Support Weapons), a D6: on 2+, D3+1 of them are returned with their full wounds (returnDestroyedModel: in
+ * Unit Coherency, out of Engagement Range; fewer when there is no room).
+ */
+registerRule({
+  name: 'Word of the Phoenix (Psychic)', kind: 'datasheet-ability', leaderAbility: true,
+  phaseStart(g, unit, phase) {
+    const s = g.state;
+    if (phase !== 'command' || s.turn !== unit.player || !leadingModel(s, unit, 'YVRAINE')) return;
+    const bodyguard = new Set(unit.components.filter((c) => !c.isLeader).map((c) => c.unit));
+    const fallen = () => g.state.units[unit.id].models.filter((m) => !m.alive && bodyguard.has(m.origin) && !g.state.datasheets[m.datasheet].keywords.includes('SUPPORT WEAPON'));
+    if (fallen().length === 0) return;
+    const [d6] = g.dice.d6(1, 'other', unit.player, unit.id, 'Word of the Phoenix (2+)');
+    if (d6 < 2) return;
+    const [d3] = g.dice.roll(1, 3, 'other', unit.player, unit.id, 'Word of the Phoenix (D3+1 models)');
+    for (let i = 0; i < d3 + 1; i++) {
+      const m = fallen()[0];
+      const u = g.state.units[unit.id];
+      if (!m || !returnDestroyedModel(g, u, m.id, characteristic(g.state, u, m, 'W'))) break;
+    }
   },
 });
 
