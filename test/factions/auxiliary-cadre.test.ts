@@ -4,12 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { battleSandbox, scriptedAgent, setGap, type BattleSandboxOptions, type PlacedUnit } from '../helpers/battle.ts';
+import { usingStratagem as using, offeredUnits as offered } from '../helpers/stratagems.ts';
 import { planFor } from '../helpers/plan.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
 import type { PhaseName, PlayerIndex } from '../../src/core/state.ts';
 import { allows, getRule, targetableFrom, weaponHas } from '../../src/core/rules-registry.ts';
-import { openWindow, usableStratagems, type Window } from '../../src/rules/windows.ts';
+import { openWindow, type Window } from '../../src/rules/windows.ts';
 import { canShoot } from '../../src/rules/battle/shooting.ts';
 import { canCharge } from '../../src/rules/battle/charge.ts';
 import { advanceDistance } from '../../src/rules/battle/movement.ts';
@@ -31,11 +32,6 @@ function sandbox(units: PlacedUnit[], opts: { phase?: PhaseName; turn?: PlayerIn
 }
 
 /** Use `name` when offered, and answer its own request `kind` with option `choice`. */
-const using = (name: string, kind = '', choice = 0) => (r: DecisionRequest) => {
-  if (r.kind === 'stratagem') return Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === name));
-  return r.kind === kind ? choice : 0;
-};
-const offered = (g: Game, w: Window, p: PlayerIndex, name: string) => usableStratagems(g, w, p).filter((x) => x.s.name === name).map((x) => x.unit.id);
 
 // Kroot Carnivores and a Strike Team side by side (2" apart, ten models each in a line), the enemy to the east
 const KC: PlacedUnit = { id: 'KC', player: 0, faction: 'tau', name: 'Kroot Carnivores', at: { x: 20, y: 5 } };

@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
+import { usingStratagem as using, offeredUnits as offered } from '../helpers/stratagems.ts';
 import { planFor } from '../helpers/plan.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
@@ -37,11 +38,6 @@ function sandbox(units: PlacedUnit[], opts: { phase?: PhaseName; turn?: PlayerIn
 }
 
 /** Use `name` whenever offered, and answer its own request `kind` with option `choice` (-1: the last). */
-const using = (name: string, kind = '', choice = 0) => (r: DecisionRequest) => {
-  if (r.kind === 'stratagem') return Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === name));
-  return r.kind === kind ? (choice < 0 ? r.options.length - 1 : choice) : 0;
-};
-const offered = (g: Game, w: Window, p: PlayerIndex, name: string) => usableStratagems(g, w, p).filter((x) => x.s.name === name).map((x) => x.unit.id);
 
 const VR: PlacedUnit = { id: 'VR', player: 0, faction: 'aeldari', name: 'Corsair Voidreavers', at: { x: 30, y: 21 }, spacing: 1 };
 const GD: PlacedUnit = { id: 'GD', player: 0, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 5, y: 30 }, spacing: 0.9 };

@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
+import { usingStratagem as using, offeredUnits as offered } from '../helpers/stratagems.ts';
 import { planFor } from '../helpers/plan.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
@@ -14,7 +15,7 @@ import type { PhaseName, PlayerIndex } from '../../src/core/state.ts';
 import type { Stream } from '../../src/core/rng.ts';
 import { allows, weaponHas } from '../../src/core/rules-registry.ts';
 import { expireEffects } from '../../src/core/effects.ts';
-import { openWindow, usableStratagems, type Window } from '../../src/rules/windows.ts';
+import { openWindow, type Window } from '../../src/rules/windows.ts';
 import { destroyModel, feelNoPainOf } from '../../src/rules/damage.ts';
 import { advanceDistance } from '../../src/rules/battle/movement.ts';
 import { chargeRollModifier } from '../../src/rules/battle/charge.ts';
@@ -36,11 +37,6 @@ function sandbox(units: PlacedUnit[], opts: { phase?: PhaseName; turn?: PlayerIn
 }
 
 /** Use `name` whenever offered, and answer its own request `kind` with option `choice`. */
-const using = (name: string, kind = '', choice = 0) => (r: DecisionRequest) => {
-  if (r.kind === 'stratagem') return Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === name));
-  return r.kind === kind ? choice : 0;
-};
-const offered = (g: Game, w: Window, p: PlayerIndex, name: string) => usableStratagems(g, w, p).filter((x) => x.s.name === name).map((x) => x.unit.id);
 
 const VR: PlacedUnit = { id: 'VR', player: 0, faction: 'aeldari', name: 'Corsair Voidreavers', at: { x: 20, y: 20 }, spacing: 1 };
 const VS: PlacedUnit = { id: 'VS', player: 0, faction: 'aeldari', name: 'Corsair Voidscarred', at: { x: 10, y: 35 }, spacing: 1 };

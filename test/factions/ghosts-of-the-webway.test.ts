@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { battleSandbox, scriptedAgent, setGap, type PlacedUnit } from '../helpers/battle.ts';
+import { usingStratagem as using, offeredUnits as offered } from '../helpers/stratagems.ts';
 import { planFor } from '../helpers/plan.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
@@ -11,7 +12,7 @@ import type { Game } from '../../src/core/game.ts';
 import type { PhaseName, PlayerIndex } from '../../src/core/state.ts';
 import type { Stream } from '../../src/core/rng.ts';
 import { allows, getRule } from '../../src/core/rules-registry.ts';
-import { openWindow, usableStratagems, type Window } from '../../src/rules/windows.ts';
+import { openWindow, type Window } from '../../src/rules/windows.ts';
 import { inflictMortalWounds } from '../../src/rules/damage.ts';
 import { characteristic } from '../../src/rules/battle/units.ts';
 import { planUnit } from '../../src/rules/battle/placement.ts';
@@ -32,11 +33,6 @@ function sandbox(units: PlacedUnit[], opts: { phase?: PhaseName; turn?: PlayerIn
 }
 
 /** Use `name` whenever offered, and answer its own request `kind` with option `choice`. */
-const using = (name: string, kind = '', choice = 0) => (r: DecisionRequest) => {
-  if (r.kind === 'stratagem') return Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === name));
-  return r.kind === kind ? choice : 0;
-};
-const offered = (g: Game, w: Window, p: PlayerIndex, name: string) => usableStratagems(g, w, p).filter((x) => x.s.name === name).map((x) => x.unit.id);
 
 const TR: PlacedUnit = { id: 'TR', player: 0, faction: 'aeldari', name: 'Troupe', at: { x: 10, y: 18 }, spacing: 1.2 };
 const TM: PlacedUnit = { id: 'TM', player: 0, faction: 'aeldari', name: 'Troupe Master', at: { x: 10, y: 30 } };

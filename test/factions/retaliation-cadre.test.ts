@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
+import { offeredUnits as offered } from '../helpers/stratagems.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import { planFor } from '../helpers/plan.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
@@ -11,7 +12,7 @@ import type { Game } from '../../src/core/game.ts';
 import type { PhaseName, PlayerIndex } from '../../src/core/state.ts';
 import type { Stream } from '../../src/core/rng.ts';
 import { forbids, getRule } from '../../src/core/rules-registry.ts';
-import { openWindow, stratagemTargeted, usableStratagems, type Window } from '../../src/rules/windows.ts';
+import { openWindow, stratagemTargeted, type Window } from '../../src/rules/windows.ts';
 import { destroyModel, feelNoPainOf } from '../../src/rules/damage.ts';
 import { deepStrikeDistance } from '../../src/rules/battle/reserves.ts';
 import { shootWithUnit } from '../../src/rules/battle/shooting.ts';
@@ -32,7 +33,6 @@ const using = (name: string, kind = '', choice = 0, unit?: string) => (r: Decisi
   if (r.kind === 'stratagem') return Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === name && (unit === undefined || (o as { unit?: string }).unit === unit)));
   return r.kind === kind ? choice : 0;
 };
-const offered = (g: Game, w: Window, p: PlayerIndex, name: string) => usableStratagems(g, w, p).filter((x) => x.s.name === name).map((x) => x.unit.id);
 const alive = (g: Game, id: string) => g.state.units[id].models.filter((m) => m.alive).length;
 /** Wounds the unit has left (mortal wounds may fall on its 2-wound weapon platform first). */
 const wounds = (g: Game, id: string) => g.state.units[id].models.reduce((n, m) => n + (m.alive ? m.wounds : 0), 0);

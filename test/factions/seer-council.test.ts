@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
+import { offeredUnits as offered } from '../helpers/stratagems.ts';
 import { planFor } from '../helpers/plan.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
@@ -39,7 +40,6 @@ const using = (name: string, kind = '', choice = 0, discounted = false) => (r: D
   }
   return r.kind === kind ? choice : 0;
 };
-const offered = (g: Game, w: Window, p: PlayerIndex, name: string) => usableStratagems(g, w, p).filter((x) => x.s.name === name).map((x) => x.unit.id);
 
 // the Farseer (an ASURYANI PSYKER) 4" from the first Guardians; the second Guardians and the Wraithguard far away
 const FS: PlacedUnit = { id: 'FS', player: 0, faction: 'aeldari', name: 'Farseer', at: { x: 6, y: 5 } };

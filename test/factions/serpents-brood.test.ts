@@ -4,12 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
+import { usingStratagem as using, offeredUnits as offered } from '../helpers/stratagems.ts';
 import { planFor } from '../helpers/plan.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
 import type { PhaseName, PlayerIndex } from '../../src/core/state.ts';
 import { allows, forbids } from '../../src/core/rules-registry.ts';
-import { openWindow, usableStratagems, type Window } from '../../src/rules/windows.ts';
+import { openWindow, type Window } from '../../src/rules/windows.ts';
 import { characteristic } from '../../src/rules/battle/units.ts';
 import { startPhase } from '../../src/rules/battle/phase.ts';
 import { shootWithUnit } from '../../src/rules/battle/shooting.ts';
@@ -28,11 +29,6 @@ function sandbox(units: PlacedUnit[], opts: { phase?: PhaseName; turn?: PlayerIn
 }
 
 /** Use `name` whenever offered, and answer its own request `kind` with option `choice`. */
-const using = (name: string, kind = '', choice = 0) => (r: DecisionRequest) => {
-  if (r.kind === 'stratagem') return Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === name));
-  return r.kind === kind ? choice : 0;
-};
-const offered = (g: Game, w: Window, p: PlayerIndex, name: string) => usableStratagems(g, w, p).filter((x) => x.s.name === name).map((x) => x.unit.id);
 const moved = (g: Game, id: string, f: () => void) => {
   const from = g.state.units[id].models.map((m) => ({ ...m.pos! }));
   f();

@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { battleSandbox, scriptedAgent, setGap, type PlacedUnit } from '../helpers/battle.ts';
+import { offeredUnits as offered } from '../helpers/stratagems.ts';
 import { planFor } from '../helpers/plan.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import { weapon } from '../helpers/attack.ts';
@@ -15,7 +16,7 @@ import type { PhaseName, PlayerIndex } from '../../src/core/state.ts';
 import type { Stream } from '../../src/core/rng.ts';
 import { getRule, weaponHas } from '../../src/core/rules-registry.ts';
 import { expireEffects } from '../../src/core/effects.ts';
-import { openWindow, usableStratagems, type Window } from '../../src/rules/windows.ts';
+import { openWindow, type Window } from '../../src/rules/windows.ts';
 import { destroyModel } from '../../src/rules/damage.ts';
 import { resolveAttacks } from '../../src/rules/attack-sequence.ts';
 import { characteristic } from '../../src/rules/battle/units.ts';
@@ -45,7 +46,6 @@ const using = (name: string, kind = '', choose: (options: unknown[]) => number =
   if (r.kind === 'stratagem') return Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === name));
   return r.kind === kind ? choose(r.options as unknown[]) : 0;
 };
-const offered = (g: Game, w: Window, p: PlayerIndex, name: string) => usableStratagems(g, w, p).filter((x) => x.s.name === name).map((x) => x.unit.id);
 const alive = (g: Game, id: string) => g.state.units[id].models.filter((m) => m.alive).length;
 const rule = (name: string) => getRule(name)!;
 

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
+import { usingStratagem as using, offeredUnits as offered } from '../helpers/stratagems.ts';
 import { planFor } from '../helpers/plan.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
@@ -11,7 +12,7 @@ import type { Game } from '../../src/core/game.ts';
 import type { PhaseName, PlayerIndex } from '../../src/core/state.ts';
 import type { Stream } from '../../src/core/rng.ts';
 import { allows, weaponHas } from '../../src/core/rules-registry.ts';
-import { openWindow, usableStratagems, type Window } from '../../src/rules/windows.ts';
+import { openWindow, type Window } from '../../src/rules/windows.ts';
 import { inflictMortalWounds } from '../../src/rules/damage.ts';
 import { arrivalRound, arrive, deepStrikeDistance, reinforcements } from '../../src/rules/battle/reserves.ts';
 import { declareFormationsByAgent, type ReserveOption } from '../../src/rules/battle/formations.ts';
@@ -31,11 +32,6 @@ function sandbox(units: PlacedUnit[], opts: { phase?: PhaseName; turn?: PlayerIn
 }
 
 /** Use `name` whenever offered, and answer its own request `kind` with option `choice`. */
-const using = (name: string, kind = '', choice = 0) => (r: DecisionRequest) => {
-  if (r.kind === 'stratagem') return Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === name));
-  return r.kind === kind ? choice : 0;
-};
-const offered = (g: Game, w: Window, p: PlayerIndex, name: string) => usableStratagems(g, w, p).filter((x) => x.s.name === name).map((x) => x.unit.id);
 
 const WR: PlacedUnit = { id: 'WR', player: 0, faction: 'aeldari', name: 'Windriders', at: { x: 10, y: 5 }, spacing: 2.5 };
 const VY: PlacedUnit = { id: 'VY', player: 0, faction: 'aeldari', name: 'Vypers', at: { x: 10, y: 20 }, spacing: 3 };
