@@ -478,6 +478,18 @@ export function anyUnitHas(state: GameState, hook: keyof Rule): boolean {
 
 const unitsWithHooks = new WeakMap<readonly string[], { length: number; generation: number; hooks: { [K in keyof Rule]?: boolean } }>();
 
+const NO_EFFECTS: readonly Effect[] = [];
+
+/**
+ * The effects on the unit whose rule has this hook (IMPEDING FIRE's charge penalty, ACROBATIC LEAPS, Psychic
+ * Communion's split, Monofilament Snare), in the state's order; a shared empty list when there is none.
+ */
+export function effectsWith<K extends keyof Rule>(state: GameState, unitId: string, hook: K): readonly Effect[] {
+  let out: Effect[] | null = null;
+  for (const e of state.effects) if (e.unit === unitId && registry.get(e.kind)?.[hook] !== undefined) (out ??= []).push(e);
+  return out ?? NO_EFFECTS;
+}
+
 export function getRule(name: string): Rule | undefined {
   return registry.get(name);
 }

@@ -121,6 +121,23 @@ export function attackersAre(state: GameState, models: readonly ModelState[], ke
   return models.length > 0 && models.every((m) => state.datasheets[m.datasheet].keywords.includes(keyword));
 }
 
+/** "Each time an attack targets this unit, subtract 1 from the Hit roll and 1 from the Wound roll" (Paradox of Duality, FOREWARNED). */
+export const minusOneToHitAndWound: NonNullable<Rule['attack']> = (plan, _ctx, src) => {
+  if (src.role !== 'defender') return;
+  plan.hitModifier -= 1;
+  plan.woundModifier -= 1;
+};
+
+/**
+ * "That model regains up to D3 lost wounds" (+`plus`: AUTOMATED REPAIR DRONES' D3+1): a D3 rolled by `by`'s player
+ * for `by`, no more than the model lost (Spirit Stone of Raelyth, Tears of Isha, Psytronome Shaper, Ethereal Form).
+ */
+export function regainD3Wounds(g: Game, by: UnitState, unit: UnitState, m: ModelState, label: string, plus = 0): void {
+  const [d3] = g.dice.roll(1, 3, 'other', by.player, by.id, label);
+  const regained = Math.min(d3 + plus, characteristic(g.state, unit, m, 'W') - m.wounds);
+  if (regained > 0) g.emit({ type: 'model-healed', unit: unit.id, model: m.id, wounds: regained });
+}
+
 /** "Until the start of your next turn": the start of that player's next Command phase. */
 export function untilStartOfNextTurn(g: Game, player: PlayerIndex): Expiry {
   return { at: 'start-of-command', player, afterRound: g.state.round };

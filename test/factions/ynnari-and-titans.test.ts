@@ -34,14 +34,14 @@ function led(unit: PlacedUnit, leader: string, others: PlacedUnit[] = [], opts: 
 }
 
 describe('The Visarch and Yvraine', () => {
-  it('Way of the Blade: the unit the Visarch leads has Fights First in each Fight phase; not alone', () => {
+  it('Way of the Blade: the unit the Visarch leads has Fights First; not alone, not once he is gone', () => {
     const g = led(WY, 'The Visarch', [ST]);
-    expect(fightsFirst(g, g.state.units.WY)).toBe(false);
-    startPhase(g, 0, 'fight');
     expect(fightsFirst(g, g.state.units.WY)).toBe(true);
     const alone = sandbox([WY, ST]);
-    startPhase(alone, 0, 'fight');
     expect(fightsFirst(alone, alone.state.units.WY)).toBe(false);
+    const visarch = g.state.units.WY.models.find((m) => m.origin === 'L')!;
+    g.emit({ type: 'model-destroyed', unit: 'WY', model: visarch.id, by: null, reason: 'test' });
+    expect(fightsFirst(g, g.state.units.WY)).toBe(false);
   });
 
   it("Yvraine's Champion: another CHARACTER attached to the Visarch's unit has Feel No Pain 4+; the Visarch and the Wyches do not", () => {

@@ -7,6 +7,7 @@
  * (it plays Strands of Fate, see ./army-rule.ts): they are registered as not played.
  */
 import { registerRule } from '../../core/rules-registry.ts';
+import { profileHas } from '../../data/datasheet.ts';
 import { opponent, type GameState, type ModelState, type UnitState } from '../../core/state.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { untilYourNextCommandPhase } from '../../rules/stratagems/boarding-actions.ts';
@@ -14,7 +15,7 @@ import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.
 import { characteristic, hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { isEngaged, unitDistance, unitSees } from '../../rules/battle/world.ts';
 import { getWeaponAbility } from '../../rules/weapon-abilities.ts';
-import { bearerComponent, intoReservesRestored } from '../helpers.ts';
+import { attackersAreBearer, bearerComponent, intoReservesRestored } from '../helpers.ts';
 
 export const ELDRITCH_RAIDERS = 'Eldritch Raiders';
 const YRIELS_OWN = "Yriel's Own";
@@ -144,18 +145,12 @@ registerStratagem({
 
 // --- Enhancements ----------------------------------------------------------------------------------
 
-/** The enhanced unit's part of the attacking models ("weapons equipped by models in this unit"). */
-function enhancedAttackers(unit: UnitState, name: string, attackers: readonly { origin: string }[]): boolean {
-  const c = bearerComponent(unit, name);
-  return c !== null && attackers.length > 0 && attackers.every((m) => m.origin === c.unit);
-}
-
 /** Alacritous Assault: the unit's melee weapons have LANCE. */
 registerRule({
   name: 'Alacritous Assault', kind: 'enhancement',
   weaponAbility: (ability, ctx) => ability === 'LANCE' && ctx.profile.range === 'Melee' && bearerComponent(ctx.unit, 'Alacritous Assault') !== null,
   attack(plan, ctx, src) {
-    if (src.role !== 'attacker' || !ctx.melee || ctx.profile.abilities.some((a) => a.name === 'LANCE') || !enhancedAttackers(ctx.attacker, 'Alacritous Assault', ctx.attackers)) return;
+    if (src.role !== 'attacker' || !ctx.melee || profileHas(ctx.profile, 'LANCE') || !attackersAreBearer(ctx.attacker, ctx.attackers, 'Alacritous Assault')) return;
     getWeaponAbility('LANCE')!.compile(plan, { name: 'LANCE' }, ctx);
   },
 });
@@ -167,7 +162,7 @@ const ANTI_VEHICLE = { name: 'ANTI', keyword: 'VEHICLE', threshold: 5 };
 registerRule({
   name: 'Exotic Munitions', kind: 'enhancement',
   attack(plan, ctx, src) {
-    if (src.role !== 'attacker' || ctx.melee || !enhancedAttackers(ctx.attacker, 'Exotic Munitions', ctx.attackers)) return;
+    if (src.role !== 'attacker' || ctx.melee || !attackersAreBearer(ctx.attacker, ctx.attackers, 'Exotic Munitions')) return;
     const anti = getWeaponAbility('ANTI')!;
     anti.compile(plan, ANTI_MONSTER, ctx);
     anti.compile(plan, ANTI_VEHICLE, ctx);

@@ -10,7 +10,7 @@ import { inObjectiveRange } from '../../geometry/ranges.ts';
 import { characteristic, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { modelBody } from '../../rules/battle/world.ts';
 import { gainExtraCp } from '../../rules/battle/command-points.ts';
-import { enhancementBearers as bearers } from '../helpers.ts';
+import { enhancementBearers as bearers, regainD3Wounds } from '../helpers.ts';
 
 /** Friendly AELDARI VEHICLE models within `range` inches of a bearer model (horizontally, base to base). */
 function vehicleModelsNear(state: GameState, unit: UnitState, from: readonly ModelState[], range: number): { unit: UnitState; model: ModelState }[] {
@@ -92,9 +92,7 @@ registerRule({
       options: near.map((x) => x.model.id), context: { unit: unit.id },
     });
     const chosen = near.find((x) => x.model.id === option)!;
-    const [d3] = g.dice.roll(1, 3, 'other', unit.player, unit.id, 'Spirit Stone of Raelyth (D3 wounds)');
-    const regained = Math.min(d3, lost(chosen));
-    if (regained > 0) g.emit({ type: 'model-healed', unit: chosen.unit.id, model: chosen.model.id, wounds: regained });
+    regainD3Wounds(g, unit, chosen.unit, chosen.model, 'Spirit Stone of Raelyth (D3 wounds)');
   },
 });
 

@@ -18,7 +18,7 @@ import { inflictMortalWounds } from '../../rules/damage.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';
 import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
 import { afterMove } from '../../rules/battle/movement.ts';
-import { bearerModel, bearerPartStands, modelWithinRangeOf } from '../helpers.ts';
+import { bearerModel, bearerPartStands, minusOneToHitAndWound, modelWithinRangeOf } from '../helpers.ts';
 import { fatePool, registerFatePoolSize } from './army-rule.ts';
 
 export const SEER_COUNCIL = 'Seer Council';
@@ -140,12 +140,7 @@ registerStratagem({
 
 /** FOREWARNED's effect this phase: attacks that target the unit have -1 to Hit and -1 to Wound. */
 registerRule({
-  name: 'Forewarned', kind: 'effect',
-  attack(plan, _ctx, src) {
-    if (src.role !== 'defender') return;
-    plan.hitModifier -= 1;
-    plan.woundModifier -= 1;
-  },
+  name: 'Forewarned', kind: 'effect', attack: minusOneToHitAndWound,
 });
 
 registerStratagem({

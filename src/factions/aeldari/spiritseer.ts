@@ -9,7 +9,7 @@ import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type GameState, type ModelState, type UnitState } from '../../core/state.ts';
 import { characteristic, hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { modelBody, modelsSee } from '../../rules/battle/world.ts';
-import { modelWithinRangeOf, returnDestroyedModel, untilStartOfNextTurn } from '../helpers.ts';
+import { modelWithinRangeOf, regainD3Wounds, returnDestroyedModel, untilStartOfNextTurn } from '../helpers.ts';
 
 export const SPIRITSEER = 'Spiritseer';
 export const SPIRIT_MARK = 'Spirit Mark (Psychic)';
@@ -135,8 +135,6 @@ registerRule({
     let worst: ModelState | null = null;
     for (const m of w.models) if (lostWounds(g.state, w, m) > (worst ? lostWounds(g.state, w, worst) : 0)) worst = m;
     if (!worst) return;
-    const [d3] = g.dice.roll(1, 3, 'other', unit.player, unit.id, 'Tears of Isha (D3 wounds)');
-    const regained = Math.min(d3, lostWounds(g.state, w, worst));
-    g.emit({ type: 'model-healed', unit: w.id, model: worst.id, wounds: regained });
+    regainD3Wounds(g, unit, w, worst, 'Tears of Isha (D3 wounds)');
   },
 });

@@ -14,7 +14,7 @@ import { engagedEnemies, modelBody, unitsInEngagement } from '../../rules/battle
 import { isWithin } from '../../geometry/distance.ts';
 import { inEngagementRange } from '../../geometry/ranges.ts';
 import { opponent } from '../../core/state.ts';
-import { holdMarkersAtCommandEnd, leadingModel, modelWithinRangeOf, movedOverMortalWounds, oncePerRoundDiscount, registerMarkerHold, returnDestroyedModel, strikeAround, strikeDamage, wargearBearers, whileLeading } from '../helpers.ts';
+import { holdMarkersAtCommandEnd, leadingModel, modelWithinRangeOf, movedOverMortalWounds, oncePerRoundDiscount, regainD3Wounds, registerMarkerHold, returnDestroyedModel, strikeAround, strikeDamage, wargearBearers, whileLeading } from '../helpers.ts';
 
 const CLUSTER_CALTROPS = 'Cluster Caltrops';
 
@@ -23,12 +23,10 @@ const FIGHTS_FIRST = 'Fights First';
 
 // --- The Visarch, Yvraine ---------------------------------------------------------------------------
 
-/** Way of the Blade: while the Visarch leads a unit, it has Fights First (given at the start of each Fight phase). */
+/** Way of the Blade: while the Visarch leads a unit, it has Fights First (Rule.fightsFirst). */
 registerRule({
   name: 'Way of the Blade', kind: 'datasheet-ability', leaderAbility: true,
-  phaseStart(g, unit, phase) {
-    if (phase === 'fight' && leadingModel(g.state, unit, 'THE VISARCH')) g.addEffect(FIGHTS_FIRST, unit.player, unit.id, g.untilEndOfPhase());
-  },
+  fightsFirst: (ctx) => leadingModel(ctx.state, ctx.unit, 'THE VISARCH') !== null,
 });
 
 /** Yvraine's Champion: while the Visarch leads a unit, the other CHARACTER models attached to it have Feel No Pain 4+. */
@@ -182,8 +180,7 @@ onUnitDestroyed((g, unit, _component, by) => {
   if (!m) return;
   const lost = characteristic(g.state, y, m, 'W') - m.wounds;
   if (lost <= 0) return;
-  const [d3] = g.dice.roll(1, 3, 'other', y.player, y.id, 'Ethereal Form (D3 wounds)');
-  g.emit({ type: 'model-healed', unit: y.id, model: m.id, wounds: Math.min(d3, lost) });
+  regainD3Wounds(g, y, y, m, 'Ethereal Form (D3 wounds)');
 });
 
 // --- Phantom Titan, Revenant Titan ---------------------------------------------------------------
@@ -277,8 +274,8 @@ registerRule({
     hurt.sort((a, b) => b.lost - a.lost);
     const { option } = g.decide({ kind: 'psytronome-shaper', player: unit.player, prompt: `${unit.name}: Psytronome Shaper: which model regains up to D3 wounds?`, options: hurt.map((h) => h.model), context: { unit: unit.id } });
     const chosen = hurt.find((h) => h.model === option)!;
-    const [d3] = g.dice.roll(1, 3, 'other', unit.player, unit.id, 'Psytronome Shaper (D3 wounds)');
-    g.emit({ type: 'model-healed', unit: chosen.unit, model: chosen.model, wounds: Math.min(d3, chosen.lost) });
+    const healed = s.units[chosen.unit];
+    regainD3Wounds(g, unit, healed, healed.models.find((m) => m.id === chosen.model)!, 'Psytronome Shaper (D3 wounds)');
   },
 });
 

@@ -23,7 +23,7 @@ import { guidedInfo, spottedBy } from './army-rule.ts';
 import { RETALIATION_CADRE, RETALIATION_CADRE_RULES } from './retaliation-cadre.ts';
 import { KROOT_HUNTING_PACK, KROOT_HUNTING_PACK_RULES } from './kroot-hunting-pack.ts';
 import { AUXILIARY_CADRE, AUXILIARY_CADRE_RULES } from './auxiliary-cadre.ts';
-import { untilEndOfOpponentsNextTurn } from '../helpers.ts';
+import { regainD3Wounds, untilEndOfOpponentsNextTurn } from '../helpers.ts';
 
 const KAUYON = 'Kauyon';
 const MONTKA = "Mont'ka";
@@ -510,9 +510,7 @@ registerStratagem({
       options: models.map((m) => m.id), context: { unit: u.id },
     });
     const m = models.find((x) => x.id === option)!;
-    const [d3] = g.dice.roll(1, 3, 'other', p, u.id, 'AUTOMATED REPAIR DRONES (D3+1 wounds)');
-    const regained = Math.min(d3 + 1, characteristic(g.state, u, m, 'W') - m.wounds);
-    if (regained > 0) g.emit({ type: 'model-healed', unit: u.id, model: m.id, wounds: regained });
+    regainD3Wounds(g, u, u, m, 'AUTOMATED REPAIR DRONES (D3+1 wounds)', 1);
   },
 });
 

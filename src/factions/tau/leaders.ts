@@ -6,7 +6,7 @@
 import { registerRule } from '../../core/rules-registry.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { gainExtraCp } from '../../rules/battle/command-points.ts';
-import { arrivalExclusionAround, attackersAre, leadingModel, modelWith, withinAuraOf } from '../helpers.ts';
+import { arrivalExclusionAround, attackersAre, leadingModel, minusOneToHitAndWound, modelWith, withinAuraOf } from '../helpers.ts';
 
 /** Ethereal's Failure Is Not an Option: the models of the unit he leads have Feel No Pain 5+. */
 registerRule({
@@ -71,12 +71,7 @@ registerRule({
 
 /** Aun'va's Paradox of Duality: attacks that target his unit subtract 1 from the Hit roll and 1 from the Wound roll. */
 registerRule({
-  name: 'Paradox of Duality', kind: 'datasheet-ability',
-  attack(plan, _ctx, src) {
-    if (src.role !== 'defender') return;
-    plan.hitModifier -= 1;
-    plan.woundModifier -= 1;
-  },
+  name: 'Paradox of Duality', kind: 'datasheet-ability', attack: minusOneToHitAndWound,
 });
 
 const DUALITY_USED = 'Duality Shield used';

@@ -8,7 +8,7 @@
 import type { Game } from '../../core/game.ts';
 import { opponent, type GameState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { afterRoll, rollDice } from '../roll-window.ts';
-import { abilityRules, abilityRulesWith, allows, forbids, getRule } from '../../core/rules-registry.ts';
+import { abilityRules, abilityRulesWith, allows, effectsWith, forbids, getRule } from '../../core/rules-registry.ts';
 import { openWindow } from '../windows.ts';
 import { endPhase, hasEffect, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
@@ -40,11 +40,7 @@ export function chargeRollModifier(state: GameState, charger: UnitState, targets
     }
   }
   // effects on the charging unit whose penalty does not add to the others (IMPEDING FIRE)
-  for (const e of state.effects) {
-    if (e.unit !== charger.id) continue;
-    const p = getRule(e.kind)?.chargeRollPenalty;
-    if (p !== undefined) against = Math.min(against, p);
-  }
+  for (const e of effectsWith(state, charger.id, 'chargeRollPenalty')) against = Math.min(against, getRule(e.kind)!.chargeRollPenalty!);
   return against < 0 ? Math.min(own, Math.max(own, 0) + against) : own;
 }
 

@@ -6,12 +6,12 @@
  * Strategic Reserves (not in battle round 1).
  */
 import type { Game } from '../../core/game.ts';
-import { opponent, type Effect, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { baseBoundingRadius, pointSegmentDistance } from '../../geometry/shape.ts';
 import { polygonCentroid } from '../../geometry/polygon.ts';
 import type { PlannedMove } from '../../geometry/planner.ts';
 import { afterRoll, rollDice } from '../roll-window.ts';
-import { abilityRulesWith, anyUnitHas, forEachActiveRule, getRule, playerRulesWith, type Rule } from '../../core/rules-registry.ts';
+import { abilityRulesWith, anyUnitHas, effectsWith, forEachActiveRule, getRule, playerRulesWith, type Rule } from '../../core/rules-registry.ts';
 import { openWindow } from '../windows.ts';
 import { destroyModel, selectCasualty, splitAttachedUnits } from '../damage.ts';
 import { endPhase, startPhase } from './phase.ts';
@@ -280,9 +280,9 @@ function enemyMoveEnded(g: Game, mover: UnitState): void {
   const moved = mover.flags.moved;
   if (mover.location !== 'battlefield' || (moved !== 'normal' && moved !== 'advance' && moved !== 'fall-back')) return;
   // effects on the unit that act when it moves (Monofilament Snare)
-  let marks: Effect[] | null = null;
-  for (const e of g.state.effects) if (e.unit === mover.id && getRule(e.kind)?.markedUnitMoved) (marks ??= []).push(e);
-  if (marks) for (const e of marks) if (g.state.units[mover.id].location === 'battlefield') getRule(e.kind)!.markedUnitMoved!(g, g.state.units[mover.id], e);
+  for (const e of effectsWith(g.state, mover.id, 'markedUnitMoved')) {
+    if (g.state.units[mover.id].location === 'battlefield') getRule(e.kind)!.markedUnitMoved!(g, g.state.units[mover.id], e);
+  }
   if (g.state.units[mover.id].location !== 'battlefield') return;
   armyEnemyMoveEnded(g, mover, moved);
   if (g.state.units[mover.id].location !== 'battlefield' || !anyUnitHas(g.state, 'enemyMoveEnded')) return;

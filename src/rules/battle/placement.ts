@@ -4,7 +4,7 @@
  * engine records them as events.
  */
 import type { Game } from '../../core/game.ts';
-import { abilityRulesWith, forEachActiveRule, getRule } from '../../core/rules-registry.ts';
+import { abilityRulesWith, effectsWith, forEachActiveRule } from '../../core/rules-registry.ts';
 import type { GameState, Position, UnitState } from '../../core/state.ts';
 import { planMove, type MoveMode, type MoveRequest, type PlanModel, type PlanResult, type World } from '../../geometry/planner.ts';
 import { pointInPolygon, polygonAabb } from '../../geometry/polygon.ts';
@@ -38,19 +38,13 @@ export type PlanOptions = Omit<MoveRequest, 'mode' | 'player' | 'unitId' | 'mode
 
 export function planUnit(state: GameState, u: UnitState, mode: MoveMode, opts: PlanOptions): PlanResult {
   const models = planModels(state, u);
-  // a rule may let the unit's moves pass over models as FLY models do (Heavy Walker)
-  if ((mode === 'normal' || mode === 'advance' || mode === 'fallBack') && (abilityRulesWith(u, 'movesOverModels').length > 0 || effectMovesOverModels(state, u))) {
+  // a rule or an effect may let the unit's moves pass over models as FLY models do (Heavy Walker, ACROBATIC LEAPS)
+  if ((mode === 'normal' || mode === 'advance' || mode === 'fallBack') && (abilityRulesWith(u, 'movesOverModels').length > 0 || effectsWith(state, u.id, 'movesOverModels').length > 0)) {
     for (const m of models) m.canFly = true;
   }
   // a rule may let its Charge moves pass through enemy models (Acrobatic Onslaught): as a FLY unit's charge
   if (mode === 'charge' && chargesThroughModels(state, u)) for (const m of models) m.canFly = true;
   return planMove({ mode, player: String(u.player), unitId: u.id, models, ...opts }, worldOf(state, u.id));
-}
-
-/** An effect on the unit lets its moves pass over models (ACROBATIC LEAPS). */
-function effectMovesOverModels(state: GameState, u: UnitState): boolean {
-  for (const e of state.effects) if (e.unit === u.id && getRule(e.kind)?.movesOverModels) return true;
-  return false;
 }
 
 function chargesThroughModels(state: GameState, u: UnitState): boolean {

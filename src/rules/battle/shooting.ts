@@ -12,8 +12,8 @@
  * is selected to shoot. LINKED FIRE weapons may measure from another friendly FIRE PRISM (./linked-fire.ts).
  */
 import type { Game } from '../../core/game.ts';
-import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
-import { abilityRulesWith, allows, anyUnitHas, afterAttacks, forbids, forEachActiveRule, getRule, isLoneOperative, targetableFrom, weaponHas, weaponRange, type Rule, type RuleSource } from '../../core/rules-registry.ts';
+import { opponent, type Effect, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import { abilityRulesWith, allows, anyUnitHas, afterAttacks, forbids, forEachActiveRule, effectsWith, getRule, isLoneOperative, targetableFrom, weaponHas, weaponRange, type RuleSource } from '../../core/rules-registry.ts';
 import { profileHas, type Weapon, type WeaponProfile } from '../../data/datasheet.ts';
 import { benefitOfCover, isVisible } from '../../geometry/visibility.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
@@ -296,23 +296,13 @@ function rangeBands(state: GameState, u: UnitState): number[] {
 
 const NO_BANDS: number[] = [];
 
-type Splitter = { rule: Rule; src: RuleSource };
-
-/** The effects on the unit that split its attack groups model by model (Rule.splitAttackers); usually none. */
-function attackSplitters(s: GameState, u: UnitState): Splitter[] | null {
-  let out: Splitter[] | null = null;
-  for (const e of s.effects) {
-    if (e.unit !== u.id) continue;
-    const rule = getRule(e.kind);
-    if (rule?.splitAttackers) (out ??= []).push({ rule, src: { role: 'attacker', player: e.player, effect: e, unit: null } });
-  }
-  return out;
-}
-
-function splitBySource(s: GameState, u: UnitState, w: Weapon, models: ModelState[], splitters: Splitter[] | null): ModelState[][] {
-  if (splitters === null) return [models];
+/** The models of an attack group split by the effects on the unit that give them different bonuses (Rule.splitAttackers). */
+function splitBySource(s: GameState, u: UnitState, w: Weapon, models: ModelState[], splitters: readonly Effect[]): ModelState[][] {
   let parts = [models];
-  for (const { rule, src } of splitters) parts = parts.flatMap((p) => rule.splitAttackers!(s, u, w, p, src));
+  for (const e of splitters) {
+    const src: RuleSource = { role: 'attacker', player: e.player, effect: e, unit: null };
+    parts = parts.flatMap((p) => getRule(e.kind)!.splitAttackers!(s, u, w, p, src));
+  }
   return parts;
 }
 
@@ -623,7 +613,7 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
   const attackGroups: AttackGroup[] = [];
   const coverCache = new Map<string, Set<string>>();
   const bands = rangeBands(s, u);
-  const splitters = attackSplitters(s, u);
+  const splitters = effectsWith(s, u.id, 'splitAttackers');
   for (const a of assignments) {
     const t = a.target;
     if (!onBattlefield(t)) continue;
