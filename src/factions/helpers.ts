@@ -604,17 +604,18 @@ const RETURN_GAPS = [0.4, 1.2];
 const RETURN_ANGLES = 16;
 
 /**
- * A destroyed model returned to its unit on the battlefield (Tears of Isha): set up with `wounds` wounds in
+ * A destroyed model returned to its unit on the battlefield by `rule` (Tears of Isha): set up with its full wounds in
  * Unit Coherency, not within Engagement Range of an enemy model, on no other model nor impassable terrain,
  * the legal spot nearest the unit's centre among spots around each of its models (the models already there
  * stay where they are). Recorded as the model returned, then placed (mode 'returned'). False, and nothing
- * happens, when the unit has no model on the battlefield or no spot is legal.
+ * happens, when the unit has no model on the battlefield or no spot is legal (the log notes it).
  */
-export function returnDestroyedModel(g: Game, unit: UnitState, modelId: string, wounds: number): boolean {
+export function returnDestroyedModel(g: Game, unit: UnitState, modelId: string, rule: string): boolean {
   const s = g.state;
   const dead = unit.models.find((m) => m.id === modelId);
   const standing = unit.models.filter((m) => m.alive && m.pos);
   if (!dead || dead.alive || standing.length === 0 || unit.location !== 'battlefield') return false;
+  const wounds = characteristic(s, unit, dead, 'W');
   // the unit as if the model stood again, not yet placed: the planner's models, the returned one last
   const withIt = { ...unit, models: [...standing, { ...dead, alive: true, pos: null }] };
   const models = planModels(s, withIt);
@@ -649,6 +650,7 @@ export function returnDestroyedModel(g: Game, unit: UnitState, modelId: string, 
     g.emit({ type: 'models-placed', unit: unit.id, mode: 'returned', positions: [{ model: modelId, pos }] });
     return true;
   }
+  g.emit({ type: 'note', text: `${unit.name}: ${rule}: no room to set the destroyed model up again` });
   return false;
 }
 

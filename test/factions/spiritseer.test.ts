@@ -18,6 +18,7 @@ import { inEngagementRange, unitCoherency } from '../../src/geometry/ranges.ts';
 import { createHeuristic } from '../../agents/heuristic.ts';
 import { SPIRIT_MARK, SPIRIT_MARKED, TEARS_OF_ISHA } from '../../src/factions/aeldari/spiritseer.ts';
 import { returnDestroyedModel } from '../../src/factions/helpers.ts';
+import { characteristic } from '../../src/rules/battle/units.ts';
 
 type Pick = (r: DecisionRequest) => number;
 
@@ -212,14 +213,18 @@ describe('Tears of Isha (Psychic)', () => {
     const g = sandbox([{ ...WG, at: { x: 30, y: 22 } }], { phase: 'command', terrain: pocketWalls() });
     for (let i = 1; i < 5; i++) kill(g, 'WG', i);
     const events = g.log!.length;
-    expect(returnDestroyedModel(g, g.state.units.WG, g.state.units.WG.models[1].id, 3)).toBe(false);
-    expect(g.log!.length).toBe(events);
+    expect(returnDestroyedModel(g, g.state.units.WG, g.state.units.WG.models[1].id, 'Tears of Isha')).toBe(false);
+    // nothing but a note in the log
+    expect(g.log!.slice(events).map((e) => e.type)).toEqual(['note']);
     expect(g.state.units.WG.models[1].alive).toBe(false);
     // without the walls it stands again
     const open = sandbox([{ ...WG, at: { x: 30, y: 22 } }], { phase: 'command' });
     for (let i = 1; i < 5; i++) kill(open, 'WG', i);
-    expect(returnDestroyedModel(open, open.state.units.WG, open.state.units.WG.models[1].id, 3)).toBe(true);
+    expect(returnDestroyedModel(open, open.state.units.WG, open.state.units.WG.models[1].id, 'Tears of Isha')).toBe(true);
     expect(open.state.units.WG.models[1].alive).toBe(true);
+    // with its full wounds
+    const back = open.state.units.WG.models[1];
+    expect(back.wounds).toBe(characteristic(open.state, open.state.units.WG, back, 'W'));
   });
 
   it('the heuristic returns a model rather than heal one wound', () => {

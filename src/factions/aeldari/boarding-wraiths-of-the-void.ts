@@ -9,7 +9,7 @@ import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { registerArmyRuleHooks } from '../../rules/battle/phase.ts';
 import { currentControl } from '../../rules/battle/objectives.ts';
-import { bestLeadership, characteristic, hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { bestLeadership, hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { acrossHatchway, enemiesBeyondHatchway, HATCHWAY_HELD_OPEN, modelSeesHatchway, setHatchway } from '../../rules/battle/hatchways.ts';
 import { modelWeapons } from '../../rules/battle/shooting.ts';
 import { weaponRange } from '../../core/rules-registry.ts';
@@ -231,6 +231,6 @@ registerRule({
     g.addEffect(SONG_OF_RENEWAL_USED, unit.player, unit.id, { at: 'end-of-battle' });
     const w = g.state.units[option];
     const m = destroyedModels(w)[0];
-    if (!returnDestroyedModel(g, w, m.id, characteristic(g.state, w, m, 'W'))) g.emit({ type: 'note', text: `${w.name}: Song of Renewal: no room to set the destroyed model up again` });
+    returnDestroyedModel(g, w, m.id, 'Song of Renewal');
   },
 });

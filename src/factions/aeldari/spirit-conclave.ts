@@ -8,14 +8,13 @@ import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
-import { untilYourNextCommandPhase } from '../../rules/stratagems/boarding-actions.ts';
 import { targetedInOpponentsShootingOrFight, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { engagedEnemies, modelBody, modelsSee } from '../../rules/battle/world.ts';
 import { currentControl } from '../../rules/battle/objectives.ts';
 import { inflictMortalWounds, onModelDestroyed } from '../../rules/damage.ts';
 import { getWeaponAbility } from '../../rules/weapon-abilities.ts';
-import { enhancementBearers, modelWithinRangeOf, reactiveMoveHook, registerMarkerHold, withinRangeOfMarker } from '../helpers.ts';
+import { attackersAre, enhancementBearers, modelWithinRangeOf, reactiveMoveHook, registerMarkerHold, untilStartOfNextTurn, withinRangeOfMarker } from '../helpers.ts';
 import { SOUL_BRIDGE } from './wraiths-and-warlocks.ts';
 
 export const SPIRIT_CONCLAVE = 'Spirit Conclave';
@@ -57,9 +56,8 @@ registerRule({
   name: SHEPHERDS_OF_THE_DEAD, kind: 'detachment-rule',
   missing: 'Spirit Guides (Aura) gives Battle Focus, which the engine does not play (it plays Strands of Fate)',
   attack(plan, ctx, src) {
-    if (src.role !== 'attacker' || ctx.attackers.length === 0) return;
-    if (!ctx.attackers.every((m) => ctx.state.datasheets[m.datasheet].keywords.includes(WRAITH_CONSTRUCT))) return;
-    if (!hasVengefulDead(ctx.state, ctx.target, ctx.attacker.player)) return;
+    // the token first: most targets have none
+    if (src.role !== 'attacker' || !hasVengefulDead(ctx.state, ctx.target, ctx.attacker.player) || !attackersAre(ctx.state, ctx.attackers, WRAITH_CONSTRUCT)) return;
     plan.hitModifier += 1;
     plan.woundModifier += 1;
   },
@@ -234,7 +232,7 @@ registerStratagem({
     const options = asuryaniPsykers(g.state, p).map((m) => m.id);
     if (options.length === 0) return;
     const { option } = g.decide({ kind: 'soul-bridge', player: p, prompt: `Soul Bridge: which PSYKER model guides ${u.name}?`, options, context: { unit: u.id } });
-    g.addEffect(SOUL_BRIDGE, p, u.id, untilYourNextCommandPhase(g, p), { psyker: option });
+    g.addEffect(SOUL_BRIDGE, p, u.id, untilStartOfNextTurn(g, p), { psyker: option });
   },
 });
 
@@ -252,7 +250,7 @@ function guideWraithUnit(g: Game, unit: UnitState, name: string, ask: (options: 
   const options = unitsOnBattlefield(s, unit.player)
     .filter((w) => w.id !== unit.id && wraith(w) && keep(w) && bearers.some((m) => modelWithinRangeOf(s, m, w, 12))).map((w) => w.id);
   if (options.length === 0) return;
-  g.addEffect(name, unit.player, ask(options), untilYourNextCommandPhase(g, unit.player));
+  g.addEffect(name, unit.player, ask(options), untilStartOfNextTurn(g, unit.player));
 }
 
 /** Light of Clarity: the selected unit's INFANTRY models get +1 OC, its MONSTER models +3. */

@@ -128,7 +128,7 @@ registerRule({
     const dead = destroyedWraiths(g.state, w);
     if (dead.length > 0) {
       const m = dead[0];
-      if (!returnDestroyedModel(g, w, m.id, characteristic(g.state, w, m, 'W'))) g.emit({ type: 'note', text: `${w.name}: Tears of Isha: no room to set the destroyed model up again` });
+      returnDestroyedModel(g, w, m.id, 'Tears of Isha');
       return;
     }
     // the model that lost most wounds (the first of them on a tie)

@@ -84,7 +84,7 @@ registerRule({
     for (let i = 0; i < d3 + 1; i++) {
       const m = fallen()[0];
       const u = g.state.units[unit.id];
-      if (!m || !returnDestroyedModel(g, u, m.id, characteristic(g.state, u, m, 'W'))) break;
+      if (!m || !returnDestroyedModel(g, u, m.id, 'Word of the Phoenix')) break;
     }
   },
 });

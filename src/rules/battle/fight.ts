@@ -158,7 +158,6 @@ export function fight(g: Game, u: UnitState): void {
 function meleeAttackGroups(g: Game, fresh: UnitState, fs: Fighter[], fallen = false): AttackGroup[] {
   const s = g.state;
   const player = fresh.player;
-  const u = fresh;
   const groups = new Map<string, { weapon: Weapon; models: Fighter[] }>();
   for (const f of fs) {
     const ds = s.datasheets[f.model.datasheet];
@@ -189,7 +188,7 @@ function meleeAttackGroups(g: Game, fresh: UnitState, fs: Fighter[], fallen = fa
       for (const t of reach) options.push({ profile: pi, target: t });
     });
     if (options.length === 0) continue;
-    const { option } = g.decide({ kind: 'fight-target', player, prompt: `${fresh.name}: target for ${gr.weapon.name}`, options, context: { unit: u.id } });
+    const { option } = g.decide({ kind: 'fight-target', player, prompt: `${fresh.name}: target for ${gr.weapon.name}`, options, context: { unit: fresh.id } });
     const target = s.units[option.target];
     const models = gr.models.filter((f) => f.targets.has(option.target)).map((f) => f.model);
     attackGroups.push({
