@@ -8,8 +8,8 @@ import { registerRule, type Rule } from '../core/rules-registry.ts';
 import type { AttackPlan } from '../rules/attack-plan.ts';
 import { isLeaderModel } from '../rules/allocation.ts';
 import { lendingLeader } from '../rules/lent-leaders.ts';
-import { characteristic, onBattlefield } from '../rules/battle/units.ts';
-import { isEngaged, modelBase, modelBody, unitDistance } from '../rules/battle/world.ts';
+import { characteristic, onBattlefield, unitsOnBattlefield } from '../rules/battle/units.ts';
+import { isEngaged, modelBase, modelBody, modelsSee, unitDistance } from '../rules/battle/world.ts';
 import { inObjectiveRange, unitCoherency } from '../geometry/ranges.ts';
 import { controlByLevel, currentControl } from '../rules/battle/objectives.ts';
 import { armyEnemyMoveEnded, completeFallBack, moveOptions, planMove, type MoveChoice } from '../rules/battle/movement.ts';
@@ -136,6 +136,22 @@ export function regainD3Wounds(g: Game, by: UnitState, unit: UnitState, m: Model
   const [d3] = g.dice.roll(1, 3, 'other', by.player, by.id, label);
   const regained = Math.min(d3 + plus, characteristic(g.state, unit, m, 'W') - m.wounds);
   if (regained > 0) g.emit({ type: 'model-healed', unit: unit.id, model: m.id, wounds: regained });
+}
+
+/** Model `m` can see the unit: one of its models alive on the battlefield is visible to it (itself counts). */
+export function modelSeesUnit(state: GameState, m: ModelState, unit: UnitState, body = modelBody(state, m)): boolean {
+  for (const t of unit.models) if (t.alive && t.pos && (t.id === m.id || modelsSee(state, body, m.id, modelBody(state, t), t.id))) return true;
+  return false;
+}
+
+/**
+ * The units of `player`'s opponent (in unit order) one of `seers` can see, and is within `range` of when given
+ * ("an enemy unit visible to (and within 18" of) this model": SEER'S EYE, Spirit Mark, PRESENTIMENT OF DREAD).
+ */
+export function enemiesSeenBy(state: GameState, player: PlayerIndex, seers: readonly ModelState[], range?: number): UnitState[] {
+  if (seers.length === 0) return [];
+  const bodies = seers.map((m) => modelBody(state, m));
+  return unitsOnBattlefield(state, opponent(player)).filter((e) => seers.some((m, i) => (range === undefined || modelWithinRangeOf(state, m, e, range)) && modelSeesUnit(state, m, e, bodies[i])));
 }
 
 /** "Until the start of your next turn": the start of that player's next Command phase. */

@@ -13,8 +13,8 @@ import { windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { untilYourNextCommandPhase } from '../../rules/stratagems/boarding-actions.ts';
 import { currentControl } from '../../rules/battle/objectives.ts';
 import { hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
-import { modelBody, modelsSee } from '../../rules/battle/world.ts';
-import { bearerModel, modelWithinRangeOf, registerMarkerHold, withinRangeOfMarker } from '../helpers.ts';
+import { modelBody } from '../../rules/battle/world.ts';
+import { modelSeesUnit, bearerModel, modelWithinRangeOf, registerMarkerHold, withinRangeOfMarker } from '../helpers.ts';
 import { registerVoidGhosts } from './boarding-shared.ts';
 
 export const KHAINES_ARROW = "Khaine's Arrow";
@@ -138,7 +138,7 @@ registerRule({
     for (const id of targets) {
       const t = s.units[id];
       if (!t || t.player !== unit.player || !hasKeyword(t, 'AELDARI') || !modelWithinRangeOf(s, bearer, t, 9)) continue;
-      if (!t.models.some((m) => m.alive && m.pos && (m.id === bearer.id || modelsSee(s, body, bearer.id, modelBody(s, m), m.id)))) continue;
+      if (!modelSeesUnit(s, bearer, t, body)) continue;
       const { option } = g.decide({ kind: 'runes-of-sanctuary', player: unit.player, prompt: `${unit.name}: Runes of Sanctuary (once per turn: -1 AP against ${t.name} this phase) against ${attacker.name}?`, options: ['keep', 'use'], context: { unit: t.id, attacker: attacker.id } });
       if (option !== 'use') continue;
       g.addEffect(RUNES_USED, unit.player, unit.id, g.untilEndOfTurn());

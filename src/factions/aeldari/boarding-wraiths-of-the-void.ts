@@ -13,8 +13,8 @@ import { bestLeadership, hasKeyword, onBattlefield, unitsOnBattlefield } from '.
 import { acrossHatchway, enemiesBeyondHatchway, HATCHWAY_HELD_OPEN, modelSeesHatchway, setHatchway } from '../../rules/battle/hatchways.ts';
 import { modelWeapons } from '../../rules/battle/shooting.ts';
 import { weaponRange } from '../../core/rules-registry.ts';
-import { modelBody, modelsSee } from '../../rules/battle/world.ts';
-import { bearerModel, modelWithinRangeOf, registerMarkerHold, returnDestroyedModel, untilEndOfOpponentsNextTurn, withinRangeOfMarker } from '../helpers.ts';
+import { modelBody } from '../../rules/battle/world.ts';
+import { modelSeesUnit, bearerModel, modelWithinRangeOf, registerMarkerHold, returnDestroyedModel, untilEndOfOpponentsNextTurn, withinRangeOfMarker } from '../helpers.ts';
 import { NO_OVERWATCH } from './boarding-shared.ts';
 
 export const WRAITHS_OF_THE_VOID = 'Wraiths of the Void';
@@ -176,7 +176,7 @@ function wraithsGuided(state: GameState, unit: UnitState, bearer: ModelState): U
   const body = modelBody(state, bearer);
   return unitsOnBattlefield(state, unit.player).filter((w) => w.id !== unit.id && hasKeyword(w, WRAITH_CONSTRUCT)
     && modelWithinRangeOf(state, bearer, w, 6)
-    && w.models.some((m) => m.alive && m.pos && modelsSee(state, body, bearer.id, modelBody(state, m), m.id)));
+    && modelSeesUnit(state, bearer, w, body));
 }
 
 /** Direct Guidance's effect until the end of the turn: the unit may shoot and declare a charge although it Fell Back. */

@@ -13,12 +13,12 @@ import { profileHas } from '../../data/datasheet.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { enemyJustMoved, targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
-import { isEngaged, modelBody, modelsSee } from '../../rules/battle/world.ts';
+import { isEngaged } from '../../rules/battle/world.ts';
 import { inflictMortalWounds } from '../../rules/damage.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';
 import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
 import { afterMove } from '../../rules/battle/movement.ts';
-import { bearerModel, bearerPartStands, minusOneToHitAndWound, modelWithinRangeOf } from '../helpers.ts';
+import { enemiesSeenBy, bearerModel, bearerPartStands, minusOneToHitAndWound, modelWithinRangeOf } from '../helpers.ts';
 import { fatePool, registerFatePoolSize } from './army-rule.ts';
 
 export const SEER_COUNCIL = 'Seer Council';
@@ -155,12 +155,7 @@ export const PRESENTIMENT_MODIFIER = -1;
 
 /** Enemy units within 18" of and visible to one of the unit's ASURYANI PSYKER models. */
 export function dreadTargets(s: GameState, u: UnitState): UnitState[] {
-  const seers = psykerModels(s, u);
-  return unitsOnBattlefield(s, opponent(u.player)).filter((e) => seers.some((m) => {
-    if (!modelWithinRangeOf(s, m, e, PRESENTIMENT_RANGE)) return false;
-    const body = modelBody(s, m);
-    return e.models.some((x) => x.alive && x.pos && modelsSee(s, body, m.id, modelBody(s, x), x.id));
-  }));
+  return enemiesSeenBy(s, u.player, psykerModels(s, u), PRESENTIMENT_RANGE);
 }
 
 /**

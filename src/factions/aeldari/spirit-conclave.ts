@@ -10,11 +10,11 @@ import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitS
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { targetedInOpponentsShootingOrFight, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
-import { engagedEnemies, modelBody, modelsSee } from '../../rules/battle/world.ts';
+import { engagedEnemies } from '../../rules/battle/world.ts';
 import { currentControl } from '../../rules/battle/objectives.ts';
 import { inflictMortalWounds, onModelDestroyed } from '../../rules/damage.ts';
 import { getWeaponAbility } from '../../rules/weapon-abilities.ts';
-import { attackersAre, enhancementBearers, modelWithinRangeOf, reactiveMoveHook, registerMarkerHold, untilStartOfNextTurn, withinRangeOfMarker } from '../helpers.ts';
+import { enemiesSeenBy, attackersAre, enhancementBearers, modelWithinRangeOf, reactiveMoveHook, registerMarkerHold, untilStartOfNextTurn, withinRangeOfMarker } from '../helpers.ts';
 import { SOUL_BRIDGE } from './wraiths-and-warlocks.ts';
 
 export const SPIRIT_CONCLAVE = 'Spirit Conclave';
@@ -140,20 +140,9 @@ function seersNear(state: GameState, u: UnitState): ModelState[] {
   return out;
 }
 
-/** The enemy units one of these models can see, in unit order. */
-function seenBy(state: GameState, player: PlayerIndex, seers: readonly ModelState[]): UnitState[] {
-  if (seers.length === 0) return [];
-  const bodies = seers.map((m) => ({ m, b: modelBody(state, m) }));
-  return unitsOnBattlefield(state, opponent(player)).filter((e) => e.models.some((t) => {
-    if (!t.alive || !t.pos) return false;
-    const tb = modelBody(state, t);
-    return bodies.some(({ m, b }) => modelsSee(state, b, m.id, tb, t.id));
-  }));
-}
-
 /** SEER'S EYE's choices for the Wraith unit: the enemy units a PSYKER model within 12" of it can see. */
 export function seersEyeTargets(state: GameState, u: UnitState): UnitState[] {
-  return seenBy(state, u.player, seersNear(state, u));
+  return enemiesSeenBy(state, u.player, seersNear(state, u));
 }
 
 /** SEER'S EYE's effect this phase (params.target): the unit's attacks on that enemy unit ignore modifiers to their AP and Damage. */

@@ -6,10 +6,9 @@
  */
 import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
-import { opponent, type GameState, type ModelState, type UnitState } from '../../core/state.ts';
+import { type GameState, type ModelState, type UnitState } from '../../core/state.ts';
 import { characteristic, hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
-import { modelBody, modelsSee } from '../../rules/battle/world.ts';
-import { modelWithinRangeOf, regainD3Wounds, returnDestroyedModel, untilStartOfNextTurn } from '../helpers.ts';
+import { enemiesSeenBy, modelWithinRangeOf, regainD3Wounds, returnDestroyedModel, untilStartOfNextTurn } from '../helpers.ts';
 
 export const SPIRITSEER = 'Spiritseer';
 export const SPIRIT_MARK = 'Spirit Mark (Psychic)';
@@ -61,12 +60,7 @@ function spiritMark(g: Game, unit: UnitState, when: 'start' | 'end'): void {
   const seers = seerModels(s, unit, SPIRIT_MARK);
   const wraiths = wraithsNear(s, unit, seers, 6).filter((w) => !hasKeyword(w, 'TITANIC'));
   if (wraiths.length === 0) return;
-  const bodies = seers.map((m) => ({ m, b: modelBody(s, m) }));
-  const seen = unitsOnBattlefield(s, opponent(unit.player)).filter((e) => e.models.some((t) => {
-    if (!t.alive || !t.pos) return false;
-    const tb = modelBody(s, t);
-    return bodies.some(({ m, b }) => modelsSee(s, b, m.id, tb, t.id));
-  }));
+  const seen = enemiesSeenBy(s, unit.player, seers);
   if (seen.length === 0) return;
   const options: ({ none: true } | { unit: string; target: string })[] = [{ none: true }];
   for (const w of wraiths) for (const e of seen) options.push({ unit: w.id, target: e.id });
