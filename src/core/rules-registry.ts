@@ -616,6 +616,19 @@ export function pileInMove(state: GameState, unit: UnitState): PileInMove {
   return out;
 }
 
+/**
+ * The unit's Consolidation move: its Pile-in's (pileInMove), reaching further where a rule in force on it
+ * says so (Rule.consolidationDistance: asked of its effects too, and it may roll, so only as it consolidates).
+ */
+export function consolidationMove(g: Game, unit: UnitState): PileInMove {
+  const move = pileInMove(g.state, unit);
+  forEachActiveRule(g.state, unit, 'self', (r, src) => {
+    const d = r.consolidationDistance?.(g, unit, src) ?? null;
+    if (d !== null && d > move.distance) move.distance = d;
+  });
+  return move;
+}
+
 /** The army and detachment rules of `player` that have this hook. */
 export function playerRulesWith<K extends keyof Rule>(state: GameState, player: PlayerIndex, hook: K): Rule[] {
   return registeredAmong(state.players[player].rules).filter((r) => r[hook] !== undefined);

@@ -167,7 +167,7 @@ export function checkArmyAgainstCatalog(army: ArmyFile, catalog: FactionCatalog,
     if (u.attachedTo) {
       const target = army.units.find((x) => x.id === u.attachedTo)!;
       const tds = catalog.byId(target.datasheetId);
-      if (!tds || !mayLead(ds, tds, catalog.byId)) {
+      if (!tds || !mayLead(ds, tds)) {
         fail(['units', i, 'attachedTo'], `${ds.name} cannot lead ${target.name}`);
       }
     }

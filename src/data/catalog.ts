@@ -12,6 +12,7 @@ import { FACTION_FILE_FORMAT, type EnhancementEntry, type FactionData } from './
 import { DataError } from './errors.ts';
 import { cleanName, lookupKey } from './text.ts';
 import { buildFactions, readWahapediaExport } from './wahapedia.ts';
+import { withStandIns } from './leader-stand-ins.ts';
 
 export interface FactionCatalog {
   faction: FactionData['faction'];
@@ -31,7 +32,9 @@ export interface FactionCatalog {
   detachment(name: string): FactionData['detachments'][number] | undefined;
 }
 
-export function catalogFromData(data: FactionData): FactionCatalog {
+export function catalogFromData(source: FactionData): FactionCatalog {
+  // Leaders list the units standing in for their Bodyguards too (CORSAIRS): a fact of the datasheets
+  const data: FactionData = { ...source, datasheets: withStandIns(source.datasheets) };
   const byId = new Map(data.datasheets.map((d) => [d.id, d]));
   const byKey = new Map<string, Datasheet[]>();
   for (const d of data.datasheets) {

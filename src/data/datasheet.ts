@@ -164,7 +164,10 @@ export interface Datasheet {
   coreAbilities: CoreAbility[];
   /** names of datasheet (and faction) abilities; the rules registry plays them by name */
   abilities: string[];
-  /** ids of datasheets this unit can lead (when it has the Leader ability) */
+  /**
+   * ids of datasheets this unit can lead (when it has the Leader ability): the export's list; a catalog adds
+   * the datasheets standing in for them (CORSAIRS, ./leader-stand-ins.ts)
+   */
   leads: string[];
   /**
    * transport capacity in models and who may embark; null when not a transport. A unit may embark

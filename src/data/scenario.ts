@@ -497,7 +497,7 @@ function resolveFormations(probs: Problems, ctx: PlayerContext, p: ParsedPlayer,
     const lds = ctx.ds(leader), bds = ctx.ds(bodyguard);
     if (leader === bodyguard) { probs.add(at, `a unit cannot lead itself`); continue; }
     if (!hasCore(lds, 'Leader')) { probs.add(at, `${unitLabel(lu)} does not have the Leader ability`); continue; }
-    if (!mayLead(lds, bds, ctx.catalog.byId)) {
+    if (!mayLead(lds, bds)) {
       const can = lds.leads.map((id) => ctx.catalog.byId(id)?.name ?? id);
       probs.add(at, `${unitLabel(lu)} cannot lead ${unitLabel(bu)}; expected a unit it can lead: ${can.length ? can.join(', ') : 'none in the data'}`);
       continue;

@@ -3,7 +3,7 @@
  * enemy units did an attack hit, when does "until the start of your next turn" end.
  */
 import type { Game } from '../core/game.ts';
-import { opponent, type Effect, type Expiry, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../core/state.ts';
+import { opponent, type Effect, type Expiry, type GameState, type ModelState, type ObjectiveState, type PlayerIndex, type UnitState } from '../core/state.ts';
 import { registerRule, type Rule } from '../core/rules-registry.ts';
 import type { AttackPlan } from '../rules/attack-plan.ts';
 import { isLeaderModel } from '../rules/allocation.ts';
@@ -233,14 +233,9 @@ export function withinAuraOf(state: GameState, unit: UnitState, aura: string, fr
 export function holdMarkersAtCommandEnd(g: Game, unit: UnitState, phase: string, holdKind: string): void {
   const s = g.state;
   if (phase !== 'command' || s.turn !== unit.player) return;
-  // control as it stands now (a Battle-shock test this phase may have changed it)
-  const control = currentControl(s);
-  s.objectives.forEach((o, i) => {
-    if (control[i] !== unit.player) return;
-    if (s.effects.some((e) => e.kind === holdKind && e.player === unit.player && e.params.objective === o.id)) return;
-    if (!withinRangeOfMarker(s, unit, o)) return;
-    g.addEffect(holdKind, unit.player, null, { at: 'end-of-battle' }, { objective: o.id });
-  });
+  for (const o of unheldMarkers(s, unit.player, holdKind)) {
+    if (withinRangeOfMarker(s, unit, o)) g.addEffect(holdKind, unit.player, null, { at: 'end-of-battle' }, { objective: o.id });
+  }
 }
 
 export type Destination = Extract<MoveChoice, { to: unknown }>;
@@ -675,6 +670,17 @@ export function returnDestroyedModel(g: Game, unit: UnitState, modelId: string, 
  * opponent's Level of Control is the greater (a contested or empty marker stays held); it ends at the end of
  * a phase at which the opponent's is (Stormblades, Void Thieves).
  */
+/**
+ * The markers `player` controls as control stands now (a Battle-shock test this phase may have changed it)
+ * that the hold `holdKind` (registerMarkerHold) does not hold for them yet: what each "this marker stays
+ * yours" rule may still secure.
+ */
+export function unheldMarkers(state: GameState, player: PlayerIndex, holdKind: string): ObjectiveState[] {
+  const control = currentControl(state);
+  return state.objectives.filter((o, i) => control[i] === player
+    && !state.effects.some((e) => e.kind === holdKind && e.player === player && e.params.objective === o.id));
+}
+
 export function registerMarkerHold(name: string): void {
   registerRule({
     name, kind: 'effect',

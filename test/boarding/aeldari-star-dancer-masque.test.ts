@@ -50,24 +50,29 @@ const dice = (log: readonly GameEvent[]) => log.filter((e): e is DiceRolledEvent
 
 describe("Faolchú's Last Flight (Star-dancer Masque)", () => {
   it('an AELDARI model destroyed by a melee attack before it has fought rolls a D6 and fights back on 3+ (not 4+); nothing without the detachment', () => {
-    let threes = 0;
-    for (let i = 0; i < 40 && threes === 0; i++) {
-      const g = sandbox([TR, KC], { stream: createStream(`flf-${i}`) });
-      const from = g.log!.length;
-      fight(g, g.state.units.KC);
-      const log = g.log!.slice(from);
-      const rolls = dice(log).filter((e) => e.label === 'fight on death');
-      const killed = log.filter((e) => e.type === 'model-destroyed' && e.unit === 'TR' && e.by === 'KC').length;
-      expect(rolls.length).toBe(killed);
-      const fallen = log.filter((e) => e.type === 'effect-added' && e.effect.kind === FALLEN_WARRIOR).length;
-      expect(fallen).toBe(rolls.filter((e) => e.values[0] >= 3).length);
-      threes += rolls.filter((e) => e.values[0] === 3).length;
-    }
-    expect(threes).toBeGreaterThan(0);
-    const none = sandbox([TR, KC], { detachment: null, stream: createStream('flf-0') });
-    const from = none.log!.length;
+    // ten Kroot beside the whole Troupe column: two hits, two wounds, two failed saves kill two Troupe players
+    // (each in Engagement Range); their rolls are a 3 (fights back) and a 2 (does not); the fallen misses
+    const KROOT: PlacedUnit = { ...KC, counts: [10, 0] };
+    const script = [4, 4, ...Array(18).fill(1), 4, 4, 1, 1, 3, 2, 1, 1, 1, 1, 1];
+    const stream = scriptedStream(script);
+    const g = sandbox([TR, KROOT], { stream });
+    const from = g.log!.length;
+    fight(g, g.state.units.KC);
+    const log = g.log!.slice(from);
+    expect(stream.remaining()).toBe(0);
+    expect(dice(log).filter((e) => e.label === 'fight on death').map((e) => e.values[0])).toEqual([3, 2]);
+    expect(log.filter((e) => e.type === 'model-destroyed' && e.unit === 'TR')).toHaveLength(2);
+    const fallen = log.flatMap((e) => (e.type === 'effect-added' && e.effect.kind === FALLEN_WARRIOR ? [e.effect.params.model] : []));
+    expect(fallen).toHaveLength(1);
+    // the one that rolled the 3 fights: its Hit rolls come after the Kroot have fought
+    const fought = log.findIndex((e) => e.type === 'unit-flag' && e.unit === 'KC' && e.flag === 'fought');
+    expect(dice(log.slice(fought)).filter((e) => e.purpose === 'hit' && e.unit === 'TR')).toHaveLength(1);
+    // without the detachment the same dice kill the same two models and nobody rolls to fight back
+    const none = sandbox([TR, KROOT], { detachment: null, stream: scriptedStream(script) });
+    const start = none.log!.length;
     fight(none, none.state.units.KC);
-    expect(dice(none.log!.slice(from)).filter((e) => e.label === 'fight on death')).toEqual([]);
+    expect(none.log!.slice(start).filter((e) => e.type === 'model-destroyed' && e.unit === 'TR')).toHaveLength(2);
+    expect(dice(none.log!.slice(start)).filter((e) => e.label === 'fight on death')).toEqual([]);
   });
 
   it('only melee attacks: a model destroyed by a ranged attack in the Fight phase does not fight back', () => {
@@ -107,38 +112,37 @@ describe('SERPENT STRIKE (Star-dancer Masque)', () => {
   });
 
   it('in a fight: the Troupe destroys the Fireblade, uses it, and consolidates with a D3 rolled for it', () => {
-    let seen = false;
-    for (let i = 0; i < 30 && !seen; i++) {
-      const g = sandbox([...units, { id: 'KC', player: 1, faction: 'tau', name: 'Kroot Carnivores', at: { x: 17, y: 10 }, spacing: 0.8, counts: [10, 0] }], { turn: 0, stratagem: 'SERPENT STRIKE', stream: createStream(`ss-${i}`) });
-      const from = g.log!.length;
-      fight(g, g.state.units.TR);
-      if (g.state.units.F.location !== 'destroyed') continue;
-      seen = true;
-      const log = g.log!.slice(from);
-      expect(g.state.players[0].stratagemsUsed.map((u) => u.name)).toEqual(['SERPENT STRIKE']);
-      const roll = dice(log).find((e) => e.label === 'Serpent Strike');
-      expect(roll).toBeDefined();
-      const rollAt = log.indexOf(roll!);
-      const consolidated = log.findIndex((e) => e.type === 'models-placed' && e.unit === 'TR' && e.mode === 'consolidate');
-      expect(consolidated).toBeGreaterThan(rollAt);
-      // the invariant checks accept the longer move (they read the D3), and flag it when it is not rolled
-      const checks = (events: readonly GameEvent[]) => {
-        const rules = ruleChecker();
-        const state = emptyGameState();
-        for (const e of events) { apply(state, e); rules.onEvent(e, state); }
-        return rules.violations.filter((v) => /consolidate/.test(v));
-      };
-      expect(checks(g.log!)).toEqual([]);
-      const moved = Math.max(...(log[consolidated] as { positions: { model: string; pos: { x: number; y: number } }[] }).positions.map((p) => {
-        const before = g.log!.slice(0, from + consolidated).reverse().find((e) => e.type === 'models-placed' && e.unit === 'TR') as { positions: { model: string; pos: { x: number; y: number } }[] };
-        const q = before.positions.find((x) => x.model === p.model)!.pos;
-        return Math.hypot(p.pos.x - q.x, p.pos.y - q.y);
-      }));
-      // here a model went further than 3" toward the Kroot
-      expect(moved).toBeGreaterThan(3);
-      expect(checks(g.log!.filter((e) => !(e.type === 'dice' && e.label === 'Serpent Strike'))).length).toBeGreaterThan(0);
-    }
-    expect(seen).toBe(true);
+    // three hits and three Critical Wounds (Devastating Wounds: three mortal wounds) destroy the Fireblade; the D3 is a 3
+    const stream = scriptedStream([4, 4, 4, ...Array(17).fill(1), 6, 6, 6, 3]);
+    const g = sandbox([...units, { id: 'KC', player: 1, faction: 'tau', name: 'Kroot Carnivores', at: { x: 17, y: 10 }, spacing: 0.8, counts: [10, 0] }], { turn: 0, stratagem: 'SERPENT STRIKE', stream });
+    const from = g.log!.length;
+    fight(g, g.state.units.TR);
+    expect(stream.remaining()).toBe(0);
+    expect(g.state.units.F.location).toBe('destroyed');
+    const log = g.log!.slice(from);
+    expect(g.state.players[0].stratagemsUsed.map((u) => u.name)).toEqual(['SERPENT STRIKE']);
+    const roll = dice(log).find((e) => e.label === 'Serpent Strike');
+    expect(roll?.values).toEqual([3]);
+    const rollAt = log.indexOf(roll!);
+    const consolidated = log.findIndex((e) => e.type === 'models-placed' && e.unit === 'TR' && e.mode === 'consolidate');
+    expect(consolidated).toBeGreaterThan(rollAt);
+    // the invariant checks accept the longer move (they read the D3), and flag it when it is not rolled
+    const checks = (events: readonly GameEvent[]) => {
+      const rules = ruleChecker();
+      const state = emptyGameState();
+      for (const e of events) { apply(state, e); rules.onEvent(e, state); }
+      return rules.violations.filter((v) => /consolidate/.test(v));
+    };
+    expect(checks(g.log!)).toEqual([]);
+    const moved = Math.max(...(log[consolidated] as { positions: { model: string; pos: { x: number; y: number } }[] }).positions.map((p) => {
+      const before = g.log!.slice(0, from + consolidated).reverse().find((e) => e.type === 'models-placed' && e.unit === 'TR') as { positions: { model: string; pos: { x: number; y: number } }[] };
+      const q = before.positions.find((x) => x.model === p.model)!.pos;
+      return Math.hypot(p.pos.x - q.x, p.pos.y - q.y);
+    }));
+    // a model went further than 3" toward the Kroot, and no further than the D3+3"
+    expect(moved).toBeGreaterThan(3);
+    expect(moved).toBeLessThanOrEqual(6 + 1e-6);
+    expect(checks(g.log!.filter((e) => !(e.type === 'dice' && e.label === 'Serpent Strike'))).length).toBeGreaterThan(0);
   });
 });
 

@@ -19,7 +19,7 @@ import { endTurn } from '../../src/rules/battle/battle.ts';
 import { unitDistance } from '../../src/rules/battle/world.ts';
 import { bodyguardCandidates } from '../../src/rules/battle/formations.ts';
 import { redeployUnits, type RedeployOption } from '../../src/rules/battle/redeploy.ts';
-import { loadFactionCatalog } from '../../src/data/catalog.ts';
+import { loadFactionCatalog, parseFactionData } from '../../src/data/catalog.ts';
 import { mayLead } from '../../src/data/leader-stand-ins.ts';
 import { checkArmyAgainstCatalog, validateArmy } from '../../src/data/army.ts';
 import { resolveScenario } from '../../src/data/scenario.ts';
@@ -159,8 +159,12 @@ describe('Corsair Reaver Band: CORSAIRS', () => {
 
   it('a Leader that may lead Corsair Voidreavers may lead a Reaver Band; one that may not, may not', () => {
     const band = ds('Corsair Reaver Band');
-    // no Leader lists the Reaver Band in the data: only the rule lets them
-    expect(ae.datasheets.filter((d) => d.leads.includes(band.id))).toEqual([]);
+    // no Leader lists the Reaver Band in the data: only the rule lets them, resolved as the catalog is built
+    const raw = parseFactionData(readFileSync('src/factions/aeldari/units.json', 'utf8'), 'units.json');
+    expect(raw.datasheets.filter((d) => d.leads.includes(band.id))).toEqual([]);
+    const voidreavers = ds('Corsair Voidreavers').id;
+    expect(ae.datasheets.filter((d) => d.leads.includes(band.id)).map((d) => d.id))
+      .toEqual(raw.datasheets.filter((d) => d.leads.includes(voidreavers)).map((d) => d.id));
     expect(['Prince Yriel', 'Kharseth', 'Yvraine', 'The Visarch'].map((n) => mayLead(ds(n), band))).toEqual([true, true, true, true]);
     expect(['Farseer', 'Autarch', 'Warlock'].map((n) => mayLead(ds(n), band))).toEqual([false, false, false]);
     // the Voidscarred have no such rule

@@ -22,6 +22,7 @@ import { bestLeadership, characteristic, rollModifier } from '../../src/rules/ba
 import { isLeaderModel, mustTake } from '../../src/rules/allocation.ts';
 import type { WeaponProfile } from '../../src/data/datasheet.ts';
 import type { Body } from '../../src/geometry/types.ts';
+import { SERPENT_STRIKE_ROLL, serpentStrikeReach } from '../../src/factions/aeldari/boarding-rolls.ts';
 
 const EPS = 1e-6;
 /** moves that may not end within Engagement Range of an enemy unit */
@@ -144,9 +145,8 @@ export function ruleChecker(): RuleChecker {
   let charger: string | null = null;
   let chargeTargets: string[] = [];
   const chargeRoll = new Map<string, number[]>();
-  // the reach of a unit's last Consolidation move lengthened by a roll (SERPENT STRIKE: D3+3", its D3 labelled
-  // SERPENT_STRIKE_ROLL in src/factions/aeldari/boarding-star-dancer-masque.ts; not imported here, so that the
-  // checks load no faction module before the tests do)
+  // the reach of a unit's last Consolidation move lengthened by a roll (SERPENT STRIKE's D3, read with
+  // src/factions/aeldari/boarding-rolls.ts, which registers nothing, so the checks load no rule before the tests do)
   const consolidationReach = new Map<string, number>();
   /** what the rules add to a unit's Charge roll, when it is rolled (The Bloody-Handed: +1) */
   const chargeBonus = new Map<string, number>();
@@ -480,7 +480,7 @@ export function ruleChecker(): RuleChecker {
           escape.forced = r.allModels;
           escape.modifier = r.modifier;
         }
-        if (e.purpose === 'other' && e.unit && e.label === 'Serpent Strike') consolidationReach.set(e.unit, 3 + e.values[0]);
+        if (e.purpose === 'other' && e.unit && e.label === SERPENT_STRIKE_ROLL) consolidationReach.set(e.unit, serpentStrikeReach(e.values[0]));
         if (e.purpose === 'charge' && e.unit) {
           chargeRoll.set(e.unit, [...e.values]);
           chargeBonus.set(e.unit, Math.max(0, rollModifier(s, s.units[e.unit], 'charge')));

@@ -5,16 +5,15 @@
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import type { GameState, UnitState } from '../../core/state.ts';
-import { HATCHWAY_HELD_OPEN, hatchwayBlocked, setHatchway } from '../../rules/battle/hatchways.ts';
+import { hatchways, mayCloseHatchway, setHatchway } from '../../rules/battle/hatchways.ts';
 import { pointInPolygon, segmentsIntersect } from '../../geometry/polygon.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { untilYourNextCommandPhase } from '../../rules/stratagems/boarding-actions.ts';
-import { currentControl } from '../../rules/battle/objectives.ts';
 import { hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { modelBody } from '../../rules/battle/world.ts';
-import { modelSeesUnit, bearerModel, modelWithinRangeOf, registerMarkerHold, withinRangeOfMarker } from '../helpers.ts';
+import { modelSeesUnit, bearerModel, modelWithinRangeOf, registerMarkerHold, unheldMarkers, withinRangeOfMarker } from '../helpers.ts';
 import { registerVoidGhosts } from './boarding-shared.ts';
 
 export const KHAINES_ARROW = "Khaine's Arrow";
@@ -89,9 +88,7 @@ registerRule({
     const s = g.state;
     const u = s.units[effect.unit];
     if (!u || u.location !== 'battlefield') return;
-    const control = currentControl(s);
-    const o = s.objectives.find((x, i) => control[i] === player && withinRangeOfMarker(s, u, x)
-      && !s.effects.some((e) => e.kind === CRITICAL_CAPTURE_HOLD && e.player === player && e.params.objective === x.id));
+    const o = unheldMarkers(s, player, CRITICAL_CAPTURE_HOLD).find((x) => withinRangeOfMarker(s, u, x));
     if (o) g.addEffect(CRITICAL_CAPTURE_HOLD, player, null, { at: 'end-of-battle' }, { objective: o.id });
   },
 });
@@ -162,8 +159,8 @@ registerRule({ name: SHIELDMASTER_USED, kind: 'effect' });
  * stood to where it stands crosses the hatchway's footprint (a path bent round a wall is not followed).
  */
 export function hatchwaysMovedThrough(state: GameState, unit: UnitState, from: Record<string, [number, number]>): string[] {
-  return (state.board.hatchways ?? []).filter((h) => {
-    if (!state.openHatchways.includes(h.id) || hatchwayBlocked(state, h) || state.effects.some((e) => e.kind === HATCHWAY_HELD_OPEN && e.params.hatchway === h.id)) return false;
+  return hatchways(state).filter((h) => {
+    if (!mayCloseHatchway(state, h)) return false;
     return unit.models.some((m) => {
       const a = from[m.id];
       if (!m.alive || !m.pos || !a) return false;

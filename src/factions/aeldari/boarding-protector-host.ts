@@ -12,10 +12,10 @@ import { windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import type { Window } from '../../rules/windows.ts';
 import { hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { modelWeapons } from '../../rules/battle/shooting.ts';
-import { acrossHatchway } from '../../rules/battle/hatchways.ts';
+import { acrossHatchway, hatchwayById, positionsOf } from '../../rules/battle/hatchways.ts';
 import { unitDistance, unitSees } from '../../rules/battle/world.ts';
 import { inflictMortalWounds } from '../../rules/damage.ts';
-import { attackersAreBearer, normalMoveChoices, reactiveMove, withinObjectiveRange } from '../helpers.ts';
+import { attackersAreBearer, moveOrFallBack, normalMoveChoices, withinObjectiveRange } from '../helpers.ts';
 import { NO_OVERWATCH, registerVoidGhosts } from './boarding-shared.ts';
 
 export const PROTECTOR_HOST = 'Protector Host';
@@ -67,12 +67,10 @@ registerStratagem({
 function enemyAtHatchway(g: Game, w: Window, p: PlayerIndex): { enemy: UnitState; polygon: { x: number; y: number }[] } | null {
   const s = g.state;
   const enemy = w.unit ? s.units[w.unit] : null;
-  const h = (s.board.hatchways ?? []).find((x) => x.id === w.data?.hatchway);
+  const h = hatchwayById(s, w.data?.hatchway);
   if (!enemy || enemy.player === p || !onBattlefield(enemy) || !h) return null;
   return { enemy, polygon: h.polygon };
 }
-
-const alivePoints = (u: UnitState) => u.models.flatMap((m) => (m.alive && m.pos ? [m.pos] : []));
 
 /**
  * RAPID AMBUSH: in the opponent's Movement phase, just after an enemy unit opened a hatchway, a DIRE AVENGERS
@@ -81,15 +79,13 @@ const alivePoints = (u: UnitState) => u.models.flatMap((m) => (m.alive && m.pos 
  * (the decision `rapid-ambush`). The engine offers it only where the enemy unit is within 9" and visible (it
  * would do nothing otherwise). It has no Overwatch to forbid (NO_OVERWATCH).
  */
-registerRule({ name: 'Rapid Ambush (moved)', kind: 'effect' });
-
 registerStratagem({
   name: 'RAPID AMBUSH', cp: 1, category: 'Strategic Ploy', source: PROTECTOR_HOST, turn: 'opponent', windows: ['movement/hatchway-opened'],
   targets(g, w, p) {
     const at = enemyAtHatchway(g, w, p);
     if (!at) return [];
-    const from = alivePoints(at.enemy);
-    return unitsOnBattlefield(g.state, p).filter((u) => avengersOrGuardians(u) && acrossHatchway(at.polygon, from, alivePoints(u))
+    const from = positionsOf(at.enemy.models);
+    return unitsOnBattlefield(g.state, p).filter((u) => avengersOrGuardians(u) && acrossHatchway(at.polygon, from, positionsOf(u.models))
       && unitDistance(g.state, u, at.enemy) <= 9 + 1e-6 && unitSees(g.state, u, at.enemy));
   },
   use(g, w, p, u) {
@@ -101,7 +97,7 @@ registerStratagem({
     const options = normalMoveChoices(g.state, g.state.units[u.id]);
     if (options.length === 0) return;
     const { option } = g.decide({ kind: 'rapid-ambush', player: p, prompt: `Rapid Ambush: where does ${u.name} move (up to D6")?`, options, context: { unit: u.id } });
-    reactiveMove(g, g.state.units[u.id], option, () => g.dice.d6(1, 'other', p, u.id, 'Rapid Ambush move')[0], 'Rapid Ambush (moved)');
+    moveOrFallBack(g, g.state.units[u.id], option, false, () => g.dice.d6(1, 'other', p, u.id, 'Rapid Ambush move')[0]);
   },
 });
 

@@ -10,6 +10,7 @@ import { windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { hasKeyword, onBattlefield } from '../../rules/battle/units.ts';
 import { attackersAreBearer, bearerComponent } from '../helpers.ts';
 import { NO_OVERWATCH, registerVoidGhosts } from './boarding-shared.ts';
+import { SERPENT_STRIKE_ROLL, serpentStrikeReach } from './boarding-rolls.ts';
 
 export const STAR_DANCER_MASQUE = 'Star-dancer Masque';
 const FAOLCHUS_LAST_FLIGHT = "Faolchú's Last Flight";
@@ -42,16 +43,13 @@ registerStratagem({
   use(g, _w, p, u) { g.addEffect('Darting Strikes', p, u.id, g.untilEndOfPhase()); },
 });
 
-/** The label of SERPENT STRIKE's D3 (the invariant checks read the reach it gives). */
-export const SERPENT_STRIKE_ROLL = 'Serpent Strike';
-
 /**
  * SERPENT STRIKE's effect: the unit's Consolidation moves this phase reach D3+3" (rolled as it consolidates)
  * instead of 3".
  */
 registerRule({
   name: 'Serpent Strike', kind: 'effect',
-  consolidationDistance: (g, u) => 3 + g.dice.roll(1, 3, 'other', u.player, u.id, SERPENT_STRIKE_ROLL)[0],
+  consolidationDistance: (g, u) => serpentStrikeReach(g.dice.roll(1, 3, 'other', u.player, u.id, SERPENT_STRIKE_ROLL)[0]),
 });
 
 registerStratagem({

@@ -8,13 +8,12 @@ import type { GameState, ModelState, PlayerIndex, UnitState } from '../../core/s
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { registerArmyRuleHooks } from '../../rules/battle/phase.ts';
-import { currentControl } from '../../rules/battle/objectives.ts';
 import { bestLeadership, hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
-import { acrossHatchway, enemiesBeyondHatchway, HATCHWAY_HELD_OPEN, modelSeesHatchway, setHatchway } from '../../rules/battle/hatchways.ts';
+import { attackAcrossHatchway, enemiesBeyondHatchway, HATCHWAY_HELD_OPEN, hatchwayById, hatchways, isHatchwayOpen, modelSeesHatchway, setHatchway } from '../../rules/battle/hatchways.ts';
 import { modelWeapons } from '../../rules/battle/shooting.ts';
 import { weaponRange } from '../../core/rules-registry.ts';
 import { modelBody } from '../../rules/battle/world.ts';
-import { modelSeesUnit, bearerModel, modelWithinRangeOf, registerMarkerHold, returnDestroyedModel, untilEndOfOpponentsNextTurn, withinRangeOfMarker } from '../helpers.ts';
+import { modelSeesUnit, bearerModel, modelWithinRangeOf, registerMarkerHold, unheldMarkers, returnDestroyedModel, untilEndOfOpponentsNextTurn, withinRangeOfMarker } from '../helpers.ts';
 import { NO_OVERWATCH } from './boarding-shared.ts';
 
 export const WRAITHS_OF_THE_VOID = 'Wraiths of the Void';
@@ -29,15 +28,12 @@ export type WraithMarkedChoice = { none: true } | { unit: string; objective: str
 
 /** The (unit, marker) pairs Wraith-Marked may select now: an AELDARI unit within range of a marker the player controls that is not already Secured by them. */
 export function wraithMarkedOptions(state: GameState, player: PlayerIndex): { unit: string; objective: string }[] {
-  const control = currentControl(state);
   const out: { unit: string; objective: string }[] = [];
-  state.objectives.forEach((o, i) => {
-    if (control[i] !== player) return;
-    if (state.effects.some((e) => e.kind === WRAITH_MARKED_HOLD && e.player === player && e.params.objective === o.id)) return;
+  for (const o of unheldMarkers(state, player, WRAITH_MARKED_HOLD)) {
     for (const u of unitsOnBattlefield(state, player)) {
       if (hasKeyword(u, 'AELDARI') && withinRangeOfMarker(state, u, o)) out.push({ unit: u.id, objective: o.id });
     }
-  });
+  }
   return out;
 }
 
@@ -85,8 +81,6 @@ registerStratagem({
   use(g, _w, p, u) { g.addEffect('Wraithsight', p, u.id, g.untilEndOfPhase()); },
 });
 
-const alivePoints = (models: readonly ModelState[]) => models.flatMap((m) => (m.alive && m.pos ? [m.pos] : []));
-
 /**
  * GUARDIAN CONSTRUCTS' effect: -1 to the Wound roll of attacks on the unit by models wholly on the other side
  * of a hatchway from it (every attacking model of the group on one side, every model of the unit on the other).
@@ -95,10 +89,7 @@ registerRule({
   name: 'Guardian Constructs', kind: 'effect',
   attack(plan, ctx, src) {
     if (src.role !== 'defender') return;
-    const from = alivePoints(ctx.attackers);
-    const to = alivePoints(ctx.target.models);
-    if (from.length === 0 || from.length !== ctx.attackers.length) return;
-    if ((ctx.state.board.hatchways ?? []).some((h) => acrossHatchway(h.polygon, from, to))) plan.woundModifier -= 1;
+    if (hatchways(ctx.state).some((h) => attackAcrossHatchway(h, ctx.attackers, ctx.target))) plan.woundModifier -= 1;
   },
 });
 
@@ -111,8 +102,8 @@ registerStratagem({
 /** The closed hatchways the unit's ranged weapons reach and its models see (D-STRIKE's choices), by id. */
 export function dStrikeHatchways(state: GameState, u: UnitState): string[] {
   const out: string[] = [];
-  for (const h of state.board.hatchways ?? []) {
-    if (state.openHatchways.includes(h.id)) continue;
+  for (const h of hatchways(state)) {
+    if (isHatchwayOpen(state, h.id)) continue;
     const reached = u.models.some((m) => {
       if (!m.alive || !m.pos) return false;
       const ds = state.datasheets[m.datasheet];
@@ -148,7 +139,7 @@ registerStratagem({
   use(g, _w, p, u) {
     const options = dStrikeHatchways(g.state, u);
     const { option } = g.decide({ kind: 'd-strike', player: p, prompt: `D-Strike: which hatchway does ${u.name} blast open?`, options, context: { unit: u.id } });
-    const h = (g.state.board.hatchways ?? []).find((x) => x.id === option)!;
+    const h = hatchwayById(g.state, option)!;
     setHatchway(g, option, true, u.id);
     g.addEffect(HATCHWAY_HELD_OPEN, p, null, { at: 'end-of-battle' }, { hatchway: option });
     for (const e of enemiesBeyondHatchway(g.state, g.state.units[u.id], h, 3)) g.addEffect('Stunned (D-Strike)', p, e.id, untilEndOfOpponentsNextTurn(g, p));

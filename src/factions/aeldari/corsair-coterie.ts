@@ -12,12 +12,11 @@ import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.
 import { hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { engagedEnemies, isEngaged, modelBody, unitDistance } from '../../rules/battle/world.ts';
 import { inflictMortalWounds, onUnitDestroyed } from '../../rules/damage.ts';
-import { currentControl } from '../../rules/battle/objectives.ts';
 import { registerArmyRuleHooks } from '../../rules/battle/phase.ts';
 import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
-import { bearerComponent, bearerModel, intoReservesAtTurnEnd, moveOrFallBack, normalMoveChoices, registerMarkerHold, withinObjectiveRange, withinRangeOfMarker } from '../helpers.ts';
+import { bearerComponent, bearerModel, intoReservesAtTurnEnd, moveOrFallBack, normalMoveChoices, registerMarkerHold, unheldMarkers, withinObjectiveRange, withinRangeOfMarker } from '../helpers.ts';
 import { grantedStealth } from '../../rules/core-abilities.ts';
 
 export const CORSAIR_COTERIE = 'Corsair Coterie';
@@ -67,13 +66,11 @@ export const VOID_THIEVES_HOLD = 'Void Thieves (held)';
  */
 function holdMarkers(g: Game, owner: PlayerIndex): void {
   const s = g.state;
-  const control = currentControl(s);
-  s.objectives.forEach((o, i) => {
-    if (control[i] !== owner) return;
-    if (s.effects.some((e) => e.kind === VOID_THIEVES_HOLD && e.player === owner && e.params.objective === o.id)) return;
-    if (!unitsOnBattlefield(s, owner).some((u) => anhrathe(u) && withinRangeOfMarker(s, u, o))) return;
-    g.addEffect(VOID_THIEVES_HOLD, owner, null, { at: 'end-of-battle' }, { objective: o.id });
-  });
+  for (const o of unheldMarkers(s, owner, VOID_THIEVES_HOLD)) {
+    if (unitsOnBattlefield(s, owner).some((u) => anhrathe(u) && withinRangeOfMarker(s, u, o))) {
+      g.addEffect(VOID_THIEVES_HOLD, owner, null, { at: 'end-of-battle' }, { objective: o.id });
+    }
+  }
 }
 
 /** The hold (registerMarkerHold, shared with the Stormblades'). */

@@ -11,10 +11,9 @@ import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { targetedInOpponentsShootingOrFight, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { engagedEnemies } from '../../rules/battle/world.ts';
-import { currentControl } from '../../rules/battle/objectives.ts';
 import { inflictMortalWounds, onModelDestroyed } from '../../rules/damage.ts';
 import { getWeaponAbility } from '../../rules/weapon-abilities.ts';
-import { enemiesSeenBy, attackersAre, enhancementBearers, modelWithinRangeOf, reactiveMoveHook, registerMarkerHold, untilStartOfNextTurn, withinRangeOfMarker } from '../helpers.ts';
+import { enemiesSeenBy, attackersAre, enhancementBearers, modelWithinRangeOf, reactiveMoveHook, registerMarkerHold, unheldMarkers, untilStartOfNextTurn, withinRangeOfMarker } from '../helpers.ts';
 import { SOUL_BRIDGE } from './wraiths-and-warlocks.ts';
 
 export const SPIRIT_CONCLAVE = 'Spirit Conclave';
@@ -177,9 +176,7 @@ registerMarkerHold(SPIRIT_TOKEN_HOLD);
 
 /** The markers the player controls that the unit is within range of and no Spirit Token holds yet (their ids). */
 export function spiritTokenMarkers(state: GameState, u: UnitState): string[] {
-  const control = currentControl(state);
-  return state.objectives.filter((o, i) => control[i] === u.player && withinRangeOfMarker(state, u, o)
-    && !state.effects.some((e) => e.kind === SPIRIT_TOKEN_HOLD && e.player === u.player && e.params.objective === o.id)).map((o) => o.id);
+  return unheldMarkers(state, u.player, SPIRIT_TOKEN_HOLD).filter((o) => withinRangeOfMarker(state, u, o)).map((o) => o.id);
 }
 
 registerStratagem({

@@ -16,7 +16,7 @@ import { isEngaged, unitDistance, unitSees, modelBody } from '../../rules/battle
 import { embark, fitsIn, embarkOptions } from '../../rules/battle/transports.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';
 import { canShoot, shootWithUnit } from '../../rules/battle/shooting.ts';
-import { acrossHatchway } from '../../rules/battle/hatchways.ts';
+import { attackAcrossHatchway, hatchwayById } from '../../rules/battle/hatchways.ts';
 import { inObjectiveRange } from '../../geometry/ranges.ts';
 import { pointInPolygon } from '../../geometry/polygon.ts';
 import { guidedInfo, spottedBy } from './army-rule.ts';
@@ -370,12 +370,8 @@ registerRule({
   name: 'Responsive Volley', kind: 'effect',
   attack(plan, ctx, src) {
     if (!src.effect || src.role !== 'attacker' || ctx.melee) return;
-    const s = ctx.state;
-    const h = (s.board.hatchways ?? []).find((x) => x.id === src.effect!.params.hatchway);
-    if (!h) return;
-    const from = ctx.attackers.flatMap((m) => (m.pos ? [m.pos] : []));
-    const to = ctx.target.models.flatMap((m) => (m.alive && m.pos ? [m.pos] : []));
-    if (from.length === ctx.attackers.length && acrossHatchway(h.polygon, from, to)) plan.criticalHitOn = Math.min(plan.criticalHitOn, 5);
+    const h = hatchwayById(ctx.state, src.effect.params.hatchway);
+    if (h && attackAcrossHatchway(h, ctx.attackers, ctx.target)) plan.criticalHitOn = Math.min(plan.criticalHitOn, 5);
   },
 });
 

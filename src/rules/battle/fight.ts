@@ -6,7 +6,7 @@
  * weapons, then consolidates (3").
  */
 import type { Game } from '../../core/game.ts';
-import { afterAttacks, forEachActiveRule, getRule, pileInMove } from '../../core/rules-registry.ts';
+import { afterAttacks, consolidationMove, getRule, pileInMove } from '../../core/rules-registry.ts';
 import { opponent, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { profileHas, type Weapon, type WeaponProfile } from '../../data/datasheet.ts';
 import { inBaseContact } from '../../geometry/distance.ts';
@@ -223,13 +223,7 @@ function pileIn(g: Game, u: UnitState, mode: 'pileIn' | 'consolidate'): void {
   // a model already in base contact with an enemy model cannot end any closer: when every model is,
   // there is nothing to plan
   if (allInBaseContact(g, u)) return;
-  const move = pileInMove(g.state, u);
-  if (mode === 'consolidate') {
-    forEachActiveRule(g.state, u, 'self', (r, src) => {
-      const d = r.consolidationDistance?.(g, u, src) ?? null;
-      if (d !== null && d > move.distance) move.distance = d;
-    });
-  }
+  const move = mode === 'consolidate' ? consolidationMove(g, u) : pileInMove(g.state, u);
   const plan = planUnit(g.state, u, mode, move.closestUnitContact ? { maxDistance: move.distance, closestUnitContact: true } : { maxDistance: move.distance });
   if (plan.ok && plan.pathLengths.some((l) => l > 1e-6)) applyPlan(g, u, plan, mode === 'pileIn' ? 'pile-in' : 'consolidate');
 }

@@ -25,7 +25,7 @@ import type { GameState, HatchwayState, ModelState, UnitState } from '../../core
 import { abilityRulesWith } from '../../core/rules-registry.ts';
 import { bodyShape, isWithinOfPolygon } from '../../geometry/distance.ts';
 import { shapeOverlapsPolygon } from '../../geometry/polygon.ts';
-import { OVERLAP_TOLERANCE } from '../../geometry/types.ts';
+import { OVERLAP_TOLERANCE, type Board } from '../../geometry/types.ts';
 import { boardOf, modelBody } from './world.ts';
 import { isVisible, pointBody } from '../../geometry/visibility.ts';
 import { baseBoundingRadius } from '../../geometry/shape.ts';
@@ -38,6 +38,18 @@ export type HatchwayChoice = { hatchway: string; open: boolean } | { keep: true 
 
 export function hatchways(state: GameState): HatchwayState[] {
   return state.board.hatchways ?? [];
+}
+
+/** The hatchway with this id on the board, if any. */
+export function hatchwayById(state: GameState, id: unknown): HatchwayState | undefined {
+  return hatchways(state).find((h) => h.id === id);
+}
+
+/** Where the models stand (those on the battlefield; a destroyed model has no position). */
+export function positionsOf(models: readonly ModelState[]): { x: number; y: number }[] {
+  const out: { x: number; y: number }[] = [];
+  for (const m of models) if (m.alive && m.pos) out.push(m.pos);
+  return out;
 }
 
 export function isHatchwayOpen(state: GameState, id: string): boolean {
@@ -74,7 +86,7 @@ export function hatchwayOptions(state: GameState, u: UnitState, done: readonly s
   for (const h of hatchways(state)) {
     if (done.includes(h.id) || !unitNearHatchway(state, u, h)) continue;
     const open = isHatchwayOpen(state, h.id);
-    if (open && (hatchwayBlocked(state, h) || heldOpen(state, h.id))) continue;
+    if (open && !mayCloseHatchway(state, h)) continue;
     out.push({ hatchway: h.id, open: !open });
   }
   return out;
@@ -89,6 +101,11 @@ export const HATCHWAY_HELD_OPEN = 'Hatchway held open';
 function heldOpen(state: GameState, id: string): boolean {
   for (const e of state.effects) if (e.kind === HATCHWAY_HELD_OPEN && e.params.hatchway === id) return true;
   return false;
+}
+
+/** Is the hatchway open, and may it be closed now (no model stands on it, no rule holds it open)? */
+export function mayCloseHatchway(state: GameState, h: HatchwayState): boolean {
+  return isHatchwayOpen(state, h.id) && !hatchwayBlocked(state, h) && !heldOpen(state, h.id);
 }
 
 /** Open or close a hatchway (an event). */
@@ -128,9 +145,7 @@ export function hatchwayStep(g: Game, u: UnitState): void {
  * (+1, -1; 0 on the line).
  */
 export function hatchwaySide(polygon: readonly { x: number; y: number }[], p: { x: number; y: number }): number {
-  let cx = 0, cy = 0;
-  for (const q of polygon) { cx += q.x; cy += q.y; }
-  cx /= polygon.length; cy /= polygon.length;
+  const { x: cx, y: cy } = centreOf(polygon);
   // the longest edge gives the wall's direction
   let dx = 0, dy = 0, best = -1;
   for (let i = 0; i < polygon.length; i++) {
@@ -144,9 +159,13 @@ export function hatchwaySide(polygon: readonly { x: number; y: number }[], p: { 
 
 /** The centre of a hatchway's footprint. */
 export function hatchwayCentre(h: HatchwayState): { x: number; y: number } {
+  return centreOf(h.polygon);
+}
+
+function centreOf(polygon: readonly { x: number; y: number }[]): { x: number; y: number } {
   let x = 0, y = 0;
-  for (const q of h.polygon) { x += q.x; y += q.y; }
-  return { x: x / h.polygon.length, y: y / h.polygon.length };
+  for (const q of polygon) { x += q.x; y += q.y; }
+  return { x: x / polygon.length, y: y / polygon.length };
 }
 
 /**
@@ -158,8 +177,17 @@ export function modelSeesHatchway(state: GameState, m: ModelState, h: HatchwaySt
   const body = modelBody(state, m);
   const c = hatchwayCentre(h);
   if (Math.hypot(c.x - m.pos.x, c.y - m.pos.y) - baseBoundingRadius(body.base) > range + 1e-6) return false;
-  const board = boardOf(state);
-  return isVisible(body, pointBody(c, 1), { ...board, terrain: board.terrain.filter((t) => t.id !== h.id) });
+  return isVisible(body, pointBody(c, 1), boardWithout(boardOf(state), h.id));
+}
+
+/** A board without one of its terrain pieces (a closed hatchway's wall), remembered per board. */
+const withoutCache = new WeakMap<Board, Map<string, Board>>();
+function boardWithout(board: Board, id: string): Board {
+  let byId = withoutCache.get(board);
+  if (!byId) withoutCache.set(board, (byId = new Map()));
+  let b = byId.get(id);
+  if (!b) byId.set(id, (b = { ...board, terrain: board.terrain.filter((t) => t.id !== id) }));
+  return b;
 }
 
 /**
@@ -167,7 +195,7 @@ export function modelSeesHatchway(state: GameState, m: ModelState, h: HatchwaySt
  * (every model of each: D-STRIKE's stunned units).
  */
 export function enemiesBeyondHatchway(state: GameState, unit: UnitState, h: HatchwayState, range: number): UnitState[] {
-  const from = unit.models.flatMap((m) => (m.alive && m.pos ? [m.pos] : []));
+  const from = positionsOf(unit.models);
   const out: UnitState[] = [];
   for (const id of state.unitOrder) {
     const e = state.units[id];
@@ -187,4 +215,14 @@ export function acrossHatchway(polygon: readonly { x: number; y: number }[], fro
   for (const p of from) if (hatchwaySide(polygon, p) !== side) return false;
   for (const p of to) if (hatchwaySide(polygon, p) !== -side) return false;
   return true;
+}
+
+/**
+ * Is every attacking model wholly on the other side of the hatchway from every model of the target unit
+ * (GUARDIAN CONSTRUCTS, Responsive Volley)? Attackers without a position (a destroyed model fighting) are
+ * on no side.
+ */
+export function attackAcrossHatchway(h: HatchwayState, attackers: readonly ModelState[], target: UnitState): boolean {
+  const from = positionsOf(attackers);
+  return from.length === attackers.length && acrossHatchway(h.polygon, from, positionsOf(target.models));
 }
