@@ -87,9 +87,13 @@ describe('TO THEIR FINAL BREATH: fighting on death', () => {
       if (passed > 0) {
         const firstBanshee = log.findIndex((e) => e.type === 'dice' && e.unit === 'HB' && e.purpose === 'hit');
         expect(firstBanshee).toBeGreaterThan(lastKroot);
-        // ... before the Kroot consolidate and are marked as having fought
-        const krootFought = lastIndex(log, (e) => e.type === 'unit-flag' && e.unit === 'KC' && e.flag === 'fought');
-        expect(firstBanshee).toBeLessThan(krootFought);
+        // ... once the Kroot are marked as having fought (so Kroot the fallen destroy do not fight on death), marked once
+        const marks = log.flatMap((e, i) => (e.type === 'unit-flag' && e.unit === 'KC' && e.flag === 'fought' ? [i] : []));
+        expect(marks).toHaveLength(1);
+        expect(firstBanshee).toBeGreaterThan(marks[0]);
+        // ... and before they consolidate
+        const consolidated = log.findIndex((e) => e.type === 'models-placed' && e.unit === 'KC' && e.mode === 'consolidate');
+        if (consolidated >= 0) expect(firstBanshee).toBeLessThan(consolidated);
       }
       // the fallen stay destroyed, no effect is left waiting, and the Banshees still alive have not fought
       const hb = g.state.units.HB;

@@ -149,7 +149,8 @@ export function fight(g: Game, u: UnitState): void {
   // a unit its own target's Deadly Demise destroyed is gone: nothing of it is left to consolidate or be marked (as in shooting)
   if (onBattlefield(after)) {
     pileIn(g, after, 'consolidate');
-    g.emit({ type: 'unit-flag', unit: u.id, flag: 'fought', value: true });
+    // marked once: already so when fallen models fought it (fallenWarriorsFight)
+    if (!s.units[u.id].flags.fought) g.emit({ type: 'unit-flag', unit: u.id, flag: 'fought', value: true });
   }
   openWindow(g, { name: 'fight/after-enemy-fought', unit: u.id, targets: [], data: { destroyed } });
 }
