@@ -19,14 +19,14 @@ import '../src/factions/index.ts';
 import type { Agent, AgentFactory, DecisionRequest, GameView } from '../src/core/agent.ts';
 import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../src/core/state.ts';
 import { foldUnmodifiedHit, grantRerollOne, widerReroll, woundTarget } from '../src/rules/attack-plan.ts';
-import { allows, forbids, forEachActiveRule, weaponRange } from '../src/core/rules-registry.ts';
+import { allows, escortUnits, forbids, forEachActiveRule, weaponRange } from '../src/core/rules-registry.ts';
 import {
   enemyUnits, maxRange, ownUnits, p2d6AtLeast, pointsPerWound, unitAttackPotential, unitValue, unitWounds,
   reachesAt, weaponEstimate, weaponPotentials, weaponUses, type PlanTweak, type WeaponPotential, type WeaponUse,
 } from '../src/ai/evaluate.ts';
 import {
   ADVANCE_REROLL_AT_MOST, chargeOdds, dangerFrom, dangerSources, dist, expectedAdvance, heldCount, objectiveSnapshot, scoringOutlook, unitGeo, spreadOf, unitOC, unitSpread,
-  type DangerSource, type ObjectiveSnapshot, type Point, type ScoringOutlook,
+  type DangerSource, type ObjectiveSnapshot, type Point, type ScoringOutlook, type UnitGeo,
 } from '../src/ai/tactics.ts';
 import { belowHalfStrength, bestLeadership, characteristic, hasKeyword, isMonsterOrVehicle, onBattlefield, rollModifier, unitMove } from '../src/rules/battle/units.ts';
 import { chargeRollModifier } from '../src/rules/battle/charge.ts';
@@ -38,6 +38,9 @@ import { isVisible } from '../src/geometry/visibility.ts';
 import type { Body, Board } from '../src/geometry/types.ts';
 import { centroidOf } from '../src/geometry/planner.ts';
 import { moveOptions, planMove } from '../src/rules/battle/movement.ts';
+import { deploymentAnchors } from '../src/rules/battle/placement.ts';
+import { canInfiltrate, infiltrationAnchors } from '../src/rules/battle/pre-battle.ts';
+import type { RedeployOption, RedeployWhere } from '../src/rules/battle/redeploy.ts';
 import { arrivalPoints as reservesArrivalPoints } from '../src/rules/battle/reserves.ts';
 import { acrossHatchway, enemiesBeyondHatchway } from '../src/rules/battle/hatchways.ts';
 import { disembarkPlan, roomToDisembarkAfterMove, unitNearModel, type TransportMove } from '../src/rules/battle/transports.ts';
@@ -120,6 +123,12 @@ export const WEIGHTS = {
   airborneAgilityMargin: 5,
   /** Spirit Mark: at the start of the Spiritseer's move, a mark worth less than this (points) waits for the end of the move */
   spiritMarkWait: 1,
+  /**
+   * 1: the danger of a position counts that a Lone Operative there can be shot only from within 12" (the
+   * Spiritseer, Bonesinger and Spirit Stone of Raelyth's bearer only within 3" of their escorts); 0: every
+   * unit's danger as if it had none
+   */
+  loneOperative: 1,
   /** Declare Battle Formations: share of a Leader's value for the protection of a Bodyguard unit */
   leaderProtection: 0.3,
   /** Declare Battle Formations: units whose guns reach no further than this (or melee units) Deep Strike */
@@ -357,6 +366,9 @@ interface EnemyView {
 interface UnitCtx {
   u: UnitState;
   from: Point;
+  /** a Lone Operative wherever it stands; or, for one only within 3" of some friendly units, those units (else null) */
+  lone: boolean;
+  loneNear: UnitGeo[] | null;
   /** radius of the unit once moved */
   r: number;
   move: number;
@@ -406,7 +418,8 @@ function buildUnitCtx(c: Ctx, u: UnitState, at?: Point): UnitCtx {
   }
   const value = unitValue(s, u);
   return {
-    u, from: at ?? { x: g.x, y: g.y }, r: unitSpread(s, u), move: unitMove(s, u), value,
+    u, from: at ?? { x: g.x, y: g.y }, lone: u.abilities.includes('Lone Operative'), loneNear: loneOperativeEscorts(s, u),
+    r: unitSpread(s, u), move: unitMove(s, u), value,
     oc: unitOC(s, u), contrib: objectiveSnapshot(s).contrib.get(u.id) ?? new Array(s.objectives.length).fill(0),
     enemies, byFire: [...enemies].sort((a, b) => b.rangedTotal - a.rangedTotal), danger: dangerSources(s, u), dangerCap: 1.25 * value, maxMelee, maxRanged,
     meleeOriented: maxMelee > 0.8 * maxRanged && maxMelee > 5,
@@ -483,13 +496,30 @@ function inTerrain(c: Ctx, p: Point): boolean {
   return false;
 }
 
+/** A Lone Operative can be shot only from this close. */
+const LONE_OPERATIVE_RANGE = 12;
+
+/** The friendly units near which the unit would be a Lone Operative (Rule.escortedBy); null: none. */
+function loneOperativeEscorts(s: GameState, u: UnitState): UnitGeo[] | null {
+  const escorts = escortUnits(s, u);
+  return escorts.length === 0 ? null : escorts.map((f) => unitGeo(s, f));
+}
+
+/** Would the unit be a Lone Operative ending at `end`? */
+function loneOperativeAt(uc: UnitCtx, end: Point): boolean {
+  if (uc.lone) return true;
+  if (uc.loneNear === null) return false;
+  for (const f of uc.loneNear) if (len(f.x - end.x, f.y - end.y) - f.r - uc.r <= 3) return true;
+  return false;
+}
+
 /** How good it is for the unit to end its move at `end` (this turn's shooting/charge, markers, danger, cover). */
 function positionScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, end: Point, f: MoveFlags, alsoMine?: number[]): number {
   let v = objectiveGain(c, ov, uc, end, alsoMine);
   v += c.w.fire * fireAt(c, uc, end, f);
   if (uc.meleeOriented) v += c.w.charge * chargeAt(uc, end, f);
   const share = c.w.hiddenDanger >= 1 ? undefined : f.bound ? allHidden(c) : hiddenShare(c, uc, end);
-  const d = dangerFrom(uc.danger, end, uc.r, share);
+  const d = dangerFrom(uc.danger, end, uc.r, share, c.w.loneOperative > 0 && loneOperativeAt(uc, end) ? LONE_OPERATIVE_RANGE : Infinity);
   v -= c.w.danger * (d > uc.dangerCap ? uc.dangerCap : d);
   if (c.w.cover > 0 && inTerrain(c, end)) v += c.w.cover * uc.value;
   return v;
@@ -2294,25 +2324,33 @@ function decideReinforcement(c: Ctx, req: DecisionRequest): number {
 }
 
 function decideDeploy(c: Ctx, req: DecisionRequest): number {
-  const s = c.state;
   const options = req.options as { unit: string; x: number; y: number; infiltrate?: true }[];
   const unit = options[0].unit;
-  const u = s.units[unit];
-  const mine = ownUnits(s, c.me);
+  const score = deploySpotScore(c, c.state.units[unit]);
+  return argmax(options, (o) => (o.unit !== unit ? -Infinity : score(o)));
+}
+
+/**
+ * How good a spot is to set the unit up on, at deployment or when it is redeployed: markers within its first
+ * moves, room from its own units, out of the enemy's guns (hidden where possible), enemies within its reach.
+ */
+function deploySpotScore(c: Ctx, u: UnitState): (o: { x: number; y: number; infiltrate?: true }) => number {
+  const s = c.state;
+  // the others: a unit being redeployed stands where it was until it is picked up
+  const mine = ownUnits(s, c.me).filter((x) => x.id !== u.id);
   const enemies = enemyUnits(s, c.me);
   const oc = unitOC(s, u);
   const mv = unitMove(s, u);
   let rangeMax = 0;
   for (const use of weaponUses(s, u, false)) rangeMax = Math.max(rangeMax, weaponRange(s, u, use.profile));
-  // the unit is not on the battlefield yet: the spread of its models once set up
+  // the spread of its models once set up (it is not on the battlefield yet, or is about to leave it)
   const spread = spreadOf(u.models.filter((m) => m.alive).length);
   // what each enemy unit is to this unit, the same for every spot
   const foes = enemies.map((e) => {
     const g = unitGeo(s, e);
     return { g, body: unitDisc(s, e, g, g.r), threat: unitAttackPotential(s, e, u, false), worth: unitAttackPotential(s, u, e, false) };
   });
-  return argmax(options, (o) => {
-    if (o.unit !== unit) return -Infinity;
+  return (o) => {
     let v = 0;
     // markers it can reach in its first move(s)
     for (const ob of s.objectives) {
@@ -2332,7 +2370,53 @@ function decideDeploy(c: Ctx, req: DecisionRequest): number {
     }
     if (o.infiltrate) v += 2;
     return v;
+  };
+}
+
+/**
+ * How much better (a share of its spot's score, at least 3 points) a spot the unit must find if set up again
+ * now (the enemy deployed) than where it stands. With 3 points flat, the Corsair Coterie mirror redeployed
+ * three units a side every game, and the heuristic that never redeploys won 101 of 200 games against its 91
+ * (seed 7, 8 draws): no gain, so only a clearly worse spot is left now.
+ */
+const REDEPLOY_MARGIN = { share: 0.15, min: 3 };
+
+/**
+ * Redeploy: the unit that gains most by being set up again on the best spot its redeployment offers (its
+ * deployment zone's anchors, an Infiltrators unit's points beyond it), by the deployment's own scoring, now
+ * that the enemy has deployed; none when no unit gains more than REDEPLOY_MARGIN. Strategic Reserves are not
+ * weighed (as at Declare Battle Formations).
+ */
+function decideRedeploy(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const options = req.options as RedeployOption[];
+  const zone = Number(req.context?.zone);
+  if (!Number.isInteger(zone)) return 0;
+  const anchors = deploymentAnchors(s, zone);
+  const infiltration = infiltrationAnchors(s, c.me);
+  let best = 0, bestGain = 0;
+  options.forEach((o, i) => {
+    if ('done' in o) return;
+    const u = s.units[o.unit];
+    const score = deploySpotScore(c, u);
+    const here = score(unitGeo(s, u));
+    let top = -Infinity;
+    for (const a of anchors) top = Math.max(top, score(a));
+    if (canInfiltrate(s, u)) for (const a of infiltration) top = Math.max(top, score({ x: a.x, y: a.y, infiltrate: true }));
+    const gain = top - here;
+    if (gain > Math.max(REDEPLOY_MARGIN.min, REDEPLOY_MARGIN.share * Math.abs(here)) && gain > bestGain) { best = i; bestGain = gain; }
   });
+  return best;
+}
+
+/** Where a redeployed unit goes: the best spot by the deployment's scoring (never Strategic Reserves). */
+function decideRedeployWhere(c: Ctx, req: DecisionRequest): number {
+  const options = req.options as RedeployWhere[];
+  const u = c.state.units[String(req.context?.unit)];
+  if (!u) return 0;
+  const score = deploySpotScore(c, u);
+  const i = argmax(options, (o) => ('reserves' in o ? -Infinity : score(o)));
+  return i;
 }
 
 function decideScoutMove(c: Ctx, req: DecisionRequest): number {
@@ -2851,6 +2935,8 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     // likewise for a model lost to Desperate Escape or a destroyed transport: a Bodyguard model before its Leader, from the unit's edge
     case 'select-casualty': return 0;
     case 'deploy': return decideDeploy(c, req);
+    case 'redeploy': return decideRedeploy(c, req);
+    case 'redeploy-where': return decideRedeployWhere(c, req);
     case 'scout-move': return decideScoutMove(c, req);
     case 'select-unit-to-move': return decideSelectMove(c, req);
     case 'move': return decideMove(c, req);

@@ -265,13 +265,17 @@ export function dangerSources(state: GameState, u: UnitState): DangerSource[] {
   return out;
 }
 
-/** Expected damage from the prepared sources to a unit standing at `at` with radius `r` (uncapped). */
-export function dangerFrom(sources: DangerSource[], at: Point, r: number, rangedShare?: (e: DangerSource) => number): number {
+/**
+ * Expected damage from the prepared sources to a unit standing at `at` with radius `r` (uncapped). A unit
+ * that can be shot only from within `shotWithin` (a Lone Operative: 12") counts an enemy's guns only when
+ * the enemy can come that close.
+ */
+export function dangerFrom(sources: DangerSource[], at: Point, r: number, rangedShare?: (e: DangerSource) => number, shotWithin = Infinity): number {
   let total = 0;
   for (const e of sources) {
     const gap = len(e.x - at.x, e.y - at.y) - e.r - r;
     const reach = gap - e.move;
-    if (reach <= e.maxRange) {
+    if (reach <= e.maxRange && reach <= shotWithin) {
       let v = 0;
       for (const w of e.ranged) if (reachesAt(w, reach)) v += w.value;
       total += v > 0 && rangedShare ? v * rangedShare(e) : v;

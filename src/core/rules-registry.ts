@@ -107,6 +107,12 @@ export interface Rule {
    * unit's own abilities (its Enhancement among them) only, see isLoneOperative.
    */
   loneOperative?(ctx: UnitContext, src: RuleSource): boolean;
+  /**
+   * The friendly units near which that Lone Operative holds (the Spiritseer's WRAITH CONSTRUCT units): a
+   * move toward each is offered to the unit (movement's destinations) and agents weigh ending near one.
+   * Asked of the unit's own abilities, see escortUnits.
+   */
+  escortedBy?(friend: UnitState, unit: UnitState): boolean;
   /** change the Attack plan of an attack this rule's side is involved in */
   attack?(plan: AttackPlan, ctx: AttackContext, src: RuleSource): void;
   /** change a model's characteristic (OC, Move...) while this rule applies to its unit */
@@ -599,6 +605,19 @@ export function isLoneOperative(state: GameState, unit: UnitState): boolean {
     if (r.loneOperative!({ state, unit }, { role: 'self', player: unit.player, effect: null, unit })) return true;
   }
   return false;
+}
+
+/** The friendly units on the battlefield the unit's own abilities want it near (Rule.escortedBy), in unit order; none for most units. */
+export function escortUnits(state: GameState, unit: UnitState): UnitState[] {
+  const rules = abilityRulesWith(unit, 'escortedBy');
+  if (rules.length === 0) return [];
+  const out: UnitState[] = [];
+  for (const id of state.unitOrder) {
+    const f = state.units[id];
+    if (f.id === unit.id || f.player !== unit.player || f.location !== 'battlefield') continue;
+    if (rules.some((r) => r.escortedBy!(f, unit))) out.push(f);
+  }
+  return out;
 }
 
 /** How far a unit's Pile-in and Consolidation moves reach, and whether base contact with the closest enemy unit is enough. */

@@ -23,6 +23,7 @@ import { isLeaderModel, mustTake } from '../../src/rules/allocation.ts';
 import type { WeaponProfile } from '../../src/data/datasheet.ts';
 import type { Body } from '../../src/geometry/types.ts';
 import { SERPENT_STRIKE_ROLL, serpentStrikeReach } from '../../src/factions/aeldari/boarding-rolls.ts';
+import { FALLEN_WARRIOR } from '../../src/rules/battle/fight-on-death.ts';
 
 const EPS = 1e-6;
 /** moves that may not end within Engagement Range of an enemy unit */
@@ -142,6 +143,8 @@ export function ruleChecker(): RuleChecker {
   let phase = '';
   let shooter: string | null = null;
   let fighter: string | null = null;
+  /** the models that fall and fight back (fight on death) in the fight being resolved, where they stood */
+  let fallen: { player: number; unit: string; model: string; pos: { x: number; y: number; z: number } }[] = [];
   let charger: string | null = null;
   let chargeTargets: string[] = [];
   const chargeRoll = new Map<string, number[]>();
@@ -249,7 +252,7 @@ export function ruleChecker(): RuleChecker {
       escape = { unit: u.id, name: u.name, alive: living.length, shocked: u.battleShocked, fly: living.every((m) => s.datasheets[m.datasheet].keywords.includes('FLY')), dice: [], destroyed: 0, placed: false, forced: false, modifier: 0 };
     }
     if (e.request === 'select-unit-to-shoot') shooter = unitId;
-    if (e.request === 'select-unit-to-fight') fighter = unitId;
+    if (e.request === 'select-unit-to-fight') { fighter = unitId; fallen = []; }
     // a unit picked by a stratagem in the Fight phase (Counter-offensive) fights next
     if (e.request === 'stratagem' && phase === 'fight' && unitId) fighter = unitId;
     if (e.request === 'select-unit-to-charge' && unitId) {
@@ -260,7 +263,14 @@ export function ruleChecker(): RuleChecker {
       if (u.flags.fellBack && !allows(s, u, 'charge-after-fall-back')) bad(`${u.name} declared a charge after Falling Back`);
     }
     if (e.request === 'charge-targets' && c && Array.isArray(c.targets)) chargeTargets = c.targets as string[];
-    if (e.request === 'fight-target' && fighter && c && typeof c.target === 'string') {
+    // fallen models fighting back answer the other player's fight-target: their target must be within
+    // Engagement Range of where one of them stood
+    if (e.request === 'fight-target' && fighter && s.units[fighter].player !== e.player && c && typeof c.target === 'string') {
+      count('fallen fight target');
+      const t = s.units[c.target];
+      const mine = fallen.filter((f) => f.player === e.player).map((f) => ({ ...s.units[f.unit].models.find((m) => m.id === f.model)!, pos: f.pos }));
+      if (!mine.some((m) => alive(t).some((om) => inEngagementRange(modelBody(s, m), modelBody(s, om))))) bad(`fallen models of player ${e.player + 1} fought ${t.name} out of Engagement Range`);
+    } else if (e.request === 'fight-target' && fighter && c && typeof c.target === 'string') {
       count('fight target');
       const u = s.units[fighter];
       const t = s.units[c.target];
@@ -557,6 +567,12 @@ export function ruleChecker(): RuleChecker {
       }
       case 'cp':
         if (s.players[e.player].cp < 0) bad(`player ${e.player + 1} has negative CP`);
+        break;
+      case 'effect-added':
+        if (e.effect.kind === FALLEN_WARRIOR && e.effect.unit) {
+          const p = e.effect.params as { model: string; x: number; y: number; z: number };
+          fallen.push({ player: e.effect.player, unit: e.effect.unit, model: p.model, pos: { x: p.x, y: p.y, z: p.z } });
+        }
         break;
       case 'decision':
         onDecision(e, s);

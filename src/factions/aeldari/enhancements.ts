@@ -80,6 +80,7 @@ registerRule({
   loneOperative({ state, unit }) {
     return unit.components.length === 1 && vehicleModelsNear(state, unit, bearers(unit, 'Spirit Stone of Raelyth'), 3).length > 0;
   },
+  escortedBy: (f, unit) => unit.components.length === 1 && f.keywords.includes('VEHICLE') && f.keywords.includes('AELDARI'),
   phaseStart(g, unit, phase) {
     const s = g.state;
     if (phase !== 'command' || s.turn !== unit.player) return;

@@ -42,6 +42,7 @@ registerRule({
   loneOperative({ state, unit }) {
     return wraithsNear(state, unit, seerModels(state, unit, SPIRITSEER), 3).length > 0;
   },
+  escortedBy: (f) => hasKeyword(f, 'WRAITH CONSTRUCT'),
 });
 
 /**

@@ -13,7 +13,7 @@ import { onUnitDestroyed } from '../../rules/damage.ts';
 import { engagedEnemies, modelBody, unitsInEngagement } from '../../rules/battle/world.ts';
 import { isWithin } from '../../geometry/distance.ts';
 import { inEngagementRange } from '../../geometry/ranges.ts';
-import { opponent } from '../../core/state.ts';
+import { opponent, type UnitState } from '../../core/state.ts';
 import { holdMarkersAtCommandEnd, leadingModel, modelWithinRangeOf, movedOverMortalWounds, oncePerRoundDiscount, regainD3Wounds, registerMarkerHold, returnDestroyedModel, strikeAround, strikeDamage, wargearBearers, whileLeading } from '../helpers.ts';
 
 const CLUSTER_CALTROPS = 'Cluster Caltrops';
@@ -237,16 +237,17 @@ registerRule({
   feelNoPain: (ctx) => (ctx.state.datasheets[ctx.model.datasheet].keywords.includes('WRAITH CONSTRUCT') && leadingModel(ctx.state, ctx.unit, 'BONESINGER') ? 6 : null),
 });
 
+const bonesingerEscort = (f: UnitState) => hasKeyword(f, 'WRAITH CONSTRUCT') || (hasKeyword(f, 'ASURYANI') && hasKeyword(f, 'VEHICLE'));
+
 /** Bonesinger: within 3" of a friendly WRAITH CONSTRUCT or ASURYANI VEHICLE unit, and leading no unit, it has Lone Operative. */
 registerRule({
   name: 'Bonesinger', kind: 'datasheet-ability',
   loneOperative({ state, unit }) {
     if (unit.components.length > 1) return false;
     const me = unit.models.filter((m) => m.alive && m.pos);
-    return unitsOnBattlefield(state, unit.player).some((f) => f.id !== unit.id
-      && (hasKeyword(f, 'WRAITH CONSTRUCT') || (hasKeyword(f, 'ASURYANI') && hasKeyword(f, 'VEHICLE')))
-      && me.some((m) => modelWithinRangeOf(state, m, f, 3)));
+    return unitsOnBattlefield(state, unit.player).some((f) => f.id !== unit.id && bonesingerEscort(f) && me.some((m) => modelWithinRangeOf(state, m, f, 3)));
   },
+  escortedBy: (f, unit) => unit.components.length === 1 && bonesingerEscort(f),
 });
 
 /**

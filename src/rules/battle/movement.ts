@@ -11,7 +11,7 @@ import { baseBoundingRadius, pointSegmentDistance } from '../../geometry/shape.t
 import { polygonCentroid } from '../../geometry/polygon.ts';
 import type { PlannedMove } from '../../geometry/planner.ts';
 import { afterRoll, rollDice } from '../roll-window.ts';
-import { abilityRulesWith, anyUnitHas, effectsWith, forEachActiveRule, getRule, playerRulesWith, type Rule } from '../../core/rules-registry.ts';
+import { abilityRulesWith, anyUnitHas, effectsWith, escortUnits, forEachActiveRule, getRule, playerRulesWith, type Rule } from '../../core/rules-registry.ts';
 import { openWindow } from '../windows.ts';
 import { destroyModel, selectCasualty, splitAttachedUnits } from '../damage.ts';
 import { endPhase, startPhase } from './phase.ts';
@@ -83,13 +83,17 @@ function moveUnitsStep(g: Game, player: PlayerIndex): void {
   }
 }
 
-/** Where a unit may head: every objective, every enemy unit, its own deployment zone, the centre. */
+/**
+ * Where a unit may head: every objective, every enemy unit, its own deployment zone, and the friendly units
+ * its abilities want it near (escortUnits: the Spiritseer's Wraiths).
+ */
 export function destinations(s: GameState, u: UnitState): { to: { x: number; y: number }; toward: string }[] {
   const out: { to: { x: number; y: number }; toward: string }[] = [];
   for (const o of s.objectives) out.push({ to: { ...o.pos }, toward: `objective ${o.id}` });
   for (const e of unitsOnBattlefield(s, opponent(u.player))) out.push({ to: unitCentre(e), toward: `enemy ${e.id}` });
   const zone = s.board.deploymentZones.find((z) => z.player === u.player);
   if (zone) out.push({ to: polygonCentroid(zone.polygon), toward: 'own deployment zone' });
+  for (const f of escortUnits(s, u)) out.push({ to: unitCentre(f), toward: `friend ${f.id}` });
   return out;
 }
 

@@ -44,7 +44,7 @@ function redeployFor(g: Game, bearer: UnitState, rule: string, r: Redeployment, 
     const eligible = unitsOnBattlefield(g.state, player).filter((u) => !chosen.some((c) => c.id === u.id) && !hasKeyword(u, 'FORTIFICATION') && r.eligible(bearer, u, chosen));
     if (eligible.length === 0) return;
     const { option } = g.decide<RedeployOption>({
-      kind: 'redeploy', player, prompt: `${rule}: redeploy a unit? (or stop)`, options: [{ done: true }, ...eligible.map((u) => ({ unit: u.id }))], context: { unit: bearer.id },
+      kind: 'redeploy', player, prompt: `${rule}: redeploy a unit? (or stop)`, options: [{ done: true }, ...eligible.map((u) => ({ unit: u.id }))], context: { unit: bearer.id, zone },
     });
     if ('done' in option) return;
     const u = g.state.units[option.unit];
