@@ -2921,7 +2921,7 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'blacklight-marker-drones': return decideBlacklight(c, req);
     case 'grenade-pack-flyover': return decideFlyover(c, req);
     case 'drone-harassment': return decideDroneHarassment(c, req);
-    case 'rapid-embarkation': return decideRapidEmbarkation(c, req);
+    case 'rapid-embarkation': case 'lithe-embarkation': return decideRapidEmbarkation(c, req);
     case 'focused-fire': return decideFocusedFireChoice(c, req);
     // my AELDARI attacks hit (Guide), wound (Doom) or score Critical Hits (Whispering Web) more easily: the enemy my army can hurt most
     case 'guide':
@@ -3018,6 +3018,8 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'ethereal-pathway': return req.options.length > 1 ? 1 : 0;
     // Deep Strike only adds ways to hold the unit back (the Reserves choice comes next): every unit offered
     case 'student-of-kauyon': return req.options.length > 1 ? 1 : 0;
+    // the platform is wounded as its crew is and scores with it: join the first Guardian Defenders unit offered
+    case 'support-artillery': return req.options.length > 1 ? 1 : 0;
     // a rider into Strategic Reserves at the end of the opponent's turn: when arriving again gains more than staying
     // Seer Council. Lucid Eye: a die raised to the highest value it can reach (a 6 serves most rolls a Fate die
     // replaces); PRESENTIMENT OF DREAD: the enemy unit whose Battle-shock test (-1) costs its side most;

@@ -48,6 +48,8 @@ export type Permission =
   | 'disembark-after-advance'
   | 'charge'
   | 'shoot'
+  /** embark within a TRANSPORT (forbidden to a Support Weapon and the unit it joined: SUPPORT ARTILLERY) */
+  | 'embark'
   | 'deep-strike'
   /** set up as Infiltrators do (Ethereal Pathway) */
   | 'infiltrate'
@@ -205,6 +207,11 @@ export interface Rule {
   phaseEnd?(g: Game, unit: UnitState, phase: PhaseName): void;
   /** the Redeploy Units step: how many of its player's deployed units the bearer's rule lets them set up again (src/rules/battle/redeploy.ts) */
   redeploy?: Redeployment;
+  /**
+   * The start of the Declare Battle Formations step, before any Leader is attached, however the formations
+   * are declared: for the abilities of each unit of both armies, in the armies' order (SUPPORT ARTILLERY).
+   */
+  battleFormationsStart?(g: Game, unit: UnitState): void;
   /**
    * The Declare Battle Formations step made by the player's agent (src/rules/battle/formations.ts), once
    * Leaders are attached and transports filled, before any unit is put in Reserves: for the abilities of each

@@ -1,0 +1,74 @@
+/**
+ * Aeldari datasheet abilities of the Support Weapon platforms (D-cannon, Shadow Weaver and Vibro Cannon
+ * Platforms: Support Weapon, SUPPORT ARTILLERY) and of some Ynnari and Legends units (the Yncarne's Inevitable
+ * Death, the Ynnari Venom's Lithe Embarkation, the Firestorm's Skyfire).
+ */
+import { registerRule } from '../../core/rules-registry.ts';
+import type { GameState, UnitState } from '../../core/state.ts';
+import { hasKeyword } from '../../rules/battle/units.ts';
+import { embarkAtEndOfFight } from '../helpers.ts';
+
+// --- Support Weapon platforms ------------------------------------------------------------------------
+
+export const SUPPORT_WEAPON = 'Support Weapon';
+export const SUPPORT_ARTILLERY = 'SUPPORT ARTILLERY';
+
+/**
+ * Support Weapon: while an attack targets the platform's unit and that unit has another model, the platform's
+ * Toughness is 3 (the unit is then wounded as its crew is: targetToughness takes the highest Toughness of a
+ * unit whose models differ). Read per group of attacks as its Attack plan is built, not per attack.
+ */
+registerRule({
+  name: SUPPORT_WEAPON, kind: 'datasheet-ability',
+  characteristic(which, v, ctx) {
+    if (which !== 'T' || !ctx.state.datasheets[ctx.model.datasheet].abilities.includes(SUPPORT_WEAPON)) return v;
+    return ctx.unit.models.some((m) => m.alive && m.id !== ctx.model.id) ? 3 : v;
+  },
+});
+
+/**
+ * SUPPORT ARTILLERY: at the start of Declare Battle Formations the platform may join one Guardian Defenders unit
+ * of its army that has no Support Weapon yet (decision `support-artillery`, first option: stay alone). It is
+ * then one of that unit's models for the rest of the battle (event `unit-joined`: the unit's Starting Strength,
+ * keywords, abilities and points grow). Neither the platform nor a unit it joined may embark within a
+ * TRANSPORT (the ability, which the joined unit now has, forbids 'embark').
+ */
+registerRule({
+  name: SUPPORT_ARTILLERY, kind: 'datasheet-ability',
+  forbids: (perm) => perm === 'embark',
+  battleFormationsStart(g, unit) {
+    const s = g.state;
+    if (unit.location !== 'unplaced' || unit.components.length !== 1 || unit.models.length !== 1) return;
+    const candidates = s.unitOrder.map((id) => s.units[id]).filter((u) => u.player === unit.player && u.id !== unit.id &&
+      u.location === 'unplaced' && hasKeyword(u, 'GUARDIAN DEFENDERS') && !u.abilities.includes(SUPPORT_WEAPON));
+    if (candidates.length === 0) return;
+    const { option } = g.decide<{ unit: string; into: string | null }>({
+      kind: 'support-artillery', player: unit.player, prompt: `Declare Battle Formations: ${unit.name}: SUPPORT ARTILLERY: join a Guardian Defenders unit?`,
+      options: [{ unit: unit.id, into: null }, ...candidates.map((u) => ({ unit: unit.id, into: u.id }))], context: { unit: unit.id },
+    });
+    if (option.into) g.emit({ type: 'unit-joined', unit: unit.id, into: option.into });
+  },
+});
+
+// --- Ynnari Venom ------------------------------------------------------------------------------------
+
+/** Is every model of the unit from a datasheet its transport's Transport section names? */
+function onlyListedModels(s: GameState, u: UnitState, transport: UnitState): boolean {
+  const listed = (s.datasheets[transport.datasheet].transport?.units ?? []).map((n) => n.toLowerCase());
+  return u.models.every((m) => !m.alive || listed.includes(s.datasheets[m.datasheet].name.toLowerCase()));
+}
+
+/**
+ * Lithe Embarkation: the Starweaver's Rapid Embarkation for the Ynnari Venom: at the end of the Fight phase, with
+ * nothing embarked within it, a friendly YNNARI INFANTRY unit made only of models of the units its Transport
+ * section lists, of 6 or fewer models, wholly within 6" of it and not within Engagement Range, may embark
+ * (decision `lithe-embarkation`).
+ */
+registerRule({
+  name: 'Lithe Embarkation', kind: 'datasheet-ability',
+  phaseEnd(g, unit, phase) {
+    if (phase !== 'fight') return;
+    embarkAtEndOfFight(g, unit, 'lithe-embarkation', 'Lithe Embarkation', (u) =>
+      hasKeyword(u, 'YNNARI') && hasKeyword(u, 'INFANTRY') && onlyListedModels(g.state, u, unit));
+  },
+});
