@@ -14,6 +14,7 @@ import { fitsIn } from '../../src/rules/battle/transports.ts';
 import { belowStartingStrength } from '../../src/rules/battle/units.ts';
 import { destroyModel } from '../../src/rules/damage.ts';
 import { endPhase } from '../../src/rules/battle/phase.ts';
+import { unitDistance } from '../../src/rules/battle/world.ts';
 import { loadAgentFactory, makeAgent } from '../../src/core/agent-loader.ts';
 
 const ST: PlacedUnit = { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 40, y: 10 } };
@@ -136,5 +137,62 @@ describe('Lithe Embarkation', () => {
     asked.length = 0;
     endPhase(g, 0, 'fight');
     expect(asked.filter((r) => r.kind === 'lithe-embarkation')).toHaveLength(0);
+  });
+});
+
+describe('Inevitable Death', () => {
+  const YN: PlacedUnit = { id: 'YN', player: 0, faction: 'aeldari', name: 'The Yncarne', at: { x: 8, y: 36 } };
+  const DA: PlacedUnit = { id: 'DA', player: 0, faction: 'aeldari', name: 'Dire Avengers', at: { x: 30, y: 8 }, spacing: 1.2 };
+  const DA2: PlacedUnit = { ...DA, id: 'DA2', at: { x: 30, y: 26 } };
+  const ENEMY: PlacedUnit = { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 33.5, y: 8 }, spacing: 1.2 };
+
+  function game(turn: 0 | 1, asked: DecisionRequest[], go = true): Game {
+    return battleSandbox([YN, DA, DA2, ENEMY], {
+      factions: ['AE', 'TAU'], phase: 'shooting', turn,
+      agents: [scriptedAgent('ae', (r) => { asked.push(r); return r.kind === 'inevitable-death' && go ? 1 : 0; }), scriptedAgent('tau')],
+    });
+  }
+
+  /** Destroys every model of the unit, the last one last; returns where that one stood. */
+  function wipe(g: Game, id: string): { x: number; y: number } {
+    const ids = g.state.units[id].models.map((m) => m.id);
+    const last = g.state.units[id].models.find((m) => m.id === ids[ids.length - 1])!.pos!;
+    for (const mid of ids) destroyModel(g, g.state.units[id], g.state.units[id].models.find((m) => m.id === mid)!, 'ST', 'test');
+    return { x: last.x, y: last.y };
+  }
+
+  it('in the opponent\'s turn the Yncarne is set up where the last model of a destroyed friendly unit fell, out of Engagement Range; once that turn', () => {
+    const asked: DecisionRequest[] = [];
+    const g = game(1, asked);
+    const at = wipe(g, 'DA');
+    expect(g.state.units.DA.location).toBe('destroyed');
+    const req = asked.filter((r) => r.kind === 'inevitable-death');
+    expect(req).toHaveLength(1);
+    expect(req[0].options).toEqual([{ stay: true }, { to: at }]);
+    const yn = g.state.units.YN;
+    const pos = yn.models[0].pos!;
+    // beside the spot (the Strike Team stands about 3" from it): within a few inches, not in Engagement Range
+    expect(Math.hypot(pos.x - at.x, pos.y - at.y)).toBeLessThan(4);
+    expect(unitDistance(g.state, yn, g.state.units.ST)).toBeGreaterThan(1);
+    // a second unit destroyed the same turn: not offered again
+    wipe(g, 'DA2');
+    expect(asked.filter((r) => r.kind === 'inevitable-death')).toHaveLength(1);
+    expect(g.state.units.YN.models[0].pos).toEqual(pos);
+  });
+
+  it('not in its own turn, and declined it stays where it is', () => {
+    const own: DecisionRequest[] = [];
+    const g = game(0, own);
+    wipe(g, 'DA');
+    expect(own.filter((r) => r.kind === 'inevitable-death')).toHaveLength(0);
+    expect(g.state.units.YN.models[0].pos).toMatchObject({ x: 8, y: 36 });
+    const declined: DecisionRequest[] = [];
+    const g2 = game(1, declined, false);
+    wipe(g2, 'DA');
+    expect(declined.filter((r) => r.kind === 'inevitable-death')).toHaveLength(1);
+    expect(g2.state.units.YN.models[0].pos).toMatchObject({ x: 8, y: 36 });
+    // declining does not use it up: the next unit destroyed this turn offers it again
+    wipe(g2, 'DA2');
+    expect(declined.filter((r) => r.kind === 'inevitable-death')).toHaveLength(2);
   });
 });

@@ -5,7 +5,9 @@
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import type { GameState, UnitState } from '../../core/state.ts';
-import { hasKeyword } from '../../rules/battle/units.ts';
+import { hasKeyword, onBattlefield } from '../../rules/battle/units.ts';
+import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
+import { onUnitDestroyed } from '../../rules/damage.ts';
 import { embarkAtEndOfFight } from '../helpers.ts';
 
 // --- Support Weapon platforms ------------------------------------------------------------------------
@@ -71,4 +73,48 @@ registerRule({
     embarkAtEndOfFight(g, unit, 'lithe-embarkation', 'Lithe Embarkation', (u) =>
       hasKeyword(u, 'YNNARI') && hasKeyword(u, 'INFANTRY') && onlyListedModels(g.state, u, unit));
   },
+});
+
+// --- The Yncarne -------------------------------------------------------------------------------------
+
+export const INEVITABLE_DEATH = 'Inevitable Death';
+
+/** The rule state key of the turn a Yncarne last used Inevitable Death. */
+const turnKey = (s: GameState) => `${s.round}:${s.turn}`;
+
+/**
+ * Inevitable Death: once in each opponent's turn, just after another friendly AELDARI unit (or the part of an
+ * Attached unit) is destroyed, its last model on the battlefield, the Yncarne (on the battlefield) may be removed
+ * and set up again as near as the planner can to where that model fell, not within Engagement Range of an enemy
+ * unit (decision `inevitable-death`: stay or go; where there is no room it stays). The turn is kept in the
+ * player's rule state.
+ */
+registerRule({ name: INEVITABLE_DEATH, kind: 'datasheet-ability' });
+
+onUnitDestroyed((g, unit, component, _by, at) => {
+  if (!at) return;
+  const s = g.state;
+  if (s.turn === unit.player) return;
+  const part = s.units[unit.id].components.find((c) => c.unit === component);
+  if (!part || !part.keywords.includes('AELDARI')) return;
+  for (const id of s.unitOrder) {
+    const y = g.state.units[id];
+    if (y.player !== unit.player || y.id === unit.id || y.id === component || !y.abilities.includes(INEVITABLE_DEATH) || !onBattlefield(y)) continue;
+    const key = `${INEVITABLE_DEATH}:${y.id}`;
+    if (g.state.players[y.player].ruleState[key] === turnKey(g.state)) continue;
+    const to = { x: at.x, y: at.y };
+    const { option } = g.decide<{ stay: true } | { to: { x: number; y: number } }>({
+      kind: 'inevitable-death', player: y.player, prompt: `${y.name}: Inevitable Death: set it up where ${part.name} fell?`,
+      options: [{ stay: true }, { to }], context: { unit: y.id, destroyed: component },
+    });
+    if ('stay' in option) continue;
+    const board = [{ x: 0, y: 0 }, { x: s.board.width, y: 0 }, { x: s.board.width, y: s.board.height }, { x: 0, y: s.board.height }];
+    const plan = planUnit(g.state, y, 'setUp', { destination: to, zone: board });
+    if (!plan.ok) {
+      g.emit({ type: 'note', text: `${y.name}: Inevitable Death: no room near where ${part.name} fell` });
+      continue;
+    }
+    g.emit({ type: 'rule-state', player: y.player, key, value: turnKey(g.state) });
+    applyPlan(g, g.state.units[y.id], plan, 'set-up');
+  }
 });
