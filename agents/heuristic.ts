@@ -3040,6 +3040,8 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     // the platform is wounded as its crew is and scores with it: join the first Guardian Defenders unit offered
     case 'support-artillery': return req.options.length > 1 ? 1 : 0;
     case 'inevitable-death': return decideInevitableDeath(c, req);
+    // Skyfire: free shots at more FLY units: each one offered, until none is left
+    case 'skyfire': return req.options.length > 1 ? 1 : 0;
     // a rider into Strategic Reserves at the end of the opponent's turn: when arriving again gains more than staying
     // Seer Council. Lucid Eye: a die raised to the highest value it can reach (a 6 serves most rolls a Fate die
     // replaces); PRESENTIMENT OF DREAD: the enemy unit whose Battle-shock test (-1) costs its side most;

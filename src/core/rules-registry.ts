@@ -203,6 +203,11 @@ export interface Rule {
    * than closer to the closest enemy model; asked of the unit's own abilities (see pileInMove).
    */
   pileInMove?(ctx: UnitContext, src: RuleSource): PileInMove | null;
+  /**
+   * The unit this ability belongs to has just shot with FIRE OVERWATCH at `target` (an enemy unit that ended a
+   * move in the Movement phase, or declared a charge) and may shoot more as part of it (Skyfire).
+   */
+  overwatchFired?(g: Game, unit: UnitState, target: UnitState): void;
   /** end of a phase, for the unit this ability belongs to (Rapid Embarkation) */
   phaseEnd?(g: Game, unit: UnitState, phase: PhaseName): void;
   /** the Redeploy Units step: how many of its player's deployed units the bearer's rule lets them set up again (src/rules/battle/redeploy.ts) */

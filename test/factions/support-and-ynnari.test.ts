@@ -15,6 +15,8 @@ import { belowStartingStrength } from '../../src/rules/battle/units.ts';
 import { destroyModel } from '../../src/rules/damage.ts';
 import { endPhase } from '../../src/rules/battle/phase.ts';
 import { unitDistance } from '../../src/rules/battle/world.ts';
+import { openWindow, type Window } from '../../src/rules/windows.ts';
+import { rolls } from '../helpers/attack.ts';
 import { loadAgentFactory, makeAgent } from '../../src/core/agent-loader.ts';
 
 const ST: PlacedUnit = { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 40, y: 10 } };
@@ -194,5 +196,54 @@ describe('Inevitable Death', () => {
     // declining does not use it up: the next unit destroyed this turn offers it again
     wipe(g2, 'DA2');
     expect(declined.filter((r) => r.kind === 'inevitable-death')).toHaveLength(2);
+  });
+});
+
+describe('Skyfire', () => {
+  // the Piranhas (FLY) end a Normal move; the Firestorm fires Overwatch at them, then its scatter laser at the Tactical Drones (FLY)
+  const units = (): PlacedUnit[] => [
+    { id: 'FS', player: 1, faction: 'aeldari', name: 'Firestorm', at: { x: 20, y: 20 } },
+    { id: 'P', player: 0, faction: 'tau', name: 'Piranhas', at: { x: 34, y: 20 } },
+    { id: 'TD', player: 0, faction: 'tau', name: 'Tactical Drones', at: { x: 34, y: 30 } },
+    { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 34, y: 4 } },
+  ];
+  const moved: Window = { name: 'movement/after-enemy-move', unit: 'P', targets: [] };
+
+  function overwatch(mode: 'normal' | 'arrived', asked: DecisionRequest[]): Game {
+    const g = battleSandbox(units(), {
+      factions: ['TAU', 'AE'], phase: 'movement', turn: 0, round: 2, cp: [3, 3],
+      agents: [scriptedAgent('tau'), scriptedAgent('ae', (r) => {
+        asked.push(r);
+        if (r.kind === 'stratagem') return Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === 'FIRE OVERWATCH'));
+        return r.kind === 'skyfire' ? 1 : 0;
+      })],
+    });
+    g.emit({ type: 'unit-moved', unit: 'P', mode });
+    expect(openWindow(g, moved)).toEqual(['FIRE OVERWATCH']);
+    return g;
+  }
+
+  it('after Overwatch at a FLY unit that ended a Normal move, the scatter laser also shoots at another FLY unit within 24", hitting on unmodified 6s', () => {
+    const asked: DecisionRequest[] = [];
+    const g = overwatch('normal', asked);
+    const sky = asked.filter((r) => r.kind === 'skyfire');
+    // the Strike Team cannot Fly: only the drones are offered, then nothing is left
+    expect(sky).toHaveLength(1);
+    expect(sky[0].options).toEqual([{ done: true }, { unit: 'TD' }]);
+    const shots = asked.filter((r) => r.kind === 'shoot-target');
+    const atDrones = shots.filter((r) => (r.options as { target: string }[]).every((o) => o.target === 'TD'));
+    expect(atDrones).toHaveLength(1);
+    expect((atDrones[0].options as { weapon: string }[]).map((o) => o.weapon)).toEqual(['Firestorm scatter laser']);
+    // its 16 Hit rolls, under the Overwatch effect
+    expect(rolls(g, 'hit').at(-1)).toHaveLength(16);
+    const laser = g.state.datasheets[g.state.units.FS.datasheet].weapons.find((w) => w.name === 'Firestorm scatter laser')!;
+    expect(laser.profiles[0].attacks.plus).toBe(16);
+    expect(planFor(g, 'FS', 'TD', 'Firestorm scatter laser').unmodifiedHitOn).toBe(6);
+  });
+
+  it('not after a unit arrived from Reserves (no Normal, Advance or Fall Back move)', () => {
+    const asked: DecisionRequest[] = [];
+    overwatch('arrived', asked);
+    expect(asked.filter((r) => r.kind === 'skyfire')).toHaveLength(0);
   });
 });

@@ -4,11 +4,13 @@
  * Death, the Ynnari Venom's Lithe Embarkation, the Firestorm's Skyfire).
  */
 import { registerRule } from '../../core/rules-registry.ts';
-import type { GameState, UnitState } from '../../core/state.ts';
-import { hasKeyword, onBattlefield } from '../../rules/battle/units.ts';
+import { opponent, type GameState, type UnitState } from '../../core/state.ts';
+import { hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { canShoot, shootWithUnit } from '../../rules/battle/shooting.ts';
+import { unitDistance } from '../../rules/battle/world.ts';
 import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
 import { onUnitDestroyed } from '../../rules/damage.ts';
-import { embarkAtEndOfFight } from '../helpers.ts';
+import { embarkAtEndOfFight, selectUpTo } from '../helpers.ts';
 
 // --- Support Weapon platforms ------------------------------------------------------------------------
 
@@ -117,4 +119,40 @@ onUnitDestroyed((g, unit, component, _by, at) => {
     g.emit({ type: 'rule-state', player: y.player, key, value: turnKey(g.state) });
     applyPlan(g, g.state.units[y.id], plan, 'set-up');
   }
+});
+
+// --- Firestorm ---------------------------------------------------------------------------------------
+
+const SKYFIRE = 'Skyfire';
+const SKYFIRE_WEAPON = 'Firestorm scatter laser';
+
+/**
+ * Skyfire: when the Firestorm fires Overwatch at an enemy FLY unit that ended a Normal, Advance or Fall Back move,
+ * up to 3 other enemy FLY units within 24" of it are selected (decision `skyfire`, one at a time, stop first) and
+ * its Firestorm scatter laser also shoots at each in turn, hitting only on an unmodified 6 (the Overwatch effect
+ * still on it this phase). A unit is offered when the Firestorm could shoot it now with any weapon; when the
+ * scatter laser cannot reach or see it, that shot is lost.
+ */
+registerRule({
+  name: SKYFIRE, kind: 'datasheet-ability',
+  missing: 'Overwatch just after the FLY unit starts its move (the engine offers Fire Overwatch only once a move ends)',
+  overwatchFired(g, unit, target) {
+    const s = g.state;
+    const moved = target.flags.moved;
+    if (s.phase !== 'movement' || !hasKeyword(target, 'FLY') || (moved !== 'normal' && moved !== 'advance' && moved !== 'fall-back')) return;
+    if (!unit.models.some((m) => m.alive && m.weapons.includes(SKYFIRE_WEAPON))) return;
+    const picked: string[] = [];
+    selectUpTo(
+      3,
+      (chosen) => unitsOnBattlefield(g.state, opponent(unit.player)).filter((e) => e.id !== target.id && !chosen.includes(e.id) && hasKeyword(e, 'FLY') &&
+        unitDistance(g.state, g.state.units[unit.id], e) <= 24 + 1e-6 && canShoot(g, g.state.units[unit.id], e.id, true)),
+      (options) => g.decide({ kind: 'skyfire', player: unit.player, prompt: `${unit.name}: Skyfire: another enemy FLY unit to shoot with the scatter laser? (or stop)`, options, context: { unit: unit.id } }).option,
+      (id) => picked.push(id),
+    );
+    for (const id of picked) {
+      const u = g.state.units[unit.id];
+      if (!onBattlefield(u) || !onBattlefield(g.state.units[id])) continue;
+      shootWithUnit(g, u, { onlyTarget: id, onlyWeapons: [SKYFIRE_WEAPON] });
+    }
+  },
 });
