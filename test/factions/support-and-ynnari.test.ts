@@ -18,6 +18,8 @@ import { unitDistance } from '../../src/rules/battle/world.ts';
 import { openWindow, type Window } from '../../src/rules/windows.ts';
 import { rolls } from '../helpers/attack.ts';
 import { loadAgentFactory, makeAgent } from '../../src/core/agent-loader.ts';
+import { applyImmutable } from '../../src/core/reducer.ts';
+import { emptyGameState } from '../../src/core/state.ts';
 
 const ST: PlacedUnit = { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 40, y: 10 } };
 const GD: PlacedUnit = { id: 'GD', player: 0, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 20, y: 5 }, spacing: 1.3 };
@@ -81,6 +83,16 @@ describe('SUPPORT ARTILLERY', () => {
     expect(belowStartingStrength(g2.state.units['p2-u1'])).toBe(true);
     // a second platform could join the other unit, not this one
     expect(g.state.units['p2-u3'].startingStrength).toBe(11);
+  });
+
+  it('the replay folds the join (immer snapshots) into the state the game reached', () => {
+    const sc = miniScenario({ aeldari: ['Guardian Defenders', 'Shadow Weaver Platform'] });
+    const g = createGame(sc, { seed: 'support-artillery', log: true, agents: [scriptedAgent('tau'), scriptedAgent('ae', (r) => (r.kind === 'support-artillery' ? 1 : 0))] });
+    expect(g.log!.some((e) => e.type === 'unit-joined')).toBe(true);
+    let snap = emptyGameState();
+    for (const e of g.log!) snap = applyImmutable(snap, e);
+    expect(snap.units['p2-u1']).toEqual(g.state.units['p2-u1']);
+    expect(snap).toEqual(g.state);
   });
 
   it('declined, the platform stays a unit of its own', () => {
