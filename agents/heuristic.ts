@@ -2866,6 +2866,25 @@ function decideRapidEmbarkation(c: Ctx, req: DecisionRequest): number {
   return argmax(options, (o) => ('none' in o ? 0 : embarkSafety(c, c.state.units[o.unit])));
 }
 
+/** Inevitable Death: the Yncarne goes where the friendly unit fell when it is not fighting and that spot is nearer an enemy model. */
+function decideInevitableDeath(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const u = s.units[String(req.context?.unit)];
+  const go = req.options[1] as { to: { x: number; y: number } } | undefined;
+  const here = u?.models.find((m) => m.alive && m.pos)?.pos;
+  if (!go || !here || isEngaged(s, u)) return 0;
+  const nearest = (p: { x: number; y: number }) => {
+    let d = Infinity;
+    for (const id of s.unitOrder) {
+      const e = s.units[id];
+      if (e.player === u.player || !onBattlefield(e)) continue;
+      for (const m of e.models) if (m.alive && m.pos) d = Math.min(d, Math.hypot(m.pos.x - p.x, m.pos.y - p.y));
+    }
+    return d;
+  };
+  return nearest(go.to) < nearest(here) ? 1 : 0;
+}
+
 function decideEmbark(c: Ctx, req: DecisionRequest): number {
   const s = c.state;
   const options = req.options as ({ stay: true } | { transport: string })[];
@@ -3007,7 +3026,7 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'blacklight-marker-drones': return decideBlacklight(c, req);
     case 'grenade-pack-flyover': return decideFlyover(c, req);
     case 'drone-harassment': return decideDroneHarassment(c, req);
-    case 'rapid-embarkation': return decideRapidEmbarkation(c, req);
+    case 'rapid-embarkation': case 'lithe-embarkation': return decideRapidEmbarkation(c, req);
     case 'focused-fire': return decideFocusedFireChoice(c, req);
     // my AELDARI attacks hit (Guide), wound (Doom) or score Critical Hits (Whispering Web) more easily: the enemy my army can hurt most
     case 'guide':
@@ -3104,6 +3123,11 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'ethereal-pathway': return req.options.length > 1 ? 1 : 0;
     // Deep Strike only adds ways to hold the unit back (the Reserves choice comes next): every unit offered
     case 'student-of-kauyon': return req.options.length > 1 ? 1 : 0;
+    // the platform is wounded as its crew is and scores with it: join the first Guardian Defenders unit offered
+    case 'support-artillery': return req.options.length > 1 ? 1 : 0;
+    case 'inevitable-death': return decideInevitableDeath(c, req);
+    // Skyfire: free shots at more FLY units: each one offered, until none is left
+    case 'skyfire': return req.options.length > 1 ? 1 : 0;
     // a rider into Strategic Reserves at the end of the opponent's turn: when arriving again gains more than staying
     // Seer Council. Lucid Eye: a die raised to the highest value it can reach (a 6 serves most rolls a Fate die
     // replaces); PRESENTIMENT OF DREAD: the enemy unit whose Battle-shock test (-1) costs its side most;

@@ -117,6 +117,12 @@ export interface UnitLocationEvent {
 export interface UnitAttachedEvent { type: 'unit-attached'; leader: string; bodyguard: string }
 /** An Attached unit splits back into its parts (one part was destroyed). */
 export interface UnitDetachedEvent { type: 'unit-detached'; leader: string; bodyguard: string }
+/**
+ * A unit's models become part of another unit for the rest of the battle (SUPPORT ARTILLERY: a Support Weapon
+ * joins Guardian Defenders): they count as that unit's own models (its Starting Strength, keywords,
+ * abilities and points grow), and the joined unit is left empty, 'attached' to it for good.
+ */
+export interface UnitJoinedEvent { type: 'unit-joined'; unit: string; into: string }
 
 export interface AttackAllocatedEvent { type: 'attack-allocated'; unit: string; model: string }
 export interface ModelDamagedEvent {
@@ -186,7 +192,7 @@ export type GameEvent =
   | DiceRolledEvent | RerollEvent | DiceSubstitutedEvent
   | RoundStartedEvent | TurnStartedEvent | PhaseStartedEvent | PhaseEndedEvent | FirstTurnEvent
   | CpChangedEvent | VpScoredEvent
-  | ModelsPlacedEvent | UnitMovedEvent | UnitFlagEvent | UnitLocationEvent | UnitAttachedEvent | UnitDetachedEvent
+  | ModelsPlacedEvent | UnitMovedEvent | UnitFlagEvent | UnitLocationEvent | UnitAttachedEvent | UnitDetachedEvent | UnitJoinedEvent
   | AttackAllocatedEvent | ModelDamagedEvent | ModelHealedEvent | ModelReturnedEvent | ModelDestroyedEvent | UnitDestroyedEvent
   | BattleShockEvent | EffectAddedEvent | EffectRemovedEvent | StratagemUsedEvent
   | ObjectiveControlEvent | HatchwayEvent | RuleStateEvent | DecisionEvent | NoteEvent | GameEndedEvent;

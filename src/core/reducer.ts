@@ -126,6 +126,29 @@ const reducers: ReducerTable = {
     leader.battleShocked = bodyguard.battleShocked;
     if (!bodyguard.models.some((m) => m.alive)) bodyguard.location = 'destroyed';
   },
+  'unit-joined': (s, e) => {
+    s.geometryVersion++;
+    const joined = s.units[e.unit];
+    const into = s.units[e.into];
+    // the models count as the unit's own from now on: after its own models, before any Leader's
+    let at = 0;
+    while (at < into.models.length && into.models[at].origin === into.id) at++;
+    const moved = joined.models.map((m) => ({ ...m, origin: into.id }));
+    into.models.splice(at, 0, ...moved);
+    joined.models = [];
+    joined.attachedTo = into.id;
+    joined.location = 'attached';
+    const own = into.components.find((c) => c.unit === into.id)!;
+    own.startingStrength += joined.startingStrength;
+    for (const c of joined.components) {
+      for (const k of c.keywords) if (!own.keywords.includes(k)) own.keywords.push(k);
+      for (const a of c.abilities) if (!own.abilities.includes(a)) own.abilities.push(a);
+    }
+    into.startingStrength += joined.startingStrength;
+    into.points += joined.points;
+    joined.points = 0;
+    recomputeTraits(into);
+  },
   'attack-allocated': (s, e) => { findModel(s.units[e.unit], e.model).allocated = true; },
   'model-damaged': (s, e) => {
     const u = s.units[e.unit];

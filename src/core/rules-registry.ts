@@ -48,6 +48,8 @@ export type Permission =
   | 'disembark-after-advance'
   | 'charge'
   | 'shoot'
+  /** embark within a TRANSPORT (forbidden to a Support Weapon and the unit it joined: SUPPORT ARTILLERY) */
+  | 'embark'
   | 'deep-strike'
   /** set up as Infiltrators do (Ethereal Pathway) */
   | 'infiltrate'
@@ -207,10 +209,20 @@ export interface Rule {
    * than closer to the closest enemy model; asked of the unit's own abilities (see pileInMove).
    */
   pileInMove?(ctx: UnitContext, src: RuleSource): PileInMove | null;
+  /**
+   * The unit this ability belongs to has just shot with FIRE OVERWATCH at `target` (an enemy unit that ended a
+   * move in the Movement phase, or declared a charge) and may shoot more as part of it (Skyfire).
+   */
+  overwatchFired?(g: Game, unit: UnitState, target: UnitState): void;
   /** end of a phase, for the unit this ability belongs to (Rapid Embarkation) */
   phaseEnd?(g: Game, unit: UnitState, phase: PhaseName): void;
   /** the Redeploy Units step: how many of its player's deployed units the bearer's rule lets them set up again (src/rules/battle/redeploy.ts) */
   redeploy?: Redeployment;
+  /**
+   * The start of the Declare Battle Formations step, before any Leader is attached, however the formations
+   * are declared: for the abilities of each unit of both armies, in the armies' order (SUPPORT ARTILLERY).
+   */
+  battleFormationsStart?(g: Game, unit: UnitState): void;
   /**
    * The Declare Battle Formations step made by the player's agent (src/rules/battle/formations.ts), once
    * Leaders are attached and transports filled, before any unit is put in Reserves: for the abilities of each

@@ -21,6 +21,7 @@ import { inflictMortalWounds } from '../rules/damage.ts';
 import { SET_UP_WITHIN_9 } from '../rules/battle/reserves.ts';
 import { canShoot, shootWithUnit } from '../rules/battle/shooting.ts';
 import { battleShockTest } from '../rules/battle/command.ts';
+import { embark, fitsIn, passengers } from '../rules/battle/transports.ts';
 
 /**
  * The alive Leader model with this datasheet keyword when the unit is an Attached unit it leads, else
@@ -693,4 +694,26 @@ export function registerMarkerHold(name: string): void {
       if (i >= 0 && controlByLevel(g.state)[i] === opponent(effect.player)) g.removeEffect(effect.id);
     },
   });
+}
+
+/**
+ * An embarkation at the end of the Fight phase (Rapid Embarkation, Lithe Embarkation): if nothing is embarked
+ * within the TRANSPORT, one friendly unit `eligible` accepts, of 6 or fewer models, wholly within 6" of it, not
+ * within Engagement Range and fitting in it, may embark (decision `kind`, first option: none).
+ */
+export function embarkAtEndOfFight(g: Game, unit: UnitState, kind: string, rule: string, eligible: (u: UnitState) => boolean): void {
+  const s = g.state;
+  if (!onBattlefield(unit) || passengers(g, unit).length > 0) return;
+  const hull = unit.models.find((m) => m.alive && m.pos);
+  if (!hull) return;
+  const hb = modelBody(s, hull);
+  const candidates = unitsOnBattlefield(s, unit.player).filter((u) =>
+    u.id !== unit.id && eligible(u) && u.models.filter((m) => m.alive).length <= 6 && !isEngaged(s, u) && fitsIn(g, u, unit) &&
+    u.models.every((m) => !m.alive || (m.pos !== null && isWhollyWithinOfBody(modelBody(s, m), hb, 6))));
+  if (candidates.length === 0) return;
+  const { option } = g.decide<{ none: true } | { unit: string }>({
+    kind, player: unit.player, prompt: `${unit.name}: ${rule}?`,
+    options: [{ none: true }, ...candidates.map((u) => ({ unit: u.id }))], context: { transport: unit.id },
+  });
+  if ('unit' in option) embark(g, s.units[option.unit], unit);
 }

@@ -37,7 +37,7 @@ export function eventClass(e: GameEvent): EventClass {
     case 'cp': return 'cp';
     case 'stratagem-used': return 'stratagem';
     case 'note': return 'note';
-    case 'game-started': case 'unit-created': case 'unit-attached': case 'first-turn': return 'setup';
+    case 'game-started': case 'unit-created': case 'unit-attached': case 'unit-joined': case 'first-turn': return 'setup';
     case 'game-ended': return 'end';
     default: return 'other';
   }
@@ -214,6 +214,7 @@ export function describeEvent(e: GameEvent, before: GameState, after: GameState,
       return `${unitShort(after, e.unit)} is ${where}`;
     }
     case 'unit-attached': return `${unitShort(after, e.leader)} leads ${unitShort(after, e.bodyguard)}`;
+    case 'unit-joined': return `${unitShort(after, e.unit)} joins ${unitShort(after, e.into)} for the rest of the battle`;
     case 'unit-detached': return `${unitShort(after, e.leader)} and ${unitShort(after, e.bodyguard)} split (Attached unit broken)`;
     case 'attack-allocated': return `attack allocated to ${modelLabel(after, e.unit, e.model)} of ${unitShort(after, e.unit)}`;
     case 'model-damaged': {

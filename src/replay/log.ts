@@ -46,6 +46,7 @@ const FIELDS: { [T in EventType]: Record<string, Check> } = {
   'unit-location': { unit: 'string', location: 'string', embarkedIn: 'string|null' },
   'unit-attached': { leader: 'string', bodyguard: 'string' },
   'unit-detached': { leader: 'string', bodyguard: 'string' },
+  'unit-joined': { unit: 'string', into: 'string' },
   'attack-allocated': { unit: 'string', model: 'string' },
   'model-damaged': { unit: 'string', model: 'string', wounds: 'number', by: 'string|null', mortal: 'boolean' },
   'model-healed': { unit: 'string', model: 'string', wounds: 'number' },

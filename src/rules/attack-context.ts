@@ -8,6 +8,7 @@ import { forEachActiveRule } from '../core/rules-registry.ts';
 import type { GameState, ModelState, UnitState } from '../core/state.ts';
 import { basePlan, foldUnmodifiedHit, type AttackPlan } from './attack-plan.ts';
 import { getWeaponAbility } from './weapon-abilities.ts';
+import { characteristic } from './battle/units.ts';
 
 export interface AttackContext {
   state: GameState;
@@ -45,16 +46,34 @@ export function attackGroupKey(m: ModelState, weapon: string): string {
   return m.wargear === undefined ? `${m.datasheet}:${weapon}` : `${m.datasheet}:${weapon}|${m.wargear.join(',')}`;
 }
 
-/** Toughness used against an Attached unit: the Bodyguard models' (the first non-Leader model alive). */
+/**
+ * The target unit's Toughness for an attack: its Bodyguard models' for an Attached unit (the Leaders' do not
+ * count while one is alive). Every datasheet gives its models one Toughness, read as it is; a unit whose
+ * models differ (a Support Weapon joined to Guardian Defenders) is wounded against the highest among them,
+ * each read through the rules (Support Weapon: T3 while the unit has other models).
+ */
 export function targetToughness(state: GameState, target: UnitState): number {
   let fallback: ModelState | null = null;
+  let first: ModelState | null = null;
+  let mixed = false;
   for (const m of target.models) {
     if (!m.alive) continue;
     if (fallback === null) fallback = m;
     const isLeader = target.components.length > 1 && target.components.some((c) => c.isLeader && c.unit === m.origin);
-    if (!isLeader) return state.datasheets[m.datasheet].models[m.profile].toughness;
+    if (isLeader) continue;
+    if (first === null) first = m;
+    else if (!mixed && (m.datasheet !== first.datasheet || m.profile !== first.profile) && profileToughness(state, m) !== profileToughness(state, first)) mixed = true;
   }
-  const m = fallback ?? target.models[0];
+  if (first === null) return profileToughness(state, fallback ?? target.models[0]);
+  if (!mixed) return profileToughness(state, first);
+  let t = 0;
+  for (const m of target.models) {
+    if (m.alive && !(target.components.length > 1 && target.components.some((c) => c.isLeader && c.unit === m.origin))) t = Math.max(t, characteristic(state, target, m, 'T'));
+  }
+  return t;
+}
+
+function profileToughness(state: GameState, m: ModelState): number {
   return state.datasheets[m.datasheet].models[m.profile].toughness;
 }
 

@@ -3,7 +3,7 @@
  * split when one of their parts is destroyed.
  */
 import type { Game } from '../core/game.ts';
-import type { GameState, ModelState, UnitState } from '../core/state.ts';
+import type { GameState, ModelState, Position, UnitState } from '../core/state.ts';
 import { allocatable, allocationTarget, isLeaderModel } from './allocation.ts';
 import { abilityRules, abilityRulesWith, anyUnitHas, getRule } from '../core/rules-registry.ts';
 
@@ -28,8 +28,11 @@ export function onModelDestroyed(fn: ModelDestroyedListener, first = false): voi
   else modelDestroyedListeners.push(fn);
 }
 
-/** Listeners for "just after a unit was destroyed" (the unit/destroyed window). */
-export type UnitDestroyedListener = (g: Game, unit: UnitState, component: string, by: string | null) => void;
+/**
+ * Listeners for "just after a unit was destroyed" (the unit/destroyed window); `at`: where its last model was
+ * when destroyed (null off the battlefield), for the rules that set something up there (Inevitable Death).
+ */
+export type UnitDestroyedListener = (g: Game, unit: UnitState, component: string, by: string | null, at: Position | null) => void;
 const unitDestroyedListeners: UnitDestroyedListener[] = [];
 export function onUnitDestroyed(fn: UnitDestroyedListener): void {
   unitDestroyedListeners.push(fn);
@@ -123,7 +126,7 @@ export function destroyModel(g: Game, unit: UnitState, m: ModelState, by: string
     if (c.unit !== origin || c.destroyed) continue;
     if (!unit.models.some((x) => x.alive && x.origin === origin)) {
       g.emit({ type: 'unit-destroyed', unit: unit.id, component: origin, by, player: unit.player });
-      if (triggers) for (const fn of unitDestroyedListeners) fn(g, unit, origin, by);
+      if (triggers) for (const fn of unitDestroyedListeners) fn(g, unit, origin, by, at);
     }
   }
   // abilities of the unit that act when one of its models is destroyed (Crewed Platform)

@@ -37,6 +37,7 @@ const FORWARDING_CALLS = new Set([
  */
 const KIND_FROM_CALLERS = [
   { file: 'src/factions/helpers.ts', call: /intoReservesAtTurnEnd\(\s*'[^']*',\s*'([a-z0-9-]+)'/g },
+  { file: 'src/factions/helpers.ts', call: /embarkAtEndOfFight\(\s*\w+,\s*\w+,\s*'([a-z0-9-]+)'/g },
   { file: 'src/factions/aeldari/harlequin-detachments.ts', call: /registerStride\(\s*(?:"[^"]*"|'[^']*'),\s*[A-Z_]+,\s*'([a-z0-9-]+)'/g },
 ];
 

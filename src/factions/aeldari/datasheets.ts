@@ -6,15 +6,15 @@
 import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type GameState, type ModelState, type UnitState } from '../../core/state.ts';
-import { horizontalDistance, isWhollyWithinOfBody } from '../../geometry/distance.ts';
+import { horizontalDistance } from '../../geometry/distance.ts';
 import { grantRerollOne, widerReroll } from '../../rules/attack-plan.ts';
 import { destroyModel, inflictMortalWounds } from '../../rules/damage.ts';
 import { registerRollReaction } from '../../rules/roll-window.ts';
 import { lentLeaderModel } from '../../rules/lent-leaders.ts';
-import { DISEMBARKED_FROM, embark, passengers, fitsIn } from '../../rules/battle/transports.ts';
-import { onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
-import { isEngaged, modelBody, modelsSee, unitDistance, unitSees } from '../../rules/battle/world.ts';
-import { hitEnemies, isMonsterOrVehicle, leadingModel, modelWith, oncePerRoundDiscount, phaseKey } from '../helpers.ts';
+import { DISEMBARKED_FROM } from '../../rules/battle/transports.ts';
+import { unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { modelBody, modelsSee, unitDistance, unitSees } from '../../rules/battle/world.ts';
+import { embarkAtEndOfFight, hitEnemies, isMonsterOrVehicle, leadingModel, modelWith, oncePerRoundDiscount, phaseKey } from '../helpers.ts';
 
 /**
  * Starweaver's Rapid Embarkation: at the end of the Fight phase, if nothing is embarked within it, a
@@ -24,21 +24,7 @@ import { hitEnemies, isMonsterOrVehicle, leadingModel, modelWith, oncePerRoundDi
 registerRule({
   name: 'Rapid Embarkation', kind: 'datasheet-ability',
   phaseEnd(g, unit, phase) {
-    const s = g.state;
-    if (phase !== 'fight' || !onBattlefield(unit) || passengers(g, unit).length > 0) return;
-    const hull = unit.models.find((m) => m.alive && m.pos);
-    if (!hull) return;
-    const hb = modelBody(s, hull);
-    const candidates = unitsOnBattlefield(s, unit.player).filter((u) =>
-      u.id !== unit.id && u.keywords.includes('HARLEQUINS') && u.keywords.includes('INFANTRY') &&
-      u.models.filter((m) => m.alive).length <= 6 && !isEngaged(s, u) && fitsIn(g, u, unit) &&
-      u.models.every((m) => !m.alive || (m.pos !== null && isWhollyWithinOfBody(modelBody(s, m), hb, 6))));
-    if (candidates.length === 0) return;
-    const { option } = g.decide<{ none: true } | { unit: string }>({
-      kind: 'rapid-embarkation', player: unit.player, prompt: `${unit.name}: Rapid Embarkation?`,
-      options: [{ none: true }, ...candidates.map((u) => ({ unit: u.id }))], context: { transport: unit.id },
-    });
-    if ('unit' in option) embark(g, s.units[option.unit], unit);
+    if (phase === 'fight') embarkAtEndOfFight(g, unit, 'rapid-embarkation', 'Rapid Embarkation', (u) => u.keywords.includes('HARLEQUINS') && u.keywords.includes('INFANTRY'));
   },
 });
 
@@ -151,7 +137,8 @@ registerRule({
   modelDestroyed(g, unit, model) {
     const s = g.state;
     if (!s.datasheets[model.datasheet].abilities.includes('Crewed Platform') || isSupportWeapon(s, model)) return;
-    const crew = unit.models.filter((m) => m.alive && m.origin === model.origin);
+    // its own datasheet's models: a Support Weapon joined to the unit (SUPPORT ARTILLERY) is no Heavy Weapon Platform
+    const crew = unit.models.filter((m) => m.alive && m.origin === model.origin && m.datasheet === model.datasheet);
     if (crew.some((m) => !isSupportWeapon(s, m))) return;
     for (const m of crew) destroyModel(g, unit, m, null, 'Crewed Platform');
   },

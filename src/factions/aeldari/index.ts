@@ -15,5 +15,6 @@ import './reactive-moves.ts';
 import './wargear.ts';
 import './wraiths-and-warlocks.ts';
 import './ynnari-and-titans.ts';
+import './support-and-ynnari.ts';
 
 registerFaction({ id: 'AE', name: 'Aeldari', armyRules: [STRANDS_OF_FATE], detachments: AELDARI_DETACHMENTS });

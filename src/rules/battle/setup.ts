@@ -19,6 +19,7 @@ import { redeployUnits } from './redeploy.ts';
 import { beforeScoutMoves, canInfiltrate, deployArmiesStart, infiltrationAnchors, placeInfiltrator, scoutMoves } from './pre-battle.ts';
 import { unplayedAbilities } from '../../factions/coverage.ts';
 import { declareFormationsByAgent } from './formations.ts';
+import { abilityRulesWith, forbids } from '../../core/rules-registry.ts';
 
 export interface SetupOptions extends GameOptions {
   seed: string;
@@ -74,6 +75,12 @@ function muster(g: Game, sc: ResolvedScenario): void {
 }
 
 function declareBattleFormations(g: Game, sc: ResolvedScenario): void {
+  // abilities played at the start of the step, before any Leader joins a unit (SUPPORT ARTILLERY)
+  for (const id of g.state.unitOrder) {
+    const u = g.state.units[id];
+    if (u.location !== 'unplaced') continue;
+    for (const r of abilityRulesWith(u, 'battleFormationsStart')) r.battleFormationsStart!(g, g.state.units[id]);
+  }
   sc.players.forEach((p, i) => {
     const player = i as PlayerIndex;
     if (p.formations === 'agent') {
@@ -84,6 +91,13 @@ function declareBattleFormations(g: Game, sc: ResolvedScenario): void {
       g.emit({ type: 'unit-attached', leader: gameUnitId(player, leader), bodyguard: gameUnitId(player, bodyguard) });
     }
     for (const [unit, transport] of Object.entries(p.transports)) {
+      let u = g.state.units[gameUnitId(player, unit)];
+      if (u.location === 'attached' && u.attachedTo) u = g.state.units[u.attachedTo];
+      // the scenario was checked when loaded; a rule of the battle may still forbid it (a joined Support Weapon)
+      if (forbids(g.state, u, 'embark')) {
+        g.emit({ type: 'note', text: `${u.name} cannot embark within a transport; it starts on the battlefield` });
+        continue;
+      }
       g.emit({ type: 'unit-location', unit: gameUnitId(player, unit), location: 'embarked', embarkedIn: gameUnitId(player, transport) });
     }
     for (const [unit, kind] of Object.entries(p.reserves)) {

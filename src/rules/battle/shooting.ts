@@ -556,9 +556,10 @@ function targetOptions(g: Game, u: UnitState, onlyTarget: string | undefined, op
 
 /**
  * Select targets for every weapon of the unit, let the opponent react, then resolve the attacks.
- * `onlyTarget`: shooting outside the Shooting phase at one unit (Fire Overwatch).
+ * `onlyTarget`: shooting outside the Shooting phase at one unit (Fire Overwatch); `onlyWeapons`: with those
+ * weapons only (Skyfire's scatter laser).
  */
-export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string } = {}): void {
+export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string; onlyWeapons?: readonly string[] } = {}): void {
   const s = g.state;
   const player = u.player;
   if (!opts.onlyTarget) {
@@ -581,6 +582,7 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
   const { options, groups, vis, engagedWith } = targetOptions(g, u, opts.onlyTarget, { deck, pistolModels, vis: measured });
   const assignments: { group: WeaponGroup; profile: WeaponProfile; target: UnitState; shooters: Shooter[] }[] = [];
   for (const gr of groups) {
+    if (opts.onlyWeapons && !opts.onlyWeapons.includes(gr.weapon.name)) continue;
     const mine = options.filter((o) => o.weapon === gr.weapon.name);
     if (mine.length === 0) continue;
     const { option } = g.decide({ kind: 'shoot-target', player, prompt: `${u.name}: target for ${gr.weapon.name}`, options: mine, context: { unit: u.id } });

@@ -6,7 +6,7 @@
  */
 import type { Game } from '../../core/game.ts';
 import type { GameState, ModelState, UnitState } from '../../core/state.ts';
-import { abilityRulesWith, allows, forEachActiveRule, registerRule } from '../../core/rules-registry.ts';
+import { abilityRulesWith, allows, forbids, forEachActiveRule, registerRule } from '../../core/rules-registry.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
 import { destroyModel, inflictMortalWounds, onModelDestroyed, selectCasualty } from '../damage.ts';
 import { applyPlan, planUnit } from './placement.ts';
@@ -37,7 +37,7 @@ export function fitsIn(g: Game, u: UnitState, t: UnitState): boolean {
   if (used + aliveCount(u) > cap.capacity) return false;
   for (const kw of cap.keywords) if (!u.keywords.includes(kw)) return false;
   for (const kw of cap.excludedKeywords) if (u.keywords.includes(kw)) return false;
-  return true;
+  return !forbids(g.state, u, 'embark');
 }
 
 /** Transports this unit can embark within now: every model within 3" of it, and it fits. */

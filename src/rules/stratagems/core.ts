@@ -3,7 +3,7 @@
  * Effects that last are effects in the state (with their rule entry below); the rest act at once.
  */
 import type { Game } from '../../core/game.ts';
-import { registerRule } from '../../core/rules-registry.ts';
+import { abilityRulesWith, registerRule } from '../../core/rules-registry.ts';
 import { opponent, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
 import { inflictMortalWounds } from '../damage.ts';
@@ -122,6 +122,9 @@ registerStratagem({
   use: (g, w, p, u) => {
     g.addEffect(FIRE_OVERWATCH_EFFECT, p, u.id, g.untilEndOfPhase());
     shootWithUnit(g, u, { onlyTarget: w.unit! });
+    // the unit's abilities that add to its Overwatch (Skyfire)
+    const fresh = g.state.units[u.id];
+    if (onBattlefield(fresh)) for (const r of abilityRulesWith(fresh, 'overwatchFired')) r.overwatchFired!(g, g.state.units[u.id], g.state.units[w.unit!]);
   },
 });
 
