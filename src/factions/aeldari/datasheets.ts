@@ -157,7 +157,7 @@ registerRule({
   },
 });
 
-registerRule({ name: 'Fleet of Foot', kind: 'datasheet-ability', missing: 'an Agile Manoeuvre of Battle Focus, which the engine does not play (it plays Strands of Fate)' });
+// Fleet of Foot, a change to Battle Focus's Fade Back, is played by ./battle-focus.ts.
 
 // --- Troupe --------------------------------------------------------------------------------------
 
