@@ -49,7 +49,7 @@ import { MICRODRONE_UNITS } from '../src/factions/tau/more-abilities.ts';
 import { destroyedGuardians } from '../src/factions/aeldari/guardian-battlehost.ts';
 import { PATH_OF_THE_WARRIOR_CHOICES, PRETERNATURAL_PRECISION_CHOICES, pathOfTheWarriorPlan, preternaturalPlan } from '../src/factions/aeldari/aspect-host.ts';
 import { moveOrFallBackChoices, normalMoveChoices, withinObjectiveRange } from '../src/factions/helpers.ts';
-import { FADE_BACK, FLITTING_SHADOWS, OPPORTUNITY_SEIZED, STAR_ENGINES, SUDDEN_STRIKE, SWIFT_AS_THE_WIND, type BattleFocusOption } from '../src/factions/aeldari/battle-focus.ts';
+import { FADE_BACK, FLITTING_SHADOWS, OPPORTUNITY_SEIZED, STAR_ENGINES, SUDDEN_STRIKE, SWIFT_AS_THE_WIND, type BattleFocusOption } from '../src/factions/aeldari/battle-focus-names.ts';
 import { cruelAmusementTweak } from '../src/factions/aeldari/harlequins.ts';
 import { LETHAL_RUSE_ENGAGED } from '../src/factions/aeldari/corsair-coterie.ts';
 import { impedingFireTargets, withdrawnModelsBack } from '../src/factions/aeldari/eldritch-raiders.ts';

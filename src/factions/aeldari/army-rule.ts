@@ -87,6 +87,7 @@ registerBeforeRollReaction({
   },
 });
 
-// Disparate Paths, listed on the datasheets, says which units may be mustered together (Harlequins units in an
-// Asuryani army): the engine's army lists take any Aeldari unit, and nothing in a battle reads it.
-registerRule({ name: 'Disparate Paths', kind: 'datasheet-ability', missing: 'a mustering rule (Harlequins units in an Asuryani army): the army checks do not read it' });
+// Disparate Paths, listed on the datasheets, lets Harlequins units be mustered in an Asuryani army: the engine's
+// army checks (src/data/muster-checks.ts) take any Aeldari datasheet in any Aeldari detachment, so what it allows
+// is allowed; nothing in a battle reads it.
+registerRule({ name: 'Disparate Paths', kind: 'datasheet-ability' });

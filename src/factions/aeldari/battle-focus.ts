@@ -18,29 +18,25 @@
  */
 import { registerRule, type PileInMove } from '../../core/rules-registry.ts';
 import type { Game } from '../../core/game.ts';
-import { type GameState, type MissionState, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import { type GameState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { registerArmyRuleHooks } from '../../rules/battle/phase.ts';
 import { hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { unitsInEngagement } from '../../rules/battle/world.ts';
 import { bearerPartStands, leadingModel, moveOrFallBack, normalMoveChoices, phaseKey, type Destination } from '../helpers.ts';
 
-export const BATTLE_FOCUS = 'Battle Focus';
-export const SWIFT_AS_THE_WIND = 'Swift as the Wind';
-export const FLITTING_SHADOWS = 'Flitting Shadows';
-export const STAR_ENGINES = 'Star Engines';
-export const SUDDEN_STRIKE = 'Sudden Strike';
-export const OPPORTUNITY_SEIZED = 'Opportunity Seized';
-export const FADE_BACK = 'Fade Back';
+import {
+  BATTLE_FOCUS, BATTLE_FOCUS_TOKENS, FADE_BACK, FLITTING_SHADOWS, OPPORTUNITY_SEIZED, STAR_ENGINES, SUDDEN_STRIKE, SWIFT_AS_THE_WIND,
+  type BattleFocusOption,
+} from './battle-focus-names.ts';
+
+export {
+  BATTLE_FOCUS, BATTLE_FOCUS_TOKENS, FADE_BACK, FLITTING_SHADOWS, OPPORTUNITY_SEIZED, STAR_ENGINES, SUDDEN_STRIKE, SWIFT_AS_THE_WIND,
+  type BattleFocusOption,
+};
 export const FLEET_OF_FOOT = 'Fleet of Foot';
 export const ADRENAL_INFUSIONS = 'Adrenal Infusions';
 export const INDOMITABLE_STRENGTH_OF_WILL = 'Indomitable Strength of Will';
 export const PIRATE_PRINCE = 'Pirate Prince';
-
-/**
- * Tokens by battle size. Boarding Actions games (small boards, small armies) get the Incursion count, the
- * smallest size the rule names.
- */
-export const BATTLE_FOCUS_TOKENS: Readonly<Record<MissionState['mode'], number>> = { incursion: 2, 'strike-force': 4, onslaught: 6, 'boarding-actions': 2 };
 
 /** The player's rule state: tokens held in a battle round, and what was done in a phase. */
 const TOKENS = 'battleFocusTokens';
@@ -185,8 +181,6 @@ function freeFor(unit: UnitState, manoeuvre: string): string | null {
   return null;
 }
 
-/** A choice of the 'battle-focus' decision. */
-export type BattleFocusOption = { none: true } | { manoeuvre: string; unit: string; free?: string };
 
 /** The manoeuvres (and units) the player may make at this moment; only `{ none }` when none. */
 export function manoeuvreOptions(g: Game, player: PlayerIndex, t: ManoeuvreTrigger): BattleFocusOption[] {
