@@ -11,7 +11,7 @@ import type { Game } from '../../src/core/game.ts';
 import type { MissionState, PlayerIndex } from '../../src/core/state.ts';
 import { pileInMove, weaponHas } from '../../src/core/rules-registry.ts';
 import { endPhase, startPhase } from '../../src/rules/battle/phase.ts';
-import { executeMove } from '../../src/rules/battle/movement.ts';
+import { afterMove, executeMove } from '../../src/rules/battle/movement.ts';
 import { declareCharge } from '../../src/rules/battle/charge.ts';
 import { fight } from '../../src/rules/battle/fight.ts';
 import { canShoot, shootWithUnit } from '../../src/rules/battle/shooting.ts';
@@ -177,6 +177,20 @@ describe('Flitting Shadows', () => {
   it('without it, Fire Overwatch is offered', () => {
     const { asked } = charge(false);
     expect(overwatch(asked)).toBe(true);
+  });
+});
+
+describe('Flitting Shadows when set up', () => {
+  it('a unit arriving from Reserves may make it (and no other manoeuvre), before the enemy may Fire Overwatch', () => {
+    const asked: DecisionRequest[] = [];
+    const g = sandbox([GD, { ...ST, at: { x: 30, y: 10 } }], asked, choose(FLITTING_SHADOWS), { phase: 'movement', turn: 0, cp: [0, 3] });
+    setBattleFocusTokens(g, 0, 4);
+    g.emit({ type: 'unit-moved', unit: 'GD', mode: 'arrived' });
+    afterMove(g, g.state.units.GD);
+    expect(names(offered(asked)[0].options as BattleFocusOption[])).toEqual(['none', `${FLITTING_SHADOWS}:GD`]);
+    expect(hasEffect(g, FLITTING_SHADOWS, 'GD')).toBe(true);
+    expect(asked.some((r) => r.kind === 'stratagem' && JSON.stringify(r.options).includes('FIRE OVERWATCH'))).toBe(false);
+    expect(battleFocusTokens(g.state, 0)).toBe(3);
   });
 });
 
