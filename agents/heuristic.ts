@@ -2892,6 +2892,8 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'battle-focus': return decideBattleFocus(c, req);
     // Fade Back, Opportunity Seized: weighed as Shade of Twilight's move, D6+1" long
     case 'battle-focus-move': return decideShadeOfTwilight(c, req, BATTLE_FOCUS_REACH, false);
+    // Superlative Strategist: a D6+1" move's die of 1 or 2 is re-rolled
+    case 'battle-focus-reroll': return Number(req.context?.roll ?? 6) <= 2 ? 1 : 0;
     case 'fate-pool': return decideFatePool(req);
     case 'branching-fates': return decideBranchingFates(req);
     case 'reinforcement': case 'rapid-ingress': return decideReinforcement(c, req);

@@ -328,6 +328,26 @@ describe('Fade Back and Fleet of Foot', () => {
   });
 });
 
+describe('Superlative Strategist', () => {
+  it('while the Autarch leads the unit, the D6 of its Fade Back may be re-rolled', () => {
+    for (const lead of [true, false]) {
+      const asked: DecisionRequest[] = [];
+      const pick: Pick = (r) => (r.kind === 'battle-focus-reroll' ? 1 : choose(FADE_BACK, 'DA')(r));
+      const g = sandbox([DA, { id: 'AU', player: 0, faction: 'aeldari', name: 'Autarch', at: { x: 11.5, y: 30 } }, { ...ST, at: { x: 30, y: 30 } }], asked, pick, { phase: 'shooting', turn: 1, stream: scriptedStream(lead ? [1, 5] : [1]) });
+      if (lead) g.emit({ type: 'unit-attached', leader: 'AU', bodyguard: 'DA' });
+      setBattleFocusTokens(g, 0, 1);
+      const from = { ...g.state.units.DA.models[0].pos! };
+      offerManoeuvres(g, 0, { kind: 'enemy-shot', enemy: 'ST', hit: ['DA'] });
+      const to = g.state.units.DA.models[0].pos!;
+      const inches = Math.hypot(to.x - from.x, to.y - from.y);
+      expect(asked.filter((r) => r.kind === 'battle-focus-reroll')).toHaveLength(lead ? 1 : 0);
+      // re-rolled 1 -> 5: up to 6"; kept: up to 2"
+      if (lead) expect(inches).toBeGreaterThan(5);
+      else expect(inches).toBeLessThanOrEqual(2 + 1e-6);
+    }
+  });
+});
+
 describe('tokens given back', () => {
   it('Pirate Prince: a token spent for Yriel\'s unit comes back on a D6 of 3+', () => {
     for (const [die, left] of [[3, 4], [2, 3]] as const) {

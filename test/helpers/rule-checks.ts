@@ -502,6 +502,7 @@ export function ruleChecker(): RuleChecker {
         const r = e.unit ? (e.purpose === 'charge' ? chargeRoll : e.purpose === 'battle-shock' ? latestShock : null)?.get(e.unit) : undefined;
         if (e.purpose === 'desperate-escape' && escape && e.unit === escape.unit) e.indices.forEach((i, k) => { escape!.dice[i] = e.values[k]; });
         if (r) e.indices.forEach((i, k) => { r[i] = e.values[k]; });
+        if (e.purpose === 'other' && e.unit && D6_PLUS_1_MOVES.includes(e.source)) manoeuvreReach.set(e.unit, e.values[0] + 1);
         break;
       }
       case 'dice-substituted': {

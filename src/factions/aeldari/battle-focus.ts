@@ -37,6 +37,7 @@ export const FLEET_OF_FOOT = 'Fleet of Foot';
 export const ADRENAL_INFUSIONS = 'Adrenal Infusions';
 export const INDOMITABLE_STRENGTH_OF_WILL = 'Indomitable Strength of Will';
 export const PIRATE_PRINCE = 'Pirate Prince';
+const SUPERLATIVE_STRATEGIST = 'Superlative Strategist';
 
 /** The player's rule state: tokens held in a battle round, and what was done in a phase. */
 const TOKENS = 'battleFocusTokens';
@@ -109,7 +110,24 @@ function manoeuvreMove(g: Game, unit: UnitState, name: string, pay: () => void):
   });
   if ('none' in option) return;
   pay();
-  moveOrFallBack(g, g.state.units[unit.id], option, false, () => g.dice.d6(1, 'other', unit.player, unit.id, name)[0] + 1);
+  moveOrFallBack(g, g.state.units[unit.id], option, false, () => manoeuvreRoll(g, g.state.units[unit.id], name) + 1);
+}
+
+/**
+ * The D6 of such a move. Superlative Strategist: while an Autarch leads the unit, a roll made for it as it
+ * performs an Agile Manoeuvre may be re-rolled (decision 'battle-focus-reroll'); its other half, Advance
+ * re-rolls, is ./datasheets.ts's.
+ */
+function manoeuvreRoll(g: Game, unit: UnitState, name: string): number {
+  let roll = g.dice.d6(1, 'other', unit.player, unit.id, name);
+  if (unit.abilities.includes(SUPERLATIVE_STRATEGIST) && leadingModel(g.state, unit, 'AUTARCH') !== null) {
+    const { option } = g.decide({
+      kind: 'battle-focus-reroll', player: unit.player, prompt: `${unit.name}: ${name} roll ${roll[0]}, re-roll it (Superlative Strategist)?`,
+      options: ['keep', 're-roll'], context: { unit: unit.id, manoeuvre: name, roll: roll[0] },
+    });
+    if (option === 're-roll') roll = g.dice.reroll(roll, [0], 6, 'other', unit.player, unit.id, name);
+  }
+  return roll[0];
 }
 
 /** Units that may make a Normal move now (not within Engagement Range, with somewhere to go), not TITANIC. */

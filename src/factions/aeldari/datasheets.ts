@@ -125,7 +125,10 @@ registerRule({
 
 // --- Autarch -------------------------------------------------------------------------------------
 
-/** Superlative Strategist: while the Autarch leads a unit, it may re-roll its Advance rolls. */
+/**
+ * Superlative Strategist: while the Autarch leads a unit, it may re-roll its Advance rolls, and the rolls made
+ * for it as it performs an Agile Manoeuvre (./battle-focus.ts).
+ */
 registerRule({
   name: 'Superlative Strategist', kind: 'datasheet-ability', leaderAbility: true,
   rerollAdvance: (ctx) => leadingModel(ctx.state, ctx.unit, 'AUTARCH') !== null,
