@@ -14,7 +14,14 @@
  *
  * Rules that change Battle Focus for some units are played here too: Fleet of Foot (Guardian Defenders) and
  * Adrenal Infusions (an Eldritch Raiders Enhancement) make Fade Back free, Indomitable Strength of Will
- * (Autarch Wayleaper) and Pirate Prince (Eldritch Raiders) may give back a spent token.
+ * (Autarch Wayleaper) and Pirate Prince (Eldritch Raiders) may give back a spent token, Superlative Strategist
+ * (Autarch) re-rolls a manoeuvre's move roll.
+ *
+ * Limits: "set up on the battlefield" is an arrival from Reserves; which units began a phase within Engagement
+ * Range of which enemy units (Opportunity Seized) is noted at the start of the opponent's phases only, where
+ * enemy Fall Backs happen; one unit performs a manoeuvre per moment, a free Fade Back included. The army rule
+ * applies to any Aeldari army (the export says Asuryani; the engine has one Aeldari faction). Spirit Guides
+ * (Spirit Conclave), which would give the ability to Wraith units, is not played.
  */
 import { registerRule, type PileInMove } from '../../core/rules-registry.ts';
 import type { Game } from '../../core/game.ts';
