@@ -51,7 +51,8 @@ import { STRIDE_MOVE, VENOMOUS_WRATH_MOVE, WEAVERS_COILS_FALL_BACK } from '../sr
 import { MICRODRONE_UNITS } from '../src/factions/tau/more-abilities.ts';
 import { destroyedGuardians } from '../src/factions/aeldari/guardian-battlehost.ts';
 import { PATH_OF_THE_WARRIOR_CHOICES, PRETERNATURAL_PRECISION_CHOICES, pathOfTheWarriorPlan, preternaturalPlan } from '../src/factions/aeldari/aspect-host.ts';
-import { moveOrFallBackChoices, withinObjectiveRange } from '../src/factions/helpers.ts';
+import { moveOrFallBackChoices, normalMoveChoices, withinObjectiveRange } from '../src/factions/helpers.ts';
+import { FADE_BACK, FLITTING_SHADOWS, OPPORTUNITY_SEIZED, STAR_ENGINES, SUDDEN_STRIKE, SWIFT_AS_THE_WIND, type BattleFocusOption } from '../src/factions/aeldari/battle-focus-names.ts';
 import { cruelAmusementTweak } from '../src/factions/aeldari/harlequins.ts';
 import { LETHAL_RUSE_ENGAGED } from '../src/factions/aeldari/corsair-coterie.ts';
 import { impedingFireTargets, withdrawnModelsBack } from '../src/factions/aeldari/eldritch-raiders.ts';
@@ -2993,6 +2994,11 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'fight-weapon': return decideFightWeapon(c, req);
     case 'stratagem': return decideStratagem(c, req);
     case 'fate-die': return decideFateDie(c, req);
+    case 'battle-focus': return decideBattleFocus(c, req);
+    // Fade Back, Opportunity Seized: weighed as Shade of Twilight's move, D6+1" long
+    case 'battle-focus-move': return decideShadeOfTwilight(c, req, BATTLE_FOCUS_REACH, false);
+    // Superlative Strategist: a D6+1" move's die of 1 or 2 is re-rolled
+    case 'battle-focus-reroll': return Number(req.context?.roll ?? 6) <= 2 ? 1 : 0;
     case 'fate-pool': return decideFatePool(req);
     case 'branching-fates': return decideBranchingFates(req);
     case 'reinforcement': case 'rapid-ingress': return decideReinforcement(c, req);
@@ -3405,3 +3411,69 @@ function decideFightWeapon(c: Ctx, req: DecisionRequest): number {
 
 const factory: AgentFactory = (ctx) => createHeuristic((ctx.params ?? {}) as Partial<Weights>);
 export default factory;
+
+/** What a D6+1" move of Fade Back or Opportunity Seized is counted to reach. */
+const BATTLE_FOCUS_REACH = 4.5;
+
+/**
+ * Battle Focus: which Agile Manoeuvre, if any, to spend a token on. A free Fade Back (Fleet of Foot) or a
+ * paid one, and Opportunity Seized, when Shade of Twilight's weighing finds a move better than staying; Star
+ * Engines for an Advancing VEHICLE with ranged weapons that lack ASSAULT; Swift as the Wind when the unit's
+ * destination lies beyond its move; Sudden Strike when a 6" Pile-in brings models into the fight that a 3"
+ * one would not; Flitting Shadows as a unit declares a charge while the opponent could still Fire Overwatch.
+ * In its own turn the first player keeps one token for the opponent's turn of the same battle round.
+ */
+function decideBattleFocus(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const ctx = req.context as { kind: string; unit?: string; mode?: string; to?: Point; tokens: number };
+  const options = req.options as BattleFocusOption[];
+  const ownTurn = s.turn === c.me;
+  const keep = ownTurn && s.firstPlayer === c.me && ctx.tokens <= 1;
+  return argmax(options, (o) => {
+    if ('none' in o) return 0;
+    const u = s.units[o.unit];
+    if (!u) return -1;
+    if (o.manoeuvre === FADE_BACK || o.manoeuvre === OPPORTUNITY_SEIZED) {
+      const moves = normalMoveChoices(s, u);
+      if (moves.length === 0) return -1;
+      const moved = decideShadeOfTwilight(c, { kind: 'battle-focus-move', player: c.me, prompt: '', options: moves, context: { unit: u.id } }, BATTLE_FOCUS_REACH, false) !== 0;
+      return moved ? (o.free ? 3 : 2) : -1;
+    }
+    if (keep) return -1;
+    switch (o.manoeuvre) {
+      case STAR_ENGINES:
+        return hasKeyword(u, 'VEHICLE') && u.models.some((m) => m.alive && s.datasheets[m.datasheet].weapons.some((w) => w.profiles.some((p) => p.range !== 'Melee' && !profileHas(p, 'ASSAULT')))) ? 1.5 : -1;
+      case SWIFT_AS_THE_WIND: {
+        if (!ctx.to) return -1;
+        const reach = unitMove(s, u) + (ctx.mode === 'advance' ? 3.5 : 0);
+        const from = centroidOf(u.models.filter((m) => m.alive && m.pos).map((m) => m.pos!));
+        return Math.hypot(ctx.to.x - from.x, ctx.to.y - from.y) - 2 > reach ? 1 : -1;
+      }
+      case SUDDEN_STRIKE: return suddenStrikeReaches(s, u) ? 1 : -1;
+      case FLITTING_SHADOWS: {
+        if (ctx.kind !== 'charge-declared' || s.players[c.opp].cp < 1) return -1;
+        const used = s.players[c.opp].stratagemsUsed.some((x) => x.name === 'FIRE OVERWATCH' && x.round === s.round && x.turn === s.turn);
+        return used ? -1 : 1;
+      }
+      default: return -1;
+    }
+  });
+}
+
+/** Does a model of the unit stand between 4" and 7" of the closest enemy model (in the fight with a 6" Pile-in, not a 3" one)? */
+function suddenStrikeReaches(s: GameState, u: UnitState): boolean {
+  const enemies: Body[] = [];
+  for (const id of s.unitOrder) {
+    const e = s.units[id];
+    if (e.player === u.player || e.location !== 'battlefield') continue;
+    for (const m of e.models) if (m.alive && m.pos) enemies.push(modelBody(s, m));
+  }
+  for (const m of u.models) {
+    if (!m.alive || !m.pos) continue;
+    const b = modelBody(s, m);
+    let d = Infinity;
+    for (const e of enemies) d = Math.min(d, horizontalDistance(b, e));
+    if (d > 4 && d <= 7) return true;
+  }
+  return false;
+}

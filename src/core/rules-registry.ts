@@ -54,7 +54,9 @@ export type Permission =
   /** set up as Infiltrators do (Ethereal Pathway) */
   | 'infiltrate'
   /** go into Reserves in Declare Battle Formations, arriving as from Strategic Reserves, outside their points cap (Ride the Wind) */
-  | 'uncapped-strategic-reserves';
+  | 'uncapped-strategic-reserves'
+  /** be shot at by enemy units using the Fire Overwatch Stratagem (Flitting Shadows forbids it) */
+  | 'fire-overwatch-at';
 
 export interface UnitContext {
   state: GameState;
@@ -264,6 +266,11 @@ export interface Rule {
    * battlefield (src/rules/battle/reserves.ts). Not asked for Deep Strike before the battle (infiltrators).
    */
   enemyArrivalExclusion?(state: GameState, unit: UnitState): { x: number; y: number }[][];
+  /**
+   * The unit this ability belongs to has just declared a charge against `targets` (unit ids), before the
+   * opponent's answers to it (Fire Overwatch) and the Charge roll (Battle Focus: Flitting Shadows).
+   */
+  chargeDeclared?(g: Game, unit: UnitState, targets: readonly string[]): void;
   /** the unit this ability belongs to has just ended a Charge move, before the stratagem windows that follow it (Kroot Linebreakers) */
   afterChargeMove?(g: Game, unit: UnitState): void;
   /** the unit this ability belongs to was set up on the battlefield or ended a Normal, Advance or Fall Back move (Grenade Pack Flyover) */

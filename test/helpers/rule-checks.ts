@@ -24,6 +24,7 @@ import type { WeaponProfile } from '../../src/data/datasheet.ts';
 import type { Body } from '../../src/geometry/types.ts';
 import { SERPENT_STRIKE_ROLL, serpentStrikeReach } from '../../src/factions/aeldari/boarding-rolls.ts';
 import { FALLEN_WARRIOR } from '../../src/rules/battle/fight-on-death.ts';
+import { D6_PLUS_1_MOVES } from '../../src/factions/aeldari/battle-focus-names.ts';
 
 const EPS = 1e-6;
 /** moves that may not end within Engagement Range of an enemy unit */
@@ -151,6 +152,8 @@ export function ruleChecker(): RuleChecker {
   // the reach of a unit's last Consolidation move lengthened by a roll (SERPENT STRIKE's D3, read with
   // src/factions/aeldari/boarding-rolls.ts, which registers nothing, so the checks load no rule before the tests do)
   const consolidationReach = new Map<string, number>();
+  // the reach of a Normal move of up to D6+1" (Battle Focus: Fade Back, Opportunity Seized), from its roll
+  const manoeuvreReach = new Map<string, number>();
   /** what the rules add to a unit's Charge roll, when it is rolled (The Bloody-Handed: +1) */
   const chargeBonus = new Map<string, number>();
   const lastPos = new Map<string, { x: number; y: number; z: number }>();
@@ -361,7 +364,7 @@ export function ruleChecker(): RuleChecker {
         // Pile-in and Consolidation: 3", or what the unit's abilities allow (Choreographer of War: 6")
         const pile = pileInMove(s, u).distance;
         const limit: Record<string, number> = {
-          normal: move, 'fall-back': move, 'pile-in': pile, consolidate: Math.max(pile, consolidationReach.get(u.id) ?? 0),
+          normal: Math.max(move, manoeuvreReach.get(u.id) ?? 0), 'fall-back': move, 'pile-in': pile, consolidate: Math.max(pile, consolidationReach.get(u.id) ?? 0),
           scout: scouts, charge: roll.reduce((a, x) => a + x, 0) + (chargeBonus.get(u.id) ?? 0),
         };
         // the straight line from where the model was is never longer than the path it moved
@@ -401,6 +404,7 @@ export function ruleChecker(): RuleChecker {
       }
     }
     for (const m of u.models) if (m.pos) lastPos.set(m.id, { x: m.pos.x, y: m.pos.y, z: m.pos.z });
+    if (e.mode === 'normal') manoeuvreReach.delete(u.id);
     const coherency = unitCoherency(mine.map((m) => modelBody(s, m)));
     if (!coherency.ok) bad(`${e.mode}: ${u.name} ends out of Unit Coherency (${coherency.breaking.length} of ${mine.length} models)`);
     if (e.mode === 'charge' && charger === u.id) {
@@ -476,8 +480,9 @@ export function ruleChecker(): RuleChecker {
         if (escape && e.reason === 'Desperate Escape') escape.destroyed++;
         break;
       case 'model-returned':
-        // a model returned as the Command phase starts (Tears of Isha), before the Battle-shock step, may bring
-        // its unit back to half strength or more: it then takes no test there
+      case 'model-healed':
+        // a model returned, or wounds regained, as the Command phase starts (Tears of Isha), before the
+        // Battle-shock step, may bring its unit back to half strength or more: it then takes no test there
         if (s.phase === 'command' && !forcedTests.has(e.unit) && !belowHalf(s, s.units[e.unit])) mustTest = mustTest.filter((id) => id !== e.unit);
         break;
       case 'dice':
@@ -491,6 +496,7 @@ export function ruleChecker(): RuleChecker {
           escape.modifier = r.modifier;
         }
         if (e.purpose === 'other' && e.unit && e.label === SERPENT_STRIKE_ROLL) consolidationReach.set(e.unit, serpentStrikeReach(e.values[0]));
+        if (e.purpose === 'other' && e.unit && D6_PLUS_1_MOVES.includes(e.label ?? '')) manoeuvreReach.set(e.unit, e.values[0] + 1);
         if (e.purpose === 'charge' && e.unit) {
           chargeRoll.set(e.unit, [...e.values]);
           chargeBonus.set(e.unit, Math.max(0, rollModifier(s, s.units[e.unit], 'charge')));
@@ -507,6 +513,7 @@ export function ruleChecker(): RuleChecker {
         const r = e.unit ? (e.purpose === 'charge' ? chargeRoll : e.purpose === 'battle-shock' ? latestShock : null)?.get(e.unit) : undefined;
         if (e.purpose === 'desperate-escape' && escape && e.unit === escape.unit) e.indices.forEach((i, k) => { escape!.dice[i] = e.values[k]; });
         if (r) e.indices.forEach((i, k) => { r[i] = e.values[k]; });
+        if (e.purpose === 'other' && e.unit && D6_PLUS_1_MOVES.includes(e.source)) manoeuvreReach.set(e.unit, e.values[0] + 1);
         break;
       }
       case 'dice-substituted': {

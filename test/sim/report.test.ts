@@ -26,6 +26,8 @@ describe('batch reports', () => {
   it('say why CP per game can be below uses per game (a discounted or free use), in the summary and the page', async () => {
     const o = await runBatch(batchSpec({ games: 2, blockSize: 2 }), { workers: 0 });
     const rate = { count: 1, n: 2, rate: 0.5, ci95: [0.1, 0.9] as [number, number] };
+    // the played games' own uses left out (a discounted use of theirs would say it already)
+    for (const a of o.stats.armies) a.stratagems = [];
     o.stats.armies[0].stratagems = [{ name: 'GO TO GROUND', uses: 2, usesPerGame: 1, games: rate, cpPerGame: 1 }];
     expect(formatBatchSummary(o)).not.toContain('some uses cost less');
     expect(renderBatchHtml(o)).not.toContain('some uses cost less');

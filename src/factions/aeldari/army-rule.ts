@@ -5,8 +5,8 @@
  * rolls for one of their units, they may use a Fate die instead of rolling one die: it counts as an
  * unmodified roll of its value; for a roll of several dice, the rest are rolled.
  *
- * The newer codex replaced this rule with Battle Focus; the export's datasheets list that one. The
- * engine plays Strands of Fate for every unit of an Aeldari army, as RULES.md asks.
+ * The export has a second Aeldari army rule, Battle Focus (its tokens and Agile Manoeuvres, ./battle-focus.ts),
+ * which the datasheets list as an ability: the engine plays both for every Aeldari army.
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import type { RollPurpose } from '../../core/events.ts';
@@ -87,8 +87,7 @@ registerBeforeRollReaction({
   },
 });
 
-// Faction abilities of the newer codex, listed on the export's datasheets: the engine plays Strands of
-// Fate in their place (see above).
-const replaced = 'newer-codex faction ability: the engine plays the Strands of Fate army rule of RULES.md instead';
-registerRule({ name: 'Battle Focus', kind: 'datasheet-ability', missing: replaced });
-registerRule({ name: 'Disparate Paths', kind: 'datasheet-ability', missing: replaced });
+// Disparate Paths, listed on the datasheets, lets Harlequins units be mustered in an Asuryani army: the engine's
+// army checks (src/data/muster-checks.ts) take any Aeldari datasheet in any Aeldari detachment, so what it allows
+// is allowed; nothing in a battle reads it.
+registerRule({ name: 'Disparate Paths', kind: 'datasheet-ability' });

@@ -111,7 +111,10 @@ registerRule({
 
 // --- Autarch -------------------------------------------------------------------------------------
 
-/** Superlative Strategist: while the Autarch leads a unit, it may re-roll its Advance rolls. */
+/**
+ * Superlative Strategist: while the Autarch leads a unit, it may re-roll its Advance rolls, and the rolls made
+ * for it as it performs an Agile Manoeuvre (./battle-focus.ts).
+ */
 registerRule({
   name: 'Superlative Strategist', kind: 'datasheet-ability', leaderAbility: true,
   rerollAdvance: (ctx) => leadingModel(ctx.state, ctx.unit, 'AUTARCH') !== null,
@@ -144,7 +147,7 @@ registerRule({
   },
 });
 
-registerRule({ name: 'Fleet of Foot', kind: 'datasheet-ability', missing: 'an Agile Manoeuvre of Battle Focus, which the engine does not play (it plays Strands of Fate)' });
+// Fleet of Foot, a change to Battle Focus's Fade Back, is played by ./battle-focus.ts.
 
 // --- Troupe --------------------------------------------------------------------------------------
 

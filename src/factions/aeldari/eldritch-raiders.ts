@@ -3,8 +3,7 @@
  * words: its rule Yriel's Own, its six stratagems and its Enhancements. Each is one registry entry; the
  * stratagems' effects are entries of kind 'effect'. Veterans of the Void (ANHRATHE units may take a Corsair
  * Enhancement) changes only how an army is built: src/data/muster-checks.ts reads it, as for the Corsair
- * Coterie. Pirate Prince and Adrenal Infusions act through Battle Focus tokens, which the engine does not play
- * (it plays Strands of Fate, see ./army-rule.ts): they are registered as not played.
+ * Coterie. Pirate Prince and Adrenal Infusions change the Battle Focus army rule: ./battle-focus.ts plays them.
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import { profileHas } from '../../data/datasheet.ts';
@@ -169,6 +168,3 @@ registerRule({
   },
 });
 
-const BATTLE_FOCUS = 'it acts through Battle Focus tokens, which the engine does not play (it plays Strands of Fate)';
-registerRule({ name: 'Pirate Prince', kind: 'enhancement', missing: BATTLE_FOCUS });
-registerRule({ name: 'Adrenal Infusions', kind: 'enhancement', missing: BATTLE_FOCUS });

@@ -1,6 +1,7 @@
 /** The Aeldari: army rule, detachments and stratagems, datasheet abilities. */
 import { registerFaction } from '../../rules/factions.ts';
 import { STRANDS_OF_FATE } from './army-rule.ts';
+import { BATTLE_FOCUS } from './battle-focus.ts';
 import { AELDARI_DETACHMENTS } from './detachments.ts';
 import './aspect-shrine.ts';
 import './datasheets.ts';
@@ -17,4 +18,4 @@ import './wraiths-and-warlocks.ts';
 import './ynnari-and-titans.ts';
 import './support-and-ynnari.ts';
 
-registerFaction({ id: 'AE', name: 'Aeldari', armyRules: [STRANDS_OF_FATE], detachments: AELDARI_DETACHMENTS });
+registerFaction({ id: 'AE', name: 'Aeldari', armyRules: [STRANDS_OF_FATE, BATTLE_FOCUS], detachments: AELDARI_DETACHMENTS });

@@ -48,12 +48,12 @@ export function hasVengefulDead(state: GameState, unit: UnitState, player: Playe
 /**
  * Shepherds of the Dead: an enemy unit that destroys an ASURYANI PSYKER model of the army gains a Vengeful
  * Dead token (kept for the battle); the army's WRAITH CONSTRUCT models add 1 to their Hit and Wound rolls
- * against a unit with one. Spirit Guides (Aura), the Battle Focus it gives Wraith units near the PSYKERs, is
- * not played.
+ * against a unit with one. Spirit Guides (Aura), which gives the Battle Focus ability (./battle-focus.ts) to
+ * WRAITHBLADES, WRAITHGUARD and WRAITHLORD units near the PSYKERs, is not played.
  */
 registerRule({
   name: SHEPHERDS_OF_THE_DEAD, kind: 'detachment-rule',
-  missing: 'Spirit Guides (Aura) gives Battle Focus, which the engine does not play (it plays Strands of Fate)',
+  missing: 'Spirit Guides (Aura): the Wraith units near the PSYKERs do not gain the Battle Focus ability',
   attack(plan, ctx, src) {
     // the token first: most targets have none
     if (src.role !== 'attacker' || !hasVengefulDead(ctx.state, ctx.target, ctx.attacker.player) || !attackersAre(ctx.state, ctx.attackers, WRAITH_CONSTRUCT)) return;
@@ -207,7 +207,7 @@ export function asuryaniPsykers(state: GameState, p: PlayerIndex): ModelState[] 
 
 registerStratagem({
   name: 'SOUL BRIDGE', cp: 1, category: 'Strategic Ploy', source: SPIRIT_CONCLAVE, turn: 'own', windows: ['phase/start'],
-  missing: 'the bridge counts for Psychic Guidance only: Spirit Guides (Battle Focus) is not played',
+  missing: 'the bridge counts for Psychic Guidance only: Spirit Guides (the Battle Focus ability) is not played',
   // in the player's Command phase: a WRAITHBLADES, WRAITHGUARD or WRAITHLORD unit, while the army has an ASURYANI PSYKER model
   targets(g, w, p) {
     if (w.data?.phase !== 'command' || g.state.turn !== p || asuryaniPsykers(g.state, p).length === 0) return [];

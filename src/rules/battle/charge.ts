@@ -126,6 +126,8 @@ export function declareCharge(g: Game, u: UnitState, opts: { targets?: string[];
     targets = option.targets;
   }
   g.emit({ type: 'unit-flag', unit: u.id, flag: 'declaredCharge', value: true });
+  // the unit's abilities that act as it declares the charge (Battle Focus), before the opponent answers it
+  for (const r of abilityRulesWith(u, 'chargeDeclared')) r.chargeDeclared!(g, g.state.units[u.id], targets);
   openWindow(g, { name: 'charge/after-enemy-charge-declared', unit: u.id, targets });
   const fresh = g.state.units[u.id];
   if (!fresh.models.some((m) => m.alive) || fresh.location !== 'battlefield') return false;

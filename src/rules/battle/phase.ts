@@ -24,6 +24,11 @@ export interface ArmyRuleHooks {
   unitSelectedToShoot?(g: Game, unit: UnitState, owner: PlayerIndex): void;
   /** a unit of the owner has been selected to fight */
   unitSelectedToFight?(g: Game, unit: UnitState, owner: PlayerIndex): void;
+  /**
+   * In the owner's opponent's Shooting phase, an enemy unit (`shooter`) has just shot, its attacks resolved
+   * and the windows after them closed; `hitTargets`: the owner's units its attacks hit (Battle Focus: Fade Back).
+   */
+  enemyUnitShot?(g: Game, shooter: UnitState, hitTargets: readonly string[], owner: PlayerIndex): void;
 }
 
 const armyRuleHooks = new Map<string, ArmyRuleHooks>();

@@ -689,6 +689,11 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
   openWindow(g, { name: 'shooting/after-own-shot', unit: u.id, targets, data: { hitTargets: tally.hitTargets } });
   openWindow(g, { name: 'shooting/after-enemy-shot', unit: u.id, targets, data: { hitTargets: tally.hitTargets, destroyed, lostModels } });
   enemyAttacking(g, u, targets, false, true);
+  // the defender's army rules that answer a unit that has shot in its Shooting phase (Fade Back)
+  if (!opts.onlyTarget && s.phase === 'shooting' && s.turn === player && g.state.result === null) {
+    const owner = opponent(player);
+    for (const h of hooksOf(g, owner)) h.enemyUnitShot?.(g, g.state.units[u.id], tally.hitTargets, owner);
+  }
 }
 
 /** How many models of each of the player's units are alive now (units in the state's order). */

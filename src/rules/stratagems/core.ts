@@ -3,7 +3,7 @@
  * Effects that last are effects in the state (with their rule entry below); the rest act at once.
  */
 import type { Game } from '../../core/game.ts';
-import { abilityRulesWith, registerRule } from '../../core/rules-registry.ts';
+import { abilityRulesWith, forbids, registerRule } from '../../core/rules-registry.ts';
 import { opponent, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
 import { inflictMortalWounds } from '../damage.ts';
@@ -116,7 +116,8 @@ registerStratagem({
   windows: ['movement/after-enemy-move', 'charge/after-enemy-charge-declared'],
   targets: (g, w, p) => {
     const e = enemy(g, w, p);
-    if (!e || !onBattlefield(e)) return [];
+    // a rule on the enemy unit may forbid shooting at it this way (Flitting Shadows)
+    if (!e || !onBattlefield(e) || forbids(g.state, e, 'fire-overwatch-at')) return [];
     return unitsOnBattlefield(g.state, p).filter((u) => !hasKeyword(u, 'TITANIC') && !isEngaged(g.state, u) && unitDistance(g.state, u, e) <= 24 + 1e-6 && canShoot(g, u, e.id));
   },
   use: (g, w, p, u) => {

@@ -1,0 +1,58 @@
+/**
+ * The heuristic's Battle Focus answers (agents/heuristic.ts decideBattleFocus): Flitting Shadows on a charge
+ * only while the opponent could Fire Overwatch; Swift as the Wind only when the destination lies beyond the
+ * unit's move; none of the manoeuvres when nothing calls for one.
+ */
+import { describe, expect, it } from 'vitest';
+import { battleSandbox, scriptedAgent, setGap } from '../helpers/battle.ts';
+import { scriptedStream } from '../helpers/scripted.ts';
+import type { Agent, DecisionRequest } from '../../src/core/agent.ts';
+import type { Game } from '../../src/core/game.ts';
+import { createHeuristic } from '../../agents/heuristic.ts';
+import { declareCharge } from '../../src/rules/battle/charge.ts';
+import { executeMove } from '../../src/rules/battle/movement.ts';
+import { setBattleFocusTokens, type BattleFocusOption } from '../../src/factions/aeldari/battle-focus.ts';
+
+/** The heuristic plays the Aeldari (player 0); its 'battle-focus' answers are recorded as the option chosen. */
+function game(opts: Parameters<typeof battleSandbox>[1], chosen: string[]): Game {
+  const h = createHeuristic();
+  const agent: Agent = {
+    name: 'heuristic',
+    decide(view, req: DecisionRequest) {
+      const d = h.decide(view, req);
+      if (req.kind === 'battle-focus') {
+        const o = (req.options as BattleFocusOption[])[d.option];
+        chosen.push('none' in o ? 'none' : o.manoeuvre);
+      }
+      return d;
+    },
+  };
+  return battleSandbox([
+    { id: 'DA', player: 0, faction: 'aeldari', name: 'Dire Avengers', at: { x: 10, y: 22 } },
+    { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 18, y: 22 } },
+  ], { factions: ['AE', 'TAU'], agents: [agent, scriptedAgent('tau')], round: 1, ...opts });
+}
+
+describe('heuristic: Battle Focus', () => {
+  it('Flitting Shadows on a charge while the opponent has CP for Fire Overwatch, not otherwise', () => {
+    for (const [cp, want] of [[2, 'Flitting Shadows'], [0, 'none']] as const) {
+      const chosen: string[] = [];
+      const g = game({ phase: 'charge', turn: 0, cp: [0, cp], stream: scriptedStream([1, 1]) }, chosen);
+      setGap(g, 'ST', 'DA', 6);
+      setBattleFocusTokens(g, 0, 4);
+      declareCharge(g, g.state.units.DA, { targets: ['ST'] });
+      expect(chosen).toEqual([want]);
+    }
+  });
+
+  it('Swift as the Wind only toward a destination beyond the unit\'s Move', () => {
+    for (const [x, want] of [[14, 'none'], [40, 'Swift as the Wind']] as const) {
+      const chosen: string[] = [];
+      const g = game({ phase: 'movement', turn: 0 }, chosen);
+      g.emit({ type: 'models-placed', unit: 'ST', mode: 'test', positions: g.state.units.ST.models.map((m, i) => ({ model: m.id, pos: { x: 55, y: 2 + i * 1.5, z: 0 } })) });
+      setBattleFocusTokens(g, 0, 4);
+      executeMove(g, g.state.units.DA, { mode: 'normal', to: { x, y: 22 }, toward: 'objective' });
+      expect(chosen).toEqual([want]);
+    }
+  });
+});
