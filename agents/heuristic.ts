@@ -3409,9 +3409,6 @@ function decideFightWeapon(c: Ctx, req: DecisionRequest): number {
   });
 }
 
-const factory: AgentFactory = (ctx) => createHeuristic((ctx.params ?? {}) as Partial<Weights>);
-export default factory;
-
 /** What a D6+1" move of Fade Back or Opportunity Seized is counted to reach. */
 const BATTLE_FOCUS_REACH = 4.5;
 
@@ -3477,3 +3474,6 @@ function suddenStrikeReaches(s: GameState, u: UnitState): boolean {
   }
   return false;
 }
+
+const factory: AgentFactory = (ctx) => createHeuristic((ctx.params ?? {}) as Partial<Weights>);
+export default factory;
