@@ -134,7 +134,8 @@ describe('RAPID AMBUSH (Protector Host)', () => {
     expect(asked).toContain('rapid-ambush');
     const after = g.state.units.DA.models.map((m) => m.pos!);
     const moved = Math.max(...after.map((p, i) => Math.hypot(p.x - before[i].x, p.y - before[i].y)));
-    expect(moved).toBeGreaterThan(0.5);
+    // the scripted 4": more than a D3 could give, no more than the 4
+    expect(moved).toBeGreaterThan(3);
     expect(moved).toBeLessThanOrEqual(4 + 1e-6);
   });
 

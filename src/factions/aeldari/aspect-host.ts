@@ -13,7 +13,7 @@ import { hasKeyword, isMonsterOrVehicle, onBattlefield, unitsOnBattlefield } fro
 import { embark, fitsIn } from '../../rules/battle/transports.ts';
 import { isEngaged, unitsInEngagement } from '../../rules/battle/world.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
-import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
+import { targetedOwnUnits, windowOwnUnit, windowOwnUnitWith } from '../../rules/stratagems/targets.ts';
 import { attackersAreBearer, bearerLeads, unitWhollyWithin } from '../helpers.ts';
 import { removeShrineTokenFor } from './aspect-shrine.ts';
 
@@ -137,7 +137,7 @@ registerRule({
 
 registerStratagem({
   name: 'DOOM INESCAPABLE', cp: 1, category: 'Battle Tactic', source: ASPECT_HOST, turn: 'own', windows: ['shooting/unit-selected'],
-  targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u && hasKeyword(u, 'AVATAR OF KHAINE') ? [u] : []; },
+  targets: windowOwnUnitWith('AVATAR OF KHAINE'),
   use(g, _w, p, u) { g.addEffect(DOOM_INESCAPABLE_EFFECT, p, u.id, g.untilEndOfPhase()); },
 });
 
@@ -163,7 +163,7 @@ export function preternaturalPlan(plan: AttackPlan, choice: string): void {
 
 registerStratagem({
   name: 'PRETERNATURAL PRECISION', cp: 1, category: 'Battle Tactic', source: ASPECT_HOST, turn: 'own', windows: ['shooting/unit-selected'],
-  targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u && hasKeyword(u, 'ASPECT WARRIORS') ? [u] : []; },
+  targets: windowOwnUnitWith('ASPECT WARRIORS'),
   // an Aspect Shrine token removed: a second ability, of the two left
   use(g, _w, p, u) {
     const pick = (options: string[]) => g.decide({

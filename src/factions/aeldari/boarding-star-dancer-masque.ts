@@ -6,7 +6,7 @@
 import { registerRule } from '../../core/rules-registry.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
-import { windowOwnUnit } from '../../rules/stratagems/targets.ts';
+import { windowOwnUnitWith } from '../../rules/stratagems/targets.ts';
 import { hasKeyword, onBattlefield } from '../../rules/battle/units.ts';
 import { attackersAreBearer, bearerComponent } from '../helpers.ts';
 import { NO_OVERWATCH, registerVoidGhosts } from './boarding-shared.ts';
@@ -39,7 +39,7 @@ registerRule({
 registerStratagem({
   name: 'DARTING STRIKES', cp: 1, category: 'Battle Tactic', source: STAR_DANCER_MASQUE, turn: 'either', windows: ['fight/unit-selected'],
   // offered as the unit is selected to fight, before it makes any attack
-  targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u && hasKeyword(u, 'AELDARI') ? [u] : []; },
+  targets: windowOwnUnitWith('AELDARI'),
   use(g, _w, p, u) { g.addEffect('Darting Strikes', p, u.id, g.untilEndOfPhase()); },
 });
 
@@ -80,7 +80,7 @@ registerRule({
 registerStratagem({
   // the export's turn column says the opponent's turn; its text says "your Movement phase", played here
   name: 'ACROBATIC LEAPS', cp: 1, category: 'Strategic Ploy', source: STAR_DANCER_MASQUE, turn: 'own', windows: ['movement/unit-selected'],
-  targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u && hasKeyword(u, 'AELDARI') ? [u] : []; },
+  targets: windowOwnUnitWith('AELDARI'),
   use(g, _w, p, u) { g.addEffect('Acrobatic Leaps', p, u.id, g.untilEndOfPhase()); },
 });
 

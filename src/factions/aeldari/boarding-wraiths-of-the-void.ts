@@ -6,7 +6,7 @@
 import { registerRule } from '../../core/rules-registry.ts';
 import type { GameState, ModelState, PlayerIndex, UnitState } from '../../core/state.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
-import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
+import { targetedOwnUnits, windowOwnUnitWith } from '../../rules/stratagems/targets.ts';
 import { registerArmyRuleHooks } from '../../rules/battle/phase.ts';
 import { bestLeadership, hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { attackAcrossHatchway, enemiesBeyondHatchway, HATCHWAY_HELD_OPEN, hatchwayById, hatchways, isHatchwayOpen, modelSeesHatchway, setHatchway } from '../../rules/battle/hatchways.ts';
@@ -77,7 +77,7 @@ registerRule({
 
 registerStratagem({
   name: 'WRAITHSIGHT', cp: 1, category: 'Battle Tactic', source: WRAITHS_OF_THE_VOID, turn: 'own', windows: ['shooting/unit-selected'],
-  targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u && hasKeyword(u, 'AELDARI') ? [u] : []; },
+  targets: windowOwnUnitWith('AELDARI'),
   use(g, _w, p, u) { g.addEffect('Wraithsight', p, u.id, g.untilEndOfPhase()); },
 });
 

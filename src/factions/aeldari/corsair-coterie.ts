@@ -8,7 +8,7 @@ import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type GameState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
-import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
+import { targetedOwnUnits, windowOwnUnit, windowOwnUnitWith } from '../../rules/stratagems/targets.ts';
 import { hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { engagedEnemies, isEngaged, modelBody, unitDistance } from '../../rules/battle/world.ts';
 import { inflictMortalWounds, onUnitDestroyed } from '../../rules/damage.ts';
@@ -91,7 +91,7 @@ registerRule({
 registerStratagem({
   name: "PIRATES' DUE", cp: 1, category: 'Battle Tactic', source: CORSAIR_COTERIE, turn: 'either', windows: ['fight/unit-selected'],
   // the unit as it is selected to fight (before it piles in and attacks)
-  targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u && hasKeyword(u, 'AELDARI') ? [u] : []; },
+  targets: windowOwnUnitWith('AELDARI'),
   use(g, _w, p, u) { g.addEffect("Pirates' Due", p, u.id, g.untilEndOfPhase()); },
 });
 

@@ -7,7 +7,7 @@ import { registerRule } from '../../core/rules-registry.ts';
 import type { UnitState } from '../../core/state.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { grantRerollOne } from '../../rules/attack-plan.ts';
-import { targetedInOpponentsShootingOrFight, targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
+import { targetedInOpponentsShootingOrFight, targetedOwnUnits, windowOwnUnit, windowOwnUnitWith } from '../../rules/stratagems/targets.ts';
 import { FEEL_NO_PAIN_MORTAL } from '../../rules/damage.ts';
 import { allModelsHave, hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
@@ -127,7 +127,7 @@ registerRule({
 
 registerStratagem({
   name: 'LAYERED WARDS', cp: 1, category: 'Strategic Ploy', source: ARMOURED_WARHOST, turn: 'either', windows: ['damage/mortal-wound-allocated'],
-  targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u && hasKeyword(u, 'VEHICLE') ? [u] : []; },
+  targets: windowOwnUnitWith('VEHICLE'),
   use(g, _w, p, u) { g.addEffect(FEEL_NO_PAIN_MORTAL, p, u.id, g.untilEndOfPhase(), { x: 5 }); },
 });
 
@@ -181,7 +181,7 @@ registerRule({
 
 registerStratagem({
   name: 'SOULSIGHT', cp: 1, category: 'Strategic Ploy', source: ARMOURED_WARHOST, turn: 'own', windows: ['shooting/unit-selected'],
-  targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u && hasKeyword(u, 'VEHICLE') ? [u] : []; },
+  targets: windowOwnUnitWith('VEHICLE'),
   use(g, _w, p, u) { g.addEffect('Soulsight', p, u.id, g.untilEndOfPhase()); },
 });
 

@@ -1,13 +1,21 @@
 /** Target rules many stratagems share, read from the window that offers them. */
 import type { Game } from '../../core/game.ts';
 import type { PlayerIndex, UnitState } from '../../core/state.ts';
-import { onBattlefield } from '../battle/units.ts';
+import { hasKeyword, onBattlefield } from '../battle/units.ts';
 import type { Window } from '../windows.ts';
 
 /** The window's unit, when it is one of the player's units on the battlefield ("that unit from your army"). */
 export function windowOwnUnit(g: Game, w: Window, p: PlayerIndex): UnitState | null {
   const u = w.unit ? g.state.units[w.unit] : null;
   return u && u.player === p && onBattlefield(u) ? u : null;
+}
+
+/** Target rule "that <KEYWORD> unit from your army": the window's unit (windowOwnUnit) when it has the keyword. */
+export function windowOwnUnitWith(keyword: string): (g: Game, w: Window, p: PlayerIndex) => UnitState[] {
+  return (g, w, p) => {
+    const u = windowOwnUnit(g, w, p);
+    return u && hasKeyword(u, keyword) ? [u] : [];
+  };
 }
 
 /** The player's units an enemy unit just selected as targets ("a unit from your army that was selected as the target"). */
