@@ -86,6 +86,12 @@ export interface Rule {
   /** abilities (core abilities such as Infiltrators) a unit gains at muster while a model of it carries this wargear (Recon Drone), or whose model has this Enhancement (Fanatical Convert) */
   grantsAbilities?: readonly string[];
   /**
+   * What a detachment or army rule gives some units of its army at muster, by the datasheet's keywords and
+   * abilities (Spirit Conclave: Spirit Guides to Wraith units): the abilities (and keywords) the unit gains,
+   * or null. Asked once per unit as it is mustered, in the player's rules' order.
+   */
+  musterGrants?(keywords: readonly string[], abilities: readonly string[]): { abilities?: readonly string[]; keywords?: readonly string[] } | null;
+  /**
    * Inches added to the Range characteristic of a ranged weapon of a unit of this rule's player
    * (Superior Craftsmanship); asked of the player's army and detachment rules and of the unit's own
    * abilities (Fuegan's Burning Lance), see weaponRange.
