@@ -1743,6 +1743,9 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     case 'LIGHTNING-FAST REACTIONS': return u && win ? incomingSaved(c, win, u, MINUS_ONE_TO_HIT) : 0;
     case 'COUNTERFIRE DEFENCE SYSTEMS': return u && win ? incomingSaved(c, win, u, MINUS_ONE_DAMAGE) : 0;
     case 'FIRE OVERWATCH': {
+      // as a move starts the heuristic waits for its end, where the target is nearest in nearly every move it
+      // sees (Overwatch is once a turn); firing at the start at a unit moving away is not priced
+      if (win?.name === 'movement/enemy-move-started') return 0;
       const e = win?.unit ? s.units[win.unit] : null;
       return u && e ? attackOn(c, u, e, false, OVERWATCH) : 0;
     }

@@ -218,10 +218,11 @@ export interface Rule {
    */
   pileInMove?(ctx: UnitContext, src: RuleSource): PileInMove | null;
   /**
-   * The unit this ability belongs to has just shot with FIRE OVERWATCH at `target` (an enemy unit that ended a
-   * move in the Movement phase, or declared a charge) and may shoot more as part of it (Skyfire).
+   * The unit this ability belongs to has just shot with FIRE OVERWATCH at `target` (an enemy unit that started
+   * or ended a move in the Movement phase, was set up, or declared a charge: `moment`) and may shoot more as
+   * part of it (Skyfire).
    */
-  overwatchFired?(g: Game, unit: UnitState, target: UnitState): void;
+  overwatchFired?(g: Game, unit: UnitState, target: UnitState, moment: 'move-started' | 'move-ended' | 'charge-declared'): void;
   /** end of a phase, for the unit this ability belongs to (Rapid Embarkation) */
   phaseEnd?(g: Game, unit: UnitState, phase: PhaseName): void;
   /** the Redeploy Units step: how many of its player's deployed units the bearer's rule lets them set up again (src/rules/battle/redeploy.ts) */

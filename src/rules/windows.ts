@@ -21,6 +21,8 @@ export type WindowName =
   | 'phase/end'
   /** just after an enemy unit is set up or ends a Normal, Advance or Fall Back move */
   | 'movement/after-enemy-move'
+  /** when an enemy unit (the window's unit) starts a Normal, Advance or Fall Back move, before it moves; data.mode, data.to: the move and where it heads */
+  | 'movement/enemy-move-started'
   /** your opponent's Movement phase, just after an enemy unit (the window's unit) is selected to Fall Back, before its Desperate Escape tests (KHAINE'S VENGEANCE) */
   | 'movement/fall-back-selected'
   /** your Movement phase, a unit of yours has been selected to move (before it moves) */

@@ -19,7 +19,7 @@ import { rollDice } from '../../src/rules/roll-window.ts';
 import { fatePool } from '../../src/factions/aeldari/army-rule.ts';
 import { battleShockTest } from '../../src/rules/battle/command.ts';
 import { expireEffects } from '../../src/core/effects.ts';
-import { advanceDistance } from '../../src/rules/battle/movement.ts';
+import { advanceDistance, executeMove } from '../../src/rules/battle/movement.ts';
 import { getRule, registerRule } from '../../src/core/rules-registry.ts';
 import { FIRE_OVERWATCH_EFFECT } from '../../src/rules/stratagems/core.ts';
 
@@ -102,6 +102,45 @@ describe('FIRE OVERWATCH', () => {
     g.emit({ type: 'turn-started', round: 3, player: 0 });
     g.emit({ type: 'phase-started', round: 3, player: 0, phase: 'movement' });
     expect(offered(g, moved, 1)).toContain('FIRE OVERWATCH>R2');
+  });
+
+  /** The Fireblade starts a Normal move away from the Reapers, who fire Overwatch whenever offered; the windows they were asked in. */
+  function moveAway(dice: number[]): { g: Game; windows: string[] } {
+    const windows: string[] = [];
+    const reapers = scriptedAgent('ae', (r) => {
+      const w = (r.context as { window?: Window } | undefined)?.window;
+      if (r.kind !== 'stratagem' || !w) return 0;
+      windows.push(w.name);
+      return Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === 'FIRE OVERWATCH'));
+    });
+    const g = sandbox(units(), { agents: [scriptedAgent('tau'), reapers], dice });
+    executeMove(g, g.state.units.F, { mode: 'normal', to: { x: 2, y: 20 }, toward: 'objective' });
+    return { g, windows };
+  }
+
+  it('also as an enemy unit starts a Normal move: the shots come before the move, which a destroyed unit does not make', () => {
+    // hits 5 5 5 4 6, a wound of 6, a failed save: the Fireblade is destroyed where it stood
+    const { g, windows } = moveAway([5, 5, 5, 4, 6, 6, 1]);
+    expect(windows).toEqual(['movement/enemy-move-started']);
+    expect(g.state.players[1].cp).toBe(2);
+    expect(g.state.units.F.models[0].alive).toBe(false);
+    expect(g.log!.some((e) => e.type === 'unit-moved' && e.unit === 'F')).toBe(false);
+  });
+
+  it('fired as the move starts, it is not offered again as the move ends (once per turn); a unit that survives moves on', () => {
+    const { g, windows } = moveAway([1, 1, 1, 1, 1]);
+    expect(windows).toEqual(['movement/enemy-move-started']);
+    expect(rolls(g, 'hit')).toEqual([[1, 1, 1, 1, 1]]);
+    expect(g.log!.some((e) => e.type === 'unit-moved' && e.unit === 'F' && e.mode === 'normal')).toBe(true);
+    expect(g.state.units.F.models[0].pos!.x).toBeLessThan(10 - 5);
+  });
+
+  it('only in the opponent\'s Movement or Charge phase: not for a move made in its Shooting phase', () => {
+    const g = sandbox(units(), { phase: 'shooting' });
+    expect(offered(g, moved, 1)).toEqual([]);
+    expect(offered(g, { name: 'movement/enemy-move-started', unit: 'F', targets: [] }, 1)).toEqual([]);
+    const m = sandbox(units());
+    expect(offered(m, { name: 'movement/enemy-move-started', unit: 'F', targets: [] }, 1)).toEqual(['FIRE OVERWATCH>R']);
   });
 });
 

@@ -253,6 +253,21 @@ describe('Skyfire', () => {
     expect(planFor(g, 'FS', 'TD', 'Firestorm scatter laser').unmodifiedHitOn).toBe(6);
   });
 
+  it('also when Overwatch is fired as the FLY unit starts its Normal move', () => {
+    const asked: DecisionRequest[] = [];
+    const g = battleSandbox(units(), {
+      factions: ['TAU', 'AE'], phase: 'movement', turn: 0, round: 2, cp: [3, 3],
+      agents: [scriptedAgent('tau'), scriptedAgent('ae', (r) => {
+        asked.push(r);
+        if (r.kind === 'stratagem') return Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === 'FIRE OVERWATCH'));
+        return r.kind === 'skyfire' ? 1 : 0;
+      })],
+    });
+    expect(openWindow(g, { name: 'movement/enemy-move-started', unit: 'P', targets: [] })).toEqual(['FIRE OVERWATCH']);
+    expect(g.state.units.P.flags.moved).toBe(null);
+    expect(asked.filter((r) => r.kind === 'skyfire').map((r) => r.options)).toEqual([[{ done: true }, { unit: 'TD' }]]);
+  });
+
   it('not after a unit arrived from Reserves (no Normal, Advance or Fall Back move)', () => {
     const asked: DecisionRequest[] = [];
     overwatch('arrived', asked);

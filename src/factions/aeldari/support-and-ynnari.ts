@@ -127,19 +127,19 @@ const SKYFIRE = 'Skyfire';
 const SKYFIRE_WEAPON = 'Firestorm scatter laser';
 
 /**
- * Skyfire: when the Firestorm fires Overwatch at an enemy FLY unit that ended a Normal, Advance or Fall Back move,
- * up to 3 other enemy FLY units within 24" of it are selected (decision `skyfire`, one at a time, stop first) and
+ * Skyfire: when the Firestorm fires Overwatch at an enemy FLY unit that starts or ends a Normal, Advance or Fall
+ * Back move (not one set up from Reserves, nor one declaring a charge), up to 3 other enemy FLY units within 24" of it are selected (decision `skyfire`, one at a time, stop first) and
  * its Firestorm scatter laser also shoots at each in turn, hitting only on an unmodified 6 (the Overwatch effect
  * still on it this phase). A unit is offered when the Firestorm could shoot it now with any weapon; when the
  * scatter laser cannot reach or see it, that shot is lost.
  */
 registerRule({
   name: SKYFIRE, kind: 'datasheet-ability',
-  missing: 'Overwatch just after the FLY unit starts its move (the engine offers Fire Overwatch only once a move ends)',
-  overwatchFired(g, unit, target) {
+  overwatchFired(g, unit, target, moment) {
     const s = g.state;
     const moved = target.flags.moved;
-    if (s.phase !== 'movement' || !hasKeyword(target, 'FLY') || (moved !== 'normal' && moved !== 'advance' && moved !== 'fall-back')) return;
+    const moving = moment === 'move-started' || (moment === 'move-ended' && (moved === 'normal' || moved === 'advance' || moved === 'fall-back'));
+    if (s.phase !== 'movement' || !hasKeyword(target, 'FLY') || !moving) return;
     if (!unit.models.some((m) => m.alive && m.weapons.includes(SKYFIRE_WEAPON))) return;
     const picked: string[] = [];
     selectUpTo(

@@ -170,6 +170,10 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
   if (option.mode === 'fall-back') openWindow(g, { name: 'movement/fall-back-selected', unit: u.id, targets: [] });
   // abilities that act just before the move is made, its Move not read yet (Nova Burst: Move 18"; Flickerjump: 24")
   for (const r of abilityRulesWith(u, 'beforeMove')) r.beforeMove!(g, g.state.units[u.id], option.mode, option.to);
+  // the opponent may react as the move starts (Fire Overwatch), which may destroy the unit or split it
+  openWindow(g, { name: 'movement/enemy-move-started', unit: u.id, targets: [], data: { mode: option.mode, to: option.to } });
+  u = g.state.units[u.id];
+  if (u.location !== 'battlefield' || !u.models.some((m) => m.alive)) return;
   let distance = unitMove(s, u);
   let advanceRoll = 0;
   if (option.mode === 'advance') {

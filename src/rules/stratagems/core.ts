@@ -113,8 +113,11 @@ registerStratagem({
 
 registerStratagem({
   name: 'FIRE OVERWATCH', cp: 1, category: 'Strategic Ploy', source: CORE, turn: 'opponent', oncePerTurn: true,
-  windows: ['movement/after-enemy-move', 'charge/after-enemy-charge-declared'],
+  // an enemy unit set up, starting or ending a Normal, Advance or Fall Back move, or declaring a charge
+  windows: ['movement/enemy-move-started', 'movement/after-enemy-move', 'charge/after-enemy-charge-declared'],
   targets: (g, w, p) => {
+    // only in the opponent's Movement or Charge phase (a move some rule grants in another phase does not open it)
+    if (g.state.phase !== 'movement' && g.state.phase !== 'charge') return [];
     const e = enemy(g, w, p);
     // a rule on the enemy unit may forbid shooting at it this way (Flitting Shadows)
     if (!e || !onBattlefield(e) || forbids(g.state, e, 'fire-overwatch-at')) return [];
@@ -125,7 +128,8 @@ registerStratagem({
     shootWithUnit(g, u, { onlyTarget: w.unit! });
     // the unit's abilities that add to its Overwatch (Skyfire)
     const fresh = g.state.units[u.id];
-    if (onBattlefield(fresh)) for (const r of abilityRulesWith(fresh, 'overwatchFired')) r.overwatchFired!(g, g.state.units[u.id], g.state.units[w.unit!]);
+    const moment = w.name === 'movement/enemy-move-started' ? 'move-started' : w.name === 'movement/after-enemy-move' ? 'move-ended' : 'charge-declared';
+    if (onBattlefield(fresh)) for (const r of abilityRulesWith(fresh, 'overwatchFired')) r.overwatchFired!(g, g.state.units[u.id], g.state.units[w.unit!], moment);
   },
 });
 
