@@ -35,6 +35,7 @@ import {
   BATTLE_FOCUS, BATTLE_FOCUS_TOKENS, FADE_BACK, FLITTING_SHADOWS, OPPORTUNITY_SEIZED, STAR_ENGINES, SUDDEN_STRIKE, SWIFT_AS_THE_WIND,
   type BattleFocusOption,
 } from './battle-focus-names.ts';
+// what other rules add to tokens, manoeuvre rolls and Swift as the Wind (the Warhost's Martial Grace, Timeless Strategist)
 import { battleFocusTokenBonus, manoeuvreRollBonus, swiftAsTheWindBonus } from './battle-focus-bonuses.ts';
 
 export {
