@@ -52,6 +52,7 @@ import { MICRODRONE_UNITS } from '../src/factions/tau/more-abilities.ts';
 import { destroyedGuardians } from '../src/factions/aeldari/guardian-battlehost.ts';
 import { PATH_OF_THE_WARRIOR_CHOICES, PRETERNATURAL_PRECISION_CHOICES, pathOfTheWarriorPlan, preternaturalPlan } from '../src/factions/aeldari/aspect-host.ts';
 import { moveOrFallBackChoices, normalMoveChoices, withinObjectiveRange } from '../src/factions/helpers.ts';
+import { manoeuvreRollBonus } from '../src/factions/aeldari/battle-focus-bonuses.ts';
 import { FADE_BACK, FLITTING_SHADOWS, OPPORTUNITY_SEIZED, STAR_ENGINES, SUDDEN_STRIKE, SWIFT_AS_THE_WIND, type BattleFocusOption } from '../src/factions/aeldari/battle-focus-names.ts';
 import { cruelAmusementTweak } from '../src/factions/aeldari/harlequins.ts';
 import { LETHAL_RUSE_ENGAGED } from '../src/factions/aeldari/corsair-coterie.ts';
@@ -1345,7 +1346,7 @@ function decidePrecisionTarget(c: Ctx, req: DecisionRequest): number {
 
 // --- stratagems ---------------------------------------------------------------------------------
 
-interface StratOption { stratagem: string; unit?: string; cp?: number; reroll?: number; value?: number | null; pass?: true; discount?: string }
+interface StratOption { stratagem: string; source?: string; unit?: string; cp?: number; reroll?: number; value?: number | null; pass?: true; discount?: string }
 interface WindowCtx { name: string; unit: string | null; targets: string[]; data?: Record<string, unknown> }
 
 const GO_TO_GROUND: PlanTweak = (p) => { if (!p.melee && !p.ignoresCover) p.cover = true; p.invulnerable = p.invulnerable === null ? 6 : Math.min(p.invulnerable, 6); };
@@ -1638,6 +1639,15 @@ export const SHURIKEN_STORM_WEAPONS: readonly string[] = ['Avenger shuriken cata
 
 /** INTO THE BREACH's D6+1" move, on average. */
 const CORSAIR_BREACH_MOVE = 4.5;
+/** The Warhost (a name, not an import of its module: see the Load order note of the common rules). FIRE AND FADE's D6+1" move, on average. */
+const WARHOST = 'Warhost';
+const WARHOST_FADE_REACH = 4.5;
+/** BLITZING FIREPOWER: within 12", SUSTAINED HITS 1, or Critical Hits on 5+ for a weapon that has SUSTAINED HITS. */
+const BLITZING_FIREPOWER: PlanTweak = (p, info) => {
+  if (p.melee || info.distance > 12) return;
+  if (p.sustainedHits > 0) p.criticalHitOn = Math.min(p.criticalHitOn, 5);
+  else p.sustainedHits = 1;
+};
 
 /** LETHAL RUSE's six D6 at 4+ for an ANHRATHE unit: three mortal wounds on the best enemy unit it was engaged with. */
 function lethalRuseWounds(c: Ctx, u: UnitState): number {
@@ -1863,7 +1873,12 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     // selected to move: out of combat it may Fall Back and still shoot (as FEIGNED RETREAT), else Advance and
     // still shoot and charge (a share of MATCHLESS AGILITY's sure 6", as ALIEN EXPERTISE's)
     case 'WIND OF BLADES': return u ? (isEngaged(s, u) ? 0.8 * bestPotential(c, u) : 0.6 * agilityGain(c, u)) : 0;
-    case 'FIRE AND FADE': return u ? fireAndFadeGain(c, u) : 0;
+    // the Warhost's: after the unit shot, a D6+1" move (the Battle Host's: a full Normal move at the end of the phase)
+    case 'FIRE AND FADE': return u ? fireAndFadeGain(c, u, o.source === WARHOST ? WARHOST_FADE_REACH : undefined) : 0;
+    // Warhost. BLITZING FIREPOWER: SUSTAINED HITS 1 within 12" (Critical Hits on 5+ for a weapon that has it);
+    // WEBWAY TUNNEL: into Strategic Reserves as WALL OF MIRRORS
+    case 'BLITZING FIREPOWER': return u ? volleyGain(c, u, BLITZING_FIREPOWER) : 0;
+    case 'WEBWAY TUNNEL': return u ? strategicReservesGain(c, u) : 0;
     case 'SWIFT DEPLOYMENT': return u ? swiftDeploymentGain(c, u) : 0;
     case 'EXPERIMENTAL WEAPONRY': return u ? volleyGain(c, u, (p) => { p.rerollAttacks = true; }) : 0;
     case "THE ARRO'KON PROTOCOL": return u ? volleyGain(c, u, ARROKON) : 0;
@@ -2188,14 +2203,25 @@ function agilityGain(c: Ctx, u: UnitState): number {
   return Math.max(0, b - a);
 }
 
-function fireAndFadeGain(c: Ctx, u: UnitState): number {
+function fireAndFadeGain(c: Ctx, u: UnitState, reach?: number): number {
   const ov = objectiveView(c);
   const uc = unitCtx(c, u);
   const here = positionScore(c, ov, uc, uc.from, { advanced: false, fellBack: false, noCharge: true });
-  const best = bestMoveScore(c, ov, uc, moveOptionsFor(c, u).filter((o) => o.mode === 'normal'), here);
+  const best = reach === undefined ? bestMoveScore(c, ov, uc, moveOptionsFor(c, u).filter((o) => o.mode === 'normal'), here) : shortMoveScore(c, ov, uc, u, reach, here);
   // it gives up its charge this turn
   const charge = uc.meleeOriented ? c.w.charge * chargeAt(uc, uc.from, { advanced: u.flags.advanced, fellBack: u.flags.fellBack }) : 0;
   return Math.max(0, best - here - charge);
+}
+
+/** The best place a Normal move of about `reach` inches takes the unit to (as Shade of Twilight's), at least `floor`; it may not charge after. */
+function shortMoveScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, u: UnitState, reach: number, floor: number): number {
+  const short: UnitCtx = { ...uc, move: reach };
+  let best = floor;
+  for (const o of normalMoveChoices(c.state, u)) {
+    if ('none' in o || !o.to) continue;
+    best = Math.max(best, positionScore(c, ov, short, moveEnd(short, o, o.to, 0, towardEnemy(short, o)), { advanced: false, fellBack: false, noCharge: true }));
+  }
+  return best;
 }
 
 /**
@@ -2999,7 +3025,9 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'fate-die': return decideFateDie(c, req);
     case 'battle-focus': return decideBattleFocus(c, req);
     // Fade Back, Opportunity Seized: weighed as Shade of Twilight's move, D6+1" long
-    case 'battle-focus-move': return decideShadeOfTwilight(c, req, BATTLE_FOCUS_REACH, false);
+    case 'battle-focus-move': return decideShadeOfTwilight(c, req, battleFocusReach(c, req), false);
+    // the Warhost's FIRE AND FADE: a D6+1" move after shooting, no charge after it
+    case 'fire-and-fade-move': return decideShadeOfTwilight(c, req, WARHOST_FADE_REACH, true);
     // Superlative Strategist: a D6+1" move's die of 1 or 2 is re-rolled
     case 'battle-focus-reroll': return Number(req.context?.roll ?? 6) <= 2 ? 1 : 0;
     case 'fate-pool': return decideFatePool(req);
@@ -3415,6 +3443,12 @@ function decideFightWeapon(c: Ctx, req: DecisionRequest): number {
 /** What a D6+1" move of Fade Back or Opportunity Seized is counted to reach. */
 const BATTLE_FOCUS_REACH = 4.5;
 
+/** A D6+1" manoeuvre's average reach, with what other rules add to its D6 (Martial Grace). */
+function battleFocusReach(c: Ctx, req: DecisionRequest): number {
+  const u = c.state.units[String(req.context?.unit)];
+  return BATTLE_FOCUS_REACH + (u ? manoeuvreRollBonus(c.state, u, String(req.context?.manoeuvre ?? '')) : 0);
+}
+
 /**
  * Battle Focus: which Agile Manoeuvre, if any, to spend a token on. A free Fade Back (Fleet of Foot) or a
  * paid one, and Opportunity Seized, when Shade of Twilight's weighing finds a move better than staying; Star
@@ -3436,7 +3470,8 @@ function decideBattleFocus(c: Ctx, req: DecisionRequest): number {
     if (o.manoeuvre === FADE_BACK || o.manoeuvre === OPPORTUNITY_SEIZED) {
       const moves = normalMoveChoices(s, u);
       if (moves.length === 0) return -1;
-      const moved = decideShadeOfTwilight(c, { kind: 'battle-focus-move', player: c.me, prompt: '', options: moves, context: { unit: u.id } }, BATTLE_FOCUS_REACH, false) !== 0;
+      const ask = { kind: 'battle-focus-move', player: c.me, prompt: '', options: moves, context: { unit: u.id, manoeuvre: o.manoeuvre } };
+      const moved = decideShadeOfTwilight(c, ask, battleFocusReach(c, ask), false) !== 0;
       return moved ? (o.free ? 3 : 2) : -1;
     }
     if (keep) return -1;

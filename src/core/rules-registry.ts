@@ -424,6 +424,13 @@ export interface Rule {
   stratagemDiscount?(ctx: UnitContext & { stratagem: string }, src: RuleSource): number;
   stratagemDiscountUsed?(g: Game, unit: UnitState, src: RuleSource, stratagem?: string): void;
   /**
+   * The unit's player may use COMMAND RE-ROLL on this ability's unit for 0CP now (Gift of Foresight, once per
+   * battle round); `freeCommandRerollUsed` records a use. Asked of the unit's abilities by the COMMAND RE-ROLL
+   * reaction (src/rules/stratagems/core.ts) only: the discounts above are not asked there.
+   */
+  freeCommandReroll?(ctx: UnitContext): boolean;
+  freeCommandRerollUsed?(g: Game, unit: UnitState): void;
+  /**
    * CP by which the cost of a stratagem the opponent of this ability's unit uses on their own unit `target`
    * goes up (Lord of Deceit), 0 for none. Asked of the abilities of the other player's units on the
    * battlefield (src/rules/windows.ts).

@@ -60,11 +60,13 @@ const DETACHMENT_BATTLELINE: Record<string, readonly string[]> = {
 /**
  * Veterans of the Void (Corsair Coterie, Eldritch Raiders): a Corsair Enhancement goes on an ANHRATHE unit (not only a
  * CHARACTER), each once, with the keywords each asks for besides (Archraider: a CHARACTER unit; Voidstone: an
- * INFANTRY unit). The Spirit Conclave's four go on a Spiritseer only. By detachment, then Enhancement name.
+ * INFANTRY unit). The Spirit Conclave's four go on a Spiritseer only, the Warhost's on an ASURYANI CHARACTER. By detachment, then Enhancement name.
  */
 const UNIT_ENHANCEMENTS: Record<string, Record<string, readonly string[]>> = {
   'Corsair Coterie': { 'Infamy (Aura)': ['ANHRATHE'], 'Webway Pathstone': ['ANHRATHE'], Archraider: ['ANHRATHE', 'CHARACTER'], Voidstone: ['ANHRATHE', 'INFANTRY'] },
   'Spirit Conclave': { 'Light of Clarity': ['SPIRITSEER'], 'Stave of Kurnous': ['SPIRITSEER'], 'Rune of Mists': ['SPIRITSEER'], 'Higher Duty': ['SPIRITSEER'] },
+  // the Warhost's four: an ASURYANI CHARACTER (Psychic Destroyer: a PSYKER one)
+  Warhost: { 'Phoenix Gem': ['ASURYANI', 'CHARACTER'], 'Timeless Strategist': ['ASURYANI', 'CHARACTER'], 'Gift of Foresight': ['ASURYANI', 'CHARACTER'], 'Psychic Destroyer': ['ASURYANI', 'PSYKER', 'CHARACTER'] },
   'Eldritch Raiders': { 'Pirate Prince': ['PRINCE YRIEL'], 'Alacritous Assault': ['ANHRATHE'], 'Exotic Munitions': ['ANHRATHE'], 'Adrenal Infusions': ['ANHRATHE', 'INFANTRY'] },
 };
 

@@ -25,6 +25,8 @@ import type { Body } from '../../src/geometry/types.ts';
 import { SERPENT_STRIKE_ROLL, serpentStrikeReach } from '../../src/factions/aeldari/boarding-rolls.ts';
 import { FALLEN_WARRIOR } from '../../src/rules/battle/fight-on-death.ts';
 import { D6_PLUS_1_MOVES } from '../../src/factions/aeldari/battle-focus-names.ts';
+// what Martial Grace adds to those D6 (a module that registers no rule)
+import { manoeuvreRollBonus } from '../../src/factions/aeldari/battle-focus-bonuses.ts';
 
 const EPS = 1e-6;
 /** moves that may not end within Engagement Range of an enemy unit */
@@ -496,7 +498,7 @@ export function ruleChecker(): RuleChecker {
           escape.modifier = r.modifier;
         }
         if (e.purpose === 'other' && e.unit && e.label === SERPENT_STRIKE_ROLL) consolidationReach.set(e.unit, serpentStrikeReach(e.values[0]));
-        if (e.purpose === 'other' && e.unit && D6_PLUS_1_MOVES.includes(e.label ?? '')) manoeuvreReach.set(e.unit, e.values[0] + 1);
+        if (e.purpose === 'other' && e.unit && D6_PLUS_1_MOVES.includes(e.label ?? '')) manoeuvreReach.set(e.unit, e.values[0] + 1 + manoeuvreRollBonus(s, s.units[e.unit], e.label!));
         if (e.purpose === 'charge' && e.unit) {
           chargeRoll.set(e.unit, [...e.values]);
           chargeBonus.set(e.unit, Math.max(0, rollModifier(s, s.units[e.unit], 'charge')));
@@ -513,7 +515,7 @@ export function ruleChecker(): RuleChecker {
         const r = e.unit ? (e.purpose === 'charge' ? chargeRoll : e.purpose === 'battle-shock' ? latestShock : null)?.get(e.unit) : undefined;
         if (e.purpose === 'desperate-escape' && escape && e.unit === escape.unit) e.indices.forEach((i, k) => { escape!.dice[i] = e.values[k]; });
         if (r) e.indices.forEach((i, k) => { r[i] = e.values[k]; });
-        if (e.purpose === 'other' && e.unit && D6_PLUS_1_MOVES.includes(e.source)) manoeuvreReach.set(e.unit, e.values[0] + 1);
+        if (e.purpose === 'other' && e.unit && D6_PLUS_1_MOVES.includes(e.source)) manoeuvreReach.set(e.unit, e.values[0] + 1 + manoeuvreRollBonus(s, s.units[e.unit], e.source));
         break;
       }
       case 'dice-substituted': {

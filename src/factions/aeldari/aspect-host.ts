@@ -12,7 +12,7 @@ import { registerArmyRuleHooks } from '../../rules/battle/phase.ts';
 import { hasKeyword, isMonsterOrVehicle, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { embark, fitsIn } from '../../rules/battle/transports.ts';
 import { isEngaged, unitsInEngagement } from '../../rules/battle/world.ts';
-import { registerStratagem } from '../../rules/stratagems/registry.ts';
+import { registerStratagem, type Stratagem } from '../../rules/stratagems/registry.ts';
 import { targetedOwnUnits, windowOwnUnit, windowOwnUnitWith } from '../../rules/stratagems/targets.ts';
 import { attackersAreBearer, bearerLeads, unitWhollyWithin } from '../helpers.ts';
 import { removeShrineTokenFor } from './aspect-shrine.ts';
@@ -213,8 +213,7 @@ export function sanctuaries(g: Game, u: UnitState): UnitState[] {
  * transport destroyed in this same Fight phase is not told apart (the engine's disembark flags last the
  * turn): a rare case, left open.
  */
-registerStratagem({
-  name: 'SKYBORNE SANCTUARY', cp: 1, category: 'Strategic Ploy', source: ASPECT_HOST, turn: 'either', windows: ['phase/end'],
+export const SKYBORNE_SANCTUARY_PLAY: Pick<Stratagem, 'targets' | 'use'> = {
   targets(g, w, p) {
     if (w.data?.phase !== 'fight') return [];
     return unitsOnBattlefield(g.state, p).filter((u) => hasKeyword(u, 'ASURYANI') && u.flags.fought && !isEngaged(g.state, u) && sanctuaries(g, u).length > 0);
@@ -225,6 +224,11 @@ registerStratagem({
     const { option } = g.decide({ kind: 'skyborne-sanctuary', player: p, prompt: `${u.name}: SKYBORNE SANCTUARY: embark within which transport?`, options, context: { unit: u.id } });
     embark(g, u, g.state.units[option]);
   },
+};
+
+/** The Warhost has the same stratagem (./warhost.ts), played by the same entries. */
+registerStratagem({
+  name: 'SKYBORNE SANCTUARY', cp: 1, category: 'Strategic Ploy', source: ASPECT_HOST, turn: 'either', windows: ['phase/end'], ...SKYBORNE_SANCTUARY_PLAY,
 });
 
 // --- Enhancements ----------------------------------------------------------------------------

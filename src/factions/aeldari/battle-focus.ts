@@ -38,6 +38,8 @@ import {
   BATTLE_FOCUS, BATTLE_FOCUS_TOKENS, FADE_BACK, FLITTING_SHADOWS, OPPORTUNITY_SEIZED, STAR_ENGINES, SUDDEN_STRIKE, SWIFT_AS_THE_WIND,
   type BattleFocusOption,
 } from './battle-focus-names.ts';
+// what other rules add to tokens, manoeuvre rolls and Swift as the Wind (the Warhost's Martial Grace, Timeless Strategist)
+import { battleFocusTokenBonus, manoeuvreRollBonus, swiftAsTheWindBonus } from './battle-focus-bonuses.ts';
 
 export {
   BATTLE_FOCUS, BATTLE_FOCUS_TOKENS, FADE_BACK, FLITTING_SHADOWS, OPPORTUNITY_SEIZED, STAR_ENGINES, SUDDEN_STRIKE, SWIFT_AS_THE_WIND,
@@ -137,7 +139,8 @@ function manoeuvreRoll(g: Game, unit: UnitState, name: string): number {
     });
     if (option === 're-roll') roll = g.dice.reroll(roll, [0], 6, 'other', unit.player, unit.id, name);
   }
-  return roll[0];
+  // what other rules add to the D6 (Martial Grace), after any re-roll
+  return roll[0] + manoeuvreRollBonus(g.state, unit, name);
 }
 
 /**
@@ -315,7 +318,7 @@ registerArmyRuleHooks({
   start(g, phase, player, owner) {
     const s = g.state;
     // the start of the battle round: the first player's Command phase
-    if (phase === 'command' && player === s.firstPlayer) setBattleFocusTokens(g, owner, BATTLE_FOCUS_TOKENS[s.mission.mode]);
+    if (phase === 'command' && player === s.firstPlayer) setBattleFocusTokens(g, owner, BATTLE_FOCUS_TOKENS[s.mission.mode] + battleFocusTokenBonus(s, owner));
     // the opponent's phases: which units begin it within Engagement Range of which enemy units (Opportunity Seized)
     if (player !== owner && battleFocusTokens(s, owner) > 0) {
       const pairs: string[] = [];
@@ -357,7 +360,7 @@ export function registerBattleFocusGrant(rule: Pick<Rule, 'name' | 'kind' | 'mis
 // The manoeuvres' lasting effects.
 registerRule({
   name: SWIFT_AS_THE_WIND, kind: 'effect',
-  characteristic: (which, value) => (which === 'M' ? value + 2 : value),
+  characteristic: (which, value, ctx) => (which === 'M' ? value + 2 + swiftAsTheWindBonus(ctx.state, ctx.unit) : value),
 });
 registerRule({ name: FLITTING_SHADOWS, kind: 'effect', forbids: (permission) => permission === 'fire-overwatch-at' });
 registerRule({ name: STAR_ENGINES, kind: 'effect', weaponAbility: (ability, ctx) => ability === 'ASSAULT' && ctx.profile.range !== 'Melee' });

@@ -3,7 +3,7 @@
  * Effects that last are effects in the state (with their rule entry below); the rest act at once.
  */
 import type { Game } from '../../core/game.ts';
-import { abilityRulesWith, forbids, registerRule } from '../../core/rules-registry.ts';
+import { abilityRulesWith, anyUnitHas, forbids, registerRule, type Rule } from '../../core/rules-registry.ts';
 import { opponent, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
 import { inflictMortalWounds } from '../damage.ts';
@@ -220,13 +220,15 @@ export function commandRerollReaction(name: string, source: string, purposes: Re
     if (!purposes.has(roll.purpose) || roll.unit === null || roll.noReroll) return null;
     const p = roll.player;
     const st = g.state;
-    if (st.players[p].cp < 1) return null;
+    // without CP only a free use is left (Gift of Foresight): the usual case asks nothing more
+    if (st.players[p].cp < 1 && !anyUnitHas(st, 'freeCommandReroll')) return null;
     const strat = stratagemsOf(g, p).find((s) => s.name === name && s.source === source);
     if (!strat || stratagemUsed(g, p, strat)) return null;
     const unit = st.units[roll.unit];
     if (!unit || unit.battleShocked || unit.player !== p) return null;
+    const free = freeRerollRule(g, unit);
     // an enemy ability may raise the price (Lord of Deceit)
-    const cost = strat.cp + stratagemSurcharge(g, unit, strat);
+    const cost = (free ? 0 : strat.cp) + stratagemSurcharge(g, unit, strat);
     if (st.players[p].cp < cost) return null;
     const summed = SUMMED.has(roll.purpose) || roll.test === null;
     // Damage and Attacks dice of several attacks or models rolled at once are several rolls: one of them
@@ -256,16 +258,17 @@ export function commandRerollReaction(name: string, source: string, purposes: Re
       return v;
     };
     const seen = new Set<number>();
-    const options: ({ pass: true } | { stratagem: string; reroll: number; value: number | null })[] = [{ pass: true }];
+    const options: ({ pass: true } | { stratagem: string; reroll: number; value: number | null; cp?: number; discount?: string })[] = [{ pass: true }];
     for (const i of candidates) {
       const v = i < 0 ? null : several ? totalOf(i) : roll.values[i];
       if (v !== null && seen.has(v)) continue;
       if (v !== null) seen.add(v);
-      options.push({ stratagem: name, reroll: i, value: v });
+      options.push({ stratagem: name, reroll: i, value: v, ...(free ? { cp: cost, discount: free.name } : {}) });
     }
     const { option } = g.decide({ kind: 'stratagem', player: p, prompt: `${name}: re-roll this ${roll.purpose} roll (${roll.values.join(',')})?`, options, context: { roll: { purpose: roll.purpose, values: [...roll.values], target: roll.target ?? null } } });
     if ('pass' in option) return null;
     stratagemSurchargePaid(g, unit, strat);
+    free?.freeCommandRerollUsed?.(g, unit);
     g.emit({ type: 'cp', player: p, delta: -cost, reason: name });
     g.emit({ type: 'stratagem-used', player: p, name, cp: cost, unit: unit.id, round: st.round, turn: st.turn, phase: st.phase });
     stratagemTargeted(g, unit, name);
@@ -273,6 +276,13 @@ export function commandRerollReaction(name: string, source: string, purposes: Re
     const values = g.dice.reroll(roll.values, idx, roll.sides, roll.purpose, p, roll.unit, name);
     return { values, rerolled: [...roll.rerolled, ...idx] };
   };
+}
+
+/** The ability of the unit that lets COMMAND RE-ROLL be used on it for 0CP now (Rule.freeCommandReroll), or null. */
+function freeRerollRule(g: Game, unit: UnitState): Rule | null {
+  if (!anyUnitHas(g.state, 'freeCommandReroll')) return null;
+  for (const r of abilityRulesWith(unit, 'freeCommandReroll')) if (r.freeCommandReroll!({ state: g.state, unit })) return r;
+  return null;
 }
 
 registerRollReaction({ name: `${CORE}::COMMAND RE-ROLL`, react: commandRerollReaction(commandReroll.name, CORE, REROLLABLE) });
