@@ -26,6 +26,8 @@ export interface UnitSpec {
   enhancement?: string | null;
   /** extra rule names this unit plays (enhancement effects...) */
   extraAbilities?: string[];
+  /** the rules its player plays (army and detachment rules): those with Rule.musterKeywords give it keywords */
+  playerRules?: readonly string[];
 }
 
 export function profileIndex(ds: Datasheet, profile: string | number): number {
@@ -107,6 +109,10 @@ export function createUnitState(spec: UnitSpec): UnitState {
     const rule = getRule(a);
     for (const k of rule?.grantsKeywords ?? []) if (!keywords.includes(k)) keywords.push(k);
     for (const x of rule?.grantsAbilities ?? []) if (!abilities.includes(x)) abilities.push(x);
+  }
+  // a rule of its player may give it keywords (a detachment's: Servants of the Whispering God)
+  for (const name of spec.playerRules ?? []) {
+    for (const k of getRule(name)?.musterKeywords?.(ds) ?? []) if (!keywords.includes(k)) keywords.push(k);
   }
   // the unit plays the abilities of the wargear its models carry (the rules ask which model is the bearer),
   // and has the keywords such wargear gives

@@ -82,7 +82,7 @@ export function battleSandbox(units: PlacedUnit[], opts: BattleSandboxOptions = 
   });
   for (const { u, ds } of resolved) {
     const unit = createUnitState({
-      id: u.id, player: u.player, datasheet: ds, points: u.points,
+      id: u.id, player: u.player, datasheet: ds, points: u.points, playerRules: playerRules(factions[u.player], dets[u.player]),
       ...(u.enhancement ? { enhancement: u.enhancement, extraAbilities: [u.enhancement] } : {}),
       // the default loadout lists wargear too (a Flip Belt): keep the weapons
       models: ds.composition.map((c, i) => ({ profile: c.profile, count: u.counts?.[i] ?? c.min, weapons: (ds.defaultLoadout[c.profile] ?? []).filter((w) => ds.weapons.some((x) => x.name === w)), wargear: u.wargear?.[i] })).filter((m) => m.count > 0),

@@ -60,6 +60,7 @@ export function createGame(scenario: ResolvedScenario, opts: SetupOptions): Game
 function muster(g: Game, sc: ResolvedScenario): void {
   sc.players.forEach((p, i) => {
     const player = i as PlayerIndex;
+    const rules = playerRules(p.faction, p.detachment);
     for (const au of p.army.units) {
       const ds = p.datasheets[au.datasheetId];
       if (!ds) throw new Error(`${sc.file}: player ${i + 1} unit ${au.id}: datasheet ${au.datasheetId} was not resolved`);
@@ -67,7 +68,7 @@ function muster(g: Game, sc: ResolvedScenario): void {
         id: gameUnitId(player, au.id), player, datasheet: ds,
         models: au.models.map((m) => ({ profile: m.profile, count: m.count, weapons: m.weapons, wargear: m.wargear })),
         points: au.points, warlord: au.warlord ?? false, enhancement: au.enhancement ?? null,
-        extraAbilities: au.enhancement ? [au.enhancement] : [],
+        extraAbilities: au.enhancement ? [au.enhancement] : [], playerRules: rules,
       });
       g.emit({ type: 'unit-created', unit });
     }
