@@ -16,7 +16,6 @@ import { targetedInOpponentsShootingOrFight, targetedOwnUnits, windowOwnUnit } f
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { registerArmyRuleHooks } from '../../rules/battle/phase.ts';
 import { belowStartingStrength, hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
-import { armyEnemyMoveEnded } from '../../rules/battle/movement.ts';
 import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
 import { modelBody } from '../../rules/battle/world.ts';
 import { canShoot, shootWithUnit } from '../../rules/battle/shooting.ts';
@@ -167,10 +166,9 @@ registerFadeBackAlternative({
       if (!to) return true;
       plan = planUnit(g.state, fresh, 'normal', { maxDistance: n, destination: { x: to.x, y: to.y } });
     }
-    if (applyPlan(g, fresh, plan, 'normal')) {
-      g.emit({ type: 'note', text: `${unit.name}: Lethal Surge (${n}")` });
-      armyEnemyMoveEnded(g, g.state.units[unit.id], 'normal');
-    }
+    // its own move mode: unlike a Normal move it may end within Engagement Range (test/helpers/rule-checks.ts)
+    // not a Normal move: the opponent's rules that answer one (Relentless Raiders) are not told
+    if (applyPlan(g, fresh, plan, 'lethal-surge')) g.emit({ type: 'note', text: `${unit.name}: Lethal Surge (${n}")` });
     return true;
   },
 });
