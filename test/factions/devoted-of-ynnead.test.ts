@@ -244,6 +244,14 @@ describe('Devoted of Ynnead stratagems', () => {
     updateObjectiveControl(none);
     killAll(none, 'GD');
     expect(currentControl(none.state)).toEqual([null]);
+    // Yvraine leading the Guardians, destroyed on the marker while they stand far from it: her part of the unit
+    const led = sandbox([{ id: 'YV', player: 0, faction: 'aeldari', name: 'Yvraine', at: { x: 30, y: 21 } }, { ...GD, at: { x: 10, y: 5 } }, ST], { turn: 1 }, using('PALL OF DREAD'));
+    led.emit({ type: 'unit-attached', leader: 'YV', bodyguard: 'GD' });
+    updateObjectiveControl(led);
+    expect(led.state.objectives[0].controller).toBe(0);
+    const yv = led.state.units.GD.models.find((m) => m.origin === 'YV')!;
+    destroyModel(led, led.state.units.GD, yv, 'ST', 'test');
+    expect(led.state.effects.filter((e) => e.kind === PALL_OF_DREAD_HOLD).map((e) => e.params.objective)).toEqual(['o1']);
     // a unit off the marker: not offered
     const off = sandbox([GD, ST], { turn: 1 }, using('PALL OF DREAD'));
     updateObjectiveControl(off);

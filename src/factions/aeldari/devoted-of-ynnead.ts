@@ -47,8 +47,8 @@ function playsDevoted(state: GameState, p: PlayerIndex): boolean {
 
 const LOSSES = 'ynnariLosses';
 
-/** A destroyed unit (or Attached-unit part): its last model and where it stood. */
-interface Fallen { unit: string; model: string; x: number; y: number; z: number }
+/** A destroyed unit (or Attached-unit part): its last model, the unit that held it (an Attached unit's), and where it stood. */
+interface Fallen { unit: string; holder: string; model: string; x: number; y: number; z: number }
 interface Losses { phase: string; lost: string[]; fallen: Fallen[] }
 
 /** The player's YNNARI losses this phase (none once the phase is over). */
@@ -63,14 +63,15 @@ onModelDestroyed((g, unit, m) => {
   if (!playsDevoted(s, unit.player) || !ynnari(unit)) return;
   const l = ynnariLosses(s, unit.player);
   const last = m.pos !== null && !unit.models.some((x) => x.alive && x.id !== m.id && x.origin === m.origin);
-  const fallen = last ? [...l.fallen, { unit: m.origin, model: m.id, x: m.pos!.x, y: m.pos!.y, z: m.pos!.z }] : l.fallen;
+  const fallen = last ? [...l.fallen, { unit: m.origin, holder: unit.id, model: m.id, x: m.pos!.x, y: m.pos!.y, z: m.pos!.z }] : l.fallen;
   const lost = l.lost.includes(unit.id) ? l.lost : [...l.lost, unit.id];
   g.emit({ type: 'rule-state', player: unit.player, key: LOSSES, value: { phase: l.phase, lost, fallen } });
 });
 
 /** The fallen model as it stood (a stand-in, never written to the state). */
-function standIn(state: GameState, unit: string, f: Fallen): ModelState | null {
-  const m = state.units[unit]?.models.find((x) => x.id === f.model);
+function standIn(state: GameState, f: Fallen): ModelState | null {
+  // where it was when destroyed, or back in its own unit once an Attached unit split
+  const m = state.units[f.holder]?.models.find((x) => x.id === f.model) ?? state.units[f.unit]?.models.find((x) => x.id === f.model);
   return m ? { ...m, alive: true, pos: { x: f.x, y: f.y, z: f.z } } : null;
 }
 
@@ -78,7 +79,7 @@ function standIn(state: GameState, unit: string, f: Fallen): ModelState | null {
 
 /** The units Lethal Intent may move: YNNARI INFANTRY or MOUNTED units within 6" of where a destroyed YNNARI unit's last model stood. */
 export function lethalIntentUnits(state: GameState, p: PlayerIndex): UnitState[] {
-  const fallen = ynnariLosses(state, p).fallen.map((f) => standIn(state, f.unit, f)).filter((m): m is ModelState => m !== null);
+  const fallen = ynnariLosses(state, p).fallen.map((f) => standIn(state, f)).filter((m): m is ModelState => m !== null);
   if (fallen.length === 0) return [];
   return unitsOnBattlefield(state, p).filter((u) => ynnari(u) && infantryOrMounted(u)
     && fallen.some((m) => modelWithinRangeOf(state, m, u, 6)) && normalMoveChoices(state, u).length > 0);
@@ -271,7 +272,7 @@ registerMarkerHold(PALL_OF_DREAD_HOLD);
  */
 export function pallOfDreadMarkers(state: GameState, p: PlayerIndex, unit: string): ObjectiveState[] {
   const f = ynnariLosses(state, p).fallen.find((x) => x.unit === unit);
-  const m = f ? standIn(state, unit, f) : null;
+  const m = f ? standIn(state, f) : null;
   if (!m) return [];
   const body = modelBody(state, m);
   return state.objectives.filter((o) => o.controller === p && inObjectiveRange(body, { id: o.id, pos: o.pos })
