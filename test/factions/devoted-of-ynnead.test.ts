@@ -22,6 +22,7 @@ import { unitsInEngagement } from '../../src/rules/battle/world.ts';
 import { currentControl, updateObjectiveControl } from '../../src/rules/battle/objectives.ts';
 import { endPhase, startPhase } from '../../src/rules/battle/phase.ts';
 import { fightsFirst } from '../../src/rules/battle/charge.ts';
+import { fitsIn } from '../../src/rules/battle/transports.ts';
 import { FALLEN_WARRIOR } from '../../src/rules/battle/fight-on-death.ts';
 import { loadArmyFile, type ArmyFile, type ArmyUnit } from '../../src/data/army.ts';
 import { loadFactionCatalog } from '../../src/data/catalog.ts';
@@ -77,6 +78,27 @@ describe('Servants of the Whispering God', () => {
     expect(['DA', 'FP', 'WY', 'EL', 'ST'].map((id) => hasKeyword(g.state.units[id], 'YNNARI'))).toEqual([true, true, true, false, false]);
     const none = sandbox(units, { detachment: null });
     expect(['DA', 'FP', 'WY', 'EL'].map((id) => hasKeyword(none.state.units[id], 'YNNARI'))).toEqual([false, false, true, false]);
+  });
+});
+
+describe('Ynnari transports', () => {
+  it('a Ynnari Venom carries only the units it names; a Wave Serpent carries the ASURYANI units made YNNARI, a Vampire Raider does not', () => {
+    const units: PlacedUnit[] = [
+      { id: 'VE', player: 0, faction: 'aeldari', name: 'Ynnari Venom', at: { x: 10, y: 5 } },
+      { id: 'WS', player: 0, faction: 'aeldari', name: 'Wave Serpent', at: { x: 20, y: 5 } },
+      { id: 'VR', player: 0, faction: 'aeldari', name: 'Vampire Raider', at: { x: 30, y: 10 } },
+      { id: 'YN', player: 0, faction: 'aeldari', name: 'The Yncarne', at: { x: 10, y: 30 } },
+      { id: 'YV', player: 0, faction: 'aeldari', name: 'Yvraine', at: { x: 14, y: 30 } },
+      { ...WY, counts: [1, 5] }, { ...DA, counts: [1, 4], at: { x: 20, y: 30 } }, ST,
+    ];
+    const rides = (g: Game, u: string) => ['VE', 'WS', 'VR'].filter((t) => fitsIn(g, g.state.units[u], g.state.units[t]));
+    const g = sandbox(units);
+    expect(rides(g, 'YN')).toEqual([]);
+    expect(rides(g, 'WY')).toEqual(['VE']);
+    expect(rides(g, 'YV')).toEqual(['VE', 'WS', 'VR']);
+    expect(rides(g, 'DA')).toEqual(['WS']);
+    // without the detachment the Dire Avengers are not YNNARI: the Vampire Raider takes them too
+    expect(rides(sandbox(units, { detachment: null }), 'DA')).toEqual(['WS', 'VR']);
   });
 });
 
