@@ -77,7 +77,11 @@ function standIn(state: GameState, f: Fallen): ModelState | null {
 
 // --- Strength from Death ---------------------------------------------------------------------------
 
-/** The units Lethal Intent may move: YNNARI INFANTRY or MOUNTED units within 6" of where a destroyed YNNARI unit's last model stood. */
+/**
+ * The units Lethal Intent may move: YNNARI INFANTRY or MOUNTED units within 6" of where a destroyed YNNARI
+ * unit's last model stood, measured at the end of the phase (a unit that moved in between, by Fade Back, is
+ * measured where it is then).
+ */
 export function lethalIntentUnits(state: GameState, p: PlayerIndex): UnitState[] {
   const fallen = ynnariLosses(state, p).fallen.map((f) => standIn(state, f)).filter((m): m is ModelState => m !== null);
   if (fallen.length === 0) return [];
