@@ -18,7 +18,7 @@ import { getRule, weaponHas } from '../../src/core/rules-registry.ts';
 import { openWindow, usableStratagems, type Window } from '../../src/rules/windows.ts';
 import { destroyModel } from '../../src/rules/damage.ts';
 import { hasKeyword } from '../../src/rules/battle/units.ts';
-import { unitsInEngagement } from '../../src/rules/battle/world.ts';
+import { unitDistance, unitsInEngagement } from '../../src/rules/battle/world.ts';
 import { currentControl, updateObjectiveControl } from '../../src/rules/battle/objectives.ts';
 import { endPhase, startPhase } from '../../src/rules/battle/phase.ts';
 import { fightsFirst } from '../../src/rules/battle/charge.ts';
@@ -165,6 +165,15 @@ describe('Strength from Death', () => {
     expect(run(null, true).asked).toEqual(['battle-focus', 'battle-focus-move']);
     // once per turn: the second Fade Back this turn is not asked
     expect(run(DY, true, true).asked).toEqual(['battle-focus', 'battle-focus-move']);
+  });
+
+  it('Lethal Surge out of reach (10" away, a roll of 1: 2"): the unit moves 2" toward the enemy unit, not into Engagement Range', () => {
+    const g = sandbox([{ ...HB, at: { x: 20, y: 20 } }, { ...ST, at: { x: 34, y: 20 } }], { turn: 1, stream: scriptedStream([1]) }, (r) => (r.kind === 'battle-focus' || r.kind === 'lethal-surge' ? 1 : 0));
+    setGap(g, 'HB', 'ST', 10);
+    setBattleFocusTokens(g, 0, 3);
+    offerManoeuvres(g, 0, { kind: 'enemy-shot', enemy: 'ST', hit: ['HB'] });
+    expect(unitDistance(g.state, g.state.units.HB, g.state.units.ST)).toBeGreaterThan(7.9);
+    expect(unitDistance(g.state, g.state.units.HB, g.state.units.ST)).toBeLessThan(8.1);
   });
 
   it('Lethal Reprisal: at the start of the Fight phase, a YNNARI unit below its Starting Strength has Fights First until the end of the phase', () => {
