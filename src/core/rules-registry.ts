@@ -10,7 +10,7 @@ import type { Redeployment } from '../rules/battle/redeploy.ts';
 import type { AttackPlan } from '../rules/attack-plan.ts';
 import type { AttackContext } from '../rules/attack-context.ts';
 import type { Effect, GameState, ModelState, PhaseName, PlayerIndex, Position, UnitState } from './state.ts';
-import { profileHas, type Datasheet, type Weapon, type WeaponProfile } from '../data/datasheet.ts';
+import { profileHas, type Weapon, type WeaponProfile } from '../data/datasheet.ts';
 import type { Game } from './game.ts';
 
 export type RuleKind =
@@ -86,11 +86,11 @@ export interface Rule {
   /** abilities (core abilities such as Infiltrators) a unit gains at muster while a model of it carries this wargear (Recon Drone), or whose model has this Enhancement (Fanatical Convert) */
   grantsAbilities?: readonly string[];
   /**
-   * Keywords a unit of this rule's player gains at muster, from its datasheet (a detachment rule's:
-   * Servants of the Whispering God makes ASURYANI units that are not EPIC HEROES YNNARI); asked of the
-   * player's army and detachment rules (UnitSpec.playerRules).
+   * What a detachment or army rule gives some units of its army at muster, by the datasheet's keywords and
+   * abilities (Spirit Conclave: Spirit Guides to Wraith units): the abilities (and keywords) the unit gains,
+   * or null. Asked once per unit as it is mustered, in the player's rules' order.
    */
-  musterKeywords?(ds: Datasheet): readonly string[];
+  musterGrants?(keywords: readonly string[], abilities: readonly string[]): { abilities?: readonly string[]; keywords?: readonly string[] } | null;
   /**
    * Inches added to the Range characteristic of a ranged weapon of a unit of this rule's player
    * (Superior Craftsmanship); asked of the player's army and detachment rules and of the unit's own

@@ -26,8 +26,8 @@ export interface UnitSpec {
   enhancement?: string | null;
   /** extra rule names this unit plays (enhancement effects...) */
   extraAbilities?: string[];
-  /** the rules its player plays (army and detachment rules): those with Rule.musterKeywords give it keywords */
-  playerRules?: readonly string[];
+  /** keywords the unit gains from its army's rules (Rule.musterGrants) */
+  extraKeywords?: string[];
 }
 
 export function profileIndex(ds: Datasheet, profile: string | number): number {
@@ -54,6 +54,22 @@ export function datasheetAbilities(ds: Datasheet): string[] {
   const out: string[] = [];
   for (const c of ds.coreAbilities) if (!out.includes(c.name)) out.push(c.name);
   for (const a of ds.abilities) if (!out.includes(a)) out.push(a);
+  return out;
+}
+
+/**
+ * What the army's rules give a unit of this datasheet at muster (Rule.musterGrants): the abilities and
+ * keywords it gains, each once, in the rules' order.
+ */
+export function musterGrants(armyRules: readonly string[], ds: Datasheet): { abilities: string[]; keywords: string[] } {
+  const out = { abilities: [] as string[], keywords: [] as string[] };
+  const keywords = [...ds.keywords, ...ds.factionKeywords];
+  const abilities = datasheetAbilities(ds);
+  for (const name of armyRules) {
+    const grant = getRule(name)?.musterGrants?.(keywords, abilities);
+    for (const a of grant?.abilities ?? []) if (!out.abilities.includes(a)) out.abilities.push(a);
+    for (const k of grant?.keywords ?? []) if (!out.keywords.includes(k)) out.keywords.push(k);
+  }
   return out;
 }
 
@@ -102,6 +118,7 @@ export function createUnitState(spec: UnitSpec): UnitState {
     }
   }
   const keywords = [...ds.keywords, ...ds.factionKeywords];
+  for (const k of spec.extraKeywords ?? []) if (!keywords.includes(k)) keywords.push(k);
   const abilities = [...datasheetAbilities(ds), ...(spec.extraAbilities ?? [])];
   // an Enhancement may give its bearer a keyword (Internal Grenade Racks: GRENADES) or its unit an ability
   // (Fanatical Convert: For the Greater Good), as wargear does below
@@ -109,10 +126,6 @@ export function createUnitState(spec: UnitSpec): UnitState {
     const rule = getRule(a);
     for (const k of rule?.grantsKeywords ?? []) if (!keywords.includes(k)) keywords.push(k);
     for (const x of rule?.grantsAbilities ?? []) if (!abilities.includes(x)) abilities.push(x);
-  }
-  // a rule of its player may give it keywords (a detachment's: Servants of the Whispering God)
-  for (const name of spec.playerRules ?? []) {
-    for (const k of getRule(name)?.musterKeywords?.(ds) ?? []) if (!keywords.includes(k)) keywords.push(k);
   }
   // the unit plays the abilities of the wargear its models carry (the rules ask which model is the bearer),
   // and has the keywords such wargear gives

@@ -27,7 +27,9 @@ import { loadArmyFile, type ArmyFile, type ArmyUnit } from '../../src/data/army.
 import { loadFactionCatalog } from '../../src/data/catalog.ts';
 import { musterWarnings } from '../../src/data/muster-checks.ts';
 import { loadScenario } from '../../src/data/scenario.ts';
-import { SPIRIT_TOKEN_HOLD, VENGEFUL_DEAD } from '../../src/factions/aeldari/spirit-conclave.ts';
+import { SPIRIT_GUIDES, SPIRIT_TOKEN_HOLD, VENGEFUL_DEAD } from '../../src/factions/aeldari/spirit-conclave.ts';
+import { executeMove } from '../../src/rules/battle/movement.ts';
+import { BATTLE_FOCUS, manoeuvreOptions, setBattleFocusTokens, SWIFT_AS_THE_WIND, type BattleFocusOption } from '../../src/factions/aeldari/battle-focus.ts';
 
 const SC = 'Spirit Conclave';
 const root = join(import.meta.dirname, '..', '..');
@@ -83,6 +85,71 @@ describe('Shepherds of the Dead', () => {
     const none = sandbox([WG, SS, ST], { detachment: null });
     destroyModel(none, none.state.units.SS, none.state.units.SS.models[0], 'ST', 'test');
     expect(none.state.effects.filter((e) => e.kind === VENGEFUL_DEAD)).toEqual([]);
+  });
+});
+
+describe('Spirit Guides', () => {
+  const WK: PlacedUnit = { id: 'WK', player: 0, faction: 'aeldari', name: 'Wraithknight', at: { x: 30, y: 30 } };
+  const selected = { kind: 'selected-to-move' as const, unit: 'WG', mode: 'normal' as const, to: { x: 40, y: 5 } };
+  /** The manoeuvres offered to the Wraithguard when it is selected to move, with tokens in hand. */
+  const manoeuvres = (g: Game) => {
+    setBattleFocusTokens(g, 0, 4);
+    return (manoeuvreOptions(g, 0, selected) as BattleFocusOption[]).filter((o) => 'manoeuvre' in o).map((o) => ('manoeuvre' in o ? o.manoeuvre : ''));
+  };
+
+  it('at muster: the WRAITHBLADES, WRAITHGUARD and WRAITHLORD units gain it, not a Wraith unit with Battle Focus of its own, not without the detachment', () => {
+    const g = sandbox([WG, WB, WL, WK, ST]);
+    expect(['WG', 'WB', 'WL', 'WK'].map((id) => g.state.units[id].abilities.includes(SPIRIT_GUIDES))).toEqual([true, true, true, false]);
+    expect(g.state.units.WK.abilities).toContain(BATTLE_FOCUS);
+    const none = sandbox([WG, WB, WL, ST], { detachment: null });
+    expect(['WG', 'WB', 'WL'].map((id) => none.state.units[id].abilities.includes(SPIRIT_GUIDES))).toEqual([false, false, false]);
+  });
+
+  it('a Wraith unit within 12" of an ASURYANI PSYKER model has Battle Focus: it may make an Agile Manoeuvre; beyond 12" only when SOUL BRIDGE ties it to one', () => {
+    const near = sandbox([WG, { ...SS, at: { x: 10, y: 20 } }, ST], { phase: 'movement' });
+    setGap(near, 'SS', 'WG', 11.5);
+    expect(manoeuvres(near)).toContain(SWIFT_AS_THE_WIND);
+    const far = sandbox([WG, { ...SS, at: { x: 10, y: 20 } }, ST], { phase: 'movement' });
+    setGap(far, 'SS', 'WG', 12.5);
+    expect(manoeuvres(far)).toEqual([]);
+    // the same within 12" without the detachment: the Wraithguard has no Battle Focus
+    const none = sandbox([WG, { ...SS, at: { x: 10, y: 20 } }, ST], { phase: 'movement', detachment: null });
+    setGap(none, 'SS', 'WG', 11.5);
+    expect(manoeuvres(none)).toEqual([]);
+    // bridged to the Spiritseer, far away: Battle Focus while the Spiritseer stands
+    const bridged = sandbox([WG, SS, ST], { phase: 'command' }, using('SOUL BRIDGE'));
+    openWindow(bridged, { name: 'phase/start', unit: null, targets: [], data: { phase: 'command' } });
+    expect(manoeuvres(bridged)).toContain(SWIFT_AS_THE_WIND);
+    destroyModel(bridged, bridged.state.units.SS, bridged.state.units.SS.models[0], null, 'test');
+    expect(manoeuvres(bridged)).toEqual([]);
+  });
+
+  it('played when the unit is selected to move: Swift as the Wind adds 2" to the Wraithguard\'s move', () => {
+    const moved = (swift: boolean) => {
+      const g = sandbox([WG, { ...SS, at: { x: 10, y: 20 } }, ST], { phase: 'movement' }, (r) =>
+        (swift && r.kind === 'battle-focus' ? Math.max(0, (r.options as BattleFocusOption[]).findIndex((o) => 'manoeuvre' in o && o.manoeuvre === SWIFT_AS_THE_WIND)) : 0));
+      setBattleFocusTokens(g, 0, 4);
+      const m = characteristic(g.state, g.state.units.WG, g.state.units.WG.models[0], 'M');
+      const from = { ...g.state.units.WG.models[0].pos! };
+      executeMove(g, g.state.units.WG, { mode: 'normal', to: { x: 40, y: 5 }, toward: 'objective' });
+      const to = g.state.units.WG.models[0].pos!;
+      return { m, inches: Math.hypot(to.x - from.x, to.y - from.y) };
+    };
+    const without = moved(false);
+    const withSwift = moved(true);
+    expect(without.inches).toBeLessThanOrEqual(without.m + 1e-6);
+    expect(withSwift.inches).toBeGreaterThan(without.m + 1.5);
+    expect(withSwift.inches).toBeLessThanOrEqual(without.m + 2 + 1e-6);
+  });
+
+  it('a Spiritseer leading the Wraithguard brings Battle Focus of its own: each moment is offered once, not once per ability', () => {
+    const asked: DecisionRequest[] = [];
+    const g = sandbox([WG, { ...SS, at: { x: 10, y: 20 } }, ST], { phase: 'movement' }, (r) => { asked.push(r); return 0; });
+    g.emit({ type: 'unit-attached', leader: 'SS', bodyguard: 'WG' });
+    expect(g.state.units.WG.abilities).toEqual(expect.arrayContaining([BATTLE_FOCUS, SPIRIT_GUIDES]));
+    setBattleFocusTokens(g, 0, 4);
+    executeMove(g, g.state.units.WG, { mode: 'normal', to: { x: 40, y: 5 }, toward: 'objective' });
+    expect(asked.filter((r) => r.kind === 'battle-focus')).toHaveLength(1);
   });
 });
 

@@ -7,7 +7,7 @@ import { emptyGameState, type HatchwayState, type MissionState, type PhaseName, 
 import { loadFactionCatalog } from '../../src/data/catalog.ts';
 import type { Datasheet } from '../../src/data/datasheet.ts';
 import type { Body } from '../../src/geometry/types.ts';
-import { createUnitState } from '../../src/rules/muster.ts';
+import { createUnitState, musterGrants } from '../../src/rules/muster.ts';
 import { auraRules, playerRules } from '../../src/rules/factions.ts';
 import { unitDistance } from '../../src/rules/battle/world.ts';
 
@@ -81,9 +81,12 @@ export function battleSandbox(units: PlacedUnit[], opts: BattleSandboxOptions = 
     datasheets,
   });
   for (const { u, ds } of resolved) {
+    // as a battle's muster does: what the army's rules give the unit (Rule.musterGrants), then its Enhancement
+    const grants = musterGrants(playerRules(factions[u.player], dets[u.player]), ds);
     const unit = createUnitState({
-      id: u.id, player: u.player, datasheet: ds, points: u.points, playerRules: playerRules(factions[u.player], dets[u.player]),
-      ...(u.enhancement ? { enhancement: u.enhancement, extraAbilities: [u.enhancement] } : {}),
+      id: u.id, player: u.player, datasheet: ds, points: u.points,
+      extraAbilities: [...(u.enhancement ? [u.enhancement] : []), ...grants.abilities], extraKeywords: grants.keywords,
+      ...(u.enhancement ? { enhancement: u.enhancement } : {}),
       // the default loadout lists wargear too (a Flip Belt): keep the weapons
       models: ds.composition.map((c, i) => ({ profile: c.profile, count: u.counts?.[i] ?? c.min, weapons: (ds.defaultLoadout[c.profile] ?? []).filter((w) => ds.weapons.some((x) => x.name === w)), wargear: u.wargear?.[i] })).filter((m) => m.count > 0),
     });

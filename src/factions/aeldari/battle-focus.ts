@@ -20,10 +20,13 @@
  * Limits: "set up on the battlefield" is an arrival from Reserves; which units began a phase within Engagement
  * Range of which enemy units (Opportunity Seized) is noted at the start of the opponent's phases only, where
  * enemy Fall Backs happen; one unit performs a manoeuvre per moment, a free Fade Back included. The army rule
- * applies to any Aeldari army (the export says Asuryani; the engine has one Aeldari faction). Spirit Guides
- * (Spirit Conclave), which would give the ability to Wraith units, is not played.
+ * applies to any Aeldari army (the export says Asuryani; the engine has one Aeldari faction).
+ *
+ * Units without the ability may have it while a condition holds (Spirit Guides, ./spirit-conclave.ts): such an
+ * ability is registered with `registerBattleFocusGrant`, which gives it the ability's unit hooks, and
+ * eligibility asks `hasBattleFocus` at the moment of the manoeuvre.
  */
-import { registerRule, type PileInMove } from '../../core/rules-registry.ts';
+import { registerRule, type PileInMove, type Rule } from '../../core/rules-registry.ts';
 import type { Game } from '../../core/game.ts';
 import { type GameState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { registerArmyRuleHooks } from '../../rules/battle/phase.ts';
@@ -137,6 +140,25 @@ function manoeuvreRoll(g: Game, unit: UnitState, name: string): number {
   return roll[0];
 }
 
+/**
+ * Abilities that give a unit Battle Focus while a condition holds (Spirit Guides: near an ASURYANI PSYKER
+ * model): the ability's name and the condition, asked when a manoeuvre is offered.
+ */
+const GRANTS: { ability: string; holds(state: GameState, unit: UnitState): boolean }[] = [];
+
+
+/** Could the unit ever have Battle Focus: its own ability, or one that gives it under a condition? */
+function mayHaveBattleFocus(u: UnitState): boolean {
+  return u.abilities.includes(BATTLE_FOCUS) || GRANTS.some((x) => u.abilities.includes(x.ability));
+}
+
+/** Does the unit have the Battle Focus ability now: its own, or given by another ability whose condition holds? */
+export function hasBattleFocus(state: GameState, u: UnitState): boolean {
+  if (u.abilities.includes(BATTLE_FOCUS)) return true;
+  for (const x of GRANTS) if (u.abilities.includes(x.ability) && x.holds(state, u)) return true;
+  return false;
+}
+
 /** Units that may make a Normal move now (not within Engagement Range, with somewhere to go), not TITANIC. */
 function mayMakeNormalMove(state: GameState, u: UnitState): boolean {
   return u.location === 'battlefield' && !hasKeyword(u, 'TITANIC') && normalMoveChoices(state, u).length > 0;
@@ -245,7 +267,7 @@ export function manoeuvreOptions(g: Game, player: PlayerIndex, t: ManoeuvreTrigg
     if (!m.triggers.includes(t.kind)) continue;
     const taken = !m.repeatable && used.manoeuvres.includes(m.name);
     for (const u of m.candidates(g, player, t)) {
-      if (!u.abilities.includes(BATTLE_FOCUS) || used.units.includes(u.id) || !u.models.some((x) => x.alive)) continue;
+      if (used.units.includes(u.id) || !u.models.some((x) => x.alive) || !hasBattleFocus(s, u)) continue;
       const free = freeFor(u, m.name);
       if (free !== null) out.push({ manoeuvre: m.name, unit: u.id, free });
       else if (tokens > 0 && !taken) out.push({ manoeuvre: m.name, unit: u.id });
@@ -293,18 +315,23 @@ function hasEffectOn(state: GameState, kind: string, unit: string): boolean {
 
 const SUDDEN_STRIKE_MOVE: PileInMove = { distance: 6, closestUnitContact: false };
 
-/**
- * The rule: the unit ability (the moments of the player's own units) and the army rule (tokens, and the
- * moments the enemy sets off) under one name; an Aeldari player's rules list it, as its units' abilities do.
- */
-registerRule({
-  name: BATTLE_FOCUS, kind: 'army-rule',
+/** The ability's hooks on a unit: the moments of the player's own units. */
+const UNIT_HOOKS: Pick<Rule, 'beforeMove' | 'afterMove' | 'chargeDeclared' | 'selectedToFight' | 'pileInMove'> = {
   beforeMove(g, unit, mode, to) { offerManoeuvres(g, unit.player, { kind: 'selected-to-move', unit: unit.id, mode, to }); },
   // set up on the battlefield: arriving from Reserves (a unit that moved was offered its manoeuvre when selected)
   afterMove(g, unit) { if (unit.flags.moved === 'arrived') offerManoeuvres(g, unit.player, { kind: 'set-up', unit: unit.id }); },
   chargeDeclared(g, unit, targets) { offerManoeuvres(g, unit.player, { kind: 'charge-declared', unit: unit.id, targets }); },
   selectedToFight(g, unit) { offerManoeuvres(g, unit.player, { kind: 'selected-to-fight', unit: unit.id }); },
   pileInMove(ctx) { return hasEffectOn(ctx.state, SUDDEN_STRIKE, ctx.unit.id) ? SUDDEN_STRIKE_MOVE : null; },
+};
+
+/**
+ * The rule: the unit ability (the moments of the player's own units) and the army rule (tokens, and the
+ * moments the enemy sets off) under one name; an Aeldari player's rules list it, as its units' abilities do.
+ */
+registerRule({
+  name: BATTLE_FOCUS, kind: 'army-rule',
+  ...UNIT_HOOKS,
   armyEnemyMoveEnded(g, owner, mover, mode) { if (mode === 'fall-back') offerManoeuvres(g, owner, { kind: 'enemy-fell-back', enemy: mover.id }); },
 });
 
@@ -319,7 +346,7 @@ registerArmyRuleHooks({
       const pairs: string[] = [];
       const enemies = unitsOnBattlefield(s, player);
       for (const u of unitsOnBattlefield(s, owner)) {
-        if (!u.abilities.includes(BATTLE_FOCUS) || hasKeyword(u, 'TITANIC')) continue;
+        if (!mayHaveBattleFocus(u) || hasKeyword(u, 'TITANIC')) continue;
         for (const e of enemies) if (unitsInEngagement(s, u, e)) pairs.push(`${u.id}>${e.id}`);
       }
       if (pairs.length > 0) g.emit({ type: 'rule-state', player: owner, key: ENGAGED, value: { phase: phaseKey(s), pairs } });
@@ -333,6 +360,24 @@ registerArmyRuleHooks({
     if (hitTargets.length > 0) offerManoeuvres(g, owner, { kind: 'enemy-shot', enemy: shooter.id, hit: hitTargets });
   },
 });
+
+/**
+ * Register an ability that gives its unit Battle Focus while `holds` (Spirit Guides): a rule with the
+ * ability's unit hooks, which stand aside when the unit has Battle Focus of its own (a Leader's), so that no
+ * moment is offered twice.
+ */
+export function registerBattleFocusGrant(rule: Pick<Rule, 'name' | 'kind' | 'missing'>, holds: (state: GameState, unit: UnitState) => boolean): void {
+  GRANTS.push({ ability: rule.name, holds });
+  const own = (u: UnitState) => u.abilities.includes(BATTLE_FOCUS);
+  registerRule({
+    ...rule,
+    beforeMove(g, unit, mode, to) { if (!own(unit)) UNIT_HOOKS.beforeMove!(g, unit, mode, to); },
+    afterMove(g, unit) { if (!own(unit)) UNIT_HOOKS.afterMove!(g, unit); },
+    chargeDeclared(g, unit, targets) { if (!own(unit)) UNIT_HOOKS.chargeDeclared!(g, unit, targets); },
+    selectedToFight(g, unit) { if (!own(unit)) UNIT_HOOKS.selectedToFight!(g, unit); },
+    pileInMove(ctx, src) { return own(ctx.unit) ? null : UNIT_HOOKS.pileInMove!(ctx, src); },
+  });
+}
 
 // The manoeuvres' lasting effects.
 registerRule({

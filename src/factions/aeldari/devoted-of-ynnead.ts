@@ -186,7 +186,7 @@ registerFadeBackAlternative({
  */
 registerRule({
   name: SERVANTS_OF_THE_WHISPERING_GOD, kind: 'detachment-rule',
-  musterKeywords: (ds) => (ds.factionKeywords.includes('ASURYANI') && !ds.keywords.includes('EPIC HERO') ? [YNNARI] : []),
+  musterGrants: (keywords) => (keywords.includes('ASURYANI') && !keywords.includes('EPIC HERO') ? { keywords: [YNNARI] } : null),
 });
 
 // --- Stratagems ----------------------------------------------------------------------------------

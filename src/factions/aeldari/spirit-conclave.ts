@@ -2,7 +2,8 @@
  * Spirit Conclave, an Aeldari detachment of the data export (not in RULES.md), in the engine's words: its rule
  * Shepherds of the Dead, its six stratagems and its four Enhancements (Spiritseer only). Each is one registry
  * entry; the stratagems' effects are entries of kind 'effect'. The detachment makes WRAITHBLADES and
- * WRAITHGUARD units BATTLELINE: that changes only how an army is built (src/data/muster-checks.ts).
+ * WRAITHGUARD units BATTLELINE: that changes only how an army is built (src/data/muster-checks.ts). Its Spirit
+ * Guides aura gives Wraith units Battle Focus (./battle-focus.ts) near the army's ASURYANI PSYKER models.
  */
 import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
@@ -14,10 +15,14 @@ import { engagedEnemies } from '../../rules/battle/world.ts';
 import { inflictMortalWounds, onModelDestroyed } from '../../rules/damage.ts';
 import { getWeaponAbility } from '../../rules/weapon-abilities.ts';
 import { enemiesSeenBy, attackersAre, enhancementBearers, modelWithinRangeOf, reactiveMoveHook, registerMarkerHold, unheldMarkers, untilStartOfNextTurn, withinRangeOfMarker } from '../helpers.ts';
-import { SOUL_BRIDGE } from './wraiths-and-warlocks.ts';
+import { SOUL_BRIDGE, soulBridged } from './wraiths-and-warlocks.ts';
+import { BATTLE_FOCUS, registerBattleFocusGrant } from './battle-focus.ts';
 
 export const SPIRIT_CONCLAVE = 'Spirit Conclave';
 const SHEPHERDS_OF_THE_DEAD = 'Shepherds of the Dead';
+export const SPIRIT_GUIDES = 'Spirit Guides';
+/** The units Spirit Guides (and SOUL BRIDGE) speak of. */
+const GUIDED_WRAITHS = ['WRAITHBLADES', 'WRAITHGUARD', 'WRAITHLORD'];
 
 export const SPIRIT_CONCLAVE_RULES = [SHEPHERDS_OF_THE_DEAD];
 
@@ -48,12 +53,12 @@ export function hasVengefulDead(state: GameState, unit: UnitState, player: Playe
 /**
  * Shepherds of the Dead: an enemy unit that destroys an ASURYANI PSYKER model of the army gains a Vengeful
  * Dead token (kept for the battle); the army's WRAITH CONSTRUCT models add 1 to their Hit and Wound rolls
- * against a unit with one. Spirit Guides (Aura), which gives the Battle Focus ability (./battle-focus.ts) to
- * WRAITHBLADES, WRAITHGUARD and WRAITHLORD units near the PSYKERs, is not played.
+ * against a unit with one. Its Spirit Guides aura is given at muster to the WRAITHBLADES, WRAITHGUARD and
+ * WRAITHLORD units that lack Battle Focus, as the ability below (the aura's condition read from their side).
  */
 registerRule({
   name: SHEPHERDS_OF_THE_DEAD, kind: 'detachment-rule',
-  missing: 'Spirit Guides (Aura): the Wraith units near the PSYKERs do not gain the Battle Focus ability',
+  musterGrants: (keywords, abilities) => (GUIDED_WRAITHS.some((k) => keywords.includes(k)) && !abilities.includes(BATTLE_FOCUS) ? { abilities: [SPIRIT_GUIDES] } : null),
   attack(plan, ctx, src) {
     // the token first: most targets have none
     if (src.role !== 'attacker' || !hasVengefulDead(ctx.state, ctx.target, ctx.attacker.player) || !attackersAre(ctx.state, ctx.attackers, WRAITH_CONSTRUCT)) return;
@@ -195,7 +200,14 @@ registerStratagem({
   },
 });
 
-/** SOUL BRIDGE's effect is read by Psychic Guidance (./wraiths-and-warlocks.ts); the entry names it. */
+/**
+ * Spirit Guides (Aura): a WRAITHBLADES, WRAITHGUARD or WRAITHLORD unit has Battle Focus while within 12" of an
+ * ASURYANI PSYKER model of its army on the battlefield, or while SOUL BRIDGE ties it to one that stands.
+ */
+registerBattleFocusGrant({ name: SPIRIT_GUIDES, kind: 'detachment-rule' }, (state, u) =>
+  asuryaniPsykers(state, u.player).some((m) => modelWithinRangeOf(state, m, u, 12)) || soulBridged(state, u));
+
+/** SOUL BRIDGE's effect is read by Psychic Guidance (./wraiths-and-warlocks.ts) and Spirit Guides (above); the entry names it. */
 registerRule({ name: SOUL_BRIDGE, kind: 'effect' });
 
 /** The player's ASURYANI PSYKER models alive on the battlefield (SOUL BRIDGE's choices), in unit order. */
@@ -207,11 +219,10 @@ export function asuryaniPsykers(state: GameState, p: PlayerIndex): ModelState[] 
 
 registerStratagem({
   name: 'SOUL BRIDGE', cp: 1, category: 'Strategic Ploy', source: SPIRIT_CONCLAVE, turn: 'own', windows: ['phase/start'],
-  missing: 'the bridge counts for Psychic Guidance only: Spirit Guides (the Battle Focus ability) is not played',
   // in the player's Command phase: a WRAITHBLADES, WRAITHGUARD or WRAITHLORD unit, while the army has an ASURYANI PSYKER model
   targets(g, w, p) {
     if (w.data?.phase !== 'command' || g.state.turn !== p || asuryaniPsykers(g.state, p).length === 0) return [];
-    return unitsOnBattlefield(g.state, p).filter((u) => anyOf(u, ['WRAITHBLADES', 'WRAITHGUARD', 'WRAITHLORD']) && !g.state.effects.some((e) => e.kind === SOUL_BRIDGE && e.unit === u.id));
+    return unitsOnBattlefield(g.state, p).filter((u) => anyOf(u, GUIDED_WRAITHS) && !g.state.effects.some((e) => e.kind === SOUL_BRIDGE && e.unit === u.id));
   },
   // until the start of the player's next Command phase the unit counts as within 12" of the PSYKER model picked
   use(g, _w, p, u) {

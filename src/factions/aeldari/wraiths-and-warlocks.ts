@@ -32,7 +32,8 @@ function nearFriendlyPsyker(state: GameState, unit: UnitState, range: number): b
  */
 export const SOUL_BRIDGE = 'Soul Bridge';
 
-function soulBridged(state: GameState, unit: UnitState): boolean {
+/** Is the unit bridged (SOUL BRIDGE) to a PSYKER model that still stands on the battlefield? */
+export function soulBridged(state: GameState, unit: UnitState): boolean {
   for (const e of state.effects) {
     if (e.kind !== SOUL_BRIDGE || e.unit !== unit.id) continue;
     for (const f of unitsOnBattlefield(state, unit.player)) if (f.models.some((m) => m.id === e.params.psyker && m.alive && m.pos)) return true;

@@ -10,7 +10,7 @@ import { emptyGameState, opponent, type PlayerIndex, type UnitState } from '../.
 import type { Datasheet } from '../../data/datasheet.ts';
 import type { ResolvedScenario } from '../../data/scenario-types.ts';
 import { projectRelative } from '../../data/project-path.ts';
-import { createUnitState } from '../muster.ts';
+import { createUnitState, musterGrants } from '../muster.ts';
 import { DataError } from '../../data/errors.ts';
 import { auraRules, playerRules } from '../factions.ts';
 import { withEnhancedWeapons } from '../enhanced-weapons.ts';
@@ -64,11 +64,13 @@ function muster(g: Game, sc: ResolvedScenario): void {
     for (const au of p.army.units) {
       const ds = p.datasheets[au.datasheetId];
       if (!ds) throw new Error(`${sc.file}: player ${i + 1} unit ${au.id}: datasheet ${au.datasheetId} was not resolved`);
+      const grants = musterGrants(rules, ds);
       const unit = createUnitState({
         id: gameUnitId(player, au.id), player, datasheet: ds,
         models: au.models.map((m) => ({ profile: m.profile, count: m.count, weapons: m.weapons, wargear: m.wargear })),
         points: au.points, warlord: au.warlord ?? false, enhancement: au.enhancement ?? null,
-        extraAbilities: au.enhancement ? [au.enhancement] : [], playerRules: rules,
+        extraAbilities: au.enhancement ? [au.enhancement, ...grants.abilities] : grants.abilities,
+        extraKeywords: grants.keywords,
       });
       g.emit({ type: 'unit-created', unit });
     }
