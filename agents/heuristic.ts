@@ -28,7 +28,7 @@ import {
   ADVANCE_REROLL_AT_MOST, chargeOdds, dangerFrom, dangerSources, dist, expectedAdvance, heldCount, objectiveSnapshot, scoringOutlook, unitGeo, spreadOf, unitOC, unitSpread,
   type DangerSource, type ObjectiveSnapshot, type Point, type ScoringOutlook, type UnitGeo,
 } from '../src/ai/tactics.ts';
-import { belowHalfStrength, bestLeadership, characteristic, hasKeyword, isMonsterOrVehicle, onBattlefield, rollModifier, unitMove } from '../src/rules/battle/units.ts';
+import { belowHalfStrength, belowStartingStrength, bestLeadership, characteristic, hasKeyword, isMonsterOrVehicle, onBattlefield, rollModifier, unitMove } from '../src/rules/battle/units.ts';
 import { chargeRollModifier } from '../src/rules/battle/charge.ts';
 import { boardOf, isEngaged, modelBody, unitDisc, unitDistance, engagedEnemies, unitSees } from '../src/rules/battle/world.ts';
 import { horizontalDistance } from '../src/geometry/distance.ts';
@@ -1808,7 +1808,10 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     }
     case 'COMBAT DEBARKATION': return u ? 0.6 * volleyGain(c, u, (p) => { p.rerollWounds = widerReroll(p.rerollWounds, 'failed'); }) : 0;
     case 'BLADESTORM': return u ? volleyGain(c, u, (p) => { p.criticalWoundAp = Math.max(p.criticalWoundAp, 2); }) : 0;
-    case 'SOULSIGHT': return u ? oneRerollGain(c, u) : 0;
+    // two SOULSIGHTs: the Armoured Warhost's (a re-roll of one Hit, Wound and Damage roll) and Devoted of Ynnead's
+    case 'SOULSIGHT':
+      if (!u) return 0;
+      return o.source === 'Devoted of Ynnead' ? volleyGain(c, u, (p) => { p.lethalHits = true; p.ignoresCover = true; p.cover = false; }) : oneRerollGain(c, u);
     case 'FOCUSED FIRE': return u ? focusedFire(c, u).gain : 0;
     case 'PULSE ONSLAUGHT': {
       if (!u) return 0;
@@ -1983,6 +1986,14 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     case 'SPIRIT TOKEN': return u ? 0.25 * c.w.objective : 0;
     // Psychic Guidance's +1 to hit for a turn (a third more hits at 4+), for a Wraith unit no PSYKER is near
     case 'SOUL BRIDGE': return u && !psychicallyGuided(s, u) ? 0.3 * bestPotential(c, u) : 0;
+    // Devoted of Ynnead. EMISSARIES OF YNNEAD: its re-rolls on the enemy it fights; MACABRE RESILIENCE: -1 to wound
+    // it; PARTING THE VEIL: a fight on death with no roll (twice TO THEIR FINAL BREATH's 4+); DEATH ANSWERS DEATH:
+    // a whole volley; PALL OF DREAD: a marker kept, as CRITICAL CAPTURE's
+    case 'EMISSARIES OF YNNEAD': return u ? phaseAttackGain(c, u, (p) => { p.rerollHits = widerReroll(p.rerollHits, belowStartingStrength(u) ? 'failed' : 'ones'); }) : 0;
+    case 'MACABRE RESILIENCE': return u && win ? incomingSaved(c, win, u, MINUS_ONE_TO_WOUND) : 0;
+    case 'PARTING THE VEIL': return u && win ? 2 * fightOnDeathGain(c, win, u) : 0;
+    case 'DEATH ANSWERS DEATH': return u ? bestVolley(c, u) : 0;
+    case 'PALL OF DREAD': return u ? 0.4 * c.w.objective : 0;
     // Aeldari Boarding Actions detachments (Protector Host, Star-dancer Masque, Khaine's Arrow, Wraiths of the Void)
     case 'VOID GHOSTS': return u && win ? incomingSaved(c, win, u, MINUS_ONE_TO_HIT) : 0;
     case 'SHURIKEN STORM': return u ? volleyGain(c, u, (p, info) => { if (SHURIKEN_STORM_WEAPONS.includes(info.weapon)) p.strength += 1; }) : 0;
@@ -3211,6 +3222,25 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'rune-of-mists': return argmax(req.options as string[], (id) => unitValue(c.state, c.state.units[id]));
     // a Normal move of up to 6" in the opponent's Movement phase: no charge of this turn is lost
     case 'higher-duty': return decideShadeOfTwilight(c, req, 6, false);
+    // Devoted of Ynnead. Lethal Intent: the first unit offered, whose move is then weighed as Battle Focus's (none
+    // when it gains nothing); Lethal Surge: into the shooter when the unit does more to it in melee than it takes
+    // back and than its own guns do; Lethal Reprisal: a unit in combat, the one worth most; Storm of Whispers: as
+    // `face-of-death`
+    case 'lethal-intent': return req.options.length > 1 ? 1 : 0;
+    case 'lethal-intent-move': return decideShadeOfTwilight(c, req, BATTLE_FOCUS_REACH, false);
+    case 'lethal-surge': {
+      const s = c.state;
+      const u = s.units[String(req.context?.unit)];
+      const e = s.units[String(req.context?.enemy)];
+      if (!u || !e) return 0;
+      const strike = attackOn(c, u, e, true);
+      return strike > attackOn(c, e, u, true) && strike > bestVolley(c, u) ? 1 : 0;
+    }
+    case 'lethal-reprisal': return argmax(req.options as string[], (id) => {
+      const u = c.state.units[id];
+      return (isEngaged(c.state, u) ? 1000 : 0) + unitValue(c.state, u);
+    });
+    case 'storm-of-whispers': return decideDroneHarassment(c, req);
     case 'suppression-volley': case 'harassment-fire': return pickEnemy(c, req, (e) => offense(c, e));
     case 'fire-support': case 'a-trap-well-laid': return pickEnemy(c, req, (e) => unitValue(c.state, e));
     case 'pulse-onslaught': return pickEnemy(c, req, (e) => { let b = 0; for (const m of ownUnits(c.state, c.me)) b = Math.max(b, unitAttackPotential(c.state, e, m, true)); return b + 0.01 * unitValue(c.state, e); });

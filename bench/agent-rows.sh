@@ -23,7 +23,7 @@ T batch scenarios/mirror/montka-vs-none.json --agents heuristic,heuristic --game
 T batch scenarios/mirror/retaliation-vs-none.json --agents heuristic,heuristic --games 200 --out "$O/retaliation" --replace --json > "$O/retaliation.json" 2>/dev/null
 T batch scenarios/mirror/guardian-battlehost-vs-none.json --agents heuristic,heuristic --games 200 --out "$O/guardian-battlehost" --replace --json > "$O/guardian-battlehost.json" 2>/dev/null
 wait
-for m in kroot-hunting-pack auxiliary-cadre windrider-host aspect-host ghosts-of-the-webway serpents-brood corsair-coterie seer-council eldritch-raiders spirit-conclave warhost; do
+for m in kroot-hunting-pack auxiliary-cadre windrider-host aspect-host ghosts-of-the-webway serpents-brood corsair-coterie seer-council eldritch-raiders spirit-conclave warhost devoted-of-ynnead; do
   T batch "scenarios/mirror/$m-vs-none.json" --agents heuristic,heuristic --games 200 --out "$O/$m" --replace --json > "$O/$m.json" 2>/dev/null
 done
 for row in "armoured-warhost-vs-none 3 dawn-of-war" "armoured-warhost-vs-none-crucible 7 crucible" \

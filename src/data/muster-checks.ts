@@ -60,7 +60,8 @@ const DETACHMENT_BATTLELINE: Record<string, readonly string[]> = {
 /**
  * Veterans of the Void (Corsair Coterie, Eldritch Raiders): a Corsair Enhancement goes on an ANHRATHE unit (not only a
  * CHARACTER), each once, with the keywords each asks for besides (Archraider: a CHARACTER unit; Voidstone: an
- * INFANTRY unit). The Spirit Conclave's four go on a Spiritseer only, the Warhost's on an ASURYANI CHARACTER. By detachment, then Enhancement name.
+ * INFANTRY unit). The Spirit Conclave's four go on a Spiritseer only, the Warhost's on an ASURYANI CHARACTER,
+ * Devoted of Ynnead's each on the one datasheet it names. By detachment, then Enhancement name.
  */
 const UNIT_ENHANCEMENTS: Record<string, Record<string, readonly string[]>> = {
   'Corsair Coterie': { 'Infamy (Aura)': ['ANHRATHE'], 'Webway Pathstone': ['ANHRATHE'], Archraider: ['ANHRATHE', 'CHARACTER'], Voidstone: ['ANHRATHE', 'INFANTRY'] },
@@ -68,6 +69,20 @@ const UNIT_ENHANCEMENTS: Record<string, Record<string, readonly string[]>> = {
   // the Warhost's four: an ASURYANI CHARACTER (Psychic Destroyer: a PSYKER one)
   Warhost: { 'Phoenix Gem': ['ASURYANI', 'CHARACTER'], 'Timeless Strategist': ['ASURYANI', 'CHARACTER'], 'Gift of Foresight': ['ASURYANI', 'CHARACTER'], 'Psychic Destroyer': ['ASURYANI', 'PSYKER', 'CHARACTER'] },
   'Eldritch Raiders': { 'Pirate Prince': ['PRINCE YRIEL'], 'Alacritous Assault': ['ANHRATHE'], 'Exotic Munitions': ['ANHRATHE'], 'Adrenal Infusions': ['ANHRATHE', 'INFANTRY'] },
+  'Devoted of Ynnead': { 'Gaze of Ynnead': ['FARSEER'], 'Storm of Whispers': ['WARLOCK'], 'Borrowed Vigour': ['ARCHON'], 'Morbid Might': ['SUCCUBUS'] },
+};
+
+/**
+ * What a detachment asks of the whole army, by detachment name: the warning, or null when kept. Devoted of
+ * Ynnead (Servants of the Whispering God): Yvraine or the Yncarne is in the army, and one of them is the Warlord.
+ */
+const DETACHMENT_ARMY_CHECKS: Record<string, (army: readonly MusterUnit[]) => string | null> = {
+  'Devoted of Ynnead': (army) => {
+    const heralds = army.filter((x) => has(x.ds, 'YVRAINE') || has(x.ds, 'THE YNCARNE'));
+    if (heralds.length === 0) return 'Devoted of Ynnead: the army must include Yvraine or the Yncarne (Servants of the Whispering God)';
+    const warlord = army.find((x) => x.unit.warlord);
+    return warlord && !heralds.includes(warlord) ? `Devoted of Ynnead: the Warlord must be Yvraine or the Yncarne, not ${label(warlord.unit)} (Servants of the Whispering God)` : null;
+  },
 };
 
 /** Enhancements that name the one datasheet they go on, an EPIC HERO (Pirate Prince: Prince Yriel only). */
@@ -115,6 +130,8 @@ export function musterWarnings(army: ArmyFile, byId: (datasheetId: string) => Da
     const w = enhancementBearerWarning(x, e, army.detachment);
     if (w) warnings.push(w);
   }
+  const detachmentCheck = DETACHMENT_ARMY_CHECKS[army.detachment]?.(units);
+  if (detachmentCheck) warnings.push(detachmentCheck);
   for (const x of units) warnings.push(...perModelsWargearWarnings(x));
   for (const x of units) {
     for (const a of x.ds.abilities) {

@@ -366,7 +366,7 @@ export function ruleChecker(): RuleChecker {
         // Pile-in and Consolidation: 3", or what the unit's abilities allow (Choreographer of War: 6")
         const pile = pileInMove(s, u).distance;
         const limit: Record<string, number> = {
-          normal: Math.max(move, manoeuvreReach.get(u.id) ?? 0), 'fall-back': move, 'pile-in': pile, consolidate: Math.max(pile, consolidationReach.get(u.id) ?? 0),
+          normal: Math.max(move, manoeuvreReach.get(u.id) ?? 0), 'lethal-surge': manoeuvreReach.get(u.id) ?? 0, 'fall-back': move, 'pile-in': pile, consolidate: Math.max(pile, consolidationReach.get(u.id) ?? 0),
           scout: scouts, charge: roll.reduce((a, x) => a + x, 0) + (chargeBonus.get(u.id) ?? 0),
         };
         // the straight line from where the model was is never longer than the path it moved
@@ -406,7 +406,13 @@ export function ruleChecker(): RuleChecker {
       }
     }
     for (const m of u.models) if (m.pos) lastPos.set(m.id, { x: m.pos.x, y: m.pos.y, z: m.pos.z });
-    if (e.mode === 'normal') manoeuvreReach.delete(u.id);
+    if (e.mode === 'normal' || e.mode === 'lethal-surge') manoeuvreReach.delete(u.id);
+    // Lethal Surge (Devoted of Ynnead), Fade Back's D6+1" instead: it may end within Engagement Range of the enemy unit that shot, no other
+    if (e.mode === 'lethal-surge') {
+      const engaged = s.unitOrder.map((id) => s.units[id]).filter((o) => o.player !== u.player && o.location === 'battlefield' && unitsEngaged(s, u, o));
+      if (engaged.length > 1) bad(`lethal-surge: ${u.name} ends within Engagement Range of ${engaged.length} enemy units`);
+      count('lethal surge');
+    }
     const coherency = unitCoherency(mine.map((m) => modelBody(s, m)));
     if (!coherency.ok) bad(`${e.mode}: ${u.name} ends out of Unit Coherency (${coherency.breaking.length} of ${mine.length} models)`);
     if (e.mode === 'charge' && charger === u.id) {
@@ -498,7 +504,8 @@ export function ruleChecker(): RuleChecker {
           escape.modifier = r.modifier;
         }
         if (e.purpose === 'other' && e.unit && e.label === SERPENT_STRIKE_ROLL) consolidationReach.set(e.unit, serpentStrikeReach(e.values[0]));
-        if (e.purpose === 'other' && e.unit && D6_PLUS_1_MOVES.includes(e.label ?? '')) manoeuvreReach.set(e.unit, e.values[0] + 1 + manoeuvreRollBonus(s, s.units[e.unit], e.label!));
+        // the Battle Focus manoeuvres' D6+1" Normal moves (with what Martial Grace adds), and Lethal Intent's (Devoted of Ynnead)
+        if (e.purpose === 'other' && e.unit && (D6_PLUS_1_MOVES.includes(e.label ?? '') || e.label === 'Lethal Intent')) manoeuvreReach.set(e.unit, e.values[0] + 1 + manoeuvreRollBonus(s, s.units[e.unit], e.label!));
         if (e.purpose === 'charge' && e.unit) {
           chargeRoll.set(e.unit, [...e.values]);
           chargeBonus.set(e.unit, Math.max(0, rollModifier(s, s.units[e.unit], 'charge')));

@@ -207,9 +207,34 @@ export const MANOEUVRES: readonly AgileManoeuvre[] = [
     // the opponent's Shooting phase, an enemy unit has shot: a unit its attacks hit moves D6+1"
     name: FADE_BACK, triggers: ['enemy-shot'],
     candidates: (g, p, t) => (t.kind === 'enemy-shot' ? t.hit.map((id) => g.state.units[id]).filter((u) => u && u.player === p && mayMakeNormalMove(g.state, u)) : []),
-    perform: (g, unit, _t, pay) => manoeuvreMove(g, unit, FADE_BACK, pay),
+    perform: (g, unit, t, pay) => {
+      if (t.kind === 'enemy-shot' && fadeBackInstead(g, unit, t.enemy, pay)) return;
+      manoeuvreMove(g, unit, FADE_BACK, pay);
+    },
   },
 ];
+
+/**
+ * A move a rule lets a unit make instead of Fade Back's Normal move (Lethal Surge, Devoted of Ynnead): asked as
+ * the manoeuvre is made; `move` returns true when it took the move over (and called `pay`), false to leave the
+ * Normal move to Fade Back. `roll` is the manoeuvre's D6 (Superlative Strategist's re-roll included).
+ */
+export interface FadeBackAlternative {
+  rule: string;
+  move(g: Game, unit: UnitState, enemy: string, pay: () => void, roll: () => number): boolean;
+}
+const FADE_BACK_ALTERNATIVES: FadeBackAlternative[] = [];
+
+export function registerFadeBackAlternative(a: FadeBackAlternative): void {
+  FADE_BACK_ALTERNATIVES.push(a);
+}
+
+function fadeBackInstead(g: Game, unit: UnitState, enemy: string, pay: () => void): boolean {
+  for (const a of FADE_BACK_ALTERNATIVES) {
+    if (a.move(g, unit, enemy, pay, () => manoeuvreRoll(g, g.state.units[unit.id], FADE_BACK))) return true;
+  }
+  return false;
+}
 
 /**
  * Rules that let a unit make a manoeuvre without a token, even if another unit made it this phase, and

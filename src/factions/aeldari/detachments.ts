@@ -25,6 +25,7 @@ import { ELDRITCH_RAIDERS, ELDRITCH_RAIDERS_RULES } from './eldritch-raiders.ts'
 import { SEER_COUNCIL, SEER_COUNCIL_RULES } from './seer-council.ts';
 import { SPIRIT_CONCLAVE, SPIRIT_CONCLAVE_RULES } from './spirit-conclave.ts';
 import { WARHOST, WARHOST_RULES } from './warhost.ts';
+import { DEVOTED_OF_YNNEAD, DEVOTED_OF_YNNEAD_RULES } from './devoted-of-ynnead.ts';
 import { PROTECTOR_HOST, PROTECTOR_HOST_RULES } from './boarding-protector-host.ts';
 import { STAR_DANCER_MASQUE, STAR_DANCER_MASQUE_RULES } from './boarding-star-dancer-masque.ts';
 import { WRAITHS_OF_THE_VOID, WRAITHS_OF_THE_VOID_RULES } from './boarding-wraiths-of-the-void.ts';
@@ -199,14 +200,15 @@ registerStratagem({
  * The Guardian Battlehost is in ./guardian-battlehost.ts, the Windrider Host in ./windrider-host.ts, the Aspect Host in ./aspect-host.ts,
  * the Harlequins' Ghosts of the Webway in ./ghosts-of-the-webway.ts, Serpent's Brood in ./serpents-brood.ts, the
  * Corsair Coterie in ./corsair-coterie.ts, the Eldritch Raiders in ./eldritch-raiders.ts, the Seer Council in
- * ./seer-council.ts, the Spirit Conclave in ./spirit-conclave.ts, the Warhost in ./warhost.ts, and the Boarding Actions detachments in
+ * ./seer-council.ts, the Spirit Conclave in ./spirit-conclave.ts, the Warhost in ./warhost.ts, Devoted of Ynnead in
+ * ./devoted-of-ynnead.ts, and the Boarding Actions detachments in
  * ./boarding-<name>.ts.
  */
 export const AELDARI_DETACHMENTS = {
   [BATTLE_HOST]: ['Unparalleled Foresight'], [ARMOURED_WARHOST]: ['Skilled Crews'], [GUARDIAN_BATTLEHOST]: GUARDIAN_BATTLEHOST_RULES,
   [WINDRIDER_HOST]: WINDRIDER_HOST_RULES, [ASPECT_HOST]: ASPECT_HOST_RULES, [GHOSTS_OF_THE_WEBWAY]: GHOSTS_OF_THE_WEBWAY_RULES,
   [SERPENTS_BROOD]: SERPENTS_BROOD_RULES, [CORSAIR_COTERIE]: CORSAIR_COTERIE_RULES, [SEER_COUNCIL]: SEER_COUNCIL_RULES,
-  [ELDRITCH_RAIDERS]: ELDRITCH_RAIDERS_RULES, [SPIRIT_CONCLAVE]: SPIRIT_CONCLAVE_RULES, [WARHOST]: WARHOST_RULES,
+  [ELDRITCH_RAIDERS]: ELDRITCH_RAIDERS_RULES, [SPIRIT_CONCLAVE]: SPIRIT_CONCLAVE_RULES, [WARHOST]: WARHOST_RULES, [DEVOTED_OF_YNNEAD]: DEVOTED_OF_YNNEAD_RULES,
   // Boarding Actions detachments (the export types them so: the scenario loader allows them only there)
   [PROTECTOR_HOST]: PROTECTOR_HOST_RULES, [STAR_DANCER_MASQUE]: STAR_DANCER_MASQUE_RULES, [WRAITHS_OF_THE_VOID]: WRAITHS_OF_THE_VOID_RULES,
   [KHAINES_ARROW]: KHAINES_ARROW_RULES,

@@ -1,8 +1,8 @@
 /**
- * Fighting on death (TO THEIR FINAL BREATH, HEROES' FALL: effects with `Rule.fightOnDeath`). Each time a
- * model of such a unit is destroyed in the Fight phase by an enemy unit, if it has not fought this phase, its
- * player rolls a D6 (plus the rule's modifier): on 4+ the model fights once the attacking unit has finished
- * its attacks, then is removed.
+ * Fighting on death (TO THEIR FINAL BREATH, HEROES' FALL, PARTING THE VEIL: effects with `Rule.fightOnDeath`).
+ * Each time a model of such a unit is destroyed in the Fight phase by an enemy unit, if it has not fought this
+ * phase, its player rolls a D6 (plus the rule's modifier; none when the modifier is 3 or more): on 4+ the model
+ * fights once the attacking unit has finished its attacks, then is removed.
  *
  * How the engine plays it: the model is destroyed at once (its model-destroyed event: whatever counts
  * destroyed models and units counts it then, and no later attack can be allocated to it); where it stood is
@@ -40,8 +40,11 @@ onModelDestroyed((g, unit, m, by, opts) => {
   if (unit.flags.fought) return;
   const modifier = fightOnDeathModifier(g, unit, opts.melee === true);
   if (modifier === null) return;
-  const [roll] = g.dice.d6(1, 'other', unit.player, unit.id, 'fight on death');
-  if (roll + modifier < 4) return;
+  // a modifier of 3 or more cannot fail (PARTING THE VEIL: the model fights, no roll): no die is rolled
+  if (modifier < 3) {
+    const [roll] = g.dice.d6(1, 'other', unit.player, unit.id, 'fight on death');
+    if (roll + modifier < 4) return;
+  }
   g.addEffect(FALLEN_WARRIOR, unit.player, unit.id, g.untilEndOfPhase(), { model: m.id, x: m.pos.x, y: m.pos.y, z: m.pos.z });
 });
 

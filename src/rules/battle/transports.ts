@@ -11,6 +11,8 @@ import { horizontalDistance } from '../../geometry/distance.ts';
 import { destroyModel, inflictMortalWounds, onModelDestroyed, selectCasualty } from '../damage.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import { modelBody } from './world.ts';
+import type { Datasheet } from '../../data/datasheet.ts';
+import { lookupKey } from '../../data/text.ts';
 
 /** Effect kind on a unit that disembarked this turn: params.transport is the transport it left (Fire Support). */
 export const DISEMBARKED_FROM = 'Disembarked from';
@@ -29,14 +31,29 @@ function aliveCount(u: UnitState): number {
   return u.models.filter((m) => m.alive).length;
 }
 
-/** Can this unit embark within this transport (capacity and keywords)? */
+/**
+ * May the unit ride in a transport of this kind, by who it is? Every part of it named in `units` ("models from
+ * the following units": the Ynnari Venom), or its keywords as embarkProblem (src/data/scenario.ts) reads
+ * them, the unit's own (a keyword gained at muster counts): the `excludedExceptions` exempt from the last
+ * excluded keyword only (a Wave Serpent carries no YNNARI models, ASURYANI ones excepted).
+ */
+function mayRideIn(u: UnitState, cap: NonNullable<Datasheet['transport']>): boolean {
+  if (cap.units?.length) {
+    if (u.components.filter((c) => !c.destroyed).every((c) => cap.units!.some((n) => lookupKey(n) === lookupKey(c.name)))) return true;
+    if (cap.keywords.length === 0) return false;
+  }
+  for (const kw of cap.keywords) if (!u.keywords.includes(kw)) return false;
+  const ex = cap.excludedKeywords;
+  return !ex.some((kw, i) => u.keywords.includes(kw) && !(i === ex.length - 1 && (cap.excludedExceptions ?? []).some((e) => u.keywords.includes(e))));
+}
+
+/** Can this unit embark within this transport (capacity, and who it may carry)? */
 export function fitsIn(g: Game, u: UnitState, t: UnitState): boolean {
   const cap = g.state.datasheets[t.datasheet].transport;
   if (!cap || t.player !== u.player || t.id === u.id) return false;
   const used = passengers(g, t).reduce((n, p) => n + aliveCount(p), 0);
   if (used + aliveCount(u) > cap.capacity) return false;
-  for (const kw of cap.keywords) if (!u.keywords.includes(kw)) return false;
-  for (const kw of cap.excludedKeywords) if (u.keywords.includes(kw)) return false;
+  if (!mayRideIn(u, cap)) return false;
   return !forbids(g.state, u, 'embark');
 }
 
