@@ -611,6 +611,38 @@ export function setModelBackUp(g: Game, params: { params: Record<string, unknown
 }
 
 
+/**
+ * "The first time this model is destroyed, remove it; at the end of the phase, on a D6 of 2+, set it back up
+ * with its full wounds" (Fuegan's Unquenchable Resolve, the Phoenix Gem): the rule (its `modelDestroyed`
+ * hook) and its pending effect `pending` (army-wide, params as setModelBackUp reads them), one entry each. The
+ * first time is kept in the player's rule state; `bears` says whether the destroyed model has the rule.
+ */
+export function registerFirstDeathReturn(rule: Pick<Rule, 'name' | 'kind' | 'missing'>, pending: string, bears: (unit: UnitState, model: ModelState, state: GameState) => boolean): void {
+  registerRule({
+    ...rule,
+    modelDestroyed(g, unit, model, at) {
+      const s = g.state;
+      if (!at || !bears(unit, model, s)) return;
+      const key = `${rule.name}:${model.id}`;
+      if (s.players[unit.player].ruleState[key] !== undefined) return;
+      g.emit({ type: 'rule-state', player: unit.player, key, value: s.round });
+      // an Attached unit bears its Bodyguard unit's id
+      const bodyguard = unit.id !== model.origin ? unit.id : null;
+      g.addEffect(pending, unit.player, null, { at: 'end-of-battle' }, { model: model.id, leader: model.origin, bodyguard, x: at.x, y: at.y });
+    },
+  });
+  registerRule({
+    name: pending, kind: 'effect',
+    effectPhaseEnd(g, effect) {
+      g.removeEffect(effect.id);
+      const own = g.state.units[String(effect.params.leader)];
+      const [roll] = g.dice.d6(1, 'other', effect.player, own.id, `${rule.name} (2+)`);
+      if (roll < 2) return;
+      setModelBackUp(g, effect, (m) => g.state.datasheets[m.datasheet].models[m.profile].wounds);
+    },
+  });
+}
+
 /** How far apart (edge to edge, roughly) a returned model is tried from each model of its unit: within the 2" of Unit Coherency. */
 const RETURN_GAPS = [0.4, 1.2];
 const RETURN_ANGLES = 16;

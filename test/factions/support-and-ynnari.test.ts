@@ -221,8 +221,9 @@ describe('Skyfire', () => {
   ];
   const moved: Window = { name: 'movement/after-enemy-move', unit: 'P', targets: [] };
 
-  function overwatch(mode: 'normal' | 'arrived', asked: DecisionRequest[]): Game {
-    const g = battleSandbox(units(), {
+  /** The T'au move; the Aeldari fire Overwatch whenever offered and pick the first unit Skyfire offers. */
+  function firestormGame(asked: DecisionRequest[]): Game {
+    return battleSandbox(units(), {
       factions: ['TAU', 'AE'], phase: 'movement', turn: 0, round: 2, cp: [3, 3],
       agents: [scriptedAgent('tau'), scriptedAgent('ae', (r) => {
         asked.push(r);
@@ -230,6 +231,10 @@ describe('Skyfire', () => {
         return r.kind === 'skyfire' ? 1 : 0;
       })],
     });
+  }
+
+  function overwatch(mode: 'normal' | 'arrived', asked: DecisionRequest[]): Game {
+    const g = firestormGame(asked);
     g.emit({ type: 'unit-moved', unit: 'P', mode });
     expect(openWindow(g, moved)).toEqual(['FIRE OVERWATCH']);
     return g;
@@ -255,14 +260,7 @@ describe('Skyfire', () => {
 
   it('also when Overwatch is fired as the FLY unit starts its Normal move', () => {
     const asked: DecisionRequest[] = [];
-    const g = battleSandbox(units(), {
-      factions: ['TAU', 'AE'], phase: 'movement', turn: 0, round: 2, cp: [3, 3],
-      agents: [scriptedAgent('tau'), scriptedAgent('ae', (r) => {
-        asked.push(r);
-        if (r.kind === 'stratagem') return Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === 'FIRE OVERWATCH'));
-        return r.kind === 'skyfire' ? 1 : 0;
-      })],
-    });
+    const g = firestormGame(asked);
     expect(openWindow(g, { name: 'movement/enemy-move-started', unit: 'P', targets: [] })).toEqual(['FIRE OVERWATCH']);
     expect(g.state.units.P.flags.moved).toBe(null);
     expect(asked.filter((r) => r.kind === 'skyfire').map((r) => r.options)).toEqual([[{ done: true }, { unit: 'TD' }]]);

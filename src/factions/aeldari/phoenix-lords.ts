@@ -6,7 +6,7 @@ import { registerRule } from '../../core/rules-registry.ts';
 import { profileHas } from '../../data/datasheet.ts';
 import { capModifier, widerReroll } from '../../rules/attack-plan.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
-import { attackersAre, intoReservesAtTurnEnd, setModelBackUp, leadingModel, modelWith, normalMoveAfterShooting, normalMoveChoices, shockOneHitEnemy, strikeAround, strikeDamage, whileLeading } from '../helpers.ts';
+import { attackersAre, intoReservesAtTurnEnd, registerFirstDeathReturn, leadingModel, modelWith, normalMoveAfterShooting, normalMoveChoices, shockOneHitEnemy, strikeAround, strikeDamage, whileLeading } from '../helpers.ts';
 
 // --- Asurmen ---------------------------------------------------------------------------------------
 
@@ -117,34 +117,12 @@ export const RESOLVE_PENDING = 'Unquenchable Resolve (fallen)';
  * D6 is rolled; on a 2+ he is set back up, with all his wounds, as near as the planner can to where he fell
  * (a 1" grid of spots, nearest first) and not within Engagement Range of an enemy unit. The Rules
  * Commentary has a Leader returned to the battlefield rejoin the Bodyguard unit he led if it is still there,
- * else he returns as a unit of his own. The first time is kept in the player's rule state.
+ * else he returns as a unit of his own (registerFirstDeathReturn).
  */
-registerRule({
+registerFirstDeathReturn({
   name: UNQUENCHABLE_RESOLVE, kind: 'datasheet-ability',
   missing: 'when he rejoins his Bodyguard unit he is set up as near as possible to where he fell, without a check of Unit Coherency with it; not when he was destroyed off the battlefield (in a transport)',
-  modelDestroyed(g, unit, model, at) {
-    const s = g.state;
-    if (!at || !s.datasheets[model.datasheet].keywords.includes('FUEGAN')) return;
-    const key = `${UNQUENCHABLE_RESOLVE}:${model.id}`;
-    if (s.players[unit.player].ruleState[key] !== undefined) return;
-    g.emit({ type: 'rule-state', player: unit.player, key, value: s.round });
-    // an Attached unit bears its Bodyguard unit's id
-    const bodyguard = unit.id !== model.origin ? unit.id : null;
-    g.addEffect(RESOLVE_PENDING, unit.player, null, { at: 'end-of-battle' }, { model: model.id, leader: model.origin, bodyguard, x: at.x, y: at.y });
-  },
-});
-
-registerRule({
-  name: RESOLVE_PENDING, kind: 'effect',
-  effectPhaseEnd(g, effect) {
-    g.removeEffect(effect.id);
-    const own = g.state.units[String(effect.params.leader)];
-    const modelId = String(effect.params.model);
-    const [roll] = g.dice.d6(1, 'other', effect.player, own.id, 'Unquenchable Resolve (2+)');
-    if (roll < 2) return;
-    setModelBackUp(g, effect, (m) => g.state.datasheets[m.datasheet].models[m.profile].wounds);
-  },
-});
+}, RESOLVE_PENDING, (_unit, model, s) => s.datasheets[model.datasheet].keywords.includes('FUEGAN'));
 
 // --- Baharroth -------------------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { targetedInOpponentsShootingOrFight, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { isEngaged, modelBody } from '../../rules/battle/world.ts';
-import { attackersAreBearer, bearerComponent, bearerPartStands, moveOrFallBack, normalMoveChoices, setModelBackUp, type Destination } from '../helpers.ts';
+import { attackersAreBearer, bearerComponent, bearerPartStands, moveOrFallBack, normalMoveChoices, registerFirstDeathReturn, type Destination } from '../helpers.ts';
 import { registerBattleFocusBonus } from './battle-focus-bonuses.ts';
 import { SKYBORNE_SANCTUARY_PLAY } from './aspect-host.ts';
 
@@ -147,34 +147,13 @@ export const PHOENIX_GEM_PENDING = 'Phoenix Gem (fallen)';
 /**
  * Phoenix Gem: the first time the bearer is destroyed (on the battlefield), at the end of that phase a D6 is
  * rolled; on a 2+ it is set back up with its full wounds as near as the planner can to where it fell, not
- * within Engagement Range of an enemy unit (a Leader rejoins the Bodyguard unit he led if it is still there:
- * setModelBackUp, as Fuegan's Unquenchable Resolve). The first time is kept in the player's rule state.
+ * within Engagement Range of an enemy unit (a Leader rejoins the Bodyguard unit he led if it is still there),
+ * as Fuegan's Unquenchable Resolve (registerFirstDeathReturn).
  */
-registerRule({
+registerFirstDeathReturn({
   name: PHOENIX_GEM, kind: 'enhancement',
   missing: 'not when the bearer is destroyed off the battlefield (in a transport); a Leader rejoining his Bodyguard is set up near where he fell without a check of Unit Coherency',
-  modelDestroyed(g, unit, model, at) {
-    const s = g.state;
-    const c = bearerComponent(unit, PHOENIX_GEM);
-    if (!at || !c || model.origin !== c.unit) return;
-    const key = `${PHOENIX_GEM}:${model.id}`;
-    if (s.players[unit.player].ruleState[key] !== undefined) return;
-    g.emit({ type: 'rule-state', player: unit.player, key, value: s.round });
-    const bodyguard = unit.id !== model.origin ? unit.id : null;
-    g.addEffect(PHOENIX_GEM_PENDING, unit.player, null, { at: 'end-of-battle' }, { model: model.id, leader: model.origin, bodyguard, x: at.x, y: at.y });
-  },
-});
-
-registerRule({
-  name: PHOENIX_GEM_PENDING, kind: 'effect',
-  effectPhaseEnd(g, effect) {
-    g.removeEffect(effect.id);
-    const own = g.state.units[String(effect.params.leader)];
-    const [roll] = g.dice.d6(1, 'other', effect.player, own.id, 'Phoenix Gem (2+)');
-    if (roll < 2) return;
-    setModelBackUp(g, effect, (m) => g.state.datasheets[m.datasheet].models[m.profile].wounds);
-  },
-});
+}, PHOENIX_GEM_PENDING, (unit, model) => bearerComponent(unit, PHOENIX_GEM)?.unit === model.origin);
 
 const TIMELESS_STRATEGIST = 'Timeless Strategist';
 
