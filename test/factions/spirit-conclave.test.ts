@@ -29,6 +29,7 @@ import { musterWarnings } from '../../src/data/muster-checks.ts';
 import { loadScenario } from '../../src/data/scenario.ts';
 import { SPIRIT_GUIDES, SPIRIT_TOKEN_HOLD, VENGEFUL_DEAD } from '../../src/factions/aeldari/spirit-conclave.ts';
 import { executeMove } from '../../src/rules/battle/movement.ts';
+import { fitsIn } from '../../src/rules/battle/transports.ts';
 import { BATTLE_FOCUS, manoeuvreOptions, setBattleFocusTokens, SWIFT_AS_THE_WIND, type BattleFocusOption } from '../../src/factions/aeldari/battle-focus.ts';
 
 const SC = 'Spirit Conclave';
@@ -150,6 +151,17 @@ describe('Spirit Guides', () => {
     setBattleFocusTokens(g, 0, 4);
     executeMove(g, g.state.units.WG, { mode: 'normal', to: { x: 40, y: 5 }, toward: 'objective' });
     expect(asked.filter((r) => r.kind === 'battle-focus')).toHaveLength(1);
+  });
+});
+
+describe('Wraith units in a transport', () => {
+  it('each WRAITH CONSTRUCT model takes the space of 2 in a Wave Serpent (12): five Wraithguard fill 10, four Guardians no longer fit beside them, a Spiritseer does', () => {
+    const WS: PlacedUnit = { id: 'WS', player: 0, faction: 'aeldari', name: 'Wave Serpent', at: { x: 30, y: 30 } };
+    const g = sandbox([WS, WG, { ...GD, counts: [4, 0] } as PlacedUnit, SS, ST]);
+    expect(fitsIn(g, g.state.units.WG, g.state.units.WS)).toBe(true);
+    g.emit({ type: 'unit-location', unit: 'WG', location: 'embarked', embarkedIn: 'WS' });
+    expect(fitsIn(g, g.state.units.GD, g.state.units.WS)).toBe(false);
+    expect(fitsIn(g, g.state.units.SS, g.state.units.WS)).toBe(true);
   });
 });
 

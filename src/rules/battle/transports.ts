@@ -27,8 +27,19 @@ export function passengers(g: Game, t: UnitState): UnitState[] {
   return s.unitOrder.map((id) => s.units[id]).filter((u) => u.location === 'embarked' && u.embarkedIn === t.id);
 }
 
-function aliveCount(u: UnitState): number {
-  return u.models.filter((m) => m.alive).length;
+/**
+ * The transport space the unit's alive models take: one each, or what the transport's datasheet says a model
+ * of a keyword takes ("each WRAITH CONSTRUCT model takes the space of 2 models"), read from the model's own
+ * datasheet (a Spiritseer leading Wraithguard takes one), as the scenario loader counts a starting load.
+ */
+function spaceTaken(s: GameState, u: UnitState, cap: NonNullable<Datasheet['transport']>): number {
+  let n = 0;
+  for (const m of u.models) {
+    if (!m.alive) continue;
+    const kw = s.datasheets[m.datasheet].keywords;
+    n += cap.modelSpace?.find((x) => kw.includes(x.keyword))?.space ?? 1;
+  }
+  return n;
 }
 
 /**
@@ -51,8 +62,8 @@ function mayRideIn(u: UnitState, cap: NonNullable<Datasheet['transport']>): bool
 export function fitsIn(g: Game, u: UnitState, t: UnitState): boolean {
   const cap = g.state.datasheets[t.datasheet].transport;
   if (!cap || t.player !== u.player || t.id === u.id) return false;
-  const used = passengers(g, t).reduce((n, p) => n + aliveCount(p), 0);
-  if (used + aliveCount(u) > cap.capacity) return false;
+  const used = passengers(g, t).reduce((n, p) => n + spaceTaken(g.state, p, cap), 0);
+  if (used + spaceTaken(g.state, u, cap) > cap.capacity) return false;
   if (!mayRideIn(u, cap)) return false;
   return !forbids(g.state, u, 'embark');
 }
