@@ -1,12 +1,12 @@
 #!/bin/bash
 # Plays every agent row of the README's "How well they play" table (docs/agent-measurements.md), from the
-# repository's root: about 80 minutes on 2 cores (72-74 in three runs before the four mirrors of 2026-12-04 were added; the six lookahead tournaments are the longest part). Outputs in $1 (default out/agent-rows): the JSON lines
+# repository's root: about 90 minutes on 2 cores (72-74 in three runs before the four mirrors of 2026-12-04 were added, not timed since the Warhost and Devoted of Ynnead mirrors; the six lookahead tournaments are the longest part). Outputs in $1 (default out/agent-rows): the JSON lines
 # of the tournaments and batches, and batch folders (games.csv, results.json) where the README quotes pairs.
 set -u
 O=${1:-out/agent-rows}; mkdir -p "$O"
 T() { npx tsx src/cli.ts "$@"; }
 {
-  for f in scenarios/*.json scenarios/mirror/*.json scenarios/boarding-actions/*.json; do   # 24 scenarios
+  for f in scenarios/*.json scenarios/mirror/*.json scenarios/boarding-actions/*.json; do   # 29 scenarios
     echo "== $f"; T tournament "$f" --agents random,heuristic --games 40 --json; done
 } > "$O/heuristic-vs-random.txt" 2>&1 &
 {
