@@ -1637,11 +1637,13 @@ function dStrikeStun(c: Ctx, u: UnitState, hatchway: string): number {
  */
 export const SHURIKEN_STORM_WEAPONS: readonly string[] = ['Avenger shuriken catapult', 'Shuriken catapult', 'Shuriken pistol', 'Shuriken cannon'];
 
-/** INTO THE BREACH's D6+1" move, on average. */
-const CORSAIR_BREACH_MOVE = 4.5;
-/** The Warhost (a name, not an import of its module: see the Load order note of the common rules). FIRE AND FADE's D6+1" move, on average. */
+/**
+ * What a move of up to D6+1" is counted to reach: its average (INTO THE BREACH, the Warhost's FIRE AND FADE,
+ * Fade Back and Opportunity Seized, Lethal Intent).
+ */
+const D6_PLUS_1_REACH = 4.5;
+/** The Warhost (a name, not an import of its module: see the Load order note of the common rules). */
 const WARHOST = 'Warhost';
-const WARHOST_FADE_REACH = 4.5;
 /** BLITZING FIREPOWER: within 12", SUSTAINED HITS 1, or Critical Hits on 5+ for a weapon that has SUSTAINED HITS. */
 const BLITZING_FIREPOWER: PlanTweak = (p, info) => {
   if (p.melee || info.distance > 12) return;
@@ -1877,7 +1879,7 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     // still shoot and charge (a share of MATCHLESS AGILITY's sure 6", as ALIEN EXPERTISE's)
     case 'WIND OF BLADES': return u ? (isEngaged(s, u) ? 0.8 * bestPotential(c, u) : 0.6 * agilityGain(c, u)) : 0;
     // the Warhost's: after the unit shot, a D6+1" move (the Battle Host's: a full Normal move at the end of the phase)
-    case 'FIRE AND FADE': return u ? fireAndFadeGain(c, u, o.source === WARHOST ? WARHOST_FADE_REACH : undefined) : 0;
+    case 'FIRE AND FADE': return u ? fireAndFadeGain(c, u, o.source === WARHOST ? D6_PLUS_1_REACH : undefined) : 0;
     // Warhost. BLITZING FIREPOWER: SUSTAINED HITS 1 within 12" (Critical Hits on 5+ for a weapon that has it);
     // WEBWAY TUNNEL: into Strategic Reserves as WALL OF MIRRORS
     case 'BLITZING FIREPOWER': return u ? volleyGain(c, u, BLITZING_FIREPOWER) : 0;
@@ -1948,7 +1950,7 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     // Corsair Coterie
     case "PIRATES' DUE": return u ? phaseAttackGain(c, u, (p, info) => { p.rerollWounds = widerReroll(p.rerollWounds, u.keywords.includes('ANHRATHE') && withinObjectiveRange(s, info.target) ? 'failed' : 'ones'); }) : 0;
     // a D6+1" Normal move after shooting (4.5" on average), no charge given up
-    case 'INTO THE BREACH': return u ? interlockingGain(c, u, CORSAIR_BREACH_MOVE) : 0;
+    case 'INTO THE BREACH': return u ? interlockingGain(c, u, D6_PLUS_1_REACH) : 0;
     // as FEIGNED RETREAT (a charge after Falling Back), and for an ANHRATHE unit six D6 at 4+: three mortal wounds on average
     case 'LETHAL RUSE': return u ? 0.8 * bestPotential(c, u) * (s.round >= 5 ? 0.8 : 1) + lethalRuseWounds(c, u) : 0;
     // IGNORES COVER, +1 AP and RAPID FIRE 1 (its half range read as 18", the long rifles' and scatter lasers')
@@ -2228,11 +2230,14 @@ function fireAndFadeGain(c: Ctx, u: UnitState, reach?: number): number {
 function shortMoveScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, u: UnitState, reach: number, floor: number): number {
   const short: UnitCtx = { ...uc, move: reach };
   let best = floor;
-  for (const o of normalMoveChoices(c.state, u)) {
-    if ('none' in o || !o.to) continue;
-    best = Math.max(best, positionScore(c, ov, short, moveEnd(short, o, o.to, 0, towardEnemy(short, o)), { advanced: false, fellBack: false, noCharge: true }));
-  }
+  for (const o of normalMoveChoices(c.state, u)) if (!('none' in o)) best = Math.max(best, shortMoveEndScore(c, ov, short, o, { advanced: false, fellBack: false, noCharge: true }));
   return best;
+}
+
+/** The score where a short move (`short`: the unit's context with the move's reach) toward a destination ends. */
+function shortMoveEndScore(c: Ctx, ov: ObjectiveView, short: UnitCtx, o: MoveOption, flags: MoveFlags): number {
+  if (!o.to) return -Infinity;
+  return positionScore(c, ov, short, moveEnd(short, o, o.to, 0, towardEnemy(short, o)), flags);
 }
 
 /**
@@ -3038,7 +3043,7 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     // Fade Back, Opportunity Seized: weighed as Shade of Twilight's move, D6+1" long
     case 'battle-focus-move': return decideShadeOfTwilight(c, req, battleFocusReach(c, req), false);
     // the Warhost's FIRE AND FADE: a D6+1" move after shooting, no charge after it
-    case 'fire-and-fade-move': return decideShadeOfTwilight(c, req, WARHOST_FADE_REACH, true);
+    case 'fire-and-fade-move': return decideShadeOfTwilight(c, req, D6_PLUS_1_REACH, true);
     // Superlative Strategist: a D6+1" move's die of 1 or 2 is re-rolled
     case 'battle-focus-reroll': return Number(req.context?.roll ?? 6) <= 2 ? 1 : 0;
     case 'fate-pool': return decideFatePool(req);
@@ -3188,7 +3193,7 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     }
     case 'ride-the-wind': return argmax(req.options as ({ done: true } | { unit: string })[], (o) => ('done' in o ? 0 : strategicReservesGain(c, c.state.units[o.unit]) - 5));
     case 'overflight': return decideShadeOfTwilight(c, req, OVERFLIGHT_MOVE, false);
-    case 'into-the-breach': return decideShadeOfTwilight(c, req, CORSAIR_BREACH_MOVE, false);
+    case 'into-the-breach': return decideShadeOfTwilight(c, req, D6_PLUS_1_REACH, false);
     // RAPID AMBUSH's Normal move of up to D6" (3.5" on average), after which the unit may still charge
     case 'rapid-ambush': return decideShadeOfTwilight(c, req, SHADE_REACH, false);
     // LETHAL RUSE's mortal wounds: on the enemy unit whose wounds are worth most
@@ -3227,7 +3232,7 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     // back and than its own guns do; Lethal Reprisal: a unit in combat, the one worth most; Storm of Whispers: as
     // `face-of-death`
     case 'lethal-intent': return req.options.length > 1 ? 1 : 0;
-    case 'lethal-intent-move': return decideShadeOfTwilight(c, req, BATTLE_FOCUS_REACH, false);
+    case 'lethal-intent-move': return decideShadeOfTwilight(c, req, D6_PLUS_1_REACH, false);
     case 'lethal-surge': {
       const s = c.state;
       const u = s.units[String(req.context?.unit)];
@@ -3443,11 +3448,7 @@ function decideShadeOfTwilight(c: Ctx, req: DecisionRequest, reach = SHADE_REACH
   const short: UnitCtx = { ...uc, move: reach };
   const flags = { advanced: u.flags.advanced, fellBack: u.flags.fellBack };
   const stay = positionScore(c, ov, uc, uc.from, flags) + SHADE_MARGIN;
-  return argmax(req.options as ({ none: true } | MoveOption)[], (o) => {
-    if ('none' in o) return stay;
-    if (!o.to) return -Infinity;
-    return positionScore(c, ov, short, moveEnd(short, o, o.to, 0, towardEnemy(short, o)), { ...flags, noCharge });
-  });
+  return argmax(req.options as ({ none: true } | MoveOption)[], (o) => ('none' in o ? stay : shortMoveEndScore(c, ov, short, o, { ...flags, noCharge })));
 }
 
 function decideFightWeapon(c: Ctx, req: DecisionRequest): number {
@@ -3470,13 +3471,10 @@ function decideFightWeapon(c: Ctx, req: DecisionRequest): number {
   });
 }
 
-/** What a D6+1" move of Fade Back or Opportunity Seized is counted to reach. */
-const BATTLE_FOCUS_REACH = 4.5;
-
 /** A D6+1" manoeuvre's average reach, with what other rules add to its D6 (Martial Grace). */
 function battleFocusReach(c: Ctx, req: DecisionRequest): number {
   const u = c.state.units[String(req.context?.unit)];
-  return BATTLE_FOCUS_REACH + (u ? manoeuvreRollBonus(c.state, u, String(req.context?.manoeuvre ?? '')) : 0);
+  return D6_PLUS_1_REACH + (u ? manoeuvreRollBonus(c.state, u, String(req.context?.manoeuvre ?? '')) : 0);
 }
 
 /**

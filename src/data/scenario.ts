@@ -91,6 +91,7 @@ import { deploymentsFromJson } from '../geometry/deployments.ts';
 import { closestNames } from './fuzzy.ts';
 import type { ReserveKind, ResolvedPlayer, ResolvedScenario } from './scenario-types.ts';
 import { lookupKey } from './text.ts';
+import { namedByTransport, transportRefusal, transportSpace, type TransportCapacity } from './transport-capacity.ts';
 
 /** The scenario `npm start` plays (relative to the project root). */
 export const DEFAULT_SCENARIO = 'scenarios/kauyon-vs-battle-host.json';
@@ -365,24 +366,13 @@ function hasKw(ds: Datasheet, kw: string): boolean {
  * `excludedExceptions` follow the last excluded keyword ("cannot transport JUMP PACK models or YNNARI
  * models (excluding ASURYANI, YVRAINE and THE VISARCH models)"), so they exempt from that keyword only.
  */
-export function embarkProblem(ds: Datasheet, transport: NonNullable<Datasheet['transport']>): string | null {
-  const named = (transport.units ?? []).some((n) => lookupKey(n) === lookupKey(ds.name));
-  if (named) return null;
-  if (transport.units?.length && !transport.keywords.length) {
-    return `only ${transport.units.join(', ')} may embark`;
-  }
-  const missing = transport.keywords.filter((k) => !hasKw(ds, k));
-  if (missing.length) return `it lacks the keyword${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (the transport takes ${transport.keywords.join(' ')} models)`;
-  const excluded = transport.excludedKeywords;
-  const bad = excluded.filter((k, i) => hasKw(ds, k) && !(i === excluded.length - 1 && (transport.excludedExceptions ?? []).some((e) => hasKw(ds, e))));
-  if (bad.length) return `the transport cannot carry ${bad.join(', ')} models`;
-  return null;
+export function embarkProblem(ds: Datasheet, transport: TransportCapacity): string | null {
+  return namedByTransport(transport, ds.name) ? null : transportRefusal(transport, (k) => hasKw(ds, k));
 }
 
 /** Transport space the unit's models take ("each WRAITH CONSTRUCT model takes the space of 2 models"). */
-function spaceTaken(u: ArmyUnit, ds: Datasheet, transport: NonNullable<Datasheet['transport']>): number {
-  const per = (transport.modelSpace ?? []).find((s) => hasKw(ds, s.keyword))?.space ?? 1;
-  return models(u) * per;
+function spaceTaken(u: ArmyUnit, ds: Datasheet, transport: TransportCapacity): number {
+  return models(u) * transportSpace(transport, (k) => hasKw(ds, k));
 }
 
 interface PlayerContext {

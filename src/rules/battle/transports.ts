@@ -11,8 +11,7 @@ import { horizontalDistance } from '../../geometry/distance.ts';
 import { destroyModel, inflictMortalWounds, onModelDestroyed, selectCasualty } from '../damage.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import { modelBody } from './world.ts';
-import type { Datasheet } from '../../data/datasheet.ts';
-import { lookupKey } from '../../data/text.ts';
+import { namedByTransport, transportRefusal, transportSpace, type TransportCapacity } from '../../data/transport-capacity.ts';
 
 /** Effect kind on a unit that disembarked this turn: params.transport is the transport it left (Fire Support). */
 export const DISEMBARKED_FROM = 'Disembarked from';
@@ -28,34 +27,26 @@ export function passengers(g: Game, t: UnitState): UnitState[] {
 }
 
 /**
- * The transport space the unit's alive models take: one each, or what the transport's datasheet says a model
- * of a keyword takes ("each WRAITH CONSTRUCT model takes the space of 2 models"), read from the model's own
- * datasheet (a Spiritseer leading Wraithguard takes one), as the scenario loader counts a starting load.
+ * The transport space the unit's alive models take (transportSpace), each read from its own datasheet (a
+ * Spiritseer leading Wraithguard takes one), as the scenario loader counts a starting load.
  */
-function spaceTaken(s: GameState, u: UnitState, cap: NonNullable<Datasheet['transport']>): number {
+function spaceTaken(s: GameState, u: UnitState, cap: TransportCapacity): number {
   let n = 0;
   for (const m of u.models) {
     if (!m.alive) continue;
     const kw = s.datasheets[m.datasheet].keywords;
-    n += cap.modelSpace?.find((x) => kw.includes(x.keyword))?.space ?? 1;
+    n += transportSpace(cap, (k) => kw.includes(k));
   }
   return n;
 }
 
 /**
- * May the unit ride in a transport of this kind, by who it is? Every part of it named in `units` ("models from
- * the following units": the Ynnari Venom), or its keywords as embarkProblem (src/data/scenario.ts) reads
- * them, the unit's own (a keyword gained at muster counts): the `excludedExceptions` exempt from the last
- * excluded keyword only (a Wave Serpent carries no YNNARI models, ASURYANI ones excepted).
+ * May the unit ride in a transport of this kind, by who it is? Every part of it standing named by the
+ * transport, or its keywords pass (transportRefusal), the unit's own (a keyword gained at muster counts).
  */
-function mayRideIn(u: UnitState, cap: NonNullable<Datasheet['transport']>): boolean {
-  if (cap.units?.length) {
-    if (u.components.filter((c) => !c.destroyed).every((c) => cap.units!.some((n) => lookupKey(n) === lookupKey(c.name)))) return true;
-    if (cap.keywords.length === 0) return false;
-  }
-  for (const kw of cap.keywords) if (!u.keywords.includes(kw)) return false;
-  const ex = cap.excludedKeywords;
-  return !ex.some((kw, i) => u.keywords.includes(kw) && !(i === ex.length - 1 && (cap.excludedExceptions ?? []).some((e) => u.keywords.includes(e))));
+function mayRideIn(u: UnitState, cap: TransportCapacity): boolean {
+  if (u.components.every((c) => c.destroyed || namedByTransport(cap, c.name))) return true;
+  return transportRefusal(cap, (k) => u.keywords.includes(k)) === null;
 }
 
 /** Can this unit embark within this transport (capacity, and who it may carry)? */
