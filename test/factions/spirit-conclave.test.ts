@@ -5,15 +5,13 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { battleSandbox, scriptedAgent, setGap, type PlacedUnit } from '../helpers/battle.ts';
-import { offeredUnits as offered } from '../helpers/stratagems.ts';
+import { aeldariDetachmentSandbox, setGap, type PlacedUnit } from '../helpers/battle.ts';
+import { offeredUnits as offered, usingStratagem as using } from '../helpers/stratagems.ts';
 import { planFor } from '../helpers/plan.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import { weapon } from '../helpers/attack.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
-import type { PhaseName, PlayerIndex } from '../../src/core/state.ts';
-import type { Stream } from '../../src/core/rng.ts';
 import { getRule, weaponHas } from '../../src/core/rules-registry.ts';
 import { expireEffects } from '../../src/core/effects.ts';
 import { openWindow, type Window } from '../../src/rules/windows.ts';
@@ -35,20 +33,8 @@ import { BATTLE_FOCUS, manoeuvreOptions, setBattleFocusTokens, SWIFT_AS_THE_WIND
 const SC = 'Spirit Conclave';
 const root = join(import.meta.dirname, '..', '..');
 
-/** Player 0 (Aeldari) answers with `pick`; player 1 (T'au) always with the first option. */
-function sandbox(units: PlacedUnit[], opts: { phase?: PhaseName; turn?: PlayerIndex; stream?: Stream; detachment?: string | null; round?: number } = {}, pick: (r: DecisionRequest) => number = () => 0): Game {
-  return battleSandbox(units, {
-    factions: ['AE', 'TAU'], phase: opts.phase ?? 'shooting', turn: opts.turn ?? 0, cp: [4, 3], round: opts.round ?? 1,
-    detachments: [opts.detachment === undefined ? SC : opts.detachment, null],
-    agents: [scriptedAgent('ae', pick), scriptedAgent('tau')], ...(opts.stream ? { stream: opts.stream } : {}),
-  });
-}
+const sandbox = aeldariDetachmentSandbox(SC);
 
-/** Use `name` whenever offered, and answer its own request `kind` with the option `choose` picks (default the first). */
-const using = (name: string, kind = '', choose: (options: unknown[]) => number = () => 0) => (r: DecisionRequest) => {
-  if (r.kind === 'stratagem') return Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === name));
-  return r.kind === kind ? choose(r.options as unknown[]) : 0;
-};
 const alive = (g: Game, id: string) => g.state.units[id].models.filter((m) => m.alive).length;
 const rule = (name: string) => getRule(name)!;
 

@@ -5,14 +5,13 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { battleSandbox, scriptedAgent, setGap, type PlacedUnit } from '../helpers/battle.ts';
-import { offeredUnits } from '../helpers/stratagems.ts';
+import { aeldariDetachmentSandbox, setGap, type PlacedUnit } from '../helpers/battle.ts';
+import { offeredUnits, usingStratagem as using } from '../helpers/stratagems.ts';
 import { planFor } from '../helpers/plan.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
 import type { PhaseName, PlayerIndex } from '../../src/core/state.ts';
-import type { Stream } from '../../src/core/rng.ts';
 import { forbids } from '../../src/core/rules-registry.ts';
 import { expireEffects } from '../../src/core/effects.ts';
 import { openWindow, usableStratagems, type Window } from '../../src/rules/windows.ts';
@@ -33,20 +32,8 @@ const root = join(import.meta.dirname, '..', '..');
 
 type Pick = (r: DecisionRequest) => number;
 
-/** Player 0 (Aeldari) answers with `pick`; player 1 (T'au) always with the first option. */
-function sandbox(units: PlacedUnit[], opts: { phase?: PhaseName; turn?: PlayerIndex; stream?: Stream; detachment?: string | null; round?: number; cp?: number } = {}, pick: Pick = () => 0): Game {
-  return battleSandbox(units, {
-    factions: ['AE', 'TAU'], phase: opts.phase ?? 'shooting', turn: opts.turn ?? 0, cp: [opts.cp ?? 4, 3], round: opts.round ?? 1,
-    detachments: [opts.detachment === undefined ? WH : opts.detachment, null],
-    agents: [scriptedAgent('ae', pick), scriptedAgent('tau')], ...(opts.stream ? { stream: opts.stream } : {}),
-  });
-}
+const sandbox = aeldariDetachmentSandbox(WH);
 
-/** Use `name` whenever offered, and answer its own request `kind` with the option `choose` picks (default the first). */
-const using = (name: string, kind = '', choose: (options: unknown[]) => number = () => 0): Pick => (r) => {
-  if (r.kind === 'stratagem') return Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === name));
-  return r.kind === kind ? choose(r.options as unknown[]) : 0;
-};
 const offered = (g: Game, w: Window, name: string) => offeredUnits(g, w, 0, name);
 const moved = (g: Game, id: string, from: { x: number; y: number }) => {
   const to = g.state.units[id].models[0].pos!;

@@ -55,6 +55,20 @@ export interface BattleSandboxOptions {
 }
 
 /** A battle in progress with units placed where a test wants them. */
+/**
+ * The sandbox of an Aeldari detachment's tests: player 0 (Aeldari, the detachment unless `opts.detachment` says
+ * otherwise, 4 CP or `opts.cp`) answers with `pick`; player 1 (T'au, 3 CP) always with the first option. The
+ * Shooting phase of battle round 1, player 0's turn, unless told otherwise.
+ */
+export function aeldariDetachmentSandbox(detachment: string) {
+  return (units: PlacedUnit[], opts: { phase?: PhaseName; turn?: PlayerIndex; stream?: Stream; detachment?: string | null; round?: number; cp?: number } = {}, pick: (r: DecisionRequest) => number = () => 0): Game =>
+    battleSandbox(units, {
+      factions: ['AE', 'TAU'], phase: opts.phase ?? 'shooting', turn: opts.turn ?? 0, cp: [opts.cp ?? 4, 3], round: opts.round ?? 1,
+      detachments: [opts.detachment === undefined ? detachment : opts.detachment, null],
+      agents: [scriptedAgent('ae', pick), scriptedAgent('tau')], ...(opts.stream ? { stream: opts.stream } : {}),
+    });
+}
+
 export function battleSandbox(units: PlacedUnit[], opts: BattleSandboxOptions = {}): Game {
   const stream = opts.stream ?? createStream('battle-sandbox');
   const g = new Game(emptyGameState(), { log: true, agents: opts.agents ?? [scriptedAgent('first'), scriptedAgent('first')] }, stream);
