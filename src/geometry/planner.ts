@@ -81,6 +81,7 @@ import { polygonAabb, polygonCentroid, shapeOverlapsPolygon, shapeWhollyInPolygo
 import { buildBoxIndex, queryBoxes, someWithin, type BoxIndex } from './spatial.ts';
 import { NumberList } from './number-list.ts';
 import {
+  COHERENCY_HORIZONTAL,
   ENGAGEMENT_RANGE_HORIZONTAL,
   ENGAGEMENT_RANGE_VERTICAL,
   unitCoherency,
@@ -1599,15 +1600,21 @@ function planSetUp(ctx: Ctx): PlanResult {
     return finish(ctx, P, len(end.x - want.x, end.y - want.y) <= 1);
   };
   const gaps = [1.5, 0.5, 0.05];
-  const slotsByGap = gaps.map((g) => latticeSlots(2 * maxR + g, n));
+  const spacings = gaps.map((g) => 2 * maxR + g);
+  // a lattice spaced for the largest base leaves the smallest ones out of Unit Coherency with each other
+  // when a much larger model leads them (Yvraine's 75 mm oval among Wyches): then also lattices spaced
+  // for the smallest base, the larger models standing on the slots they cover
+  const minR = ctx.models[order[n - 1]].radius;
+  if (2 * (maxR - minR) + gaps[gaps.length - 1] > COHERENCY_HORIZONTAL) for (const g of gaps) spacings.push(2 * minR + g);
+  const slotsBySpacing = spacings.map((s) => latticeSlots(s, n));
   let tried = 0;
   for (let k = 0; k < grid.length / 2; k++) {
     const a = anchorAt(k);
     if (!a) continue;
     if (!endLegal(ctx, ref, a.x, a.y, 0, PLAN_MARGIN, null)) continue;
     if (tried++ > 150) break;
-    for (let g = 0; g < gaps.length; g++) {
-      const P = fillSlots(ctx, order, a.x, a.y, slotsByGap[g]);
+    for (const slots of slotsBySpacing) {
+      const P = fillSlots(ctx, order, a.x, a.y, slots);
       if (P) return setUpDone(P);
     }
   }

@@ -27,6 +27,8 @@ import { loadArmyFile, type ArmyFile, type ArmyUnit } from '../../src/data/army.
 import { loadFactionCatalog } from '../../src/data/catalog.ts';
 import { musterWarnings } from '../../src/data/muster-checks.ts';
 import { loadScenario } from '../../src/data/scenario.ts';
+import { createGame } from '../../src/rules/battle/setup.ts';
+import { loadAgentFactory, makeAgent } from '../../src/core/agent-loader.ts';
 import { offerManoeuvres, setBattleFocusTokens } from '../../src/factions/aeldari/battle-focus.ts';
 import { PALL_OF_DREAD_HOLD } from '../../src/factions/aeldari/devoted-of-ynnead.ts';
 
@@ -344,5 +346,21 @@ describe('Devoted of Ynnead muster, and the mirror', () => {
     const sc = loadScenario(join(root, 'scenarios', 'mirror', 'devoted-of-ynnead-vs-none.json'));
     expect(sc.players.map((p) => p.detachment)).toEqual([DY, null]);
     expect(sc.warnings).toEqual([]);
+  });
+
+  it('its armies deploy with Yvraine leading Wyches (a 75 mm oval among 25 mm bases: random agents\' formations failed to set up)', async () => {
+    const sc = loadScenario(join(root, 'scenarios', 'mirror', 'devoted-of-ynnead-vs-none.json'));
+    for (const p of sc.players) {
+      delete p.formations;
+      p.leaders = { u1: 'u9' };
+    }
+    const f = await loadAgentFactory('random');
+    const g = createGame(sc, { seed: 'ynnari-deploy', agents: [makeAgent(f, 'ynnari-deploy', 0), makeAgent(f, 'ynnari-deploy', 1)] });
+    for (const player of [0, 1] as const) {
+      const wyches = g.state.units[`p${player + 1}-u9`];
+      expect(wyches.components.map((c) => g.state.units[c.unit].name)).toContain('Yvraine');
+      expect(wyches.location).toBe('battlefield');
+    }
+    expect(g.state.unitOrder.filter((id) => g.state.units[id].location === 'unplaced')).toEqual([]);
   });
 });

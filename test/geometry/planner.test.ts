@@ -12,7 +12,7 @@ import {
 import { horizontalDistance, isWhollyWithinOfBody, isWhollyWithinOfEdge, isWhollyWithinPolygon, overlapsPolygon } from '../../src/geometry/distance.ts';
 import { inEngagementRange, isCoherent, inObjectiveRange } from '../../src/geometry/ranges.ts';
 import type { Base, Board, Body, TerrainPiece, Vec3 } from '../../src/geometry/types.ts';
-import { body, circle, oval, piece, R32, rect, square } from './helpers.ts';
+import { body, circle, oval, piece, r as mm, R32, rect, square } from './helpers.ts';
 
 const board = (...terrain: TerrainPiece[]): Board => ({ width: 60, height: 44, terrain });
 
@@ -273,6 +273,18 @@ describe('Deep Strike, Strategic Reserves, deployment, transports', () => {
     const req: MoveRequest = { mode: 'setUp', player: 'p1', unitId: 'U', models: reserve('U', 20), zone, destination: { x: 18, y: 22 } };
     const r = planOk(req, world);
     for (const b of bodiesAt(req, r.positions)) expect(isWhollyWithinPolygon(b, zone)).toBe(true);
+  });
+  it('deployment of a large-based Leader with ten 25 mm models: coherent (a lattice spaced for the oval left the small bases more than 2" apart)', () => {
+    // Yvraine (75 x 42 mm oval) leading Wyches (25 mm): every set-up in the zone failed before
+    const zone = square(42, 0, 18, 44);
+    const world: World = { board: board(), models: [] };
+    const models = [...reserve('W', 10, circle(mm(25))), { id: 'Y', body: null, base: oval(mm(75), mm(42)), height: 1.5 }];
+    const req: MoveRequest = { mode: 'setUp', player: 'p1', unitId: 'W', models, zone, destination: { x: 52, y: 20 } };
+    const r = planOk(req, world);
+    const bodies = bodiesAt(req, r.positions);
+    for (const b of bodies) expect(isWhollyWithinPolygon(b, zone)).toBe(true);
+    expect(isCoherent(bodies)).toBe(true);
+    expect(r.reachedDestination).toBe(true);
   });
   it('disembark: wholly within 3" of the transport, not within Engagement Range', () => {
     const transport = { id: 't', unitId: 'T', player: 'p1', body: body(30, 22, rect(5, 3)) };
