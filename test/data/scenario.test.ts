@@ -353,9 +353,17 @@ describe('a scenario whose armies cannot be set up is bad input, named as such',
     expect((e as Error).message).toMatch(/: mission\.deployment: player 1's deployment zone has no room to set up any unit$/);
   });
 
-  it('a zone the terrain fills: the army that does not fit', async () => {
+  it('a zone the terrain fills: a unit that does not fit even alone', async () => {
     // player 1's zone in this deployment is the strip x 44-60
     const e = await setUpError((s) => { s.terrain = [{ id: 'x', kind: 'impassable', height: 5, polygon: [[44, 0], [60, 0], [60, 44], [44, 44]] }]; });
+    expect(e).toBeInstanceOf(DataError);
+    expect((e as Error).message).toMatch(
+      /: players\[0\]\.army: cannot deploy .*: its \d+ models cannot be set up wholly within its deployment zone \(zones\[0\]\) in Unit Coherency even with no other model on the table \(expected a zone, less its terrain, with room for each unit\)$/,
+    );
+  });
+
+  it('a zone with room for each unit but not for the whole army', async () => {
+    const e = await setUpError((s) => { s.terrain = [{ id: 'x', kind: 'impassable', height: 5, polygon: [[44, 0], [60, 0], [60, 38], [44, 38]] }]; });
     expect(e).toBeInstanceOf(DataError);
     expect((e as Error).message).toMatch(/: players\[0\]\.army: cannot deploy .* no room left in its deployment zone \(zones\[0\]\) \(expected a zone, less its terrain, with room for the whole army\)$/);
   });

@@ -84,7 +84,7 @@ function round(v: number): number {
 /**
  * Set up a unit wholly within its deployment zone near a point. If the planner finds no room there,
  * the other anchors are tried nearest first; a unit that fits nowhere is an error (the scenario's army
- * cannot be deployed).
+ * cannot be deployed), which says whether the unit would fit in the zone alone.
  */
 export function placeForDeployment(g: Game, u: UnitState, point: { x: number; y: number }, zone: number): void {
   const s = g.state;
@@ -98,7 +98,14 @@ export function placeForDeployment(g: Game, u: UnitState, point: { x: number; y:
       return;
     }
   }
-  throw new Error(`cannot deploy ${u.name} (${u.id}): no room left in its deployment zone (zones[${zone}])`);
+  // the other units took the room, or the unit fits nowhere in the zone even alone: the fixes differ
+  const models = planModels(s, u);
+  const empty: World = { board: boardOf(s), models: [], objectives: [] };
+  const fitsAlone = anchors.some((a) => planMove({ mode: 'setUp', player: String(u.player), unitId: u.id, models, destination: a, zone: poly }, empty).ok);
+  if (fitsAlone) throw new Error(`cannot deploy ${u.name} (${u.id}): no room left in its deployment zone (zones[${zone}]) (expected a zone, less its terrain, with room for the whole army)`);
+  throw new Error(
+    `cannot deploy ${u.name} (${u.id}): its ${models.length} models cannot be set up wholly within its deployment zone (zones[${zone}]) in Unit Coherency even with no other model on the table (expected a zone, less its terrain, with room for each unit)`,
+  );
 }
 
 function dist2(a: { x: number; y: number }, b: { x: number; y: number }): number {

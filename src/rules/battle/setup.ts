@@ -156,7 +156,7 @@ function deployArmies(g: Game, sc: ResolvedScenario): void {
       try {
         placeForDeployment(g, unit, { x: option.x, y: option.y }, sc.players[player].zone);
       } catch (err) {
-        throw new DataError(`${sc.file}: players[${player}].army: ${(err as Error).message} (expected a zone, less its terrain, with room for the whole army)`, sc.file);
+        throw new DataError(`${sc.file}: players[${player}].army: ${(err as Error).message}`, sc.file);
       }
     }
     player = opponent(player);
