@@ -1744,6 +1744,24 @@ function strikingStrideGain(c: Ctx, u: UnitState): number {
   return best;
 }
 
+/**
+ * Will a unit starting a move toward `to` end it more than the shooter's longest range from each of the
+ * shooter's models? Its end: as far toward `to` as its Move (3.5" more for an Advance) takes its centre.
+ */
+function endsBeyondReach(c: Ctx, shooter: UnitState, mover: UnitState, move: { mode?: string; to?: Point } | undefined): boolean {
+  const s = c.state;
+  const pts = mover.models.filter((m) => m.alive && m.pos).map((m) => m.pos!);
+  if (!move?.to || pts.length === 0) return false;
+  const from = centroidOf(pts);
+  const far = dist(from, move.to);
+  const step = Math.min(far, unitMove(s, mover) + (move.mode === 'advance' ? 3.5 : 0));
+  const end = far > 0 ? { x: from.x + ((move.to.x - from.x) * step) / far, y: from.y + ((move.to.y - from.y) * step) / far } : from;
+  // range is measured between bases: ~1" of two bases' radii between the centres counted
+  const reach = maxRange(s, shooter) + unitSpread(s, mover) + 1;
+  for (const m of shooter.models) if (m.alive && m.pos && dist(m.pos, end) <= reach) return false;
+  return true;
+}
+
 /** Expected gain of a stratagem option in points (before its CP cost). */
 function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll: { purpose: string; values: number[]; target: number | null; unit?: string } | undefined): number {
   const s = c.state;
@@ -1755,11 +1773,12 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     case 'LIGHTNING-FAST REACTIONS': return u && win ? incomingSaved(c, win, u, MINUS_ONE_TO_HIT) : 0;
     case 'COUNTERFIRE DEFENCE SYSTEMS': return u && win ? incomingSaved(c, win, u, MINUS_ONE_DAMAGE) : 0;
     case 'FIRE OVERWATCH': {
-      // as a move starts the heuristic waits for its end, where the target is nearest in nearly every move it
-      // sees (Overwatch is once a turn); firing at the start at a unit moving away is not priced
-      if (win?.name === 'movement/enemy-move-started') return 0;
       const e = win?.unit ? s.units[win.unit] : null;
-      return u && e ? attackOn(c, u, e, false, OVERWATCH) : 0;
+      if (!u || !e) return 0;
+      // as a move starts, fire only at a unit whose move ends beyond the unit's guns (moving away); else wait
+      // for the end, where the target is nearest in nearly every move (Overwatch is once a turn)
+      if (win?.name === 'movement/enemy-move-started' && !endsBeyondReach(c, u, e, win.data as { mode?: string; to?: Point } | undefined)) return 0;
+      return attackOn(c, u, e, false, OVERWATCH);
     }
     case 'HEROIC INTERVENTION': {
       const e = win?.unit ? s.units[win.unit] : null;
