@@ -42,7 +42,7 @@ import { deploymentAnchors } from '../src/rules/battle/placement.ts';
 import { canInfiltrate, infiltrationAnchors } from '../src/rules/battle/pre-battle.ts';
 import type { RedeployOption, RedeployWhere } from '../src/rules/battle/redeploy.ts';
 import { arrivalPoints as reservesArrivalPoints } from '../src/rules/battle/reserves.ts';
-import { acrossHatchway, enemiesBeyondHatchway } from '../src/rules/battle/hatchways.ts';
+import { acrossHatchway, enemiesBeyondHatchway, modelSeesHatchway } from '../src/rules/battle/hatchways.ts';
 import { disembarkPlan, roomToDisembarkAfterMove, unitNearModel, type TransportMove } from '../src/rules/battle/transports.ts';
 import { FAIL_SAFE_RANGE } from '../src/factions/tau/retaliation-cadre.ts';
 import { auxiliary, guidedFireBonus, INTERLOCKING_MOVE } from '../src/factions/tau/auxiliary-cadre.ts';
@@ -1620,6 +1620,59 @@ function serpentStrikeGain(c: Ctx, u: UnitState): number {
 }
 
 /**
+ * SWEEPING AMBUSH: Pile-in and Consolidation moves of 6" rather than 3": a Consolidation that reaches an enemy
+ * unit 4-7" away (within Engagement Range after the move) that 3" would not, half the unit's melee on the best one.
+ */
+function sweepingAmbushGain(c: Ctx, u: UnitState): number {
+  const s = c.state;
+  let best = 0;
+  for (const e of enemyUnits(s, c.me)) {
+    if (!onBattlefield(e)) continue;
+    const d = unitDistance(s, u, e);
+    if (d > 4 && d <= 7) best = Math.max(best, 0.5 * unitAttackPotential(s, u, e, true));
+  }
+  return best;
+}
+
+/**
+ * TANGLEBOMB BOLAS on the enemy unit (a D6 of 2+): its Charge rolls halved until my next Shooting phase, priced
+ * as IMPEDING FIRE is, at the charge of it on my units it is likeliest to make: a halved 2D6 (rounded up)
+ * reaches `need` when the 2D6 reach 2 x need - 1.
+ */
+function tanglebombGain(c: Ctx, e: UnitState): number {
+  const s = c.state;
+  if (!onBattlefield(e) || isEngaged(s, e)) return 0;
+  let best = 0;
+  for (const m of ownUnits(s, c.me)) {
+    if (!onBattlefield(m) || unitDistance(s, e, m) > 12) continue;
+    const need = chargeNeed(c, e, m);
+    best = Math.max(best, (p2d6AtLeast(need) - p2d6AtLeast(2 * need - 1)) * unitAttackPotential(s, e, m, true));
+  }
+  return (5 / 6) * best;
+}
+
+/** The enemy units TANGLEBOMB BOLAS may pick for the KROOT unit: within 9" and visible (as src/factions/tau/kroot-raiding-party.ts). */
+function tanglebombEnemies(c: Ctx, u: UnitState): UnitState[] {
+  const s = c.state;
+  return enemyUnits(s, c.me).filter((e) => onBattlefield(e) && unitDistance(s, u, e) <= 9 + 1e-6 && unitSees(s, u, e));
+}
+
+/**
+ * BRUTE FORCE: a D6 for each enemy unit within 3" beyond the hatchway that sees it: one mortal wound on 2-4, two
+ * on 5+ (7/6 on average), each at its points per wound.
+ */
+function bruteForceGain(c: Ctx, u: UnitState, hatchway: unknown): number {
+  const s = c.state;
+  const h = (s.board.hatchways ?? []).find((x) => x.id === hatchway);
+  if (!h) return 0;
+  let v = 0;
+  for (const e of enemiesBeyondHatchway(s, u, h, 3)) {
+    if (e.models.some((m) => modelSeesHatchway(s, m, h, Infinity))) v += Math.min(7 / 6, unitWounds(s, e).now) * pointsPerWound(s, e);
+  }
+  return v;
+}
+
+/**
  * D-STRIKE's stun (-1 to the Hit rolls of the enemy units within 3" beyond the hatchway, for their next turn): a
  * sixth of what each could deal, about what -1 to hit takes from a 4+ roll's hits, less for a 5+.
  */
@@ -2049,6 +2102,12 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
       const e = win?.unit ? s.units[win.unit] : null;
       return u && e && onBattlefield(e) ? Math.min(1, unitWounds(s, e).now) * pointsPerWound(s, e) + 1 : 0;
     }
+    // Kroot Raiding Party (Boarding Actions): +1 AP in melee and one more on a Critical Wound; 6" Pile-in and
+    // Consolidation; an enemy unit's Move, Advance and Charge rolls halved; mortal wounds beyond a hatchway
+    case 'BOARDING BLADES': return u ? phaseAttackGain(c, u, (p) => { if (p.melee) { p.ap -= 1; p.criticalWoundAp += 1; } }) : 0;
+    case 'SWEEPING AMBUSH': return u ? sweepingAmbushGain(c, u) : 0;
+    case 'TANGLEBOMB BOLAS': return u ? Math.max(0, ...tanglebombEnemies(c, u).map((e) => tanglebombGain(c, e))) : 0;
+    case 'BRUTE FORCE': return u ? bruteForceGain(c, u, win?.data?.hatchway) : 0;
     case "WEAVERS' COILS": return u ? interlockingGain(c, u, isEngaged(s, u) ? WEAVERS_COILS_FALL_BACK : unitMove(s, u)) : 0;
     // set up 3" closer than Deep Strike allows: a fifth more of its shooting (Bonded Heroes' bands); only
     // units that arrive this phase are offered it, and the heuristic brings them in when it can
@@ -3179,8 +3238,11 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     }
     // -1 to wound for its attacks: the enemy unit that can hurt my army most
     case 'misfortune': return pickEnemy(c, req, (e) => offense(c, e));
+    // its Charge rolls halved (TANGLEBOMB BOLAS): the unit whose charges that foils most, else the most dangerous
+    case 'tanglebomb-bolas': return pickEnemy(c, req, (e) => tanglebombGain(c, e) + 0.01 * offense(c, e));
     // LETHAL HITS and PRECISION against it all battle: the most valuable enemy unit
     case 'piratical-raiders':
+    case 'experienced-leader':
     case 'bounty-hunters': return pickEnemy(c, req, (e) => unitValue(c.state, e));
     // Stealth this phase: the most valuable friendly unit that lacks it (options: units, then none)
     case 'hallucinogen-grenades': {

@@ -6,7 +6,7 @@ set -u
 O=${1:-out/agent-rows}; mkdir -p "$O"
 T() { npx tsx src/cli.ts "$@"; }
 {
-  for f in scenarios/*.json scenarios/mirror/*.json scenarios/boarding-actions/*.json; do   # 29 scenarios
+  for f in scenarios/*.json scenarios/mirror/*.json scenarios/boarding-actions/*.json; do   # 30 scenarios
     echo "== $f"; T tournament "$f" --agents random,heuristic --games 40 --json; done
 } > "$O/heuristic-vs-random.txt" 2>&1 &
 {
@@ -26,6 +26,7 @@ wait
 for m in kroot-hunting-pack auxiliary-cadre windrider-host aspect-host ghosts-of-the-webway serpents-brood corsair-coterie seer-council eldritch-raiders spirit-conclave warhost devoted-of-ynnead; do
   T batch "scenarios/mirror/$m-vs-none.json" --agents heuristic,heuristic --games 200 --out "$O/$m" --replace --json > "$O/$m.json" 2>/dev/null
 done
+T batch scenarios/boarding-actions/kroot-raiding-party-vs-none.json --agents heuristic,heuristic --games 200 --out "$O/kroot-raiding-party" --replace --json > "$O/kroot-raiding-party.json" 2>/dev/null
 for row in "armoured-warhost-vs-none 3 dawn-of-war" "armoured-warhost-vs-none-crucible 7 crucible" \
            "armoured-warhost-vs-none-search-and-destroy 7 search-and-destroy" "armoured-warhost-vs-none-hammer-and-anvil 3 hammer-and-anvil"; do
   set -- $row

@@ -178,6 +178,11 @@ export interface Rule {
   consolidationDistance?(g: Game, unit: UnitState, src: RuleSource): number | null;
   /** a modifier to a roll made for the unit (Advance, Charge, Battle-shock...) while this rule applies to it */
   rollModifier?(purpose: 'advance' | 'charge' | 'battle-shock', ctx: UnitContext, src: RuleSource): number;
+  /**
+   * The unit's Advance or Charge roll is halved (rounded up, before any modifier) while this rule applies to it
+   * (TANGLEBOMB BOLAS on an enemy unit); see rollHalved in src/rules/battle/units.ts.
+   */
+  halvesRoll?(purpose: 'advance' | 'charge', ctx: UnitContext, src: RuleSource): boolean;
   /** allow the unit something the core rules forbid (shoot after Falling Back...) */
   allows?(permission: Permission, ctx: UnitContext, src: RuleSource): boolean;
   /** forbid the unit something the core rules allow (no charge after Fire and Fade...) */
@@ -214,7 +219,8 @@ export interface Rule {
   /**
    * The unit's Pile-in and Consolidation moves when not the core rules' (Choreographer of War): how far
    * they reach, and whether a model may end in base contact with a model of the closest enemy unit rather
-   * than closer to the closest enemy model; asked of the unit's own abilities (see pileInMove).
+   * than closer to the closest enemy model; asked of the unit's own abilities and of the effects on it
+   * (SWEEPING AMBUSH), see pileInMove.
    */
   pileInMove?(ctx: UnitContext, src: RuleSource): PileInMove | null;
   /**
@@ -656,14 +662,22 @@ export function escortUnits(state: GameState, unit: UnitState): UnitState[] {
 /** How far a unit's Pile-in and Consolidation moves reach, and whether base contact with the closest enemy unit is enough. */
 export interface PileInMove { distance: number; closestUnitContact: boolean }
 
-/** The unit's Pile-in and Consolidation moves: 3" toward the closest enemy model, or what its own abilities make them (Rule.pileInMove). */
+/**
+ * The unit's Pile-in and Consolidation moves: 3" toward the closest enemy model, or what its own abilities
+ * and the effects on it make them (Rule.pileInMove).
+ */
 export function pileInMove(state: GameState, unit: UnitState): PileInMove {
   const out: PileInMove = { distance: 3, closestUnitContact: false };
-  for (const r of abilityRulesWith(unit, 'pileInMove')) {
-    const m = r.pileInMove!({ state, unit }, { role: 'self', player: unit.player, effect: null, unit });
-    if (!m) continue;
+  const add = (m: PileInMove | null) => {
+    if (!m) return;
     out.distance = Math.max(out.distance, m.distance);
     out.closestUnitContact ||= m.closestUnitContact;
+  };
+  for (const r of abilityRulesWith(unit, 'pileInMove')) add(r.pileInMove!({ state, unit }, { role: 'self', player: unit.player, effect: null, unit }));
+  for (const e of state.effects) {
+    if (e.unit !== unit.id) continue;
+    const r = registry.get(e.kind);
+    if (r?.pileInMove) add(r.pileInMove({ state, unit }, { role: 'self', player: unit.player, effect: e, unit }));
   }
   return out;
 }

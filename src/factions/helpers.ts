@@ -749,3 +749,13 @@ export function embarkAtEndOfFight(g: Game, unit: UnitState, kind: string, rule:
   });
   if ('unit' in option) embark(g, s.units[option.unit], unit);
 }
+
+/** Is the model of this (Leader or lone) unit id alive on the battlefield, in whichever unit it now is (an Enhancement's bearer: Strategic Conqueror, Experienced Leader)? */
+export function originOnBattlefield(state: GameState, origin: string): boolean {
+  for (const id of state.unitOrder) {
+    const u = state.units[id];
+    if (u.location !== 'battlefield') continue;
+    for (const m of u.models) if (m.origin === origin && m.alive && m.pos) return true;
+  }
+  return false;
+}

@@ -8,8 +8,8 @@ import { hasKeyword } from '../../rules/battle/units.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { targetedInOpponentsShootingOrFight } from '../../rules/stratagems/targets.ts';
 
-/** Why the Overwatch stratagems and Enhancements do nothing here. */
-export const NO_OVERWATCH = "it changes firing Overwatch, and the engine's Boarding Actions games have no FIRE OVERWATCH";
+/** Why the Overwatch stratagems and Enhancements do nothing here (shared with the T'au Boarding Actions detachments). */
+export { NO_OVERWATCH } from '../../rules/battle/boarding.ts';
 
 /** Void Ghosts: attacks that target the unit get -1 to the Hit roll this phase. */
 registerRule({

@@ -3,7 +3,8 @@
  * GRENADES and WALL OF MIRRORS), Mont'ka (Killing Blow) and the Boarding Actions
  * Starfire Cadre (Markerlight Precision), with their stratagems; the Experimental Prototype Cadre's rule
  * (Superior Craftsmanship) and its six stratagems; its Enhancements are in ./enhancements.ts. The
- * Retaliation Cadre is in ./retaliation-cadre.ts, the Kroot Hunting Pack in ./kroot-hunting-pack.ts.
+ * Retaliation Cadre is in ./retaliation-cadre.ts, the Kroot Hunting Pack in ./kroot-hunting-pack.ts, the
+ * Boarding Actions Kroot Raiding Party in ./kroot-raiding-party.ts.
  */
 import { registerRule, type Rule } from '../../core/rules-registry.ts';
 import { opponent, type GameState, type ModelState, type UnitState } from '../../core/state.ts';
@@ -22,6 +23,7 @@ import { pointInPolygon } from '../../geometry/polygon.ts';
 import { guidedInfo, spottedBy } from './army-rule.ts';
 import { RETALIATION_CADRE, RETALIATION_CADRE_RULES } from './retaliation-cadre.ts';
 import { KROOT_HUNTING_PACK, KROOT_HUNTING_PACK_RULES } from './kroot-hunting-pack.ts';
+import { KROOT_RAIDING_PARTY, KROOT_RAIDING_PARTY_RULES } from './kroot-raiding-party.ts';
 import { AUXILIARY_CADRE, AUXILIARY_CADRE_RULES } from './auxiliary-cadre.ts';
 import { regainD3Wounds, untilEndOfOpponentsNextTurn } from '../helpers.ts';
 
@@ -514,5 +516,6 @@ export const TAU_DETACHMENTS = {
   [KAUYON]: ['Patient Hunter'], [MONTKA]: ['Killing Blow'], [STARFIRE]: ['Markerlight Precision'],
   [EXPERIMENTAL_PROTOTYPE_CADRE]: ['Superior Craftsmanship'], [RETALIATION_CADRE]: RETALIATION_CADRE_RULES,
   [KROOT_HUNTING_PACK]: KROOT_HUNTING_PACK_RULES,
+  [KROOT_RAIDING_PARTY]: KROOT_RAIDING_PARTY_RULES,
   [AUXILIARY_CADRE]: AUXILIARY_CADRE_RULES,
 };

@@ -11,7 +11,7 @@ import { modelBody } from '../../rules/battle/world.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
 import { unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { scoutsDistance } from '../../rules/battle/pre-battle.ts';
-import { attackersAreBearer, bearerComponent, bearerLeads, enhancementBearers, selectUpTo } from '../helpers.ts';
+import { attackersAreBearer, bearerComponent, bearerLeads, enhancementBearers, originOnBattlefield, selectUpTo } from '../helpers.ts';
 import { onObserverSelected } from './army-rule.ts';
 import { killingBlow, patientHunter } from './detachments.ts';
 
@@ -130,19 +130,9 @@ registerRule({
     if (!e || which !== 'OC' || !ctx.unit.keywords.includes("T'AU EMPIRE") || !ctx.model.pos) return value;
     const marker = ctx.state.objectives.find((o) => o.id === e.params.objective);
     if (!marker || !inObjectiveRange(modelBody(ctx.state, ctx.model), { id: marker.id, pos: marker.pos })) return value;
-    return bearerOnBattlefield(ctx.state, String(e.params.bearer)) ? value + 1 : value;
+    return originOnBattlefield(ctx.state, String(e.params.bearer)) ? value + 1 : value;
   },
 });
-
-/** Is the model of this (Leader or lone) unit id alive on the battlefield, in whichever unit it now is? */
-function bearerOnBattlefield(state: GameState, origin: string): boolean {
-  for (const id of state.unitOrder) {
-    const u = state.units[id];
-    if (u.location !== 'battlefield') continue;
-    for (const m of u.models) if (m.origin === origin && m.alive && m.pos) return true;
-  }
-  return false;
-}
 
 /**
  * Strike Swiftly: at the start of the battle, before any Scouts move, the bearer's player may select up to

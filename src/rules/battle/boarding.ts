@@ -21,6 +21,12 @@ import type { Body } from '../../geometry/types.ts';
 import type { AttackGroup } from '../attack-sequence.ts';
 import { modelBody, modelsSee } from './world.ts';
 
+/**
+ * Why the rules that change firing Overwatch do nothing here (Aeldari and T'au Boarding Actions detachments):
+ * the Boarding Actions stratagems have no FIRE OVERWATCH, and nothing else in these games fires Overwatch.
+ */
+export const NO_OVERWATCH = "it changes firing Overwatch, and the engine's Boarding Actions games have no FIRE OVERWATCH";
+
 /** Effect kind (on the attacking unit): params.model fires params.weapon under Explosive Clearance. */
 export const EXPLOSIVE_CLEARANCE = 'Explosive Clearance';
 

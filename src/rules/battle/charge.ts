@@ -13,7 +13,7 @@ import { openWindow } from '../windows.ts';
 import { endPhase, hasEffect, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import { armyEnemyMoveEnded } from './movement.ts';
-import { hasKeyword, rollModifier, unitsOnBattlefield } from './units.ts';
+import { hasKeyword, rollHalved, rollModifier, unitsOnBattlefield } from './units.ts';
 import { isEngaged, unitDistance, unitGapLowerBound } from './world.ts';
 
 export function chargePhase(g: Game, player: PlayerIndex): void {
@@ -149,7 +149,7 @@ export function declareCharge(g: Game, u: UnitState, opts: { targets?: string[];
   let dice = rollDice(g, 2, 6, 'charge', player, u.id, fresh.name);
   const needed = Math.max(...targets.map((t) => unitDistance(g.state, fresh, g.state.units[t]))) - 1;
   dice = afterRoll(g, { purpose: 'charge', player, unit: u.id, sides: 6, values: dice, test: null, rerolled: [], target: Math.ceil(needed) }) as number[];
-  const roll = Math.max(0, dice[0] + dice[1] + chargeRollModifier(g.state, fresh, targets.map((t) => g.state.units[t])));
+  const roll = Math.max(0, rollHalved(g.state, fresh, 'charge', dice[0] + dice[1]) + chargeRollModifier(g.state, fresh, targets.map((t) => g.state.units[t])));
   const plan = planUnit(g.state, fresh, 'charge', { maxDistance: roll, targetUnitIds: targets });
   if (!plan.ok) {
     g.emit({ type: 'note', text: `${fresh.name}'s charge failed (rolled ${roll}): ${plan.reason}` });

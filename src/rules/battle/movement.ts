@@ -17,7 +17,7 @@ import { destroyModel, selectCasualty, splitAttachedUnits } from '../damage.ts';
 import { endPhase, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import type { PlanResult } from '../../geometry/planner.ts';
-import { allModelsHave, hasKeyword, rollModifier, unitMove, unitsOnBattlefield } from './units.ts';
+import { allModelsHave, hasKeyword, rollHalved, rollModifier, unitMove, unitsOnBattlefield } from './units.ts';
 import { isEngaged, modelBase, unitCentre, unitsInEngagement } from './world.ts';
 import { embarkOptions, embark, disembark, disembarkPlan, canDisembark } from './transports.ts';
 import { reinforcements } from './reserves.ts';
@@ -276,7 +276,7 @@ export function advanceDistance(g: Game, u: UnitState): number {
     if (option === 're-roll') { roll = g.dice.reroll(roll, [0], 6, 'advance', u.player, u.id, 'Advance re-roll'); rerolled = [0]; }
   }
   roll = afterRoll(g, { purpose: 'advance', player: u.player, unit: u.id, sides: 6, values: roll, test: null, rerolled });
-  return Math.max(0, roll[0] + rollModifier(s, u, 'advance'));
+  return Math.max(0, rollHalved(s, u, 'advance', roll[0]) + rollModifier(s, u, 'advance'));
 }
 
 /**

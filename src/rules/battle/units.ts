@@ -108,6 +108,19 @@ export function rollModifier(state: GameState, u: UnitState, purpose: 'advance' 
   return total;
 }
 
+/**
+ * A roll made for the unit as the rules in force make it before modifiers: halved, rounded up, when a rule
+ * halves it (Rule.halvesRoll: TANGLEBOMB BOLAS), else as rolled.
+ */
+export function rollHalved(state: GameState, u: UnitState, purpose: 'advance' | 'charge', roll: number): number {
+  let halved = false;
+  const ctx = { state, unit: u };
+  forEachActiveRule(state, u, 'self', (rule, src) => {
+    if (!halved && rule.halvesRoll?.(purpose, ctx, src)) halved = true;
+  });
+  return halved ? Math.ceil(roll / 2) : roll;
+}
+
 /** The ids of `player`'s units and Attached-unit parts destroyed so far (what an enemy unit's attacks destroyed: the ones added meanwhile). */
 export function destroyedParts(s: GameState, player: PlayerIndex): Set<string> {
   const out = new Set<string>();
