@@ -674,11 +674,7 @@ export function pileInMove(state: GameState, unit: UnitState): PileInMove {
     out.closestUnitContact ||= m.closestUnitContact;
   };
   for (const r of abilityRulesWith(unit, 'pileInMove')) add(r.pileInMove!({ state, unit }, { role: 'self', player: unit.player, effect: null, unit }));
-  for (const e of state.effects) {
-    if (e.unit !== unit.id) continue;
-    const r = registry.get(e.kind);
-    if (r?.pileInMove) add(r.pileInMove({ state, unit }, { role: 'self', player: unit.player, effect: e, unit }));
-  }
+  for (const e of effectsWith(state, unit.id, 'pileInMove')) add(registry.get(e.kind)!.pileInMove!({ state, unit }, { role: 'self', player: unit.player, effect: e, unit }));
   return out;
 }
 
