@@ -3,7 +3,7 @@
  * enemy units did an attack hit, when does "until the start of your next turn" end.
  */
 import type { Game } from '../core/game.ts';
-import { opponent, type Effect, type Expiry, type GameState, type ModelState, type ObjectiveState, type PlayerIndex, type UnitState } from '../core/state.ts';
+import { opponent, type Effect, type Expiry, type GameState, type ModelState, type ObjectiveState, type PlayerIndex, type Position, type UnitState } from '../core/state.ts';
 import { registerRule, type Rule } from '../core/rules-registry.ts';
 import type { AttackPlan } from '../rules/attack-plan.ts';
 import { isLeaderModel } from '../rules/allocation.ts';
@@ -585,7 +585,9 @@ export function arriveCloser(inches: number): Pick<Rule, 'allows' | 'deepStrikeD
  * led then, or null) and where it fell (`x`, `y`). It is set up as near as the planner can to that point and
  * not within Engagement Range of an enemy unit, with `wounds(model)` wounds. A Leader destroyed with the rest
  * of his Attached unit leaves it first; he rejoins the Bodyguard unit he led if it is still on the
- * battlefield (the Rules Commentary), else he returns as a unit of his own. False when it could not be set up.
+ * battlefield (the Rules Commentary), set up in Unit Coherency with it as near as he can to where he fell;
+ * when there is no such spot, or no Bodyguard unit, he returns as a unit of his own. False when it could not
+ * be set up.
  */
 export function setModelBackUp(g: Game, params: { params: Record<string, unknown> }, wounds: (m: ModelState) => number): boolean {
   const p = params.params;
@@ -596,6 +598,17 @@ export function setModelBackUp(g: Game, params: { params: Record<string, unknown
   const fallen = s.units[own.id];
   const m = fallen.models.find((x) => x.id === modelId);
   if (!m || m.alive) return false;
+  const bodyguard = p.bodyguard === null || p.bodyguard === undefined ? null : s.units[String(p.bodyguard)];
+  if (bodyguard && onBattlefield(bodyguard)) {
+    const pos = coherentSpot(g, bodyguard, m, { x: Number(p.x), y: Number(p.y) });
+    if (pos) {
+      g.emit({ type: 'model-returned', unit: fallen.id, model: modelId, wounds: wounds(m) });
+      g.emit({ type: 'models-placed', unit: fallen.id, mode: 'set-up', positions: [{ model: modelId, pos }] });
+      g.emit({ type: 'unit-attached', leader: fallen.id, bodyguard: bodyguard.id });
+      return true;
+    }
+    g.emit({ type: 'note', text: `${fallen.name}: no room in Unit Coherency with ${bodyguard.name}: set up as a unit of its own` });
+  }
   // planned as if it stood already (the planner places the unit's alive models)
   const standing = { ...fallen, models: fallen.models.map((x) => (x.id === modelId ? { ...x, alive: true } : x)) };
   const W = s.board.width;
@@ -605,8 +618,6 @@ export function setModelBackUp(g: Game, params: { params: Record<string, unknown
   if (!plan.ok) return false;
   g.emit({ type: 'model-returned', unit: fallen.id, model: modelId, wounds: wounds(m) });
   applyPlan(g, g.state.units[fallen.id], plan, 'set-up');
-  const bg = p.bodyguard === null || p.bodyguard === undefined ? null : g.state.units[String(p.bodyguard)];
-  if (bg && onBattlefield(bg)) g.emit({ type: 'unit-attached', leader: fallen.id, bodyguard: bg.id });
   return true;
 }
 
@@ -660,6 +671,29 @@ export function returnDestroyedModel(g: Game, unit: UnitState, modelId: string, 
   const standing = unit.models.filter((m) => m.alive && m.pos);
   if (!dead || dead.alive || standing.length === 0 || unit.location !== 'battlefield') return false;
   const wounds = characteristic(s, unit, dead, 'W');
+  const at = standing.map((m) => m.pos!);
+  const centre = { x: at.reduce((a, p) => a + p.x, 0) / at.length, y: at.reduce((a, p) => a + p.y, 0) / at.length };
+  const pos = coherentSpot(g, unit, dead, centre);
+  if (!pos) {
+    g.emit({ type: 'note', text: `${unit.name}: ${rule}: no room to set the destroyed model up again` });
+    return false;
+  }
+  g.emit({ type: 'model-returned', unit: unit.id, model: modelId, wounds });
+  g.emit({ type: 'models-placed', unit: unit.id, mode: 'returned', positions: [{ model: modelId, pos }] });
+  return true;
+}
+
+/**
+ * Where the destroyed model `dead` can be set up in Unit Coherency with `unit`'s models on the battlefield (its
+ * own unit's, or the Bodyguard unit a returning Leader rejoins), not within Engagement Range of an enemy model,
+ * on no other model nor impassable terrain: the legal spot nearest `near` among spots around each of the
+ * unit's models (a stable sort: the order of the unit's models breaks ties); they stay where they are. Null
+ * when no spot is legal.
+ */
+function coherentSpot(g: Game, unit: UnitState, dead: ModelState, near: { x: number; y: number }): Position | null {
+  const s = g.state;
+  const standing = unit.models.filter((m) => m.alive && m.pos);
+  if (standing.length === 0) return null;
   // the unit as if the model stood again, not yet placed: the planner's models, the returned one last
   const withIt = { ...unit, models: [...standing, { ...dead, alive: true, pos: null }] };
   const models = planModels(s, withIt);
@@ -668,7 +702,6 @@ export function returnDestroyedModel(g: Game, unit: UnitState, modelId: string, 
   const request = { mode: 'setUp' as const, player: String(unit.player), unitId: unit.id, models, zone: [{ x: 0, y: 0 }, { x: board.width, y: 0 }, { x: board.width, y: board.height }, { x: 0, y: board.height }] };
   const at = standing.map((m) => m.pos!);
   const before = new Set(unitCoherency(standing.map((m) => modelBody(s, m))).breaking.map((i) => standing[i].id));
-  const centre = { x: at.reduce((a, p) => a + p.x, 0) / at.length, y: at.reduce((a, p) => a + p.y, 0) / at.length };
   const rNew = baseBoundingRadius(modelBase(s, dead));
   const spots: { x: number; y: number }[] = [];
   for (const m of standing) {
@@ -680,22 +713,17 @@ export function returnDestroyedModel(g: Game, unit: UnitState, modelId: string, 
       }
     }
   }
-  // nearest the unit's centre first (a stable sort: the order of the unit's models breaks ties)
-  const d2 = (p: { x: number; y: number }) => (p.x - centre.x) ** 2 + (p.y - centre.y) ** 2;
+  const d2 = (p: { x: number; y: number }) => (p.x - near.x) ** 2 + (p.y - near.y) ** 2;
   spots.sort((a, b) => d2(a) - d2(b));
   for (const p of spots) {
     const pos = { x: Math.round(p.x * 1000) / 1000, y: Math.round(p.y * 1000) / 1000, z: 0 };
     const check = validatePlacement(request, world, [...at, pos]);
     // the models already there may stand in Engagement Range (or, rarely, out of coherency): only what the
     // returned model adds counts
-    const fault = check.violations.some((v) => v.modelId === modelId || (v.rule === 'coherency' && v.modelId !== null && !before.has(v.modelId)) || v.modelId === null);
-    if (fault) continue;
-    g.emit({ type: 'model-returned', unit: unit.id, model: modelId, wounds });
-    g.emit({ type: 'models-placed', unit: unit.id, mode: 'returned', positions: [{ model: modelId, pos }] });
-    return true;
+    const fault = check.violations.some((v) => v.modelId === dead.id || (v.rule === 'coherency' && v.modelId !== null && !before.has(v.modelId)) || v.modelId === null);
+    if (!fault) return pos;
   }
-  g.emit({ type: 'note', text: `${unit.name}: ${rule}: no room to set the destroyed model up again` });
-  return false;
+  return null;
 }
 
 /**

@@ -16,7 +16,8 @@ import { usableStratagems } from '../../src/rules/windows.ts';
 import { destroyModel } from '../../src/rules/damage.ts';
 import { battleShockTest } from '../../src/rules/battle/command.ts';
 import { endPhase, startPhase } from '../../src/rules/battle/phase.ts';
-import { isEngaged, unitDistance } from '../../src/rules/battle/world.ts';
+import { isEngaged, modelBody, unitDistance } from '../../src/rules/battle/world.ts';
+import { isCoherent } from '../../src/geometry/ranges.ts';
 import { shootWithUnit } from '../../src/rules/battle/shooting.ts';
 import { executeMove } from '../../src/rules/battle/movement.ts';
 import { EXPLOSIVE_DEBRIS, RESOLVE_PENDING } from '../../src/factions/aeldari/phoenix-lords.ts';
@@ -159,6 +160,24 @@ describe('Fuegan', () => {
     const back = bg.models.find((x) => x.origin === 'FU')!;
     expect(back.alive).toBe(true);
     expect(g.state.units.FU.location).toBe('attached');
+  });
+
+  it('Unquenchable Resolve: rejoining his unit, he is set up in Unit Coherency with it, as near as he can to where he fell', () => {
+    const g = sandbox(units(true), { stream: scriptedStream([4]) });
+    g.emit({ type: 'unit-attached', leader: 'FU', bodyguard: 'BG' });
+    const m = g.state.units.BG.models.find((x) => x.origin === 'FU')!;
+    const where = { ...m.pos! };
+    destroyModel(g, g.state.units.BG, m, 'ST', 'test');
+    // the Fire Dragons move 6" away before the phase ends: where he fell is out of coherency with them
+    const dragons = g.state.units.BG.models.filter((x) => x.alive);
+    g.emit({ type: 'models-placed', unit: 'BG', mode: 'test', positions: dragons.map((x) => ({ model: x.id, pos: { ...x.pos!, y: x.pos!.y + 6 } })) });
+    endPhase(g, 0, 'shooting');
+    const bg = g.state.units.BG;
+    expect(bg.components.map((c) => c.unit)).toEqual(['BG', 'FU']);
+    expect(isCoherent(bg.models.filter((x) => x.alive).map((x) => modelBody(g.state, x)))).toBe(true);
+    const back = bg.models.find((x) => x.origin === 'FU')!;
+    // the nearest coherent spots are on the Dragons' side, a little under 6" from where he fell
+    expect(Math.hypot(back.pos!.x - where.x, back.pos!.y - where.y)).toBeLessThan(6);
   });
 });
 

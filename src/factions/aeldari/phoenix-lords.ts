@@ -116,12 +116,13 @@ export const RESOLVE_PENDING = 'Unquenchable Resolve (fallen)';
  * Unquenchable Resolve: the first time Fuegan is destroyed (on the battlefield), at the end of that phase a
  * D6 is rolled; on a 2+ he is set back up, with all his wounds, as near as the planner can to where he fell
  * (a 1" grid of spots, nearest first) and not within Engagement Range of an enemy unit. The Rules
- * Commentary has a Leader returned to the battlefield rejoin the Bodyguard unit he led if it is still there,
- * else he returns as a unit of his own (registerFirstDeathReturn).
+ * Commentary has a Leader returned to the battlefield rejoin the Bodyguard unit he led if it is still there
+ * (in Unit Coherency with it, as near as he can to where he fell), else he returns as a unit of his own
+ * (registerFirstDeathReturn).
  */
 registerFirstDeathReturn({
   name: UNQUENCHABLE_RESOLVE, kind: 'datasheet-ability',
-  missing: 'when he rejoins his Bodyguard unit he is set up as near as possible to where he fell, without a check of Unit Coherency with it; not when he was destroyed off the battlefield (in a transport)',
+  missing: 'not when he was destroyed off the battlefield (in a transport)',
 }, RESOLVE_PENDING, (_unit, model, s) => s.datasheets[model.datasheet].keywords.includes('FUEGAN'));
 
 // --- Baharroth -------------------------------------------------------------------------------------

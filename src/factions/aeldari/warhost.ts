@@ -152,7 +152,7 @@ export const PHOENIX_GEM_PENDING = 'Phoenix Gem (fallen)';
  */
 registerFirstDeathReturn({
   name: PHOENIX_GEM, kind: 'enhancement',
-  missing: 'not when the bearer is destroyed off the battlefield (in a transport); a Leader rejoining his Bodyguard is set up near where he fell without a check of Unit Coherency',
+  missing: 'not when the bearer is destroyed off the battlefield (in a transport)',
 }, PHOENIX_GEM_PENDING, (unit, model) => bearerComponent(unit, PHOENIX_GEM)?.unit === model.origin);
 
 const TIMELESS_STRATEGIST = 'Timeless Strategist';
