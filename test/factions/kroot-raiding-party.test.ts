@@ -142,7 +142,9 @@ describe('TANGLEBOMB BOLAS (Kroot Raiding Party)', () => {
     expect(openWindow(g, start)).toEqual(['TANGLEBOMB BOLAS']);
     const pick = asked.find((r) => r.kind === 'tanglebomb-bolas')!;
     expect(pick.options).toEqual(['GD']);
-    expect(characteristic(g.state, g.state.units.GD, g.state.units.GD.models[0], 'M')).toBe(move / 2);
+    // M7" halved, rounded up
+    expect(move).toBe(7);
+    expect(characteristic(g.state, g.state.units.GD, g.state.units.GD.models[0], 'M')).toBe(4);
     expect(characteristic(g.state, g.state.units.DA, g.state.units.DA.models[0], 'M')).toBe(move);
     expect(rollHalved(g.state, g.state.units.GD, 'charge', 7)).toBe(4);
     expect(rollHalved(g.state, g.state.units.GD, 'advance', 5)).toBe(3);

@@ -70,13 +70,14 @@ const TANGLEBOMB_BOLAS = 'Tanglebomb Bolas';
 export const TANGLEBOMB_RANGE = 9;
 
 /**
- * TANGLEBOMB BOLAS' effect on the enemy unit: its models' Move characteristic is halved (an exact half: a
- * distance, applied after the other rules that change it), and its Advance and Charge rolls are halved
- * (rounded up, before modifiers).
+ * TANGLEBOMB BOLAS' effect on the enemy unit: its models' Move characteristic is halved, rounded up (the Rules
+ * Commentary rounds fractions up: M7" becomes 4"; applied where the effect comes among the rules that change
+ * it, after the unit's own abilities, where the Commentary divides before adding), and its Advance and Charge
+ * rolls are halved (rounded up, before modifiers).
  */
 registerRule({
   name: TANGLEBOMB_BOLAS, kind: 'effect',
-  characteristic: (which, v) => (which === 'M' ? v / 2 : v),
+  characteristic: (which, v) => (which === 'M' ? Math.ceil(v / 2) : v),
   halvesRoll: () => true,
 });
 
