@@ -28,7 +28,7 @@ import {
   ADVANCE_REROLL_AT_MOST, chargeOdds, dangerFrom, dangerSources, dist, expectedAdvance, heldCount, objectiveSnapshot, scoringOutlook, unitGeo, spreadOf, unitOC, unitSpread,
   type DangerSource, type ObjectiveSnapshot, type Point, type ScoringOutlook, type UnitGeo,
 } from '../src/ai/tactics.ts';
-import { belowHalfStrength, belowStartingStrength, bestLeadership, characteristic, hasKeyword, isMonsterOrVehicle, onBattlefield, rollModifier, unitMove } from '../src/rules/battle/units.ts';
+import { belowHalfStrength, belowStartingStrength, bestLeadership, characteristic, hasKeyword, isMonsterOrVehicle, onBattlefield, rollHalved, rollModifier, unitMove } from '../src/rules/battle/units.ts';
 import { chargeRollModifier } from '../src/rules/battle/charge.ts';
 import { boardOf, isEngaged, modelBody, unitDisc, unitDistance, engagedEnemies, unitSees } from '../src/rules/battle/world.ts';
 import { horizontalDistance } from '../src/geometry/distance.ts';
@@ -1295,8 +1295,18 @@ function bestPotential(c: Ctx, u: UnitState): number {
   return best;
 }
 
+/**
+ * The 2D6 a charge of `u` at `e` needs: the gap less 1" and the roll's modifiers; when a rule halves the unit's
+ * Charge rolls (TANGLEBOMB BOLAS: rounded up, before modifiers), the 2D6 that still reach it after halving.
+ */
 function chargeNeed(c: Ctx, u: UnitState, e: UnitState): number {
-  return Math.ceil(Math.max(0, unitDistance(c.state, u, e) - 1 - chargeRollModifier(c.state, u, [e])));
+  const need = Math.ceil(Math.max(0, unitDistance(c.state, u, e) - 1 - chargeRollModifier(c.state, u, [e])));
+  return need > 0 && chargeRollsHalved(c.state, u) ? 2 * need - 1 : need;
+}
+
+/** Are the unit's Charge rolls halved now (Rule.halvesRoll)? */
+function chargeRollsHalved(s: GameState, u: UnitState): boolean {
+  return rollHalved(s, u, 'charge', 12) < 12;
 }
 
 function chargeScore(c: Ctx, u: UnitState, e: UnitState): number {
@@ -1641,7 +1651,8 @@ function sweepingAmbushGain(c: Ctx, u: UnitState): number {
  */
 function tanglebombGain(c: Ctx, e: UnitState): number {
   const s = c.state;
-  if (!onBattlefield(e) || isEngaged(s, e)) return 0;
+  // already slowed: nothing more to take (and chargeNeed counts the halving already)
+  if (!onBattlefield(e) || isEngaged(s, e) || chargeRollsHalved(s, e)) return 0;
   let best = 0;
   for (const m of ownUnits(s, c.me)) {
     if (!onBattlefield(m) || unitDistance(s, e, m) > 12) continue;

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
+import { battleSandbox, scriptedAgent, setGap, type PlacedUnit } from '../helpers/battle.ts';
+import { createHeuristic } from '../../agents/heuristic.ts';
 import { planFor } from '../helpers/plan.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import { ruleChecker } from '../helpers/rule-checks.ts';
@@ -19,7 +20,7 @@ import { getRule, pileInMove } from '../../src/core/rules-registry.ts';
 import { fight } from '../../src/rules/battle/fight.ts';
 import { hatchwayStep } from '../../src/rules/battle/hatchways.ts';
 import { advanceDistance } from '../../src/rules/battle/movement.ts';
-import { declareCharge } from '../../src/rules/battle/charge.ts';
+import { chargePhase, declareCharge } from '../../src/rules/battle/charge.ts';
 import { endPhase } from '../../src/rules/battle/phase.ts';
 import { characteristic, rollHalved } from '../../src/rules/battle/units.ts';
 import { openWindow, usableStratagems, type Window } from '../../src/rules/windows.ts';
@@ -173,6 +174,22 @@ describe('TANGLEBOMB BOLAS (Kroot Raiding Party)', () => {
     // 6" apart: a halved 7 (4") falls short; the full 7 would have reached
     expect(note && note.type === 'note' ? note.text : '').toMatch(/rolled 4/);
     expect(effect.expires).toEqual({ at: 'end-of-phase', round: 3, turn: 0, phase: 'movement' });
+  });
+
+  it('the heuristic counts the halved Charge roll: Howling Banshees 7" from the Carnivores charge them, slowed they do not (6" needs 11+ on 2D6 then)', () => {
+    const HB: PlacedUnit = { id: 'HB', player: 1, faction: 'aeldari', name: 'Howling Banshees', at: { x: 20, y: 5 }, spacing: 1.1 };
+    const charges = (slowed: boolean) => {
+      const g = battleSandbox([KC, HB], {
+        mode: 'boarding-actions', size: { width: 44, height: 30 }, phase: 'charge', turn: 1, round: 2, cp: [0, 0], factions: ['TAU', 'AE'],
+        detachments: [DETACHMENT, null], stream: scriptedStream(Array(50).fill(3)), agents: [scriptedAgent('tau'), createHeuristic()],
+      });
+      setGap(g, 'HB', 'KC', 7);
+      if (slowed) g.addEffect('Tanglebomb Bolas', 0, 'HB', { at: 'end-of-battle' });
+      chargePhase(g, 1);
+      return dice(g.log!).filter((e) => e.purpose === 'charge').length;
+    };
+    expect(charges(false)).toBe(1);
+    expect(charges(true)).toBe(0);
   });
 
   it('still in force in the opponent\'s turn; gone once the player\'s next Movement phase ends', () => {
