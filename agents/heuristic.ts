@@ -28,7 +28,7 @@ import {
   ADVANCE_REROLL_AT_MOST, chargeOdds, dangerFrom, dangerSources, dist, expectedAdvance, heldCount, objectiveSnapshot, scoringOutlook, unitGeo, spreadOf, unitOC, unitSpread,
   type DangerSource, type ObjectiveSnapshot, type Point, type ScoringOutlook, type UnitGeo,
 } from '../src/ai/tactics.ts';
-import { belowHalfStrength, belowStartingStrength, bestLeadership, characteristic, hasKeyword, isMonsterOrVehicle, onBattlefield, rollHalved, rollModifier, unitMove } from '../src/rules/battle/units.ts';
+import { belowHalfStrength, belowStartingStrength, bestLeadership, characteristic, hasKeyword, isMonsterOrVehicle, onBattlefield, rollModifier, rollsHalved, unitMove } from '../src/rules/battle/units.ts';
 import { chargeRollModifier } from '../src/rules/battle/charge.ts';
 import { boardOf, isEngaged, modelBody, unitDisc, unitDistance, engagedEnemies, unitSees } from '../src/rules/battle/world.ts';
 import { horizontalDistance } from '../src/geometry/distance.ts';
@@ -42,10 +42,11 @@ import { deploymentAnchors } from '../src/rules/battle/placement.ts';
 import { canInfiltrate, infiltrationAnchors } from '../src/rules/battle/pre-battle.ts';
 import type { RedeployOption, RedeployWhere } from '../src/rules/battle/redeploy.ts';
 import { arrivalPoints as reservesArrivalPoints } from '../src/rules/battle/reserves.ts';
-import { acrossHatchway, enemiesBeyondHatchway, modelSeesHatchway } from '../src/rules/battle/hatchways.ts';
+import { acrossHatchway, enemiesBeyondHatchway } from '../src/rules/battle/hatchways.ts';
 import { disembarkPlan, roomToDisembarkAfterMove, unitNearModel, type TransportMove } from '../src/rules/battle/transports.ts';
 import { FAIL_SAFE_RANGE } from '../src/factions/tau/retaliation-cadre.ts';
 import { auxiliary, guidedFireBonus, INTERLOCKING_MOVE } from '../src/factions/tau/auxiliary-cadre.ts';
+import { bruteForceVictims, tanglebombTargets } from '../src/factions/tau/kroot-raiding-party.ts';
 import { OVERFLIGHT_MOVE } from '../src/factions/aeldari/windrider-host.ts';
 import { STRIDE_MOVE, VENOMOUS_WRATH_MOVE, WEAVERS_COILS_FALL_BACK } from '../src/factions/aeldari/harlequin-detachments.ts';
 import { MICRODRONE_UNITS } from '../src/factions/tau/more-abilities.ts';
@@ -1301,12 +1302,7 @@ function bestPotential(c: Ctx, u: UnitState): number {
  */
 function chargeNeed(c: Ctx, u: UnitState, e: UnitState): number {
   const need = Math.ceil(Math.max(0, unitDistance(c.state, u, e) - 1 - chargeRollModifier(c.state, u, [e])));
-  return need > 0 && chargeRollsHalved(c.state, u) ? 2 * need - 1 : need;
-}
-
-/** Are the unit's Charge rolls halved now (Rule.halvesRoll)? */
-function chargeRollsHalved(s: GameState, u: UnitState): boolean {
-  return rollHalved(s, u, 'charge', 12) < 12;
+  return need > 0 && rollsHalved(c.state, u, 'charge') ? 2 * need - 1 : need;
 }
 
 function chargeScore(c: Ctx, u: UnitState, e: UnitState): number {
@@ -1652,7 +1648,7 @@ function sweepingAmbushGain(c: Ctx, u: UnitState): number {
 function tanglebombGain(c: Ctx, e: UnitState): number {
   const s = c.state;
   // already slowed: nothing more to take (and chargeNeed counts the halving already)
-  if (!onBattlefield(e) || isEngaged(s, e) || chargeRollsHalved(s, e)) return 0;
+  if (!onBattlefield(e) || isEngaged(s, e) || rollsHalved(s, e, 'charge')) return 0;
   let best = 0;
   for (const m of ownUnits(s, c.me)) {
     if (!onBattlefield(m) || unitDistance(s, e, m) > 12) continue;
@@ -1662,24 +1658,14 @@ function tanglebombGain(c: Ctx, e: UnitState): number {
   return (5 / 6) * best;
 }
 
-/** The enemy units TANGLEBOMB BOLAS may pick for the KROOT unit: within 9" and visible (as src/factions/tau/kroot-raiding-party.ts). */
-function tanglebombEnemies(c: Ctx, u: UnitState): UnitState[] {
-  const s = c.state;
-  return enemyUnits(s, c.me).filter((e) => onBattlefield(e) && unitDistance(s, u, e) <= 9 + 1e-6 && unitSees(s, u, e));
-}
-
 /**
  * BRUTE FORCE: a D6 for each enemy unit within 3" beyond the hatchway that sees it: one mortal wound on 2-4, two
  * on 5+ (7/6 on average), each at its points per wound.
  */
 function bruteForceGain(c: Ctx, u: UnitState, hatchway: unknown): number {
   const s = c.state;
-  const h = (s.board.hatchways ?? []).find((x) => x.id === hatchway);
-  if (!h) return 0;
   let v = 0;
-  for (const e of enemiesBeyondHatchway(s, u, h, 3)) {
-    if (e.models.some((m) => modelSeesHatchway(s, m, h, Infinity))) v += Math.min(7 / 6, unitWounds(s, e).now) * pointsPerWound(s, e);
-  }
+  for (const e of bruteForceVictims(s, hatchway, u)) v += Math.min(7 / 6, unitWounds(s, e).now) * pointsPerWound(s, e);
   return v;
 }
 
@@ -2117,7 +2103,7 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     // Consolidation; an enemy unit's Move, Advance and Charge rolls halved; mortal wounds beyond a hatchway
     case 'BOARDING BLADES': return u ? phaseAttackGain(c, u, (p) => { if (p.melee) { p.ap -= 1; p.criticalWoundAp += 1; } }) : 0;
     case 'SWEEPING AMBUSH': return u ? sweepingAmbushGain(c, u) : 0;
-    case 'TANGLEBOMB BOLAS': return u ? Math.max(0, ...tanglebombEnemies(c, u).map((e) => tanglebombGain(c, e))) : 0;
+    case 'TANGLEBOMB BOLAS': return u ? Math.max(0, ...tanglebombTargets(s, u).map((e) => tanglebombGain(c, e))) : 0;
     case 'BRUTE FORCE': return u ? bruteForceGain(c, u, win?.data?.hatchway) : 0;
     case "WEAVERS' COILS": return u ? interlockingGain(c, u, isEngaged(s, u) ? WEAVERS_COILS_FALL_BACK : unitMove(s, u)) : 0;
     // set up 3" closer than Deep Strike allows: a fifth more of its shooting (Bonded Heroes' bands); only

@@ -5,12 +5,11 @@
  * effects are entries of kind 'effect'.
  */
 import { registerRule } from '../../core/rules-registry.ts';
-import { opponent, type Expiry, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import { opponent, type Expiry, type GameState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import type { Game } from '../../core/game.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { windowOwnUnit, windowOwnUnitWith } from '../../rules/stratagems/targets.ts';
-import type { Window } from '../../rules/windows.ts';
 import { hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { unitDistance, unitSees } from '../../rules/battle/world.ts';
 import { enemiesBeyondHatchway, hatchwayById, modelSeesHatchway } from '../../rules/battle/hatchways.ts';
@@ -82,8 +81,7 @@ registerRule({
 });
 
 /** The enemy units within 9" of the KROOT unit that it sees (TANGLEBOMB BOLAS' choices), in unit order. */
-export function tanglebombTargets(g: Game, u: UnitState): UnitState[] {
-  const s = g.state;
+export function tanglebombTargets(s: GameState, u: UnitState): UnitState[] {
   return unitsOnBattlefield(s, opponent(u.player)).filter((e) => unitDistance(s, u, e) <= TANGLEBOMB_RANGE + 1e-6 && unitSees(s, u, e));
 }
 
@@ -95,9 +93,9 @@ function untilStartOfNextShootingPhase(g: Game, player: PlayerIndex): Expiry {
 registerStratagem({
   // offered at the start of the player's Shooting phase to the KROOT units that have an enemy unit in reach
   name: 'TANGLEBOMB BOLAS', cp: 1, category: 'Wargear', source: KROOT_RAIDING_PARTY, turn: 'own', windows: ['phase/start'],
-  targets: (g, w, p) => (w.data?.phase !== 'shooting' ? [] : unitsOnBattlefield(g.state, p).filter((u) => kroot(u) && tanglebombTargets(g, u).length > 0)),
+  targets: (g, w, p) => (w.data?.phase !== 'shooting' ? [] : unitsOnBattlefield(g.state, p).filter((u) => kroot(u) && tanglebombTargets(g.state, u).length > 0)),
   use(g, _w, p, u) {
-    const options = tanglebombTargets(g, u).map((e) => e.id);
+    const options = tanglebombTargets(g.state, u).map((e) => e.id);
     if (options.length === 0) return;
     const { option } = g.decide({ kind: 'tanglebomb-bolas', player: p, prompt: `${u.name}: Tanglebomb Bolas: which enemy unit?`, options, context: { unit: u.id } });
     const [roll] = g.dice.d6(1, 'other', p, u.id, 'Tanglebomb Bolas');
@@ -106,12 +104,11 @@ registerStratagem({
 });
 
 /**
- * The enemy units BRUTE FORCE strikes after the unit `u` opened the window's hatchway: within 3" of it,
- * wholly on the other side from `u`, and seeing it (some model of the unit does), in unit order.
+ * The enemy units BRUTE FORCE strikes after the unit `u` opened the hatchway `hatchway` (its id): within 3" of
+ * it, wholly on the other side from `u`, and seeing it (some model of the unit does), in unit order.
  */
-export function bruteForceVictims(g: Game, w: Window, u: UnitState): UnitState[] {
-  const s = g.state;
-  const h = hatchwayById(s, w.data?.hatchway);
+export function bruteForceVictims(s: GameState, hatchway: unknown, u: UnitState): UnitState[] {
+  const h = hatchwayById(s, hatchway);
   if (!h) return [];
   return enemiesBeyondHatchway(s, u, h, 3).filter((e) => e.models.some((m) => modelSeesHatchway(s, m, h, Infinity)));
 }
@@ -125,10 +122,10 @@ registerStratagem({
   name: 'BRUTE FORCE', cp: 1, category: 'Strategic Ploy', source: KROOT_RAIDING_PARTY, turn: 'own', windows: ['movement/hatchway-opened'],
   targets(g, w, p) {
     const u = windowOwnUnit(g, w, p);
-    return u && hasKeyword(u, 'KROOTOX RIDERS') && bruteForceVictims(g, w, u).length > 0 ? [u] : [];
+    return u && hasKeyword(u, 'KROOTOX RIDERS') && bruteForceVictims(g.state, w.data?.hatchway, u).length > 0 ? [u] : [];
   },
   use(g, w, p, u) {
-    for (const e of bruteForceVictims(g, w, u)) {
+    for (const e of bruteForceVictims(g.state, w.data?.hatchway, u)) {
       const [roll] = g.dice.d6(1, 'other', p, e.id, 'Brute Force');
       const n = roll >= 5 ? 2 : roll >= 2 ? 1 : 0;
       const fresh = g.state.units[e.id];

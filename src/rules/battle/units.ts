@@ -113,12 +113,17 @@ export function rollModifier(state: GameState, u: UnitState, purpose: 'advance' 
  * halves it (Rule.halvesRoll: TANGLEBOMB BOLAS), else as rolled.
  */
 export function rollHalved(state: GameState, u: UnitState, purpose: 'advance' | 'charge', roll: number): number {
+  return rollsHalved(state, u, purpose) ? Math.ceil(roll / 2) : roll;
+}
+
+/** Does a rule in force halve the unit's Advance or Charge rolls (Rule.halvesRoll)? The agents ask it too. */
+export function rollsHalved(state: GameState, u: UnitState, purpose: 'advance' | 'charge'): boolean {
   let halved = false;
   const ctx = { state, unit: u };
   forEachActiveRule(state, u, 'self', (rule, src) => {
     if (!halved && rule.halvesRoll?.(purpose, ctx, src)) halved = true;
   });
-  return halved ? Math.ceil(roll / 2) : roll;
+  return halved;
 }
 
 /** The ids of `player`'s units and Attached-unit parts destroyed so far (what an enemy unit's attacks destroyed: the ones added meanwhile). */
