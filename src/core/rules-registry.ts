@@ -28,6 +28,8 @@ export interface RuleSource {
 }
 
 export type Characteristic = 'M' | 'T' | 'Sv' | 'W' | 'Ld' | 'OC';
+/** The Rules Commentary's order of characteristic changes; rules without a stage add or subtract. */
+export type CharacteristicStage = 'set' | 'divide';
 
 export interface CharacteristicContext {
   state: GameState;
@@ -127,6 +129,12 @@ export interface Rule {
   attack?(plan: AttackPlan, ctx: AttackContext, src: RuleSource): void;
   /** change a model's characteristic (OC, Move...) while this rule applies to its unit */
   characteristic?(which: Characteristic, value: number, ctx: CharacteristicContext, src: RuleSource): number;
+  /**
+   * How `characteristic` changes each characteristic when not by adding or subtracting: 'set' (Hover Drone's
+   * 10") or 'divide' (TANGLEBOMB BOLAS' halved Move, no rounding of its own). The Rules Commentary applies
+   * changes in that order (set, divide, then add and subtract) and rounds fractions up once, at the end.
+   */
+  characteristicStage?: Partial<Record<Characteristic, CharacteristicStage>>;
   /** the unit this ability belongs to has been selected to fight (Martial Warrior's choice) */
   selectedToFight?(g: Game, unit: UnitState): void;
   /** the unit this ability belongs to has been selected to shoot */

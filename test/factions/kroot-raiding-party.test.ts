@@ -152,6 +152,23 @@ describe('TANGLEBOMB BOLAS (Kroot Raiding Party)', () => {
     expect(rollHalved(g.state, g.state.units.DA, 'charge', 7)).toBe(7);
   });
 
+  it("the halved Move comes before what adds to it and after what sets it, rounded up once (the Rules Commentary's order), whatever order the effects came in", () => {
+    const g = sandbox([KC, near], { phase: 'shooting' });
+    const gd = () => characteristic(g.state, g.state.units.GD, g.state.units.GD.models[0], 'M');
+    const forever = { at: 'end-of-battle' } as const;
+    const oc = characteristic(g.state, g.state.units.GD, g.state.units.GD.models[0], 'OC');
+    // Swift as the Wind (+2") in force before the bolas: 7 / 2 + 2 = 5.5, so 6" (halving last would give 5")
+    g.addEffect('Swift as the Wind', 1, 'GD', forever);
+    expect(gd()).toBe(9);
+    g.addEffect('Tanglebomb Bolas', 0, 'GD', forever);
+    expect(gd()).toBe(6);
+    // a Move set to 24" (Flickerjump) is set first, then halved, then +2": 14" (in rule order it would be 24")
+    g.addEffect('Flickerjump (jumped)', 1, 'GD', forever);
+    expect(gd()).toBe(14);
+    // the stages are per characteristic: the unit's Objective Control is as it was
+    expect(characteristic(g.state, g.state.units.GD, g.state.units.GD.models[0], 'OC')).toBe(oc);
+  });
+
   it('on a 1 nothing happens; not offered in another phase, without an enemy in reach, or without the detachment', () => {
     const g = sandbox([KC, near], { phase: 'shooting', stream: scriptedStream([1]), pick: using('TANGLEBOMB BOLAS') });
     expect(openWindow(g, start)).toEqual(['TANGLEBOMB BOLAS']);

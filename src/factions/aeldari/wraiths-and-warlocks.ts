@@ -304,6 +304,7 @@ registerRule({
 registerRule({
   name: FLICKERJUMPED, kind: 'effect',
   characteristic: (which, value) => (which === 'M' ? 24 : value),
+  characteristicStage: { M: 'set' },
   // no charge this turn, unless a rule lets it (Lhykhis' Empyric Ambush)
   forbids: (perm, ctx) => perm === 'charge' && !allows(ctx.state, ctx.unit, 'charge-after-flickerjump'),
 });

@@ -69,14 +69,15 @@ const TANGLEBOMB_BOLAS = 'Tanglebomb Bolas';
 export const TANGLEBOMB_RANGE = 9;
 
 /**
- * TANGLEBOMB BOLAS' effect on the enemy unit: its models' Move characteristic is halved, rounded up (the Rules
- * Commentary rounds fractions up: M7" becomes 4"; applied where the effect comes among the rules that change
- * it, after the unit's own abilities, where the Commentary divides before adding), and its Advance and Charge
- * rolls are halved (rounded up, before modifiers).
+ * TANGLEBOMB BOLAS' effect on the enemy unit: its models' Move characteristic is halved (a 'divide' stage:
+ * after any rule that sets it, before any that adds, the fraction rounded up at the end as the Rules
+ * Commentary says: M7" becomes 4", and 6" with Swift as the Wind's +2"), and its Advance and Charge rolls are
+ * halved (rounded up, before modifiers).
  */
 registerRule({
   name: TANGLEBOMB_BOLAS, kind: 'effect',
-  characteristic: (which, v) => (which === 'M' ? Math.ceil(v / 2) : v),
+  characteristic: (which, v) => (which === 'M' ? v / 2 : v),
+  characteristicStage: { M: 'divide' },
   halvesRoll: () => true,
 });
 

@@ -105,6 +105,7 @@ registerRule({ name: 'Markerlight', kind: 'wargear-ability', grantsKeywords: ['M
 registerRule({
   name: HOVER_DRONE, kind: 'wargear-ability', missing: 'the bearer does not gain FLY',
   characteristic: (which, v, ctx) => (which === 'M' && carries(ctx.model, HOVER_DRONE) ? 10 : v),
+  characteristicStage: { M: 'set' },
 });
 
 const OVERSIGHT_USED = 'Oversight Drone used';

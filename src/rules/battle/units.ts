@@ -2,7 +2,7 @@
  * Questions the rules ask about units and models: who is on the battlefield, Starting Strength and
  * Below Half-strength, keywords, and characteristics after every rule that changes them.
  */
-import { forEachActiveRule, type Characteristic } from '../../core/rules-registry.ts';
+import { forEachActiveRule, type Characteristic, type CharacteristicContext, type CharacteristicStage } from '../../core/rules-registry.ts';
 import type { GameState, ModelState, PlayerIndex, UnitState } from '../../core/state.ts';
 import type { ModelProfile } from '../../data/datasheet.ts';
 
@@ -75,14 +75,40 @@ export function belowHalfStrength(state: GameState, u: UnitState): boolean {
 /** A model's characteristic after every active rule (unit abilities, army rules, effects). */
 export function characteristic(state: GameState, u: UnitState, m: ModelState, which: Characteristic): number {
   const p = profileOf(state, m);
-  let v = which === 'M' ? p.move : which === 'T' ? p.toughness : which === 'Sv' ? p.save : which === 'W' ? p.wounds : which === 'Ld' ? p.leadership : p.oc;
+  let v = baseCharacteristic(p, which);
   const ctx = { state, unit: u, model: m };
+  // the common case in one walk: every rule in force adds or subtracts
+  let staged = false;
   forEachActiveRule(state, u, 'self', (rule, src) => {
-    if (rule.characteristic) v = rule.characteristic(which, v, ctx, src);
+    if (!rule.characteristic) return;
+    if (rule.characteristicStage?.[which] !== undefined) staged = true;
+    else if (!staged) v = rule.characteristic(which, v, ctx, src);
   });
+  if (staged) v = stagedCharacteristic(state, u, which, ctx, baseCharacteristic(p, which));
   // Battle-shocked models have an Objective Control of 0, whatever else applies.
   if (which === 'OC' && u.battleShocked) return 0;
   return v;
+}
+
+function baseCharacteristic(p: ModelProfile, which: Characteristic): number {
+  return which === 'M' ? p.move : which === 'T' ? p.toughness : which === 'Sv' ? p.save : which === 'W' ? p.wounds : which === 'Ld' ? p.leadership : p.oc;
+}
+
+const STAGES: readonly (CharacteristicStage | undefined)[] = ['set', 'divide', undefined];
+
+/**
+ * A characteristic that a rule sets or divides: the Rules Commentary's order, every rule that sets it first,
+ * then those that divide it, then those that add or subtract (each group in rule order), fractions rounded
+ * up once at the end (M7" halved and then +2" is 6", not 5").
+ */
+function stagedCharacteristic(state: GameState, u: UnitState, which: Characteristic, ctx: CharacteristicContext, base: number): number {
+  let v = base;
+  for (const stage of STAGES) {
+    forEachActiveRule(state, u, 'self', (rule, src) => {
+      if (rule.characteristic && rule.characteristicStage?.[which] === stage) v = rule.characteristic(which, v, ctx, src);
+    });
+  }
+  return Math.ceil(v - 1e-9);
 }
 
 /** The unit's Leadership for a Battle-shock test: the best (lowest) among its models. */
