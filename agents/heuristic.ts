@@ -19,7 +19,7 @@ import '../src/factions/index.ts';
 import type { Agent, AgentFactory, DecisionRequest, GameView } from '../src/core/agent.ts';
 import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../src/core/state.ts';
 import { foldUnmodifiedHit, grantRerollOne, widerReroll, woundTarget } from '../src/rules/attack-plan.ts';
-import { allows, escortUnits, forbids, forEachActiveRule, weaponRange } from '../src/core/rules-registry.ts';
+import { allows, escortUnits, forbids, forEachActiveRule, weaponHas, weaponRange } from '../src/core/rules-registry.ts';
 import {
   enemyUnits, maxRange, ownUnits, p2d6AtLeast, pointsPerWound, unitAttackPotential, unitValue, unitWounds,
   reachesAt, weaponEstimate, weaponPotentials, weaponUses, type PlanTweak, type WeaponPotential, type WeaponUse,
@@ -3583,7 +3583,8 @@ function decideBattleFocus(c: Ctx, req: DecisionRequest): number {
     if (keep) return -1;
     switch (o.manoeuvre) {
       case STAR_ENGINES:
-        return hasKeyword(u, 'VEHICLE') && u.models.some((m) => m.alive && s.datasheets[m.datasheet].weapons.some((w) => w.profiles.some((p) => p.range !== 'Melee' && !profileHas(p, 'ASSAULT')))) ? 1.5 : -1;
+        // ASSAULT as the rules in force give it (the Armoured Warhost's Skilled Crews), not only the profile's
+        return hasKeyword(u, 'VEHICLE') && u.models.some((m) => m.alive && s.datasheets[m.datasheet].weapons.some((w) => w.profiles.some((p) => p.range !== 'Melee' && !weaponHas(s, u, p, 'ASSAULT')))) ? 1.5 : -1;
       case SWIFT_AS_THE_WIND: {
         if (!ctx.to) return -1;
         const reach = unitMove(s, u) + (ctx.mode === 'advance' ? 3.5 : 0);

@@ -4,7 +4,7 @@
  * unit's move; none of the manoeuvres when nothing calls for one.
  */
 import { describe, expect, it } from 'vitest';
-import { battleSandbox, scriptedAgent, setGap } from '../helpers/battle.ts';
+import { battleSandbox, scriptedAgent, setGap, type PlacedUnit } from '../helpers/battle.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import type { Agent, DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
@@ -14,7 +14,7 @@ import { executeMove } from '../../src/rules/battle/movement.ts';
 import { setBattleFocusTokens, type BattleFocusOption } from '../../src/factions/aeldari/battle-focus.ts';
 
 /** The heuristic plays the Aeldari (player 0); its 'battle-focus' answers are recorded as the option chosen. */
-function game(opts: Parameters<typeof battleSandbox>[1], chosen: string[]): Game {
+function game(opts: Parameters<typeof battleSandbox>[1], chosen: string[], aeldari: PlacedUnit = { id: 'DA', player: 0, faction: 'aeldari', name: 'Dire Avengers', at: { x: 10, y: 22 } }): Game {
   const h = createHeuristic();
   const agent: Agent = {
     name: 'heuristic',
@@ -28,7 +28,7 @@ function game(opts: Parameters<typeof battleSandbox>[1], chosen: string[]): Game
     },
   };
   return battleSandbox([
-    { id: 'DA', player: 0, faction: 'aeldari', name: 'Dire Avengers', at: { x: 10, y: 22 } },
+    aeldari,
     { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 18, y: 22 } },
   ], { factions: ['AE', 'TAU'], agents: [agent, scriptedAgent('tau')], round: 1, ...opts });
 }
@@ -52,6 +52,19 @@ describe('heuristic: Battle Focus', () => {
       g.emit({ type: 'models-placed', unit: 'ST', mode: 'test', positions: g.state.units.ST.models.map((m, i) => ({ model: m.id, pos: { x: 55, y: 2 + i * 1.5, z: 0 } })) });
       setBattleFocusTokens(g, 0, 4);
       executeMove(g, g.state.units.DA, { mode: 'normal', to: { x, y: 22 }, toward: 'objective' });
+      expect(chosen).toEqual([want]);
+    }
+  });
+
+  it('Star Engines for an Advancing VEHICLE whose guns lack ASSAULT, not when a rule gives them ASSAULT already (the Armoured Warhost\'s Skilled Crews)', () => {
+    const falcon: PlacedUnit = { id: 'FA', player: 0, faction: 'aeldari', name: 'Falcon', at: { x: 10, y: 22 } };
+    for (const [detachment, want] of [[null, 'Star Engines'], ['Armoured Warhost', 'none']] as const) {
+      const chosen: string[] = [];
+      const g = game({ phase: 'movement', turn: 0, detachments: [detachment, null], stream: scriptedStream([3, 4]) }, chosen, falcon);
+      g.emit({ type: 'models-placed', unit: 'ST', mode: 'test', positions: g.state.units.ST.models.map((m, i) => ({ model: m.id, pos: { x: 55, y: 2 + i * 1.5, z: 0 } })) });
+      setBattleFocusTokens(g, 0, 4);
+      // 10" away: within the Falcon's move, so Swift as the Wind is not wanted
+      executeMove(g, g.state.units.FA, { mode: 'advance', to: { x: 20, y: 22 }, toward: 'objective' });
       expect(chosen).toEqual([want]);
     }
   });
