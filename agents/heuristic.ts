@@ -3587,7 +3587,8 @@ function decideBattleFocus(c: Ctx, req: DecisionRequest): number {
         return hasKeyword(u, 'VEHICLE') && u.models.some((m) => m.alive && s.datasheets[m.datasheet].weapons.some((w) => w.profiles.some((p) => p.range !== 'Melee' && !weaponHas(s, u, p, 'ASSAULT')))) ? 1.5 : -1;
       case SWIFT_AS_THE_WIND: {
         if (!ctx.to) return -1;
-        const reach = unitMove(s, u) + (ctx.mode === 'advance' ? 3.5 : 0);
+        // an Advance as this unit makes it (a fixed 6" of TIME TO STRIKE, re-rolls, modifiers), not a bare D6
+        const reach = unitMove(s, u) + (ctx.mode === 'advance' ? expectedAdvance(s, u) : 0);
         const from = centroidOf(u.models.filter((m) => m.alive && m.pos).map((m) => m.pos!));
         return Math.hypot(ctx.to.x - from.x, ctx.to.y - from.y) - 2 > reach ? 1 : -1;
       }

@@ -56,6 +56,19 @@ describe('heuristic: Battle Focus', () => {
     }
   });
 
+  it('Swift as the Wind on an Advance weighs the Advance the unit makes: not with a fixed 6" (TIME TO STRIKE) that reaches without it', () => {
+    for (const [fixed, want] of [[false, 'Swift as the Wind'], [true, 'none']] as const) {
+      const chosen: string[] = [];
+      const g = game({ phase: 'movement', turn: 0, stream: scriptedStream([1]) }, chosen);
+      g.emit({ type: 'models-placed', unit: 'ST', mode: 'test', positions: g.state.units.ST.models.map((m, i) => ({ model: m.id, pos: { x: 55, y: 2 + i * 1.5, z: 0 } })) });
+      setBattleFocusTokens(g, 0, 4);
+      if (fixed) g.addEffect('Time to Strike', 0, 'DA', g.untilEndOfTurn());
+      // 14" away: M7" and a D6's 3.5" fall short by more than Swift's 2"; M7" and a fixed 6" do not
+      executeMove(g, g.state.units.DA, { mode: 'advance', to: { x: 24, y: 22 }, toward: 'objective' });
+      expect(chosen).toEqual([want]);
+    }
+  });
+
   it('Star Engines for an Advancing VEHICLE whose guns lack ASSAULT, not when a rule gives them ASSAULT already (the Armoured Warhost\'s Skilled Crews)', () => {
     const falcon: PlacedUnit = { id: 'FA', player: 0, faction: 'aeldari', name: 'Falcon', at: { x: 10, y: 22 } };
     for (const [detachment, want] of [[null, 'Star Engines'], ['Armoured Warhost', 'none']] as const) {
