@@ -1604,25 +1604,12 @@ function phaseAttackGain(c: Ctx, u: UnitState, tweak: PlanTweak): number {
 }
 
 /**
- * INTERLOCKING MANOUEVRES at the end of a Fight phase: what the unit's best move (6", or a Fall Back) gains
- * over staying, weighed as the move itself is chosen (decideShadeOfTwilight: no charge is lost then).
- */
-/**
  * SERPENT STRIKE: a Consolidation of D3+3" rather than 3" may reach an enemy unit 4-7" away that 3" would not:
  * the odds the roll reaches it (within Engagement Range) times half the unit's melee on it, for the best one.
  */
 function serpentStrikeGain(c: Ctx, u: UnitState): number {
-  const s = c.state;
-  let best = 0;
-  for (const e of enemyUnits(s, c.me)) {
-    if (!onBattlefield(e)) continue;
-    const d = unitDistance(s, u, e);
-    if (d <= 4 || d > 7) continue;
-    // it ends within 1" when 3 + D3 >= d - 1: a D3 of ceil(d - 4) or more
-    const odds = (4 - Math.ceil(d - 4)) / 3;
-    best = Math.max(best, odds * 0.5 * unitAttackPotential(s, u, e, true));
-  }
-  return best;
+  // it ends within 1" when 3 + D3 >= d - 1: a D3 of ceil(d - 4) or more
+  return longConsolidationGain(c, u, (d) => (4 - Math.ceil(d - 4)) / 3);
 }
 
 /**
@@ -1630,12 +1617,21 @@ function serpentStrikeGain(c: Ctx, u: UnitState): number {
  * unit 4-7" away (within Engagement Range after the move) that 3" would not, half the unit's melee on the best one.
  */
 function sweepingAmbushGain(c: Ctx, u: UnitState): number {
+  return longConsolidationGain(c, u, () => 1);
+}
+
+/**
+ * A Consolidation longer than 3" (up to 7" reaches an enemy unit 4-7" away, within Engagement Range after it):
+ * half the unit's melee on the best such enemy unit, times the odds the move reaches a unit `d` inches away.
+ */
+function longConsolidationGain(c: Ctx, u: UnitState, odds: (d: number) => number): number {
   const s = c.state;
   let best = 0;
   for (const e of enemyUnits(s, c.me)) {
     if (!onBattlefield(e)) continue;
     const d = unitDistance(s, u, e);
-    if (d > 4 && d <= 7) best = Math.max(best, 0.5 * unitAttackPotential(s, u, e, true));
+    if (d <= 4 || d > 7) continue;
+    best = Math.max(best, odds(d) * 0.5 * unitAttackPotential(s, u, e, true));
   }
   return best;
 }
@@ -1730,6 +1726,10 @@ function vengefulSorrowGain(c: Ctx, u: UnitState): number {
   return 0.5 * p * unitAttackPotential(s, u, closest, true);
 }
 
+/**
+ * INTERLOCKING MANOUEVRES at the end of a Fight phase: what the unit's best move (6", or a Fall Back) gains
+ * over staying, weighed as the move itself is chosen (decideShadeOfTwilight: no charge is lost then).
+ */
 function interlockingGain(c: Ctx, u: UnitState, move = INTERLOCKING_MOVE): number {
   const { options } = moveOrFallBackChoices(c.state, u);
   if (options.length === 0) return 0;

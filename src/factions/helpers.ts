@@ -668,12 +668,10 @@ const RETURN_ANGLES = 16;
 export function returnDestroyedModel(g: Game, unit: UnitState, modelId: string, rule: string): boolean {
   const s = g.state;
   const dead = unit.models.find((m) => m.id === modelId);
-  const standing = unit.models.filter((m) => m.alive && m.pos);
-  if (!dead || dead.alive || standing.length === 0 || unit.location !== 'battlefield') return false;
+  if (!dead || dead.alive || !unit.models.some((m) => m.alive && m.pos) || unit.location !== 'battlefield') return false;
   const wounds = characteristic(s, unit, dead, 'W');
-  const at = standing.map((m) => m.pos!);
-  const centre = { x: at.reduce((a, p) => a + p.x, 0) / at.length, y: at.reduce((a, p) => a + p.y, 0) / at.length };
-  const pos = coherentSpot(g, unit, dead, centre);
+  // nearest the unit's centre
+  const pos = coherentSpot(g, unit, dead, null);
   if (!pos) {
     g.emit({ type: 'note', text: `${unit.name}: ${rule}: no room to set the destroyed model up again` });
     return false;
@@ -686,11 +684,11 @@ export function returnDestroyedModel(g: Game, unit: UnitState, modelId: string, 
 /**
  * Where the destroyed model `dead` can be set up in Unit Coherency with `unit`'s models on the battlefield (its
  * own unit's, or the Bodyguard unit a returning Leader rejoins), not within Engagement Range of an enemy model,
- * on no other model nor impassable terrain: the legal spot nearest `near` among spots around each of the
- * unit's models (a stable sort: the order of the unit's models breaks ties); they stay where they are. Null
- * when no spot is legal.
+ * on no other model nor impassable terrain: the legal spot nearest `near` (null: the centre of the unit's
+ * models) among spots around each of the unit's models (a stable sort: the order of the unit's models breaks
+ * ties); they stay where they are. Null when no spot is legal.
  */
-function coherentSpot(g: Game, unit: UnitState, dead: ModelState, near: { x: number; y: number }): Position | null {
+function coherentSpot(g: Game, unit: UnitState, dead: ModelState, nearArg: { x: number; y: number } | null): Position | null {
   const s = g.state;
   const standing = unit.models.filter((m) => m.alive && m.pos);
   if (standing.length === 0) return null;
@@ -701,6 +699,7 @@ function coherentSpot(g: Game, unit: UnitState, dead: ModelState, near: { x: num
   const board = s.board;
   const request = { mode: 'setUp' as const, player: String(unit.player), unitId: unit.id, models, zone: [{ x: 0, y: 0 }, { x: board.width, y: 0 }, { x: board.width, y: board.height }, { x: 0, y: board.height }] };
   const at = standing.map((m) => m.pos!);
+  const near = nearArg ?? { x: at.reduce((a, p) => a + p.x, 0) / at.length, y: at.reduce((a, p) => a + p.y, 0) / at.length };
   const before = new Set(unitCoherency(standing.map((m) => modelBody(s, m))).breaking.map((i) => standing[i].id));
   const rNew = baseBoundingRadius(modelBase(s, dead));
   const spots: { x: number; y: number }[] = [];
