@@ -1510,18 +1510,32 @@ function failSafeGain(c: Ctx, u: UnitState, model: string): number {
 /** FIRING LINE's attacks: a hit only on an unmodified 5+ (as the plan builder applies it). */
 const FIRING_LINE: PlanTweak = (p) => { p.unmodifiedHitOn = 5; foldUnmodifiedHit(p); };
 
-/** -2 to the Charge roll of `e` charging `u`: the odds of the charge it takes away times the melee it would bring. */
-function chargeFoiled(c: Ctx, e: UnitState, u: UnitState): number {
+/** -2 to a Charge roll: a charge needing `need` on 2D6 then needs need + 2. */
+const MINUS_TWO_TO_CHARGE = (need: number) => need + 2;
+
+/**
+ * A worse Charge roll for `e` charging `u` (`harder`: the 2D6 a charge needing `need` then needs; -2 unless
+ * said): the odds of the charge it takes away times the melee it would bring.
+ */
+function chargeFoiled(c: Ctx, e: UnitState, u: UnitState, harder: (need: number) => number = MINUS_TWO_TO_CHARGE): number {
   const need = chargeNeed(c, e, u);
-  return (p2d6AtLeast(need) - p2d6AtLeast(need + 2)) * unitAttackPotential(c.state, e, u, true);
+  return (p2d6AtLeast(need) - p2d6AtLeast(harder(need))) * unitAttackPotential(c.state, e, u, true);
+}
+
+/**
+ * A rule that makes the enemy unit's Charge rolls worse, priced at the charge on one of my units (within 12")
+ * that it foils most: `harder` gives the 2D6 a charge needing `need` then needs.
+ */
+function bestChargeFoiled(c: Ctx, e: UnitState, harder: (need: number) => number): number {
+  const s = c.state;
+  let best = 0;
+  for (const m of ownUnits(s, c.me)) if (onBattlefield(m) && unitDistance(s, e, m) <= 12) best = Math.max(best, chargeFoiled(c, e, m, harder));
+  return best;
 }
 
 /** IMPEDING FIRE on the enemy unit: -2 to its Charge rolls this phase, priced at the charge of mine it is likeliest to make. */
 function impedingFireGain(c: Ctx, e: UnitState): number {
-  const s = c.state;
-  let best = 0;
-  for (const m of ownUnits(s, c.me)) if (onBattlefield(m) && unitDistance(s, e, m) <= 12) best = Math.max(best, chargeFoiled(c, e, m));
-  return best;
+  return bestChargeFoiled(c, e, MINUS_TWO_TO_CHARGE);
 }
 
 /** NO PREY TOO BIG: +1 to wound when the attack's Strength is below the highest Toughness in the target unit. */
@@ -1645,13 +1659,7 @@ function tanglebombGain(c: Ctx, e: UnitState): number {
   const s = c.state;
   // already slowed: nothing more to take (and chargeNeed counts the halving already)
   if (!onBattlefield(e) || isEngaged(s, e) || rollsHalved(s, e, 'charge')) return 0;
-  let best = 0;
-  for (const m of ownUnits(s, c.me)) {
-    if (!onBattlefield(m) || unitDistance(s, e, m) > 12) continue;
-    const need = chargeNeed(c, e, m);
-    best = Math.max(best, (p2d6AtLeast(need) - p2d6AtLeast(2 * need - 1)) * unitAttackPotential(s, e, m, true));
-  }
-  return (5 / 6) * best;
+  return (5 / 6) * bestChargeFoiled(c, e, (need) => 2 * need - 1);
 }
 
 /**
