@@ -67,7 +67,7 @@ describe('bundled scenarios', () => {
     expect(s.players.map((p) => p.role)).toEqual(['attacker', 'defender']);
     expect(s.players.map((p) => p.zone)).toEqual([0, 1]);
     for (const p of s.players) {
-      expect(p.agent).toBe('random');
+      expect(p.agent).toBe('heuristic');
       expect(p.army.units.filter((u) => u.warlord)).toHaveLength(1);
       for (const u of p.army.units) expect(p.datasheets[u.datasheetId]?.id).toBe(u.datasheetId);
       // every Leader is attached in the army copy as in the formations
