@@ -306,7 +306,7 @@ export interface Rule {
   playerTurnEnd?(g: Game, owner: PlayerIndex, player: PlayerIndex): void;
   /** end of any turn (`player`'s), for the abilities of units on the battlefield, after objective control is updated (Airborne Agility) */
   turnEnd?(g: Game, unit: UnitState, player: PlayerIndex): void;
-  /** end of any phase, for effects in the state, after objective control is updated (Stormblades' hold) */
+  /** end of any phase, for effects in the state, after the units' phaseEnd and before objective control is updated (Stormblades' hold, STAGED DEATH's return) */
   effectPhaseEnd?(g: Game, effect: Effect, phase: PhaseName): void;
   /** end of any turn (`player`'s), for effects in the state, after objective control is updated (Fieldcraft's hold) */
   effectTurnEnd?(g: Game, effect: Effect, player: PlayerIndex): void;

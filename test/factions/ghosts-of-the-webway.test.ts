@@ -25,8 +25,9 @@ import { unitsInEngagement } from '../../src/rules/battle/world.ts';
 const GW = 'Ghosts of the Webway';
 
 /** Player 0 (Harlequins) answers with `pick`; player 1 (T'au) always with the first option. */
-function sandbox(units: PlacedUnit[], opts: { phase?: PhaseName; turn?: PlayerIndex; stream?: Stream; detachment?: string | null } = {}, pick: (r: DecisionRequest) => number = () => 0): Game {
+function sandbox(units: PlacedUnit[], opts: { phase?: PhaseName; turn?: PlayerIndex; stream?: Stream; detachment?: string | null; objectives?: { id: string; pos: { x: number; y: number } }[] } = {}, pick: (r: DecisionRequest) => number = () => 0): Game {
   return battleSandbox(units, {
+    ...(opts.objectives ? { objectives: opts.objectives } : {}),
     factions: ['AE', 'TAU'], phase: opts.phase ?? 'shooting', turn: opts.turn ?? 0, cp: [4, 3], detachments: [opts.detachment === undefined ? GW : opts.detachment, null],
     agents: [scriptedAgent('ae', pick), scriptedAgent('tau')], ...(opts.stream ? { stream: opts.stream } : {}),
   });
@@ -147,6 +148,19 @@ describe('Ghosts of the Webway stratagems', () => {
     const h = sandbox([TR, ST], { turn: 1 }, using('STAGED DEATH'));
     inflictMortalWounds(h, h.state.units.TR, 1, 'ST');
     expect(h.state.players[0].cp).toBe(4);
+  });
+
+  it('STAGED DEATH: the model set back up on a marker at the end of the phase controls it when that phase ends', () => {
+    // the Troupe Master alone on the marker, no enemy near it: destroyed, the marker is nobody's; set back up, it is his
+    const g = sandbox([TM, ST], { turn: 1, objectives: [{ id: 'o1', pos: { x: 10, y: 31 } }] }, using('STAGED DEATH'));
+    endPhase(g, 1, 'movement');
+    expect(g.state.objectives[0].controller).toBe(0);
+    inflictMortalWounds(g, g.state.units.TM, 99, 'ST');
+    endPhase(g, 1, 'shooting');
+    expect(g.state.units.TM.models[0].alive).toBe(true);
+    expect(g.state.objectives[0].controller).toBe(0);
+    // no flip to nobody's and back in the log
+    expect(g.log!.filter((e) => e.type === 'objective-control').map((e) => (e as { controller: number | null }).controller)).toEqual([0]);
   });
 });
 

@@ -73,9 +73,10 @@ export function endPhase(g: Game, player: PlayerIndex, phase: PhaseName): void {
     if (u.location !== 'battlefield') continue;
     for (const name of u.abilities) getRule(name)?.phaseEnd?.(g, u, phase);
   }
-  updateObjectiveControl(g);
-  // effects that act at the end of any phase, once objective control is updated (Stormblades' hold)
+  // effects that act at the end of any phase (Stormblades' hold, a model set back up by STAGED DEATH), before
+  // objective control is updated: a model set back up on a marker at the end of the phase counts for it then
   for (const e of [...g.state.effects]) getRule(e.kind)?.effectPhaseEnd?.(g, e, phase);
+  updateObjectiveControl(g);
   expireEffects(g, { at: 'end-of-phase', round: g.state.round, turn: player, phase });
   g.emit({ type: 'phase-ended', round: g.state.round, player, phase });
 }
