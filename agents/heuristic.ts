@@ -17,6 +17,7 @@
 import '../src/rules/index.ts';
 import '../src/factions/index.ts';
 import type { Agent, AgentFactory, DecisionRequest, GameView } from '../src/core/agent.ts';
+import type { Stream } from '../src/core/rng.ts';
 import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../src/core/state.ts';
 import { foldUnmodifiedHit, grantRerollOne, widerReroll, woundTarget } from '../src/rules/attack-plan.ts';
 import { allows, escortUnits, forbids, forEachActiveRule, weaponHas, weaponRange } from '../src/core/rules-registry.ts';
@@ -180,6 +181,15 @@ export const WEIGHTS = {
    * sight lines.
    */
   prune: 3,
+  /**
+   * Deployment variety: each unit is set up on a spot drawn from the agent's own seeded stream among those
+   * scoring within this share of the gap between the best spot and the median one (0: always the best).
+   * No dice are rolled before deployment, so a deployment that always takes the best spot is the same in
+   * every game of a batch: a batch then measures one deployment per side, and a detachment that changes
+   * the threat estimates changes the other army's deployment with it, one draw that all its games share
+   * (the Retaliation Cadre's -15 a pair: docs/agent-measurements.md, "One deployment per batch").
+   */
+  deployVariety: 0.2,
 };
 
 type Weights = typeof WEIGHTS;
@@ -285,6 +295,8 @@ interface Ctx {
   mem: Memory;
   /** the battlefield's terrain (sight lines) */
   board: Board;
+  /** the agent's own seeded stream (WEIGHTS.deployVariety); none: every decision is the best-scoring option */
+  random: Pick<Stream, 'int'> | null;
 }
 
 // --- objectives ---------------------------------------------------------------------------------
@@ -2456,7 +2468,21 @@ function decideDeploy(c: Ctx, req: DecisionRequest): number {
   const options = req.options as { unit: string; x: number; y: number; infiltrate?: true }[];
   const unit = options[0].unit;
   const score = deploySpotScore(c, c.state.units[unit]);
-  return argmax(options, (o) => (o.unit !== unit ? -Infinity : score(o)));
+  const best = argmax(options, (o) => (o.unit !== unit ? -Infinity : score(o)));
+  return c.random && c.w.deployVariety > 0 ? nearBest(lastScores, best, c.w.deployVariety, c.random) : best;
+}
+
+/**
+ * An option drawn uniformly among those scoring within `share` of the gap between the best score and the
+ * median one (WEIGHTS.deployVariety); options scored -Infinity (not this decision's) never.
+ */
+export function nearBest(scores: readonly number[], best: number, share: number, random: Pick<Stream, 'int'>): number {
+  const finite = scores.filter((x) => x > -Infinity).sort((a, b) => a - b);
+  const median = finite[Math.floor((finite.length - 1) / 2)];
+  const cut = scores[best] - share * (scores[best] - median);
+  const near: number[] = [];
+  for (let i = 0; i < scores.length; i++) if (scores[i] > -Infinity && scores[i] >= cut) near.push(i);
+  return near[random.int(near.length)];
 }
 
 /**
@@ -3045,14 +3071,15 @@ function decideFocusedFireChoice(c: Ctx, req: DecisionRequest): number {
 
 // --- the agent ----------------------------------------------------------------------------------
 
-export function createHeuristic(params: Partial<Weights> = {}, name = 'heuristic'): Agent {
+/** `random`: the agent's own seeded stream, for deployment variety (WEIGHTS.deployVariety); without it the agent draws nothing. */
+export function createHeuristic(params: Partial<Weights> = {}, name = 'heuristic', random: Pick<Stream, 'int'> | null = null): Agent {
   const w: Weights = { ...WEIGHTS, ...params };
   const mem: Memory = { assigned: new Map(), assignedFor: '', heading: new Map(), headingGen: 0, headingKey: '', charge: null, moved: null, moveRank: { key: '', gains: new Map() }, sight: sightMemory('', null) };
   return {
     name,
     decide(view: GameView, req: DecisionRequest) {
       const state = view.state as GameState;
-      const c: Ctx = { state, me: view.player, opp: opponent(view.player), w, mem, board: boardOf(state) };
+      const c: Ctx = { state, me: view.player, opp: opponent(view.player), w, mem, board: boardOf(state), random };
       const phaseKey = `${state.round}:${state.turn}:${state.phase}`;
       if (mem.headingKey !== phaseKey) { mem.heading.clear(); mem.headingKey = phaseKey; mem.headingGen++; }
       if (mem.sight.key !== phaseKey || mem.sight.board !== c.board) mem.sight = sightMemory(phaseKey, c.board);
@@ -3629,5 +3656,5 @@ function suddenStrikeReaches(s: GameState, u: UnitState): boolean {
   return false;
 }
 
-const factory: AgentFactory = (ctx) => createHeuristic((ctx.params ?? {}) as Partial<Weights>);
+const factory: AgentFactory = (ctx) => createHeuristic((ctx.params ?? {}) as Partial<Weights>, 'heuristic', ctx.random);
 export default factory;

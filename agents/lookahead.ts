@@ -141,7 +141,8 @@ export function createLookahead(params: Partial<Params> = {}, random: { int(n: n
   const p = { ...LOOKAHEAD, ...params };
   // the heuristic prunes move options below its best WEIGHTS.prune: it must score every candidate in full
   const exact = (w: Partial<typeof WEIGHTS>): Partial<typeof WEIGHTS> => (WEIGHTS.prune > 0 ? { ...w, prune: Math.max(WEIGHTS.prune, p.candidates) } : w);
-  const heuristics = PROFILES.map((w) => createHeuristic(exact(w)));
+  // the same stream as the search's seeds: the heuristic draws from it only to vary its deployment
+  const heuristics = PROFILES.map((w) => createHeuristic(exact(w), 'heuristic', random));
   let current = 0;
   let profileKey = '';
   let searches = 0;
