@@ -8,8 +8,9 @@
  * of Death, Martial Warrior, Targeting Array...) is priced the same way.
  *
  * Its weights are named parameters (WEIGHTS), so they can be tuned; `params` on the command line or
- * scenario override them. It spends no time budget and draws randomness only from its own stream (it
- * does not need any: ties go to the first option), so games stay reproducible.
+ * scenario override them. It spends no time budget and draws randomness only from its own stream, and
+ * only to vary its deployment (WEIGHTS.deployVariety; other ties go to the first option), so games stay
+ * reproducible.
  */
 // The engine's registries first, in the order every game loads them (src/sim/play.ts): roll reactions,
 // stratagem lists and listeners run in registration order, so the faction modules imported below must not
@@ -2482,7 +2483,8 @@ export function nearBest(scores: readonly number[], best: number, share: number,
   const cut = scores[best] - share * (scores[best] - median);
   const near: number[] = [];
   for (let i = 0; i < scores.length; i++) if (scores[i] > -Infinity && scores[i] >= cut) near.push(i);
-  return near[random.int(near.length)];
+  // the best itself is always near, unless its score is not a number: then it stands
+  return near.length > 0 ? near[random.int(near.length)] : best;
 }
 
 /**

@@ -31,6 +31,8 @@ describe('nearBest', () => {
     expect(drawn(0)).toEqual([0]);
     expect(drawn(0.5)).toEqual([0, 5]); // cut 9.5
     expect(drawn(1)).toEqual([0, 1, 5]); // cut 9: never 2, 3 nor the -Infinity option
+    // a best that is not a number stands, and nothing is drawn
+    expect(nearBest([NaN, -Infinity, 3], 0, 0.2, { int: () => { throw new Error('drawn'); } })).toBe(0);
   });
   it('draws them uniformly from the stream', () => {
     const random = createStream('near-best');
