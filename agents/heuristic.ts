@@ -3620,8 +3620,8 @@ function decideBattleFocus(c: Ctx, req: DecisionRequest): number {
     if (keep) return -1;
     switch (o.manoeuvre) {
       case STAR_ENGINES:
-        // ASSAULT as the rules in force give it (the Armoured Warhost's Skilled Crews), not only the profile's
-        return hasKeyword(u, 'VEHICLE') && u.models.some((m) => m.alive && s.datasheets[m.datasheet].weapons.some((w) => w.profiles.some((p) => p.range !== 'Melee' && !weaponHas(s, u, p, 'ASSAULT')))) ? 1.5 : -1;
+        // a ranged weapon its models carry without ASSAULT as the rules in force give it (the Armoured Warhost's Skilled Crews)
+        return hasKeyword(u, 'VEHICLE') && weaponUses(s, u, false).some((use) => !weaponHas(s, u, use.profile, 'ASSAULT')) ? 1.5 : -1;
       case SWIFT_AS_THE_WIND: {
         if (!ctx.to) return -1;
         // an Advance as this unit makes it (a fixed 6" of TIME TO STRIKE, re-rolls, modifiers), not a bare D6
