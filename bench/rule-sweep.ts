@@ -2,9 +2,10 @@
  * A long run of the rule checks the invariants test makes (test/helpers/rule-checks.ts): many seeded
  * games of each scenario, every event checked, the broken rules counted by kind.
  *
- *   npx tsx bench/rule-sweep.ts [--agent random|heuristic|lookahead] [--games N] [scenario files...]
+ *   npx tsx bench/rule-sweep.ts [--agent random|heuristic|lookahead] [--games N] [--first K] [scenario files...]
  *
- * Defaults: random agents, 40 games of every bundled scenario. Exits 1 when a rule was broken, so that
+ * Defaults: random agents, 40 games of every bundled scenario, seeds sweep-0 onwards (`--first K`: from
+ * sweep-K, so that a later sweep plays games an earlier one did not). Exits 1 when a rule was broken, so that
  * a sweep can gate a change; each broken rule names its scenario, seed and event, which `play --seed`
  * and the replay viewer reproduce.
  */
@@ -16,10 +17,12 @@ import { ruleChecker } from '../test/helpers/rule-checks.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { agent: { type: 'string', default: 'random' }, games: { type: 'string', default: '40' } },
+  options: { agent: { type: 'string', default: 'random' }, games: { type: 'string', default: '40' }, first: { type: 'string', default: '0' } },
 });
 const games = Number(values.games);
 if (!Number.isInteger(games) || games < 1) throw new Error(`--games: expected a positive whole number, got "${values.games}"`);
+const first = Number(values.first);
+if (!Number.isInteger(first) || first < 0) throw new Error(`--first: expected a whole number (the first seed's number), got "${values.first}"`);
 
 const factory = await loadAgentFactory(values.agent!);
 const files = positionals.length ? positionals : bundledScenarios({ nested: true });
@@ -29,7 +32,7 @@ let played = 0;
 for (const file of files) {
   const sc = loadScenario(file);
   for (let i = 0; i < games; i++) {
-    const seed = `sweep-${i}`;
+    const seed = `sweep-${first + i}`;
     const rules = ruleChecker();
     try {
       playGame(sc, { seed, agents: [makeAgent(factory, seed, 0), makeAgent(factory, seed, 1)], onEvent: rules.onEvent });

@@ -103,7 +103,7 @@ export interface UnitMovedEvent {
 export interface UnitFlagEvent {
   type: 'unit-flag';
   unit: string;
-  flag: 'shot' | 'fought' | 'declaredCharge' | 'charged' | 'disembarkedAfterTransportMoved' | 'disembarked';
+  flag: 'shot' | 'fought' | 'declaredCharge' | 'charged' | 'eligibleToFight' | 'disembarkedAfterTransportMoved' | 'disembarked';
   value: boolean;
 }
 

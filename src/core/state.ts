@@ -56,6 +56,12 @@ export interface TurnFlags {
   declaredCharge: boolean;
   /** made a Charge move this turn */
   charged: boolean;
+  /**
+   * eligible to fight at some moment of this turn's Fight phase (within Engagement Range of an enemy unit,
+   * or having charged, when the phase began or a unit was about to be selected to fight), so that "was
+   * eligible to fight this phase" holds for a unit whose enemies all fell before it was selected
+   */
+  eligibleToFight: boolean;
   /** disembarked this turn after its transport moved (counts as a Normal move; cannot charge) */
   disembarkedAfterTransportMoved: boolean;
   /** disembarked from a transport this turn */
@@ -104,6 +110,11 @@ export interface UnitState {
   points: number;
   /** counters used by reports: damage dealt/taken in wounds */
   stats: { woundsDealt: number; woundsTaken: number; modelsKilled: number };
+  /**
+   * for a new unit that a rule brings back in place of a destroyed one (JOIN THE HUNT): the army unit it
+   * stands for, whose line in the batch's per-unit table counts it
+   */
+  returnOf?: string;
 }
 
 export interface StratagemUse {
@@ -255,7 +266,7 @@ export interface GameState {
 export function emptyTurnFlags(): TurnFlags {
   return {
     moved: null, advanced: false, fellBack: false, advanceRoll: 0, shot: false, fought: false,
-    declaredCharge: false, charged: false, disembarkedAfterTransportMoved: false, disembarked: false, arrived: false,
+    declaredCharge: false, charged: false, eligibleToFight: false, disembarkedAfterTransportMoved: false, disembarked: false, arrived: false,
   };
 }
 

@@ -28,6 +28,8 @@ export interface UnitSpec {
   extraAbilities?: string[];
   /** keywords the unit gains from its army's rules (Rule.musterGrants) */
   extraKeywords?: string[];
+  /** the army unit this new unit comes back as (JOIN THE HUNT): UnitState.returnOf */
+  returnOf?: string;
 }
 
 export function profileIndex(ds: Datasheet, profile: string | number): number {
@@ -143,5 +145,7 @@ export function createUnitState(spec: UnitSpec): UnitState {
     attachedTo: null, location: 'unplaced', embarkedIn: null, keywords: keywords.slice(), abilities: abilities.slice(),
     battleShocked: false, flags: emptyTurnFlags(), warlord: spec.warlord ?? false, enhancement: spec.enhancement ?? null,
     points: spec.points ?? 0, stats: { woundsDealt: 0, woundsTaken: 0, modelsKilled: 0 },
+    // only on a unit that comes back, so every other unit's log entry is as before
+    ...(spec.returnOf ? { returnOf: spec.returnOf } : {}),
   };
 }

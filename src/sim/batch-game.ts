@@ -100,17 +100,38 @@ export function playBatchGame(p: PreparedVariant, batchSeed: string, index: numb
   }
 }
 
+/**
+ * Each army unit's line of a game: wounds dealt and taken, models killed, and 1 when it survived (models it
+ * was mustered with alive; a Leader's models live in its Bodyguard unit). A unit that came back as a new
+ * unit (UnitState.returnOf: JOIN THE HUNT) is counted as the army unit it stands for, and the line survives
+ * when either is alive at the end.
+ */
+export function unitRecords(s: GameState, seat: PlayerIndex, unitIds: readonly string[]): UnitRecord[] {
+  const alive = new Set<string>();
+  const returned = new Map<string, string[]>();
+  for (const id of s.unitOrder) {
+    const u = s.units[id];
+    for (const m of u.models) if (m.alive) alive.add(m.origin);
+    if (u.returnOf) returned.set(u.returnOf, [...(returned.get(u.returnOf) ?? []), id]);
+  }
+  return unitIds.map((uid): UnitRecord => {
+    const gid = gameUnitId(seat, uid);
+    if (!s.units[gid]) return [0, 0, 0, 0];
+    const rec: UnitRecord = [0, 0, 0, 0];
+    for (const id of [gid, ...(returned.get(gid) ?? [])]) {
+      const { stats } = s.units[id];
+      rec[0] += stats.woundsDealt;
+      rec[1] += stats.woundsTaken;
+      rec[2] += stats.modelsKilled;
+      if (alive.has(id)) rec[3] = 1;
+    }
+    return rec;
+  });
+}
+
 function recordOf(s: GameState, index: number, seed: string, swapped: boolean, winnerSeat: PlayerIndex | null, rounds: number, endedBy: string, unitIds: [string[], string[]]): GameRecord {
   const byArmy = <T>(f: (seat: PlayerIndex) => T): [T, T] => [f(seatOf(0, swapped)), f(seatOf(1, swapped))];
-  // survival by the models each army unit was mustered with (a Leader's models live in its Bodyguard unit)
-  const alive = new Set<string>();
-  for (const id of s.unitOrder) for (const m of s.units[id].models) if (m.alive) alive.add(m.origin);
-  const units = byArmy((seat) => unitIds[seatOf(seat, swapped)].map((uid): UnitRecord => {
-    const gid = gameUnitId(seat, uid);
-    const u = s.units[gid];
-    if (!u) return [0, 0, 0, 0];
-    return [u.stats.woundsDealt, u.stats.woundsTaken, u.stats.modelsKilled, alive.has(gid) ? 1 : 0];
-  }));
+  const units = byArmy((seat) => unitRecords(s, seat, unitIds[seatOf(seat, swapped)]));
   const stratagems = byArmy((seat) => {
     const out: Record<string, [number, number]> = {};
     for (const st of s.players[seat].stratagemsUsed) {

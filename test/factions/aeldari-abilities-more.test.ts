@@ -102,6 +102,8 @@ describe('Corsair Skyreavers', () => {
     const g = sandbox(units(true), { phase: 'movement', stream: scriptedStream([3]) }, (r) => (r.kind === 'raid-and-run' ? 1 : 0));
     expect(isEngaged(g.state, g.state.units.SR)).toBe(true);
     startPhase(g, 1, 'fight');
+    // engaged as the phase began: the fight phase records it (fight.ts), the unit has not fought
+    g.emit({ type: 'unit-flag', unit: 'SR', flag: 'eligibleToFight', value: true });
     const before = { ...g.state.units.SR.models[0].pos! };
     endPhase(g, 1, 'fight');
     expect(asked).toEqual(['raid-and-run']);

@@ -19,6 +19,7 @@ import { battleShockStep } from '../../src/rules/battle/command.ts';
 import { arrivalExclusions } from '../../src/rules/battle/reserves.ts';
 import { unitMove } from '../../src/rules/battle/units.ts';
 import { pointInPolygon } from '../../src/geometry/polygon.ts';
+import { unitRecords } from '../../src/sim/batch-game.ts';
 
 const KHP = 'Kroot Hunting Pack';
 
@@ -86,6 +87,21 @@ describe('Kroot Hunting Pack stratagems', () => {
     inflictMortalWounds(g, g.state.units.KC2, 30, null);
     expect(g.state.units['KC2-hunt']).toBeUndefined();
     expect(g.state.players[0].cp).toBe(cp - 2);
+  });
+
+  it("JOIN THE HUNT: the batch's per-unit line of the destroyed unit counts the unit that came back (wounds taken, survival)", () => {
+    // army unit ids as a battle names them (p1-<army id>), so that the batch's records find them
+    const g = sandbox([{ ...KC, id: 'p1-KC' }, { ...KC2, id: 'p1-KC2' }, GD], {}, using('JOIN THE HUNT'));
+    const taken = g.state.units['p1-KC'].models.reduce((n, m) => n + m.wounds, 0);
+    inflictMortalWounds(g, g.state.units['p1-KC'], 30, null);
+    const back = g.state.units['p1-KC-hunt'];
+    expect(back.returnOf).toBe('p1-KC');
+    expect(unitRecords(g.state, 0, ['KC', 'KC2'])).toEqual([[0, taken, 0, 1], [0, 0, 0, 1]]);
+    // the unit that came back loses two models: its wounds taken join the line; then it is destroyed too
+    inflictMortalWounds(g, back, 2, null);
+    expect(unitRecords(g.state, 0, ['KC'])).toEqual([[0, taken + 2, 0, 1]]);
+    inflictMortalWounds(g, back, 30, null);
+    expect(unitRecords(g.state, 0, ['KC'])).toEqual([[0, taken + back.startingStrength, 0, 0]]);
   });
 
   it('JOIN THE HUNT: KROOT HOUNDS too, not a MOUNTED Krootox unit, not an enemy unit', () => {

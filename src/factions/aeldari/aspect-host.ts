@@ -9,7 +9,7 @@ import type { PlayerIndex, UnitState } from '../../core/state.ts';
 import type { AttackPlan } from '../../rules/attack-plan.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { registerArmyRuleHooks } from '../../rules/battle/phase.ts';
-import { hasKeyword, isMonsterOrVehicle, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { hasKeyword, isMonsterOrVehicle, onBattlefield, unitsOnBattlefield, wasEligibleToFight } from '../../rules/battle/units.ts';
 import { embark, fitsIn } from '../../rules/battle/transports.ts';
 import { isEngaged, unitsInEngagement } from '../../rules/battle/world.ts';
 import { registerStratagem, type Stratagem } from '../../rules/stratagems/registry.ts';
@@ -205,9 +205,8 @@ export function sanctuaries(g: Game, u: UnitState): UnitState[] {
 }
 
 /**
- * SKYBORNE SANCTUARY, at the end of either player's Fight phase: an ASURYANI unit of the player that fought
- * this phase (the engine's record of a unit eligible to fight: every eligible unit is selected to fight),
- * not within Engagement Range of an enemy unit, embarks within a friendly TRANSPORT it fits in and is wholly
+ * SKYBORNE SANCTUARY, at the end of either player's Fight phase: an ASURYANI unit of the player that was
+ * eligible to fight this phase (wasEligibleToFight), not within Engagement Range of an enemy unit, embarks within a friendly TRANSPORT it fits in and is wholly
  * within 6" of (its player picks which, new decision skyborne-sanctuary). The core rules forbid embarking only
  * in the phase a unit disembarked, so a unit that disembarked in its Movement phase may; one set up from a
  * transport destroyed in this same Fight phase is not told apart (the engine's disembark flags last the
@@ -216,7 +215,7 @@ export function sanctuaries(g: Game, u: UnitState): UnitState[] {
 export const SKYBORNE_SANCTUARY_PLAY: Pick<Stratagem, 'targets' | 'use'> = {
   targets(g, w, p) {
     if (w.data?.phase !== 'fight') return [];
-    return unitsOnBattlefield(g.state, p).filter((u) => hasKeyword(u, 'ASURYANI') && u.flags.fought && !isEngaged(g.state, u) && sanctuaries(g, u).length > 0);
+    return unitsOnBattlefield(g.state, p).filter((u) => hasKeyword(u, 'ASURYANI') && wasEligibleToFight(u) && !isEngaged(g.state, u) && sanctuaries(g, u).length > 0);
   },
   use(g, _w, p, u) {
     const options = sanctuaries(g, u).map((t) => t.id);

@@ -9,10 +9,9 @@ import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type ModelState, type UnitState } from '../../core/state.ts';
 import { isWithin } from '../../geometry/distance.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
-import { unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { unitsOnBattlefield, wasEligibleToFight } from '../../rules/battle/units.ts';
 import { gainExtraCp } from '../../rules/battle/command-points.ts';
-import { isEngaged, modelBody, modelsSee } from '../../rules/battle/world.ts';
-import { hasEffect } from '../../rules/battle/phase.ts';
+import { modelBody, modelsSee } from '../../rules/battle/world.ts';
 import { hitByModelsWith, hitEnemies, intoReservesAtTurnEnd, leadingModel, modelWith, modelWithinRangeOf, moveOrFallBack, moveOrFallBackChoices, untilStartOfNextTurn, whileLeading, withinObjectiveRange } from '../helpers.ts';
 import { grantedStealth } from '../../rules/core-abilities.ts';
 
@@ -272,26 +271,17 @@ registerRule({
   stratagemAgainInPhase: (ctx) => ctx.stratagem === HEROIC_INTERVENTION,
 });
 
-/** Effect: the unit was eligible to fight at the start of this Fight phase (Raid and Run asks at its end). */
-export const RAID_AND_RUN_ELIGIBLE = 'Raid and Run (eligible to fight)';
-registerRule({ name: RAID_AND_RUN_ELIGIBLE, kind: 'effect' });
-
 /**
- * Raid and Run: at the end of each Fight phase, if the Skyreavers were eligible to fight in it (within
- * Engagement Range or having charged when it started, or they fought), they may make a Normal move of up
- * to D3+3" when no enemy unit is within Engagement Range of them, else a Fall Back move of up to D3+3"
- * (with its Desperate Escape tests). The D3 is rolled once the destination is chosen. A unit that became
- * eligible only during the phase and lost it before fighting is not counted (the engine fights every
- * eligible unit, so this needs an enemy destroyed in between).
+ * Raid and Run: at the end of each Fight phase, if the Skyreavers were eligible to fight in it
+ * (wasEligibleToFight), they may make a Normal move of up to D3+3" when no enemy unit is within Engagement
+ * Range of them, else a Fall Back move of up to D3+3" (with its Desperate Escape tests). The D3 is rolled
+ * once the destination is chosen.
  */
 registerRule({
   name: 'Raid and Run', kind: 'datasheet-ability',
-  phaseStart(g, unit, phase) {
-    if (phase === 'fight' && (isEngaged(g.state, unit) || unit.flags.charged)) g.addEffect(RAID_AND_RUN_ELIGIBLE, unit.player, unit.id, g.untilEndOfPhase());
-  },
   phaseEnd(g, unit, phase) {
     const s = g.state;
-    if (phase !== 'fight' || !(unit.flags.fought || hasEffect(g, RAID_AND_RUN_ELIGIBLE, unit.id))) return;
+    if (phase !== 'fight' || !wasEligibleToFight(unit)) return;
     const { fallBack, options } = moveOrFallBackChoices(s, unit);
     if (options.length === 0) return;
     const { option } = g.decide({

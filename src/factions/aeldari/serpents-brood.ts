@@ -10,7 +10,7 @@
 import { registerRule } from '../../core/rules-registry.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { windowOwnUnit } from '../../rules/stratagems/targets.ts';
-import { hasKeyword, unitMove, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { hasKeyword, unitMove, unitsOnBattlefield, wasEligibleToFight } from '../../rules/battle/units.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
 import { attackersAre, attackersAreBearer, bearerPartStands, moveOrFallBack, moveOrFallBackChoices, normalMoveChoices } from '../helpers.ts';
 import { takeMoreDances } from './datasheets.ts';
@@ -104,7 +104,7 @@ registerStratagem({
 
 /**
  * WEAVERS' COILS, at the end of the player's own Fight phase: a HARLEQUINS MOUNTED unit that was eligible to
- * fight (it fought, or it charged: the engine fights every eligible unit) makes a Normal move when no enemy
+ * fight (wasEligibleToFight) makes a Normal move when no enemy
  * unit is within Engagement Range of it, else a Fall Back move of up to 6" (with its Desperate Escape tests).
  * Decision `weavers-coils`: none first, then the destinations.
  */
@@ -113,7 +113,7 @@ registerStratagem({
   targets(g, w, p) {
     if (w.data?.phase !== 'fight') return [];
     return unitsOnBattlefield(g.state, p).filter((u) =>
-      harlequins(u) && hasKeyword(u, 'MOUNTED') && (u.flags.fought || u.flags.charged) && moveOrFallBackChoices(g.state, u).options.length > 0);
+      harlequins(u) && hasKeyword(u, 'MOUNTED') && wasEligibleToFight(u) && moveOrFallBackChoices(g.state, u).options.length > 0);
   },
   use(g, _w, p, u) {
     const { fallBack, options } = moveOrFallBackChoices(g.state, u);

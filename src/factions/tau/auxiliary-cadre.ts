@@ -8,7 +8,7 @@ import type { GameState, PlayerIndex, UnitState } from '../../core/state.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { windowOwnUnit } from '../../rules/stratagems/targets.ts';
-import { allUnits, hasKeyword, onBattlefield, unitMove, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { allUnits, hasKeyword, onBattlefield, unitMove, unitsOnBattlefield, wasEligibleToFight } from '../../rules/battle/units.ts';
 import { boardOf, unitDistance, unitGapLowerBound, unitSees } from '../../rules/battle/world.ts';
 import { bearerModel, bearerPartStands, modelWithinRangeOf, moveOrFallBack, moveOrFallBackChoices, selectUpTo, unitWhollyWithin, untilStartOfNextTurn } from '../helpers.ts';
 import { FOR_THE_GREATER_GOOD } from './army-rule.ts';
@@ -163,7 +163,7 @@ export const INTERLOCKING_MOVE = 6;
 
 /**
  * INTERLOCKING MANOUEVRES, at the end of a Fight phase (either player's): a T'AU EMPIRE unit that was
- * eligible to fight in it (it fought, or it charged this turn: the engine fights every eligible unit) makes a
+ * eligible to fight in it (wasEligibleToFight: also one whose enemies fell before it was selected) makes a
  * Normal move of up to 6" when no enemy unit is within Engagement Range of it, else a Fall Back move (with its
  * Desperate Escape tests). The engine's moves never end embarked, so the rule's limit on embarking holds.
  */
@@ -171,7 +171,7 @@ registerStratagem({
   name: 'INTERLOCKING MANOUEVRES', cp: 1, category: 'Strategic Ploy', source: AUXILIARY_CADRE, turn: 'either', windows: ['phase/end'],
   targets(g, w, p) {
     if (w.data?.phase !== 'fight') return [];
-    return unitsOnBattlefield(g.state, p).filter((u) => hasKeyword(u, "T'AU EMPIRE") && (u.flags.fought || u.flags.charged) && moveOrFallBackChoices(g.state, u).options.length > 0);
+    return unitsOnBattlefield(g.state, p).filter((u) => hasKeyword(u, "T'AU EMPIRE") && wasEligibleToFight(u) && moveOrFallBackChoices(g.state, u).options.length > 0);
   },
   use(g, _w, p, u) {
     const { fallBack, options } = moveOrFallBackChoices(g.state, u);

@@ -76,7 +76,7 @@ registerStratagem({
       else models.push({ profile: m.name, count: 1, weapons: m.weapons.slice(), wargear: wargear.slice() });
     }
     // its points are the destroyed unit's (the agents value units by them)
-    const fresh = createUnitState({ id: `${component.unit}-hunt`, player: p, datasheet: g.state.datasheets[component.datasheet], models, points: g.state.units[component.unit]?.points ?? 0 });
+    const fresh = createUnitState({ id: `${component.unit}-hunt`, player: p, datasheet: g.state.datasheets[component.datasheet], models, points: g.state.units[component.unit]?.points ?? 0, returnOf: component.unit });
     g.emit({ type: 'unit-created', unit: fresh });
     g.emit({ type: 'unit-location', unit: fresh.id, location: 'strategic-reserves', embarkedIn: null });
   },

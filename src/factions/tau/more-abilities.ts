@@ -7,7 +7,7 @@
 import { registerRule } from '../../core/rules-registry.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { opponent, type GameState, type UnitState } from '../../core/state.ts';
-import { hasKeyword, isMonsterOrVehicle, onBattlefield, unitMove, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { hasKeyword, isMonsterOrVehicle, onBattlefield, unitMove, unitsOnBattlefield, wasEligibleToFight } from '../../rules/battle/units.ts';
 import { isClosestEligibleTarget } from '../../rules/battle/shooting.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';
 import { unitDistance } from '../../rules/battle/world.ts';
@@ -242,8 +242,7 @@ registerRule({
 registerRule({
   name: 'Retro-thrusters', kind: 'datasheet-ability',
   phaseEnd(g, unit, phase) {
-    // eligible to fight: it fought, or it charged this turn (the engine fights every eligible unit)
-    if (phase !== 'fight' || (!unit.flags.fought && !unit.flags.charged)) return;
+    if (phase !== 'fight' || !wasEligibleToFight(unit)) return;
     const { fallBack, options } = moveOrFallBackChoices(g.state, unit);
     if (options.length <= 1) return;
     const { option } = g.decide({

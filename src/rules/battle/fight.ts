@@ -26,9 +26,19 @@ export const FIGHTS_NEXT = 'Fights next';
 
 export function fightPhase(g: Game, player: PlayerIndex): void {
   startPhase(g, player, 'fight');
+  recordEligibleToFight(g);
   fightStep(g, true);
   fightStep(g, false);
   endPhase(g, player, 'fight');
+}
+
+/** Record every unit on the battlefield now eligible to fight, either player's (TurnFlags.eligibleToFight; read by wasEligibleToFight). */
+function recordEligibleToFight(g: Game): void {
+  const s = g.state;
+  for (const id of s.unitOrder) {
+    const u = s.units[id];
+    if (!u.flags.eligibleToFight && onBattlefield(u) && (u.flags.charged || isEngaged(s, u))) g.emit({ type: 'unit-flag', unit: id, flag: 'eligibleToFight', value: true });
+  }
 }
 
 function eligible(g: Game, p: PlayerIndex, first: boolean): UnitState[] {
@@ -47,6 +57,7 @@ function fightStep(g: Game, first: boolean): void {
   let current = opponent(g.state.turn);
   for (;;) {
     if (g.state.result) return;
+    recordEligibleToFight(g);
     let units = eligible(g, current, first);
     if (units.length === 0) {
       current = opponent(current);
