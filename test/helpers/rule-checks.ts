@@ -29,6 +29,8 @@ import { D6_PLUS_1_MOVES } from '../../src/factions/aeldari/battle-focus-names.t
 import { manoeuvreRollBonus } from '../../src/factions/aeldari/battle-focus-bonuses.ts';
 
 const EPS = 1e-6;
+/** "ends closer" (pile-in, consolidation): the planner's own margin (src/geometry/planner.ts) */
+const CLOSER_EPS = 1e-9;
 /** moves that may not end within Engagement Range of an enemy unit */
 const NOT_INTO_ENGAGEMENT = new Set(['normal', 'advance', 'fall-back', 'deploy', 'deep-strike', 'strategic-reserves', 'infiltrate', 'scout', 'disembark', 'emergency-disembark', 'set-up-again']);
 /** a unit is selected at most once a phase for each of these */
@@ -394,11 +396,13 @@ export function ruleChecker(): RuleChecker {
         const unit = closestUnit(before);
         return enemyModels.some((o) => o.unit === unit && horizontalDistance(b, o.body) <= 0.01);
       };
-      const nearerEnemy = (x: { b: Body; before: Body }) => closest(x.b) < closest(x.before) - EPS || (contactEnough && touchesClosestUnit(x));
+      // "closer" by any measurable amount, as the planner checks it (1e-9): a model the planner nudged by
+      // 2e-6" toward the enemy gains less than EPS and is still closer
+      const nearerEnemy = (x: { b: Body; before: Body }) => closest(x.b) < closest(x.before) - CLOSER_EPS || (contactEnough && touchesClosestUnit(x));
       const towardEnemy = movedFrom.every(nearerEnemy);
       const towardObjective = e.mode === 'consolidate' && s.objectives.some((o) => {
         const marker = markerBody(o);
-        return movedFrom.every((x) => nearerEnemy(x) || horizontalDistance(x.b, marker) < horizontalDistance(x.before, marker) - EPS) && mine.some((m) => inObjectiveRange(modelBody(s, m), o));
+        return movedFrom.every((x) => nearerEnemy(x) || horizontalDistance(x.b, marker) < horizontalDistance(x.before, marker) - CLOSER_EPS) && mine.some((m) => inObjectiveRange(modelBody(s, m), o));
       });
       if (!towardEnemy && !towardObjective) {
         const away = movedFrom.filter((x) => !nearerEnemy(x)).map(({ m }) => m.id);
