@@ -24,11 +24,20 @@ import type { WeaponProfile } from '../../src/data/datasheet.ts';
 import type { Body } from '../../src/geometry/types.ts';
 import { SERPENT_STRIKE_ROLL, serpentStrikeReach } from '../../src/factions/aeldari/boarding-rolls.ts';
 import { FALLEN_WARRIOR } from '../../src/rules/battle/fight-on-death.ts';
+import { FIGHTS_NEXT } from '../../src/rules/battle/fight.ts';
 import { D6_PLUS_1_MOVES } from '../../src/factions/aeldari/battle-focus-names.ts';
 // what Martial Grace adds to those D6 (a module that registers no rule)
 import { manoeuvreRollBonus } from '../../src/factions/aeldari/battle-focus-bonuses.ts';
 
 const EPS = 1e-6;
+/**
+ * Moves of a rolled length other than Battle Focus's (reactive moves, moves after shooting or fighting): the
+ * label of their dice and the reach a roll gives; the move that follows may go that far, whatever the Move.
+ */
+const ROLLED_MOVES: Record<string, (roll: number) => number> = {
+  'Trail Finding': (v) => v, 'Path of the Outcast': (v) => v, 'Reaver Band': (v) => v, 'Shade of Twilight': (v) => v, 'Rapid Ambush move': (v) => v,
+  'Fire and Fade (D6+1")': (v) => v + 1, 'Into the Breach (D6+1")': (v) => v + 1, 'Raid and Run (D3+3")': (v) => v + 3,
+};
 /** "ends closer" (pile-in, consolidation): the planner's own margin (src/geometry/planner.ts) */
 const CLOSER_EPS = 1e-9;
 /** moves that may not end within Engagement Range of an enemy unit */
@@ -260,8 +269,6 @@ export function ruleChecker(): RuleChecker {
     }
     if (e.request === 'select-unit-to-shoot') shooter = unitId;
     if (e.request === 'select-unit-to-fight') { fighter = unitId; fallen = []; }
-    // a unit picked by a stratagem in the Fight phase (Counter-offensive) fights next
-    if (e.request === 'stratagem' && phase === 'fight' && unitId) fighter = unitId;
     if (e.request === 'select-unit-to-charge' && unitId) {
       count('charge declared');
       const u = s.units[unitId];
@@ -368,7 +375,7 @@ export function ruleChecker(): RuleChecker {
         // Pile-in and Consolidation: 3", or what the unit's abilities allow (Choreographer of War: 6")
         const pile = pileInMove(s, u).distance;
         const limit: Record<string, number> = {
-          normal: Math.max(move, manoeuvreReach.get(u.id) ?? 0), 'lethal-surge': manoeuvreReach.get(u.id) ?? 0, 'fall-back': move, 'pile-in': pile, consolidate: Math.max(pile, consolidationReach.get(u.id) ?? 0),
+          normal: Math.max(move, manoeuvreReach.get(u.id) ?? 0), 'lethal-surge': manoeuvreReach.get(u.id) ?? 0, 'fall-back': Math.max(move, manoeuvreReach.get(u.id) ?? 0), 'pile-in': pile, consolidate: Math.max(pile, consolidationReach.get(u.id) ?? 0),
           scout: scouts, charge: roll.reduce((a, x) => a + x, 0) + (chargeBonus.get(u.id) ?? 0),
         };
         // the straight line from where the model was is never longer than the path it moved
@@ -410,7 +417,7 @@ export function ruleChecker(): RuleChecker {
       }
     }
     for (const m of u.models) if (m.pos) lastPos.set(m.id, { x: m.pos.x, y: m.pos.y, z: m.pos.z });
-    if (e.mode === 'normal' || e.mode === 'lethal-surge') manoeuvreReach.delete(u.id);
+    if (e.mode === 'normal' || e.mode === 'lethal-surge' || e.mode === 'fall-back') manoeuvreReach.delete(u.id);
     // Lethal Surge (Devoted of Ynnead), Fade Back's D6+1" instead: it may end within Engagement Range of the enemy unit that shot, no other
     if (e.mode === 'lethal-surge') {
       const engaged = s.unitOrder.map((id) => s.units[id]).filter((o) => o.player !== u.player && o.location === 'battlefield' && unitsEngaged(s, u, o));
@@ -510,6 +517,7 @@ export function ruleChecker(): RuleChecker {
         if (e.purpose === 'other' && e.unit && e.label === SERPENT_STRIKE_ROLL) consolidationReach.set(e.unit, serpentStrikeReach(e.values[0]));
         // the Battle Focus manoeuvres' D6+1" Normal moves (with what Martial Grace adds), and Lethal Intent's (Devoted of Ynnead)
         if (e.purpose === 'other' && e.unit && (D6_PLUS_1_MOVES.includes(e.label ?? '') || e.label === 'Lethal Intent')) manoeuvreReach.set(e.unit, e.values[0] + 1 + manoeuvreRollBonus(s, s.units[e.unit], e.label!));
+        if (e.purpose === 'other' && e.unit && e.label && ROLLED_MOVES[e.label]) manoeuvreReach.set(e.unit, ROLLED_MOVES[e.label](e.values[0]));
         if (e.purpose === 'charge' && e.unit) {
           chargeRoll.set(e.unit, [...e.values]);
           chargeBonus.set(e.unit, Math.max(0, rollModifier(s, s.units[e.unit], 'charge')));
@@ -527,6 +535,7 @@ export function ruleChecker(): RuleChecker {
         if (e.purpose === 'desperate-escape' && escape && e.unit === escape.unit) e.indices.forEach((i, k) => { escape!.dice[i] = e.values[k]; });
         if (r) e.indices.forEach((i, k) => { r[i] = e.values[k]; });
         if (e.purpose === 'other' && e.unit && D6_PLUS_1_MOVES.includes(e.source)) manoeuvreReach.set(e.unit, e.values[0] + 1 + manoeuvreRollBonus(s, s.units[e.unit], e.source));
+        if (e.purpose === 'other' && e.unit && ROLLED_MOVES[e.source]) manoeuvreReach.set(e.unit, ROLLED_MOVES[e.source](e.values[0]));
         break;
       }
       case 'dice-substituted': {
@@ -589,6 +598,9 @@ export function ruleChecker(): RuleChecker {
         if (s.players[e.player].cp < 0) bad(`player ${e.player + 1} has negative CP`);
         break;
       case 'effect-added':
+        // a unit picked to fight next (COUNTER-OFFENSIVE) is the next to fight; other stratagems of the phase
+        // on a unit (HEROES' FALL: its models fight on death) do not make it the fighter
+        if (e.effect.kind === FIGHTS_NEXT && e.effect.unit) { fighter = e.effect.unit; fallen = []; }
         if (e.effect.kind === FALLEN_WARRIOR && e.effect.unit) {
           const p = e.effect.params as { model: string; x: number; y: number; z: number };
           fallen.push({ player: e.effect.player, unit: e.effect.unit, model: p.model, pos: { x: p.x, y: p.y, z: p.z } });
