@@ -42,7 +42,7 @@
  * the mass not yet in the "all models destroyed" state is below 1e-15. The pmfs sum to 1 within ~1e-13.
  */
 import type { AttackPlan, RerollPolicy } from '../rules/attack-plan.ts';
-import { adjustDamage, capModifier, rollOutcome, saveNeeded, saveRerollPolicy, shouldReroll, woundTarget } from '../rules/attack-plan.ts';
+import { adjustDamage, capModifier, criticalHitThreshold, rollOutcome, saveNeeded, saveRerollPolicy, shouldReroll, woundTarget } from '../rules/attack-plan.ts';
 import { diceExprMean, diceExprPmf } from '../core/dice-expr.ts';
 
 export interface DefenderProfile {
@@ -205,7 +205,7 @@ type PerAttack = { hits: number[]; wounds: number[]; unsaved: number[] };
 function rollsOf(plan: AttackPlan, defender: Pick<DefenderProfile, 'save' | 'invulnerable'>, fresh = false) {
   const hitPolicy = fresh ? 'none' : plan.rerollHits;
   const woundPolicy = fresh ? 'none' : plan.rerollWounds;
-  const hit: [number, number, number] = plan.autoHit ? [0, 1, 0] : rollProbabilities(plan.skill, capModifier(plan.hitModifier), plan.criticalHitOn, hitPolicy);
+  const hit: [number, number, number] = plan.autoHit ? [0, 1, 0] : rollProbabilities(plan.skill, capModifier(plan.hitModifier), criticalHitThreshold(plan), hitPolicy);
   const wnd = rollProbabilities(woundTarget(plan.strength, plan.toughness), capModifier(plan.woundModifier), plan.criticalWoundOn, woundPolicy);
   const pf = 1 - savePassProbability(saveNeeded(plan, defender.save, defender.invulnerable), plan.rerollSaves);
   // a Critical Wound may get a better AP (criticalWoundAp) or skip the save (DEVASTATING WOUNDS)
@@ -257,7 +257,7 @@ function rerollInputs(plan: AttackPlan, defender: Pick<DefenderProfile, 'save' |
   return {
     r: rollsOf(plan, defender),
     fr: rollsOf(plan, defender, true),
-    qh: plan.rerollOne.hit > 0 && !plan.autoHit ? eligibleFail(plan.skill, capModifier(plan.hitModifier), plan.criticalHitOn, plan.rerollHits) : 0,
+    qh: plan.rerollOne.hit > 0 && !plan.autoHit ? eligibleFail(plan.skill, capModifier(plan.hitModifier), criticalHitThreshold(plan), plan.rerollHits) : 0,
     qw: plan.rerollOne.wound > 0 ? eligibleFail(woundTarget(plan.strength, plan.toughness), capModifier(plan.woundModifier), plan.criticalWoundOn, plan.rerollWounds) : 0,
   };
 }
@@ -510,7 +510,7 @@ export function meanInputs(p: AttackPlan, attackingModels: number, def: Defender
   let i = 0;
   out[i++] = attackingModels; out[i++] = def.models; out[i++] = def.save; out[i++] = nul(def.invulnerable); out[i++] = def.wounds; out[i++] = nul(def.feelNoPain);
   out[i++] = +p.melee; out[i++] = a.n; out[i++] = a.sides; out[i++] = a.plus; out[i++] = p.attacksBonus; out[i++] = +p.rerollAttacks;
-  out[i++] = +p.autoHit; out[i++] = p.skill; out[i++] = p.hitModifier; out[i++] = +p.ignoreHitModifiers; out[i++] = +p.ignoreCharacteristicModifiers; out[i++] = +p.ignoreApDamageModifiers; out[i++] = POLICY[p.rerollHits]; out[i++] = p.criticalHitOn; out[i++] = p.sustainedHits; out[i++] = +p.lethalHits;
+  out[i++] = +p.autoHit; out[i++] = p.skill; out[i++] = p.hitModifier; out[i++] = +p.ignoreHitModifiers; out[i++] = +p.ignoreCharacteristicModifiers; out[i++] = +p.ignoreApDamageModifiers; out[i++] = POLICY[p.rerollHits]; out[i++] = p.criticalHitOn; out[i++] = +p.everyHitCritical; out[i++] = p.sustainedHits; out[i++] = +p.lethalHits;
   out[i++] = p.strength; out[i++] = p.toughness; out[i++] = p.woundModifier; out[i++] = POLICY[p.rerollWounds]; out[i++] = p.criticalWoundOn; out[i++] = +p.devastatingWounds; out[i++] = p.criticalWoundAp;
   out[i++] = p.ap; out[i++] = +p.cover; out[i++] = +p.ignoresCover; out[i++] = p.saveModifier; out[i++] = p.invulnerableModifier; out[i++] = nul(p.invulnerable); out[i++] = POLICY[p.rerollSaves];
   out[i++] = r.hit; out[i++] = r.wound; out[i++] = r.damage;
@@ -518,7 +518,7 @@ export function meanInputs(p: AttackPlan, attackingModels: number, def: Defender
   out[i++] = +p.precision; out[i++] = +p.criticalWoundPrecision; out[i++] = +p.hazardous;
   return out;
 }
-const MEAN_INPUTS = 51;
+const MEAN_INPUTS = 52;
 const scratch = new Float64Array(MEAN_INPUTS);
 const meanInputsPool = new Float64Array(MEAN_CACHE_SIZE * MEAN_INPUTS);
 

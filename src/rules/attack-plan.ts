@@ -75,6 +75,11 @@ export interface AttackPlan {
   unmodifiedHitOn: number | null;
   /** unmodified Hit roll at or above which a hit is a Critical Hit (6 unless a rule says otherwise) */
   criticalHitOn: number;
+  /**
+   * every Hit roll that hits scores a Critical Hit (Cry of the Wind, Murder's Jest): read when the dice are
+   * rolled, with every modifier then known (criticalHitThreshold)
+   */
+  everyHitCritical: boolean;
   /** SUSTAINED HITS X: extra hits per Critical Hit (these extra hits are not Critical Hits) */
   sustainedHits: number;
   /** LETHAL HITS: a Critical Hit automatically wounds (it is not a Critical Wound) */
@@ -154,6 +159,16 @@ export interface AttackPlan {
 }
 
 /** A Hit or Wound roll modifier total, capped to +1/-1 as the core rules require. */
+/**
+ * The unmodified Hit roll from which an attack scores a Critical Hit: criticalHitOn, or, when every Hit roll
+ * that hits does (everyHitCritical), the lowest roll that hits with the BS and the capped modifiers as the
+ * attack sequence reads them, so a modifier added after the rule was asked counts too (never 1: a 1 fails).
+ */
+export function criticalHitThreshold(plan: AttackPlan): number {
+  if (!plan.everyHitCritical) return plan.criticalHitOn;
+  return Math.min(plan.criticalHitOn, Math.max(2, plan.skill - capModifier(plan.hitModifier)));
+}
+
 export function capModifier(total: number): number {
   return total > 1 ? 1 : total < -1 ? -1 : total;
 }
@@ -270,7 +285,7 @@ export function basePlan(p: {
   return {
     weapon: p.weapon, profile: p.profile, melee: p.melee,
     attacks: p.attacks, attacksBonus: 0, rerollAttacks: false,
-    autoHit: false, skill: p.skill, hitModifier: 0, ignoreHitModifiers: false, ignoreSkillModifiers: false, ignoreCharacteristicModifiers: false, ignoreApDamageModifiers: false, rerollHits: 'none', unmodifiedHitOn: null, criticalHitOn: 6, sustainedHits: 0, lethalHits: false,
+    autoHit: false, skill: p.skill, hitModifier: 0, ignoreHitModifiers: false, ignoreSkillModifiers: false, ignoreCharacteristicModifiers: false, ignoreApDamageModifiers: false, rerollHits: 'none', unmodifiedHitOn: null, criticalHitOn: 6, everyHitCritical: false, sustainedHits: 0, lethalHits: false,
     strength: p.strength, toughness: p.toughness, woundModifier: 0, rerollWounds: 'none', criticalWoundOn: 6, devastatingWounds: false, criticalWoundAp: 0,
     ap: p.ap, cover: false, ignoresCover: false, saveModifier: 0, invulnerableModifier: 0, invulnerable: null, rerollSaves: 'none', rerollOne: { hit: 0, wound: 0, damage: 0 },
     damage: p.damage, rerollDamage: false, rerollDamageOnes: false, damageBonus: 0, damageReduction: 0, halveDamage: false, feelNoPain: null,

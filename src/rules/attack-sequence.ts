@@ -13,7 +13,7 @@ import { abilityRules } from '../core/rules-registry.ts';
 import type { GameState, ModelState, UnitState } from '../core/state.ts';
 import { buildAttackPlan, targetToughness, type AttackContext } from './attack-context.ts';
 import {
-  addHitModifier, adjustDamage, capModifier, rollOutcome, saveNeeded, saveRerollPolicy, shouldReroll, woundTarget, type AttackPlan, type RerollPolicy,
+  addHitModifier, adjustDamage, capModifier, criticalHitThreshold, rollOutcome, saveNeeded, saveRerollPolicy, shouldReroll, woundTarget, type AttackPlan, type RerollPolicy,
 } from './attack-plan.ts';
 import { afterRoll, rollDice } from './roll-window.ts';
 import {
@@ -207,7 +207,7 @@ export function resolveGroup(
   } else {
     const mod = capModifier(plan.hitModifier);
     const needed = plan.skill;
-    const critOn = plan.criticalHitOn;
+    const critOn = criticalHitThreshold(plan);
     const policy = plan.rerollHits === 'none' ? 'none' : rerollChoice(g, player, 'hit', plan.rerollHits, attacker.id, plan.weapon);
     const values = rollStep(g, attacks, 'hit', player, attacker.id, needed, mod, critOn, policy, label, budget, modelIds);
     for (let i = 0; i < values.length; i++) {

@@ -110,6 +110,15 @@ describe('hit roll abilities', () => {
     expectPmf(r.hits, [1 / 2, 1 / 6, 0, 1 / 3]);
   });
 
+  it('every Hit roll that hits a Critical Hit, read with the modifiers (Cry of the Wind): BS 4+ and -1, SUSTAINED HITS 1', () => {
+    // a 5 or 6 hits and is critical (2 hits each, 1/3); a 4 misses with the -1 (nothing scores 1 hit)
+    const r = exactAttack(plan({ sustainedHits: 1, hitModifier: -1, everyHitCritical: true }), 1, def());
+    expectPmf(r.hits, [2 / 3, 0, 1 / 3]);
+    // with +1, a 3 hits: critical from 3 (4/6), and never from a 1
+    expectPmf(exactAttack(plan({ sustainedHits: 1, hitModifier: 1, everyHitCritical: true }), 1, def()).hits, [1 / 3, 0, 2 / 3]);
+    expectPmf(exactAttack(plan({ skill: 2, sustainedHits: 1, hitModifier: 1, everyHitCritical: true }), 1, def()).hits, [1 / 6, 0, 5 / 6]);
+  });
+
   it('LETHAL HITS + SUSTAINED HITS 1: only the Critical Hit itself auto-wounds', () => {
     // BS4+, S4 vs T4 (4+ = 1/2). Per attack:
     //   miss 1/2                           -> 0 wounds

@@ -4,6 +4,7 @@
  * each, comparing the situation with and without the ability, that fails if it is played wrong.
  */
 import { describe, expect, it } from 'vitest';
+import { addHitModifier, criticalHitThreshold } from '../../src/rules/attack-plan.ts';
 import { aeldariSandbox, battleSandbox, scriptedAgent, setGap, type PlacedUnit } from '../helpers/battle.ts';
 import { planFor } from '../helpers/plan.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
@@ -152,13 +153,19 @@ describe('Baharroth', () => {
     expect(g.state.units.BG.location).toBe('strategic-reserves');
   });
 
-  it('Cry of the Wind: in a turn he was set up, each of his ranged hits is a Critical Hit', () => {
+  it('Cry of the Wind: in a turn he was set up, each of his ranged hits is a Critical Hit, with the modifiers known as the dice are rolled', () => {
     const g = led('Baharroth', 'Swooping Hawks', false);
-    expect(planFor(g, 'LD', 'ST', 'Fury of the Tempest').criticalHitOn).toBe(6);
+    expect(criticalHitThreshold(planFor(g, 'LD', 'ST', 'Fury of the Tempest'))).toBe(6);
     g.emit({ type: 'unit-moved', unit: 'LD', mode: 'arrived' });
-    expect(planFor(g, 'LD', 'ST', 'Fury of the Tempest').criticalHitOn).toBe(2);
+    const plan = planFor(g, 'LD', 'ST', 'Fury of the Tempest');
+    expect(plan.skill).toBe(2);
+    expect(criticalHitThreshold(plan)).toBe(2);
+    // a -1 to hit added once the plan is built (as Big Guns Never Tire's is): a 2 no longer hits, so it is no
+    // Critical Hit either; the 3 that hits is
+    addHitModifier(plan, -1);
+    expect(criticalHitThreshold(plan)).toBe(3);
     // not in melee
-    expect(planFor(g, 'LD', 'ST', 'Shining Blade').criticalHitOn).toBe(6);
+    expect(criticalHitThreshold(planFor(g, 'LD', 'ST', 'Shining Blade'))).toBe(6);
   });
 });
 

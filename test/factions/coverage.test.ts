@@ -38,9 +38,9 @@ describe('coverage of a datasheet', () => {
   });
 
   it("an entry's `missing` makes it partly played, with what is missing", () => {
-    const c = datasheetCoverage(aeldari.byName('Baharroth')!);
+    const c = datasheetCoverage(aeldari.byName('Fuegan')!);
     expect(c.status).toBe('partly');
-    expect(c.abilities.find((a) => a.name === 'Cry of the Wind')).toMatchObject({ status: 'partly', missing: expect.any(String) });
+    expect(c.abilities.find((a) => a.name === 'Unquenchable Resolve')).toMatchObject({ status: 'partly', missing: expect.any(String) });
     expect(c.abilities.find((a) => a.name === 'Battle Focus')?.status).toBe('played');
     expect(datasheetCoverage(aeldari.byName('Guardian Defenders')!).status).toBe('played');
   });

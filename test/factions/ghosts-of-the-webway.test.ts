@@ -3,6 +3,7 @@
  * the four Enhancements. Each test fails if the rule is played wrong or not at all.
  */
 import { describe, expect, it } from 'vitest';
+import { addHitModifier, criticalHitThreshold } from '../../src/rules/attack-plan.ts';
 import { battleSandbox, scriptedAgent, setGap, type PlacedUnit } from '../helpers/battle.ts';
 import { usingStratagem as using, offeredUnits as offered } from '../helpers/stratagems.ts';
 import { planFor } from '../helpers/plan.ts';
@@ -215,13 +216,18 @@ describe('Ghosts of the Webway Enhancements', () => {
   it('Murder\'s Jest: the bearer\'s Hit rolls that hit a unit Below Half-strength are Critical Hits', () => {
     const g = sandbox([{ id: 'DJ', player: 0, faction: 'aeldari', name: 'Death Jester', at: { x: 10, y: 5 }, enhancement: "Murder's Jest" }, ST]);
     const full = planFor(g, 'DJ', 'ST', 'Shrieker cannon');
-    expect(full.criticalHitOn).toBe(6);
+    expect(criticalHitThreshold(full)).toBe(6);
     inflictMortalWounds(g, g.state.units.ST, 6, 'DJ');
     const half = planFor(g, 'DJ', 'ST', 'Shrieker cannon');
-    expect(half.criticalHitOn).toBe(half.skill);
+    expect(half.hitModifier).toBe(0);
+    expect(criticalHitThreshold(half)).toBe(half.skill);
+    // a -1 to hit added once the plan is built: a roll of the BS no longer hits, the next one does and is critical
+    expect(half.skill).toBe(2);
+    addHitModifier(half, -1);
+    expect(criticalHitThreshold(half)).toBe(3);
     const plain = sandbox([{ id: 'DJ', player: 0, faction: 'aeldari', name: 'Death Jester', at: { x: 10, y: 5 }, enhancement: 'Mistweave' }, ST]);
     inflictMortalWounds(plain, plain.state.units.ST, 6, 'DJ');
-    expect(planFor(plain, 'DJ', 'ST', 'Shrieker cannon').criticalHitOn).toBe(6);
+    expect(criticalHitThreshold(planFor(plain, 'DJ', 'ST', 'Shrieker cannon'))).toBe(6);
   });
 
   it('Mistweave: the unit the bearer leads has Infiltrators; not the bearer alone', () => {

@@ -11,6 +11,12 @@ registerRule({
   attack: (plan, _ctx, src) => { if (src.role === 'attacker') plan.hitModifier += Number(src.effect?.params.hit ?? 0); },
 });
 
+// A test-only effect: every Hit roll that hits scores a Critical Hit (as Cry of the Wind and Murder's Jest).
+registerRule({
+  name: 'test: every hit critical', kind: 'effect',
+  attack: (plan, _ctx, src) => { if (src.role === 'attacker') plan.everyHitCritical = true; },
+});
+
 const noSave = { name: 'Targets', models: 10, profile: { toughness: 4, save: 7, wounds: 1 } };
 
 describe('Hit roll', () => {
@@ -21,6 +27,19 @@ describe('Hit roll', () => {
     d.game.addEffect('test: hit modifier', 0, 'A', { at: 'end-of-battle' }, { hit: -1 });
     const t = d.run();
     expect(t.hits).toBe(1);
+    expect(s.remaining()).toBe(0);
+  });
+
+  it('every Hit roll that hits is a Critical Hit: the roll that hits is read with the modifiers a later rule adds', () => {
+    // BS 3+ with SUSTAINED HITS 1; the rule comes first, a -1 to hit after it: a 3 misses, the 4 hits and is
+    // a Critical Hit (2 hits). Read when the rule was asked (BS 3), the 3 would be a Critical Hit too (4 hits);
+    // without the rule the 4 is a plain hit (1).
+    const s = scriptedStream([3, 4, /* wounds */ 4, 4]);
+    const d = duel({ models: 1, weapon: { attacks: '2', skill: 3, abilities: ['SUSTAINED HITS 1'] } }, noSave, s);
+    d.game.addEffect('test: every hit critical', 0, 'A', { at: 'end-of-battle' });
+    d.game.addEffect('test: hit modifier', 0, 'A', { at: 'end-of-battle' }, { hit: -1 });
+    const t = d.run();
+    expect(t.hits).toBe(2);
     expect(s.remaining()).toBe(0);
   });
 

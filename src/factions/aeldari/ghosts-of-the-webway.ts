@@ -7,7 +7,6 @@
 import { registerRule } from '../../core/rules-registry.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
-import { capModifier } from '../../rules/attack-plan.ts';
 import { belowHalfStrength, hasKeyword, isMonsterOrVehicle, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { engagedEnemies, modelBody, unitDistance } from '../../rules/battle/world.ts';
 import { canCharge, chargeTargets, declareCharge, targetSets } from '../../rules/battle/charge.ts';
@@ -177,15 +176,13 @@ const MURDERS_JEST = "Murder's Jest";
 
 /**
  * Murder's Jest: the bearer's attacks against a unit Below Half-strength score a Critical Hit with every
- * Hit roll that hits: the Critical Hit threshold becomes the roll that hits (as Cry of the Wind).
+ * Hit roll that hits (AttackPlan.everyHitCritical, as Cry of the Wind).
  */
 registerRule({
   name: MURDERS_JEST, kind: 'enhancement',
-  missing: 'the roll that hits is read from the BS and the Hit roll modifiers known when the rule is asked (a modifier another rule adds later is not counted)',
   attack(plan, ctx, src) {
     if (src.role !== 'attacker' || !belowHalfStrength(ctx.state, ctx.target) || !attackersAreBearer(ctx.attacker, ctx.attackers, MURDERS_JEST)) return;
-    const hits = plan.unmodifiedHitOn ?? plan.skill - capModifier(plan.hitModifier);
-    plan.criticalHitOn = Math.min(plan.criticalHitOn, Math.max(2, hits));
+    plan.everyHitCritical = true;
   },
 });
 

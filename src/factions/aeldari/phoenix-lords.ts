@@ -4,7 +4,7 @@
  */
 import { registerRule } from '../../core/rules-registry.ts';
 import { profileHas } from '../../data/datasheet.ts';
-import { capModifier, widerReroll } from '../../rules/attack-plan.ts';
+import { widerReroll } from '../../rules/attack-plan.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
 import { attackersAre, intoReservesAtTurnEnd, registerFirstDeathReturn, leadingModel, modelWith, normalMoveAfterShooting, normalMoveChoices, shockOneHitEnemy, strikeAround, strikeDamage, whileLeading } from '../helpers.ts';
 
@@ -144,15 +144,14 @@ registerRule({
 
 /**
  * Cry of the Wind: in a turn Baharroth was set up on the battlefield (from Reserves), each of his ranged
- * attacks that hits scores a Critical Hit: the Critical Hit threshold becomes the roll that hits.
+ * attacks that hits scores a Critical Hit (AttackPlan.everyHitCritical: the roll that hits is read as the
+ * dice are rolled, every modifier counted).
  */
 registerRule({
   name: 'Cry of the Wind', kind: 'datasheet-ability',
-  missing: 'the roll that hits is read from the BS and the Hit roll modifiers known when the rule is asked (a modifier another rule adds later is not counted)',
   attack(plan, ctx, src) {
     if (src.role !== 'attacker' || ctx.melee || !ctx.attacker.flags.arrived || !attackersAre(ctx.state, ctx.attackers, 'BAHARROTH')) return;
-    const hits = plan.unmodifiedHitOn ?? plan.skill - capModifier(plan.hitModifier);
-    plan.criticalHitOn = Math.min(plan.criticalHitOn, Math.max(2, hits));
+    plan.everyHitCritical = true;
   },
 });
 
