@@ -15,6 +15,11 @@ export type WindowName =
   | 'command/before-battle-shock-test'
   /** your Command phase, just after a failed Battle-shock test (Boarding Actions Insane Bravery) */
   | 'command/after-battle-shock-failed'
+  /**
+   * a Command phase (either player's), after the Battle-shock step and before the mission scores at the
+   * phase's end: what a stratagem usable "in the Command phase" does here counts for that score
+   */
+  | 'command/after-battle-shock-step'
   /** start of a phase (the phase's player is the active player) */
   | 'phase/start'
   /** end of a phase */

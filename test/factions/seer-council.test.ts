@@ -15,6 +15,7 @@ import { targetableFrom, weaponRange } from '../../src/core/rules-registry.ts';
 import { openWindow, usableStratagems, type Window } from '../../src/rules/windows.ts';
 import { feelNoPainOf } from '../../src/rules/damage.ts';
 import { startPhase } from '../../src/rules/battle/phase.ts';
+import { commandPhase } from '../../src/rules/battle/command.ts';
 import { advanceDistance } from '../../src/rules/battle/movement.ts';
 import { createHeuristic } from '../../agents/heuristic.ts';
 import { rollFatePool } from '../../src/factions/aeldari/army-rule.ts';
@@ -140,17 +141,39 @@ describe('Seer Council stratagems', () => {
     expect(planFor(g, 'ST', 'WG', 'Close combat weapon').hitModifier).toBe(before.hitModifier);
   });
 
-  it('PRESENTIMENT OF DREAD: at the end of a Command phase, an enemy unit within 18" of the PSYKER tests Battle-shock at -1', () => {
-    const end: Window = { name: 'phase/end', unit: null, targets: [], data: { phase: 'command' } };
+  it('PRESENTIMENT OF DREAD: in a Command phase, after the Battle-shock step, an enemy unit within 18" of the PSYKER tests Battle-shock at -1', () => {
+    const step: Window = { name: 'command/after-battle-shock-step', unit: null, targets: [] };
     // 3 + 4 = 7: the Strike Team's Leadership 7+ passes it, but not at -1
     const g = sandbox([FS, GD, { ...ST, at: { x: 20, y: 5 } }], { phase: 'command', turn: 1, stream: scriptedStream([3, 4]) }, using('PRESENTIMENT OF DREAD'));
-    expect(offered(g, end, 0, 'PRESENTIMENT OF DREAD')).toEqual(['FS']);
-    expect(openWindow(g, end)).toEqual(['PRESENTIMENT OF DREAD']);
+    expect(offered(g, step, 0, 'PRESENTIMENT OF DREAD')).toEqual(['FS']);
+    expect(openWindow(g, step)).toEqual(['PRESENTIMENT OF DREAD']);
     expect(g.state.units.ST.battleShocked).toBe(true);
-    // more than 18" away: not offered; not at the end of another phase
-    expect(offered(sandbox([FS, GD, ST], { phase: 'command' }), end, 0, 'PRESENTIMENT OF DREAD')).toEqual([]);
-    const near = sandbox([FS, GD, { ...ST, at: { x: 20, y: 5 } }], { phase: 'shooting' });
-    expect(offered(near, { ...end, data: { phase: 'shooting' } }, 0, 'PRESENTIMENT OF DREAD')).toEqual([]);
+    // more than 18" away: not offered; not at the end of the phase, after the mission has scored
+    expect(offered(sandbox([FS, GD, ST], { phase: 'command' }), step, 0, 'PRESENTIMENT OF DREAD')).toEqual([]);
+    const near = sandbox([FS, GD, { ...ST, at: { x: 20, y: 5 } }], { phase: 'command' });
+    expect(offered(near, { name: 'phase/end', unit: null, targets: [], data: { phase: 'command' } }, 0, 'PRESENTIMENT OF DREAD')).toEqual([]);
+  });
+
+  it('PRESENTIMENT OF DREAD before the score: a Strike Team shocked off the marker in the Command phase no longer holds it when Take and Hold scores', () => {
+    // round 2, the Seer Council player's Command phase: the Farseer (OC 1) and the Strike Team's nearest
+    // models are within range of the marker; the Strike Team holds it until it is Battle-shocked
+    const units: PlacedUnit[] = [{ ...FS, at: { x: 17.5, y: 5 } }, { ...ST, at: { x: 20.5, y: 5 } }];
+    const play = (use: boolean) => {
+      const g = battleSandbox(units, {
+        factions: ['AE', 'TAU'], phase: 'movement', turn: 1, round: 2, cp: [4, 3], detachments: [SC, null], objectives: [{ id: 'o1', pos: { x: 20, y: 5 } }],
+        agents: [scriptedAgent('ae', use ? using('PRESENTIMENT OF DREAD') : () => 0), scriptedAgent('tau')], stream: scriptedStream(use ? [3, 4] : []),
+      });
+      g.emit({ type: 'rule-state', player: 0, key: 'fate', value: [] });
+      g.emit({ type: 'turn-started', round: 2, player: 0 });
+      commandPhase(g, 0);
+      return g.state;
+    };
+    const without = play(false);
+    expect(without.objectives[0].controller).toBe(1);
+    expect(without.players[0].vp).toBe(0);
+    const s = play(true);
+    expect(s.units.ST.battleShocked).toBe(true);
+    expect(s.players[0].vp).toBe(5);
   });
 
   it('UNSHROUDED TRUTH: at the start of its Movement phase the unit is set up again more than 9" from every enemy model, and does not move', () => {
@@ -267,8 +290,7 @@ describe('the heuristic agent with the Seer Council', () => {
     startPhase(g, 0, 'command');
     expect(g.state.players[0].ruleState.fate).toEqual([6, 3, 1]);
     // the Strike Team (Ld 7+) tests at -1 when the heuristic pays for it (the pool's 1 pays it)
-    const end: Window = { name: 'phase/end', unit: null, targets: [], data: { phase: 'command' } };
-    expect(openWindow(g, end)).toContain('PRESENTIMENT OF DREAD');
+    expect(openWindow(g, { name: 'command/after-battle-shock-step', unit: null, targets: [] })).toContain('PRESENTIMENT OF DREAD');
     expect(g.state.players[0].ruleState.fate).toEqual([6, 3]);
     expect(g.state.players[0].cp).toBe(4);
   });

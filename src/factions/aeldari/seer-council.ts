@@ -160,14 +160,14 @@ export function dreadTargets(s: GameState, u: UnitState): UnitState[] {
 
 /**
  * PRESENTIMENT OF DREAD, in either Command phase: an enemy unit within 18" of and visible to the Psyker takes
- * a Battle-shock test with -1. Offered at the end of the phase (after that phase's Battle-shock step, so in
- * the opponent's Command phase the test is not one their own step would take anyway).
+ * a Battle-shock test with -1. Offered after that phase's Battle-shock step (so in the opponent's Command
+ * phase the test is not one their own step would take anyway) and before the mission scores at the end of
+ * the phase, so that a unit it shocks off a marker no longer counts for that score.
  * Decision `presentiment-of-dread`: which enemy unit (no pass: the stratagem is paid).
  */
 registerStratagem({
-  name: PRESENTIMENT_OF_DREAD, cp: 1, category: 'Strategic Ploy', source: SEER_COUNCIL, turn: 'either', windows: ['phase/end'], battleShockTest: PRESENTIMENT_MODIFIER,
-  targets(g, w, p) {
-    if (w.data?.phase !== 'command') return [];
+  name: PRESENTIMENT_OF_DREAD, cp: 1, category: 'Strategic Ploy', source: SEER_COUNCIL, turn: 'either', windows: ['command/after-battle-shock-step'], battleShockTest: PRESENTIMENT_MODIFIER,
+  targets(g, _w, p) {
     return unitsOnBattlefield(g.state, p).filter((u) => dreadTargets(g.state, u).some((e) => !e.battleShocked));
   },
   use(g, _w, p, u) {

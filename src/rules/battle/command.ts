@@ -25,6 +25,7 @@ export function commandPhase(g: Game, player: PlayerIndex): void {
   g.emit({ type: 'cp', player, delta: 1, reason: 'Command phase' });
   g.emit({ type: 'cp', player: opponent(player), delta: 1, reason: 'Command phase' });
   battleShockStep(g, player);
+  if (!s.result) openWindow(g, { name: 'command/after-battle-shock-step', unit: null, targets: [] });
   primaryMission(s.mission.primary).endOfCommandPhase?.(g, player);
   endPhase(g, player, 'command');
 }
