@@ -239,6 +239,11 @@ export interface Rule {
   overwatchFired?(g: Game, unit: UnitState, target: UnitState, moment: 'move-started' | 'move-ended' | 'charge-declared'): void;
   /** end of a phase, for the unit this ability belongs to (Rapid Embarkation) */
   phaseEnd?(g: Game, unit: UnitState, phase: PhaseName): void;
+  /**
+   * phaseStart and phaseEnd are asked also while the unit is embarked within a Transport (Sadistic Raiders,
+   * Harmonisation Matrix: "or a Transport it is embarked within")
+   */
+  phaseHooksWhileEmbarked?: boolean;
   /** the Redeploy Units step: how many of its player's deployed units the bearer's rule lets them set up again (src/rules/battle/redeploy.ts) */
   redeploy?: Redeployment;
   /**

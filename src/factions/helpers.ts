@@ -229,13 +229,16 @@ export function withinAuraOf(state: GameState, unit: UnitState, aura: string, fr
 /**
  * "At the end of your Command phase, each objective marker you control within range of this unit stays
  * yours" (Fieldcraft, Stormblades): an army-wide `holdKind` effect (params.objective) for each such marker
- * not held already; the effect's own rule says how long the hold lasts.
+ * not held already; the effect's own rule says how long the hold lasts. A unit embarked within a Transport
+ * (asked only by rules with Rule.phaseHooksWhileEmbarked: Sadistic Raiders) is measured from its Transport.
  */
 export function holdMarkersAtCommandEnd(g: Game, unit: UnitState, phase: string, holdKind: string): void {
   const s = g.state;
   if (phase !== 'command' || s.turn !== unit.player) return;
+  const from = unit.location === 'embarked' && unit.embarkedIn ? s.units[unit.embarkedIn] : unit;
+  if (!from || from.location !== 'battlefield') return;
   for (const o of unheldMarkers(s, unit.player, holdKind)) {
-    if (withinRangeOfMarker(s, unit, o)) g.addEffect(holdKind, unit.player, null, { at: 'end-of-battle' }, { objective: o.id });
+    if (withinRangeOfMarker(s, from, o)) g.addEffect(holdKind, unit.player, null, { at: 'end-of-battle' }, { objective: o.id });
   }
 }
 

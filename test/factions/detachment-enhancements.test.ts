@@ -3,6 +3,7 @@
  * src/factions/aeldari/enhancements.ts): each against the same situation without it.
  */
 import { describe, expect, it } from 'vitest';
+import { startPhase } from '../../src/rules/battle/phase.ts';
 import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import { planFor } from '../helpers/plan.ts';
@@ -189,6 +190,20 @@ describe('Armoured Warhost Enhancements', () => {
     const cp = off.state.players[1].cp;
     start(off, 'command');
     expect(off.state.players[1].cp).toBe(cp);
+  });
+
+  it('Harmonisation Matrix from inside a Transport: the Falcon the bearer is embarked within is on the marker: the D6 is rolled as the Command phase starts; a Falcon far from it, no roll', () => {
+    const embarked = (at: { x: number; y: number }, dice: number[]) => {
+      const g = ae('Harmonisation Matrix', { at, dice });
+      g.emit({ type: 'unit-location', unit: 'FS', location: 'embarked', embarkedIn: 'FA' });
+      updateObjectiveControl(g);
+      const cp = g.state.players[1].cp;
+      startPhase(g, 1, 'command');
+      return { held: g.state.objectives[0].controller, gained: g.state.players[1].cp - cp };
+    };
+    expect(embarked({ x: 34, y: 22 }, [3])).toEqual({ held: 1, gained: 1 });
+    // the scripted dice are empty: a roll would throw
+    expect(embarked({ x: 48, y: 22 }, [])).toEqual({ held: null, gained: 0 });
   });
 
   it('Spirit Stone of Raelyth: in its Command phase a VEHICLE model within 3" that lost wounds regains D3 (never above its Wounds)', () => {

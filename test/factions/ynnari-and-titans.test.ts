@@ -113,6 +113,20 @@ describe('Succubus, Kabalite Warriors, Wyches, Incubi', () => {
     expect(g.state.effects.filter((e) => e.kind === 'Sadistic Raiders (held)').map((e) => e.params.objective)).toEqual(['o1']);
   });
 
+  it('Sadistic Raiders from inside a Transport: the marker the Raider is within range of is held; not one the Raider is far from (held by Guardians there)', () => {
+    const held = (at: { x: number; y: number }) => {
+      const g = sandbox([{ id: 'KW', player: 0, faction: 'aeldari', name: 'Ynnari Kabalite Warriors', at: { x: 10, y: 5 } }, { id: 'RA', player: 0, faction: 'aeldari', name: 'Ynnari Raider', at },
+        { id: 'GD', player: 0, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 30, y: 20 }, spacing: 0.9 }, ST],
+        { phase: 'command', objectives: [{ id: 'o1', pos: { x: 30, y: 22 } }] });
+      g.emit({ type: 'unit-location', unit: 'KW', location: 'embarked', embarkedIn: 'RA' });
+      g.emit({ type: 'objective-control', objective: 'o1', controller: 0 });
+      endPhase(g, 0, 'command');
+      return g.state.effects.filter((e) => e.kind === 'Sadistic Raiders (held)').map((e) => e.params.objective);
+    };
+    expect(held({ x: 30, y: 22 })).toEqual(['o1']);
+    expect(held({ x: 10, y: 30 })).toEqual([]);
+  });
+
   it('No Escape: an enemy unit Falling Back from the Wyches tests Desperate Escape for all its models, -1 when Battle-shocked; not from other units', () => {
     const g = sandbox([WY, { ...ST, at: { x: 21.5, y: 20 } }]);
     expect(desperateEscapeRules(g.state, g.state.units.ST)).toEqual({ allModels: true, modifier: 0 });

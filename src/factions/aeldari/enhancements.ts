@@ -52,17 +52,17 @@ registerRule({
 });
 
 /**
- * Harmonisation Matrix: in its player's Command phase, a bearer within range of an objective marker that
- * player controls rolls a D6: on a 3+ they gain 1CP. Partly: a bearer inside a transport is not checked
- * (the transport's range of the marker would count).
+ * Harmonisation Matrix: in its player's Command phase, a bearer (or the Transport it is embarked within)
+ * within range of an objective marker that player controls rolls a D6: on a 3+ they gain 1CP.
  */
 registerRule({
-  name: 'Harmonisation Matrix', kind: 'enhancement',
-  missing: 'not checked while the bearer is embarked within a transport',
+  name: 'Harmonisation Matrix', kind: 'enhancement', phaseHooksWhileEmbarked: true,
   phaseStart(g, unit, phase) {
     const s = g.state;
     if (phase !== 'command' || s.turn !== unit.player) return;
-    const from = bearers(unit, 'Harmonisation Matrix');
+    const transport = unit.location === 'embarked' && unit.embarkedIn ? s.units[unit.embarkedIn] : null;
+    if (unit.location === 'embarked' && transport?.location !== 'battlefield') return;
+    const from = transport ? transport.models.filter((m) => m.alive && m.pos) : bearers(unit, 'Harmonisation Matrix');
     const held = s.objectives.some((o) => o.controller === unit.player && from.some((m) => inObjectiveRange(modelBody(s, m), { id: o.id, pos: o.pos })));
     if (!held) return;
     const [d6] = g.dice.roll(1, 6, 'other', unit.player, unit.id, 'Harmonisation Matrix (3+: 1CP)');

@@ -111,11 +111,10 @@ const SADISTIC_HOLD = 'Sadistic Raiders (held)';
 /**
  * Sadistic Raiders (the Ynnari Kabalite Warriors'): at the end of its player's Command phase, a marker the unit is
  * within range of and its player controls stays theirs until the opponent's Level of Control is the greater at
- * the end of a phase (as Stormblades). Partly: not from inside a Transport.
+ * the end of a phase (as Stormblades); from inside a Transport, a marker the Transport is within range of.
  */
 registerRule({
-  name: 'Sadistic Raiders', kind: 'datasheet-ability',
-  missing: 'a unit embarked within a Transport does not hold the marker its Transport is within range of',
+  name: 'Sadistic Raiders', kind: 'datasheet-ability', phaseHooksWhileEmbarked: true,
   phaseEnd: (g, unit, phase) => holdMarkersAtCommandEnd(g, unit, phase, SADISTIC_HOLD),
 });
 registerMarkerHold(SADISTIC_HOLD);

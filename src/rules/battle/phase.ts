@@ -55,11 +55,11 @@ function runHooks(g: Game, phase: PhaseName, player: PlayerIndex, which: 'start'
 export function startPhase(g: Game, player: PlayerIndex, phase: PhaseName): void {
   g.emit({ type: 'phase-started', round: g.state.round, player, phase });
   runHooks(g, phase, player, 'start');
-  // unit abilities that act at the start of a phase (Dance of Death)
+  // unit abilities that act at the start of a phase (Dance of Death); a few also from inside a Transport
   for (const id of g.state.unitOrder) {
     const u = g.state.units[id];
-    if (u.location !== 'battlefield') continue;
-    for (const name of u.abilities) getRule(name)?.phaseStart?.(g, g.state.units[id], phase);
+    if (u.location === 'battlefield') for (const name of u.abilities) getRule(name)?.phaseStart?.(g, g.state.units[id], phase);
+    else if (u.location === 'embarked') for (const name of u.abilities) { const r = getRule(name); if (r?.phaseHooksWhileEmbarked) r.phaseStart?.(g, g.state.units[id], phase); }
   }
   openWindow(g, { name: 'phase/start', unit: null, targets: [], data: { phase } });
 }
@@ -67,11 +67,11 @@ export function startPhase(g: Game, player: PlayerIndex, phase: PhaseName): void
 export function endPhase(g: Game, player: PlayerIndex, phase: PhaseName): void {
   openWindow(g, { name: 'phase/end', unit: null, targets: [], data: { phase } });
   runHooks(g, phase, player, 'end');
-  // unit abilities that act at the end of a phase (Rapid Embarkation)
+  // unit abilities that act at the end of a phase (Rapid Embarkation); a few also from inside a Transport
   for (const id of g.state.unitOrder) {
     const u = g.state.units[id];
-    if (u.location !== 'battlefield') continue;
-    for (const name of u.abilities) getRule(name)?.phaseEnd?.(g, u, phase);
+    if (u.location === 'battlefield') for (const name of u.abilities) getRule(name)?.phaseEnd?.(g, u, phase);
+    else if (u.location === 'embarked') for (const name of u.abilities) { const r = getRule(name); if (r?.phaseHooksWhileEmbarked) r.phaseEnd?.(g, u, phase); }
   }
   // effects that act at the end of any phase (Stormblades' hold, a model set back up by STAGED DEATH), before
   // objective control is updated: a model set back up on a marker at the end of the phase counts for it then
