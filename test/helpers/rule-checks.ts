@@ -277,9 +277,11 @@ export function ruleChecker(): RuleChecker {
       if (u.flags.fellBack && !allows(s, u, 'charge-after-fall-back')) bad(`${u.name} declared a charge after Falling Back`);
     }
     if (e.request === 'charge-targets' && c && Array.isArray(c.targets)) chargeTargets = c.targets as string[];
-    // fallen models fighting back answer the other player's fight-target: their target must be within
-    // Engagement Range of where one of them stood
-    if (e.request === 'fight-target' && fighter && s.units[fighter].player !== e.player && c && typeof c.target === 'string') {
+    // fallen models fighting back answer the other player's fight-target (or, when the fallen's attacks made
+    // fallen of the fighter's own side in turn, its player's: the fighter picked all its targets before any
+    // attack): their target must be within Engagement Range of where one of them stood
+    const fallenFight = fighter !== null && (s.units[fighter].player !== e.player || fallen.some((f) => f.player === e.player));
+    if (e.request === 'fight-target' && fighter && fallenFight && c && typeof c.target === 'string') {
       count('fallen fight target');
       const t = s.units[c.target];
       const mine = fallen.filter((f) => f.player === e.player).map((f) => ({ ...s.units[f.unit].models.find((m) => m.id === f.model)!, pos: f.pos }));
