@@ -206,8 +206,9 @@ export function sanctuaries(g: Game, u: UnitState): UnitState[] {
 
 /**
  * SKYBORNE SANCTUARY, at the end of either player's Fight phase: an ASURYANI unit of the player that was
- * eligible to fight this phase (wasEligibleToFight), not within Engagement Range of an enemy unit, embarks within a friendly TRANSPORT it fits in and is wholly
- * within 6" of (its player picks which, new decision skyborne-sanctuary). The core rules forbid embarking only
+ * eligible to fight this phase (wasEligibleToFight), not within Engagement Range of an enemy unit, embarks
+ * within a friendly TRANSPORT it fits in and is wholly within 6" of (its player picks which, new decision
+ * skyborne-sanctuary). The core rules forbid embarking only
  * in the phase a unit disembarked, so a unit that disembarked in its Movement phase may; one set up from a
  * transport destroyed in this same Fight phase is not told apart (the engine's disembark flags last the
  * turn): a rare case, left open.

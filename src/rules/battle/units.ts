@@ -167,7 +167,8 @@ export function destroyedParts(s: GameState, player: PlayerIndex): Set<string> {
 /**
  * Was the unit eligible to fight at some moment of this Fight phase (the words of end-of-phase rules such as
  * INTERLOCKING MANOUEVRES or Raid and Run)? True for a unit that was within Engagement Range or had charged
- * when the phase began or a unit was about to be selected (fight.ts records it), even if its enemies all fell before its turn came.
+ * when the phase began or a unit was about to be selected (fight.ts records it), even if its enemies all
+ * fell before its turn came.
  */
 export function wasEligibleToFight(u: UnitState): boolean {
   return u.flags.eligibleToFight || u.flags.fought;
