@@ -174,6 +174,8 @@ export function ruleChecker(): RuleChecker {
   const selected = new Set<string>();
   let scoredThisPhase = false;
   let lastAttack: { unit: string; weapon: string } | null = null;
+  /** the unit whose Hazardous tests were just rolled: the model that suffers their mortal wounds is its player's pick */
+  let hazardousUnit: string | null = null;
   let mover: string | null = null;
   let escape: { unit: string; name: string; alive: number; shocked: boolean; fly: boolean; dice: number[]; destroyed: number; placed: boolean; forced: boolean; modifier: number } | null = null;
 
@@ -492,6 +494,9 @@ export function ruleChecker(): RuleChecker {
         // models take attacks: left out). A model at 0 wounds is destroyed, not yet removed (Deadly Demise).
         const u = s.units[e.unit];
         if (u.components.length > 1 || s.mission.mode === 'boarding-actions') break;
+        // Hazardous: "one of those models" (a model carrying the weapon) suffers the 3 mortal wounds, whichever
+        // its player picks: not an allocation
+        if (e.type === 'model-damaged' && e.mortal && e.by === null && hazardousUnit === e.unit) break;
         count('allocation');
         const others = u.models.filter((m) => m.id !== e.model && m.alive && m.wounds > 0 && mustTake(s, m));
         if (others.length) bad(`${e.type === 'attack-allocated' ? 'an attack allocated' : 'damage'} to ${e.model} of ${u.name} while ${others.map((m) => m.id).join(', ')} had lost wounds or taken an allocated attack`);
@@ -507,6 +512,8 @@ export function ruleChecker(): RuleChecker {
         if (s.phase === 'command' && !forcedTests.has(e.unit) && !belowHalf(s, s.units[e.unit])) mustTest = mustTest.filter((id) => id !== e.unit);
         break;
       case 'dice':
+        if (e.purpose === 'hazardous') hazardousUnit = e.unit;
+        else if (e.purpose === 'hit' || e.purpose === 'wound' || e.purpose === 'save') hazardousUnit = null;
         // the weapon of the attacks being resolved: "profile -> target" on the Hit or Wound roll
         if ((e.purpose === 'hit' || e.purpose === 'wound') && e.unit && e.label) lastAttack = { unit: e.unit, weapon: e.label.split(' -> ')[0] };
         if (e.purpose === 'desperate-escape' && escape && e.unit === escape.unit) {
