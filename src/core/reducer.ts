@@ -117,9 +117,10 @@ const reducers: ReducerTable = {
     leader.location = leader.models.some((m) => m.alive) ? bodyguard.location === 'destroyed' ? 'battlefield' : bodyguard.location : 'destroyed';
     leader.components = bodyguard.components.filter((c) => c.unit === leader.id);
     bodyguard.components = bodyguard.components.filter((c) => c.unit !== leader.id);
-    // each part takes back its original Starting Strength, keywords and abilities
+    // each part takes back its original Starting Strength, keywords and abilities; a Bodyguard unit that
+    // keeps a second Leader stays an Attached unit, with the two parts' combined Starting Strength
     leader.startingStrength = leader.components[0]?.startingStrength ?? leader.startingStrength;
-    bodyguard.startingStrength = bodyguard.components[0]?.startingStrength ?? bodyguard.startingStrength;
+    if (bodyguard.components.length) bodyguard.startingStrength = bodyguard.components.reduce((n, c) => n + c.startingStrength, 0);
     recomputeTraits(leader);
     recomputeTraits(bodyguard);
     leader.flags = { ...bodyguard.flags };

@@ -10,7 +10,7 @@ import type { Game } from '../../src/core/game.ts';
 import { executeMove } from '../../src/rules/battle/movement.ts';
 import { unitDistance } from '../../src/rules/battle/world.ts';
 import { belowHalfStrength } from '../../src/rules/battle/units.ts';
-import { destroyModel, inflictMortalWounds } from '../../src/rules/damage.ts';
+import { destroyModel, inflictMortalWounds, splitAttachedUnits } from '../../src/rules/damage.ts';
 import { openWindow } from '../../src/rules/windows.ts';
 import { unitsInEngagement } from '../../src/rules/battle/world.ts';
 import { battleSandbox, scriptedAgent } from '../helpers/battle.ts';
@@ -170,5 +170,30 @@ describe('An Attached unit whose whole Bodyguard is destroyed by Desperate Escap
     const embarks = asked.filter((r) => r.kind === 'embark');
     expect(embarks.map((r) => r.context)).toEqual([{ unit: 'CF' }]);
     expect(embarks[0].options).toContainEqual({ transport: 'DF' });
+  });
+});
+
+describe('An Attached unit with two Leaders that loses one', () => {
+  it('stays an Attached unit with the Bodyguard and the other Leader: their combined Starting Strength (11), so 5 models left are Below Half-strength', () => {
+    const g = battleSandbox([
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 20, y: 10 } },
+      { id: 'CF', player: 0, faction: 'tau', name: 'Cadre Fireblade', at: { x: 22, y: 10 } },
+      { id: 'ET', player: 0, faction: 'tau', name: 'Ethereal', at: { x: 22, y: 12 } },
+    ], { phase: 'shooting' });
+    g.emit({ type: 'unit-attached', leader: 'CF', bodyguard: 'ST' });
+    g.emit({ type: 'unit-attached', leader: 'ET', bodyguard: 'ST' });
+    expect(g.state.units.ST.startingStrength).toBe(12);
+    destroyModel(g, g.state.units.ST, g.state.units.ST.models.find((m) => m.origin === 'CF')!, null, 'test');
+    splitAttachedUnits(g);
+    expect(detached(g)).toEqual([{ type: 'unit-detached', leader: 'CF', bodyguard: 'ST' }]);
+    const st = () => g.state.units.ST;
+    expect(st().components.map((c) => c.unit)).toEqual(['ST', 'ET']);
+    expect(st().startingStrength).toBe(11);
+    // 6 of 11 left: not Below Half-strength; 5 of 11: Below (5 of 10 would not be)
+    for (const m of st().models.filter((x) => x.origin === 'ST').slice(0, 5)) destroyModel(g, st(), m, null, 'test');
+    expect(alive(g, 'ST')).toHaveLength(6);
+    expect(belowHalfStrength(g.state, st())).toBe(false);
+    destroyModel(g, st(), st().models.find((x) => x.origin === 'ST' && x.alive)!, null, 'test');
+    expect(belowHalfStrength(g.state, st())).toBe(true);
   });
 });
