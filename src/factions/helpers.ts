@@ -21,7 +21,7 @@ import { inflictMortalWounds } from '../rules/damage.ts';
 import { SET_UP_WITHIN_9 } from '../rules/battle/reserves.ts';
 import { canShoot, shootWithUnit } from '../rules/battle/shooting.ts';
 import { battleShockTest } from '../rules/battle/command.ts';
-import { embark, fitsIn, passengers } from '../rules/battle/transports.ts';
+import { embark, fitsIn, passengers, transportOf } from '../rules/battle/transports.ts';
 
 /**
  * The alive Leader model with this datasheet keyword when the unit is an Attached unit it leads, else
@@ -235,7 +235,7 @@ export function withinAuraOf(state: GameState, unit: UnitState, aura: string, fr
 export function holdMarkersAtCommandEnd(g: Game, unit: UnitState, phase: string, holdKind: string): void {
   const s = g.state;
   if (phase !== 'command' || s.turn !== unit.player) return;
-  const from = unit.location === 'embarked' && unit.embarkedIn ? s.units[unit.embarkedIn] : unit;
+  const from = unit.location === 'embarked' ? transportOf(s, unit) : unit;
   if (!from || from.location !== 'battlefield') return;
   for (const o of unheldMarkers(s, unit.player, holdKind)) {
     if (withinRangeOfMarker(s, from, o)) g.addEffect(holdKind, unit.player, null, { at: 'end-of-battle' }, { objective: o.id });

@@ -158,7 +158,6 @@ export interface AttackPlan {
   tags: string[];
 }
 
-/** A Hit or Wound roll modifier total, capped to +1/-1 as the core rules require. */
 /**
  * The unmodified Hit roll from which an attack scores a Critical Hit: criticalHitOn, or, when every Hit roll
  * that hits does (everyHitCritical), the lowest roll that hits with the BS and the capped modifiers as the
@@ -169,6 +168,7 @@ export function criticalHitThreshold(plan: AttackPlan): number {
   return Math.min(plan.criticalHitOn, Math.max(2, plan.skill - capModifier(plan.hitModifier)));
 }
 
+/** A Hit or Wound roll modifier total, capped to +1/-1 as the core rules require. */
 export function capModifier(total: number): number {
   return total > 1 ? 1 : total < -1 ? -1 : total;
 }

@@ -104,16 +104,10 @@ export function playBatchGame(p: PreparedVariant, batchSeed: string, index: numb
  * Each army unit's line of a game: wounds dealt and taken, models killed, and 1 when it survived (models it
  * was mustered with alive; a Leader's models live in its Bodyguard unit). A unit that came back as a new
  * unit (UnitState.returnOf: JOIN THE HUNT) is counted as the army unit it stands for, and the line survives
- * when either is alive at the end.
+ * when either is alive at the end. `seen` (survivorsOf) is worked out once a game for both armies.
  */
-export function unitRecords(s: GameState, seat: PlayerIndex, unitIds: readonly string[]): UnitRecord[] {
-  const alive = new Set<string>();
-  const returned = new Map<string, string[]>();
-  for (const id of s.unitOrder) {
-    const u = s.units[id];
-    for (const m of u.models) if (m.alive) alive.add(m.origin);
-    if (u.returnOf) returned.set(u.returnOf, [...(returned.get(u.returnOf) ?? []), id]);
-  }
+export function unitRecords(s: GameState, seat: PlayerIndex, unitIds: readonly string[], seen = survivorsOf(s)): UnitRecord[] {
+  const { alive, returned } = seen;
   return unitIds.map((uid): UnitRecord => {
     const gid = gameUnitId(seat, uid);
     if (!s.units[gid]) return [0, 0, 0, 0];
@@ -129,9 +123,22 @@ export function unitRecords(s: GameState, seat: PlayerIndex, unitIds: readonly s
   });
 }
 
+/** The units whose mustered models are alive (by model origin), and the units that came back for each army unit. */
+function survivorsOf(s: GameState): { alive: Set<string>; returned: Map<string, string[]> } {
+  const alive = new Set<string>();
+  const returned = new Map<string, string[]>();
+  for (const id of s.unitOrder) {
+    const u = s.units[id];
+    for (const m of u.models) if (m.alive) alive.add(m.origin);
+    if (u.returnOf) returned.set(u.returnOf, [...(returned.get(u.returnOf) ?? []), id]);
+  }
+  return { alive, returned };
+}
+
 function recordOf(s: GameState, index: number, seed: string, swapped: boolean, winnerSeat: PlayerIndex | null, rounds: number, endedBy: string, unitIds: [string[], string[]]): GameRecord {
   const byArmy = <T>(f: (seat: PlayerIndex) => T): [T, T] => [f(seatOf(0, swapped)), f(seatOf(1, swapped))];
-  const units = byArmy((seat) => unitRecords(s, seat, unitIds[seatOf(seat, swapped)]));
+  const seen = survivorsOf(s);
+  const units = byArmy((seat) => unitRecords(s, seat, unitIds[seatOf(seat, swapped)], seen));
   const stratagems = byArmy((seat) => {
     const out: Record<string, [number, number]> = {};
     for (const st of s.players[seat].stratagemsUsed) {

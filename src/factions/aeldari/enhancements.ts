@@ -10,6 +10,7 @@ import { inObjectiveRange } from '../../geometry/ranges.ts';
 import { characteristic, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { modelBody } from '../../rules/battle/world.ts';
 import { gainExtraCp } from '../../rules/battle/command-points.ts';
+import { transportOf } from '../../rules/battle/transports.ts';
 import { enhancementBearers as bearers, regainD3Wounds } from '../helpers.ts';
 
 /** Friendly AELDARI VEHICLE models within `range` inches of a bearer model (horizontally, base to base). */
@@ -60,7 +61,7 @@ registerRule({
   phaseStart(g, unit, phase) {
     const s = g.state;
     if (phase !== 'command' || s.turn !== unit.player) return;
-    const transport = unit.location === 'embarked' && unit.embarkedIn ? s.units[unit.embarkedIn] : null;
+    const transport = unit.location === 'embarked' ? transportOf(s, unit) : null;
     if (unit.location === 'embarked' && transport?.location !== 'battlefield') return;
     const from = transport ? transport.models.filter((m) => m.alive && m.pos) : bearers(unit, 'Harmonisation Matrix');
     const held = s.objectives.some((o) => o.controller === unit.player && from.some((m) => inObjectiveRange(modelBody(s, m), { id: o.id, pos: o.pos })));

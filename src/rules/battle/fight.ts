@@ -26,13 +26,15 @@ export const FIGHTS_NEXT = 'Fights next';
 
 export function fightPhase(g: Game, player: PlayerIndex): void {
   startPhase(g, player, 'fight');
-  recordEligibleToFight(g);
   fightStep(g, true);
   fightStep(g, false);
   endPhase(g, player, 'fight');
 }
 
-/** Record every unit on the battlefield now eligible to fight, either player's (TurnFlags.eligibleToFight; read by wasEligibleToFight). */
+/**
+ * Record every unit on the battlefield now eligible to fight, either player's (TurnFlags.eligibleToFight; read
+ * by wasEligibleToFight): asked before each selection, the first of them as the phase begins.
+ */
 function recordEligibleToFight(g: Game): void {
   const s = g.state;
   for (const id of s.unitOrder) {

@@ -52,27 +52,35 @@ function runHooks(g: Game, phase: PhaseName, player: PlayerIndex, which: 'start'
   for (const owner of [0, 1] as PlayerIndex[]) for (const h of hooksOf(g, owner)) h[which]?.(g, phase, player, owner);
 }
 
+/**
+ * Each unit's abilities' hook for the phase's start or end: units on the battlefield, and embarked units for
+ * the rules that act from inside a Transport too (Rule.phaseHooksWhileEmbarked).
+ */
+function unitPhaseHooks(g: Game, phase: PhaseName, which: 'phaseStart' | 'phaseEnd'): void {
+  for (const id of g.state.unitOrder) {
+    const u = g.state.units[id];
+    const embarked = u.location === 'embarked';
+    if (u.location !== 'battlefield' && !embarked) continue;
+    for (const name of u.abilities) {
+      const r = getRule(name);
+      if (r?.[which] && (!embarked || r.phaseHooksWhileEmbarked)) r[which]!(g, g.state.units[id], phase);
+    }
+  }
+}
+
 export function startPhase(g: Game, player: PlayerIndex, phase: PhaseName): void {
   g.emit({ type: 'phase-started', round: g.state.round, player, phase });
   runHooks(g, phase, player, 'start');
-  // unit abilities that act at the start of a phase (Dance of Death); a few also from inside a Transport
-  for (const id of g.state.unitOrder) {
-    const u = g.state.units[id];
-    if (u.location === 'battlefield') for (const name of u.abilities) getRule(name)?.phaseStart?.(g, g.state.units[id], phase);
-    else if (u.location === 'embarked') for (const name of u.abilities) { const r = getRule(name); if (r?.phaseHooksWhileEmbarked) r.phaseStart?.(g, g.state.units[id], phase); }
-  }
+  // unit abilities that act at the start of a phase (Dance of Death)
+  unitPhaseHooks(g, phase, 'phaseStart');
   openWindow(g, { name: 'phase/start', unit: null, targets: [], data: { phase } });
 }
 
 export function endPhase(g: Game, player: PlayerIndex, phase: PhaseName): void {
   openWindow(g, { name: 'phase/end', unit: null, targets: [], data: { phase } });
   runHooks(g, phase, player, 'end');
-  // unit abilities that act at the end of a phase (Rapid Embarkation); a few also from inside a Transport
-  for (const id of g.state.unitOrder) {
-    const u = g.state.units[id];
-    if (u.location === 'battlefield') for (const name of u.abilities) getRule(name)?.phaseEnd?.(g, u, phase);
-    else if (u.location === 'embarked') for (const name of u.abilities) { const r = getRule(name); if (r?.phaseHooksWhileEmbarked) r.phaseEnd?.(g, u, phase); }
-  }
+  // unit abilities that act at the end of a phase (Rapid Embarkation)
+  unitPhaseHooks(g, phase, 'phaseEnd');
   // effects that act at the end of any phase (Stormblades' hold, a model set back up by STAGED DEATH), before
   // objective control is updated: a model set back up on a marker at the end of the phase counts for it then
   for (const e of [...g.state.effects]) getRule(e.kind)?.effectPhaseEnd?.(g, e, phase);
