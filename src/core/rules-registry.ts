@@ -12,6 +12,8 @@ import type { AttackContext } from '../rules/attack-context.ts';
 import type { Effect, GameState, ModelState, PhaseName, PlayerIndex, Position, UnitState } from './state.ts';
 import { profileHas, type Weapon, type WeaponProfile } from '../data/datasheet.ts';
 import type { Game } from './game.ts';
+import type { WalksOver } from '../geometry/planner.ts';
+import type { Vec2 } from '../geometry/types.ts';
 
 export type RuleKind =
   | 'core-ability' | 'datasheet-ability' | 'wargear-ability' | 'army-rule' | 'detachment-rule' | 'enhancement' | 'effect' | 'mission';
@@ -81,8 +83,11 @@ export interface Rule {
    * there when a unit of the army has it, with `src.unit` null); the hooks find the models it spreads from.
    */
   aura?: boolean;
-  /** the unit's Normal, Advance and Fall Back moves pass over models (and terrain) as a FLY model's do (Heavy Walker); read from its abilities */
-  movesOverModels?: boolean;
+  /**
+   * what the unit's Normal, Advance and Fall Back moves pass over as if it were not there (Heavy Walker,
+   * Titanic Strides, ACROBATIC LEAPS); read from its abilities and the effects on it (movesOverOf, placement.ts)
+   */
+  movesOver?: WalksOver;
   /** keywords a unit gains at muster while a model of it carries this wargear (Markerlight, Phantasm Grenade Launcher) */
   grantsKeywords?: readonly string[];
   /** abilities (core abilities such as Infiltrators) a unit gains at muster while a model of it carries this wargear (Recon Drone), or whose model has this Enhancement (Fanatical Convert) */
@@ -301,6 +306,11 @@ export interface Rule {
   afterChargeMove?(g: Game, unit: UnitState): void;
   /** the unit this ability belongs to was set up on the battlefield or ended a Normal, Advance or Fall Back move (Grenade Pack Flyover) */
   afterMove?(g: Game, unit: UnitState): void;
+  /**
+   * the unit this ability belongs to has just made a Normal, Advance or Fall Back move of its Movement phase,
+   * each model along its path (start to end), before anything reacts to it (Titanic Strides: high terrain crossed)
+   */
+  movedAlong?(g: Game, unit: UnitState, moves: readonly { model: string; path: readonly Vec2[] }[]): void;
   /**
    * `count` attacks of `plan` have just been allocated to `model` of this ability's unit, before their
    * saving throws: how many of them the rule makes do nothing (their Damage 0), 0 for none (Stealth Drones).

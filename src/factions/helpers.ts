@@ -14,7 +14,7 @@ import { inObjectiveRange, unitCoherency } from '../geometry/ranges.ts';
 import { controlByLevel, currentControl } from '../rules/battle/objectives.ts';
 import { armyEnemyMoveEnded, completeFallBack, moveOptions, planMove, type MoveChoice } from '../rules/battle/movement.ts';
 import { applyPlan, planModels, planUnit, worldOf } from '../rules/battle/placement.ts';
-import { validatePlacement } from '../geometry/planner.ts';
+import { validatePlacement, type WalksOver } from '../geometry/planner.ts';
 import { isWhollyWithinOfBody, isWithin } from '../geometry/distance.ts';
 import { baseBoundingRadius } from '../geometry/shape.ts';
 import { inflictMortalWounds } from '../rules/damage.ts';
@@ -121,6 +121,9 @@ export function modelWith(state: GameState, unit: UnitState, keyword: string): M
 export function attackersAre(state: GameState, models: readonly ModelState[], keyword: string): boolean {
   return models.length > 0 && models.every((m) => state.datasheets[m.datasheet].keywords.includes(keyword));
 }
+
+/** The walkers' rules (Heavy Walker, Titanic Advance, Agile...): their moves pass over models other than TITANIC ones and terrain up to 4" high. */
+export const WALKER: WalksOver = { titanicModels: false, terrainHeight: 4 };
 
 /** "Each time an attack targets this unit, subtract 1 from the Hit roll and 1 from the Wound roll" (Paradox of Duality, FOREWARNED). */
 export const minusOneToHitAndWound: NonNullable<Rule['attack']> = (plan, _ctx, src) => {

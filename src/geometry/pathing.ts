@@ -42,6 +42,8 @@ export interface Obstacle {
   enemy: boolean;
   /** an enemy model belonging to one of the charge's targets */
   target: boolean;
+  /** a TITANIC model: the walkers' rules do not pass over it (Mover.titanicOnly) */
+  titanic: boolean;
   shape: Shape;
   z0: number;
   z1: number;
@@ -53,6 +55,8 @@ export interface BlockingPiece {
   polygon: Vec2[];
   aabb: Aabb;
   kind: 'ruin' | 'area' | 'wall' | 'impassable';
+  /** inches: a walker's rule passes over pieces up to 4" high (Heavy Walker) */
+  height: number;
 }
 
 /**
@@ -82,6 +86,8 @@ export interface Mover {
   z0: number;
   z1: number;
   enemyRule: EnemyRule;
+  /** only TITANIC enemy models constrain the path: a walker's rule passes over the others (Heavy Walker) */
+  titanicOnly?: boolean;
   /** terrain the model cannot cross */
   blocking: BlockingPiece[];
 }
@@ -116,7 +122,7 @@ export function slideClear(w: PathWorld, m: Mover, ax: number, ay: number, bx: n
   queryBoxes(w.index, aabb[0] - reach, aabb[1] - reach, aabb[2] + reach, aabb[3] + reach, found);
   for (let k = 0; k < found.n; k++) {
     const o = w.obstacles[found.v[k]];
-    if (!o.enemy) continue;
+    if (!o.enemy || (m.titanicOnly && !o.titanic)) continue;
     const vg = verticalGap(m.z0, m.z1, o.z0, o.z1);
     const engagementApplies =
       (m.enemyRule === 'engagement' || (m.enemyRule === 'charge' && !o.target)) &&
@@ -128,6 +134,22 @@ export function slideClear(w: PathWorld, m: Mover, ax: number, ay: number, bx: n
     }
   }
   return true;
+}
+
+/** Does the base, slid along the path, overlap one of the pieces? (Titanic Strides: terrain over 4" crossed) */
+export function pathOverlapsTerrain(base: Base, path: readonly Vec2[], pieces: readonly BlockingPiece[]): boolean {
+  for (let k = 1; k < path.length; k++) {
+    setBaseShape(swept, base, path[k - 1].x, path[k - 1].y);
+    swept.sx = path[k].x - path[k - 1].x;
+    swept.sy = path[k].y - path[k - 1].y;
+    shapeAabb(swept, aabb);
+    for (const piece of pieces) {
+      const bb = piece.aabb;
+      if (aabb[0] > bb.maxX || aabb[2] < bb.minX || aabb[1] > bb.maxY || aabb[3] < bb.minY) continue;
+      if (shapeOverlapsPolygon(swept, piece.polygon, OVERLAP_TOLERANCE)) return true;
+    }
+  }
+  return false;
 }
 
 /** Enemy models whose bases the slide passes over (for Desperate Escape tests), appended to `out` as obstacle indices. */
@@ -182,7 +204,7 @@ export function buildWaypoints(w: PathWorld, m: Mover, sx: number, sy: number, r
       for (let n = 0; n < near.n; n++) {
         const k = near.v[n];
         const o = w.obstacles[k];
-        if (!o.enemy || o.shape.k !== 0 || !(o.z0 < m.z1 && m.z0 < o.z1)) continue;
+        if (!o.enemy || (m.titanicOnly && !o.titanic) || o.shape.k !== 0 || !(o.z0 < m.z1 && m.z0 < o.z1)) continue;
         const ruleExtra = m.enemyRule === 'engagement' || (m.enemyRule === 'charge' && !o.target) ? extra : 0;
         const lim = o.shape.m + m.base.r + ruleExtra;
         discs.push(o.shape.x, o.shape.y, lim * lim);
@@ -191,7 +213,7 @@ export function buildWaypoints(w: PathWorld, m: Mover, sx: number, sy: number, r
     for (let n = 0; n < near.n; n++) {
       const k = near.v[n];
       const o = w.obstacles[k];
-      if (!o.enemy) continue;
+      if (!o.enemy || (m.titanicOnly && !o.titanic)) continue;
       const ruleExtra = m.enemyRule === 'engagement' || (m.enemyRule === 'charge' && !o.target) ? extra : 0;
       const R = (o.radius + m.radius + ruleExtra + WAYPOINT_CLEARANCE) / Math.cos(Math.PI / OCTAGON);
       for (let j = 0; j < OCTAGON; j++) {

@@ -11,10 +11,11 @@
  *   never ended on), not on wall or impassable footprints, VEHICLE/MONSTER models not on ruin
  *   footprints, Unit Coherency at the end (ranges.ts: 2"/5", two neighbours for 7+ models, one group);
  *   paths never through wall/impassable footprints, nor through ruins for VEHICLE/MONSTER models
- *   unless they can FLY or are TITANIC (our reading; a TITANIC model still cannot end on a ruin);
+ *   unless they can FLY; a walker's rule (`WalksOver`: Heavy Walker, Titanic Strides...) passes over
+ *   ruins and impassable pieces up to its height (never a Boarding Actions wall, never to end on them);
  * - normal, advance: each model's path no longer than the move, never over enemy bases nor within
- *   Engagement Range of enemy models (FLY models ignore enemy models on the way), not starting or
- *   ending within Engagement Range;
+ *   Engagement Range of enemy models (FLY models ignore enemy models on the way, a walker's rule all but
+ *   TITANIC ones, or all), not starting or ending within Engagement Range;
  * - fallBack: as normal, but paths may pass within Engagement Range, and over enemy bases when there is
  *   no other way (the ids of the enemy models passed over, by any model, FLY included, are returned
  *   for Desperate Escape tests);
@@ -126,6 +127,8 @@ export interface WorldModel {
   unitId: string;
   player: string;
   body: Body;
+  /** TITANIC: a walker's rule does not pass over it (WalksOver) */
+  titanic?: boolean;
 }
 
 /** What the planner needs to know of the game: the board with its terrain, every model on the table, the markers. */
@@ -144,10 +147,22 @@ export interface PlanModel {
   base?: Base;
   height?: number;
   canFly?: boolean;
-  /** VEHICLE or MONSTER: cannot end a move on a ruin, nor cross one unless it can FLY */
+  /** VEHICLE or MONSTER: cannot end a move on a ruin, nor cross one unless it can FLY or a walker's rule lets it */
   isVehicleOrMonster?: boolean;
-  /** TITANIC: crosses ruins like a FLY model (it still cannot end on them) */
-  isTitanic?: boolean;
+  /** a walker's rule for this move (Heavy Walker, Titanic Strides...): what it passes over as if it were not there */
+  walksOver?: WalksOver;
+}
+
+/**
+ * What a walker's rule lets a model's Normal, Advance and Fall Back moves pass over as if it were not there:
+ * other models (the rules of the TITANIC walkers exclude TITANIC models) and terrain up to a height. It
+ * still cannot end within Engagement Range of an enemy model, nor (VEHICLE or MONSTER) on a ruin.
+ */
+export interface WalksOver {
+  /** TITANIC models too (Titanic Agility, ACROBATIC LEAPS) */
+  titanicModels: boolean;
+  /** ruins and impassable pieces up to this height, in inches (Infinity: any; a Boarding Actions wall always blocks) */
+  terrainHeight: number;
 }
 
 export interface MoveRequest {
@@ -303,6 +318,19 @@ function enemyRuleFor(mode: MoveMode, fly: boolean): EnemyRule {
   }
 }
 
+/**
+ * The terrain a moving model cannot cross: walls and impassable pieces, and ruins for a VEHICLE or MONSTER
+ * that cannot FLY; a walker's rule passes over ruins and impassable pieces up to `walkHeight` (never a
+ * Boarding Actions wall).
+ */
+function blockingFor(walls: BlockingPiece[], ruins: BlockingPiece[], ruinsBlock: boolean, walkHeight: number): BlockingPiece[] {
+  const blocks = (p: BlockingPiece) => p.kind === 'wall' || p.height > walkHeight + DISTANCE_EPSILON;
+  if (walkHeight <= 0) return ruinsBlock ? walls.concat(ruins) : walls;
+  const out = walls.filter(blocks);
+  if (ruinsBlock) for (const p of ruins) if (blocks(p)) out.push(p);
+  return out;
+}
+
 const obstaclePool: Obstacle[] = [];
 
 const MODES: readonly MoveMode[] = ['normal', 'advance', 'fallBack', 'charge', 'pileIn', 'consolidate', 'deepStrike', 'strategicReserves', 'disembark', 'setUp', 'embarkCheck'];
@@ -322,7 +350,7 @@ function buildContext(req: MoveRequest, world: World): Ctx | string {
     const k = obstacles.length;
     let o = obstaclePool[k];
     if (!o) {
-      o = { id: '', body: wm.body, unitId: '', enemy: false, target: false, shape: newShape(), z0: 0, z1: 0, radius: 0 };
+      o = { id: '', body: wm.body, unitId: '', enemy: false, target: false, titanic: false, shape: newShape(), z0: 0, z1: 0, radius: 0 };
       obstaclePool.push(o);
     }
     const enemy = wm.player !== req.player;
@@ -330,6 +358,7 @@ function buildContext(req: MoveRequest, world: World): Ctx | string {
     o.body = wm.body;
     o.unitId = wm.unitId;
     o.enemy = enemy;
+    o.titanic = !!wm.titanic;
     o.target = enemy && targets.length > 0 && targets.includes(wm.unitId);
     setBaseShape(o.shape, wm.body.base, wm.body.pos.x, wm.body.pos.y);
     o.z0 = wm.body.pos.z;
@@ -353,7 +382,7 @@ function buildContext(req: MoveRequest, world: World): Ctx | string {
   const walls: BlockingPiece[] = [];
   const ruins: BlockingPiece[] = [];
   for (const t of world.board.terrain) {
-    const piece: BlockingPiece = { polygon: t.polygon, aabb: polygonAabb(t.polygon), kind: t.kind };
+    const piece: BlockingPiece = { polygon: t.polygon, aabb: polygonAabb(t.polygon), kind: t.kind, height: t.height };
     if (t.kind === 'wall' || t.kind === 'impassable') walls.push(piece);
     else if (t.kind === 'ruin') ruins.push(piece);
   }
@@ -364,7 +393,9 @@ function buildContext(req: MoveRequest, world: World): Ctx | string {
     if (!base || height === undefined) return `model ${pm.id} has neither a body nor a base and height`;
     const fly = !!pm.canFly;
     const heavy = !!pm.isVehicleOrMonster;
-    const crossesRuins = !heavy || fly || !!pm.isTitanic;
+    const walk = pm.walksOver;
+    // FLY models and a walker's rule that excludes no model pass over every model on the way
+    const overAll = fly || !!walk?.titanicModels;
     const start = pm.body ? { x: pm.body.pos.x, y: pm.body.pos.y, z: pm.body.pos.z } : null;
     const z0 = 0;
     const z1 = Math.max(start ? start.z : 0, 0) + height;
@@ -381,8 +412,9 @@ function buildContext(req: MoveRequest, world: World): Ctx | string {
         radius: baseBoundingRadius(base),
         z0,
         z1,
-        enemyRule: enemyRuleFor(mode, fly),
-        blocking: crossesRuins ? walls : walls.concat(ruins),
+        enemyRule: enemyRuleFor(mode, overAll),
+        ...(walk && !overAll ? { titanicOnly: true } : {}),
+        blocking: blockingFor(walls, ruins, heavy && !fly, walk?.terrainHeight ?? 0),
       },
       waypoints: new Map(),
     });

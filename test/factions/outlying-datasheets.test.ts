@@ -37,6 +37,66 @@ function across(name: string, faction: 'tau' | 'aeldari'): number | null {
   return plan.ok ? Math.max(...plan.positions.map((p) => p.x)) : null;
 }
 
+/** A ruin across the whole board between x 18 and 22, `height` inches high. */
+const ruinAcross = (height: number) => [{ id: 'R', kind: 'ruin' as const, polygon: [{ x: 18, y: 0 }, { x: 22, y: 0 }, { x: 22, y: 44 }, { x: 18, y: 44 }], height }];
+
+/** The unit's Normal move toward (34, 22), 26" at most, with `others` on the table: its model's path, or null. */
+function walk(name: string, faction: 'tau' | 'aeldari', others: PlacedUnit[], opts: Parameters<typeof battleSandbox>[1] = {}): { x: number; y: number }[] | null {
+  const g = sandbox([{ id: 'U', player: 0, faction, name, at: { x: 8, y: 22 } }, ...others], opts);
+  const plan = planMove(g.state, g.state.units.U, 'normal', { x: 34, y: 22 }, 26);
+  return plan.ok ? plan.paths[0] : null;
+}
+
+const WALKERS = [['Wraithknight', 'aeldari'], ['Skathach Wraithknight', 'aeldari'], ['Stormsurge', 'tau'], ["Ta'unar Supremacy Armour", 'tau'], ['Phantom Titan', 'aeldari']] as const;
+
+describe('Walkers: TITANIC models and terrain over 4"', () => {
+  it('Titanic Strides, Agile, Heavy Walker, Super-heavy Walker, Titanic Advance pass over a Wraithlord in the way but go around an enemy TITANIC model; Titanic Agility passes over both', () => {
+    const lord: PlacedUnit = { id: 'E', player: 1, faction: 'aeldari', name: 'Wraithlord', at: { x: 20, y: 22 } };
+    const knight: PlacedUnit = { id: 'E', player: 1, faction: 'aeldari', name: 'Wraithknight', at: { x: 20, y: 22 } };
+    for (const [name, faction] of WALKERS) {
+      const over = walk(name, faction, [lord]);
+      expect(over, name).toHaveLength(2);
+      expect(over![1].x, name).toBeCloseTo(34, 6);
+      const around = walk(name, faction, [knight]);
+      // not the straight line through the enemy Wraithknight: a detour, or a stop short of it
+      expect(around === null || around.length > 2 || around[around.length - 1].x < 20, name).toBe(true);
+    }
+    const agility = walk('Wraithknight with Ghostglaive', 'aeldari', [knight]);
+    expect(agility).toHaveLength(2);
+    expect(agility![1].x).toBeCloseTo(34, 6);
+  });
+
+  it('the walkers cross a ruin 4" high, not one 5" high; Titanic Strides and Titanic Agility cross both; a Wraithlord neither', () => {
+    for (const [name, faction] of WALKERS) {
+      const low = walk(name, faction, [], { terrain: ruinAcross(4) });
+      expect(low?.[low.length - 1].x, name).toBeCloseTo(34, 6);
+      const high = walk(name, faction, [], { terrain: ruinAcross(5) });
+      const crossed = high !== null && high[high.length - 1].x > 22;
+      expect(crossed, name).toBe(name === 'Wraithknight');
+    }
+    const agility = walk('Wraithknight with Ghostglaive', 'aeldari', [], { terrain: ruinAcross(5) });
+    expect(agility?.[agility.length - 1].x).toBeCloseTo(34, 6);
+    for (const h of [4, 5]) {
+      const lord = walk('Wraithlord', 'aeldari', [], { terrain: ruinAcross(h) });
+      expect(lord === null || lord[lord.length - 1].x < 18).toBe(true);
+    }
+  });
+
+  it('Titanic Strides: after a move through a ruin over 4" high, a D6: Battle-shocked on a 1, not on a 2; no D6 through a lower ruin', () => {
+    const strides = (height: number, die: number | null) => {
+      const stream = scriptedStream(die === null ? [] : [die]);
+      const g = sandbox([{ id: 'WK', player: 0, faction: 'aeldari', name: 'Wraithknight', at: { x: 10, y: 22 } }, { ...GD, at: { x: 50, y: 5 } }],
+        { phase: 'movement', terrain: [{ id: 'R', kind: 'ruin', polygon: [{ x: 14, y: 0 }, { x: 15, y: 0 }, { x: 15, y: 44 }, { x: 14, y: 44 }], height }], stream });
+      executeMove(g, g.state.units.WK, { mode: 'normal', to: { x: 18, y: 22 }, toward: 'test' });
+      expect(g.state.units.WK.models[0].pos!.x).toBeCloseTo(18, 6);
+      return { shocked: g.state.units.WK.battleShocked, left: stream.remaining(), rolled: (g.log ?? []).filter((e) => e.type === 'dice' && e.label === 'Titanic Strides').length };
+    };
+    expect(strides(5, 1)).toEqual({ shocked: true, left: 0, rolled: 1 });
+    expect(strides(5, 2)).toEqual({ shocked: false, left: 0, rolled: 1 });
+    expect(strides(4, null)).toEqual({ shocked: false, left: 0, rolled: 0 });
+  });
+});
+
 describe('Wraithknights and Wraithblades', () => {
   it('Titanic Strides, Titanic Agility, Agile, Super-heavy Walker, Titanic Advance: their Normal moves pass over a wall of enemy models; a Wraithlord\'s do not', () => {
     for (const [name, faction] of [['Wraithknight', 'aeldari'], ['Wraithknight with Ghostglaive', 'aeldari'], ['Skathach Wraithknight', 'aeldari'], ["Ta'unar Supremacy Armour", 'tau'], ['Phantom Titan', 'aeldari']] as const) {

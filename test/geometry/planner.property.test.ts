@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { planMove, validatePlacement, type MoveMode, type MoveRequest, type PlannedMove, type PlanModel, type World, type WorldModel } from '../../src/geometry/planner.ts';
+import { planMove, validatePlacement, type MoveMode, type MoveRequest, type PlannedMove, type PlanModel, type WalksOver, type World, type WorldModel } from '../../src/geometry/planner.ts';
 import {
   horizontalDistance,
   isOnBoard,
@@ -69,7 +69,11 @@ const otherUnitArb = fc.record({
   gap: fc.double({ min: 0.2, max: 2, noNaN: true }),
   perRow: fc.integer({ min: 1, max: 5 }),
   enemy: fc.boolean(),
+  titanic: fc.constantFrom(false, false, true),
 });
+
+/** A walker's rule: none, over non-TITANIC models and terrain up to 4" (Heavy Walker), over everything (Titanic Agility). */
+const walksOverArb = fc.constantFrom<WalksOver | undefined>(undefined, undefined, undefined, { titanicModels: false, terrainHeight: 4 }, { titanicModels: true, terrainHeight: Infinity });
 
 const pointArb = fc.record({ x: fc.double({ min: 0, max: 60, noNaN: true }), y: fc.double({ min: 0, max: 44, noNaN: true }) });
 
@@ -77,7 +81,7 @@ const scenarioArb = fc.record({
   terrain: fc.array(terrainArb, { maxLength: 8 }),
   unit: unitArb,
   others: fc.array(otherUnitArb, { maxLength: 5 }),
-  flags: fc.record({ canFly: fc.boolean(), isVehicleOrMonster: fc.boolean(), isTitanic: fc.constantFrom(false, false, false, true) }),
+  flags: fc.record({ canFly: fc.boolean(), isVehicleOrMonster: fc.boolean(), walksOver: walksOverArb }),
   destination: pointArb,
   distance: fc.double({ min: 0.5, max: 20, noNaN: true }),
   chargeRoll: fc.integer({ min: 2, max: 12 }),
@@ -87,13 +91,14 @@ const scenarioArb = fc.record({
 });
 type Scenario = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never;
 
-function grid(prefix: string, unitId: string, player: string, u: { n: number; base: Base; x: number; y: number; gap: number; perRow: number }): WorldModel[] {
+function grid(prefix: string, unitId: string, player: string, u: { n: number; base: Base; x: number; y: number; gap: number; perRow: number; titanic?: boolean }): WorldModel[] {
   const s = 2 * baseBoundingRadius(u.base) + u.gap;
   return Array.from({ length: u.n }, (_, i) => ({
     id: `${prefix}${i}`,
     unitId,
     player,
     body: { pos: { x: u.x + (i % u.perRow) * s, y: u.y + Math.floor(i / u.perRow) * s, z: 0 }, base: u.base, height: 1.5 },
+    ...(u.titanic ? { titanic: true } : {}),
   }));
 }
 
@@ -255,8 +260,13 @@ function checkPlan({ world, req }: Built, r: PlannedMove): void {
     for (const b of ends) expect(isWhollyWithinOfBody(b, t.body, 3)).toBe(true);
   }
   if (moving) {
-    const crossAllowed = fly || mode === 'fallBack';
-    const crossRuins = !heavy || fly || !!flags.isTitanic;
+    // a walker's rule: over every enemy model (or all but TITANIC ones), and over terrain up to its height
+    const walk = flags.walksOver;
+    const crossAllowed = fly || mode === 'fallBack' || !!walk?.titanicModels;
+    const walkHeight = walk?.terrainHeight ?? 0;
+    const pathBlocking = blocking.filter((t) => t.kind === 'wall' || t.height > walkHeight);
+    const pathRuins = !heavy || fly ? [] : ruins.filter((t) => t.height > walkHeight);
+    const constraining = walk ? enemies.filter((e) => e.titanic) : enemies;
     for (let i = 0; i < n; i++) {
       const s = req.models[i].body!;
       const path = r.paths[i];
@@ -273,10 +283,10 @@ function checkPlan({ world, req }: Built, r: PlannedMove): void {
       expect(len + Math.abs(r.positions[i].z - s.pos.z)).toBeCloseTo(r.pathLengths[i], 9);
       for (const p of sample(path, 0.1)) {
         const at: Body = { pos: { x: p.x, y: p.y, z: 0 }, base: s.base, height: s.height };
-        for (const t of blocking) expect(overlapsPolygon(at, t.polygon)).toBe(false);
-        if (!crossRuins) for (const t of ruins) expect(overlapsPolygon(at, t.polygon)).toBe(false);
+        for (const t of pathBlocking) expect(overlapsPolygon(at, t.polygon)).toBe(false);
+        for (const t of pathRuins) expect(overlapsPolygon(at, t.polygon)).toBe(false);
         if (!crossAllowed) {
-          for (const e of enemies) {
+          for (const e of constraining) {
             const d = horizontalDistance(at, e.body);
             if (mode === 'normal' || mode === 'advance' || (mode === 'charge' && !req.targetUnitIds!.includes(e.unitId))) expect(d).toBeGreaterThan(1);
             else expect(modelsOverlap(at, e.body)).toBe(false);

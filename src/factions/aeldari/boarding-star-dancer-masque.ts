@@ -69,11 +69,11 @@ registerStratagem({
 
 /**
  * ACROBATIC LEAPS' effect this phase: the unit's Desperate Escape tests pass (+5 to each: none can fail), and its
- * Normal, Advance and Fall Back moves pass through models (planned as a FLY unit's moves are; walls still block).
+ * Normal, Advance and Fall Back moves pass through every other model (not terrain).
  */
 registerRule({
   name: 'Acrobatic Leaps', kind: 'effect',
-  movesOverModels: true,
+  movesOver: { titanicModels: true, terrainHeight: 0 },
   desperateEscape: () => ({ allModels: false, modifier: 5 }),
 });
 

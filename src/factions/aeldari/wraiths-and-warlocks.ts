@@ -9,10 +9,12 @@ import type { GameState, UnitState } from '../../core/state.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { isClosestEligibleTarget } from '../../rules/battle/shooting.ts';
 import { isMonsterOrVehicle, unitsOnBattlefield } from '../../rules/battle/units.ts';
-import { modelBody } from '../../rules/battle/world.ts';
+import { boardOf, modelBase, modelBody } from '../../rules/battle/world.ts';
 import { isWithin } from '../../geometry/distance.ts';
+import { pathOverlapsTerrain, type BlockingPiece } from '../../geometry/pathing.ts';
+import { polygonAabb } from '../../geometry/polygon.ts';
 import { inflictMortalWounds } from '../../rules/damage.ts';
-import { hitEnemies, intoReservesAtTurnEnd, leadingModel, modelWithinRangeOf, shockOneHitEnemy, untilStartOfNextTurn } from '../helpers.ts';
+import { WALKER, hitEnemies, intoReservesAtTurnEnd, leadingModel, modelWithinRangeOf, shockOneHitEnemy, untilStartOfNextTurn } from '../helpers.ts';
 import { SUPPRESSED } from '../suppressed.ts';
 
 /** Is a model of `unit` within `range` of an alive friendly AELDARI PSYKER model on the battlefield (one of its own models included)? */
@@ -322,15 +324,31 @@ registerRule({
 });
 
 /**
- * Titanic Strides, Titanic Agility, Agile: the Wraithknights' Normal, Advance and Fall Back moves pass over
- * models and terrain as a FLY model's do (Rule.movesOverModels, as the Stormsurge's Heavy Walker).
+ * Titanic Strides: the Wraithknight's Normal, Advance and Fall Back moves pass through models other than
+ * TITANIC ones and through terrain of any height (Rule.movesOver); after a move that went through a ruin or
+ * an impassable piece over 4" high, a D6: on a 1 it is Battle-shocked. Area terrain does not count: any
+ * model may cross it, so the rule is not what lets it through.
  */
 registerRule({
-  name: 'Titanic Strides', kind: 'datasheet-ability', movesOverModels: true,
-  missing: 'it may pass over TITANIC models too, and no D6 is rolled (a 1: Battle-shocked) after it crossed terrain over 4" high',
+  name: 'Titanic Strides', kind: 'datasheet-ability', movesOver: { titanicModels: false, terrainHeight: Infinity },
+  movedAlong(g, unit, moves) {
+    const s = g.state;
+    const high = highTerrain(s);
+    if (!moves.some((mv) => pathOverlapsTerrain(modelBase(s, unit.models.find((m) => m.id === mv.model)!), mv.path, high))) return;
+    const [roll] = g.dice.d6(1, 'other', unit.player, unit.id, 'Titanic Strides');
+    if (roll === 1 && !g.state.units[unit.id].battleShocked) g.emit({ type: 'battle-shock', unit: unit.id, value: true });
+  },
 });
-registerRule({ name: 'Titanic Agility', kind: 'datasheet-ability', movesOverModels: true });
-registerRule({ name: 'Agile', kind: 'datasheet-ability', movesOverModels: true, missing: 'it may pass over TITANIC models too' });
+/** The ruins and impassable pieces over 4" high: crossing one costs Titanic Strides its D6. */
+function highTerrain(s: GameState): BlockingPiece[] {
+  return boardOf(s).terrain.filter((t) => (t.kind === 'ruin' || t.kind === 'impassable') && t.height > WALKER.terrainHeight)
+    .map((t) => ({ polygon: t.polygon, aabb: polygonAabb(t.polygon), kind: t.kind, height: t.height }));
+}
+
+/** Titanic Agility: through every model and terrain feature. */
+registerRule({ name: 'Titanic Agility', kind: 'datasheet-ability', movesOver: { titanicModels: true, terrainHeight: Infinity } });
+/** Agile: over models other than TITANIC ones and terrain up to 4" high (as Heavy Walker). */
+registerRule({ name: 'Agile', kind: 'datasheet-ability', movesOver: WALKER });
 
 const SHUNT_USED = 'Webway Shunt Generator (used)';
 registerRule({ name: SHUNT_USED, kind: 'effect' });

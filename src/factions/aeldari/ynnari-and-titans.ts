@@ -14,7 +14,7 @@ import { engagedEnemies, modelBody, unitsInEngagement } from '../../rules/battle
 import { isWithin } from '../../geometry/distance.ts';
 import { inEngagementRange } from '../../geometry/ranges.ts';
 import { opponent, type UnitState } from '../../core/state.ts';
-import { holdMarkersAtCommandEnd, leadingModel, modelWithinRangeOf, movedOverMortalWounds, oncePerRoundDiscount, regainD3Wounds, registerMarkerHold, returnDestroyedModel, strikeAround, strikeDamage, wargearBearers, whileLeading } from '../helpers.ts';
+import { WALKER, holdMarkersAtCommandEnd, leadingModel, modelWithinRangeOf, movedOverMortalWounds, oncePerRoundDiscount, regainD3Wounds, registerMarkerHold, returnDestroyedModel, strikeAround, strikeDamage, wargearBearers, whileLeading } from '../helpers.ts';
 
 const CLUSTER_CALTROPS = 'Cluster Caltrops';
 
@@ -184,8 +184,8 @@ onUnitDestroyed((g, unit, _component, by) => {
 
 // --- Phantom Titan, Revenant Titan ---------------------------------------------------------------
 
-/** Titanic Advance: the Titans' Normal, Advance and Fall Back moves pass over models and low terrain (Rule.movesOverModels). */
-registerRule({ name: 'Titanic Advance', kind: 'datasheet-ability', movesOverModels: true, missing: 'it may pass over TITANIC models too, and over terrain higher than 4" as a FLY model does' });
+/** Titanic Advance: the Titans' Normal, Advance and Fall Back moves pass over models other than TITANIC ones and terrain up to 4" high (Rule.movesOver). */
+registerRule({ name: 'Titanic Advance', kind: 'datasheet-ability', movesOver: WALKER });
 
 /** Towering Wraith Construct: a stratagem its player uses on the Titan costs twice its stated CP. */
 registerRule({ name: 'Towering Wraith Construct', kind: 'datasheet-ability', targetedStratagemSurcharge: (ctx) => ctx.cp });

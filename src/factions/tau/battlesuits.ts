@@ -9,7 +9,7 @@ import { unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { unitDistance } from '../../rules/battle/world.ts';
 import { opponent, type GameState, type UnitState } from '../../core/state.ts';
 import { diceExprMean } from '../../core/dice-expr.ts';
-import { attackersCarry, carries, datasheetHas, isMonsterOrVehicle, modelWith, untilStartOfNextTurn, wargearBearers } from '../helpers.ts';
+import { WALKER, attackersCarry, carries, datasheetHas, isMonsterOrVehicle, modelWith, untilStartOfNextTurn, wargearBearers } from '../helpers.ts';
 
 /** Devilfish's Rapid Deployment: units may disembark after it Advanced (then as after any move: Normal move, no charge). */
 registerRule({
@@ -69,14 +69,10 @@ registerRule({
 });
 
 /**
- * Stormsurge's Heavy Walker: its Normal, Advance and Fall Back moves pass over models as a FLY model's do
- * (as a TITANIC model it crosses ruins already; Rule.movesOverModels, read by planUnit). Partly: it may pass
- * over TITANIC models too.
+ * Stormsurge's Heavy Walker: its Normal, Advance and Fall Back moves pass over models other than TITANIC
+ * ones and terrain up to 4" high (Rule.movesOver, read by planUnit).
  */
-registerRule({
-  name: 'Heavy Walker', kind: 'datasheet-ability', missing: 'it may pass over TITANIC models too',
-  movesOverModels: true,
-});
+registerRule({ name: 'Heavy Walker', kind: 'datasheet-ability', movesOver: WALKER });
 
 const NOVA_SHIELDING_USED = 'Nova Shielding used';
 

@@ -11,7 +11,7 @@ import { hasKeyword, isMonsterOrVehicle, onBattlefield, unitMove, unitsOnBattlef
 import { isClosestEligibleTarget } from '../../rules/battle/shooting.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';
 import { unitDistance } from '../../rules/battle/world.ts';
-import { bearerComponent, hitEnemies, modelWithinRangeOf, moveOrFallBack, moveOrFallBackChoices, movedOverMortalWounds, returnFireHooks, untilEndOfOpponentsNextTurn } from '../helpers.ts';
+import { WALKER, bearerComponent, hitEnemies, modelWithinRangeOf, moveOrFallBack, moveOrFallBackChoices, movedOverMortalWounds, returnFireHooks, untilEndOfOpponentsNextTurn } from '../helpers.ts';
 import { guidedInfo, onObserverSelected } from './army-rule.ts';
 import { SLOWED_BY_TWO } from './detachments.ts';
 
@@ -190,11 +190,8 @@ registerRule({
   attack(plan, _ctx, src) { if (src.role === 'defender') plan.hitModifier -= 1; },
 });
 
-/** Super-heavy Walker: its Normal, Advance and Fall Back moves pass over models and low terrain (Rule.movesOverModels, as Heavy Walker). */
-registerRule({
-  name: 'Super-heavy Walker', kind: 'datasheet-ability', movesOverModels: true,
-  missing: 'it may pass over TITANIC models too, and over terrain higher than 4" as a FLY model does',
-});
+/** Super-heavy Walker: its Normal, Advance and Fall Back moves pass over models other than TITANIC ones and terrain up to 4" high (as Heavy Walker). */
+registerRule({ name: 'Super-heavy Walker', kind: 'datasheet-ability', movesOver: WALKER });
 
 /** Outflank: arriving from Strategic Reserves, the unit may be set up within the enemy's deployment zone in battle round 2 too. */
 registerRule({ name: 'Outflank', kind: 'datasheet-ability', allows: (perm) => perm === 'arrive-in-enemy-zone' });

@@ -204,6 +204,7 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
     applyPlan(g, u, plan, option.mode);
   }
   g.emit({ type: 'unit-moved', unit: u.id, mode: option.mode, advanceRoll });
+  movedAlong(g, u, plan);
   if (watchers.length > 0 && plan.crossedEnemyModelIds.length > 0) {
     const crossed = new Set(plan.crossedEnemyModelIds);
     const enemies = g.state.unitOrder.filter((id) => g.state.units[id].player !== u.player && g.state.units[id].models.some((m) => crossed.has(m.id)));
@@ -213,6 +214,23 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
     // Boarding Actions: and again just after it ends its move
     hatchwayStep(g, part);
     afterMove(g, part);
+  }
+}
+
+/**
+ * The unit's abilities that act on the way its models went (Rule.movedAlong: Titanic Strides). `u` is the
+ * unit as it was planned (the plan's paths are its living models', in order); a Fall Back replanned after
+ * Desperate Escape losses is read from its first plan, for the models left (TITANIC models take those
+ * tests only when Battle-shocked, and the one-model walkers are then gone or moved as planned).
+ */
+function movedAlong(g: Game, u: UnitState, plan: PlannedMove): void {
+  const rules = abilityRulesWith(u, 'movedAlong');
+  if (rules.length === 0) return;
+  const moves = u.models.filter((m) => m.alive).map((m, i) => ({ model: m.id, path: plan.paths[i] }));
+  for (const r of rules) {
+    const fresh = g.state.units[u.id];
+    if (fresh.location !== 'battlefield') return;
+    r.movedAlong!(g, fresh, moves.filter((mv) => fresh.models.some((m) => m.id === mv.model && m.alive)));
   }
 }
 

@@ -4,9 +4,9 @@
  * engine records them as events.
  */
 import type { Game } from '../../core/game.ts';
-import { abilityRulesWith, effectsWith, forEachActiveRule } from '../../core/rules-registry.ts';
+import { abilityRulesWith, effectsWith, forEachActiveRule, getRule } from '../../core/rules-registry.ts';
 import type { GameState, Position, UnitState } from '../../core/state.ts';
-import { planMove, type MoveMode, type MoveRequest, type PlanModel, type PlanResult, type World } from '../../geometry/planner.ts';
+import { planMove, type MoveMode, type MoveRequest, type PlanModel, type PlanResult, type WalksOver, type World } from '../../geometry/planner.ts';
 import { pointInPolygon, polygonAabb } from '../../geometry/polygon.ts';
 import { allModelsHave, hasKeyword, isMonsterOrVehicle } from './units.ts';
 import { boardOf, modelBase, modelBody } from './world.ts';
@@ -17,7 +17,8 @@ export function worldOf(state: GameState, exclude: string | null = null): World 
   for (const id of state.unitOrder) {
     const u = state.units[id];
     if (u.location !== 'battlefield' || u.id === exclude) continue;
-    for (const m of u.models) if (m.alive && m.pos) models.push({ id: m.id, unitId: u.id, player: String(u.player), body: modelBody(state, m) });
+    const titanic = hasKeyword(u, 'TITANIC');
+    for (const m of u.models) if (m.alive && m.pos) models.push({ id: m.id, unitId: u.id, player: String(u.player), body: modelBody(state, m), ...(titanic ? { titanic } : {}) });
   }
   return { board: boardOf(state), models, objectives: state.objectives.map((o) => ({ id: o.id, pos: o.pos })) };
 }
@@ -25,12 +26,11 @@ export function worldOf(state: GameState, exclude: string | null = null): World 
 export function planModels(state: GameState, u: UnitState): PlanModel[] {
   const fly = allModelsHave(state, u, 'FLY');
   const heavy = isMonsterOrVehicle(u);
-  const titanic = hasKeyword(u, 'TITANIC');
   return u.models.filter((m) => m.alive).map((m) => {
     const base = modelBase(state, m);
     const ds = state.datasheets[m.datasheet];
     const height = ds.keywords.includes('VEHICLE') || ds.keywords.includes('MONSTER') ? 3 : 1.5;
-    return { id: m.id, body: m.pos ? modelBody(state, m) : null, base, height, canFly: fly, isVehicleOrMonster: heavy, isTitanic: titanic };
+    return { id: m.id, body: m.pos ? modelBody(state, m) : null, base, height, canFly: fly, isVehicleOrMonster: heavy };
   });
 }
 
@@ -38,13 +38,24 @@ export type PlanOptions = Omit<MoveRequest, 'mode' | 'player' | 'unitId' | 'mode
 
 export function planUnit(state: GameState, u: UnitState, mode: MoveMode, opts: PlanOptions): PlanResult {
   const models = planModels(state, u);
-  // a rule or an effect may let the unit's moves pass over models as FLY models do (Heavy Walker, ACROBATIC LEAPS)
-  if ((mode === 'normal' || mode === 'advance' || mode === 'fallBack') && (abilityRulesWith(u, 'movesOverModels').length > 0 || effectsWith(state, u.id, 'movesOverModels').length > 0)) {
-    for (const m of models) m.canFly = true;
+  // a walker's rule or an effect may let the unit's moves pass over models and terrain (Heavy Walker, ACROBATIC LEAPS)
+  if (mode === 'normal' || mode === 'advance' || mode === 'fallBack') {
+    const over = movesOverOf(state, u);
+    if (over) for (const m of models) m.walksOver = over;
   }
   // a rule may let its Charge moves pass through enemy models (Acrobatic Onslaught): as a FLY unit's charge
   if (mode === 'charge' && chargesThroughModels(state, u)) for (const m of models) m.canFly = true;
   return planMove({ mode, player: String(u.player), unitId: u.id, models, ...opts }, worldOf(state, u.id));
+}
+
+/**
+ * What the unit's Normal, Advance and Fall Back moves pass over (Rule.movesOver of its abilities and the
+ * effects on it), null for nothing; with several rules, the widest of each.
+ */
+export function movesOverOf(state: GameState, u: UnitState): WalksOver | null {
+  const all = [...abilityRulesWith(u, 'movesOver'), ...effectsWith(state, u.id, 'movesOver').map((e) => getRule(e.kind)!)].map((r) => r.movesOver!);
+  if (all.length === 0) return null;
+  return { titanicModels: all.some((o) => o.titanicModels), terrainHeight: Math.max(...all.map((o) => o.terrainHeight)) };
 }
 
 function chargesThroughModels(state: GameState, u: UnitState): boolean {
