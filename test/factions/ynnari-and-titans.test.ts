@@ -241,6 +241,35 @@ describe('Ynnari Reavers, Archon, Nightwing', () => {
     expect(offered).toEqual([[1, null], [0, 'Reborn Mastermind']]);
   });
 
+  it('Overlord: the unit the Archon leads re-rolls Wound rolls of 1, the failed ones once below its Starting Strength; not when it leads none', () => {
+    const g = sandbox([
+      { id: 'AR', player: 0, faction: 'aeldari', name: 'Ynnari Archon', at: { x: 20, y: 20 } },
+      { id: 'KW', player: 0, faction: 'aeldari', name: 'Ynnari Kabalite Warriors', at: { x: 20, y: 22 } },
+      { id: 'K2', player: 0, faction: 'aeldari', name: 'Ynnari Kabalite Warriors', at: { x: 20, y: 30 } },
+      ST,
+    ]);
+    expect(planFor(g, 'KW', 'ST', 'Splinter rifle').rerollWounds).toBe('none');
+    g.emit({ type: 'unit-attached', leader: 'AR', bodyguard: 'KW' });
+    expect(planFor(g, 'KW', 'ST', 'Splinter rifle').rerollWounds).toBe('ones');
+    // the Archon's own attacks too: it is a model of the unit it leads
+    expect(planFor(g, 'KW', 'ST', 'Splinter pistol').rerollWounds).toBe('ones');
+    expect(planFor(g, 'K2', 'ST', 'Splinter rifle').rerollWounds).toBe('none');
+    const warrior = g.state.units.KW.models.find((m) => g.state.datasheets[m.datasheet].name === 'Ynnari Kabalite Warriors')!;
+    g.emit({ type: 'model-destroyed', unit: 'KW', model: warrior.id, by: 'ST', reason: 'test' });
+    expect(planFor(g, 'KW', 'ST', 'Splinter rifle').rerollWounds).toBe('failed');
+  });
+
+  it('Aethersails: the Ynnari Raider Advances 6" without a roll; a Ynnari Venom rolls', () => {
+    const g = sandbox([
+      { id: 'RD', player: 0, faction: 'aeldari', name: 'Ynnari Raider', at: { x: 20, y: 20 } },
+      { id: 'VN', player: 0, faction: 'aeldari', name: 'Ynnari Venom', at: { x: 20, y: 30 } },
+      ST,
+    ], { phase: 'movement', stream: scriptedStream([2]) });
+    expect(advanceDistance(g, g.state.units.RD)).toBe(6);
+    expect((g.log ?? []).filter((e) => e.type === 'dice')).toHaveLength(0);
+    expect(advanceDistance(g, g.state.units.VN)).toBe(2);
+  });
+
   it('Interceptor: the Nightwing\'s ranged attacks at a unit that can FLY have +1 to hit', () => {
     const g = sandbox([
       { id: 'NW', player: 0, faction: 'aeldari', name: 'Nightwing', at: { x: 10, y: 20 } },

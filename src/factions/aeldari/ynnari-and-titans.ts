@@ -160,6 +160,22 @@ registerRule({
 /** Reborn Mastermind: once per battle round, a stratagem on the Archon's unit may cost 1CP less (one Archon of the army a round). */
 registerRule({ name: 'Reborn Mastermind', kind: 'datasheet-ability', ...oncePerRoundDiscount('Reborn Mastermind', 'ARCHON') });
 
+/**
+ * Overlord (Ynnari Archon): the attacks of the unit it leads re-roll Wound rolls of 1, and the failed ones
+ * while that unit is below its Starting Strength ("can re-roll the Wound roll": the failed ones, as a player
+ * would, as the other such rules here).
+ */
+registerRule({
+  name: 'Overlord', kind: 'datasheet-ability',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || !leadingModel(ctx.state, ctx.attacker, 'ARCHON')) return;
+    plan.rerollWounds = widerReroll(plan.rerollWounds, belowStartingStrength(ctx.attacker) ? 'failed' : 'ones');
+  },
+});
+
+/** Aethersails (Ynnari Raider): it Advances without a roll, 6" added to its Move instead (as a fixed Advance of 6"). */
+registerRule({ name: 'Aethersails', kind: 'datasheet-ability', fixedAdvance: () => 6 });
+
 /** Interceptor: the Nightwing's ranged attacks at a unit that can FLY have +1 to hit. */
 registerRule({
   name: 'Interceptor', kind: 'datasheet-ability',
