@@ -634,7 +634,7 @@ export function setModelBackUp(g: Game, params: { params: Record<string, unknown
  * hook) and its pending effect `pending` (army-wide, params as setModelBackUp reads them), one entry each. The
  * first time is kept in the player's rule state; `bears` says whether the destroyed model has the rule.
  */
-export function registerFirstDeathReturn(rule: Pick<Rule, 'name' | 'kind' | 'missing'>, pending: string, bears: (unit: UnitState, model: ModelState, state: GameState) => boolean): void {
+export function registerFirstDeathReturn(rule: Pick<Rule, 'name' | 'kind'>, pending: string, bears: (unit: UnitState, model: ModelState, state: GameState) => boolean): void {
   registerRule({
     ...rule,
     modelDestroyed(g, unit, model, at) {

@@ -20,6 +20,11 @@ export interface DestroyOptions {
   deadlyDemiseOn?: number;
   /** a melee attack destroyed it (Faolchú's Last Flight) */
   melee?: boolean;
+  /**
+   * where a model off the battlefield is destroyed, for the rules that set it back up near there (a passenger
+   * with no room to disembark from its destroyed transport: where the transport stood)
+   */
+  at?: Position;
 }
 const modelDestroyedListeners: ModelDestroyedListener[] = [];
 /** `first`: before the listeners already registered (the model/destroyed window opens before Deadly Demise is rolled). */
@@ -118,7 +123,7 @@ export function destroyModel(g: Game, unit: UnitState, m: ModelState, by: string
   if (triggers) for (const fn of modelDestroyedListeners) fn(g, unit, m, by, opts);
   if (!m.alive) return;
   // where it stood, for the abilities told of its loss (Unquenchable Resolve sets it back up near there)
-  const at = m.pos;
+  const at = m.pos ?? opts.at ?? null;
   g.emit({ type: 'model-destroyed', unit: unit.id, model: m.id, by, reason });
   // The datasheet unit this model belonged to is destroyed when its last model is.
   const origin = m.origin;

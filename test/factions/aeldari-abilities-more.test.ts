@@ -18,6 +18,7 @@ import { battleShockTest } from '../../src/rules/battle/command.ts';
 import { endPhase, startPhase } from '../../src/rules/battle/phase.ts';
 import { isEngaged, modelBody, unitDistance } from '../../src/rules/battle/world.ts';
 import { isCoherent } from '../../src/geometry/ranges.ts';
+import { newShape, setBaseShape, shapeAabb } from '../../src/geometry/shape.ts';
 import { shootWithUnit } from '../../src/rules/battle/shooting.ts';
 import { executeMove } from '../../src/rules/battle/movement.ts';
 import { EXPLOSIVE_DEBRIS, RESOLVE_PENDING } from '../../src/factions/aeldari/phoenix-lords.ts';
@@ -180,6 +181,43 @@ describe('Fuegan', () => {
     const back = bg.models.find((x) => x.origin === 'FU')!;
     // the nearest coherent spots are on the Dragons' side, a little under 6" from where he fell
     expect(Math.hypot(back.pos!.x - where.x, back.pos!.y - where.y)).toBeLessThan(6);
+  });
+});
+
+describe('Off the battlefield', () => {
+  /** Impassable terrain all round the Wave Serpent's hull at (20, 20), 4" deep: no room to disembark from it. */
+  function boxedIn(): { x: number; y: number }[][] {
+    const probe = sandbox([{ id: 'WS', player: 0, faction: 'aeldari', name: 'Wave Serpent', at: { x: 20, y: 20 } }]);
+    const body = modelBody(probe.state, probe.state.units.WS.models[0]);
+    const shape = newShape();
+    setBaseShape(shape, body.base, body.pos.x, body.pos.y);
+    const bb = [0, 0, 0, 0];
+    shapeAabb(shape, bb);
+    const [x0, y0, x1, y1] = [bb[0] - 0.05, bb[1] - 0.05, bb[2] + 0.05, bb[3] + 0.05];
+    const rect = (ax: number, ay: number, bx: number, by: number) => [{ x: ax, y: ay }, { x: bx, y: ay }, { x: bx, y: by }, { x: ax, y: by }];
+    return [rect(x0 - 4, y0 - 4, x0, y1 + 4), rect(x1, y0 - 4, x1 + 4, y1 + 4), rect(x0, y0 - 4, x1, y0), rect(x0, y1, x1, y1 + 4)];
+  }
+
+  it.each(['Fuegan', 'the Phoenix Gem'])('%s in a transport destroyed with no room to disembark falls with it, and on a 2+ stands again where it stood', (who) => {
+    const terrain = boxedIn().map((polygon, i) => ({ id: `wall${i}`, kind: 'impassable' as const, polygon, height: 5 }));
+    const bearer: PlacedUnit = who === 'Fuegan'
+      ? { id: 'FU', player: 0, faction: 'aeldari', name: 'Fuegan', at: { x: 40, y: 35 } }
+      : { id: 'FU', player: 0, faction: 'aeldari', name: 'Autarch', at: { x: 40, y: 35 }, enhancement: 'Phoenix Gem' };
+    // the Wave Serpent's Deadly Demise roll (1: no explosion), then the return's D6 (2)
+    const g = sandbox([{ id: 'WS', player: 0, faction: 'aeldari', name: 'Wave Serpent', at: { x: 20, y: 20 } }, bearer, { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 50, y: 5 }, spacing: 0.9 }],
+      { terrain, stream: scriptedStream([1, 2]) });
+    g.emit({ type: 'unit-location', unit: 'FU', location: 'embarked', embarkedIn: 'WS' });
+    const hull = g.state.units.WS.models[0];
+    const where = { ...hull.pos! };
+    destroyModel(g, g.state.units.WS, hull, 'ST', 'test');
+    expect(g.state.units.FU.location).toBe('destroyed');
+    endPhase(g, 0, 'shooting');
+    const m = g.state.units.FU.models[0];
+    expect(m.alive).toBe(true);
+    expect(g.state.units.FU.location).toBe('battlefield');
+    expect(m.wounds).toBe(g.state.datasheets[m.datasheet].models[m.profile].wounds);
+    // the hull is gone: he stands where it stood
+    expect(Math.hypot(m.pos!.x - where.x, m.pos!.y - where.y)).toBeLessThanOrEqual(1 + 1e-6);
   });
 });
 

@@ -38,10 +38,10 @@ describe('coverage of a datasheet', () => {
   });
 
   it("an entry's `missing` makes it partly played, with what is missing", () => {
-    const c = datasheetCoverage(aeldari.byName('Fuegan')!);
+    const c = datasheetCoverage(loadFactionCatalog('tau').byName("Aun'va")!);
     expect(c.status).toBe('partly');
-    expect(c.abilities.find((a) => a.name === 'Unquenchable Resolve')).toMatchObject({ status: 'partly', missing: expect.any(String) });
-    expect(c.abilities.find((a) => a.name === 'Battle Focus')?.status).toBe('played');
+    expect(c.abilities.find((a) => a.name === 'Supreme Loyalty (Aura)')).toMatchObject({ status: 'partly', missing: expect.any(String) });
+    expect(c.abilities.find((a) => a.name === 'Duality Shield')?.status).toBe('played');
     expect(datasheetCoverage(aeldari.byName('Guardian Defenders')!).status).toBe('played');
   });
 

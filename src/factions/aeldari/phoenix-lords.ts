@@ -113,17 +113,15 @@ const UNQUENCHABLE_RESOLVE = 'Unquenchable Resolve';
 export const RESOLVE_PENDING = 'Unquenchable Resolve (fallen)';
 
 /**
- * Unquenchable Resolve: the first time Fuegan is destroyed (on the battlefield), at the end of that phase a
+ * Unquenchable Resolve: the first time Fuegan is destroyed (on the battlefield, or in a destroyed transport with
+ * no room to disembark: where the transport stood, DestroyOptions.at), at the end of that phase a
  * D6 is rolled; on a 2+ he is set back up, with all his wounds, as near as the planner can to where he fell
  * (a 1" grid of spots, nearest first) and not within Engagement Range of an enemy unit. The Rules
  * Commentary has a Leader returned to the battlefield rejoin the Bodyguard unit he led if it is still there
  * (in Unit Coherency with it, as near as he can to where he fell), else he returns as a unit of his own
  * (registerFirstDeathReturn).
  */
-registerFirstDeathReturn({
-  name: UNQUENCHABLE_RESOLVE, kind: 'datasheet-ability',
-  missing: 'not when he was destroyed off the battlefield (in a transport)',
-}, RESOLVE_PENDING, (_unit, model, s) => s.datasheets[model.datasheet].keywords.includes('FUEGAN'));
+registerFirstDeathReturn({ name: UNQUENCHABLE_RESOLVE, kind: 'datasheet-ability' }, RESOLVE_PENDING, (_unit, model, s) => s.datasheets[model.datasheet].keywords.includes('FUEGAN'));
 
 // --- Baharroth -------------------------------------------------------------------------------------
 

@@ -145,15 +145,13 @@ const PHOENIX_GEM = 'Phoenix Gem';
 export const PHOENIX_GEM_PENDING = 'Phoenix Gem (fallen)';
 
 /**
- * Phoenix Gem: the first time the bearer is destroyed (on the battlefield), at the end of that phase a D6 is
+ * Phoenix Gem: the first time the bearer is destroyed (on the battlefield, or in a destroyed transport with no
+ * room to disembark: where the transport stood), at the end of that phase a D6 is
  * rolled; on a 2+ it is set back up with its full wounds as near as the planner can to where it fell, not
  * within Engagement Range of an enemy unit (a Leader rejoins the Bodyguard unit he led if it is still there),
  * as Fuegan's Unquenchable Resolve (registerFirstDeathReturn).
  */
-registerFirstDeathReturn({
-  name: PHOENIX_GEM, kind: 'enhancement',
-  missing: 'not when the bearer is destroyed off the battlefield (in a transport)',
-}, PHOENIX_GEM_PENDING, (unit, model) => bearerComponent(unit, PHOENIX_GEM)?.unit === model.origin);
+registerFirstDeathReturn({ name: PHOENIX_GEM, kind: 'enhancement' }, PHOENIX_GEM_PENDING, (unit, model) => bearerComponent(unit, PHOENIX_GEM)?.unit === model.origin);
 
 const TIMELESS_STRATEGIST = 'Timeless Strategist';
 

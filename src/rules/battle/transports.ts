@@ -232,8 +232,9 @@ function emergencyDisembark(g: Game, u: UnitState): void {
   const hull = t?.models.find((m) => m.alive && m.pos);
   const plan = hull ? planUnit(s, u, 'disembark', { transportId: hull.id }) : null;
   if (!plan || !plan.ok) {
-    // no room to set it up: the unit is destroyed
-    for (const m of u.models) if (m.alive) destroyModel(g, u, m, null, 'could not disembark from a destroyed transport');
+    // no room to set it up: the unit is destroyed, where its transport stood (Unquenchable Resolve returns there)
+    const at = hull?.pos ? { at: hull.pos } : {};
+    for (const m of u.models) if (m.alive) destroyModel(g, u, m, null, 'could not disembark from a destroyed transport', at);
     return;
   }
   g.emit({ type: 'unit-location', unit: u.id, location: 'battlefield', embarkedIn: null });
