@@ -402,6 +402,11 @@ export interface Rule {
    */
   attackRangeBands?(ctx: UnitContext, src: RuleSource): readonly number[];
   /**
+   * Distances at which ranged attack groups that target this unit are split, each part measured from its own
+   * closest model (Rune of Mists: cover against attacking models beyond 18"); asked of the effects on the target.
+   */
+  targetRangeBands?(ctx: UnitContext, src: RuleSource): readonly number[];
+  /**
    * Split the models of one of this unit's ranged attack groups into parts that resolve apart, because
    * the rule gives them different bonuses (Psychic Communion: each Warlock's own +1/+2); asked of the
    * effects on the shooting unit. Return the models unsplit (the same array) when nothing differs.

@@ -21,6 +21,7 @@ import { characteristic } from '../../src/rules/battle/units.ts';
 import { afterMove } from '../../src/rules/battle/movement.ts';
 import { currentControl } from '../../src/rules/battle/objectives.ts';
 import { endPhase } from '../../src/rules/battle/phase.ts';
+import { shootWithUnit } from '../../src/rules/battle/shooting.ts';
 import { loadArmyFile, type ArmyFile, type ArmyUnit } from '../../src/data/army.ts';
 import { loadFactionCatalog } from '../../src/data/catalog.ts';
 import { musterWarnings } from '../../src/data/muster-checks.ts';
@@ -328,6 +329,28 @@ describe('Spirit Conclave Enhancements', () => {
     expect(planFor(g, 'ST', 'WG', 'Close combat weapon', { distance: 24 }).cover).toBe(false);
     // the bearer's own unit is not veiled
     expect(planFor(g, 'ST', 'SS', 'Pulse rifle', { distance: 24 }).cover).toBe(false);
+  });
+
+  it('Rune of Mists, model by model: a Strike Team with models within and beyond 18" of the veiled Wraithguard rolls its pulse rifles in two groups, each measured from its own closest model (the far one beyond 18": cover); unveiled, one', () => {
+    const hitRolls = (veiled: boolean) => {
+      const g = sandbox([WG, bearer('Rune of Mists'), { ...ST, counts: [1, 9] }], { phase: 'command' });
+      if (veiled) rule('Rune of Mists').phaseStart!(g, g.state.units.SS, 'command');
+      expect(g.state.effects.some((e) => e.kind === 'Rune of Mists' && e.unit === 'WG')).toBe(veiled);
+      // the bearer leaves the table: the Wraithguard are the only target
+      g.emit({ type: 'unit-location', unit: 'SS', location: 'strategic-reserves', embarkedIn: null });
+      g.emit({ type: 'turn-started', round: 1, player: 1 });
+      g.emit({ type: 'phase-started', round: 1, player: 1, phase: 'shooting' });
+      // five Fire Warriors ~16" from the Wraithguard (beyond the pulse rifles' half range), five ~21"
+      const st = g.state.units.ST.models;
+      g.emit({ type: 'models-placed', unit: 'ST', mode: 'test', positions: st.map((m, i) => ({ model: m.id, pos: { x: i < 5 ? 27 : 32, y: 4 + (i % 5) * 1.2, z: 0 } })) });
+      shootWithUnit(g, g.state.units.ST);
+      return (g.log ?? []).filter((e) => e.type === 'dice' && e.purpose === 'hit' && e.unit === 'ST' && /^Pulse rifle/.test(e.label ?? '')).map((e) => (e as { values: number[] }).values.length);
+    };
+    const veiled = hitRolls(true);
+    const open = hitRolls(false);
+    expect(open).toHaveLength(1);
+    expect(veiled).toHaveLength(2);
+    expect(veiled[0] + veiled[1]).toBe(open[0]);
   });
 
   it('Higher Duty: once per turn, when an enemy unit ends a Normal move within 9" of the bearer, its unit may make a Normal move of up to 6"', () => {

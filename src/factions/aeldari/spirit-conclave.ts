@@ -270,10 +270,16 @@ registerRule({
   attack(plan, _ctx, src) { if (src.effect && src.role === 'attacker') plan.criticalWoundPrecision = true; },
 });
 
-/** Rune of Mists: ranged attacks on the selected unit from farther than 18" give it the Benefit of Cover. */
+const RUNE_BAND: readonly number[] = [18];
+const NO_BAND: readonly number[] = [];
+
+/**
+ * Rune of Mists: ranged attacks on the selected unit from farther than 18" give it the Benefit of Cover, model
+ * by model (attack groups at it split at 18", Rule.targetRangeBands).
+ */
 registerRule({
   name: 'Rune of Mists', kind: 'enhancement',
-  missing: 'a weapon group with models both within and beyond 18" is measured from its closest model (no cover for any of its attacks)',
+  targetRangeBands: (_ctx, src) => (src.effect ? RUNE_BAND : NO_BAND),
   phaseStart(g, unit, phase) { if (phase === 'command') guideWraithUnit(g, unit, 'Rune of Mists', (options) => g.decide({ kind: 'rune-of-mists', player: unit.player, prompt: `${unit.name}: Rune of Mists: which Wraith unit is veiled?`, options, context: { unit: unit.id } }).option); },
   attack(plan, ctx, src) {
     if (src.effect && src.role === 'defender' && !ctx.melee && ctx.distance > 18 + 1e-6) plan.cover = true;

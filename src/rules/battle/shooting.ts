@@ -296,6 +296,17 @@ function rangeBands(state: GameState, u: UnitState): number[] {
 
 const NO_BANDS: number[] = [];
 
+/** The attacker's bands with those the effects on the target add (Rule.targetRangeBands), nearest first. */
+function bandsAgainst(state: GameState, bands: number[], target: UnitState): number[] {
+  const effects = effectsWith(state, target.id, 'targetRangeBands');
+  if (effects.length === 0) return bands;
+  const out = new Set(bands);
+  for (const e of effects) {
+    for (const b of getRule(e.kind)!.targetRangeBands!({ state, unit: target }, { role: 'defender', player: e.player, effect: e, unit: target })) out.add(b);
+  }
+  return [...out].sort((x, y) => x - y);
+}
+
 /** The models of an attack group split by the effects on the unit that give them different bonuses (Rule.splitAttackers). */
 function splitBySource(s: GameState, u: UnitState, w: Weapon, models: ModelState[], splitters: readonly Effect[]): ModelState[][] {
   let parts = [models];
@@ -644,16 +655,18 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
     }
     const nearest = Math.min(...a.shooters.map((sh) => vis.distance(sh, t)));
     const from = (m: ModelState) => vis.distance(a.shooters.find((sh) => sh.model === m)!, t);
+    const here = bandsAgainst(s, bands, t);
     for (const [all, halfRange, linkedFire] of [[half, true, false], [far, false, false], [linkedHalf, true, true], [linkedFar, false, true]] as const) {
-      // split again at the distances the unit's rules read model by model (Way of the Short Blade: 9"), each
-      // part measured from its own closest model; without such rules one part, measured from the closest shooter
-      for (const band of bands.length === 0 ? [all] : splitByBand(all, bands, from)) for (const models of splitBySource(s, u, a.group.weapon, band, splitters)) {
+      // split again at the distances the rules read model by model (Way of the Short Blade: 9"; the target's
+      // Rune of Mists: 18"), each part measured from its own closest model; without such rules one part,
+      // measured from the closest shooter
+      for (const band of here.length === 0 ? [all] : splitByBand(all, here, from)) for (const models of splitBySource(s, u, a.group.weapon, band, splitters)) {
         if (models.length === 0) continue;
         const group: AttackGroup = {
           weapon: a.group.weapon, profile: a.profile, models, target: t.id, halfRange, targetVisible: visible,
           targetInCover: cover.size > 0 && cover.size === targetModels, coverModels: cover, targetModels,
           extraHitModifier: bigGunsHitModifier(s, u, t, a.profile),
-          distance: bands.length === 0 ? nearest : Math.min(...models.map(from)),
+          distance: here.length === 0 ? nearest : Math.min(...models.map(from)),
         };
         if (linkedFire) group.linkedFire = true;
         // Boarding Actions: attacks go only to the target models each attacking model sees (./boarding.ts)
