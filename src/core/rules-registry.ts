@@ -16,7 +16,9 @@ import type { WalksOver } from '../geometry/planner.ts';
 import type { Vec2 } from '../geometry/types.ts';
 
 export type RuleKind =
-  | 'core-ability' | 'datasheet-ability' | 'wargear-ability' | 'army-rule' | 'detachment-rule' | 'enhancement' | 'effect' | 'mission';
+  | 'core-ability' | 'datasheet-ability' | 'wargear-ability' | 'army-rule' | 'detachment-rule' | 'enhancement' | 'effect' | 'mission'
+  /** the core rules a keyword brings (AIRCRAFT), named by the keyword: for the coverage report */
+  | 'keyword-rules';
 
 /** Why a rule is active for a hook call: which side of the attack, and from what. */
 export interface RuleSource {

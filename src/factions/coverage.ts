@@ -92,9 +92,16 @@ function uniqueBy<T>(items: T[], key: (t: T) => string): T[] {
   return items.filter((t) => (seen.has(key(t)) ? false : (seen.add(key(t)), true)));
 }
 
-/** The abilities every unit of a datasheet has (core first, then faction and its own), by registry name. */
+/**
+ * The abilities every unit of a datasheet has (core first, then faction and its own), by registry name, and
+ * the core rules its keywords bring (an entry of kind 'keyword-rules' named by the keyword: AIRCRAFT).
+ */
 export function datasheetAbilityNames(ds: Datasheet): string[] {
-  return uniqueBy([...ds.coreAbilities.map((a) => a.name), ...ds.abilities], (n) => n);
+  return uniqueBy([...ds.coreAbilities.map((a) => a.name), ...ds.abilities, ...keywordRuleNames(ds.keywords)], (n) => n);
+}
+
+function keywordRuleNames(keywords: readonly string[]): string[] {
+  return keywords.filter((k) => getRule(k)?.kind === 'keyword-rules');
 }
 
 function weaponAbilityNames(ds: Datasheet, weapons: (name: string) => boolean): string[] {
@@ -220,7 +227,7 @@ export function unplayedAbilities(x: GameState | ResolvedScenario): UnplayedAbil
       const u = x.units[id];
       for (const c of u.components) {
         const ds = x.datasheets[c.datasheet];
-        unplayedOf(out, c.name, c.abilities.map(ruleCoverage));
+        unplayedOf(out, c.name, [...c.abilities, ...keywordRuleNames(ds.keywords)].map(ruleCoverage));
         const carried = new Set(u.models.filter((m) => m.origin === c.unit).flatMap((m) => m.weapons));
         unplayedOf(out, c.name, weaponAbilityNames(ds, (w) => carried.has(w)).map(weaponAbilityCoverage));
       }

@@ -3,7 +3,7 @@
  * for, damage, moves, decisions (and the agent's reasons when it gives them), CP and VP. Unit ids are
  * shown with their names. Plain text: whoever displays it escapes it.
  */
-import type { GameEvent, RollPurpose } from '../core/events.ts';
+import type { GameEvent, RollPurpose, UnitFlagEvent } from '../core/events.ts';
 import type { GameState, PhaseName, PlayerIndex } from '../core/state.ts';
 
 const PURPOSE: Record<RollPurpose, string> = {
@@ -15,6 +15,13 @@ const PURPOSE: Record<RollPurpose, string> = {
 
 export const PHASE_TITLE: Record<PhaseName | 'setup', string> = {
   setup: 'Setup', command: 'Command', movement: 'Movement', shooting: 'Shooting', charge: 'Charge', fight: 'Fight',
+};
+
+/** The turn flags a unit-flag event sets, in words. */
+const FLAG_TEXT: Record<UnitFlagEvent['flag'], string> = {
+  shot: 'has shot', fought: 'has fought', declaredCharge: 'has declared a charge', charged: 'has made a Charge move',
+  eligibleToFight: 'is eligible to fight this phase', disembarked: 'has disembarked',
+  disembarkedAfterTransportMoved: 'disembarked after its transport moved (no charge this turn)',
 };
 
 export function purposeText(p: string): string {
@@ -207,7 +214,7 @@ export function describeEvent(e: GameEvent, before: GameState, after: GameState,
         : e.mode === 'fall-back' ? 'falls back' : e.mode === 'arrived' ? 'arrives from Reserves' : e.mode === 'disembarked' ? 'disembarks' : 'makes a Normal move';
       return `${unitShort(after, e.unit)} ${what}`;
     }
-    case 'unit-flag': return `${unitShort(after, e.unit)}: ${e.flag}${e.value ? '' : ' (cleared)'}`;
+    case 'unit-flag': return `${unitShort(after, e.unit)} ${FLAG_TEXT[e.flag]}${e.value ? '' : ' (cleared)'}`;
     case 'unit-location': {
       const where = e.location === 'embarked' ? `embarked within ${unitShort(after, e.embarkedIn)}` : e.location === 'strategic-reserves' ? 'in Strategic Reserves'
         : e.location === 'reserves' ? 'in Reserves' : e.location === 'battlefield' ? 'on the battlefield' : e.location;

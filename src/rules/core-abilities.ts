@@ -49,5 +49,15 @@ registerRule({ name: 'Scouts', kind: 'core-ability' });
 // Set up anywhere more than 9" from the enemy deployment zone and models (src/rules/battle/pre-battle.ts).
 registerRule({ name: 'Infiltrators', kind: 'core-ability' });
 
+/**
+ * The core rules for AIRCRAFT models, listed so that the coverage report and a game's notes say what of them is
+ * not played (no bundled army has an AIRCRAFT unit). Played: an AIRCRAFT unit declares no charge and no unit
+ * may charge it (src/rules/battle/charge.ts).
+ */
+registerRule({
+  name: 'AIRCRAFT', kind: 'keyword-rules',
+  missing: 'they start on the battlefield and move as other FLY models do (no Reserves at the start, no 20" minimum straight move and pivot, no leaving into Strategic Reserves off the edge; they may Advance, Fall Back and Remain Stationary), and FLY units may not charge them either',
+});
+
 // AIRCRAFT that may start in Hover mode: no bundled army has one.
 registerRule({ name: 'Hover', kind: 'core-ability', missing: 'Hover mode is never offered (the engine does not play AIRCRAFT rules)' });

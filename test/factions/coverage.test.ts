@@ -45,6 +45,13 @@ describe('coverage of a datasheet', () => {
     expect(datasheetCoverage(aeldari.byName('Guardian Defenders')!).status).toBe('played');
   });
 
+  it("a keyword's core rules count as an ability of its datasheets: AIRCRAFT is played in part, so the Crimson Hunter is", () => {
+    const c = datasheetCoverage(aeldari.byName('Crimson Hunter')!);
+    expect(c.status).toBe('partly');
+    expect(c.abilities.find((a) => a.name === 'AIRCRAFT')).toMatchObject({ status: 'partly', missing: expect.stringMatching(/20"/) });
+    expect(datasheetCoverage(aeldari.byName('Falcon')!).abilities.some((a) => a.name === 'AIRCRAFT' || a.name === 'FLY')).toBe(false);
+  });
+
   it('weapon abilities count: the Great Knarloc\'s HOOKED is not known to the engine, the Fire Prism\'s LINKED FIRE is', () => {
     const c = datasheetCoverage(loadFactionCatalog('tau').byName('Great Knarloc')!);
     expect([...c.weaponAbilities, ...c.options].find((a) => a.name === 'HOOKED')?.status).toBe('not played');

@@ -141,6 +141,11 @@ describe('events in words and the board as text', () => {
     expect(texts[ci]).toMatch(/why: top: #\d+ \(0\.75\); #\d+ \(0\.25\)/);
     const rr = r.events.findIndex((e) => e.type === 'decision' && e.request === 'reroll-policy');
     expect(texts[rr]).toMatch(/reroll-policy -> ones/);
+    // the turn flags in words (the Fight phase's record of who may fight)
+    const ei = r.events.findIndex((e) => e.type === 'unit-flag' && e.flag === 'eligibleToFight');
+    expect(texts[ei]).toMatch(/ is eligible to fight this phase$/);
+    const si = r.events.findIndex((e) => e.type === 'unit-flag' && e.flag === 'shot');
+    expect(texts[si]).toMatch(/ has shot$/);
     const mi = r.events.findIndex((e) => e.type === 'model-destroyed');
     expect(texts[mi]).toMatch(/destroyed/);
     expect(texts[texts.length - 1]).toMatch(/^Game over: /);
