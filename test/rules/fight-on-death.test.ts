@@ -13,6 +13,7 @@ import { createStream } from '../../src/core/rng.ts';
 import { fight } from '../../src/rules/battle/fight.ts';
 import { usableStratagems } from '../../src/rules/windows.ts';
 import { FALLEN_WARRIOR } from '../../src/rules/battle/fight-on-death.ts';
+import { registerRule } from '../../src/core/rules-registry.ts';
 
 // five Howling Banshees (player 0, Aspect Host) or five Troupe players (Ghosts of the Webway) in a column, twenty
 // Kroot Carnivores (player 1) in a column beside them
@@ -103,6 +104,43 @@ describe('TO THEIR FINAL BREATH: fighting on death', () => {
     }
     expect(seen.passed).toBeGreaterThan(0);
     expect(seen.failed).toBeGreaterThan(0);
+  });
+
+  it('the fallen follow the fight sequence: the enemy may answer their choice of targets (its own TO THEIR FINAL BREATH here), and the rules acting after a unit\'s attacks act', () => {
+    // player 1's Howling Banshees (Aspect Host too) fight player 0's; the fallen Banshees of player 0 fight back
+    const B2: PlacedUnit = { ...KC, id: 'B2', faction: 'aeldari', name: 'Howling Banshees', counts: undefined, spacing: 1.2 };
+    const heard: { unit: string; hit: readonly string[] }[] = [];
+    const after = 'Test: after attacks';
+    registerRule({ name: after, kind: 'effect', afterAttacks: (_g, unit, hitTargets, melee) => { if (melee) heard.push({ unit: unit.id, hit: hitTargets }); } });
+    let found = false;
+    for (let i = 0; i < 40 && !found; i++) {
+      const asked: DecisionRequest[] = [];
+      const g = battleSandbox([HB, B2], {
+        phase: 'fight', turn: 1, cp: [3, 3], detachments: ['Aspect Host', 'Aspect Host'], factions: ['AE', 'AE'], stream: createStream(`fallen-window-${i}`),
+        agents: [scriptedAgent('ae', using('TO THEIR FINAL BREATH')), scriptedAgent('ae2', (r) => { asked.push(r); return 0; })],
+      });
+      g.addEffect(after, 0, 'HB', g.untilEndOfPhase());
+      heard.length = 0;
+      const from = g.log!.length;
+      fight(g, g.state.units.B2);
+      const log = g.log!.slice(from);
+      const fallenHits = dice(log).filter((e) => e.unit === 'HB' && e.purpose === 'hit');
+      if (fallenHits.length === 0) continue;
+      found = true;
+      // player 1 was asked in the window the fallen's targets opened, TO THEIR FINAL BREATH offered for its Banshees
+      const offers = asked.filter((r) => r.kind === 'stratagem' && (r.context as { window?: { unit: string } }).window?.unit === 'HB');
+      expect(offers.length).toBeGreaterThan(0);
+      expect((offers[0].context as { window: { name: string } }).window.name).toBe('fight/after-enemy-targets');
+      expect(offers[0].options.some((o) => (o as { stratagem?: string; unit?: string }).stratagem === 'TO THEIR FINAL BREATH' && (o as { unit?: string }).unit === 'B2')).toBe(true);
+      // ... before the fallen rolled their first Hit roll; and the after-attacks rule heard the fallen's attacks
+      const first = log.indexOf(fallenHits[0]);
+      const lastB2 = lastIndex(log.slice(0, first), (e) => e.type === 'dice' && e.unit === 'B2');
+      const offered = log.findIndex((e, k) => k > lastB2 && e.type === 'decision' && e.player === 1 && e.request === 'stratagem');
+      expect(offered).toBeGreaterThan(lastB2);
+      expect(offered).toBeLessThan(first);
+      expect(heard.filter((h) => h.unit === 'HB')).toHaveLength(1);
+    }
+    expect(found).toBe(true);
   });
 
   it('without the stratagem, or once the unit has fought this phase, a destroyed model does not fight on', () => {

@@ -216,7 +216,11 @@ function meleeAttackGroups(g: Game, fresh: UnitState, fs: Fighter[], fallen = fa
 
 /**
  * The fallen models of any unit (fight-on-death.ts) fight, unit by unit, once the attacking unit has
- * finished its attacks; their attacks may make more (the enemy's own fallen), who fight in turn.
+ * finished its attacks; their attacks may make more (the enemy's own fallen), who fight in turn. Each unit's
+ * fallen follow the fight sequence as the Rules Commentary's "Fight on Death" has them: they select their
+ * targets, the defender may answer (the window after an enemy unit's targets, its units' abilities), their
+ * attacks resolve and the rules acting after a unit's attacks act. Not the Pile-in move the commentary allows
+ * them (they fight from where they fell).
  */
 function fallenWarriorsFight(g: Game, attacker: UnitState): void {
   let batch = takeFallenWarriors(g);
@@ -227,7 +231,12 @@ function fallenWarriorsFight(g: Game, attacker: UnitState): void {
     for (const { unit, models } of batch) {
       if (g.state.result) return;
       const groups = meleeAttackGroups(g, unit, fighters(g, unit, models), true);
-      if (groups.length) resolveAttacks(g, unit, groups, true);
+      if (groups.length === 0) continue;
+      const targets = [...new Set(groups.map((a) => a.target))];
+      openWindow(g, { name: 'fight/after-enemy-targets', unit: unit.id, targets });
+      enemyAttacking(g, g.state.units[unit.id], targets, true);
+      const tally = resolveAttacks(g, g.state.units[unit.id], groups, true);
+      afterAttacks(g, g.state.units[unit.id], tally.hitTargets, true);
     }
   }
 }
