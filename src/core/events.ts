@@ -164,6 +164,12 @@ export interface StratagemUsedEvent {
 
 /** A hatchway opened or closed (Boarding Actions); `unit`: the unit that did it, null when no unit did. */
 export interface HatchwayEvent { type: 'hatchway'; hatchway: string; open: boolean; unit: string | null }
+/**
+ * Fallen models (fighting on death, src/rules/battle/fight-on-death.ts) piled in before they fight: where each
+ * now stands. They are off the battlefield already, so the state does not change; the record is for the
+ * replay and the rule checks.
+ */
+export interface FallenPiledInEvent { type: 'fallen-piled-in'; unit: string; positions: { model: string; pos: Position }[] }
 
 export interface ObjectiveControlEvent { type: 'objective-control'; objective: string; controller: PlayerIndex | null }
 
@@ -195,7 +201,7 @@ export type GameEvent =
   | ModelsPlacedEvent | UnitMovedEvent | UnitFlagEvent | UnitLocationEvent | UnitAttachedEvent | UnitDetachedEvent | UnitJoinedEvent
   | AttackAllocatedEvent | ModelDamagedEvent | ModelHealedEvent | ModelReturnedEvent | ModelDestroyedEvent | UnitDestroyedEvent
   | BattleShockEvent | EffectAddedEvent | EffectRemovedEvent | StratagemUsedEvent
-  | ObjectiveControlEvent | HatchwayEvent | RuleStateEvent | DecisionEvent | NoteEvent | GameEndedEvent;
+  | ObjectiveControlEvent | HatchwayEvent | FallenPiledInEvent | RuleStateEvent | DecisionEvent | NoteEvent | GameEndedEvent;
 
 export type EventType = GameEvent['type'];
 export type EventOf<T extends EventType> = Extract<GameEvent, { type: T }>;

@@ -203,6 +203,8 @@ const reducers: ReducerTable = {
     const o = s.objectives.find((x) => x.id === e.objective);
     if (o) o.controller = e.controller;
   },
+  // the fallen are off the battlefield: their Pile-in changes nothing of the state (see the event)
+  'fallen-piled-in': () => {},
   hatchway: (s, e) => {
     // a new array in the board's order (never mutated: caches of the geometry key on it)
     const open = s.openHatchways;

@@ -36,7 +36,7 @@ export function eventClass(e: GameEvent): EventClass {
     case 'dice': case 'reroll': case 'dice-substituted': return 'dice';
     case 'model-damaged': case 'model-healed': case 'model-returned': case 'attack-allocated': return 'damage';
     case 'model-destroyed': case 'unit-destroyed': return 'death';
-    case 'models-placed': case 'unit-moved': case 'unit-location': case 'hatchway': return 'move';
+    case 'models-placed': case 'unit-moved': case 'unit-location': case 'hatchway': case 'fallen-piled-in': return 'move';
     case 'decision': return 'decision';
     case 'phase-started': case 'phase-ended': case 'turn-started': return 'phase';
     case 'round-started': return 'round';
@@ -252,6 +252,10 @@ export function describeEvent(e: GameEvent, before: GameState, after: GameState,
     }
     case 'stratagem-used': return `${P(e.player)} uses ${e.name} (${e.cp} CP)${e.unit ? ` on ${unitShort(after, e.unit)}` : ''}`;
     case 'objective-control': return `objective ${e.objective}: ${e.controller === null ? 'not controlled' : `controlled by ${P(e.controller)}`}`;
+    case 'fallen-piled-in': {
+      const n = e.positions.length;
+      return `${unitLabel(after, e.unit)}: ${n} fallen model${n === 1 ? '' : 's'} pile in before fighting`;
+    }
     case 'hatchway': return `hatchway ${e.hatchway} ${e.open ? 'opened' : 'closed'}${e.unit ? ` by ${unitShort(after, e.unit)}` : ''}`;
     case 'rule-state': return `${P(e.player)} ${e.key} = ${choiceText(after, e.value, 1)}`;
     case 'decision': {

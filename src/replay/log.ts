@@ -59,6 +59,7 @@ const FIELDS: { [T in EventType]: Record<string, Check> } = {
   'stratagem-used': { player: 'player', name: 'string', cp: 'number', unit: 'string|null', round: 'number', turn: 'player', phase: 'string' },
   'objective-control': { objective: 'string', controller: 'player|null' },
   hatchway: { hatchway: 'string', open: 'boolean', unit: 'string|null' },
+  'fallen-piled-in': { unit: 'string', positions: 'array' },
   'rule-state': { player: 'player', key: 'string', value: 'any' },
   decision: { player: 'player', agent: 'string', request: 'string', option: 'number' },
   note: { text: 'string' },

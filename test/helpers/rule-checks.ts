@@ -621,6 +621,31 @@ export function ruleChecker(): RuleChecker {
       case 'models-placed':
         onPlacement(e, s);
         break;
+      case 'fallen-piled-in': {
+        // the fallen's Pile-in (the Rules Commentary): each no farther than the unit's Pile-in reaches, ending
+        // closer to the closest enemy model (or in base contact with the closest unit, where a rule allows it)
+        count('fallen pile-in');
+        const u = s.units[e.unit];
+        const reach = pileInMove(s, u).distance;
+        const contactEnough = pileInMove(s, u).closestUnitContact;
+        const enemyBodies = s.unitOrder.map((id) => s.units[id]).filter((o) => o.player !== u.player && o.location === 'battlefield')
+          .flatMap((o) => alive(o).map((om) => ({ unit: o.id, body: modelBody(s, om) })));
+        for (const { model, pos } of e.positions) {
+          const f = fallen.find((x) => x.model === model && x.unit === e.unit);
+          if (!f) { bad(`fallen-piled-in: ${model} of ${u.name} is not a fallen model waiting to fight`); continue; }
+          const m = u.models.find((x) => x.id === model)!;
+          const before = modelBody(s, { ...m, pos: f.pos });
+          const after = modelBody(s, { ...m, pos });
+          const moved = Math.hypot(pos.x - f.pos.x, pos.y - f.pos.y);
+          if (moved > reach + EPS) bad(`fallen-piled-in: ${model} of ${u.name} moved ${moved.toFixed(2)}" (at most ${reach}")`);
+          const closest = (b: Body) => enemyBodies.reduce((best, o) => { const d = horizontalDistance(b, o.body); return d < best.d ? { d, unit: o.unit } : best; }, { d: Infinity, unit: '' });
+          const was = closest(before);
+          const touches = contactEnough && enemyBodies.some((o) => o.unit === was.unit && horizontalDistance(after, o.body) <= 0.01);
+          if (moved > EPS && !(closest(after).d < was.d - CLOSER_EPS) && !touches) bad(`fallen-piled-in: ${model} of ${u.name} moved but ends no closer to the closest enemy model`);
+          f.pos = pos;
+        }
+        break;
+      }
     }
   }
 

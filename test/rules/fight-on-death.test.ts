@@ -14,6 +14,11 @@ import { fight } from '../../src/rules/battle/fight.ts';
 import { usableStratagems } from '../../src/rules/windows.ts';
 import { FALLEN_WARRIOR } from '../../src/rules/battle/fight-on-death.ts';
 import { registerRule } from '../../src/core/rules-registry.ts';
+import { apply } from '../../src/core/reducer.ts';
+import { emptyGameState } from '../../src/core/state.ts';
+import { modelBody } from '../../src/rules/battle/world.ts';
+import { inEngagementRange } from '../../src/geometry/ranges.ts';
+import { ruleChecker } from '../helpers/rule-checks.ts';
 
 // five Howling Banshees (player 0, Aspect Host) or five Troupe players (Ghosts of the Webway) in a column, twenty
 // Kroot Carnivores (player 1) in a column beside them
@@ -139,6 +144,50 @@ describe('TO THEIR FINAL BREATH: fighting on death', () => {
       expect(offered).toBeGreaterThan(lastB2);
       expect(offered).toBeLessThan(first);
       expect(heard.filter((h) => h.unit === 'HB')).toHaveLength(1);
+    }
+    expect(found).toBe(true);
+  });
+
+  it('the fallen may pile in before they fight (the Rules Commentary): one out of reach where it fell reaches the Kroot and fights; the rule checks pass, and flag a longer move', () => {
+    const checks = (events: readonly GameEvent[]) => {
+      const rules = ruleChecker();
+      const state = emptyGameState();
+      for (const e of events) { apply(state, e); rules.onEvent(e, state); }
+      return rules;
+    };
+    let found = false;
+    for (let i = 0; i < 80 && !found; i++) {
+      // ten Banshees in two ranks: the front one beside the Kroot, the back one 1.3" behind it, out of Engagement Range
+      const g = sandbox(`pile-${i}`, 'TO THEIR FINAL BREATH', 'Aspect Host', { ...HB, counts: [1, 9] });
+      g.emit({ type: 'models-placed', unit: 'HB', mode: 'test', positions: g.state.units.HB.models.map((m, k) => ({ model: m.id, pos: { x: k < 5 ? 10 : 8.7, y: 10 + (k % 5) * 1.2, z: 0 } })) });
+      const from = g.log!.length;
+      fight(g, g.state.units.KC);
+      const log = g.log!.slice(from);
+      const piled = log.filter((e): e is Extract<GameEvent, { type: 'fallen-piled-in' }> => e.type === 'fallen-piled-in');
+      if (piled.length === 0) continue;
+      const kroot = g.state.units.KC.models.filter((m) => m.alive && m.pos).map((m) => modelBody(g.state, m));
+      const fellAt = new Map(log.flatMap((e) => (e.type === 'effect-added' && e.effect.kind === FALLEN_WARRIOR ? [[String(e.effect.params.model), e.effect.params as { x: number; y: number; z: number }]] : [])));
+      const hb = g.state.units.HB;
+      const reached = piled[0].positions.filter(({ model, pos }) => {
+        const m = hb.models.find((x) => x.id === model)!;
+        const at = fellAt.get(model)!;
+        const before = modelBody(g.state, { ...m, pos: { x: at.x, y: at.y, z: at.z } });
+        const after = modelBody(g.state, { ...m, pos });
+        return !kroot.some((k) => inEngagementRange(before, k)) && kroot.some((k) => inEngagementRange(after, k));
+      });
+      if (reached.length === 0) continue;
+      found = true;
+      // the Banshees' attacks come after the Pile-in, and the Kroot have not consolidated yet
+      const at = log.indexOf(piled[0]);
+      expect(log.findIndex((e) => e.type === 'dice' && e.unit === 'HB' && e.purpose === 'hit')).toBeGreaterThan(at);
+      // (the sandbox's packed Kroot overlap one another: only the checks of the fallen are read)
+      const ok = checks(g.log!);
+      expect(ok.violations.filter((v) => /fallen/.test(v))).toEqual([]);
+      expect(ok.checked.get('fallen pile-in')).toBeGreaterThan(0);
+      // the same event with a model moved 5" farther is flagged
+      const k = g.log!.indexOf(piled[0]);
+      const stretched = { ...piled[0], positions: piled[0].positions.map((p) => ({ ...p, pos: { ...p.pos, x: p.pos.x + 5 } })) };
+      expect(checks([...g.log!.slice(0, k), stretched, ...g.log!.slice(k + 1)]).violations.some((v) => /fallen-piled-in: .* moved/.test(v))).toBe(true);
     }
     expect(found).toBe(true);
   });

@@ -8,11 +8,11 @@
  * destroyed models and units counts it then, and no later attack can be allocated to it); where it stood is
  * kept in a "Fallen warrior" effect. After the attacking unit's attacks (src/rules/battle/fight.ts), each such
  * model fights from there with its melee weapons, as a stand-in: a copy of the model, never written to the
- * state. It follows the fight sequence (the Rules Commentary's "Fight on Death"): the defender may answer its
- * choice of targets (the stratagem window after an enemy unit's targets), and the rules acting after a unit's
- * attacks act. It makes no Consolidation move (the commentary: it is removed once it has fought) and, where
- * the engine falls short of the commentary, no Pile-in move either; it takes no Hazardous test (nothing of
- * it is left to destroy).
+ * state. It follows the fight sequence (the Rules Commentary's "Fight on Death"): it may Pile In, keeping
+ * Unit Coherency (an event 'fallen-piled-in' records where it then stands), the defender may answer its choice
+ * of targets (the stratagem window after an enemy unit's targets), and the rules acting after a unit's attacks
+ * act. It makes no Consolidation move (the commentary: it is removed once it has fought) and takes no
+ * Hazardous test (nothing of it is left to destroy).
  */
 import type { Game } from '../../core/game.ts';
 import { forEachActiveRule, registerRule } from '../../core/rules-registry.ts';

@@ -10,14 +10,15 @@ import { afterAttacks, consolidationMove, getRule, pileInMove } from '../../core
 import { opponent, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { profileHas, type Weapon, type WeaponProfile } from '../../data/datasheet.ts';
 import { inBaseContact } from '../../geometry/distance.ts';
-import { inEngagementRange } from '../../geometry/ranges.ts';
+import { inEngagementRange, isCoherent } from '../../geometry/ranges.ts';
+import { planMove } from '../../geometry/planner.ts';
 import { resolveAttacks, type AttackGroup } from '../attack-sequence.ts';
 import { attackGroupKey } from '../attack-context.ts';
 import { enemyAttacking, openWindow } from '../windows.ts';
 import { fightsFirst } from './charge.ts';
 import { takeFallenWarriors } from './fight-on-death.ts';
 import { endPhase, hooksOf, startPhase } from './phase.ts';
-import { applyPlan, planUnit } from './placement.ts';
+import { applyPlan, planModels, planUnit, worldOf } from './placement.ts';
 import { destroyedParts, onBattlefield } from './units.ts';
 import { engagedEnemies, isEngaged, modelBody } from './world.ts';
 
@@ -218,9 +219,8 @@ function meleeAttackGroups(g: Game, fresh: UnitState, fs: Fighter[], fallen = fa
  * The fallen models of any unit (fight-on-death.ts) fight, unit by unit, once the attacking unit has
  * finished its attacks; their attacks may make more (the enemy's own fallen), who fight in turn. Each unit's
  * fallen follow the fight sequence as the Rules Commentary's "Fight on Death" has them: they select their
- * targets, the defender may answer (the window after an enemy unit's targets, its units' abilities), their
- * attacks resolve and the rules acting after a unit's attacks act. Not the Pile-in move the commentary allows
- * them (they fight from where they fell).
+ * targets (after a Pile-in move, pileInFallen), the defender may answer (the window after an enemy unit's
+ * targets, its units' abilities), their attacks resolve and the rules acting after a unit's attacks act.
  */
 function fallenWarriorsFight(g: Game, attacker: UnitState): void {
   let batch = takeFallenWarriors(g);
@@ -230,7 +230,8 @@ function fallenWarriorsFight(g: Game, attacker: UnitState): void {
   for (; batch.length > 0; batch = takeFallenWarriors(g)) {
     for (const { unit, models } of batch) {
       if (g.state.result) return;
-      const groups = meleeAttackGroups(g, unit, fighters(g, unit, models), true);
+      const standing = pileInFallen(g, unit, models);
+      const groups = meleeAttackGroups(g, unit, fighters(g, unit, standing), true);
       if (groups.length === 0) continue;
       const targets = [...new Set(groups.map((a) => a.target))];
       openWindow(g, { name: 'fight/after-enemy-targets', unit: unit.id, targets });
@@ -239,6 +240,29 @@ function fallenWarriorsFight(g: Game, attacker: UnitState): void {
       afterAttacks(g, g.state.units[unit.id], tally.hitTargets, true);
     }
   }
+}
+
+/**
+ * The fallen models' Pile-in (the Rules Commentary: they may Pile In, keeping Unit Coherency): planned as the
+ * unit's own Pile-in is, for the fallen alone (the unit's living models stay where they are, friendly models
+ * the fallen may not end on), and kept only when the unit's living models and the fallen are in Unit Coherency
+ * at its end. Recorded as a 'fallen-piled-in' event; returns the stand-ins where they now stand.
+ */
+function pileInFallen(g: Game, unit: UnitState, standIns: ModelState[]): ModelState[] {
+  const s = g.state;
+  const fallen: UnitState = { ...s.units[unit.id], models: standIns };
+  if (allInBaseContact(g, fallen)) return standIns;
+  const move = pileInMove(s, fallen);
+  const plan = planMove({
+    mode: 'pileIn', player: String(fallen.player), unitId: `${fallen.id}/fallen`, models: planModels(s, fallen), maxDistance: move.distance,
+    ...(move.closestUnitContact ? { closestUnitContact: true } : {}),
+  }, worldOf(s, null));
+  if (!plan.ok || !plan.pathLengths.some((l) => l > 1e-6)) return standIns;
+  const moved = standIns.map((m, i) => ({ ...m, pos: { x: plan.positions[i].x, y: plan.positions[i].y, z: plan.positions[i].z } }));
+  const living = s.units[unit.id].models.filter((m) => m.alive && m.pos);
+  if (!isCoherent([...living, ...moved].map((m) => modelBody(s, m)))) return standIns;
+  g.emit({ type: 'fallen-piled-in', unit: unit.id, positions: moved.map((m) => ({ model: m.id, pos: m.pos })) });
+  return moved;
 }
 
 /** Pile in or consolidate: up to 3" (or what the unit's abilities allow) toward the closest enemy model (the planner keeps every rule). */
