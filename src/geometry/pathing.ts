@@ -152,6 +152,20 @@ export function pathOverlapsTerrain(base: Base, path: readonly Vec2[], pieces: r
   return false;
 }
 
+const passed = newShape();
+
+/** Does the base, slid along the path, pass over the body's base? (Internal Grenade Racks: the models its bearer moved over) */
+export function pathOverlapsBase(base: Base, path: readonly Vec2[], body: Body): boolean {
+  setBaseShape(passed, body.base, body.pos.x, body.pos.y);
+  for (let k = 1; k < path.length; k++) {
+    setBaseShape(swept, base, path[k - 1].x, path[k - 1].y);
+    swept.sx = path[k].x - path[k - 1].x;
+    swept.sy = path[k].y - path[k - 1].y;
+    if (shapesOverlap(swept, passed, OVERLAP_TOLERANCE)) return true;
+  }
+  return false;
+}
+
 /** Enemy models whose bases the slide passes over (for Desperate Escape tests), appended to `out` as obstacle indices. */
 export function enemiesCrossed(w: PathWorld, m: Mover, ax: number, ay: number, bx: number, by: number, out: number[]): void {
   setBaseShape(swept, m.base, ax, ay);

@@ -16,6 +16,7 @@ import { openWindow, stratagemTargeted, type Window } from '../../src/rules/wind
 import { destroyModel, feelNoPainOf } from '../../src/rules/damage.ts';
 import { deepStrikeDistance } from '../../src/rules/battle/reserves.ts';
 import { shootWithUnit } from '../../src/rules/battle/shooting.ts';
+import { executeMove } from '../../src/rules/battle/movement.ts';
 import { createHeuristic } from '../../agents/heuristic.ts';
 
 const RC = 'Retaliation Cadre';
@@ -219,12 +220,38 @@ describe('Retaliation Cadre Enhancements', () => {
     expect(three.state.players[0].cp).toBe(3);
   });
 
-  it('Internal Grenade Racks: the bearer\'s unit has GRENADES; after a Normal move over an enemy unit, six D6 and each 4+ is a mortal wound', () => {
-    const g = sandbox([{ id: 'LD', player: 0, faction: 'tau', name: 'Commander In Coldstar Battlesuit', at: { x: 10, y: 5 }, enhancement: 'Internal Grenade Racks' }, GD],
-      { stream: scriptedStream([4, 6, 1, 3, 5, 2]) }, (r) => (r.kind === 'internal-grenade-racks' ? 1 : 0));
+  it('Internal Grenade Racks: the bearer\'s unit has GRENADES; after a Normal move of the bearer over an enemy unit, six D6 and each 4+ is a mortal wound; not beside it', () => {
+    const racks = (y: number) => {
+      const asked: DecisionRequest[] = [];
+      const g = sandbox([{ id: 'LD', player: 0, faction: 'tau', name: 'Commander In Coldstar Battlesuit', at: { x: 25, y }, enhancement: 'Internal Grenade Racks' }, GD],
+        { phase: 'movement', stream: scriptedStream([4, 6, 1, 3, 5, 2]) }, (r) => { asked.push(r); return r.kind === 'internal-grenade-racks' ? 1 : 0; });
+      // east 10" at height y: the Guardians stand in a column at x 30, from y 5 to 14
+      executeMove(g, g.state.units.LD, { mode: 'normal', to: { x: 35, y }, toward: 'test' });
+      expect(g.state.units.LD.models[0].pos!.x).toBeCloseTo(35, 6);
+      return { g, asked: asked.filter((r) => r.kind === 'internal-grenade-racks') };
+    };
+    const { g, asked } = racks(8);
     expect(g.state.units.LD.keywords).toContain('GRENADES');
-    getRule('Internal Grenade Racks')!.movedOver!(g, g.state.units.LD, ['GD']);
+    expect(asked.map((r) => r.options)).toEqual([[{ none: true }, { unit: 'GD' }]]);
     expect(wounds(g, 'GD')).toBe(GD_WOUNDS - 3);
+    // the same move 6" past the column's end: nothing moved over, nothing asked
+    const beside = racks(21);
+    expect(beside.asked).toEqual([]);
+    expect(wounds(beside.g, 'GD')).toBe(GD_WOUNDS);
+    // leading Crisis Fireknives: they fly over the Guardians, the Commander beside them; the bearer's own path counts
+    const ledAsked: DecisionRequest[] = [];
+    const led = sandbox([
+      { id: 'FK', player: 0, faction: 'tau', name: 'Crisis Fireknife Battlesuits', at: { x: 25, y: 9 }, spacing: 1.8 },
+      { id: 'LD', player: 0, faction: 'tau', name: 'Commander In Coldstar Battlesuit', at: { x: 25, y: 16.5 }, enhancement: 'Internal Grenade Racks' },
+      GD,
+    ], { phase: 'movement', stream: scriptedStream([4, 6, 1, 3, 5, 2]) }, (r) => { ledAsked.push(r); return r.kind === 'internal-grenade-racks' ? 1 : 0; });
+    led.emit({ type: 'unit-attached', leader: 'LD', bodyguard: 'FK' });
+    executeMove(led, led.state.units.FK, { mode: 'normal', to: { x: 35, y: 12 }, toward: 'test' });
+    const fk = led.state.units.FK.models.filter((m) => m.origin === 'FK');
+    const lead = led.state.units.FK.models.find((m) => m.origin === 'LD')!;
+    expect(Math.min(...fk.map((m) => m.pos!.x))).toBeGreaterThan(31);
+    expect(lead.pos!.y).toBeGreaterThan(15.5);
+    expect(ledAsked.filter((r) => r.kind === 'internal-grenade-racks')).toEqual([]);
     const plain = sandbox([{ id: 'LD', player: 0, faction: 'tau', name: 'Commander In Coldstar Battlesuit', at: { x: 10, y: 5 } }]);
     expect(plain.state.units.LD.keywords).not.toContain('GRENADES');
   });

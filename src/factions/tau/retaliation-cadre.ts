@@ -4,11 +4,12 @@
  * stratagems' effects are entries of kind 'effect'.
  */
 import { registerRule } from '../../core/rules-registry.ts';
-import type { UnitState } from '../../core/state.ts';
+import { opponent, type UnitState } from '../../core/state.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { targetedInOpponentsShootingOrFight, targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
-import { hasKeyword, unitMove } from '../../rules/battle/units.ts';
-import { isEngaged } from '../../rules/battle/world.ts';
+import { hasKeyword, unitMove, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { isEngaged, modelBase, modelBody } from '../../rules/battle/world.ts';
+import { pathOverlapsBase } from '../../geometry/pathing.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';
 import { inReserves } from '../../rules/battle/reserves.ts';
 import { gainExtraCp } from '../../rules/battle/command-points.ts';
@@ -208,16 +209,29 @@ registerRule({
   }),
 });
 
+const grenadeRacks = movedOverMortalWounds('Internal Grenade Racks', (g, unit, options) => g.decide({
+  kind: 'internal-grenade-racks', player: unit.player, prompt: `${unit.name}: Internal Grenade Racks on a unit its bearer moved over?`, options, context: { unit: unit.id },
+}).option);
+
 /**
  * Internal Grenade Racks: the bearer's unit has GRENADES, and after a Normal move its player may pick one
- * enemy unit it moved over and roll six D6, each 4+ a mortal wound (as Pulse Bombs).
+ * enemy unit the bearer moved over (its own path, Rule.movedAlong) and roll six D6, each 4+ a mortal wound (as
+ * Pulse Bombs).
  */
 registerRule({
   name: 'Internal Grenade Racks', kind: 'enhancement', grantsKeywords: ['GRENADES'],
-  missing: 'keywords and the crossings of a move are per unit: the bearer\'s whole unit has GRENADES, and the enemy units any of its models moved over count',
-  movedOver: movedOverMortalWounds('Internal Grenade Racks', (g, unit, options) => g.decide({
-    kind: 'internal-grenade-racks', player: unit.player, prompt: `${unit.name}: Internal Grenade Racks on a unit it moved over?`, options, context: { unit: unit.id },
-  }).option),
+  missing: 'keywords are per unit: the bearer\'s whole unit has GRENADES',
+  movedAlong(g, unit, moves) {
+    if (unit.flags.moved !== 'normal') return;
+    const s = g.state;
+    const bearer = bearerComponent(unit, 'Internal Grenade Racks');
+    const paths = moves.filter((mv) => unit.models.some((m) => m.id === mv.model && m.origin === bearer?.unit));
+    const crossed = unitsOnBattlefield(s, opponent(unit.player)).filter((e) => paths.some((mv) => {
+      const base = modelBase(s, unit.models.find((m) => m.id === mv.model)!);
+      return e.models.some((em) => em.alive && em.pos && pathOverlapsBase(base, mv.path, modelBody(s, em)));
+    }));
+    grenadeRacks(g, unit, crossed.map((e) => e.id));
+  },
 });
 
 export const RETALIATION_CADRE_RULES = ['Bonded Heroes'];
