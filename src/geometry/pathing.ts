@@ -104,12 +104,17 @@ function verticalGap(a0: number, a1: number, b0: number, b1: number): number {
   return 0;
 }
 
-/** Is the straight slide of the mover from A to B clear? */
-export function slideClear(w: PathWorld, m: Mover, ax: number, ay: number, bx: number, by: number): boolean {
-  setBaseShape(swept, m.base, ax, ay);
+/** The area the base sweeps sliding from A to B, into `swept`, its box into `aabb`. */
+function sweep(base: Base, ax: number, ay: number, bx: number, by: number): void {
+  setBaseShape(swept, base, ax, ay);
   swept.sx = bx - ax;
   swept.sy = by - ay;
   shapeAabb(swept, aabb);
+}
+
+/** Is the straight slide of the mover from A to B clear? */
+export function slideClear(w: PathWorld, m: Mover, ax: number, ay: number, bx: number, by: number): boolean {
+  sweep(m.base, ax, ay, bx, by);
   // terrain
   for (let p = 0; p < m.blocking.length; p++) {
     const piece = m.blocking[p];
@@ -139,10 +144,7 @@ export function slideClear(w: PathWorld, m: Mover, ax: number, ay: number, bx: n
 /** Does the base, slid along the path, overlap one of the pieces? (Titanic Strides: terrain over 4" crossed) */
 export function pathOverlapsTerrain(base: Base, path: readonly Vec2[], pieces: readonly BlockingPiece[]): boolean {
   for (let k = 1; k < path.length; k++) {
-    setBaseShape(swept, base, path[k - 1].x, path[k - 1].y);
-    swept.sx = path[k].x - path[k - 1].x;
-    swept.sy = path[k].y - path[k - 1].y;
-    shapeAabb(swept, aabb);
+    sweep(base, path[k - 1].x, path[k - 1].y, path[k].x, path[k].y);
     for (const piece of pieces) {
       const bb = piece.aabb;
       if (aabb[0] > bb.maxX || aabb[2] < bb.minX || aabb[1] > bb.maxY || aabb[3] < bb.minY) continue;
@@ -158,9 +160,7 @@ const passed = newShape();
 export function pathOverlapsBase(base: Base, path: readonly Vec2[], body: Body): boolean {
   setBaseShape(passed, body.base, body.pos.x, body.pos.y);
   for (let k = 1; k < path.length; k++) {
-    setBaseShape(swept, base, path[k - 1].x, path[k - 1].y);
-    swept.sx = path[k].x - path[k - 1].x;
-    swept.sy = path[k].y - path[k - 1].y;
+    sweep(base, path[k - 1].x, path[k - 1].y, path[k].x, path[k].y);
     if (shapesOverlap(swept, passed, OVERLAP_TOLERANCE)) return true;
   }
   return false;
@@ -168,10 +168,7 @@ export function pathOverlapsBase(base: Base, path: readonly Vec2[], body: Body):
 
 /** Enemy models whose bases the slide passes over (for Desperate Escape tests), appended to `out` as obstacle indices. */
 export function enemiesCrossed(w: PathWorld, m: Mover, ax: number, ay: number, bx: number, by: number, out: number[]): void {
-  setBaseShape(swept, m.base, ax, ay);
-  swept.sx = bx - ax;
-  swept.sy = by - ay;
-  shapeAabb(swept, aabb);
+  sweep(m.base, ax, ay, bx, by);
   queryBoxes(w.index, aabb[0], aabb[1], aabb[2], aabb[3], found);
   for (let k = 0; k < found.n; k++) {
     const o = w.obstacles[found.v[k]];

@@ -40,6 +40,23 @@ const ROLLED_MOVES: Record<string, (roll: number) => number> = {
 };
 /** "ends closer" (pile-in, consolidation): the planner's own margin (src/geometry/planner.ts) */
 const CLOSER_EPS = 1e-9;
+
+/**
+ * A Pile-in's or Consolidation's "ends closer": the model ends closer to the closest enemy model than it
+ * started, by any measurable amount, or (a rule allowing it, Choreographer of War) in base contact with the
+ * closest enemy unit. Distances horizontal, as the engine measures these moves.
+ */
+function endsCloser(enemyModels: readonly { unit: string; body: Body }[], before: Body, after: Body, contactEnough: boolean): boolean {
+  let was = { unit: '', d: Infinity };
+  let now = Infinity;
+  for (const o of enemyModels) {
+    const d = horizontalDistance(before, o.body);
+    if (d < was.d) was = { unit: o.unit, d };
+    now = Math.min(now, horizontalDistance(after, o.body));
+  }
+  if (now < was.d - CLOSER_EPS) return true;
+  return contactEnough && enemyModels.some((o) => o.unit === was.unit && horizontalDistance(after, o.body) <= 0.01);
+}
 /** moves that may not end within Engagement Range of an enemy unit */
 const NOT_INTO_ENGAGEMENT = new Set(['normal', 'advance', 'fall-back', 'deploy', 'deep-strike', 'strategic-reserves', 'infiltrate', 'scout', 'disembark', 'emergency-disembark', 'set-up-again']);
 /** a unit is selected at most once a phase for each of these */
@@ -394,22 +411,8 @@ export function ruleChecker(): RuleChecker {
     // within range of it
     if (movedFrom.length) {
       const enemyModels = enemies.flatMap((o) => alive(o).map((om) => ({ unit: o.id, body: modelBody(s, om) })));
-      // distances measured horizontally, as the engine measures them for these moves
-      const closest = (x: Body) => Math.min(...enemyModels.map((o) => horizontalDistance(x, o.body)));
-      // a rule may let a model end in base contact with the closest enemy unit instead (Choreographer of War)
       const contactEnough = pileInMove(s, u).closestUnitContact;
-      const closestUnit = (x: Body) => {
-        let best = { unit: '', d: Infinity };
-        for (const o of enemyModels) { const d = horizontalDistance(x, o.body); if (d < best.d) best = { unit: o.unit, d }; }
-        return best.unit;
-      };
-      const touchesClosestUnit = ({ b, before }: { b: Body; before: Body }) => {
-        const unit = closestUnit(before);
-        return enemyModels.some((o) => o.unit === unit && horizontalDistance(b, o.body) <= 0.01);
-      };
-      // "closer" by any measurable amount, as the planner checks it (1e-9): a model the planner nudged by
-      // 2e-6" toward the enemy gains less than EPS and is still closer
-      const nearerEnemy = (x: { b: Body; before: Body }) => closest(x.b) < closest(x.before) - CLOSER_EPS || (contactEnough && touchesClosestUnit(x));
+      const nearerEnemy = (x: { b: Body; before: Body }) => endsCloser(enemyModels, x.before, x.b, contactEnough);
       const towardEnemy = movedFrom.every(nearerEnemy);
       const towardObjective = e.mode === 'consolidate' && s.objectives.some((o) => {
         const marker = markerBody(o);
@@ -626,8 +629,7 @@ export function ruleChecker(): RuleChecker {
         // closer to the closest enemy model (or in base contact with the closest unit, where a rule allows it)
         count('fallen pile-in');
         const u = s.units[e.unit];
-        const reach = pileInMove(s, u).distance;
-        const contactEnough = pileInMove(s, u).closestUnitContact;
+        const { distance: reach, closestUnitContact: contactEnough } = pileInMove(s, u);
         const enemyBodies = s.unitOrder.map((id) => s.units[id]).filter((o) => o.player !== u.player && o.location === 'battlefield')
           .flatMap((o) => alive(o).map((om) => ({ unit: o.id, body: modelBody(s, om) })));
         for (const { model, pos } of e.positions) {
@@ -638,10 +640,7 @@ export function ruleChecker(): RuleChecker {
           const after = modelBody(s, { ...m, pos });
           const moved = Math.hypot(pos.x - f.pos.x, pos.y - f.pos.y);
           if (moved > reach + EPS) bad(`fallen-piled-in: ${model} of ${u.name} moved ${moved.toFixed(2)}" (at most ${reach}")`);
-          const closest = (b: Body) => enemyBodies.reduce((best, o) => { const d = horizontalDistance(b, o.body); return d < best.d ? { d, unit: o.unit } : best; }, { d: Infinity, unit: '' });
-          const was = closest(before);
-          const touches = contactEnough && enemyBodies.some((o) => o.unit === was.unit && horizontalDistance(after, o.body) <= 0.01);
-          if (moved > EPS && !(closest(after).d < was.d - CLOSER_EPS) && !touches) bad(`fallen-piled-in: ${model} of ${u.name} moved but ends no closer to the closest enemy model`);
+          if (moved > EPS && !endsCloser(enemyBodies, before, after, contactEnough)) bad(`fallen-piled-in: ${model} of ${u.name} moved but ends no closer to the closest enemy model`);
           f.pos = pos;
         }
         break;

@@ -188,6 +188,9 @@ describe('TO THEIR FINAL BREATH: fighting on death', () => {
       const k = g.log!.indexOf(piled[0]);
       const stretched = { ...piled[0], positions: piled[0].positions.map((p) => ({ ...p, pos: { ...p.pos, x: p.pos.x + 5 } })) };
       expect(checks([...g.log!.slice(0, k), stretched, ...g.log!.slice(k + 1)]).violations.some((v) => /fallen-piled-in: .* moved/.test(v))).toBe(true);
+      // ... and so is one that moves 1" away from the Kroot (within reach, but no closer)
+      const away = { ...piled[0], positions: piled[0].positions.map((p) => { const at = fellAt.get(p.model)!; return { ...p, pos: { x: at.x - 1, y: at.y, z: at.z } }; }) };
+      expect(checks([...g.log!.slice(0, k), away, ...g.log!.slice(k + 1)]).violations.some((v) => /fallen-piled-in: .* ends no closer/.test(v))).toBe(true);
     }
     expect(found).toBe(true);
   });

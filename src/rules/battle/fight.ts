@@ -11,14 +11,14 @@ import { opponent, type ModelState, type PlayerIndex, type UnitState } from '../
 import { profileHas, type Weapon, type WeaponProfile } from '../../data/datasheet.ts';
 import { inBaseContact } from '../../geometry/distance.ts';
 import { inEngagementRange, isCoherent } from '../../geometry/ranges.ts';
-import { planMove } from '../../geometry/planner.ts';
+import type { PlannedMove } from '../../geometry/planner.ts';
 import { resolveAttacks, type AttackGroup } from '../attack-sequence.ts';
 import { attackGroupKey } from '../attack-context.ts';
 import { enemyAttacking, openWindow } from '../windows.ts';
 import { fightsFirst } from './charge.ts';
 import { takeFallenWarriors } from './fight-on-death.ts';
 import { endPhase, hooksOf, startPhase } from './phase.ts';
-import { applyPlan, planModels, planUnit, worldOf } from './placement.ts';
+import { applyPlan, planUnit } from './placement.ts';
 import { destroyedParts, onBattlefield } from './units.ts';
 import { engagedEnemies, isEngaged, modelBody } from './world.ts';
 
@@ -150,13 +150,7 @@ export function fight(g: Game, u: UnitState): void {
   // the enemy units (or parts) its attacks destroy, for the window after it has fought (FIRING LINE)
   let destroyed: string[] = [];
   if (attackGroups.length) {
-    const targets = [...new Set(attackGroups.map((a) => a.target))];
-    openWindow(g, { name: 'fight/after-enemy-targets', unit: u.id, targets });
-    enemyAttacking(g, fresh, targets, true);
-    const before = destroyedParts(s, opponent(player));
-    const tally = resolveAttacks(g, fresh, attackGroups, true);
-    destroyed = [...destroyedParts(s, opponent(player))].filter((id) => !before.has(id));
-    afterAttacks(g, fresh, tally.hitTargets, true);
+    destroyed = makeMeleeAttacks(g, fresh, attackGroups);
     fallenWarriorsFight(g, fresh);
   }
   const after = s.units[u.id];
@@ -167,6 +161,23 @@ export function fight(g: Game, u: UnitState): void {
     if (!s.units[u.id].flags.fought) g.emit({ type: 'unit-flag', unit: u.id, flag: 'fought', value: true });
   }
   openWindow(g, { name: 'fight/after-enemy-fought', unit: u.id, targets: [], data: { destroyed } });
+}
+
+/**
+ * The fight sequence once the unit's attack groups (and so its targets) are chosen: the defender's answers to
+ * the targets (the stratagem window, its units' abilities), the attacks, the rules acting after them. Returns
+ * the enemy units (or parts) the attacks destroyed, for the window after the unit has fought (FIRING LINE).
+ */
+function makeMeleeAttacks(g: Game, u: UnitState, groups: AttackGroup[]): string[] {
+  const s = g.state;
+  const targets = [...new Set(groups.map((a) => a.target))];
+  openWindow(g, { name: 'fight/after-enemy-targets', unit: u.id, targets });
+  enemyAttacking(g, s.units[u.id], targets, true);
+  const before = destroyedParts(s, opponent(u.player));
+  const tally = resolveAttacks(g, s.units[u.id], groups, true);
+  const destroyed = [...destroyedParts(s, opponent(u.player))].filter((id) => !before.has(id));
+  afterAttacks(g, s.units[u.id], tally.hitTargets, true);
+  return destroyed;
 }
 
 /** The attacks of the fighting models: each model's melee weapon (a decision when it has several) and each weapon's target. */
@@ -232,12 +243,7 @@ function fallenWarriorsFight(g: Game, attacker: UnitState): void {
       if (g.state.result) return;
       const standing = pileInFallen(g, unit, models);
       const groups = meleeAttackGroups(g, unit, fighters(g, unit, standing), true);
-      if (groups.length === 0) continue;
-      const targets = [...new Set(groups.map((a) => a.target))];
-      openWindow(g, { name: 'fight/after-enemy-targets', unit: unit.id, targets });
-      enemyAttacking(g, g.state.units[unit.id], targets, true);
-      const tally = resolveAttacks(g, g.state.units[unit.id], groups, true);
-      afterAttacks(g, g.state.units[unit.id], tally.hitTargets, true);
+      if (groups.length) makeMeleeAttacks(g, unit, groups);
     }
   }
 }
@@ -251,13 +257,9 @@ function fallenWarriorsFight(g: Game, attacker: UnitState): void {
 function pileInFallen(g: Game, unit: UnitState, standIns: ModelState[]): ModelState[] {
   const s = g.state;
   const fallen: UnitState = { ...s.units[unit.id], models: standIns };
-  if (allInBaseContact(g, fallen)) return standIns;
-  const move = pileInMove(s, fallen);
-  const plan = planMove({
-    mode: 'pileIn', player: String(fallen.player), unitId: `${fallen.id}/fallen`, models: planModels(s, fallen), maxDistance: move.distance,
-    ...(move.closestUnitContact ? { closestUnitContact: true } : {}),
-  }, worldOf(s, null));
-  if (!plan.ok || !plan.pathLengths.some((l) => l > 1e-6)) return standIns;
+  // planned under an id of its own, so that the unit's living models are on the table for the planner
+  const plan = planPileIn(g, fallen, 'pileIn', { ...fallen, id: `${unit.id}/fallen` });
+  if (!plan) return standIns;
   const moved = standIns.map((m, i) => ({ ...m, pos: { x: plan.positions[i].x, y: plan.positions[i].y, z: plan.positions[i].z } }));
   const living = s.units[unit.id].models.filter((m) => m.alive && m.pos);
   if (!isCoherent([...living, ...moved].map((m) => modelBody(s, m)))) return standIns;
@@ -267,12 +269,22 @@ function pileInFallen(g: Game, unit: UnitState, standIns: ModelState[]): ModelSt
 
 /** Pile in or consolidate: up to 3" (or what the unit's abilities allow) toward the closest enemy model (the planner keeps every rule). */
 function pileIn(g: Game, u: UnitState, mode: 'pileIn' | 'consolidate'): void {
+  const plan = planPileIn(g, u, mode);
+  if (plan) applyPlan(g, u, plan, mode === 'pileIn' ? 'pile-in' : 'consolidate');
+}
+
+/**
+ * The unit's Pile-in or Consolidation move as the planner finds it, or null when no model moves. `planned`:
+ * the unit as the planner sees it (the fallen's stand-ins under an id of their own), `u` the unit whose rules
+ * give the move its reach.
+ */
+function planPileIn(g: Game, u: UnitState, mode: 'pileIn' | 'consolidate', planned: UnitState = u): PlannedMove | null {
   // a model already in base contact with an enemy model cannot end any closer: when every model is,
   // there is nothing to plan
-  if (allInBaseContact(g, u)) return;
+  if (allInBaseContact(g, u)) return null;
   const move = mode === 'consolidate' ? consolidationMove(g, u) : pileInMove(g.state, u);
-  const plan = planUnit(g.state, u, mode, move.closestUnitContact ? { maxDistance: move.distance, closestUnitContact: true } : { maxDistance: move.distance });
-  if (plan.ok && plan.pathLengths.some((l) => l > 1e-6)) applyPlan(g, u, plan, mode === 'pileIn' ? 'pile-in' : 'consolidate');
+  const plan = planUnit(g.state, planned, mode, move.closestUnitContact ? { maxDistance: move.distance, closestUnitContact: true } : { maxDistance: move.distance });
+  return plan.ok && plan.pathLengths.some((l) => l > 1e-6) ? plan : null;
 }
 
 function allInBaseContact(g: Game, u: UnitState): boolean {

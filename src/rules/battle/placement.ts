@@ -53,8 +53,11 @@ export function planUnit(state: GameState, u: UnitState, mode: MoveMode, opts: P
  * effects on it), null for nothing; with several rules, the widest of each.
  */
 export function movesOverOf(state: GameState, u: UnitState): WalksOver | null {
-  const all = [...abilityRulesWith(u, 'movesOver'), ...effectsWith(state, u.id, 'movesOver').map((e) => getRule(e.kind)!)].map((r) => r.movesOver!);
-  if (all.length === 0) return null;
+  // asked for every Normal, Advance and Fall Back move planned: nothing is made for the usual unit with none
+  const rules = abilityRulesWith(u, 'movesOver');
+  const effects = effectsWith(state, u.id, 'movesOver');
+  if (rules.length === 0 && effects.length === 0) return null;
+  const all = [...rules, ...effects.map((e) => getRule(e.kind)!)].map((r) => r.movesOver!);
   return { titanicModels: all.some((o) => o.titanicModels), terrainHeight: Math.max(...all.map((o) => o.terrainHeight)) };
 }
 
