@@ -76,15 +76,15 @@ export function applyPlan(g: Game, u: UnitState, plan: PlanResult, mode: string)
   return true;
 }
 
-/** Candidate points of a deployment zone an agent can choose from: a grid of points inside it. */
-export function deploymentAnchors(state: GameState, zone: number): { x: number; y: number }[] {
+/** Candidate points of a deployment zone an agent can choose from: a grid of points inside it (`shift`: the grid moved by that much in x and y). */
+export function deploymentAnchors(state: GameState, zone: number, shift = 0): { x: number; y: number }[] {
   const poly = state.board.deploymentZones[zone]?.polygon;
   if (!poly) throw new Error(`no deployment zone #${zone}`);
   const box = polygonAabb(poly);
   const out: { x: number; y: number }[] = [];
   const step = 6;
-  for (let x = box.minX + 3; x <= box.maxX - 2; x += step) {
-    for (let y = box.minY + 3; y <= box.maxY - 2; y += step) {
+  for (let x = box.minX + 3 + shift; x <= box.maxX - 2; x += step) {
+    for (let y = box.minY + 3 + shift; y <= box.maxY - 2; y += step) {
       if (pointInPolygon({ x, y }, poly)) out.push({ x: round(x), y: round(y) });
     }
   }
@@ -97,13 +97,16 @@ function round(v: number): number {
 
 /**
  * Set up a unit wholly within its deployment zone near a point. If the planner finds no room there,
- * the other anchors are tried nearest first; a unit that fits nowhere is an error (the scenario's army
+ * the other anchors are tried nearest first, then the same grid moved half an inch: the planner searches
+ * a 1" grid aligned on its anchor, and a pocket the earlier units left between those points (a cramped
+ * Boarding Actions zone) is found only off it. A unit that fits nowhere is an error (the scenario's army
  * cannot be deployed), which says whether the unit would fit in the zone alone.
  */
 export function placeForDeployment(g: Game, u: UnitState, point: { x: number; y: number }, zone: number): void {
   const s = g.state;
   const poly = s.board.deploymentZones[zone].polygon;
-  const anchors = [point, ...deploymentAnchors(s, zone).sort((a, b) => dist2(a, point) - dist2(b, point))];
+  const nearest = (shift: number) => deploymentAnchors(s, zone, shift).sort((a, b) => dist2(a, point) - dist2(b, point));
+  const anchors = [point, ...nearest(0), ...nearest(0.5)];
   for (const a of anchors) {
     const plan = planUnit(s, u, 'setUp', { destination: a, zone: poly });
     if (plan.ok) {
