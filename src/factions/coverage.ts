@@ -8,7 +8,7 @@
  * Pure functions of the data handed in: the command (./commands.ts) loads the catalogs and armies, and
  * the registries must be loaded by the caller (src/rules/index.ts, src/factions/index.ts).
  */
-import { getRule } from '../core/rules-registry.ts';
+import { allRules, getRule } from '../core/rules-registry.ts';
 import type { GameState } from '../core/state.ts';
 import type { Datasheet } from '../data/datasheet.ts';
 import type { FactionData } from '../data/faction-data.ts';
@@ -151,7 +151,13 @@ export function factionCoverage(data: FactionData, armyDatasheets: ReadonlySet<s
     const status: PlayStatus = !regName ? 'not played' : combine(parts.length ? parts : [{ name, status: 'played' }]);
     return { name, status, inData: !!entry, registered: !!regName, boardingActions: entry?.type === 'Boarding Actions', rules, stratagems, enhancements };
   });
-  const armyRuleStratagems = data.stratagems.filter((s) => lookupKey(s.detachment) === lookupKey('Army Rules')).map((s) => stratagemCoverage('Army Rules', s.name));
+  // the export's "Army Rules" stratagems are parts of an army rule made without CP (Battle Focus's Agile
+  // Manoeuvres): the army rule plays them under a rule entry of their name
+  const armyRuleStratagems = data.stratagems.filter((s) => lookupKey(s.detachment) === lookupKey('Army Rules'))
+    .map((s) => {
+      const rule = allRules().find((r) => lookupKey(r.name) === lookupKey(s.name));
+      return rule ? { ...ruleCoverage(rule.name), name: s.name } : stratagemCoverage('Army Rules', s.name);
+    });
   return {
     id: data.faction.id, name: data.faction.name, armyRules: (registered?.armyRules ?? []).map(ruleCoverage),
     datasheets, detachments, armyRuleStratagems,
@@ -336,7 +342,7 @@ export function formatCoverageMarkdown(report: FactionCoverage[], opts: FormatOp
       out.push(`| ${cell(name)} | ${MARK[d.status]} | ${frac(d.rules)} | ${frac(d.stratagems)} | ${frac(d.enhancements)} | ${cell(d.registered ? notPlayed([...d.rules, ...d.stratagems, ...d.enhancements], notes) : 'not registered')} |`);
     }
     if (f.armyRuleStratagems.length) {
-      out.push('', `Stratagems of the army rule (the export lists them under "Army Rules"): ${count(f.armyRuleStratagems)}.`);
+      out.push('', `Stratagems of the army rule (the export lists them under "Army Rules"): ${count(f.armyRuleStratagems)}: ${f.armyRuleStratagems.map((x) => `${x.name} (${x.status})`).join(', ')}.`);
     }
     if (notes.size) out.push('', 'What the partly played rules leave out:', '', ...noteLines(notes, '- '));
     out.push('');

@@ -95,6 +95,14 @@ describe('coverage of a faction', () => {
     expect(k.stratagems.find((s) => s.name === 'A TEMPTING TRAP')?.status).toBe('played');
   });
 
+  it("the export's Army Rules stratagems, Battle Focus's Agile Manoeuvres, count as played through the army rule's entries", () => {
+    const f = factionCoverage(aeldari.data);
+    expect(f.armyRuleStratagems.map((s) => `${s.name}: ${s.status}`)).toEqual(
+      ['SWIFT AS THE WIND', 'FLITTING SHADOWS', 'STAR ENGINES', 'SUDDEN STRIKE', 'OPPORTUNITY SEIZED', 'FADE BACK'].map((n) => `${n}: played`),
+    );
+    expect(formatCoverageMarkdown([f])).toMatch(/"Army Rules"\): 6 played, 0 partly, 0 not played: SWIFT AS THE WIND \(played\), /);
+  });
+
   it('formats as text and Markdown', () => {
     const report = [factionCoverage(tau.data, new Set(['000000408']))];
     expect(formatCoverageText(report, { armiesOnly: true })).toMatch(/\* Aun'shi\s+played/);

@@ -26,7 +26,7 @@
  * ability is registered with `registerBattleFocusGrant`, which gives it the ability's unit hooks, and
  * eligibility asks `hasBattleFocus` at the moment of the manoeuvre.
  */
-import { registerRule, type PileInMove, type Rule } from '../../core/rules-registry.ts';
+import { getRule, registerRule, type PileInMove, type Rule } from '../../core/rules-registry.ts';
 import type { Game } from '../../core/game.ts';
 import { type GameState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { registerArmyRuleHooks } from '../../rules/battle/phase.ts';
@@ -391,6 +391,9 @@ registerRule({ name: FLITTING_SHADOWS, kind: 'effect', forbids: (permission) => 
 registerRule({ name: STAR_ENGINES, kind: 'effect', weaponAbility: (ability, ctx) => ability === 'ASSAULT' && ctx.profile.range !== 'Melee' });
 /** Read by the Battle Focus ability's pileInMove above. */
 registerRule({ name: SUDDEN_STRIKE, kind: 'effect' });
+// Every manoeuvre has a registry entry of its name, which the coverage report reads for the export's "Army
+// Rules" stratagems: the four above are effects; the two moves are entries of the army rule's own.
+for (const m of MANOEUVRES) if (!getRule(m.name)) registerRule({ name: m.name, kind: 'army-rule' });
 
 // Rules of some units that change Battle Focus for them (FREE_MANOEUVRES, TOKEN_REFUNDS above).
 /** Guardian Defenders: Fade Back without a token, whoever else made it this phase. */
