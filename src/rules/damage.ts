@@ -26,11 +26,19 @@ export interface DestroyOptions {
    */
   at?: Position;
 }
-const modelDestroyedListeners: ModelDestroyedListener[] = [];
-/** `first`: before the listeners already registered (the model/destroyed window opens before Deadly Demise is rolled). */
-export function onModelDestroyed(fn: ModelDestroyedListener, first = false): void {
-  if (first) modelDestroyedListeners.unshift(fn);
-  else modelDestroyedListeners.push(fn);
+/**
+ * The order the listeners run in, whatever order their modules load in: fighting on death first (the Rules
+ * Commentary resolves it before any other rule the model's destruction triggers), then the model/destroyed
+ * window (before Deadly Demise is rolled), then the others (Deadly Demise, a transport's passengers).
+ */
+export type ModelDestroyedStage = 'fight-on-death' | 'window' | 'other';
+const STAGES: readonly ModelDestroyedStage[] = ['fight-on-death', 'window', 'other'];
+const modelDestroyedListeners: { fn: ModelDestroyedListener; stage: number }[] = [];
+export function onModelDestroyed(fn: ModelDestroyedListener, stage: ModelDestroyedStage = 'other'): void {
+  const at = STAGES.indexOf(stage);
+  // after the listeners of its stage and the earlier ones
+  const i = modelDestroyedListeners.findIndex((l) => l.stage > at);
+  modelDestroyedListeners.splice(i < 0 ? modelDestroyedListeners.length : i, 0, { fn, stage: at });
 }
 
 /**
@@ -120,7 +128,7 @@ export function mortalWoundAllocated(g: Game, unit: UnitState): void {
 export function destroyModel(g: Game, unit: UnitState, m: ModelState, by: string | null, reason: string, opts: DestroyOptions = {}): void {
   if (!m.alive) return;
   const triggers = opts.triggers ?? true;
-  if (triggers) for (const fn of modelDestroyedListeners) fn(g, unit, m, by, opts);
+  if (triggers) for (const l of modelDestroyedListeners) l.fn(g, unit, m, by, opts);
   if (!m.alive) return;
   // where it stood, for the abilities told of its loss (Unquenchable Resolve sets it back up near there)
   const at = m.pos ?? opts.at ?? null;

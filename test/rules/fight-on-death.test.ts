@@ -18,6 +18,7 @@ import { apply } from '../../src/core/reducer.ts';
 import { emptyGameState } from '../../src/core/state.ts';
 import { modelBody } from '../../src/rules/battle/world.ts';
 import { inEngagementRange } from '../../src/geometry/ranges.ts';
+import { horizontalDistance } from '../../src/geometry/distance.ts';
 import { ruleChecker } from '../helpers/rule-checks.ts';
 
 // five Howling Banshees (player 0, Aspect Host) or five Troupe players (Ghosts of the Webway) in a column, twenty
@@ -211,5 +212,60 @@ describe('TO THEIR FINAL BREATH: fighting on death', () => {
     expect(killedBy(log, 'KC')).toBeGreaterThan(0);
     expect(log.some((e) => e.type === 'stratagem-used')).toBe(true);
     expect(onDeath(log)).toEqual([]);
+  });
+});
+
+describe('Fight on Death before Deadly Demise (the Rules Commentary)', () => {
+  /**
+   * A Starweaver (1 wound left, a Troupe embarked) that fights on death (PARTING THE VEIL's effect: no roll)
+   * is destroyed by the Kroot's attacks: it fights first, then its Deadly Demise is rolled, then the Troupe
+   * disembarks.
+   */
+  function starweaverFalls(seed: string): { g: Game; log: GameEvent[] } {
+    const g = battleSandbox([
+      { id: 'SW', player: 0, faction: 'aeldari', name: 'Starweaver', at: { x: 20, y: 20 } },
+      { id: 'TR', player: 0, faction: 'aeldari', name: 'Troupe', at: { x: 2, y: 2 } },
+      { id: 'KC', player: 1, faction: 'tau', name: 'Kroot Carnivores', at: { x: 40, y: 5 }, counts: [20, 0] },
+    ], { phase: 'fight', turn: 1, factions: ['AE', 'TAU'], stream: createStream(seed), agents: [scriptedAgent('ae'), scriptedAgent('tau')] });
+    g.emit({ type: 'unit-location', unit: 'TR', location: 'embarked', embarkedIn: 'SW' });
+    const sw = g.state.units.SW.models[0];
+    g.emit({ type: 'model-damaged', unit: 'SW', model: sw.id, wounds: sw.wounds - 1, by: null, mortal: false });
+    // the Kroot in two columns along the hull's east side, the first just within Engagement Range of it
+    const hull = modelBody(g.state, sw);
+    const kroot = g.state.units.KC.models;
+    let x = 20;
+    while (inEngagementRange(modelBody(g.state, { ...kroot[0], pos: { x: x + 0.05, y: 20, z: 0 } }), hull)) x += 0.05;
+    const positions = kroot.map((m, i) => ({ model: m.id, pos: { x: x + (i % 2) * 1.1, y: 20 + (Math.floor(i / 2) - 5) * 1.1, z: 0 } }));
+    g.emit({ type: 'models-placed', unit: 'KC', mode: 'test', positions });
+    g.addEffect('Parting the Veil', 0, 'SW', g.untilEndOfPhase());
+    const from = g.log!.length;
+    fight(g, g.state.units.KC);
+    return { g, log: g.log!.slice(from) };
+  }
+
+  it('the fallen Starweaver fights before its Deadly Demise is rolled, which comes before its passengers disembark', () => {
+    let checked = 0;
+    for (let i = 0; i < 30 && checked < 3; i++) {
+      const { g, log } = starweaverFalls(`fod-dd-${i}`);
+      const destroyed = log.findIndex((e) => e.type === 'model-destroyed' && e.unit === 'SW');
+      if (destroyed < 0) continue;
+      checked++;
+      const fallenHits = log.findIndex((e) => e.type === 'dice' && e.unit === 'SW' && e.purpose === 'hit');
+      const demise = log.findIndex((e) => e.type === 'dice' && e.purpose === 'deadly-demise');
+      const out = log.findIndex((e) => e.type === 'models-placed' && e.unit === 'TR');
+      expect(fallenHits).toBeGreaterThan(destroyed);
+      expect(demise).toBeGreaterThan(fallenHits);
+      // the Troupe got out after the Deadly Demise, around the hull where it stood (the west side is free)
+      expect(out).toBeGreaterThan(demise);
+      expect(g.state.units.TR.location).toBe('battlefield');
+      {
+        const piled = log.find((e) => e.type === 'fallen-piled-in' && e.unit === 'SW');
+        const pos = piled?.type === 'fallen-piled-in' ? piled.positions[0].pos : { x: 20, y: 20, z: 0 };
+        const hull = modelBody(g.state, { ...g.state.units.SW.models[0], alive: true, pos });
+        for (const m of g.state.units.TR.models) if (m.alive) expect(horizontalDistance(modelBody(g.state, m), hull)).toBeLessThanOrEqual(3 + 1e-6);
+      }
+      expect(g.state.effects.some((e) => e.kind === FALLEN_WARRIOR)).toBe(false);
+    }
+    expect(checked).toBe(3);
   });
 });

@@ -11,7 +11,7 @@ import { openWindow } from '../windows.ts';
 // and models die often
 onModelDestroyed((g, unit, model) => {
   if (hasStratagemFor(g, 0, 'model/destroyed') || hasStratagemFor(g, 1, 'model/destroyed')) openWindow(g, { name: 'model/destroyed', unit: unit.id, targets: [], data: { model: model.id } });
-}, true);
+}, 'window');
 
 onUnitDestroyed((g, _unit, component, by) => {
   openWindow(g, { name: 'unit/destroyed', unit: component, targets: [], data: { by } });

@@ -13,11 +13,18 @@
  * of targets (the stratagem window after an enemy unit's targets), and the rules acting after a unit's attacks
  * act. It makes no Consolidation move (the commentary: it is removed once it has fought) and takes no
  * Hazardous test (nothing of it is left to destroy).
+ *
+ * The commentary resolves fighting on death before any other rule the model's destruction triggers (Deadly
+ * Demise): its D6 is the first listener of a model's destruction, and for a model a melee attack destroyed
+ * (which fights as soon as the attacking unit is done) its Deadly Demise and a transport's passengers wait
+ * until it has fought (`awaitsItsFight`, then `resolveDestroyedModel` in ./transports.ts from where it then
+ * stands). A model destroyed otherwise in the Fight phase (mortal wounds) may fight only after some later
+ * unit's attacks, or not at all: its Deadly Demise is not kept waiting for that.
  */
 import type { Game } from '../../core/game.ts';
 import { forEachActiveRule, registerRule } from '../../core/rules-registry.ts';
-import type { ModelState, UnitState } from '../../core/state.ts';
-import { onModelDestroyed } from '../damage.ts';
+import type { GameState, ModelState, UnitState } from '../../core/state.ts';
+import { onModelDestroyed, type DestroyOptions } from '../damage.ts';
 
 /** Effect kind: a destroyed model that fights before it is removed (params: model, x, y, z). */
 export const FALLEN_WARRIOR = 'Fallen warrior';
@@ -47,26 +54,45 @@ onModelDestroyed((g, unit, m, by, opts) => {
     const [roll] = g.dice.d6(1, 'other', unit.player, unit.id, 'fight on death');
     if (roll + modifier < 4) return;
   }
-  g.addEffect(FALLEN_WARRIOR, unit.player, unit.id, g.untilEndOfPhase(), { model: m.id, x: m.pos.x, y: m.pos.y, z: m.pos.z });
-});
+  // destroyed by a melee attack, it fights as soon as the attacking unit is done: its Deadly Demise and its
+  // passengers' disembarking wait until then (noted only for a model that has them)
+  const ds = s.datasheets[m.datasheet];
+  const waiting = opts.melee === true && (!!ds.transport || ds.coreAbilities.some((a) => a.name === 'Deadly Demise'));
+  const waits = waiting ? { waits: 1, ...(opts.deadlyDemiseOn !== undefined ? { deadlyDemiseOn: opts.deadlyDemiseOn } : {}) } : {};
+  g.addEffect(FALLEN_WARRIOR, unit.player, unit.id, g.untilEndOfPhase(), { model: m.id, x: m.pos.x, y: m.pos.y, z: m.pos.z, ...waits });
+}, 'fight-on-death');
+
+/** Does this model, being destroyed, fight on death before the other rules its destruction triggers (Deadly Demise)? */
+export function awaitsItsFight(state: GameState, unit: UnitState, m: ModelState): boolean {
+  return state.effects.some((e) => e.kind === FALLEN_WARRIOR && e.unit === unit.id && e.params.model === m.id && e.params.waits === 1);
+}
+
+/** A fallen model and, when its other destruction rules wait until it has fought, their options. */
+export interface FallenWarrior {
+  /** the stand-in where it fell */
+  model: ModelState;
+  /** null: nothing waits (its Deadly Demise was rolled when it was destroyed) */
+  waiting: DestroyOptions | null;
+}
 
 /** The fallen models waiting to fight, by unit in unit order, their effects removed: stand-ins where each stood. */
-export function takeFallenWarriors(g: Game): { unit: UnitState; models: ModelState[] }[] {
+export function takeFallenWarriors(g: Game): { unit: UnitState; fallen: FallenWarrior[] }[] {
   const s = g.state;
   const mine = s.effects.filter((e) => e.kind === FALLEN_WARRIOR);
   if (mine.length === 0) return [];
-  const out: { unit: UnitState; models: ModelState[] }[] = [];
+  const out: { unit: UnitState; fallen: FallenWarrior[] }[] = [];
   for (const id of s.unitOrder) {
     const effects = mine.filter((e) => e.unit === id);
     if (effects.length === 0) continue;
     const unit = s.units[id];
-    const models: ModelState[] = [];
+    const fallen: FallenWarrior[] = [];
     for (const e of effects) {
       const m = unit.models.find((x) => x.id === e.params.model);
-      const p = e.params as { x: number; y: number; z: number };
-      if (m) models.push({ ...m, alive: true, wounds: 1, pos: { x: p.x, y: p.y, z: p.z } });
+      const p = e.params as { x: number; y: number; z: number; waits?: number; deadlyDemiseOn?: number };
+      const waiting = p.waits === 1 ? { melee: true, ...(p.deadlyDemiseOn !== undefined ? { deadlyDemiseOn: p.deadlyDemiseOn } : {}) } : null;
+      if (m) fallen.push({ model: { ...m, alive: true, wounds: 1, pos: { x: p.x, y: p.y, z: p.z } }, waiting });
     }
-    out.push({ unit, models });
+    out.push({ unit, fallen });
   }
   for (const e of mine) g.removeEffect(e.id);
   return out;

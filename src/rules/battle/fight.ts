@@ -19,6 +19,7 @@ import { fightsFirst } from './charge.ts';
 import { takeFallenWarriors } from './fight-on-death.ts';
 import { endPhase, hooksOf, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
+import { resolveDestroyedModel } from './transports.ts';
 import { destroyedParts, onBattlefield } from './units.ts';
 import { engagedEnemies, isEngaged, modelBody } from './world.ts';
 
@@ -239,11 +240,13 @@ function fallenWarriorsFight(g: Game, attacker: UnitState): void {
   // the attacking unit has made its attacks, so it has fought: its models the fallen destroy do not fight on death
   if (onBattlefield(g.state.units[attacker.id])) g.emit({ type: 'unit-flag', unit: attacker.id, flag: 'fought', value: true });
   for (; batch.length > 0; batch = takeFallenWarriors(g)) {
-    for (const { unit, models } of batch) {
+    for (const { unit, fallen } of batch) {
       if (g.state.result) return;
-      const standing = pileInFallen(g, unit, models);
+      const standing = pileInFallen(g, unit, fallen.map((f) => f.model));
       const groups = meleeAttackGroups(g, unit, fighters(g, unit, standing), true);
       if (groups.length) makeMeleeAttacks(g, unit, groups);
+      // then the rules their destruction triggered that waited for their fight (Deadly Demise, passengers)
+      fallen.forEach((f, i) => { if (f.waiting && !g.state.result) resolveDestroyedModel(g, g.state.units[unit.id], standing[i], f.waiting); });
     }
   }
 }

@@ -36,7 +36,8 @@ export function planModels(state: GameState, u: UnitState): PlanModel[] {
 
 export type PlanOptions = Omit<MoveRequest, 'mode' | 'player' | 'unitId' | 'models'>;
 
-export function planUnit(state: GameState, u: UnitState, mode: MoveMode, opts: PlanOptions): PlanResult {
+/** `standIns`: models not in the state that stand on the table for this plan (a transport that fights on death first). */
+export function planUnit(state: GameState, u: UnitState, mode: MoveMode, opts: PlanOptions, standIns: World['models'] = []): PlanResult {
   const models = planModels(state, u);
   // a walker's rule or an effect may let the unit's moves pass over models and terrain (Heavy Walker, ACROBATIC LEAPS)
   if (mode === 'normal' || mode === 'advance' || mode === 'fallBack') {
@@ -45,7 +46,9 @@ export function planUnit(state: GameState, u: UnitState, mode: MoveMode, opts: P
   }
   // a rule may let its Charge moves pass through enemy models (Acrobatic Onslaught): as a FLY unit's charge
   if (mode === 'charge' && chargesThroughModels(state, u)) for (const m of models) m.canFly = true;
-  return planMove({ mode, player: String(u.player), unitId: u.id, models, ...opts }, worldOf(state, u.id));
+  const world = worldOf(state, u.id);
+  if (standIns.length) world.models.push(...standIns);
+  return planMove({ mode, player: String(u.player), unitId: u.id, models, ...opts }, world);
 }
 
 /**

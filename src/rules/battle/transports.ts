@@ -8,7 +8,8 @@ import type { Game } from '../../core/game.ts';
 import type { GameState, ModelState, UnitState } from '../../core/state.ts';
 import { abilityRulesWith, allows, forbids, forEachActiveRule, registerRule } from '../../core/rules-registry.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
-import { destroyModel, inflictMortalWounds, onModelDestroyed, selectCasualty } from '../damage.ts';
+import { destroyModel, inflictMortalWounds, onModelDestroyed, selectCasualty, type DestroyOptions } from '../damage.ts';
+import { awaitsItsFight } from './fight-on-death.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import { modelBody } from './world.ts';
 import { namedByTransport, transportRefusal, transportSpace, type TransportCapacity } from '../../data/transport-capacity.ts';
@@ -165,12 +166,19 @@ export function disembark(g: Game, u: UnitState): boolean {
   return true;
 }
 
+onModelDestroyed((g, unit, model, _by, opts) => {
+  // a model that fights on death first: once it has fought (./fight-on-death.ts, ./fight.ts)
+  if (awaitsItsFight(g.state, unit, model)) return;
+  resolveDestroyedModel(g, unit, model, opts);
+});
+
 /**
  * Deadly Demise X: when the model is destroyed, roll a D6 before removing it; on a 6 (on a 4+ when a
  * Lanced Obliteration attack destroyed it: AttackPlan.deadlyDemiseOn) every unit within 6" suffers X mortal wounds (a random X rolled for each unit). Then a destroyed transport's passengers
  * disembark (wholly within 3"); each of their models rolls a D6 and every 1 destroys one of them.
+ * `model` is the model being destroyed, or the stand-in of one that fought on death first, where it stands.
  */
-onModelDestroyed((g, unit, model, _by, opts) => {
+export function resolveDestroyedModel(g: Game, unit: UnitState, model: ModelState, opts: DestroyOptions): void {
   const s = g.state;
   const ds = s.datasheets[model.datasheet];
   const dd = ds.coreAbilities.find((a) => a.name === 'Deadly Demise');
@@ -190,10 +198,10 @@ onModelDestroyed((g, unit, model, _by, opts) => {
     }
   }
   if (!ds.transport) return;
-  const othersAlive = unit.models.some((m) => m.alive && m.id !== model.id);
+  const othersAlive = g.state.units[unit.id].models.some((m) => m.alive && m.id !== model.id);
   if (othersAlive) return;
-  for (const p of passengers(g, unit)) emergencyDisembark(g, p);
-});
+  for (const p of passengers(g, unit)) emergencyDisembark(g, p, model);
+}
 
 /**
  * Each unit on the battlefield with a model within `inches` of this (destroyed) model, in turn: its own unit
@@ -226,14 +234,16 @@ function deadlyDemiseRoll(s: GameState, unit: UnitState, model: ModelState): num
   return fixed;
 }
 
-function emergencyDisembark(g: Game, u: UnitState): void {
+/** `hull`: the transport's model being destroyed (a stand-in, not in the state, when it fought on death first). */
+function emergencyDisembark(g: Game, u: UnitState, hull: ModelState): void {
   const s = g.state;
-  const t = transportOf(g.state, u);
-  const hull = t?.models.find((m) => m.alive && m.pos);
-  const plan = hull ? planUnit(s, u, 'disembark', { transportId: hull.id }) : null;
+  const t = transportOf(s, u)!;
+  // a stand-in is put on the table for the planner: the passengers get out around it
+  const standIn = t.models.some((m) => m.id === hull.id && m.alive) || !hull.pos ? [] : [{ id: hull.id, unitId: t.id, player: String(t.player), body: modelBody(s, hull) }];
+  const plan = hull.pos ? planUnit(s, u, 'disembark', { transportId: hull.id }, standIn) : null;
   if (!plan || !plan.ok) {
     // no room to set it up: the unit is destroyed, where its transport stood (Unquenchable Resolve returns there)
-    const at = hull?.pos ? { at: hull.pos } : {};
+    const at = hull.pos ? { at: hull.pos } : {};
     for (const m of u.models) if (m.alive) destroyModel(g, u, m, null, 'could not disembark from a destroyed transport', at);
     return;
   }
