@@ -14,7 +14,8 @@ import { loadFactionCatalog } from '../../src/data/catalog.ts';
 import { carriedWargearAbilities } from '../../src/rules/muster.ts';
 import { invulnerableOf } from '../../src/rules/damage.ts';
 import { chargeRollModifier } from '../../src/rules/battle/charge.ts';
-import { characteristic } from '../../src/rules/battle/units.ts';
+import { allModelsHave, characteristic, modelHasKeyword } from '../../src/rules/battle/units.ts';
+import { planUnit } from '../../src/rules/battle/placement.ts';
 import { canInfiltrate } from '../../src/rules/battle/pre-battle.ts';
 import { canShoot, modelWeapons, shootWithUnit } from '../../src/rules/battle/shooting.ts';
 import { usableStratagems, useStratagem } from '../../src/rules/windows.ts';
@@ -213,6 +214,34 @@ describe('other drones', () => {
     };
     expect(move([['Hover Drone']])).toBe(10);
     expect(move([])).toBe(6);
+  });
+
+  it('Hover Drone: the bearer has FLY: it moves over a wall of enemy models; his unit has the keyword, a unit he leads does not move as FLY', () => {
+    // twenty Kroot in a wall from y 0 to 19 at x 14; the Ethereal at (10, 10) moves toward (18, 10), up to 10"
+    const ethereal = (wargear: string[][]) => battleSandbox([
+      { id: 'E', player: 0, faction: 'tau', name: 'Ethereal', at: { x: 10, y: 10 }, wargear },
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 4, y: 30 } },
+      { id: 'KC', player: 1, faction: 'tau', name: 'Kroot Carnivores', at: { x: 14, y: 0 }, counts: [20, 0], spacing: 1 },
+    ], { phase: 'movement' });
+    const end = (g: Game) => {
+      const plan = planUnit(g.state, g.state.units.E, 'normal', { destination: { x: 18, y: 10 }, maxDistance: 10 });
+      return plan.ok ? plan.positions[0] : null;
+    };
+    const flying = ethereal([['Hover Drone']]);
+    expect(flying.state.units.E.keywords).toContain('FLY');
+    expect(allModelsHave(flying.state, flying.state.units.E, 'FLY')).toBe(true);
+    const over = end(flying)!;
+    expect(Math.hypot(over.x - 18, over.y - 10)).toBeLessThan(1);
+    const walking = ethereal([]);
+    expect(walking.state.units.E.keywords).not.toContain('FLY');
+    const short = end(walking);
+    expect(short === null || short.x < 14).toBe(true);
+    // leading the Strike Team: the Attached unit has every keyword of its models, but not every model can FLY
+    flying.emit({ type: 'unit-attached', leader: 'E', bodyguard: 'ST' });
+    const led = flying.state.units.ST;
+    expect(led.keywords).toContain('FLY');
+    expect(allModelsHave(flying.state, led, 'FLY')).toBe(false);
+    expect(modelHasKeyword(flying.state, led.models.find((m) => m.origin === 'E')!, 'FLY')).toBe(true);
   });
 
   it('Oversight Drone: once per battle, chosen when the unit is selected to shoot: IGNORES COVER this phase', () => {

@@ -99,11 +99,13 @@ registerRule({
 registerRule({ name: 'Markerlight', kind: 'wargear-ability', grantsKeywords: ['MARKERLIGHT'] });
 
 /**
- * Hover Drone (Ethereal): the bearer has a Move of 10". Partly: it does not gain FLY, since keywords are a
- * unit's here and the Ethereal's would pass to the unit he leads.
+ * Hover Drone (Ethereal): the bearer has FLY and a Move of 10". A unit has every keyword of its models (the
+ * core rules' Keywords), so the Ethereal's unit, and an Attached unit he leads, has FLY for the rules that
+ * ask of a unit (attacks against FLY units); a unit moves as a FLY unit only when every model has it
+ * (allModelsHave reads the keywords wargear gives its bearer), so the unit he leads does not.
  */
 registerRule({
-  name: HOVER_DRONE, kind: 'wargear-ability', missing: 'the bearer does not gain FLY',
+  name: HOVER_DRONE, kind: 'wargear-ability', grantsKeywords: ['FLY'],
   characteristic: (which, v, ctx) => (which === 'M' && carries(ctx.model, HOVER_DRONE) ? 10 : v),
   characteristicStage: { M: 'set' },
 });

@@ -2,7 +2,7 @@
  * Questions the rules ask about units and models: who is on the battlefield, Starting Strength and
  * Below Half-strength, keywords, and characteristics after every rule that changes them.
  */
-import { forEachActiveRule, type Characteristic, type CharacteristicContext, type CharacteristicStage } from '../../core/rules-registry.ts';
+import { forEachActiveRule, getRule, type Characteristic, type CharacteristicContext, type CharacteristicStage } from '../../core/rules-registry.ts';
 import type { GameState, ModelState, PlayerIndex, UnitState } from '../../core/state.ts';
 import type { ModelProfile } from '../../data/datasheet.ts';
 
@@ -43,7 +43,15 @@ export function isMonsterOrVehicle(u: UnitState): boolean {
 
 /** Every model of the unit has the keyword on its own datasheet (FLY, for moving over models). */
 export function allModelsHave(state: GameState, u: UnitState, kw: string): boolean {
-  return u.models.every((m) => !m.alive || state.datasheets[m.datasheet].keywords.includes(kw));
+  return u.models.every((m) => !m.alive || modelHasKeyword(state, m, kw));
+}
+
+/** The model's keywords: its datasheet's, and those its wargear gives its bearer (a Hover Drone: FLY). */
+export function modelHasKeyword(state: GameState, m: ModelState, kw: string): boolean {
+  if (state.datasheets[m.datasheet].keywords.includes(kw)) return true;
+  if (!m.wargear) return false;
+  for (const w of m.wargear) if (getRule(w)?.grantsKeywords?.includes(kw)) return true;
+  return false;
 }
 
 export function hasAbility(u: UnitState, name: string): boolean {
