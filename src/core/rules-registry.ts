@@ -259,11 +259,12 @@ export interface Rule {
    */
   battleFormationsStart?(g: Game, unit: UnitState): void;
   /**
-   * The Declare Battle Formations step made by the player's agent (src/rules/battle/formations.ts), once
-   * Leaders are attached and transports filled, before any unit is put in Reserves: for the abilities of each
-   * unit of that player (Student of Kauyon).
+   * The Declare Battle Formations step, once Leaders are attached and transports filled, before any unit is
+   * put in Reserves: for the abilities of each unit of that player (Student of Kauyon). Made by the player's
+   * agent (src/rules/battle/formations.ts), or by the scenario (src/rules/battle/setup.ts): then `deepStrike`
+   * names the units the scenario puts in Deep Strike Reserves, and the rule takes its choices from them.
    */
-  declareBattleFormations?(g: Game, unit: UnitState): void;
+  declareBattleFormations?(g: Game, unit: UnitState, deepStrike?: readonly string[]): void;
   /** after the first turn is decided and before any Scouts move, for the abilities of every unit (Strike Swiftly) */
   beforeScoutMoves?(g: Game, unit: UnitState): void;
   /** at the start of the Deploy Armies step, before any unit is set up (Ethereal Pathway), for the units of both armies */

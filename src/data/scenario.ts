@@ -91,6 +91,7 @@ import { deploymentsFromJson } from '../geometry/deployments.ts';
 import { closestNames } from './fuzzy.ts';
 import type { ReserveKind, ResolvedPlayer, ResolvedScenario } from './scenario-types.ts';
 import { lookupKey } from './text.ts';
+import { deepStrikeGrantFor } from './deep-strike-grants.ts';
 import { namedByTransport, transportRefusal, transportSpace, type TransportCapacity } from './transport-capacity.ts';
 
 /** The scenario `npm start` plays (relative to the project root). */
@@ -566,6 +567,9 @@ function resolveFormations(probs: Problems, ctx: PlayerContext, p: ParsedPlayer,
     reserveField[id] = at;
   }
   const passengersOf = (transport: string) => Object.keys(transports).filter((u) => transports[u] === transport);
+  // units an Enhancement gives Deep Strike in this step (Student of Kauyon), by Enhancement: the ones taken so far
+  const enhancements = ctx.army.units.flatMap((u) => (u.enhancement ? [u.enhancement] : []));
+  const granted = new Map<string, number>();
   let strategicPoints = 0, reservePoints = 0;
   for (const [unit, kind] of Object.entries(reserves)) {
     const at = reserveField[unit];
@@ -575,7 +579,15 @@ function resolveFormations(probs: Problems, ctx: PlayerContext, p: ParsedPlayer,
     }
     if (kind === 'deep-strike') {
       const without = members(unit).filter((m) => !hasCore(ctx.ds(m), 'Deep Strike'));
-      if (without.length) {
+      const grant = without.length ? deepStrikeGrantFor(enhancements, ctx.ds(unit)) : null;
+      if (grant) {
+        const n = (granted.get(grant.enhancement) ?? 0) + 1;
+        granted.set(grant.enhancement, n);
+        if (n > grant.units) {
+          probs.add(at, `${describe(unit)} does not have the Deep Strike ability, and ${grant.enhancement} gives it to at most ${grant.units} units (this is the ${n}th); expected "strategic" or a unit whose every model has Deep Strike`);
+          continue;
+        }
+      } else if (without.length) {
         probs.add(at, `${without.map((m) => unitLabel(ctx.unit.get(m)!)).join(' and ')} ${without.length > 1 ? 'do' : 'does'} not have the Deep Strike ability; expected "strategic" or a unit whose every model has Deep Strike`);
         continue;
       }

@@ -3,6 +3,12 @@
  * six stratagems and its Enhancements. Each test fails if the rule is played wrong or not at all.
  */
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SCENARIOS_DIR, loadScenario } from '../../src/data/scenario.ts';
+import { loadAgentFactory, makeAgent } from '../../src/core/agent-loader.ts';
+import { createGame } from '../../src/rules/battle/setup.ts';
 import { battleSandbox, scriptedAgent, setGap, type BattleSandboxOptions, type PlacedUnit } from '../helpers/battle.ts';
 import { usingStratagem as using, offeredUnits as offered } from '../helpers/stratagems.ts';
 import { planFor } from '../helpers/plan.ts';
@@ -293,5 +299,44 @@ describe('Auxiliary Cadre Enhancements', () => {
     expect(arrivalPoints(g.state, g.state.units.K1, false).some((o) => o.how === 'deep-strike')).toBe(true);
     const plain = formations(undefined);
     expect([plain.students, plain.deep]).toEqual([[], []]);
+  });
+});
+
+describe('Student of Kauyon in a scenario that names its Reserves', () => {
+  /** The Auxiliary Cadre mirror with player 1's formations from the scenario: its War Shaper (u1) carries the Enhancement or not, and `deep` go into Deep Strike Reserves. */
+  function scenario(enhancement: boolean, deep: string[]): string {
+    const sc = JSON.parse(readFileSync(join(SCENARIOS_DIR, 'mirror', 'auxiliary-cadre-vs-none.json'), 'utf8'));
+    const army = JSON.parse(readFileSync(join(SCENARIOS_DIR, 'armies', 'tau-kroot-hunting-pack.json'), 'utf8'));
+    if (enhancement) army.units[0].enhancement = 'Student of Kauyon';
+    sc.players[0] = { ...sc.players[0], army, formations: undefined, reserves: Object.fromEntries(deep.map((u) => [u, 'deep-strike'])) };
+    sc.players[1].army = join(SCENARIOS_DIR, 'armies', 'tau-kroot-hunting-pack.json');
+    const dir = mkdtempSync(join(tmpdir(), 'student-'));
+    const file = join(dir, 'scenario.json');
+    writeFileSync(file, JSON.stringify(sc));
+    return file;
+  }
+  const loadError = (file: string) => { try { loadScenario(file); } catch (e) { return (e as Error).message; } throw new Error('expected the scenario to be rejected'); };
+
+  it('up to three Kroot Carnivores or Farstalkers units may be named in Deep Strike Reserves; the game selects them and they arrive by Deep Strike', async () => {
+    const sc = loadScenario(scenario(true, ['u6', 'u7', 'u11']));
+    expect(sc.players[0].reserves).toEqual({ u6: 'deep-strike', u7: 'deep-strike', u11: 'deep-strike' });
+    const f = await loadAgentFactory('random');
+    const g = createGame(sc, { seed: 'student', agents: [makeAgent(f, 'student', 0), makeAgent(f, 'student', 1)], log: true });
+    for (const id of ['p1-u6', 'p1-u7', 'p1-u11']) {
+      expect(g.state.units[id].location).toBe('reserves');
+      expect(allows(g.state, g.state.units[id], 'deep-strike')).toBe(true);
+    }
+    // no decision was asked for it: the scenario made the choice
+    expect(g.log!.some((e) => e.type === 'decision' && e.request === 'student-of-kauyon')).toBe(false);
+    expect(allows(g.state, g.state.units['p1-u8'], 'deep-strike')).toBe(false);
+    expect(arrivalPoints(g.state, g.state.units['p1-u6'], false).some((o) => o.how === 'deep-strike')).toBe(true);
+  });
+
+  it('not a fourth, not another unit, not without the Enhancement', () => {
+    expect(loadError(scenario(true, ['u6', 'u7', 'u11', 'u12']))).toMatch(
+      /players\[0\]\.reserves\.u12: Kroot Farstalkers \(u12\) does not have the Deep Strike ability, and Student of Kauyon gives it to at most 3 units \(this is the 4th\); expected "strategic"/,
+    );
+    expect(loadError(scenario(true, ['u10']))).toMatch(/players\[0\]\.reserves\.u10: Strike Team \(u10\) does not have the Deep Strike ability/);
+    expect(loadError(scenario(false, ['u6']))).toMatch(/players\[0\]\.reserves\.u6: Kroot Carnivores \(u6\) does not have the Deep Strike ability; expected "strategic"/);
   });
 });

@@ -12,6 +12,7 @@ import { allUnits, hasKeyword, onBattlefield, unitMove, unitsOnBattlefield, wasE
 import { boardOf, unitDistance, unitGapLowerBound, unitSees } from '../../rules/battle/world.ts';
 import { bearerModel, bearerPartStands, modelWithinRangeOf, moveOrFallBack, moveOrFallBackChoices, selectUpTo, unitWhollyWithin, untilStartOfNextTurn } from '../helpers.ts';
 import { FOR_THE_GREATER_GOOD } from './army-rule.ts';
+import { DEEP_STRIKE_GRANTS } from '../../data/deep-strike-grants.ts';
 
 export const AUXILIARY_CADRE = 'Auxiliary Cadre';
 export const INTEGRATED_COMMAND_STRUCTURE = 'Integrated Command Structure';
@@ -272,24 +273,32 @@ registerRule({
 const STUDENT_OF_KAUYON = 'Student of Kauyon';
 /** The effect on each unit the bearer's player selected: its models have Deep Strike. */
 export const STUDENT_SELECTED = 'Student of Kauyon (selected)';
+const STUDENT = DEEP_STRIKE_GRANTS.find((x) => x.enhancement === STUDENT_OF_KAUYON)!;
 /** How many units Student of Kauyon gives Deep Strike. */
-export const STUDENT_UNITS = 3;
+export const STUDENT_UNITS = STUDENT.units;
 
 /**
  * Student of Kauyon: in the Declare Battle Formations step the bearer's player may select up to three KROOT
  * CARNIVORES or KROOT FARSTALKERS units of the army; their models have Deep Strike for the battle (the effect
- * allows 'deep-strike': they may then be set up in Deep Strike Reserves and arrive as such units do).
+ * allows 'deep-strike': they may then be set up in Deep Strike Reserves and arrive as such units do). When the
+ * scenario declares the formations, the units it names in Deep Strike Reserves are the ones selected (its
+ * loader let in only those the Enhancement can select: src/data/deep-strike-grants.ts).
  */
 registerRule({
   name: STUDENT_OF_KAUYON, kind: 'enhancement',
-  missing: 'only when the player\'s agent declares the battle formations: a scenario that names its Reserves cannot put those units in Deep Strike Reserves',
-  declareBattleFormations(g, unit) {
+  declareBattleFormations(g, unit, deepStrike) {
     if (!bearerPartStands(unit, STUDENT_OF_KAUYON)) return;
     const s = g.state;
+    const selectable = (u: UnitState) => u.location !== 'attached' && u.location !== 'destroyed' &&
+      STUDENT.keywords.some((k) => hasKeyword(u, k)) && !u.abilities.includes('Deep Strike');
+    if (deepStrike) {
+      const named = allUnits(s, unit.player).filter((u) => deepStrike.includes(u.id) && selectable(u)).slice(0, STUDENT_UNITS);
+      for (const u of named) g.addEffect(STUDENT_SELECTED, unit.player, u.id, { at: 'end-of-battle' });
+      return;
+    }
     selectUpTo(
       STUDENT_UNITS,
-      (chosen) => allUnits(s, unit.player).filter((u) => !chosen.includes(u.id) && u.location !== 'attached' && u.location !== 'destroyed' &&
-        (hasKeyword(u, 'CARNIVORES') || hasKeyword(u, 'FARSTALKERS')) && !u.abilities.includes('Deep Strike')),
+      (chosen) => allUnits(s, unit.player).filter((u) => !chosen.includes(u.id) && selectable(u)),
       (options) => g.decide({
         kind: 'student-of-kauyon', player: unit.player, prompt: `${unit.name}: Student of Kauyon: give a unit Deep Strike? (or stop)`, options, context: { unit: unit.id },
       }).option,

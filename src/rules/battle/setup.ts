@@ -103,6 +103,14 @@ function declareBattleFormations(g: Game, sc: ResolvedScenario): void {
       }
       g.emit({ type: 'unit-location', unit: gameUnitId(player, unit), location: 'embarked', embarkedIn: gameUnitId(player, transport) });
     }
+    // the player's abilities that act in this step, with the scenario's choices (Student of Kauyon: the units
+    // it names in Deep Strike Reserves)
+    const deepStrike = Object.entries(p.reserves).filter(([, kind]) => kind === 'deep-strike').map(([unit]) => gameUnitId(player, unit));
+    for (const id of g.state.unitOrder) {
+      const u = g.state.units[id];
+      if (u.player !== player || u.location === 'attached' || u.location === 'destroyed') continue;
+      for (const r of abilityRulesWith(u, 'declareBattleFormations')) r.declareBattleFormations!(g, g.state.units[id], deepStrike);
+    }
     for (const [unit, kind] of Object.entries(p.reserves)) {
       g.emit({ type: 'unit-location', unit: gameUnitId(player, unit), location: kind === 'deep-strike' ? 'reserves' : 'strategic-reserves', embarkedIn: null });
     }
