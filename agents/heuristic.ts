@@ -3156,6 +3156,8 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'battle-focus-move': return decideShadeOfTwilight(c, req, battleFocusReach(c, req), false);
     // the Warhost's FIRE AND FADE: a D6+1" move after shooting, no charge after it
     case 'fire-and-fade-move': return decideShadeOfTwilight(c, req, D6_PLUS_1_REACH, true);
+    // SERPENT STRIKE's Consolidation in any direction, its reach rolled already (first option: toward an objective, weighed as staying)
+    case 'consolidate-any-direction': return decideShadeOfTwilight(c, req, Number(req.context?.reach ?? 3), false);
     // Superlative Strategist: a D6+1" move's die of 1 or 2 is re-rolled
     case 'battle-focus-reroll': return Number(req.context?.roll ?? 6) <= 2 ? 1 : 0;
     case 'fate-pool': return decideFatePool(req);

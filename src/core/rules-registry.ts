@@ -62,7 +62,9 @@ export type Permission =
   /** go into Reserves in Declare Battle Formations, arriving as from Strategic Reserves, outside their points cap (Ride the Wind) */
   | 'uncapped-strategic-reserves'
   /** be shot at by enemy units using the Fire Overwatch Stratagem (Flitting Shadows forbids it) */
-  | 'fire-overwatch-at';
+  | 'fire-overwatch-at'
+  /** make a Consolidation move that cannot end within Engagement Range in any direction (SERPENT STRIKE) */
+  | 'consolidate-any-direction';
 
 export interface UnitContext {
   state: GameState;

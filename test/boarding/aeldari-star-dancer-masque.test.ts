@@ -146,6 +146,70 @@ describe('SERPENT STRIKE (Star-dancer Masque)', () => {
   });
 });
 
+describe('SERPENT STRIKE: a Consolidation that cannot end within Engagement Range goes in any direction', () => {
+  /** The Troupe destroys the Fireblade (as above; the D3 is a 3: 6"), the Kroot far off; `pick` answers the any-direction decision. */
+  function strike(pick: (r: DecisionRequest) => number, stratagem: string | null = 'SERPENT STRIKE') {
+    const asked: DecisionRequest[] = [];
+    const stream = scriptedStream([4, 4, 4, ...Array(17).fill(1), 6, 6, 6, 3]);
+    const g = battleSandbox([TR, { id: 'F', player: 1, faction: 'tau', name: 'Cadre Fireblade', at: { x: 11.2, y: 10 } }, { id: 'KC', player: 1, faction: 'tau', name: 'Kroot Carnivores', at: { x: 35, y: 10 }, spacing: 1.4, counts: [10, 0] }], {
+      mode: 'boarding-actions', size: { width: 44, height: 30 }, phase: 'fight', turn: 0, round: 2, cp: [3, 3], detachments: ['Star-dancer Masque', null], factions: ['AE', 'TAU'], stream,
+      agents: [scriptedAgent('ae', (r) => { asked.push(r); return r.kind === 'consolidate-any-direction' ? pick(r) : using(stratagem)(r); }), scriptedAgent('tau')],
+    });
+    const before = g.state.units.TR.models.map((m) => ({ ...m.pos! }));
+    const from = g.log!.length;
+    fight(g, g.state.units.TR);
+    expect(g.state.units.F.location).toBe('destroyed');
+    const log = g.log!.slice(from);
+    const moved = g.state.units.TR.models.map((m, i) => Math.hypot(m.pos!.x - before[i].x, m.pos!.y - before[i].y));
+    const rules = ruleChecker();
+    const state = emptyGameState();
+    for (const e of g.log!) { apply(state, e); rules.onEvent(e, state); }
+    return { g, log, asked: asked.filter((r) => r.kind === 'consolidate-any-direction'), moved, before, violations: rules.violations };
+  }
+  const toward = (label: string) => (r: DecisionRequest) => r.options.findIndex((o) => (o as { toward?: string }).toward === label);
+
+  it('the player picks where: back toward its own deployment zone, up to the D3+3" rolled, away from every enemy', () => {
+    const { g, log, asked, moved, before, violations } = strike(toward('own deployment zone'));
+    expect(asked).toHaveLength(1);
+    expect(asked[0].options[0]).toEqual({ none: true });
+    expect(asked[0].context).toMatchObject({ unit: 'TR', reach: 6 });
+    expect(log.some((e) => e.type === 'models-placed' && e.unit === 'TR' && e.mode === 'consolidate-any-direction')).toBe(true);
+    expect(Math.max(...moved)).toBeGreaterThan(3);
+    expect(Math.max(...moved)).toBeLessThanOrEqual(6 + 1e-6);
+    // west, toward its zone (x 0-12): every model ends further from the Kroot than it was
+    g.state.units.TR.models.forEach((m, i) => expect(m.pos!.x).toBeLessThan(before[i].x));
+    expect(violations).toEqual([]);
+    // the rule checks flag the move when an enemy stood within its reach plus 1": the Kroot moved up just before it
+    const at = g.log!.findIndex((e) => e.type === 'models-placed' && e.mode === 'consolidate-any-direction');
+    const near = { type: 'models-placed' as const, unit: 'KC', mode: 'test', positions: g.state.units.KC.models.map((m, i) => ({ model: m.id, pos: { x: 19, y: 2 + i * 1.4, z: 0 } })) };
+    const rules = ruleChecker();
+    const state = emptyGameState();
+    for (const e of [...g.log!.slice(0, at), near, g.log![at]]) { apply(state, e); rules.onEvent(e, state); }
+    expect(rules.violations.some((v) => /could have ended its Consolidation within Engagement Range/.test(v))).toBe(true);
+  });
+
+  it('or the core rules\' move (first option): toward an objective marker it can reach, here none (the marker is 12" off), so it stays; without the stratagem nothing is asked', () => {
+    const core = strike(() => 0);
+    expect(core.asked).toHaveLength(1);
+    expect(core.log.some((e) => e.type === 'models-placed' && e.unit === 'TR' && e.mode.startsWith('consolidate'))).toBe(false);
+    expect(core.violations).toEqual([]);
+    const none = strike(() => 0, null);
+    expect(none.asked).toEqual([]);
+  });
+
+  it('not when the unit can end within Engagement Range: the Kroot within reach', () => {
+    const stream = scriptedStream([4, 4, 4, ...Array(17).fill(1), 6, 6, 6, 3]);
+    const asked: string[] = [];
+    const g = battleSandbox([TR, { id: 'F', player: 1, faction: 'tau', name: 'Cadre Fireblade', at: { x: 11.2, y: 10 } }, { id: 'KC', player: 1, faction: 'tau', name: 'Kroot Carnivores', at: { x: 17, y: 10 }, spacing: 0.8, counts: [10, 0] }], {
+      mode: 'boarding-actions', size: { width: 44, height: 30 }, phase: 'fight', turn: 0, round: 2, cp: [3, 3], detachments: ['Star-dancer Masque', null], factions: ['AE', 'TAU'], stream,
+      agents: [scriptedAgent('ae', (r) => { asked.push(r.kind); return using('SERPENT STRIKE')(r); }), scriptedAgent('tau')],
+    });
+    fight(g, g.state.units.TR);
+    expect(g.state.players[0].stratagemsUsed.map((u) => u.name)).toEqual(['SERPENT STRIKE']);
+    expect(asked).not.toContain('consolidate-any-direction');
+  });
+});
+
 describe('ACROBATIC LEAPS (Star-dancer Masque)', () => {
   it('as an AELDARI unit is selected to move in its Movement phase: Desperate Escape tests pass and its moves go through models', () => {
     const g = sandbox([TR, KC], { phase: 'movement', turn: 0, stratagem: 'ACROBATIC LEAPS' });

@@ -58,7 +58,7 @@ function endsCloser(enemyModels: readonly { unit: string; body: Body }[], before
   return contactEnough && enemyModels.some((o) => o.unit === was.unit && horizontalDistance(after, o.body) <= 0.01);
 }
 /** moves that may not end within Engagement Range of an enemy unit */
-const NOT_INTO_ENGAGEMENT = new Set(['normal', 'advance', 'fall-back', 'deploy', 'deep-strike', 'strategic-reserves', 'infiltrate', 'scout', 'disembark', 'emergency-disembark', 'set-up-again']);
+const NOT_INTO_ENGAGEMENT = new Set(['normal', 'advance', 'fall-back', 'deploy', 'deep-strike', 'strategic-reserves', 'infiltrate', 'scout', 'disembark', 'emergency-disembark', 'set-up-again', 'consolidate-any-direction']);
 /** a unit is selected at most once a phase for each of these */
 const SELECT_ONCE = new Set(['select-unit-to-move', 'select-unit-to-shoot', 'select-unit-to-charge', 'select-unit-to-fight']);
 /** set-ups that must be more than 9" horizontally from every enemy model ('set-up-again': UNSHROUDED TRUTH) */
@@ -353,6 +353,20 @@ export function ruleChecker(): RuleChecker {
     const enemies = s.unitOrder.map((id) => s.units[id]).filter((o) => o.player !== u.player && o.location === 'battlefield');
     const ds = (m: ModelState) => s.datasheets[m.datasheet];
     const movedFrom: { m: ModelState; b: Body; before: Body }[] = [];
+    // SERPENT STRIKE's Consolidation in any direction: only when no enemy model was within its reach plus 1"
+    // (it could not end within Engagement Range), the reach rolled for it
+    if (e.mode === 'consolidate-any-direction') {
+      count('consolidate any direction');
+      const reach = consolidationReach.get(u.id);
+      if (reach === undefined) bad(`${e.mode}: ${u.name} made it with no reach rolled`);
+      const near = mine.some((m) => {
+        const from = lastPos.get(m.id);
+        if (!from) return false;
+        const was = modelBody(s, { ...m, pos: from });
+        return enemies.some((o) => alive(o).some((om) => horizontalDistance(was, modelBody(s, om)) <= (reach ?? 0) + 1 + EPS));
+      });
+      if (near) bad(`${e.mode}: ${u.name} could have ended its Consolidation within Engagement Range`);
+    }
     for (const m of mine) {
       const b = modelBody(s, m);
       if (!isOnBoard(b, s.board)) bad(`${e.mode}: ${m.id} of ${u.name} is not wholly on the battlefield`);
@@ -397,6 +411,7 @@ export function ruleChecker(): RuleChecker {
         const pile = pileInMove(s, u).distance;
         const limit: Record<string, number> = {
           normal: Math.max(move, manoeuvreReach.get(u.id) ?? 0), 'lethal-surge': manoeuvreReach.get(u.id) ?? 0, 'fall-back': Math.max(move, manoeuvreReach.get(u.id) ?? 0), 'pile-in': pile, consolidate: Math.max(pile, consolidationReach.get(u.id) ?? 0),
+          'consolidate-any-direction': consolidationReach.get(u.id) ?? 0,
           scout: scouts, charge: roll.reduce((a, x) => a + x, 0) + (chargeBonus.get(u.id) ?? 0),
         };
         // the straight line from where the model was is never longer than the path it moved

@@ -45,16 +45,17 @@ registerStratagem({
 
 /**
  * SERPENT STRIKE's effect: the unit's Consolidation moves this phase reach D3+3" (rolled as it consolidates)
- * instead of 3".
+ * instead of 3", and one that cannot end within Engagement Range of an enemy unit may go in any direction
+ * (src/rules/battle/fight.ts: the player picks where, or the core rules' move toward an objective marker).
  */
 registerRule({
   name: 'Serpent Strike', kind: 'effect',
   consolidationDistance: (g, u) => serpentStrikeReach(g.dice.roll(1, 3, 'other', u.player, u.id, SERPENT_STRIKE_ROLL)[0]),
+  allows: (perm) => perm === 'consolidate-any-direction',
 });
 
 registerStratagem({
   name: 'SERPENT STRIKE', cp: 1, category: 'Strategic Ploy', source: STAR_DANCER_MASQUE, turn: 'either', windows: ['unit/destroyed'],
-  missing: 'a unit that cannot end its Consolidation move within Engagement Range consolidates toward an objective marker (the core rules), not in any direction',
   // just after an AELDARI unit of the player destroyed an enemy unit in the Fight phase: that unit
   targets(g, w, p) {
     const s = g.state;

@@ -6,11 +6,11 @@
  * weapons, then consolidates (3").
  */
 import type { Game } from '../../core/game.ts';
-import { afterAttacks, consolidationMove, getRule, pileInMove } from '../../core/rules-registry.ts';
-import { opponent, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import { afterAttacks, allows, consolidationMove, getRule, pileInMove, type PileInMove } from '../../core/rules-registry.ts';
+import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { profileHas, type Weapon, type WeaponProfile } from '../../data/datasheet.ts';
 import { inBaseContact } from '../../geometry/distance.ts';
-import { inEngagementRange, isCoherent } from '../../geometry/ranges.ts';
+import { ENGAGEMENT_RANGE_HORIZONTAL, inEngagementRange, isCoherent } from '../../geometry/ranges.ts';
 import type { PlannedMove } from '../../geometry/planner.ts';
 import { resolveAttacks, type AttackGroup } from '../attack-sequence.ts';
 import { attackGroupKey } from '../attack-context.ts';
@@ -21,7 +21,8 @@ import { endPhase, hooksOf, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import { resolveDestroyedModel } from './transports.ts';
 import { destroyedParts, onBattlefield } from './units.ts';
-import { engagedEnemies, isEngaged, modelBody } from './world.ts';
+import { engagedEnemies, isEngaged, modelBody, unitDistance } from './world.ts';
+import { moveOptions, type MoveChoice } from './movement.ts';
 
 /** Effect kind: this unit fights next (Counter-offensive). */
 export const FIGHTS_NEXT = 'Fights next';
@@ -157,7 +158,7 @@ export function fight(g: Game, u: UnitState): void {
   const after = s.units[u.id];
   // a unit its own target's Deadly Demise destroyed is gone: nothing of it is left to consolidate or be marked (as in shooting)
   if (onBattlefield(after)) {
-    pileIn(g, after, 'consolidate');
+    consolidate(g, after);
     // marked once: already so when fallen models fought it (fallenWarriorsFight)
     if (!s.units[u.id].flags.fought) g.emit({ type: 'unit-flag', unit: u.id, flag: 'fought', value: true });
   }
@@ -270,22 +271,60 @@ function pileInFallen(g: Game, unit: UnitState, standIns: ModelState[]): ModelSt
   return moved;
 }
 
-/** Pile in or consolidate: up to 3" (or what the unit's abilities allow) toward the closest enemy model (the planner keeps every rule). */
-function pileIn(g: Game, u: UnitState, mode: 'pileIn' | 'consolidate'): void {
+/** Pile in: up to 3" (or what the unit's abilities allow) toward the closest enemy model (the planner keeps every rule). */
+function pileIn(g: Game, u: UnitState, mode: 'pileIn'): void {
   const plan = planPileIn(g, u, mode);
-  if (plan) applyPlan(g, u, plan, mode === 'pileIn' ? 'pile-in' : 'consolidate');
+  if (plan) applyPlan(g, u, plan, 'pile-in');
+}
+
+/**
+ * Consolidate: up to 3" (or what the unit's rules allow) toward the closest enemy model, or, when the unit
+ * cannot end within Engagement Range, toward the closest objective marker (the planner). A unit a rule lets
+ * consolidate in any direction then (SERPENT STRIKE) may instead go where its player picks.
+ */
+function consolidate(g: Game, u: UnitState): void {
+  if (allInBaseContact(g, u)) return;
+  const move = consolidationMove(g, u);
+  if (allows(g.state, u, 'consolidate-any-direction') && !enemyWithin(g.state, u, move.distance + ENGAGEMENT_RANGE_HORIZONTAL) && consolidateAnyDirection(g, u, move.distance)) return;
+  const plan = planPileIn(g, u, 'consolidate', u, move);
+  if (plan) applyPlan(g, u, plan, 'consolidate');
+}
+
+/** Is an enemy model within `inches` of a model of the unit (so that a move of `inches` less 1" could end within its Engagement Range)? */
+function enemyWithin(s: GameState, u: UnitState, inches: number): boolean {
+  return s.unitOrder.some((id) => {
+    const e = s.units[id];
+    return e.player !== u.player && onBattlefield(e) && unitDistance(s, u, e) <= inches + 1e-6;
+  });
+}
+
+/**
+ * The Consolidation move in any direction (SERPENT STRIKE): decision 'consolidate-any-direction', first the
+ * core rules' move (toward an objective marker), then the unit's Normal move destinations; the unit moves up to
+ * `reach` toward the one picked, planned as a Normal move (it cannot end within Engagement Range anyway).
+ * False when the player keeps the core rules' move, or no such move can be made.
+ */
+function consolidateAnyDirection(g: Game, u: UnitState, reach: number): boolean {
+  const dests = moveOptions(g.state, u).filter((o): o is Extract<MoveChoice, { to: unknown }> => o.mode === 'normal');
+  if (dests.length === 0) return false;
+  const { option } = g.decide<{ none: true } | Extract<MoveChoice, { to: unknown }>>({
+    kind: 'consolidate-any-direction', player: u.player, prompt: `${u.name}: consolidate up to ${reach}" in any direction, toward? (first: toward an objective marker)`,
+    options: [{ none: true }, ...dests], context: { unit: u.id, reach },
+  });
+  if ('none' in option) return false;
+  return applyPlan(g, u, planUnit(g.state, u, 'normal', { maxDistance: reach, destination: option.to }), 'consolidate-any-direction');
 }
 
 /**
  * The unit's Pile-in or Consolidation move as the planner finds it, or null when no model moves. `planned`:
  * the unit as the planner sees it (the fallen's stand-ins under an id of their own), `u` the unit whose rules
- * give the move its reach.
+ * give the move its reach; `given`, the move when already worked out (a Consolidation's rolled reach).
  */
-function planPileIn(g: Game, u: UnitState, mode: 'pileIn' | 'consolidate', planned: UnitState = u): PlannedMove | null {
+function planPileIn(g: Game, u: UnitState, mode: 'pileIn' | 'consolidate', planned: UnitState = u, given?: PileInMove): PlannedMove | null {
   // a model already in base contact with an enemy model cannot end any closer: when every model is,
   // there is nothing to plan
   if (allInBaseContact(g, u)) return null;
-  const move = mode === 'consolidate' ? consolidationMove(g, u) : pileInMove(g.state, u);
+  const move = given ?? (mode === 'consolidate' ? consolidationMove(g, u) : pileInMove(g.state, u));
   const plan = planUnit(g.state, planned, mode, move.closestUnitContact ? { maxDistance: move.distance, closestUnitContact: true } : { maxDistance: move.distance });
   return plan.ok && plan.pathLengths.some((l) => l > 1e-6) ? plan : null;
 }
