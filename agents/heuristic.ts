@@ -3112,6 +3112,8 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     // likewise for a model lost to Desperate Escape or a destroyed transport: a Bodyguard model before its Leader, from the unit's edge
     case 'select-casualty': return 0;
     case 'deploy': return decideDeploy(c, req);
+    // Rallying Cry: a GUARDIANS unit set up now, where deploy would set it up (never declined)
+    case 'rallying-cry': return 1 + decideDeploy(c, { ...req, options: req.options.slice(1) });
     case 'redeploy': return decideRedeploy(c, req);
     case 'redeploy-where': return decideRedeployWhere(c, req);
     case 'scout-move': return decideScoutMove(c, req);

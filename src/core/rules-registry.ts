@@ -271,6 +271,11 @@ export interface Rule {
   beforeScoutMoves?(g: Game, unit: UnitState): void;
   /** at the start of the Deploy Armies step, before any unit is set up (Ethereal Pathway), for the units of both armies */
   deployArmiesStart?(g: Game, unit: UnitState): void;
+  /**
+   * just after the unit was set up in its player's deployment zone (`zone`) in the Deploy Armies step, before
+   * the other player sets up a unit (Rallying Cry); not when it is set up as Infiltrators, nor redeployed
+   */
+  unitDeployed?(g: Game, unit: UnitState, zone: number): void;
   /** Scouts x" this rule gives the unit's models (Strike Swiftly), null for none */
   scouts?(ctx: UnitContext, src: RuleSource): number | null;
   /** start of the first battle round, before the first turn, for the abilities of every unit (Strategic Conqueror) */

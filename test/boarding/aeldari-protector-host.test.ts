@@ -1,6 +1,6 @@
 /**
  * Protector Host (Aeldari, Boarding Actions): Determined Defence, VOID GHOSTS, SHURIKEN STORM, RAPID AMBUSH,
- * Grace of Khaine, and what is registered as not played (SHIELD OF BLADES, Rallying Cry), each against the
+ * Grace of Khaine, Rallying Cry, and what is registered as not played (SHIELD OF BLADES), each against the
  * same situation without it.
  */
 import { describe, expect, it } from 'vitest';
@@ -23,6 +23,11 @@ import { SCENARIOS_DIR, loadScenario, resolveScenario } from '../../src/data/sce
 import { loadAgents } from '../../src/core/agent-loader.ts';
 import { foldEvents } from '../../src/core/reducer.ts';
 import { playGame } from '../../src/sim/play.ts';
+import { createGame } from '../../src/rules/battle/setup.ts';
+import { pointInPolygon } from '../../src/geometry/polygon.ts';
+
+/** The zone index of the Aeldari (player 2) as the game has it. */
+const sc1Zone = (g: Game) => g.state.board.deploymentZones.findIndex((z) => z.player === 1);
 import { unitsOnBattlefield } from '../../src/rules/battle/units.ts';
 
 const FILE = join(SCENARIOS_DIR, 'boarding-actions', 'starfire-vs-aeldari.json');
@@ -176,12 +181,58 @@ describe('Protector Host Enhancements and what is not played', () => {
     expect([q.rerollHits, q.rerollWounds, q.rerollDamageOnes]).toEqual(['none', 'none', false]);
   });
 
-  it('SHIELD OF BLADES (Overwatch) is registered as not played, with no window; Rallying Cry too', () => {
+  it('SHIELD OF BLADES (Overwatch) is registered as not played, with no window', () => {
     const s = allStratagems().find((x) => x.source === 'Protector Host' && x.name === 'SHIELD OF BLADES')!;
     expect(s.windows).toEqual([]);
     expect(s.missing).toMatch(/Overwatch/);
-    expect(getRule('Rallying Cry')?.missing).toMatch(/Deploy Armies/);
+    expect(getRule('Rallying Cry')?.missing).toBeUndefined();
     expect(allStratagems().filter((x) => x.source === 'Protector Host').map((x) => x.name).sort()).toEqual(['RAPID AMBUSH', 'SHIELD OF BLADES', 'SHURIKEN STORM', 'VOID GHOSTS']);
+  });
+
+  it('Rallying Cry: when the bearer is set up, two GUARDIANS units are set up in its zone at once, before the other player sets up a unit', () => {
+    // the Protector Host army with the Autarch (u2) carrying it, and two more Guardian Defenders units (u7, u8)
+    const deploy = (enhancement: boolean, pick: (r: DecisionRequest) => number) => {
+      const raw = JSON.parse(readFileSync(join(SCENARIOS_DIR, 'boarding-actions', 'starfire-vs-protector-host.json'), 'utf8'));
+      const file = join(SCENARIOS_DIR, 'boarding-actions', 'starfire-vs-protector-host.json');
+      const army = JSON.parse(readFileSync(join(SCENARIOS_DIR, 'armies', 'aeldari-boarding-host.json'), 'utf8'));
+      const gd = army.units.find((u: { id: string }) => u.id === 'u3');
+      army.units.push({ ...gd, id: 'u7' }, { ...gd, id: 'u8' });
+      army.points += 2 * gd.points;
+      army.battleSize = { ...army.battleSize, pointsLimit: 1000 };
+      if (enhancement) army.units.find((u: { id: string }) => u.id === 'u2').enhancement = 'Rallying Cry';
+      raw.players[1].army = army;
+      const sc = resolveScenario(raw, file);
+      const asked: DecisionRequest[] = [];
+      const agent = (name: string, me: 0 | 1): Agent => ({
+        name, decide: (_v, r) => {
+          if (r.kind === 'rallying-cry') asked.push(r);
+          // each player sets up its units in army order; the Autarch first for the Aeldari
+          if (r.kind === 'deploy' && me === 1) return { option: Math.max(0, r.options.findIndex((o) => (o as { unit: string }).unit === 'p2-u2')) };
+          return { option: pick(r) };
+        },
+      });
+      const g = createGame(sc, { seed: 'rally', agents: [agent('tau', 0), agent('ae', 1)], log: true });
+      const placed = g.log!.filter((e) => e.type === 'models-placed' && e.mode === 'deploy').map((e) => (e as { unit: string }).unit);
+      return { g, asked, placed };
+    };
+    // the new Guardian Defenders units (not u3, which the Farseer leads) each time; the first option is "no more"
+    const { g, asked, placed } = deploy(true, (r) => (r.kind === 'rallying-cry' ? r.options.findIndex((o) => 'unit' in (o as object) && (o as { unit: string }).unit !== 'p2-u3') : 0));
+    expect(asked).toHaveLength(2);
+    expect(asked[0].options[0]).toEqual({ done: true });
+    // every GUARDIANS unit not yet set up (the Farseer's Guardian Defenders too), no other
+    expect([...new Set(asked[0].options.slice(1).map((o) => (o as { unit: string }).unit))]).toEqual(['p2-u3', 'p2-u7', 'p2-u8']);
+    // the Autarch, then at once the two Guardian Defenders units, then the T'au set up their next unit
+    const at = placed.indexOf('p2-u2');
+    expect(placed.slice(at, at + 3)).toEqual(['p2-u2', 'p2-u7', 'p2-u8']);
+    expect(placed[at + 3]?.startsWith('p1-')).toBe(true);
+    const zone = g.state.board.deploymentZones[sc1Zone(g)].polygon;
+    for (const id of ['p2-u7', 'p2-u8']) for (const m of g.state.units[id].models) expect(pointInPolygon(m.pos!, zone)).toBe(true);
+    // declined, or without the Enhancement: the T'au set up a unit next
+    const declined = deploy(true, () => 0);
+    expect(declined.asked).toHaveLength(1);
+    expect(declined.placed[declined.placed.indexOf('p2-u2') + 1]?.startsWith('p1-')).toBe(true);
+    const plain = deploy(false, () => 0);
+    expect(plain.asked).toEqual([]);
   });
 
   it('Protector Host is a Boarding Actions detachment: played in a Boarding Actions scenario, refused in a Strike Force one', () => {

@@ -10,18 +10,20 @@ import { widerReroll } from '../../rules/attack-plan.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import type { Window } from '../../rules/windows.ts';
-import { hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { allUnits, hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { deploymentAnchors, placeForDeployment } from '../../rules/battle/placement.ts';
 import { modelWeapons } from '../../rules/battle/shooting.ts';
 import { acrossHatchway, hatchwayById, positionsOf } from '../../rules/battle/hatchways.ts';
 import { unitDistance, unitSees } from '../../rules/battle/world.ts';
 import { inflictMortalWounds } from '../../rules/damage.ts';
-import { attackersAreBearer, moveOrFallBack, normalMoveChoices, withinObjectiveRange } from '../helpers.ts';
+import { attackersAreBearer, bearerPartStands, moveOrFallBack, normalMoveChoices, withinObjectiveRange } from '../helpers.ts';
 import { NO_OVERWATCH, registerVoidGhosts } from './boarding-shared.ts';
 
 export const PROTECTOR_HOST = 'Protector Host';
 export const PROTECTOR_HOST_RULES = ['Determined Defence'];
 
 /** A GUARDIANS or DIRE AVENGERS unit (the rule's and most stratagems' units). */
+const RALLYING_CRY = 'Rallying Cry';
 const avengersOrGuardians = (u: UnitState) => hasKeyword(u, 'DIRE AVENGERS') || hasKeyword(u, 'GUARDIANS');
 
 /**
@@ -121,7 +123,25 @@ registerRule({
   },
 });
 
+/**
+ * Rallying Cry: when the bearer is set up in its zone in the Deploy Armies step, its player may set up two
+ * friendly GUARDIANS units in that zone at once, before the other player sets up a unit (decision
+ * 'rallying-cry', asked twice: `{ done: true }` first, then a set-up point for each such unit not yet set up,
+ * as the `deploy` decision offers them). The engine's Boarding Actions zones are its Entry Zones.
+ */
 registerRule({
-  name: 'Rallying Cry', kind: 'enhancement',
-  missing: 'the Deploy Armies step sets up one unit at a time: two GUARDIANS units are not set up in the bearer\'s place',
+  name: RALLYING_CRY, kind: 'enhancement',
+  unitDeployed(g, unit, zone) {
+    if (!bearerPartStands(unit, RALLYING_CRY)) return;
+    const anchors = deploymentAnchors(g.state, zone);
+    for (let k = 0; k < 2; k++) {
+      const guardians = allUnits(g.state, unit.player).filter((u) => u.location === 'unplaced' && hasKeyword(u, 'GUARDIANS'));
+      if (guardians.length === 0) return;
+      const options: ({ done: true } | { unit: string; x: number; y: number })[] = [{ done: true }];
+      for (const u of guardians) for (const a of anchors) options.push({ unit: u.id, x: a.x, y: a.y });
+      const { option } = g.decide({ kind: 'rallying-cry', player: unit.player, prompt: `${unit.name}: Rallying Cry: set up a GUARDIANS unit now? (or stop)`, options, context: { unit: unit.id } });
+      if ('done' in option) return;
+      placeForDeployment(g, g.state.units[option.unit], { x: option.x, y: option.y }, zone);
+    }
+  },
 });

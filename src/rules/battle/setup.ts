@@ -162,7 +162,10 @@ function deployArmies(g: Game, sc: ResolvedScenario): void {
     const unit = g.state.units[option.unit];
     if (!option.infiltrate || !placeInfiltrator(g, unit, { x: option.x, y: option.y })) {
       try {
-        placeForDeployment(g, unit, { x: option.x, y: option.y }, sc.players[player].zone);
+        const zone = sc.players[player].zone;
+        placeForDeployment(g, unit, { x: option.x, y: option.y }, zone);
+        // its abilities that act as it is set up (Rallying Cry sets up more units now)
+        for (const r of abilityRulesWith(unit, 'unitDeployed')) r.unitDeployed!(g, g.state.units[unit.id], zone);
       } catch (err) {
         throw new DataError(`${sc.file}: players[${player}].army: ${(err as Error).message}`, sc.file);
       }
