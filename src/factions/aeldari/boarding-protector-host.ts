@@ -22,8 +22,8 @@ import { NO_OVERWATCH, registerVoidGhosts } from './boarding-shared.ts';
 export const PROTECTOR_HOST = 'Protector Host';
 export const PROTECTOR_HOST_RULES = ['Determined Defence'];
 
-/** A GUARDIANS or DIRE AVENGERS unit (the rule's and most stratagems' units). */
 const RALLYING_CRY = 'Rallying Cry';
+/** A GUARDIANS or DIRE AVENGERS unit (the rule's and most stratagems' units). */
 const avengersOrGuardians = (u: UnitState) => hasKeyword(u, 'DIRE AVENGERS') || hasKeyword(u, 'GUARDIANS');
 
 /**

@@ -146,7 +146,7 @@ export function fight(g: Game, u: UnitState): void {
   for (const name of u.abilities) getRule(name)?.selectedToFight?.(g, u);
   for (const h of hooksOf(g, player)) h.unitSelectedToFight?.(g, u, player);
   openWindow(g, { name: 'fight/unit-selected', unit: u.id, targets: [] });
-  pileIn(g, u, 'pileIn');
+  pileIn(g, u);
   const fresh = s.units[u.id];
   const attackGroups = meleeAttackGroups(g, fresh, fighters(g, fresh));
   // the enemy units (or parts) its attacks destroy, for the window after it has fought (FIRING LINE)
@@ -272,8 +272,8 @@ function pileInFallen(g: Game, unit: UnitState, standIns: ModelState[]): ModelSt
 }
 
 /** Pile in: up to 3" (or what the unit's abilities allow) toward the closest enemy model (the planner keeps every rule). */
-function pileIn(g: Game, u: UnitState, mode: 'pileIn'): void {
-  const plan = planPileIn(g, u, mode);
+function pileIn(g: Game, u: UnitState): void {
+  const plan = planPileIn(g, u, 'pileIn');
   if (plan) applyPlan(g, u, plan, 'pile-in');
 }
 
