@@ -122,7 +122,10 @@ export function placeForDeployment(g: Game, u: UnitState, point: { x: number; y:
   const models = planModels(s, u);
   const empty: World = { board: boardOf(s), models: [], objectives: [] };
   const fitsAlone = anchors.some((a) => planMove({ mode: 'setUp', player: String(u.player), unitId: u.id, models, destination: a, zone: poly }, empty).ok);
-  if (fitsAlone) throw new Error(`cannot deploy ${u.name} (${u.id}): no room left in its deployment zone (zones[${zone}]) (expected a zone, less its terrain, with room for the whole army)`);
+  // it fits there alone: the units set up before it took the room (a zone too small for the army, or set-up
+  // points that scattered them: the random agent's, in a cramped Boarding Actions zone)
+  const before = s.unitOrder.filter((id) => s.units[id].player === u.player && s.units[id].location === 'battlefield').length;
+  if (fitsAlone) throw new Error(`cannot deploy ${u.name} (${u.id}): no room left in its deployment zone (zones[${zone}]) after ${before} units of its army were set up; it would fit alone (expected a zone, less its terrain, with room for the whole army, and set-up points that leave room for the rest)`);
   throw new Error(
     `cannot deploy ${u.name} (${u.id}): its ${models.length} models cannot be set up wholly within its deployment zone (zones[${zone}]) in Unit Coherency even with no other model on the table (expected a zone, less its terrain, with room for each unit)`,
   );
