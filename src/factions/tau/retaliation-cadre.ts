@@ -214,13 +214,13 @@ const grenadeRacks = movedOverMortalWounds('Internal Grenade Racks', (g, unit, o
 }).option);
 
 /**
- * Internal Grenade Racks: the bearer's unit has GRENADES, and after a Normal move its player may pick one
- * enemy unit the bearer moved over (its own path, Rule.movedAlong) and roll six D6, each 4+ a mortal wound (as
- * Pulse Bombs).
+ * Internal Grenade Racks: the bearer has GRENADES, so its unit has (a unit has every keyword of its models, the
+ * core rules' Keywords; the rules that read GRENADES select units), and after a Normal move its player may pick
+ * one enemy unit the bearer moved over (its own path, Rule.movedAlong) and roll six D6, each 4+ a mortal wound
+ * (as Pulse Bombs).
  */
 registerRule({
   name: 'Internal Grenade Racks', kind: 'enhancement', grantsKeywords: ['GRENADES'],
-  missing: 'keywords are per unit: the bearer\'s whole unit has GRENADES',
   movedAlong(g, unit, moves) {
     if (unit.flags.moved !== 'normal') return;
     const s = g.state;

@@ -20,7 +20,7 @@ import { takeFallenWarriors } from './fight-on-death.ts';
 import { endPhase, hooksOf, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import { resolveDestroyedModel } from './transports.ts';
-import { destroyedParts, onBattlefield } from './units.ts';
+import { destroyedParts, onBattlefield, unitsOnBattlefield } from './units.ts';
 import { engagedEnemies, isEngaged, modelBody, unitDistance } from './world.ts';
 import { moveOptions, type MoveChoice } from './movement.ts';
 
@@ -261,6 +261,7 @@ function fallenWarriorsFight(g: Game, attacker: UnitState): void {
 function pileInFallen(g: Game, unit: UnitState, standIns: ModelState[]): ModelState[] {
   const s = g.state;
   const fallen: UnitState = { ...s.units[unit.id], models: standIns };
+  if (allInBaseContact(g, fallen)) return standIns;
   // planned under an id of its own, so that the unit's living models are on the table for the planner
   const plan = planPileIn(g, fallen, 'pileIn', { ...fallen, id: `${unit.id}/fallen` });
   if (!plan) return standIns;
@@ -273,6 +274,7 @@ function pileInFallen(g: Game, unit: UnitState, standIns: ModelState[]): ModelSt
 
 /** Pile in: up to 3" (or what the unit's abilities allow) toward the closest enemy model (the planner keeps every rule). */
 function pileIn(g: Game, u: UnitState): void {
+  if (allInBaseContact(g, u)) return;
   const plan = planPileIn(g, u, 'pileIn');
   if (plan) applyPlan(g, u, plan, 'pile-in');
 }
@@ -292,10 +294,7 @@ function consolidate(g: Game, u: UnitState): void {
 
 /** Is an enemy model within `inches` of a model of the unit (so that a move of `inches` less 1" could end within its Engagement Range)? */
 function enemyWithin(s: GameState, u: UnitState, inches: number): boolean {
-  return s.unitOrder.some((id) => {
-    const e = s.units[id];
-    return e.player !== u.player && onBattlefield(e) && unitDistance(s, u, e) <= inches + 1e-6;
-  });
+  return unitsOnBattlefield(s, opponent(u.player)).some((e) => unitDistance(s, u, e) <= inches + 1e-6);
 }
 
 /**
@@ -318,12 +317,11 @@ function consolidateAnyDirection(g: Game, u: UnitState, reach: number): boolean 
 /**
  * The unit's Pile-in or Consolidation move as the planner finds it, or null when no model moves. `planned`:
  * the unit as the planner sees it (the fallen's stand-ins under an id of their own), `u` the unit whose rules
- * give the move its reach; `given`, the move when already worked out (a Consolidation's rolled reach).
+ * give the move its reach; `given`, the move when already worked out (a Consolidation's rolled reach). Its
+ * callers first ask allInBaseContact: a model already in base contact with an enemy model cannot end any
+ * closer, so when every model is there is nothing to plan (and no reach to roll).
  */
 function planPileIn(g: Game, u: UnitState, mode: 'pileIn' | 'consolidate', planned: UnitState = u, given?: PileInMove): PlannedMove | null {
-  // a model already in base contact with an enemy model cannot end any closer: when every model is,
-  // there is nothing to plan
-  if (allInBaseContact(g, u)) return null;
   const move = given ?? (mode === 'consolidate' ? consolidationMove(g, u) : pileInMove(g.state, u));
   const plan = planUnit(g.state, planned, mode, move.closestUnitContact ? { maxDistance: move.distance, closestUnitContact: true } : { maxDistance: move.distance });
   return plan.ok && plan.pathLengths.some((l) => l > 1e-6) ? plan : null;

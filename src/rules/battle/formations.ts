@@ -52,6 +52,18 @@ export function reservePoints(g: Game, u: UnitState): number {
   return pts;
 }
 
+/**
+ * The player's abilities that act in the Declare Battle Formations step once Leaders and transports are
+ * declared (Rule.declareBattleFormations: Student of Kauyon gives units Deep Strike). `deepStrike`: the units a
+ * scenario puts in Deep Strike Reserves, when the scenario declares the formations.
+ */
+export function battleFormationsAbilities(g: Game, player: PlayerIndex, deepStrike?: readonly string[]): void {
+  for (const u of ownUnits(g, player)) {
+    if (u.location === 'attached' || u.location === 'destroyed') continue;
+    for (const r of abilityRulesWith(u, 'declareBattleFormations')) r.declareBattleFormations!(g, g.state.units[u.id], deepStrike);
+  }
+}
+
 export function declareFormationsByAgent(g: Game, player: PlayerIndex, p: ResolvedPlayer, pointsLimit: number, unitId: (armyUnit: string) => string): void {
   // Leaders, in the army's order
   for (const leader of ownUnits(g, player)) {
@@ -75,11 +87,7 @@ export function declareFormationsByAgent(g: Game, player: PlayerIndex, p: Resolv
     }
     g.emit({ type: 'unit-location', unit: u.id, location: 'embarked', embarkedIn: t.id });
   }
-  // the player's abilities that act in this step (Student of Kauyon gives units Deep Strike)
-  for (const u of ownUnits(g, player)) {
-    if (u.location === 'attached' || u.location === 'destroyed') continue;
-    for (const r of abilityRulesWith(u, 'declareBattleFormations')) r.declareBattleFormations!(g, g.state.units[u.id]);
-  }
+  battleFormationsAbilities(g, player);
   // Reserves, within the points caps
   let strategic = 0, total = 0;
   for (const u of ownUnits(g, player)) {

@@ -18,7 +18,7 @@ import { deploymentAnchors, placeForDeployment } from './placement.ts';
 import { redeployUnits } from './redeploy.ts';
 import { beforeScoutMoves, canInfiltrate, deployArmiesStart, infiltrationAnchors, placeInfiltrator, scoutMoves } from './pre-battle.ts';
 import { unplayedAbilities } from '../../factions/coverage.ts';
-import { declareFormationsByAgent } from './formations.ts';
+import { battleFormationsAbilities, declareFormationsByAgent } from './formations.ts';
 import { abilityRulesWith, forbids } from '../../core/rules-registry.ts';
 
 export interface SetupOptions extends GameOptions {
@@ -105,12 +105,7 @@ function declareBattleFormations(g: Game, sc: ResolvedScenario): void {
     }
     // the player's abilities that act in this step, with the scenario's choices (Student of Kauyon: the units
     // it names in Deep Strike Reserves)
-    const deepStrike = Object.entries(p.reserves).filter(([, kind]) => kind === 'deep-strike').map(([unit]) => gameUnitId(player, unit));
-    for (const id of g.state.unitOrder) {
-      const u = g.state.units[id];
-      if (u.player !== player || u.location === 'attached' || u.location === 'destroyed') continue;
-      for (const r of abilityRulesWith(u, 'declareBattleFormations')) r.declareBattleFormations!(g, g.state.units[id], deepStrike);
-    }
+    battleFormationsAbilities(g, player, Object.entries(p.reserves).filter(([, kind]) => kind === 'deep-strike').map(([unit]) => gameUnitId(player, unit)));
     for (const [unit, kind] of Object.entries(p.reserves)) {
       g.emit({ type: 'unit-location', unit: gameUnitId(player, unit), location: kind === 'deep-strike' ? 'reserves' : 'strategic-reserves', embarkedIn: null });
     }
