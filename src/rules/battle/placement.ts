@@ -6,8 +6,11 @@
 import type { Game } from '../../core/game.ts';
 import { abilityRulesWith, effectsWith, forEachActiveRule, getRule } from '../../core/rules-registry.ts';
 import type { GameState, Position, UnitState } from '../../core/state.ts';
-import { planMove, type MoveMode, type MoveRequest, type PlanModel, type PlanResult, type WalksOver, type World } from '../../geometry/planner.ts';
+import { planMove, type MoveMode, type MoveRequest, type PlanModel, type PlannedMove, type PlanResult, type WalksOver, type World } from '../../geometry/planner.ts';
+import { modelsOverlap } from '../../geometry/distance.ts';
 import { pointInPolygon, polygonAabb } from '../../geometry/polygon.ts';
+import { baseBoundingRadius } from '../../geometry/shape.ts';
+import type { Base, Body } from '../../geometry/types.ts';
 import { allModelsHave, hasKeyword, isMonsterOrVehicle } from './units.ts';
 import { boardOf, modelBase, modelBody } from './world.ts';
 
@@ -102,7 +105,10 @@ function round(v: number): number {
  * Set up a unit wholly within its deployment zone near a point. If the planner finds no room there,
  * the other anchors are tried nearest first, then the same grid moved half an inch: the planner searches
  * a 1" grid aligned on its anchor, and a pocket the earlier units left between those points (a cramped
- * Boarding Actions zone) is found only off it. A unit that fits nowhere is an error (the scenario's army
+ * Boarding Actions zone) is found only off it. A place is taken only if the army's units still to be set up
+ * fit beside it (`leavesRoomForTheRest`): the nearest such place to the point, else (no arrangement found)
+ * the nearest place, as before. Scattered set-up points could otherwise fill a cramped zone before its
+ * last unit (random agents in Boarding Actions). A unit that fits nowhere is an error (the scenario's army
  * cannot be deployed), which says whether the unit would fit in the zone alone.
  */
 export function placeForDeployment(g: Game, u: UnitState, point: { x: number; y: number }, zone: number): void {
@@ -110,13 +116,21 @@ export function placeForDeployment(g: Game, u: UnitState, point: { x: number; y:
   const poly = s.board.deploymentZones[zone].polygon;
   const nearest = (shift: number) => deploymentAnchors(s, zone, shift).sort((a, b) => dist2(a, point) - dist2(b, point));
   const anchors = [point, ...nearest(0), ...nearest(0.5)];
+  const rest = s.unitOrder.map((id) => s.units[id]).filter((o) => o.player === u.player && o.id !== u.id && o.location === 'unplaced');
+  let chosen: PlannedMove | null = null;
   for (const a of anchors) {
     const plan = planUnit(s, u, 'setUp', { destination: a, zone: poly });
-    if (plan.ok) {
-      g.emit({ type: 'unit-location', unit: u.id, location: 'battlefield', embarkedIn: null });
-      applyPlan(g, u, plan, 'deploy');
-      return;
+    if (!plan.ok) continue;
+    chosen ??= plan;
+    if (leavesRoomForTheRest(g, u, plan, rest, zone)) {
+      chosen = plan;
+      break;
     }
+  }
+  if (chosen) {
+    g.emit({ type: 'unit-location', unit: u.id, location: 'battlefield', embarkedIn: null });
+    applyPlan(g, u, chosen, 'deploy');
+    return;
   }
   // the other units took the room, or the unit fits nowhere in the zone even alone: the fixes differ
   const models = planModels(s, u);
@@ -129,6 +143,86 @@ export function placeForDeployment(g: Game, u: UnitState, point: { x: number; y:
   throw new Error(
     `cannot deploy ${u.name} (${u.id}): its ${models.length} models cannot be set up wholly within its deployment zone (zones[${zone}]) in Unit Coherency even with no other model on the table (expected a zone, less its terrain, with room for each unit)`,
   );
+}
+
+/**
+ * Where each unit still to be set up would fit, found by the last room check of its game: a witness that
+ * there is room, kept while no model set up since stands on it, so that each check plans only the units
+ * the new unit took the place of (a full check at every set-up cost a tenth of a random game's time).
+ */
+const roomLayouts = new WeakMap<Game, Map<string, World['models']>>();
+
+/**
+ * Whether, with the unit set up as planned, the rest of its army's units still fit in the zone. Units whose
+ * place in the last check's layout is still free keep it; the others (largest first) take the first point
+ * of the zone's grid (then the grid moved half an inch) where the planner finds room beside all of these;
+ * if one finds none, all of them are placed that way afresh. A greedy packing: it may miss an arrangement
+ * that fits (then the caller keeps its nearest place).
+ */
+function leavesRoomForTheRest(g: Game, u: UnitState, plan: PlannedMove, rest: UnitState[], zone: number): boolean {
+  if (rest.length === 0) return true;
+  const s = g.state;
+  const placed = standIns(s, u, plan);
+  const onTable = [...worldOf(s).models, ...placed];
+  const last = roomLayouts.get(g);
+  const kept = new Map<string, World['models']>();
+  for (const o of rest) {
+    const spot = last?.get(o.id);
+    if (spot && !spot.some((m) => onTable.some((t) => mayTouch(m.body, t.body) && modelsOverlap(m.body, t.body)))) kept.set(o.id, spot);
+  }
+  const layout = packUnits(s, rest, zone, [...placed, ...[...kept.values()].flat()], kept) ?? packUnits(s, rest, zone, placed, new Map());
+  if (!layout) return false;
+  // one map for both armies (unit ids are unique): the other player's layout stays for its next check
+  let all = roomLayouts.get(g);
+  if (!all) roomLayouts.set(g, (all = new Map()));
+  for (const [id, spot] of layout) all.set(id, spot);
+  return true;
+}
+
+/** Set up, in the planner only, the units `rest` not already in `layout`, largest first, beside `taken`; null if one finds no room. */
+function packUnits(s: GameState, rest: UnitState[], zone: number, taken: World['models'], layout: Map<string, World['models']>): Map<string, World['models']> | null {
+  const poly = s.board.deploymentZones[zone].polygon;
+  const area = (o: UnitState) => o.models.reduce((t, m) => t + (m.alive ? baseArea(modelBase(s, m)) : 0), 0);
+  const todo = rest.filter((o) => !layout.has(o.id)).sort((a, b) => area(b) - area(a));
+  if (todo.length === 0) return layout;
+  const grid = [...deploymentAnchors(s, zone, 0), ...deploymentAnchors(s, zone, 0.5)];
+  const out = new Map(layout);
+  const around = [...taken];
+  for (const o of todo) {
+    let found: PlannedMove | null = null;
+    for (const a of grid) {
+      const r = planUnit(s, o, 'setUp', { destination: a, zone: poly }, around);
+      if (r.ok) {
+        found = r;
+        break;
+      }
+    }
+    if (!found) return null;
+    const models = standIns(s, o, found);
+    out.set(o.id, models);
+    around.push(...models);
+  }
+  return out;
+}
+
+/** The unit's living models where a plan puts them, as the planner's models of the table. */
+function standIns(s: GameState, o: UnitState, p: PlannedMove): World['models'] {
+  return o.models.filter((m) => m.alive).map((m, i) => ({
+    id: m.id, unitId: o.id, player: String(o.player),
+    body: modelBody(s, { ...m, pos: { x: p.positions[i].x, y: p.positions[i].y, z: p.positions[i].z } }),
+  }));
+}
+
+/** Whether two models' bounding circles meet (most pairs are far apart: a cheap test first). */
+function mayTouch(a: Body, b: Body): boolean {
+  const r = baseBoundingRadius(a.base) + baseBoundingRadius(b.base);
+  return (a.pos.x - b.pos.x) ** 2 + (a.pos.y - b.pos.y) ** 2 < r * r;
+}
+
+function baseArea(b: Base): number {
+  if (b.kind === 'circle') return Math.PI * b.r * b.r;
+  if (b.kind === 'oval') return Math.PI * b.rx * b.ry;
+  return b.w * b.l;
 }
 
 function dist2(a: { x: number; y: number }, b: { x: number; y: number }): number {
