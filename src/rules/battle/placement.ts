@@ -5,7 +5,7 @@
  */
 import type { Game } from '../../core/game.ts';
 import { abilityRulesWith, effectsWith, forEachActiveRule, getRule } from '../../core/rules-registry.ts';
-import type { GameState, Position, UnitState } from '../../core/state.ts';
+import type { GameState, PlayerIndex, Position, UnitState } from '../../core/state.ts';
 import { planMove, type MoveMode, type MoveRequest, type PlanModel, type PlannedMove, type PlanResult, type WalksOver, type World } from '../../geometry/planner.ts';
 import { modelsOverlap } from '../../geometry/distance.ts';
 import { pointInPolygon, polygonAabb } from '../../geometry/polygon.ts';
@@ -117,16 +117,30 @@ export function placeForDeployment(g: Game, u: UnitState, point: { x: number; y:
   const nearest = (shift: number) => deploymentAnchors(s, zone, shift).sort((a, b) => dist2(a, point) - dist2(b, point));
   const anchors = [point, ...nearest(0), ...nearest(0.5)];
   const rest = s.unitOrder.map((id) => s.units[id]).filter((o) => o.player === u.player && o.id !== u.id && o.location === 'unplaced');
+  const room = roomOf(g);
+  const check = rest.length > 0 && !room.gaveUp.has(u.player);
   let chosen: PlannedMove | null = null;
+  let leavesRoom = false;
+  // several anchors lead to the same place: each place is checked once, and a few at most
+  const checked = new Set<string>();
   for (const a of anchors) {
     const plan = planUnit(s, u, 'setUp', { destination: a, zone: poly });
     if (!plan.ok) continue;
     chosen ??= plan;
+    if (!check) break;
+    const place = plan.positions.map((p) => `${p.x},${p.y}`).join(' ');
+    if (checked.has(place)) continue;
+    checked.add(place);
     if (leavesRoomForTheRest(g, u, plan, rest, zone)) {
       chosen = plan;
+      leavesRoom = true;
       break;
     }
+    if (checked.size >= MAX_ROOM_CHECKS) break;
   }
+  // no arrangement found: the army's later units are set up as they come, unchecked (a zone too small for the
+  // army would otherwise repeat the whole search for each of them)
+  if (check && chosen && !leavesRoom) room.gaveUp.add(u.player);
   if (chosen) {
     g.emit({ type: 'unit-location', unit: u.id, location: 'battlefield', embarkedIn: null });
     applyPlan(g, u, chosen, 'deploy');
@@ -150,7 +164,16 @@ export function placeForDeployment(g: Game, u: UnitState, point: { x: number; y:
  * there is room, kept while no model set up since stands on it, so that each check plans only the units
  * the new unit took the place of (a full check at every set-up cost a tenth of a random game's time).
  */
-const roomLayouts = new WeakMap<Game, Map<string, World['models']>>();
+const roomLayouts = new WeakMap<Game, { spots: Map<string, World['models']>; gaveUp: Set<PlayerIndex> }>();
+
+/** How many places of a unit are checked for room for the rest before the nearest is taken anyway. */
+const MAX_ROOM_CHECKS = 12;
+
+function roomOf(g: Game): { spots: Map<string, World['models']>; gaveUp: Set<PlayerIndex> } {
+  let room = roomLayouts.get(g);
+  if (!room) roomLayouts.set(g, (room = { spots: new Map(), gaveUp: new Set() }));
+  return room;
+}
 
 /**
  * Whether, with the unit set up as planned, the rest of its army's units still fit in the zone. Units whose
@@ -164,18 +187,16 @@ function leavesRoomForTheRest(g: Game, u: UnitState, plan: PlannedMove, rest: Un
   const s = g.state;
   const placed = standIns(s, u, plan);
   const onTable = [...worldOf(s).models, ...placed];
-  const last = roomLayouts.get(g);
+  const last = roomOf(g).spots;
   const kept = new Map<string, World['models']>();
   for (const o of rest) {
-    const spot = last?.get(o.id);
+    const spot = last.get(o.id);
     if (spot && !spot.some((m) => onTable.some((t) => mayTouch(m.body, t.body) && modelsOverlap(m.body, t.body)))) kept.set(o.id, spot);
   }
   const layout = packUnits(s, rest, zone, [...placed, ...[...kept.values()].flat()], kept) ?? packUnits(s, rest, zone, placed, new Map());
   if (!layout) return false;
   // one map for both armies (unit ids are unique): the other player's layout stays for its next check
-  let all = roomLayouts.get(g);
-  if (!all) roomLayouts.set(g, (all = new Map()));
-  for (const [id, spot] of layout) all.set(id, spot);
+  for (const [id, spot] of layout) last.set(id, spot);
   return true;
 }
 
