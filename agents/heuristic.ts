@@ -44,7 +44,8 @@ import { deploymentAnchors } from '../src/rules/battle/placement.ts';
 import { canInfiltrate, infiltrationAnchors } from '../src/rules/battle/pre-battle.ts';
 import type { RedeployOption, RedeployWhere } from '../src/rules/battle/redeploy.ts';
 import { arrivalPoints as reservesArrivalPoints } from '../src/rules/battle/reserves.ts';
-import { acrossHatchway, enemiesBeyondHatchway } from '../src/rules/battle/hatchways.ts';
+import { acrossHatchway, enemiesBeyondHatchway, hatchwayById, hatchwayCentre } from '../src/rules/battle/hatchways.ts';
+import { unerringHatchways } from '../src/factions/aeldari/boarding-khaines-arrow.ts';
 import { disembarkPlan, roomToDisembarkAfterMove, unitNearModel, type TransportMove } from '../src/rules/battle/transports.ts';
 import { FAIL_SAFE_RANGE } from '../src/factions/tau/retaliation-cadre.ts';
 import { auxiliary, guidedFireBonus, INTERLOCKING_MOVE } from '../src/factions/tau/auxiliary-cadre.ts';
@@ -1833,6 +1834,39 @@ function endsBeyondReach(c: Ctx, shooter: UnitState, mover: UnitState, move: { m
   return true;
 }
 
+/**
+ * Unerring Strike: open a hatchway in the middle of the move when the move's point lies beyond it (across its
+ * wall) and going through ends the move more than 1" nearer that point than the move with the hatchway shut. The
+ * end through the doorway is estimated as the rest of the move (its Move less 2" less the way to the hatchway)
+ * taken from the hatchway's centre straight at the point.
+ */
+function decideUnerringStrike(c: Ctx, req: DecisionRequest): number {
+  const s = c.state;
+  const u = s.units[String(req.context?.unit)];
+  const to = req.context?.to as Point | undefined;
+  if (!u || !to) return 0;
+  const pts = u.models.filter((m) => m.alive && m.pos).map((m) => m.pos!);
+  if (pts.length === 0) return 0;
+  const move = unitMove(s, u);
+  const shut = planMove(s, u, 'normal', to, move);
+  let best = 0;
+  let bestEnd = dist(shut.ok ? centroidOf(shut.positions) : centroidOf(pts), to);
+  const choices = unerringHatchways(s, u, move);
+  (req.options as ({ keep: true } | { hatchway: string })[]).forEach((o, i) => {
+    if ('keep' in o) return;
+    const h = hatchwayById(s, o.hatchway);
+    const way = choices.find((x) => x.hatchway === o.hatchway);
+    if (!h || !way || !acrossHatchway(h.polygon, pts, [to])) return;
+    const left = Math.max(0, move - 2 - Math.max(0, ...way.plan.pathLengths));
+    const end = Math.max(0, dist(hatchwayCentre(h), to) - left);
+    if (end < bestEnd - 1) {
+      best = i;
+      bestEnd = end;
+    }
+  });
+  return best;
+}
+
 /** Expected gain of a stratagem option in points (before its CP cost). */
 function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll: { purpose: string; values: number[]; target: number | null; unit?: string } | undefined): number {
   const s = c.state;
@@ -3185,6 +3219,7 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
         return h ? enemiesBeyondHatchway(c.state, u, h, 12).length : 0;
       });
     }
+    case 'unerring-strike': return decideUnerringStrike(c, req);
     case 'runes-of-sanctuary': return decideShield(c, req, (p) => { p.ap = Math.min(0, p.ap + 1); });
     case 'duality-shield': return decideShield(c, req, (p) => { p.invulnerable = p.invulnerable === null ? 2 : Math.min(p.invulnerable, 2); });
     case 'kroot-packmates': case 'drone-escort': return decidePackmates(c, req);

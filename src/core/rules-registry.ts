@@ -162,6 +162,14 @@ export interface Rule {
    */
   beforeMove?(g: Game, unit: UnitState, mode: 'normal' | 'advance' | 'fall-back', to: { x: number; y: number }): void;
   /**
+   * A rule of the moving unit's army (an army or detachment rule): the unit's Normal, Advance or Fall Back move
+   * toward `to` has begun (after the opponent's reactions to its start), `distance` inches long. The rule may
+   * make part of the move now (Unerring Strike: up to a closed hatchway, which the unit opens on its way) and
+   * returns how many inches that takes off the rest of the move (0: it did nothing); the rest is planned from
+   * where the models then stand. See executeMove.
+   */
+  moveUnderway?(g: Game, unit: UnitState, mode: 'normal' | 'advance' | 'fall-back', to: { x: number; y: number }, distance: number): number;
+  /**
    * The unit's Desperate Escape tests as it Falls Back (KHAINE'S VENGEANCE, an effect on the falling-back
    * unit): `allModels` makes every model take one (not only those moving over enemy models), `modifier` is
    * added to each test's roll; null when the rule leaves them as they are. Read by desperateEscape (movement.ts).
@@ -730,8 +738,10 @@ export function consolidationMove(g: Game, unit: UnitState): PileInMove {
 }
 
 /** The army and detachment rules of `player` that have this hook. */
-export function playerRulesWith<K extends keyof Rule>(state: GameState, player: PlayerIndex, hook: K): Rule[] {
-  return registeredAmong(state.players[player].rules).filter((r) => r[hook] !== undefined);
+export function playerRulesWith<K extends keyof Rule>(state: GameState, player: PlayerIndex, hook: K): readonly Rule[] {
+  // kept per list of rule names, as abilityRulesWith's: asked at every move (Rule.moveUnderway)
+  const entry = resolvedList(state.players[player].rules);
+  return (entry.byHook[hook] ??= entry.rules.filter((r) => r[hook] !== undefined));
 }
 
 /** The unit's abilities and the effects on it that act once it has resolved its attacks (Rule.afterAttacks). */

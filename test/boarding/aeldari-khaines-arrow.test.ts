@@ -1,6 +1,6 @@
 /**
  * Khaine's Arrow (Aeldari, Boarding Actions): FOCUSED FUSILLADE, BLADEFOCUS, VOID GHOSTS, CRITICAL CAPTURE and
- * Runes of Sanctuary; Unerring Strike and Shieldmaster registered as not played.
+ * Runes of Sanctuary, Shieldmaster (Unerring Strike: unerring-strike.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
@@ -80,8 +80,9 @@ describe("Khaine's Arrow stratagems", () => {
     expect(currentControl(g.state)[0]).toBe(0);
   });
 
-  it('Unerring Strike is registered as not played', () => {
-    expect(getRule('Unerring Strike')?.missing).toBeTruthy();
+  it('Unerring Strike is played (no missing part); the detachment has its four stratagems', () => {
+    expect(getRule('Unerring Strike')?.moveUnderway).toBeTypeOf('function');
+    expect(getRule('Unerring Strike')?.missing).toBeUndefined();
     expect(allStratagems().filter((s) => s.source === "Khaine's Arrow").map((s) => s.name).sort()).toEqual(['BLADEFOCUS', 'CRITICAL CAPTURE', 'FOCUSED FUSILLADE', 'VOID GHOSTS']);
   });
 });

@@ -1,18 +1,21 @@
 /**
  * Khaine's Arrow, an Aeldari Boarding Actions detachment (from the data export), in the engine's words: its
- * rule Unerring Strike (registered as not played), its four stratagems and its two Enhancements. Allowed only in
+ * rule Unerring Strike, its four stratagems and its two Enhancements. Allowed only in
  * Boarding Actions games.
  */
 import { registerRule } from '../../core/rules-registry.ts';
-import type { GameState, UnitState } from '../../core/state.ts';
-import { hatchways, mayCloseHatchway, setHatchway } from '../../rules/battle/hatchways.ts';
+import { opponent, type GameState, type UnitState } from '../../core/state.ts';
+import type { PlannedMove } from '../../geometry/planner.ts';
+import { isWithinOfPolygon } from '../../geometry/distance.ts';
+import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
+import { HATCHWAY_REACH, OPERATES_NO_HATCHWAY, hatchwayApproach, hatchways, isHatchwayOpen, mayCloseHatchway, mayOperateHatchways, openHatchwayBy, setHatchway, unitNearHatchway } from '../../rules/battle/hatchways.ts';
 import { pointInPolygon, segmentsIntersect } from '../../geometry/polygon.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { untilYourNextCommandPhase } from '../../rules/stratagems/boarding-actions.ts';
 import { hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
-import { modelBody } from '../../rules/battle/world.ts';
+import { modelBody, unitCentre } from '../../rules/battle/world.ts';
 import { modelSeesUnit, bearerModel, modelWithinRangeOf, registerMarkerHold, unheldMarkers, withinRangeOfMarker } from '../helpers.ts';
 import { registerVoidGhosts } from './boarding-shared.ts';
 
@@ -20,14 +23,60 @@ export const KHAINES_ARROW = "Khaine's Arrow";
 const UNERRING_STRIKE = 'Unerring Strike';
 export const KHAINES_ARROW_RULES = [UNERRING_STRIKE];
 
+/** A closed hatchway a unit may open in the middle of its Normal move, and its move up to it. */
+export interface UnerringHatchway { hatchway: string; plan: PlannedMove }
+
 /**
- * Unerring Strike (a Normal move may open or close a hatchway it passes within 1" of, for 2" of its move) is not
- * played: the engine's own hatchway rule (src/rules/battle/hatchways.ts) lets every unit operate the hatchways
- * within 1" of it before and after its move, at no cost, but not in the middle of it.
+ * The closed hatchways the unit could open with Unerring Strike on a Normal move of `distance`: none within 1" of
+ * an enemy unit, and one it reaches within 1" of with a move 2" shorter (toward its face, hatchwayApproach).
+ * A hatchway it is within 1" of already is left out: it may open that one before it moves, as every unit may.
+ */
+export function unerringHatchways(state: GameState, unit: UnitState, distance: number): UnerringHatchway[] {
+  const reach = distance - 2;
+  const out: UnerringHatchway[] = [];
+  if (reach <= 0) return out;
+  const from = unitCentre(unit);
+  for (const h of hatchways(state)) {
+    if (isHatchwayOpen(state, h.id) || unitNearHatchway(state, unit, h)) continue;
+    if (unitsOnBattlefield(state, opponent(unit.player)).some((e) => unitNearHatchway(state, e, h))) continue;
+    // too far to come within 1" of it even in a straight line
+    if (!unit.models.some((m) => m.alive && m.pos && isWithinOfPolygon(modelBody(state, m), h.polygon, reach + 1))) continue;
+    const plan = planUnit(state, unit, 'normal', { maxDistance: reach, destination: hatchwayApproach(h, from) });
+    if (!plan.ok) continue;
+    const alive = unit.models.filter((m) => m.alive);
+    const near = alive.some((m, i) => isWithinOfPolygon(modelBody(state, { ...m, pos: plan.positions[i] }), h.polygon, HATCHWAY_REACH));
+    if (near) out.push({ hatchway: h.id, plan });
+  }
+  return out;
+}
+
+/**
+ * Unerring Strike: in the player's Movement phase, an AELDARI unit making a Normal move may open a closed hatchway
+ * on its way (decision `unerring-strike`, the hatchways unerringHatchways finds). The unit moves up to it (within
+ * 1" of it, its move 2" shorter), opens it, and makes the rest of its move from there; it operates no hatchway
+ * again this turn (OPERATES_NO_HATCHWAY: no hatchway step after the move, no Shieldmaster). The distance the rest
+ * may take: the move less 2" and less the longest path a model took to the hatchway (each model moves at most
+ * the move less 2" in all). The rule's "this phase" is read as this move: no other move of the phase is shortened.
  */
 registerRule({
   name: UNERRING_STRIKE, kind: 'detachment-rule',
-  missing: 'operating a hatchway in the middle of a Normal move (every unit may operate those within 1" before and after its move)',
+  moveUnderway(g, unit, mode, to, distance) {
+    const s = g.state;
+    if (mode !== 'normal' || s.phase !== 'movement' || s.turn !== unit.player || !hasKeyword(unit, 'AELDARI')) return 0;
+    if (hatchways(s).length === 0 || !mayOperateHatchways(s, unit)) return 0;
+    const choices = unerringHatchways(s, unit, distance);
+    if (choices.length === 0) return 0;
+    const options: ({ keep: true } | { hatchway: string })[] = [{ keep: true }, ...choices.map((c) => ({ hatchway: c.hatchway }))];
+    const { option } = g.decide({
+      kind: 'unerring-strike', player: unit.player, prompt: `${unit.name}: Unerring Strike: open a hatchway on the way (the move 2" shorter)?`, options, context: { unit: unit.id, to },
+    });
+    if ('keep' in option) return 0;
+    const chosen = choices.find((c) => c.hatchway === option.hatchway)!;
+    applyPlan(g, unit, chosen.plan, 'normal');
+    openHatchwayBy(g, g.state.units[unit.id], chosen.hatchway);
+    g.addEffect(OPERATES_NO_HATCHWAY, unit.player, unit.id, g.untilEndOfTurn());
+    return 2 + Math.max(0, ...chosen.plan.pathLengths);
+  },
 });
 
 // --- Stratagems ------------------------------------------------------------------------------
@@ -191,7 +240,8 @@ registerRule({
     const moving = s.effects.find((e) => e.kind === SHIELDMASTER_MOVING && e.unit === unit.id);
     if (!moving) return;
     g.removeEffect(moving.id);
-    if (s.effects.some((e) => e.kind === SHIELDMASTER_USED && e.unit === unit.id)) return;
+    // once per turn; and not by a unit that opened a hatchway in the middle of its move (Unerring Strike)
+    if (s.effects.some((e) => e.kind === SHIELDMASTER_USED && e.unit === unit.id) || !mayOperateHatchways(s, unit)) return;
     const through = hatchwaysMovedThrough(g.state, g.state.units[unit.id], moving.params.from as Record<string, [number, number]>);
     if (through.length === 0) return;
     const options: ({ keep: true } | string)[] = [{ keep: true }, ...through];

@@ -22,7 +22,7 @@
  */
 import type { Game } from '../../core/game.ts';
 import type { GameState, HatchwayState, ModelState, UnitState } from '../../core/state.ts';
-import { abilityRulesWith } from '../../core/rules-registry.ts';
+import { abilityRulesWith, registerRule } from '../../core/rules-registry.ts';
 import { bodyShape, isWithinOfPolygon } from '../../geometry/distance.ts';
 import { shapeOverlapsPolygon } from '../../geometry/polygon.ts';
 import { OVERLAP_TOLERANCE, type Board } from '../../geometry/types.ts';
@@ -116,12 +116,35 @@ export function setHatchway(g: Game, id: string, open: boolean, unit: string | n
 }
 
 /**
+ * Effect kind: the unit operates no hatchway again this turn (it opened one in the middle of its move:
+ * Unerring Strike). Its hatchway steps offer nothing.
+ */
+export const OPERATES_NO_HATCHWAY = 'Operates no hatchway this turn';
+registerRule({ name: OPERATES_NO_HATCHWAY, kind: 'effect' });
+
+/** May the unit still operate hatchways this turn? */
+export function mayOperateHatchways(state: GameState, u: UnitState): boolean {
+  for (const e of state.effects) if (e.kind === OPERATES_NO_HATCHWAY && e.unit === u.id) return false;
+  return true;
+}
+
+/**
+ * The unit opens a hatchway (an event), and what answers an opening follows: its own abilities
+ * (Rule.hatchwayOpened) and, in the Movement phase, the window for the opponent's reactions.
+ */
+export function openHatchwayBy(g: Game, unit: UnitState, id: string): void {
+  setHatchway(g, id, true, unit.id);
+  for (const r of abilityRulesWith(unit, 'hatchwayOpened')) r.hatchwayOpened!(g, g.state.units[unit.id], id);
+  if (g.state.phase === 'movement') openWindow(g, { name: 'movement/hatchway-opened', unit: unit.id, targets: [], data: { hatchway: id } });
+}
+
+/**
  * The hatchway step of a unit (selected to move, or just after its move): the player may open or
  * close the hatchways within 1" of it, one at a time, until they keep the rest as they are. The
  * options list the openings first, then keeping, then the closings.
  */
 export function hatchwayStep(g: Game, u: UnitState): void {
-  if (hatchways(g.state).length === 0) return;
+  if (hatchways(g.state).length === 0 || !mayOperateHatchways(g.state, u)) return;
   const done: string[] = [];
   for (;;) {
     const unit = g.state.units[u.id];
@@ -132,10 +155,9 @@ export function hatchwayStep(g: Game, u: UnitState): void {
       kind: 'hatchway', player: unit.player, prompt: `${unit.name}: open or close a hatchway within 1"?`, options, context: { unit: unit.id },
     });
     if ('keep' in option) return;
-    setHatchway(g, option.hatchway, option.open, unit.id);
+    if (option.open) openHatchwayBy(g, unit, option.hatchway);
+    else setHatchway(g, option.hatchway, false, unit.id);
     done.push(option.hatchway);
-    if (option.open) for (const r of abilityRulesWith(unit, 'hatchwayOpened')) r.hatchwayOpened!(g, g.state.units[unit.id], option.hatchway);
-    if (option.open && g.state.phase === 'movement') openWindow(g, { name: 'movement/hatchway-opened', unit: unit.id, targets: [], data: { hatchway: option.hatchway } });
   }
 }
 
@@ -146,15 +168,33 @@ export function hatchwayStep(g: Game, u: UnitState): void {
  */
 export function hatchwaySide(polygon: readonly { x: number; y: number }[], p: { x: number; y: number }): number {
   const { x: cx, y: cy } = centreOf(polygon);
-  // the longest edge gives the wall's direction
+  const { dx, dy } = wallDirection(polygon);
+  const cross = dx * (p.y - cy) - dy * (p.x - cx);
+  return Math.abs(cross) < 1e-9 ? 0 : Math.sign(cross);
+}
+
+/**
+ * A point facing the hatchway from `from`'s side: 1.5" from its centre across its wall, where a unit heading
+ * there comes within 1" of it (a closed hatchway is a wall: a unit sent to its centre stops at its face).
+ */
+export function hatchwayApproach(h: HatchwayState, from: { x: number; y: number }): { x: number; y: number } {
+  const c = centreOf(h.polygon);
+  const side = hatchwaySide(h.polygon, from) || 1;
+  const { dx, dy } = wallDirection(h.polygon);
+  const l = Math.hypot(dx, dy) || 1;
+  // hatchwaySide's sign is that of the cross product (dx, dy) x (p - c): the normal (-dy, dx) points to side +1
+  return { x: c.x - (dy / l) * 1.5 * side, y: c.y + (dx / l) * 1.5 * side };
+}
+
+/** The wall's direction through a hatchway: its footprint's longest edge. */
+function wallDirection(polygon: readonly { x: number; y: number }[]): { dx: number; dy: number } {
   let dx = 0, dy = 0, best = -1;
   for (let i = 0; i < polygon.length; i++) {
     const a = polygon[i], b = polygon[(i + 1) % polygon.length];
     const l = Math.hypot(b.x - a.x, b.y - a.y);
     if (l > best + 1e-9) { best = l; dx = b.x - a.x; dy = b.y - a.y; }
   }
-  const cross = dx * (p.y - cy) - dy * (p.x - cx);
-  return Math.abs(cross) < 1e-9 ? 0 : Math.sign(cross);
+  return { dx, dy };
 }
 
 /** The centre of a hatchway's footprint. */

@@ -180,6 +180,12 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
     advanceRoll = advanceDistance(g, u);
     distance += advanceRoll;
   }
+  // a rule of the army may make part of the move now (Unerring Strike: up to a hatchway it opens on the way);
+  // the paths the abilities below read are then the rest's
+  for (const r of playerRulesWith(g.state, u.player, 'moveUnderway')) {
+    distance = Math.max(0, distance - r.moveUnderway!(g, g.state.units[u.id], option.mode, option.to, distance));
+    u = g.state.units[u.id];
+  }
   // abilities told which enemy units a Normal move (or an Advance, for some) passed over (Lightning Assault)
   const watchers = option.mode === 'normal' ? abilityRulesWith(u, 'movedOver')
     : option.mode === 'advance' ? abilityRulesWith(u, 'movedOver').filter((r) => r.movedOverOnAdvance) : NO_RULES;

@@ -1,0 +1,104 @@
+/**
+ * Unerring Strike (Khaine's Arrow, Boarding Actions): an AELDARI unit's Normal move may open a closed hatchway
+ * on its way, the move 2" shorter, and the unit operates no hatchway again that turn.
+ */
+import { describe, expect, it } from 'vitest';
+import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
+import type { DecisionRequest } from '../../src/core/agent.ts';
+import type { HatchwayState } from '../../src/core/state.ts';
+import { executeMove } from '../../src/rules/battle/movement.ts';
+import { isHatchwayOpen } from '../../src/rules/battle/hatchways.ts';
+import { unitMove } from '../../src/rules/battle/units.ts';
+import { createHeuristic } from '../../agents/heuristic.ts';
+
+// a 2"-thick wall at x 20-22 across the board, with one hatchway in it at y 13-16
+const WALL = [
+  { id: 'wall-n', kind: 'wall' as const, polygon: [{ x: 20, y: 0 }, { x: 22, y: 0 }, { x: 22, y: 13 }, { x: 20, y: 13 }], height: 5 },
+  { id: 'wall-s', kind: 'wall' as const, polygon: [{ x: 20, y: 16 }, { x: 22, y: 16 }, { x: 22, y: 30 }, { x: 20, y: 30 }], height: 5 },
+];
+const HATCH: HatchwayState = { id: 'h1', polygon: [{ x: 20, y: 13 }, { x: 22, y: 13 }, { x: 22, y: 16 }, { x: 20, y: 16 }] };
+const BEYOND = { x: 32, y: 14.5 };
+
+function ship(opts: { detachment?: string | null; enemyAt?: { x: number; y: number }; pick?: (r: DecisionRequest) => number; asked?: DecisionRequest[] } = {}) {
+  const asked = opts.asked ?? [];
+  const units: PlacedUnit[] = [
+    { id: 'DA', player: 0, faction: 'aeldari', name: 'Dire Avengers', at: { x: 17, y: 14.5 }, spacing: 0.8 },
+    { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', counts: [1, 4], at: opts.enemyAt ?? { x: 38, y: 5 }, spacing: 1 },
+  ];
+  return battleSandbox(units, {
+    mode: 'boarding-actions', size: { width: 44, height: 30 }, terrain: WALL, hatchways: [HATCH], phase: 'movement', turn: 0, round: 2, cp: [3, 3],
+    detachments: [opts.detachment === undefined ? "Khaine's Arrow" : opts.detachment, null], factions: ['AE', 'TAU'],
+    agents: [scriptedAgent('ae', (r) => { asked.push(r); return (opts.pick ?? (() => 0))(r); }), scriptedAgent('tau')],
+  });
+}
+
+const openIt = (r: DecisionRequest) => (r.kind === 'unerring-strike' ? 1 : 0);
+const starts = (g: ReturnType<typeof ship>) => new Map(g.state.units.DA.models.map((m) => [m.id, { ...m.pos! }]));
+
+describe('Unerring Strike', () => {
+  it('a Normal move opens the closed hatchway on the way and goes on through it, each model moving at most its Move less 2"', () => {
+    const asked: DecisionRequest[] = [];
+    const g = ship({ pick: openIt, asked });
+    const move = unitMove(g.state, g.state.units.DA);
+    const from = starts(g);
+    executeMove(g, g.state.units.DA, { mode: 'normal', to: BEYOND, toward: 'test' });
+    const offer = asked.find((r) => r.kind === 'unerring-strike');
+    expect(offer?.options).toEqual([{ keep: true }, { hatchway: 'h1' }]);
+    expect(isHatchwayOpen(g.state, 'h1')).toBe(true);
+    const models = g.state.units.DA.models;
+    // through the doorway: a closed hatchway would have stopped every model short of x 20
+    expect(Math.max(...models.map((m) => m.pos!.x))).toBeGreaterThan(20.5);
+    for (const m of models) {
+      const a = from.get(m.id)!;
+      expect(Math.hypot(m.pos!.x - a.x, m.pos!.y - a.y)).toBeLessThanOrEqual(move - 2 + 1e-6);
+    }
+    // it operates no hatchway again this turn: no hatchway step after its move
+    expect(asked.slice(asked.indexOf(offer!) + 1).map((r) => r.kind)).not.toContain('hatchway');
+  });
+
+  it('declined, the move stops at the closed hatchway, and the hatchway step after the move is offered', () => {
+    const asked: DecisionRequest[] = [];
+    // declines Unerring Strike (its first option) and keeps the hatchways as they are after the move
+    const keep = (r: DecisionRequest) => (r.kind === 'hatchway' ? r.options.findIndex((o) => 'keep' in (o as object)) : 0);
+    const g = ship({ asked, pick: keep });
+    executeMove(g, g.state.units.DA, { mode: 'normal', to: BEYOND, toward: 'test' });
+    expect(asked.map((r) => r.kind)).toContain('unerring-strike');
+    expect(isHatchwayOpen(g.state, 'h1')).toBe(false);
+    expect(Math.max(...g.state.units.DA.models.map((m) => m.pos!.x))).toBeLessThan(20);
+    expect(asked.map((r) => r.kind)).toContain('hatchway');
+  });
+
+  it('not offered for an Advance, with an enemy unit within 1" of the hatchway, or without the detachment', () => {
+    const kinds = (g: ReturnType<typeof ship>, asked: DecisionRequest[], mode: 'normal' | 'advance') => {
+      executeMove(g, g.state.units.DA, { mode, to: BEYOND, toward: 'test' });
+      return asked.map((r) => r.kind);
+    };
+    let asked: DecisionRequest[] = [];
+    expect(kinds(ship({ asked, pick: openIt }), asked, 'advance')).not.toContain('unerring-strike');
+    asked = [];
+    expect(kinds(ship({ asked, pick: openIt, enemyAt: { x: 23.2, y: 14.5 } }), asked, 'normal')).not.toContain('unerring-strike');
+    asked = [];
+    expect(kinds(ship({ asked, pick: openIt, detachment: null }), asked, 'normal')).not.toContain('unerring-strike');
+  });
+
+  it('not offered when the hatchway is more than the Move less 2" (and 1") away', () => {
+    const asked: DecisionRequest[] = [];
+    const g = ship({ asked, pick: openIt });
+    // 8" back from the wall: a Move of 7 less 2 does not bring a model within 1" of it
+    g.emit({ type: 'models-placed', unit: 'DA', mode: 'test', positions: g.state.units.DA.models.map((m) => ({ model: m.id, pos: { x: m.pos!.x - 5, y: m.pos!.y, z: 0 } })) });
+    expect(unitMove(g.state, g.state.units.DA)).toBe(7);
+    executeMove(g, g.state.units.DA, { mode: 'normal', to: BEYOND, toward: 'test' });
+    expect(asked.map((r) => r.kind)).not.toContain('unerring-strike');
+  });
+
+  it('the heuristic opens the hatchway when the move heads beyond it, not when it heads along its own side of the wall', () => {
+    const answer = (to: { x: number; y: number }) => {
+      const g = ship();
+      const h = createHeuristic();
+      const req: DecisionRequest = { kind: 'unerring-strike', player: 0, prompt: '', options: [{ keep: true }, { hatchway: 'h1' }], context: { unit: 'DA', to } };
+      return h.decide({ state: g.state, player: 0 }, req).option;
+    };
+    expect(answer(BEYOND)).toBe(1);
+    expect(answer({ x: 10, y: 25 })).toBe(0);
+  });
+});
