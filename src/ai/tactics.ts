@@ -52,9 +52,8 @@ export function dist(a: Point, b: Point): number {
   return len(a.x - b.x, a.y - b.y);
 }
 
-/** Total Objective Control of the unit's alive models (0 when Battle-shocked). */
+/** Total Objective Control of the unit's alive models (Battle-shocked: 0 before modifiers, see characteristic). */
 export function unitOC(state: GameState, u: UnitState): number {
-  if (u.battleShocked) return 0;
   let oc = 0;
   for (const m of u.models) if (m.alive) oc += Math.max(0, characteristic(state, u, m, 'OC'));
   return oc;
@@ -89,7 +88,7 @@ function computeObjectiveSnapshot(state: GameState): ObjectiveSnapshot {
     let total = 0;
     for (const m of u.models) {
       if (!m.alive || !m.pos) continue;
-      const oc = u.battleShocked ? 0 : Math.max(0, characteristic(state, u, m, 'OC'));
+      const oc = Math.max(0, characteristic(state, u, m, 'OC'));
       total += oc;
       if (oc === 0) continue;
       for (let i = 0; i < n; i++) {

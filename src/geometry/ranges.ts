@@ -168,10 +168,8 @@ export function inObjectiveRange(body: Body, marker: ObjectiveMarker): boolean {
 /** A model as Level of Control sees it. */
 export interface ControlModel {
   player: string;
-  /** the model's Objective Control characteristic (after modifiers) */
+  /** the model's Objective Control characteristic (after every rule: Battle-shock's 0 and what modifies it) */
   oc: number;
-  /** Battle-shocked models have an OC of 0 */
-  battleShocked?: boolean;
   body: Body;
 }
 
@@ -187,7 +185,7 @@ export interface ObjectiveControl {
 
 /**
  * Level of Control of each player over a marker: the sum of the OC of their models within range
- * (Battle-shocked models count 0). A player controls the marker when their Level of Control is
+ * (a negative OC counts 0). A player controls the marker when their Level of Control is
  * greater than every opponent's. On a tie (10th edition core rules) the objective is contested and
  * NO player controls it; a level of 0 never controls. (Mission rules that keep control of an
  * objective after the models leave, "sticky" objectives, are the engine's business, not this one's.)
@@ -196,7 +194,7 @@ export function levelOfControl(marker: ObjectiveMarker, models: ControlModel[]):
   const levels = new Map<string, number>();
   for (const m of models) {
     if (!inObjectiveRange(m.body, marker)) continue;
-    const oc = m.battleShocked ? 0 : Math.max(0, m.oc);
+    const oc = Math.max(0, m.oc);
     levels.set(m.player, (levels.get(m.player) ?? 0) + oc);
   }
   const list = [...levels.entries()]

@@ -303,7 +303,7 @@ describe('Kroot Hounds', () => {
     expect(oc(hounds([{ id: 'FS', player: 1, faction: 'tau', name: 'Kroot Flesh Shaper', at: { x: 20, y: 5 } }]))).toBe(0);
   });
 
-  it('Hunting Hounds: a Flesh Shaper leading Carnivores counts; a Battle-shocked unit still has OC 0', () => {
+  it('Hunting Hounds: a Flesh Shaper leading Carnivores counts; Battle-shocked, the two rules that set OC go in the active player\'s order: 1 in its own turn, 0 in the opponent\'s', () => {
     const g = hounds([
       { id: 'KC', player: 0, faction: 'tau', name: 'Kroot Carnivores', at: { x: 14, y: 5 }, spacing: 1 },
       { id: 'FS', player: 0, faction: 'tau', name: 'Kroot Flesh Shaper', at: { x: 16, y: 5 } },
@@ -311,6 +311,13 @@ describe('Kroot Hounds', () => {
     g.emit({ type: 'unit-attached', leader: 'FS', bodyguard: 'KC' });
     expect(oc(g)).toBe(1);
     g.emit({ type: 'battle-shock', unit: 'KH', value: true });
+    expect(g.state.turn).toBe(0);
+    expect(oc(g)).toBe(1);
+    g.emit({ type: 'turn-started', round: 1, player: 1 });
+    expect(oc(g)).toBe(0);
+    // away from the Flesh Shaper, only Battle-shock sets it: 0 in either turn
+    g.emit({ type: 'models-placed', unit: 'KH', mode: 'test', positions: g.state.units.KH.models.map((m, i) => ({ model: m.id, pos: { x: 40, y: 30 + i, z: 0 } })) });
+    g.emit({ type: 'turn-started', round: 2, player: 0 });
     expect(oc(g)).toBe(0);
   });
 

@@ -173,6 +173,13 @@ describe("Aun'Shi", () => {
     expect(characteristic(g.state, ST, ST.models[0], 'OC')).toBe(3);
   });
 
+  it('Inspirational Defiance still counts while the unit is Battle-shocked: its OC is set to 0 first, then +1 (Rules Commentary)', () => {
+    const g = withAunShi();
+    g.emit({ type: 'battle-shock', unit: 'ST', value: true });
+    const ST = g.state.units.ST;
+    for (const m of ST.models) expect(characteristic(g.state, ST, m, 'OC')).toBe(1);
+  });
+
   it('Martial Warrior: the player picks a stance each time he fights, and Fidelity gets it', () => {
     for (const [i, check] of [[0, 'precision'], [1, 'devastatingWounds'], [2, 'sustainedHits']] as const) {
       const g = withAunShi([scriptedAgent('tau', (r) => (r.kind === 'martial-warrior' ? i : 0)), scriptedAgent('ae')]);

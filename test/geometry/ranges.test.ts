@@ -123,12 +123,13 @@ describe('Level of Control', () => {
     expect(r.controller).toBe('tau');
     expect(r.contested).toBe(false);
   });
-  it('Battle-shocked models have OC 0', () => {
+  it('models with OC 0 (Battle-shocked) add nothing, nor does a negative OC', () => {
     const r = levelOfControl(marker, [
-      { player: 'tau', oc: 2, body: at(11), battleShocked: true },
-      { player: 'tau', oc: 2, body: at(12), battleShocked: true },
+      { player: 'tau', oc: 0, body: at(11) },
+      { player: 'tau', oc: -1, body: at(12) },
       { player: 'aeldari', oc: 1, body: at(9) },
     ]);
+    expect(r.levels).toEqual([{ player: 'aeldari', level: 1 }, { player: 'tau', level: 0 }]);
     expect(r.controller).toBe('aeldari');
   });
   it('a tie is contested: nobody controls the marker', () => {
@@ -141,7 +142,7 @@ describe('Level of Control', () => {
   });
   it('nobody in range (or only OC 0): no controller, not contested', () => {
     expect(levelOfControl(marker, [])).toEqual({ markerId: 'B', levels: [], controller: null, contested: false });
-    const r = levelOfControl(marker, [{ player: 'tau', oc: 2, body: at(11), battleShocked: true }]);
+    const r = levelOfControl(marker, [{ player: 'tau', oc: 0, body: at(11) }]);
     expect(r.controller).toBeNull();
     expect(r.contested).toBe(false);
   });

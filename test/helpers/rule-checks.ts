@@ -127,7 +127,8 @@ function planHasPrecision(s: GameState, attacker: UnitState, target: UnitState, 
 
 /**
  * Who controls each objective marker, counted afresh: the player whose models within range (3"
- * horizontally, 5" vertically) have the greater total OC; Battle-shocked models count 0; a tie is nobody's.
+ * horizontally, 5" vertically) have the greater total OC (a Battle-shocked model's: 0 before what adds to it, as
+ * the Rules Commentary orders them; a negative OC counts 0); a tie is nobody's.
  * Then the rules that keep a marker under a player's control (Fieldcraft, Stormblades) have their say.
  */
 export function objectiveControllers(s: GameState): (number | null)[] {
@@ -139,8 +140,8 @@ function levelControllers(s: GameState): (PlayerIndex | null)[] {
     const level = [0, 0];
     for (const id of s.unitOrder) {
       const u = s.units[id];
-      if (u.location !== 'battlefield' || u.battleShocked) continue;
-      for (const m of alive(u)) if (inObjectiveRange(modelBody(s, m), o)) level[u.player] += characteristic(s, u, m, 'OC');
+      if (u.location !== 'battlefield') continue;
+      for (const m of alive(u)) if (inObjectiveRange(modelBody(s, m), o)) level[u.player] += Math.max(0, characteristic(s, u, m, 'OC'));
     }
     return level[0] > level[1] ? 0 : level[1] > level[0] ? 1 : null;
   });

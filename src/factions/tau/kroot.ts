@@ -69,9 +69,13 @@ onUnitDestroyed((g, unit, _component, by) => {
 
 // --- Kroot Hounds ------------------------------------------------------------------------------
 
-/** Hunting Hounds: while the unit is within 12" of a friendly KROOT CHARACTER model, its models have OC 1. */
+/**
+ * Hunting Hounds: while the unit is within 12" of a friendly KROOT CHARACTER model, its models' OC is 1 (a rule
+ * that sets it: with Battle-shock, the active player orders the two, see stagedCharacteristic).
+ */
 registerRule({
   name: 'Hunting Hounds', kind: 'datasheet-ability',
+  characteristicStage: { OC: 'set' },
   characteristic(which, v, ctx) {
     if (which !== 'OC' || !nearKrootCharacter(ctx.state, ctx.unit, 12)) return v;
     return 1;

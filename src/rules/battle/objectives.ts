@@ -18,7 +18,7 @@ export function controlModels(state: GameState): ControlModel[] {
     if (u.location !== 'battlefield') continue;
     for (const m of u.models) {
       if (!m.alive || !m.pos) continue;
-      out.push({ player: String(u.player), oc: characteristic(state, u, m, 'OC'), battleShocked: u.battleShocked, body: modelBody(state, m) });
+      out.push({ player: String(u.player), oc: characteristic(state, u, m, 'OC'), body: modelBody(state, m) });
     }
   }
   return out;

@@ -83,7 +83,12 @@ export function belowHalfStrength(state: GameState, u: UnitState): boolean {
 /** A model's characteristic after every active rule (unit abilities, army rules, effects). */
 export function characteristic(state: GameState, u: UnitState, m: ModelState, which: Characteristic): number {
   const p = profileOf(state, m);
-  let v = baseCharacteristic(p, which);
+  // Battle-shocked: the models' Objective Control is set to 0 before anything adds to it. The Rules Commentary
+  // applies the rules that set a characteristic before those that add or subtract, so a +1 OC still counts (the
+  // rules that should not, Admired Leader's, say "while not Battle-shocked"); see stagedCharacteristic for
+  // another rule that sets OC (Hunting Hounds).
+  const shocked = which === 'OC' && u.battleShocked;
+  let v = shocked ? 0 : baseCharacteristic(p, which);
   const ctx = { state, unit: u, model: m };
   // the common case in one walk: every rule in force adds or subtracts
   let staged = false;
@@ -92,9 +97,7 @@ export function characteristic(state: GameState, u: UnitState, m: ModelState, wh
     if (rule.characteristicStage?.[which] !== undefined) staged = true;
     else if (!staged) v = rule.characteristic(which, v, ctx, src);
   });
-  if (staged) v = stagedCharacteristic(state, u, which, ctx, baseCharacteristic(p, which));
-  // Battle-shocked models have an Objective Control of 0, whatever else applies.
-  if (which === 'OC' && u.battleShocked) return 0;
+  if (staged) v = stagedCharacteristic(state, u, which, ctx, baseCharacteristic(p, which), shocked);
   return v;
 }
 
@@ -107,16 +110,21 @@ const STAGES: readonly (CharacteristicStage | undefined)[] = ['set', 'divide', u
 /**
  * A characteristic that a rule sets or divides: the Rules Commentary's order, every rule that sets it first,
  * then those that divide it, then those that add or subtract (each group in rule order), fractions rounded
- * up once at the end (M7" halved and then +2" is 6", not 5").
+ * up once at the end (M7" halved and then +2" is 6", not 5"). `shocked`: Battle-shock sets the OC to 0 too;
+ * when two rules set a characteristic the active player orders them, so each player's choice is taken: in the
+ * unit's own turn Battle-shock first (the other rule's value stands), in the opponent's turn last (0).
  */
-function stagedCharacteristic(state: GameState, u: UnitState, which: Characteristic, ctx: CharacteristicContext, base: number): number {
-  let v = base;
+function stagedCharacteristic(state: GameState, u: UnitState, which: Characteristic, ctx: CharacteristicContext, base: number, shocked: boolean): number {
+  const shockFirst = shocked && state.turn === u.player;
+  let v = shockFirst ? 0 : base;
   for (const stage of STAGES) {
     forEachActiveRule(state, u, 'self', (rule, src) => {
       if (rule.characteristic && rule.characteristicStage?.[which] === stage) v = rule.characteristic(which, v, ctx, src);
     });
+    if (stage === 'set' && shocked && !shockFirst) v = 0;
   }
-  return Math.ceil(v - 1e-9);
+  // + 0: a 0 rounded up from just below is -0
+  return Math.ceil(v - 1e-9) + 0;
 }
 
 /** The unit's Leadership for a Battle-shock test: the best (lowest) among its models. */
