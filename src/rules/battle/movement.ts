@@ -185,6 +185,8 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
   for (const r of playerRulesWith(g.state, u.player, 'moveUnderway')) {
     distance = Math.max(0, distance - r.moveUnderway!(g, g.state.units[u.id], option.mode, option.to, distance));
     u = g.state.units[u.id];
+    // the opponent's reactions to what the rule did (a hatchway opened) may have destroyed the unit
+    if (u.location !== 'battlefield' || !u.models.some((m) => m.alive)) return;
   }
   // abilities told which enemy units a Normal move (or an Advance, for some) passed over (Lightning Assault)
   const watchers = option.mode === 'normal' ? abilityRulesWith(u, 'movedOver')
