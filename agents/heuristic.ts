@@ -45,7 +45,7 @@ import { canInfiltrate, infiltrationAnchors } from '../src/rules/battle/pre-batt
 import type { RedeployOption, RedeployWhere } from '../src/rules/battle/redeploy.ts';
 import { arrivalPoints as reservesArrivalPoints } from '../src/rules/battle/reserves.ts';
 import { acrossHatchway, enemiesBeyondHatchway, hatchwayById, hatchwayCentre } from '../src/rules/battle/hatchways.ts';
-import { unerringHatchways } from '../src/factions/aeldari/boarding-khaines-arrow.ts';
+import type { UnerringOption } from '../src/factions/aeldari/boarding-khaines-arrow.ts';
 import { disembarkPlan, roomToDisembarkAfterMove, unitNearModel, type TransportMove } from '../src/rules/battle/transports.ts';
 import { FAIL_SAFE_RANGE } from '../src/factions/tau/retaliation-cadre.ts';
 import { auxiliary, guidedFireBonus, INTERLOCKING_MOVE } from '../src/factions/tau/auxiliary-cadre.ts';
@@ -1851,13 +1851,11 @@ function decideUnerringStrike(c: Ctx, req: DecisionRequest): number {
   const shut = planMove(s, u, 'normal', to, move);
   let best = 0;
   let bestEnd = dist(shut.ok ? centroidOf(shut.positions) : centroidOf(pts), to);
-  const choices = unerringHatchways(s, u, move);
-  (req.options as ({ keep: true } | { hatchway: string })[]).forEach((o, i) => {
+  (req.options as ({ keep: true } | UnerringOption)[]).forEach((o, i) => {
     if ('keep' in o) return;
     const h = hatchwayById(s, o.hatchway);
-    const way = choices.find((x) => x.hatchway === o.hatchway);
-    if (!h || !way || !acrossHatchway(h.polygon, pts, [to])) return;
-    const left = Math.max(0, move - 2 - Math.max(0, ...way.plan.pathLengths));
+    if (!h || !acrossHatchway(h.polygon, pts, [to])) return;
+    const left = Math.max(0, move - 2 - o.way);
     const end = Math.max(0, dist(hatchwayCentre(h), to) - left);
     if (end < bestEnd - 1) {
       best = i;

@@ -10,6 +10,7 @@ import { executeMove } from '../../src/rules/battle/movement.ts';
 import { isHatchwayOpen } from '../../src/rules/battle/hatchways.ts';
 import { unitMove } from '../../src/rules/battle/units.ts';
 import { createHeuristic } from '../../agents/heuristic.ts';
+import { unerringHatchways } from '../../src/factions/aeldari/boarding-khaines-arrow.ts';
 
 // a 2"-thick wall at x 20-22 across the board, with one hatchway in it at y 13-16
 const WALL = [
@@ -43,7 +44,11 @@ describe('Unerring Strike', () => {
     const from = starts(g);
     executeMove(g, g.state.units.DA, { mode: 'normal', to: BEYOND, toward: 'test' });
     const offer = asked.find((r) => r.kind === 'unerring-strike');
-    expect(offer?.options).toEqual([{ keep: true }, { hatchway: 'h1' }]);
+    expect(offer?.options).toEqual([{ keep: true }, { hatchway: 'h1', way: expect.any(Number) }]);
+    // the way there: from x 17 to the hatchway's face (x 20), less than the Move less 2"
+    const way = (offer!.options[1] as { way: number }).way;
+    expect(way).toBeGreaterThan(1.5);
+    expect(way).toBeLessThanOrEqual(move - 2);
     expect(isHatchwayOpen(g.state, 'h1')).toBe(true);
     const models = g.state.units.DA.models;
     // through the doorway: a closed hatchway would have stopped every model short of x 20
@@ -95,7 +100,8 @@ describe('Unerring Strike', () => {
     const answer = (to: { x: number; y: number }) => {
       const g = ship();
       const h = createHeuristic();
-      const req: DecisionRequest = { kind: 'unerring-strike', player: 0, prompt: '', options: [{ keep: true }, { hatchway: 'h1' }], context: { unit: 'DA', to } };
+      const way = Math.max(...unerringHatchways(g.state, g.state.units.DA, unitMove(g.state, g.state.units.DA))[0].plan.pathLengths);
+      const req: DecisionRequest = { kind: 'unerring-strike', player: 0, prompt: '', options: [{ keep: true }, { hatchway: 'h1', way }], context: { unit: 'DA', to } };
       return h.decide({ state: g.state, player: 0 }, req).option;
     };
     expect(answer(BEYOND)).toBe(1);

@@ -25,6 +25,8 @@ export const KHAINES_ARROW_RULES = [UNERRING_STRIKE];
 
 /** A closed hatchway a unit may open in the middle of its Normal move, and its move up to it. */
 export interface UnerringHatchway { hatchway: string; plan: PlannedMove }
+/** An option of the `unerring-strike` decision: the hatchway, and the way there (inches, its longest model path). */
+export interface UnerringOption { hatchway: string; way: number }
 
 /**
  * The closed hatchways the unit could open with Unerring Strike on a Normal move of `distance`: none within 1" of
@@ -66,7 +68,8 @@ registerRule({
     if (hatchways(s).length === 0 || !mayOperateHatchways(s, unit)) return 0;
     const choices = unerringHatchways(s, unit, distance);
     if (choices.length === 0) return 0;
-    const options: ({ keep: true } | { hatchway: string })[] = [{ keep: true }, ...choices.map((c) => ({ hatchway: c.hatchway }))];
+    // `way`: the longest path a model takes to the hatchway, for agents weighing what is left of the move
+    const options: ({ keep: true } | UnerringOption)[] = [{ keep: true }, ...choices.map((c) => ({ hatchway: c.hatchway, way: Math.round(Math.max(0, ...c.plan.pathLengths) * 100) / 100 }))];
     const { option } = g.decide({
       kind: 'unerring-strike', player: unit.player, prompt: `${unit.name}: Unerring Strike: open a hatchway on the way (the move 2" shorter)?`, options, context: { unit: unit.id, to },
     });

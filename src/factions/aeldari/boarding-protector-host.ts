@@ -10,7 +10,7 @@ import { widerReroll } from '../../rules/attack-plan.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import type { Window } from '../../rules/windows.ts';
-import { allUnits, hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { hasKeyword, onBattlefield, unitsOnBattlefield, unitsToSetUp } from '../../rules/battle/units.ts';
 import { deploymentAnchors, placeForDeployment } from '../../rules/battle/placement.ts';
 import { modelWeapons } from '../../rules/battle/shooting.ts';
 import { acrossHatchway, hatchwayById, positionsOf } from '../../rules/battle/hatchways.ts';
@@ -135,7 +135,7 @@ registerRule({
     if (!bearerPartStands(unit, RALLYING_CRY)) return;
     const anchors = deploymentAnchors(g.state, zone);
     for (let k = 0; k < 2; k++) {
-      const guardians = allUnits(g.state, unit.player).filter((u) => u.location === 'unplaced' && hasKeyword(u, 'GUARDIANS'));
+      const guardians = unitsToSetUp(g.state, unit.player).filter((u) => hasKeyword(u, 'GUARDIANS'));
       if (guardians.length === 0) return;
       const options: ({ done: true } | { unit: string; x: number; y: number })[] = [{ done: true }];
       for (const u of guardians) for (const a of anchors) options.push({ unit: u.id, x: a.x, y: a.y });

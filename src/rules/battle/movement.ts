@@ -17,7 +17,7 @@ import { destroyModel, selectCasualty, splitAttachedUnits } from '../damage.ts';
 import { endPhase, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import type { PlanResult } from '../../geometry/planner.ts';
-import { allModelsHave, hasKeyword, rollHalved, rollModifier, unitMove, unitsOnBattlefield } from './units.ts';
+import { allModelsHave, hasKeyword, onBattlefield, rollHalved, rollModifier, unitMove, unitsOnBattlefield } from './units.ts';
 import { isEngaged, modelBase, unitCentre, unitsInEngagement } from './world.ts';
 import { embarkOptions, embark, disembark, disembarkPlan, canDisembark } from './transports.ts';
 import { reinforcements } from './reserves.ts';
@@ -173,7 +173,7 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
   // the opponent may react as the move starts (Fire Overwatch), which may destroy the unit or split it
   openWindow(g, { name: 'movement/enemy-move-started', unit: u.id, targets: [], data: { mode: option.mode, to: option.to } });
   u = g.state.units[u.id];
-  if (u.location !== 'battlefield' || !u.models.some((m) => m.alive)) return;
+  if (!onBattlefield(u)) return;
   let distance = unitMove(s, u);
   let advanceRoll = 0;
   if (option.mode === 'advance') {
@@ -186,7 +186,7 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
     distance = Math.max(0, distance - r.moveUnderway!(g, g.state.units[u.id], option.mode, option.to, distance));
     u = g.state.units[u.id];
     // the opponent's reactions to what the rule did (a hatchway opened) may have destroyed the unit
-    if (u.location !== 'battlefield' || !u.models.some((m) => m.alive)) return;
+    if (!onBattlefield(u)) return;
   }
   // abilities told which enemy units a Normal move (or an Advance, for some) passed over (Lightning Assault)
   const watchers = option.mode === 'normal' ? abilityRulesWith(u, 'movedOver')

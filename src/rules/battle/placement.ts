@@ -11,7 +11,7 @@ import { modelsOverlap } from '../../geometry/distance.ts';
 import { pointInPolygon, polygonAabb } from '../../geometry/polygon.ts';
 import { baseBoundingRadius } from '../../geometry/shape.ts';
 import type { Base, Body } from '../../geometry/types.ts';
-import { allModelsHave, hasKeyword, isMonsterOrVehicle } from './units.ts';
+import { allModelsHave, hasKeyword, isMonsterOrVehicle, unitsToSetUp } from './units.ts';
 import { boardOf, modelBase, modelBody } from './world.ts';
 
 /** Everything on the table, for the planner; `exclude` leaves out the unit being moved. */
@@ -116,7 +116,7 @@ export function placeForDeployment(g: Game, u: UnitState, point: { x: number; y:
   const poly = s.board.deploymentZones[zone].polygon;
   const nearest = (shift: number) => deploymentAnchors(s, zone, shift).sort((a, b) => dist2(a, point) - dist2(b, point));
   const anchors = [point, ...nearest(0), ...nearest(0.5)];
-  const rest = s.unitOrder.map((id) => s.units[id]).filter((o) => o.player === u.player && o.id !== u.id && o.location === 'unplaced');
+  const rest = unitsToSetUp(s, u.player).filter((o) => o.id !== u.id);
   const room = roomOf(g);
   const check = rest.length > 0 && !room.gaveUp.has(u.player);
   let chosen: PlannedMove | null = null;

@@ -15,6 +15,7 @@ import { DataError } from '../../data/errors.ts';
 import { auraRules, playerRules } from '../factions.ts';
 import { withEnhancedWeapons } from '../enhanced-weapons.ts';
 import { deploymentAnchors, placeForDeployment } from './placement.ts';
+import { unitsToSetUp } from './units.ts';
 import { redeployUnits } from './redeploy.ts';
 import { beforeScoutMoves, canInfiltrate, deployArmiesStart, infiltrationAnchors, placeInfiltrator, scoutMoves } from './pre-battle.ts';
 import { unplayedAbilities } from '../../factions/coverage.ts';
@@ -122,12 +123,6 @@ function noteUnplayedAbilities(g: Game): void {
   }
 }
 
-/** Units still to be set up on the battlefield by a player. */
-function undeployed(g: Game, player: PlayerIndex): UnitState[] {
-  const s = g.state;
-  return s.unitOrder.map((id) => s.units[id]).filter((u) => u.player === player && u.location === 'unplaced');
-}
-
 /**
  * Players alternate setting up units one at a time, starting with the Defender (the second player of the
  * scenario unless it says otherwise); when one has finished, the other sets up the rest.
@@ -141,10 +136,10 @@ function deployArmies(g: Game, sc: ResolvedScenario): void {
     if (!a.length) throw new DataError(`${sc.file}: mission.deployment: player ${i + 1}'s deployment zone has no room to set up any unit`, sc.file);
   });
   for (;;) {
-    let units = undeployed(g, player);
+    let units = unitsToSetUp(g.state, player);
     if (units.length === 0) {
       player = opponent(player);
-      units = undeployed(g, player);
+      units = unitsToSetUp(g.state, player);
       if (units.length === 0) break;
     }
     const options: { unit: string; x: number; y: number; infiltrate?: true }[] = [];

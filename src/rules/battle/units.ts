@@ -32,6 +32,11 @@ export function allUnits(state: GameState, player: PlayerIndex): UnitState[] {
   return state.unitOrder.map((id) => state.units[id]).filter((u) => u.player === player);
 }
 
+/** The player's units still to be set up on the battlefield in the Deploy Armies step, in army order. */
+export function unitsToSetUp(state: GameState, player: PlayerIndex): UnitState[] {
+  return allUnits(state, player).filter((u) => u.location === 'unplaced');
+}
+
 export function hasKeyword(u: UnitState, kw: string): boolean {
   return u.keywords.includes(kw);
 }
