@@ -1575,15 +1575,33 @@ function volleyGain(c: Ctx, u: UnitState, tweak: PlanTweak): number {
 
 /**
  * What failing a Battle-shock test would cost the unit's side: the chance it fails (its test's own modifiers
- * and `modifier`) times its hold on objective markers and a tenth of its value.
+ * and `modifier`) times its hold on objective markers (the share of its OC the Battle-shock takes) and a
+ * tenth of its value.
  */
 function battleShockCost(c: Ctx, u: UnitState, modifier: number): number {
   const s = c.state;
   const need = bestLeadership(s, u) - rollModifier(s, u, 'battle-shock') - modifier;
   const pFail = 1 - p2d6AtLeast(need);
   const row = objectiveSnapshot(s).contrib.get(u.id);
-  const onObj = row && row.some((x) => x > 0) ? c.w.objective * 0.8 : 0;
+  const onObj = row && row.some((x) => x > 0) ? c.w.objective * 0.8 * battleShockOcShare(s, u) : 0;
   return pFail * (onObj + 0.1 * unitValue(s, u));
+}
+
+/**
+ * The share of the unit's Objective Control that Battle-shock would take: all of it, unless a rule adds
+ * OC after Battle-shock sets it to 0 (Inspirational Defiance's +1 stays: units.ts `characteristic`). Read
+ * from the unit as it would be, Battle-shocked (a copy: the agent writes nothing to the state).
+ */
+export function battleShockOcShare(s: GameState, u: UnitState): number {
+  const shocked: UnitState = { ...u, battleShocked: true };
+  let now = 0;
+  let kept = 0;
+  for (const m of u.models) {
+    if (!m.alive) continue;
+    now += Math.max(0, characteristic(s, u, m, 'OC'));
+    kept += Math.max(0, characteristic(s, shocked, m, 'OC'));
+  }
+  return now > 0 ? Math.max(0, now - kept) / now : 1;
 }
 
 /**

@@ -4,7 +4,8 @@
  * module; here the game loop is bundled with esbuild into one plain JS file (each module keeping its own
  * `import.meta.url`, so data paths resolve as in the source), run under `node --cpu-prof` after two
  * warm-up games, and the profile is summed by function: self and total time, and the source file, read
- * from the module comments esbuild writes into the bundle. The .cpuprofile is kept (in out/profile/) for Chrome DevTools.
+ * from the module comments esbuild writes into the bundle (the top 30 of each list; PROFILE_TOP=N for more). The
+ * .cpuprofile is kept (in out/profile/) for Chrome DevTools.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -110,7 +111,7 @@ for (const [id, c] of counts) {
 const all = profile.samples.length;
 const top = (m: Map<string, number>, title: string) => {
   process.stdout.write(`\n${title}\n`);
-  for (const [k, v] of [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 30)) {
+  for (const [k, v] of [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, Number(process.env.PROFILE_TOP ?? 30))) {
     process.stdout.write(`${((v * 100) / all).toFixed(1).padStart(6)}%  ${k}\n`);
   }
 };

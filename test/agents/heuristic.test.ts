@@ -18,6 +18,7 @@ import { unitAttackPotential, unitValue, weaponEstimate, weaponUses } from '../.
 import { createHeuristic, lastOptionScores, WEIGHTS } from '../../agents/heuristic.ts';
 import { advanceDistance, canFallBack, moveOptions, moveUnit } from '../../src/rules/battle/movement.ts';
 import { expectedAdvance } from '../../src/ai/tactics.ts';
+import { characteristic } from '../../src/rules/battle/units.ts';
 import { join } from 'node:path';
 import { playGame } from '../../src/sim/play.ts';
 import { SCENARIOS_DIR, loadScenario } from '../../src/data/scenario.ts';
@@ -660,5 +661,39 @@ describe('move scores remembered within a state version', () => {
     expect(afterX.scores).not.toEqual(alone.scores);
     // scored once during the selection (remembered), then X heads for the marker, then Y is asked
     expect(yScores(['select', 'X'])).toEqual(afterX);
+  });
+});
+
+describe('Battle-shock priced by the OC it takes', () => {
+  // PRESENTIMENT OF DREAD's choice scores an enemy unit by what a failed test costs it. A Strike Team that
+  // Aun'Shi leads keeps his +1 OC while Battle-shocked (set to 0 first, then +1), so holding the marker is
+  // worth less of that cost than for the same unit without Inspirational Defiance; the chance to fail and the
+  // unit's value are the same both ways.
+  const score = (onMarker: boolean, defiance: boolean) => {
+    const g = battleSandbox([
+      { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 30, y: 22 } },
+      { id: 'AS', player: 1, faction: 'tau', name: "Aun'shi", at: { x: 31, y: 21 } },
+      { id: 'S2', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 50, y: 5 } },
+      { id: 'GD', player: 0, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 5, y: 5 } },
+    ], { phase: 'shooting', turn: 0, round: 2, objectives: [{ id: 'o1', pos: onMarker ? { x: 30, y: 22 } : { x: 55, y: 40 } }] });
+    g.emit({ type: 'unit-attached', leader: 'AS', bodyguard: 'ST' });
+    // attached, the unit carries its Leader's abilities
+    const ST = g.state.units.ST;
+    if (!defiance) ST.abilities = ST.abilities.filter((a) => a !== 'Inspirational Defiance');
+    createHeuristic().decide({ state: g.state, player: 0 }, { kind: 'presentiment-of-dread', player: 0, prompt: 'which', options: ['ST', 'S2'], context: { unit: 'GD' } });
+    const oc = (shocked: boolean) => ST.models.filter((m) => m.alive).reduce((t, m) => t + characteristic(g.state, { ...ST, battleShocked: shocked }, m, 'OC'), 0);
+    return { score: lastOptionScores()[0], share: (oc(false) - oc(true)) / oc(false) };
+  };
+
+  it("the marker's part of the cost is scaled by the share of OC lost (Aun'Shi's +1 is kept)", () => {
+    const withDefiance = score(true, true).score - score(false, true).score;
+    const without = score(true, false).score - score(false, false).score;
+    const { share } = score(true, true);
+    // ten Fire Warriors at OC 3 keep 1 each, Aun'Shi (OC 1 + 1) keeps 1: 21 of 32 lost
+    expect(share).toBeCloseTo(21 / 32, 9);
+    expect(without).toBeGreaterThan(0);
+    expect(withDefiance / without).toBeCloseTo(share, 9);
+    // without the ability nothing is kept: the whole of the marker's part
+    expect(score(true, false).share).toBe(1);
   });
 });
