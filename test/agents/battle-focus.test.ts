@@ -1,5 +1,5 @@
 /**
- * The heuristic's Battle Focus answers (agents/heuristic.ts decideBattleFocus): Flitting Shadows on a charge
+ * The heuristic's Battle Focus answers (agents/heuristic/aeldari-moves.ts decideBattleFocus): Flitting Shadows on a charge
  * only while the opponent could Fire Overwatch; Swift as the Wind only when the destination lies beyond the
  * unit's move; none of the manoeuvres when nothing calls for one.
  */
