@@ -29,7 +29,7 @@ import { INTERLOCKING_MOVE } from '../src/factions/tau/auxiliary-cadre.ts';
 import { OVERFLIGHT_MOVE } from '../src/factions/aeldari/windrider-host.ts';
 import { STRIDE_MOVE, VENOMOUS_WRATH_MOVE, WEAVERS_COILS_FALL_BACK } from '../src/factions/aeldari/harlequin-detachments.ts';
 import { withinObjectiveRange } from '../src/factions/helpers.ts';
-import { type Ctx, type Memory, WEIGHTS, type Weights, argmax, lastScores, setLastScores, why } from './heuristic/context.ts';
+import { type Ctx, type Memory, WEIGHTS, type Weights, argmax, setLastScores, why } from './heuristic/context.ts';
 import { sightMemory } from './heuristic/unit-context.ts';
 import { decideMove } from './heuristic/moves.ts';
 import { decideSelectFight, decideSelectMove, decideSelectShoot } from './heuristic/selection.ts';
@@ -39,8 +39,9 @@ import { D6_PLUS_1_REACH, EXPERIMENTAL_AMMUNITION_TWEAKS, PATH_OF_THE_WARRIOR_TW
 import { bestTrapObjective, decideStratagem, strategicReservesGain } from './heuristic/stratagems.ts';
 import { bestArrival, decideDeploy, decideRedeploy, decideRedeployWhere, decideReinforcement, decideScoutMove } from './heuristic/deployment.ts';
 import { decideBranchingFates, decideFateDie, decideFatePool, decidePreternatural, decideRemoveShrineToken, decideShrineTokenDie } from './heuristic/dice.ts';
-import { decideAdmiredLeader, decideBlacklight, decideBlitz, decideCruelAmusement, decideDanceOfDeath, decideDroneHarassment, decideEmbark, decideFightWeapon, decideFlyover, decideFocusedFireChoice, decideInevitableDeath, decideMartialWarrior, decideMicrodrones, decideNovaBurst, decideNovaCharge, decideOversightDrone, decidePackmates, decideRapidEmbarkation, decideShield, decideSpiritMark, decideTargetingArray, decideTearsOfIsha, decideUnerringStrike, offense, pickEnemy } from './heuristic/abilities.ts';
+import { decideAdmiredLeader, decideBlacklight, decideBlitz, decideCruelAmusement, decideDanceOfDeath, decideDroneHarassment, decideEmbark, decideFightWeapon, decideFlyover, decideFocusedFireChoice, decideInevitableDeath, decideMartialWarrior, decideMicrodrones, decideNovaBurst, decideNovaCharge, decideOversightDrone, decidePackmates, decideRapidEmbarkation, decideShield, decideSpiritMark, decideTargetingArray, decideTearsOfIsha, offense, pickEnemy } from './heuristic/abilities.ts';
 import { decideAttachLeader, decideReserves, decideStartEmbarked } from './heuristic/formations.ts';
+import { decideUnerringStrike } from './heuristic/unerring-strike.ts';
 import { SHADE_REACH, battleFocusReach, decideBattleFocus, decideFireAndFade, decideShadeOfTwilight } from './heuristic/aeldari-moves.ts';
 
 // what other agents (lookahead) and the tests read

@@ -9,49 +9,14 @@ import { enemyUnits, ownUnits, p2d6AtLeast, pointsPerWound, unitAttackPotential,
 import { dangerFrom, dangerSources, dist, expectedAdvance, objectiveSnapshot, unitGeo, type Point } from '../../src/ai/tactics.ts';
 import { bestLeadership, characteristic, hasKeyword, onBattlefield, rollModifier, unitMove } from '../../src/rules/battle/units.ts';
 import { isEngaged, unitDistance, engagedEnemies, unitSees } from '../../src/rules/battle/world.ts';
-import { centroidOf } from '../../src/geometry/planner.ts';
-import { planMove } from '../../src/rules/battle/movement.ts';
-import { acrossHatchway, hatchwayById, hatchwayCentre } from '../../src/rules/battle/hatchways.ts';
-import type { UnerringOption } from '../../src/factions/aeldari/boarding-khaines-arrow.ts';
 import { MICRODRONE_UNITS } from '../../src/factions/tau/more-abilities.ts';
 import { cruelAmusementTweak } from '../../src/factions/aeldari/harlequins.ts';
 import { destroyedWraiths } from '../../src/factions/aeldari/spiritseer.ts';
-import { type Ctx, argmax, lastScores, setLastScores } from './context.ts';
+import { type Ctx, argmax, setLastScores } from './context.ts';
 import { objectiveView } from './objectives.ts';
 import { positionScore, unitCtx } from './unit-context.ts';
 import { attackOn, bestVolley, shootable } from './attacks.ts';
 import { MINUS_ONE_TO_HIT, incomingSaved, volleyGain } from './stratagem-prices.ts';
-
-/**
- * Unerring Strike: open a hatchway in the middle of the move when the move's point lies beyond it (across its
- * wall) and going through ends the move more than 1" nearer that point than the move with the hatchway shut. The
- * end through the doorway is estimated as the rest of the move (its Move less 2" less the way to the hatchway)
- * taken from the hatchway's centre straight at the point.
- */
-export function decideUnerringStrike(c: Ctx, req: DecisionRequest): number {
-  const s = c.state;
-  const u = s.units[String(req.context?.unit)];
-  const to = req.context?.to as Point | undefined;
-  if (!u || !to) return 0;
-  const pts = u.models.filter((m) => m.alive && m.pos).map((m) => m.pos!);
-  if (pts.length === 0) return 0;
-  const move = unitMove(s, u);
-  const shut = planMove(s, u, 'normal', to, move);
-  let best = 0;
-  let bestEnd = dist(shut.ok ? centroidOf(shut.positions) : centroidOf(pts), to);
-  (req.options as ({ keep: true } | UnerringOption)[]).forEach((o, i) => {
-    if ('keep' in o) return;
-    const h = hatchwayById(s, o.hatchway);
-    if (!h || !acrossHatchway(h.polygon, pts, [to])) return;
-    const left = Math.max(0, move - 2 - o.way);
-    const end = Math.max(0, dist(hatchwayCentre(h), to) - left);
-    if (end < bestEnd - 1) {
-      best = i;
-      bestEnd = end;
-    }
-  });
-  return best;
-}
 
 function tweakFor(weapon: string | null, f: (p: Parameters<PlanTweak>[0]) => void): PlanTweak {
   return (p, info) => { if (weapon === null || info.weapon === weapon) f(p); };

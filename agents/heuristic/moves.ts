@@ -14,6 +14,7 @@ import { len } from '../../src/geometry/vec.ts';
 import { type Ctx, type Weights, argmax, argmaxBounded, inBoundOrder, lastScores, setLastScores } from './context.ts';
 import { ON_MARKER, type ObjectiveView, markerGain, objectiveView, onMarker } from './objectives.ts';
 import { type EnemyView, type MoveFlags, type UnitCtx, endPoint, positionScore, unitCtx } from './unit-context.ts';
+import { unerringStrikeEnd } from './unerring-strike.ts';
 
 export type MoveOption = { mode: string; to?: Point; toward?: string };
 
@@ -199,16 +200,19 @@ function toPlan(o: MoveOption): o is MoveOption & { mode: 'normal' | 'advance' |
 /**
  * The option planned as executeMove plans it: where the unit ends (its models' centre), and its score
  * there, or null where that is within PLAN_GAP of where it was scored; -Infinity for a Fall Back the
- * unit cannot make. Null for an option with nothing to plan.
+ * unit cannot make. Null for an option with nothing to plan. A Normal move that will open a closed hatchway on
+ * its way (Unerring Strike) ends where the rest of its move takes it beyond the hatchway.
  */
 function plannedScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, o: MoveOption): { end: Point; score: number | null } | null {
   if (!toPlan(o)) return null;
-  const plan = planMove(c.state, uc.u, o.mode, o.to, moveReach(uc, o, uc.advance));
-  if (!plan.ok) {
+  const reach = moveReach(uc, o, uc.advance);
+  const plan = planMove(c.state, uc.u, o.mode, o.to, reach);
+  const through = o.mode === 'normal' ? unerringStrikeEnd(c, uc.u, o.to, reach, plan.ok ? centroidOf(plan.positions) : uc.from) : null;
+  const end = through ?? (plan.ok ? centroidOf(plan.positions) : null);
+  if (!end) {
     if (o.mode === 'fall-back') return { end: uc.from, score: -Infinity };
     return { end: uc.from, score: computeMoveScore(c, ov, uc, o, undefined, false, uc.from) };
   }
-  const end = centroidOf(plan.positions);
   if (dist(end, endOf(uc, o)) <= PLAN_GAP) return { end, score: null };
   return { end, score: computeMoveScore(c, ov, uc, o, undefined, false, end) };
 }

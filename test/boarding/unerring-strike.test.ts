@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { HatchwayState } from '../../src/core/state.ts';
-import { executeMove } from '../../src/rules/battle/movement.ts';
+import { executeMove, moveOptions, moveUnit } from '../../src/rules/battle/movement.ts';
 import { isHatchwayOpen } from '../../src/rules/battle/hatchways.ts';
 import { unitMove } from '../../src/rules/battle/units.ts';
-import { createHeuristic } from '../../agents/heuristic.ts';
+import { createHeuristic, lastOptionScores } from '../../agents/heuristic.ts';
 import { unerringHatchways } from '../../src/factions/aeldari/boarding-khaines-arrow.ts';
 
 // a 2"-thick wall at x 20-22 across the board, with one hatchway in it at y 13-16
@@ -107,4 +107,48 @@ describe('Unerring Strike', () => {
     expect(answer(BEYOND)).toBe(1);
     expect(answer({ x: 10, y: 25 })).toBe(0);
   });
+
+  describe('the heuristic heads beyond a closed hatchway it may open', () => {
+    // the only marker beyond the wall, 5.5" past the hatchway: a move that opens it on the way ends near it
+    const MARKER = { x: 26.5, y: 14.5 };
+    const game = (detachment: string | null) => battleSandbox([
+      { id: 'DA', player: 0, faction: 'aeldari', name: 'Dire Avengers', at: { x: 17, y: 14.5 }, spacing: 0.8 },
+      { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', counts: [1, 4], at: { x: 38, y: 5 }, spacing: 1 },
+    ], {
+      mode: 'boarding-actions', size: { width: 44, height: 30 }, terrain: WALL, hatchways: [HATCH], phase: 'movement', turn: 0, round: 2, cp: [3, 3],
+      detachments: [detachment, null], factions: ['AE', 'TAU'], objectives: [{ id: 'o1', pos: MARKER }],
+      agents: [createHeuristic(), scriptedAgent('tau')],
+    });
+    const markerScore = (detachment: string | null) => {
+      const g = game(detachment);
+      const options = moveOptions(g.state, g.state.units.DA);
+      const i = options.findIndex((o) => 'toward' in o && o.toward === 'objective o1' && o.mode === 'normal');
+      createHeuristic().decide({ state: g.state, player: 0 }, { kind: 'move', player: 0, prompt: 'move DA', options, context: { unit: 'DA' } });
+      return lastOptionScores()[i];
+    };
+
+    it("the move toward the marker is scored where it ends through the doorway, not stopped at the wall", () => {
+      // without the rule the planned move stops at the closed hatchway; with it the unit gets within range of the marker
+      expect(markerScore("Khaine's Arrow")).toBeGreaterThan(markerScore(null) + 1);
+    });
+
+    it('played: the unit opens the hatchway on its way and goes into the doorway, nearer the marker than without the rule', () => {
+      const played = (detachment: string | null) => {
+        const g = game(detachment);
+        moveUnit(g, g.state.units.DA);
+        const pos = g.state.units.DA.models.filter((m) => m.alive).map((m) => m.pos!);
+        const x = pos.reduce((t, p) => t + p.x, 0) / pos.length;
+        const y = pos.reduce((t, p) => t + p.y, 0) / pos.length;
+        return { open: isHatchwayOpen(g.state, 'h1'), front: Math.max(...pos.map((p) => p.x)), gap: Math.hypot(MARKER.x - x, MARKER.y - y) };
+      };
+      const rule = played("Khaine's Arrow");
+      const none = played(null);
+      expect(rule.open).toBe(true);
+      // past the wall's near face (x 20): a closed hatchway stops every model short of it
+      expect(rule.front).toBeGreaterThan(20.5);
+      expect(none.front).toBeLessThan(20);
+      expect(rule.gap).toBeLessThan(none.gap - 1);
+    });
+  });
 });
+

@@ -53,6 +53,16 @@ export function unerringHatchways(state: GameState, unit: UnitState, distance: n
 }
 
 /**
+ * May a Normal move of the unit open a hatchway on its way now (Unerring Strike): its player has the rule, it is
+ * AELDARI, it is its player's Movement phase, there are hatchways and the unit may still operate them this turn.
+ * The engine asks it as the move starts; the agents as they weigh where to move.
+ */
+export function mayUnerringStrike(s: GameState, unit: UnitState): boolean {
+  return s.phase === 'movement' && s.turn === unit.player && hasKeyword(unit, 'AELDARI') && s.players[unit.player].rules.includes(UNERRING_STRIKE)
+    && hatchways(s).length > 0 && mayOperateHatchways(s, unit);
+}
+
+/**
  * Unerring Strike: in the player's Movement phase, an AELDARI unit making a Normal move may open a closed hatchway
  * on its way (decision `unerring-strike`, the hatchways unerringHatchways finds). The unit moves up to it (within
  * 1" of it, its move 2" shorter), opens it, and makes the rest of its move from there; it operates no hatchway
@@ -64,8 +74,7 @@ registerRule({
   name: UNERRING_STRIKE, kind: 'detachment-rule',
   moveUnderway(g, unit, mode, to, distance) {
     const s = g.state;
-    if (mode !== 'normal' || s.phase !== 'movement' || s.turn !== unit.player || !hasKeyword(unit, 'AELDARI')) return 0;
-    if (hatchways(s).length === 0 || !mayOperateHatchways(s, unit)) return 0;
+    if (mode !== 'normal' || !mayUnerringStrike(s, unit)) return 0;
     const choices = unerringHatchways(s, unit, distance);
     if (choices.length === 0) return 0;
     // `way`: the longest path a model takes to the hatchway, for agents weighing what is left of the move
