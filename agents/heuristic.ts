@@ -11,6 +11,9 @@
  * scenario override them. It spends no time budget and draws randomness only from its own stream, and
  * only to vary its deployment (WEIGHTS.deployVariety; other ties go to the first option), so games stay
  * reproducible.
+ *
+ * This file is the agent itself: createHeuristic, and decideKind, which hands each decision kind to the module
+ * of agents/heuristic/ that prices it (moves, attacks, charges, stratagems, deployment, dice, abilities...).
  */
 // The engine's registries first, in the order every game loads them (src/sim/play.ts): roll reactions,
 // stratagem lists and listeners run in registration order, so the faction modules imported below must not
