@@ -15,11 +15,8 @@
  * This file is the agent itself: createHeuristic, and decideKind, which hands each decision kind to the module
  * of agents/heuristic/ that prices it (moves, attacks, charges, stratagems, deployment, dice, abilities...).
  */
-// The engine's registries first, in the order every game loads them (src/sim/play.ts): roll reactions,
-// stratagem lists and listeners run in registration order, so the faction modules imported below must not
-// register theirs before the core's (imported first, this agent could otherwise change the games it plays).
-import '../src/rules/index.ts';
-import '../src/factions/index.ts';
+// The engine's registries first, in the order every game loads them (./heuristic/registries.ts says why).
+import './heuristic/registries.ts';
 import type { Agent, AgentFactory, DecisionRequest, GameView } from '../src/core/agent.ts';
 import type { Stream } from '../src/core/rng.ts';
 import { opponent, type GameState } from '../src/core/state.ts';

@@ -2,6 +2,7 @@
  * The choices datasheet and detachment abilities ask (Dance of Death, Martial Warrior, Targeting Array...),
  * each priced with the same calculator.
  */
+import './registries.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { UnitState } from '../../src/core/state.ts';
 import { widerReroll, woundTarget } from '../../src/rules/attack-plan.ts';

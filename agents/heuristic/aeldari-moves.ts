@@ -2,6 +2,7 @@
  * Moves the Aeldari rules offer outside the Movement phase: Fire and Fade, Shade of Twilight, the Battle
  * Focus manoeuvres.
  */
+import './registries.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { GameState, UnitState } from '../../src/core/state.ts';
 import { weaponHas } from '../../src/core/rules-registry.ts';

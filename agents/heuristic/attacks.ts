@@ -2,6 +2,7 @@
  * Shooting and fighting: the target with the best expected value (the exact calculator with every rule of
  * the moment), Firing Deck, Pistols, guidance, and the volleys stratagems are priced against.
  */
+import './registries.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { GameState, UnitState } from '../../src/core/state.ts';
 import { grantRerollOne } from '../../src/rules/attack-plan.ts';

@@ -1,6 +1,7 @@
 /**
  * Charges: which unit charges which targets, when the odds times the prize beat the risk.
  */
+import './registries.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { UnitState } from '../../src/core/state.ts';
 import { allows } from '../../src/core/rules-registry.ts';

@@ -2,6 +2,7 @@
  * The heuristic's weights (WEIGHTS), its per-game context (Ctx: the state, the player, what it remembers)
  * and the argmax helpers every decision scores its options with (they keep the last scores: lastOptionScores).
  */
+import './registries.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Stream } from '../../src/core/rng.ts';
 import type { GameState, PlayerIndex } from '../../src/core/state.ts';

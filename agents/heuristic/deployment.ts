@@ -1,6 +1,7 @@
 /**
  * Deployment, Reserves and Scouts: where a unit is set up or arrives, redeployments, Scout moves.
  */
+import './registries.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Stream } from '../../src/core/rng.ts';
 import type { UnitState } from '../../src/core/state.ts';

@@ -1,6 +1,7 @@
 /**
  * Fate dice and other dice the rules let a player place or spend.
  */
+import './registries.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { UnitState } from '../../src/core/state.ts';
 import { p2d6AtLeast, pointsPerWound, unitValue, weaponUses } from '../../src/ai/evaluate.ts';

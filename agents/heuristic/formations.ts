@@ -1,6 +1,7 @@
 /**
  * Declare Battle Formations: which Leader joins which unit, who waits in Reserves, who starts embarked.
  */
+import './registries.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { GameState, PlayerIndex, UnitState } from '../../src/core/state.ts';
 import { maxRange, unitAttackPotential, unitValue, unitWounds } from '../../src/ai/evaluate.ts';

@@ -2,6 +2,7 @@
  * Moves: the score of each move option (remembered within a state version), the planned check of the best
  * few, room to disembark, transports and their passengers.
  */
+import './registries.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { GameState, UnitState } from '../../src/core/state.ts';
 import { allows } from '../../src/core/rules-registry.ts';

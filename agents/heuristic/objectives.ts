@@ -1,6 +1,7 @@
 /**
  * Objective markers: what holding or denying each marker is worth to the agent at its next scoring.
  */
+import './registries.ts';
 import { dist, heldCount, objectiveSnapshot, scoringOutlook, type ObjectiveSnapshot, type Point, type ScoringOutlook } from '../../src/ai/tactics.ts';
 import type { Ctx } from './context.ts';
 import type { UnitCtx } from './unit-context.ts';

@@ -1,6 +1,7 @@
 /**
  * Which unit moves, shoots or fights next.
  */
+import './registries.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { UnitState } from '../../src/core/state.ts';
 import { enemyUnits, unitAttackPotential, unitValue, weaponEstimate, weaponUses } from '../../src/ai/evaluate.ts';

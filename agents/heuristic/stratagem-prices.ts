@@ -2,6 +2,7 @@
  * What stratagems' effects are worth: their plan tweaks (folded into the Attack plan the calculator
  * reads) and the gain of each effect that is not an attack (Battle-shock, moves, mortal wounds, hatchways).
  */
+import './registries.ts';
 import type { GameState, ModelState, UnitState } from '../../src/core/state.ts';
 import { foldUnmodifiedHit, widerReroll } from '../../src/rules/attack-plan.ts';
 import { enemyUnits, maxRange, ownUnits, p2d6AtLeast, pointsPerWound, unitAttackPotential, unitValue, unitWounds, weaponEstimate, weaponUses, type PlanTweak } from '../../src/ai/evaluate.ts';

@@ -1,6 +1,7 @@
 /**
  * Stratagems: the expected gain of each option in points (stratagemGain), against the CP's worth (cpPrice).
  */
+import './registries.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { UnitState } from '../../src/core/state.ts';
 import { widerReroll } from '../../src/rules/attack-plan.ts';

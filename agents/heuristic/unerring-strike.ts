@@ -2,6 +2,7 @@
  * Unerring Strike (Khaine's Arrow, Boarding Actions): whether a Normal move opens a closed hatchway on its way,
  * and where such a move is expected to end, so that the move decision can head beyond a closed hatchway.
  */
+import './registries.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { UnitState } from '../../src/core/state.ts';
 import { dist, type Point } from '../../src/ai/tactics.ts';

@@ -2,6 +2,7 @@
  * A unit's view of the battlefield (UnitCtx: its enemies, their danger, the markers) and the score of a
  * position: shooting and charges it opens, danger it runs, markers it holds, sight and cover.
  */
+import './registries.ts';
 import type { GameState, UnitState } from '../../src/core/state.ts';
 import { allows, escortUnits, forbids } from '../../src/core/rules-registry.ts';
 import { enemyUnits, maxRange, p2d6AtLeast, unitAttackPotential, unitValue, reachesAt, weaponPotentials, type WeaponPotential } from '../../src/ai/evaluate.ts';
