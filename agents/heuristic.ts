@@ -47,7 +47,7 @@ import { SHADE_REACH, battleFocusReach, decideBattleFocus, decideFireAndFade, de
 // what other agents (lookahead) and the tests read
 export { WEIGHTS, lastOptionScores } from './heuristic/context.ts';
 export { nearBest } from './heuristic/deployment.ts';
-export { battleShockOcShare, SHURIKEN_STORM_WEAPONS } from './heuristic/stratagem-prices.ts';
+export { SHURIKEN_STORM_WEAPONS } from './heuristic/stratagem-prices.ts';
 
 /** `random`: the agent's own seeded stream, for deployment variety (WEIGHTS.deployVariety); without it the agent draws nothing. */
 export function createHeuristic(params: Partial<Weights> = {}, name = 'heuristic', random: Pick<Stream, 'int'> | null = null): Agent {

@@ -266,7 +266,7 @@ export function battleShockCost(c: Ctx, u: UnitState, modifier: number): number 
  * OC after Battle-shock sets it to 0 (Inspirational Defiance's +1 stays: units.ts `characteristic`). Read
  * from the unit as it would be, Battle-shocked (a copy: the agent writes nothing to the state).
  */
-export function battleShockOcShare(s: GameState, u: UnitState): number {
+function battleShockOcShare(s: GameState, u: UnitState): number {
   const shocked: UnitState = { ...u, battleShocked: true };
   let now = 0;
   let kept = 0;
