@@ -3,12 +3,16 @@
  * Strategium's one command-line tool. Each subcommand lives in its own module, which registers itself
  * on the commander program; this file only lists them.
  */
+import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { CliError } from './cli-error.ts';
 import { IllegalDecisionError } from './core/agent.ts';
 
+// the version users quote in a report: package.json's, read beside src/ (no build step copies it)
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
 const program = new Command();
-program.name('strategium').description('Warhammer 40,000 (10th edition) simulation engine').showHelpAfterError();
+program.name('strategium').description('Warhammer 40,000 (10th edition) simulation engine').version(version).showHelpAfterError();
 
 // Each module exports `register(program)`. Loaded eagerly: they only import what their command needs lazily.
 const commandModules: Array<() => Promise<{ register: (p: Command) => void }>> = [
