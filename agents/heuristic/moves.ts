@@ -208,8 +208,8 @@ function plannedScore(c: Ctx, ov: ObjectiveView, uc: UnitCtx, o: MoveOption): { 
   if (!toPlan(o)) return null;
   const reach = moveReach(uc, o, uc.advance);
   const plan = planMove(c.state, uc.u, o.mode, o.to, reach);
-  const through = o.mode === 'normal' ? unerringStrikeEnd(c, uc.u, o.to, reach, plan.ok ? centroidOf(plan.positions) : uc.from) : null;
-  const end = through ?? (plan.ok ? centroidOf(plan.positions) : null);
+  const shut = plan.ok ? centroidOf(plan.positions) : null;
+  const end = (o.mode === 'normal' ? unerringStrikeEnd(c, uc.u, o.to, reach, shut ?? uc.from) : null) ?? shut;
   if (!end) {
     if (o.mode === 'fall-back') return { end: uc.from, score: -Infinity };
     return { end: uc.from, score: computeMoveScore(c, ov, uc, o, undefined, false, uc.from) };

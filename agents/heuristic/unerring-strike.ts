@@ -11,6 +11,7 @@ import { centroidOf } from '../../src/geometry/planner.ts';
 import { planMove } from '../../src/rules/battle/movement.ts';
 import { acrossHatchway, hatchwayById, hatchwayCentre } from '../../src/rules/battle/hatchways.ts';
 import { mayUnerringStrike, unerringHatchways, type UnerringOption } from '../../src/factions/aeldari/boarding-khaines-arrow.ts';
+import { perVersion } from '../../src/ai/memo.ts';
 import type { Ctx } from './context.ts';
 import { endPoint } from './unit-context.ts';
 
@@ -57,10 +58,12 @@ export function decideUnerringStrike(c: Ctx, req: DecisionRequest): number {
  * Where a Normal move of `move` inches toward `to` ends when the unit will open a hatchway on its way (Unerring
  * Strike, as decideUnerringStrike will answer), given `shut`, its planned end with the hatchways as they are;
  * null when the rule does not apply or opens none. The hatchways it could open are found as the engine finds them
- * (a planner call each), so only for a unit whose player has the rule, in its Movement phase.
+ * (a planner call each), so only for a unit whose player has the rule, in its Movement phase, and once per state
+ * version (they do not depend on the move's point: the few options planned for one move decision share them).
  */
 export function unerringStrikeEnd(c: Ctx, u: UnitState, to: Point, move: number, shut: Point): Point | null {
   if (!mayUnerringStrike(c.state, u)) return null;
-  const options = unerringHatchways(c.state, u, move).map((h) => ({ hatchway: h.hatchway, way: Math.max(0, ...h.plan.pathLengths) }));
+  const options = perVersion(c.state, `unerring|${u.id}|${move}`, () =>
+    unerringHatchways(c.state, u, move).map((h) => ({ hatchway: h.hatchway, way: Math.max(0, ...h.plan.pathLengths) })));
   return options.length ? throughHatchway(c, u, to, move, options, shut)?.end ?? null : null;
 }
