@@ -1,6 +1,7 @@
 /**
- * `batch`, `matrix`, `merge` and `batch-game`: seeded games on worker threads, their statistics and
- * reports, the detachment matrix, merging shards, and regenerating any game of a batch.
+ * `batch`, `matrix`, `compare`, `merge` and `batch-game`: seeded games on worker threads, their statistics
+ * and reports, the detachment matrix, two batches compared seed by seed, merging shards, and regenerating
+ * any game of a batch.
  */
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
@@ -53,6 +54,19 @@ async function cliErrorsAsync<T>(f: () => Promise<T>): Promise<T> {
     if (e && typeof e.message === 'string' && !(e instanceof TypeError) && !(e instanceof RangeError)) throw new CliError(e.message, 1);
     throw err;
   }
+}
+
+/**
+ * The matrix's `--baseline`: its index among the rows and among the columns; a list that does not hold it
+ * keeps its default. Named in neither list, it is an error.
+ */
+function matrixBaseline(name: string | undefined, rows: (string | null)[], cols: (string | null)[], dflt: (l: (string | null)[]) => number): { row: number; col: number } {
+  if (name === undefined) return { row: dflt(rows), col: dflt(cols) };
+  const d = /^(none|null)$/i.test(name.trim()) ? null : name.trim();
+  const find = (l: (string | null)[]) => l.findIndex((x) => (x === null || d === null ? x === d : x.toLowerCase() === d.toLowerCase()));
+  const [row, col] = [find(rows), find(cols)];
+  if (row < 0 && col < 0) throw new CliError(`--baseline: "${name}" is neither among --detachments (${rows.map((x) => x ?? 'none').join(', ')}) nor among --vs (${cols.map((x) => x ?? 'none').join(', ')})`);
+  return { row: row >= 0 ? row : dflt(rows), col: col >= 0 ? col : dflt(cols) };
 }
 
 export function register(program: Command): void {
@@ -149,6 +163,7 @@ Examples:
     .argument('[scenario]', 'scenario file (default: the bundled default scenario)')
     .requiredOption('--detachments <list>', 'detachments of player 1\'s army, e.g. "Kauyon,Mont\'ka,none" ("none" = no detachment)')
     .option('--vs <list>', "detachments of player 2's army (default: the same list when both armies are of one faction, else player 2's detachment and none)")
+    .option('--baseline <detachment>', 'the detachment the others are compared with, seed by seed, in the rows and in the columns where it is listed (default: none where listed, else the first)')
     .option('--games <n>', 'games per cell', '200')
     .option('--seed <s>', 'batch seed (the same for every cell)', '1')
     .option('--agents <a,b>', "agents of the two armies (default: the scenario's)")
@@ -160,8 +175,8 @@ Examples:
     .option('--out <dir>', 'write matrix.json, matrix.csv, matrix.html and each cell\'s batch folder (cells/...); an existing cell folder is continued')
     .option('--json', 'print the matrix as JSON')
     .option('--no-progress', 'no progress bar')
-    .action(async (file: string | undefined, opts: { detachments: string; vs?: string; games?: string; seed?: string; agents?: string; armies?: string; fitWargear?: boolean; workers?: string; swap: boolean; block?: string; out?: string; json?: boolean; progress: boolean }) => {
-      const { runMatrix, formatMatrix } = await import('./matrix.ts');
+    .action(async (file: string | undefined, opts: { detachments: string; vs?: string; baseline?: string; games?: string; seed?: string; agents?: string; armies?: string; fitWargear?: boolean; workers?: string; swap: boolean; block?: string; out?: string; json?: boolean; progress: boolean }) => {
+      const { runMatrix, formatMatrix, defaultBaseline } = await import('./matrix.ts');
       const { makeSpec, checkAgents, scenarioVariant, parseDetachments, parseArmies } = await import('./variants.ts');
       const { loadScenarioForCli, agentSpecs, armiesForSpec } = await import('./cli-support.ts');
       const { checkSpec } = await import('./batch.ts');
@@ -173,6 +188,7 @@ Examples:
       const cols = opts.vs ? cliErrors(() => parseDetachments(opts.vs!))
         : base.players[0].faction === base.players[1].faction ? rows
         : [...new Set([base.players[1].detachment, null])];
+      const baseline = cliErrors(() => matrixBaseline(opts.baseline, rows, cols, defaultBaseline));
       const games = intOption(opts.games, '--games', 1, 200);
       const blockSize = intOption(opts.block, '--block', 1, 10);
       const agents = agentSpecs(opts.agents, base);
@@ -191,7 +207,7 @@ Examples:
       let bar = progressBar(['', '']);
       let label = '';
       const result = await cliErrorsAsync(() => runMatrix({
-        rows, cols, workers, outDir: opts.out ?? null,
+        rows, cols, baseline, workers, outDir: opts.out ?? null,
         scenarioFor: (r, c) => scenarios.get(JSON.stringify([r, c]))!,
         specFor,
         onCellStart: (r, c, i, of) => {
@@ -210,6 +226,30 @@ Examples:
       }
       process.stdout.write(formatMatrix(result));
       if (opts.out) process.stdout.write(`\nmatrix: ${opts.out}/matrix.html (matrix.json, matrix.csv; each cell's batch in ${opts.out}/cells/)\n`);
+    });
+
+  program
+    .command('compare')
+    .description('compare two batches played on the same seeds (batch --out A, batch --out B): how much better an army did in A than in B, seed by seed, with a 95% interval')
+    .argument('<a>', 'batch folder A')
+    .argument('<b>', 'batch folder B (the same --seed and side swapping as A)')
+    .option('--army <n>', "the army compared: 1 = the scenario's player 1 army, 2 = player 2's", '1')
+    .option('--json', 'print the comparison as JSON')
+    .addHelpText('after', `
+Game i of A and game i of B share their seed (deployment, first turn, dice) when both batches were played
+with the same --seed and side swapping, so the difference is measured on each seed (a side-swapped pair of
+games, or one game with --no-swap) and its interval comes from the spread of those differences.
+
+Example: the same army under two detachments, against the same opponent:
+  npx tsx src/cli.ts batch --detachments "Kauyon,Battle Host" --games 400 --out out/kauyon
+  npx tsx src/cli.ts batch --detachments "Mont'ka,Battle Host" --games 400 --out out/montka
+  npx tsx src/cli.ts compare out/kauyon out/montka`)
+    .action(async (a: string, b: string, opts: { army?: string; json?: boolean }) => {
+      const { compareBatches, formatComparison } = await import('./compare.ts');
+      const army = intOption(opts.army, '--army', 1, 1);
+      if (army > 2) throw new CliError(`--army: expected 1 or 2, got "${opts.army}"`);
+      const c = cliErrors(() => compareBatches(a, b, (army - 1) as 0 | 1));
+      process.stdout.write(opts.json ? JSON.stringify(c) + '\n' : formatComparison(c));
     });
 
   program

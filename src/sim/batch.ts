@@ -91,6 +91,8 @@ export interface BatchRunOptions {
   /** continue the batch in outDir (its batch.json is the spec; `spec` must be null) */
   resume?: boolean;
   onProgress?: (p: Progress) => void;
+  /** each game's record as it is counted: in game order, those of an earlier run (resume) too */
+  onRecord?: (r: GameRecord) => void;
   /** how many games the pool may be busy with ahead of the oldest unfinished one: blocks per worker */
   blocksPerWorker?: number;
 }
@@ -151,6 +153,7 @@ export async function runBatch(specIn: BatchSpec | null, opts: BatchRunOptions =
       const r = pending.get(cursor)!;
       pending.delete(cursor);
       agg.add(r);
+      opts.onRecord?.(r);
       if (ordered !== null) writeSync(ordered, JSON.stringify(r) + '\n');
       if (csv !== null) writeSync(csv, csvRow(spec, r));
       cursor++;

@@ -104,12 +104,72 @@ describe('matrix command', () => {
       expect(row[0].ci95[0][0]).toBeLessThanOrEqual(row[0].winRate[0]);
       if (row[0].failed === 0) expect(row[0].winRateDifference.mean).toBeCloseTo(row[0].winRate[0] - row[0].winRate[1], 12);
     }
-    expect(readFileSync(join(out, 'matrix.csv'), 'utf8').split('\n')[0]).toMatch(/,pair_difference,pair_difference_ci95_low,pair_difference_ci95_high,pair_difference_z$/);
+    expect(readFileSync(join(out, 'matrix.csv'), 'utf8').split('\n')[0]).toMatch(/,pair_difference,pair_difference_ci95_low,pair_difference_ci95_high,pair_difference_z,p1_vs_row_baseline,p1_vs_row_baseline_units,p1_vs_row_baseline_win_rate_difference,/);
     for (const f of ['matrix.json', 'matrix.csv', 'matrix.html']) expect(existsSync(join(out, f))).toBe(true);
     const cellSpec = JSON.parse(readFileSync(join(out, m.cells[1][0].dir, 'batch.json'), 'utf8'));
     expect(cellSpec.scenario.players.map((p: { detachment: string | null }) => p.detachment)).toEqual(['Kauyon', null]);
+    // Kauyon against the no-detachment baseline, seed by seed: the rows' win rates of the two cells, paired
+    expect(m.baseline).toEqual({ row: 0, col: null });
+    expect(m.colVsBaseline).toBeNull();
+    expect(m.rowVsBaseline[0][0]).toBeNull();
+    const vs = m.rowVsBaseline[1][0];
+    expect(vs.units + vs.leftOut).toBe(2);
+    if (m.cells[0][0].failed === 0 && m.cells[1][0].failed === 0) {
+      expect(vs.units).toBe(2);
+      expect(vs.winRate.a).toBeCloseTo(m.cells[1][0].winRate[0], 12);
+      expect(vs.winRate.b).toBeCloseTo(m.cells[0][0].winRate[0], 12);
+      expect(vs.winRate.difference.mean).toBeCloseTo(vs.winRate.a - vs.winRate.b, 12);
+      expect(vs.vpMargin.difference.mean).toBeCloseTo(m.cells[1][0].meanVp[0] - m.cells[1][0].meanVp[1] - (m.cells[0][0].meanVp[0] - m.cells[0][0].meanVp[1]), 12);
+    }
+    // the compare command on the two cells' folders finds the same
+    const cmp = cli(['compare', join(out, m.cells[1][0].dir), join(out, m.cells[0][0].dir), '--json']);
+    expect(cmp.stderr).toBe('');
+    expect(JSON.parse(cmp.stdout).comparison).toEqual(vs);
+    // run again on the same folder: every cell is continued from its records, and compared the same
+    const again = cli(['matrix', scenario, '--detachments', 'none,Kauyon', '--vs', 'none', '--games', '4', '--workers', '1', '--out', out]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain("each detachment against none, its win rate less with none against the same opponent");
+    expect(JSON.parse(readFileSync(join(out, 'matrix.json'), 'utf8')).rowVsBaseline).toEqual(m.rowVsBaseline);
+    const kauyon = cli(['matrix', scenario, '--detachments', 'none,Kauyon', '--vs', 'none', '--baseline', 'kauyon', '--games', '2', '--workers', '1', '--json']);
+    expect(JSON.parse(kauyon.stdout).baseline).toEqual({ row: 1, col: null });
+    const nowhere = cli(['matrix', scenario, '--detachments', 'none,Kauyon', '--baseline', "Mont'ka", '--games', '2', '--workers', '1']);
+    expect(nowhere.code).toBe(2);
+    expect(nowhere.stderr).toMatch(/--baseline: "Mont'ka" is neither among --detachments \(none, Kauyon\) nor among --vs/);
     const bad = cli(['matrix', scenario, '--detachments', 'Kauyonn', '--games', '2', '--workers', '1']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/Kauyon/);
+  });
+});
+
+describe('compare command', () => {
+  it("compares two batches on the same seeds, army by army; other seeds are refused", () => {
+    const [a, b, c] = ['cmp-a', 'cmp-b', 'cmp-c'].map((d) => join(tmp, d));
+    expect(cli(['batch', scenario, '--games', '6', '--workers', '1', '--seed', 'cmp', '--out', a, '--json']).code).toBe(0);
+    expect(cli(['batch', scenario, '--games', '6', '--workers', '1', '--seed', 'cmp', '--detachments', 'Kauyon,none', '--out', b, '--json']).code).toBe(0);
+    expect(cli(['batch', scenario, '--games', '6', '--workers', '1', '--seed', 'other', '--out', c, '--json']).code).toBe(0);
+    const csv = (dir: string) => readFileSync(join(dir, 'games.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const head = readFileSync(join(a, 'games.csv'), 'utf8').split('\n')[0].split(',');
+    const col = (name: string) => head.indexOf(name);
+    const [ra, rb] = [csv(a), csv(b)];
+    // army 2's wins in each batch, from games.csv (no game fails here)
+    const wins2 = (rows: string[][]) => rows.filter((r) => r[col('winner_army')] === '2').length;
+    const j = JSON.parse(cli(['compare', b, a, '--army', '2', '--json']).stdout);
+    expect(j.army).toBe(2);
+    expect(j.a.armies[0].detachment).toBe('Kauyon');
+    expect(j.b.armies[0].detachment).toBe(null);
+    expect(j.comparison.units).toBe(3);
+    expect(j.comparison.winRate.a).toBeCloseTo(wins2(rb) / 6, 12);
+    expect(j.comparison.winRate.b).toBeCloseTo(wins2(ra) / 6, 12);
+    expect(j.comparison.winRate.difference.mean).toBeCloseTo((wins2(rb) - wins2(ra)) / 6, 12);
+    const text = cli(['compare', b, a]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^A: .*cmp-b: .* \[Kauyon, random\] vs .* \[no detachment, random\], 6 of 6 games recorded$/m);
+    expect(text.stdout).toContain('Compared seed by seed (batch seed cmp, side-swapped pairs): 3 pairs of games; differences with 95% intervals.');
+    expect(text.stdout).toMatch(/\(player 1's army\): win rate [\d.]+% in A, [\d.]+% in B; A less B [+-]?[\d.]+ points \[/);
+    expect(text.stdout).toContain('Note: only 3 pairs of games on their own seed');
+    const other = cli(['compare', a, c]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/batch seed "other", not "cmp" as .*cmp-a: their games are not played on the same seeds/);
+    expect(cli(['compare', a, b, '--army', '3']).stderr).toMatch(/--army: expected 1 or 2, got "3"/);
   });
 });

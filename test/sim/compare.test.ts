@@ -1,0 +1,122 @@
+/**
+ * Two batches compared seed by seed (src/sim/compare.ts): the paired difference against values worked by
+ * hand, the units it pairs (side-swapped pairs, or games), what it leaves out, and the interval's coverage
+ * on batches whose true difference is known.
+ */
+import seedrandom from 'seedrandom';
+import { describe, expect, it } from 'vitest';
+import { OutcomeLog, pairedComparison } from '../../src/sim/compare.ts';
+import { Z95 } from '../../src/sim/stats.ts';
+
+type Game = { winner: 0 | 1 | null; vp?: [number, number]; error?: true };
+
+function log(games: Game[]): OutcomeLog {
+  const l = new OutcomeLog(games.length);
+  games.forEach((g, index) => l.add({ index, winner: g.winner, vp: g.vp ?? [0, 0], ...(g.error ? { error: 'thrown' } : {}) }));
+  return l;
+}
+
+describe('pairedComparison', () => {
+  it('side-swapped pairs: the difference of win rates pair by pair, its sd over the pairs and the normal 95% interval', () => {
+    // army 1's wins per pair: A 2, 1, 2 of 2; B 1, 1, 0 of 2 -> differences per game 0.5, 0, 1
+    const a = log([{ winner: 0, vp: [30, 10] }, { winner: 0, vp: [40, 20] }, { winner: 0, vp: [25, 25] }, { winner: 1, vp: [10, 30] }, { winner: 0, vp: [45, 5] }, { winner: 0, vp: [35, 15] }]);
+    const b = log([{ winner: 0, vp: [30, 20] }, { winner: 1, vp: [20, 30] }, { winner: null, vp: [20, 20] }, { winner: 0, vp: [30, 10] }, { winner: 1, vp: [10, 40] }, { winner: 1, vp: [15, 35] }]);
+    const c = pairedComparison(a, b, 0, true)!;
+    expect(c.units).toBe(3);
+    expect(c.unitGames).toBe(2);
+    expect(c.leftOut).toBe(0);
+    expect(c.winRate.a).toBeCloseTo(5 / 6, 12);
+    expect(c.winRate.b).toBeCloseTo(2 / 6, 12);
+    // mean 0.5; deviations 0, -0.5, 0.5 -> sd sqrt(0.5 / 2) = 0.5; se 0.5 / sqrt(3)
+    const se = 0.5 / Math.sqrt(3);
+    expect(c.winRate.difference.mean).toBeCloseTo(0.5, 12);
+    expect(c.winRate.difference.ci95[0]).toBeCloseTo(0.5 - Z95 * se, 12);
+    expect(c.winRate.difference.ci95[1]).toBeCloseTo(0.5 + Z95 * se, 12);
+    expect(c.winRate.difference.z).toBeCloseTo(0.5 / se, 12);
+    // VP margins of army 1 per game of each pair: A (20 + 20) / 2 = 20, (0 - 20) / 2 = -10, (40 + 20) / 2 = 30;
+    // B (10 - 10) / 2 = 0, (0 + 20) / 2 = 10, (-30 - 20) / 2 = -25 -> differences 20, -20, 55
+    expect(c.vpMargin.a).toBeCloseTo(40 / 3, 12);
+    expect(c.vpMargin.b).toBeCloseTo(-15 / 3, 12);
+    const d = [20, -20, 55];
+    const mean = 55 / 3;
+    const sd = Math.sqrt(d.reduce((t, x) => t + (x - mean) ** 2, 0) / 2);
+    expect(c.vpMargin.difference.mean).toBeCloseTo(mean, 12);
+    expect(c.vpMargin.difference.ci95[1] - mean).toBeCloseTo((Z95 * sd) / Math.sqrt(3), 10);
+  });
+
+  it("army 2's view is army 2's wins and VP margin", () => {
+    const a = log([{ winner: 1, vp: [10, 30] }, { winner: 0, vp: [30, 20] }]);
+    const b = log([{ winner: 0, vp: [40, 0] }, { winner: 0, vp: [40, 10] }]);
+    const c = pairedComparison(a, b, 1, false)!;
+    expect(c.unitGames).toBe(1);
+    expect(c.units).toBe(2);
+    expect(c.winRate.a).toBe(0.5);
+    expect(c.winRate.b).toBe(0);
+    expect(c.winRate.difference.mean).toBe(0.5);
+    // army 2's margins: A +20, -10; B -40, -30 -> differences 60, 20
+    expect(c.vpMargin.difference.mean).toBe(40);
+  });
+
+  it('a pair with a failed or missing game in either batch is left out whole', () => {
+    const a = log([{ winner: 0 }, { winner: 0, error: true }, { winner: 0 }, { winner: 0 }, { winner: 1 }, { winner: 1 }]);
+    const b = new OutcomeLog(6);
+    for (const [index, winner] of [[0, 1], [1, 1], [2, 1], [3, 1], [4, 0]] as const) b.add({ index, winner, vp: [0, 0] });
+    const c = pairedComparison(a, b, 0, true)!;
+    // pair 0: failed in A; pair 2: game 5 missing in B; only pair 1 (A 2 wins, B 0) counts
+    expect(c.units).toBe(1);
+    expect(c.leftOut).toBe(2);
+    expect(c.winRate.difference).toEqual({ mean: 1, ci95: [1, 1], z: null });
+    // without pairs, game by game: games 0, 2, 3, 4 count
+    const g = pairedComparison(a, b, 0, false)!;
+    expect(g.units).toBe(4);
+    expect(g.winRate.difference.mean).toBeCloseTo((1 + 1 + 1 + -1) / 4, 12);
+    expect(pairedComparison(a, new OutcomeLog(6), 0, true)).toBeNull();
+  });
+
+  it('a batch against itself differs by nothing, exactly', () => {
+    const a = log([{ winner: 0, vp: [30, 10] }, { winner: 1, vp: [0, 40] }, { winner: null, vp: [20, 20] }, { winner: 0, vp: [35, 30] }]);
+    const c = pairedComparison(a, a, 0, true)!;
+    expect(c.winRate.difference).toEqual({ mean: 0, ci95: [0, 0], z: null });
+    expect(c.vpMargin.difference).toEqual({ mean: 0, ci95: [0, 0], z: null });
+  });
+
+  it('a game outside the batch is an error', () => {
+    expect(() => new OutcomeLog(4).add({ index: 4, winner: 0, vp: [0, 0] })).toThrow(/game 4 is outside the batch's 4 games/);
+  });
+
+  it('covers the true difference 95% of the time, narrower than two separate intervals when the seeds make the batches agree', () => {
+    // Each seed has a strength s (0.2, 0.5 or 0.8, equally likely) shared by both batches; army 1 wins a game
+    // of batch A with chance s + 0.1, of batch B with chance s: the true difference is 0.1 exactly.
+    const rng = seedrandom('compare-coverage');
+    const replications = 1000;
+    // the matrix's default cell: 200 games (with fewer seeds the normal interval covers less: see compare.ts)
+    const pairs = 100;
+    let covered = 0;
+    let pairedHalf = 0;
+    let separateHalf = 0;
+    for (let rep = 0; rep < replications; rep++) {
+      const a = new OutcomeLog(2 * pairs);
+      const b = new OutcomeLog(2 * pairs);
+      for (let k = 0; k < pairs; k++) {
+        const s = [0.2, 0.5, 0.8][Math.floor(rng() * 3)];
+        for (const index of [2 * k, 2 * k + 1]) {
+          // one uniform draw for both batches: the common random numbers of a shared seed
+          const u = rng();
+          a.add({ index, winner: u < s + 0.1 ? 0 : 1, vp: [0, 0] });
+          b.add({ index, winner: u < s ? 0 : 1, vp: [0, 0] });
+        }
+      }
+      const c = pairedComparison(a, b, 0, true)!;
+      const [lo, hi] = c.winRate.difference.ci95;
+      if (lo <= 0.1 && 0.1 <= hi) covered++;
+      pairedHalf += (hi - lo) / 2;
+      const n = 2 * pairs;
+      separateHalf += Z95 * Math.sqrt((c.winRate.a * (1 - c.winRate.a)) / n + (c.winRate.b * (1 - c.winRate.b)) / n);
+    }
+    // coverage 0.95 with the standard error of a proportion over the replications, four of them either side
+    const tolerance = 4 * Math.sqrt((0.95 * 0.05) / replications);
+    expect(Math.abs(covered / replications - 0.95)).toBeLessThan(tolerance);
+    // a shared draw makes the two batches agree on most games: the paired interval is far narrower
+    expect(pairedHalf / replications).toBeLessThan(0.6 * (separateHalf / replications));
+  });
+});
