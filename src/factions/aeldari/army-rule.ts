@@ -8,6 +8,7 @@
  * The export has a second Aeldari army rule, Battle Focus (its tokens and Agile Manoeuvres, ./battle-focus.ts),
  * which the datasheets list as an ability: the engine plays both for every Aeldari army.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import type { RollPurpose } from '../../core/events.ts';
 import type { Game } from '../../core/game.ts';

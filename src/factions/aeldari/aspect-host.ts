@@ -3,6 +3,7 @@
  * Path of the Warrior, the stratagems the engine plays and its four Enhancements. Each is one registry
  * entry; the stratagems' effects are entries of kind 'effect'.
  */
+import '../core-first.ts';
 import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import type { PlayerIndex, UnitState } from '../../core/state.ts';

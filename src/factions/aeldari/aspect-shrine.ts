@@ -7,6 +7,7 @@
  * The tokens belong to the datasheet unit whose models carry them (its part of an Attached unit), and
  * stay with it when the carrying model is destroyed: the count is of the models that mustered with one.
  */
+import '../core-first.ts';
 import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import type { GameState, UnitState } from '../../core/state.ts';

@@ -5,6 +5,7 @@
  * the invariant checks ask the sums. This module registers no rule (the checks import it): the bonuses are
  * read from the state alone.
  */
+import '../core-first.ts';
 import type { GameState, PlayerIndex, UnitState } from '../../core/state.ts';
 
 export interface BattleFocusBonus {

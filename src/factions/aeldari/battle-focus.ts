@@ -26,6 +26,7 @@
  * ability is registered with `registerBattleFocusGrant`, which gives it the ability's unit hooks, and
  * eligibility asks `hasBattleFocus` at the moment of the manoeuvre.
  */
+import '../core-first.ts';
 import { getRule, registerRule, type PileInMove, type Rule } from '../../core/rules-registry.ts';
 import type { Game } from '../../core/game.ts';
 import { type GameState, type PlayerIndex, type UnitState } from '../../core/state.ts';

@@ -3,6 +3,7 @@
  * rule Unerring Strike, its four stratagems and its two Enhancements. Allowed only in
  * Boarding Actions games.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type GameState, type UnitState } from '../../core/state.ts';
 import type { PlannedMove } from '../../geometry/planner.ts';

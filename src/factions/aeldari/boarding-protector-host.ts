@@ -3,6 +3,7 @@
  * rule Determined Defence, its four stratagems and its two Enhancements. It is allowed only in Boarding
  * Actions games (the export types it so; src/data/scenario.ts checks).
  */
+import '../core-first.ts';
 import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import type { PlayerIndex, UnitState } from '../../core/state.ts';

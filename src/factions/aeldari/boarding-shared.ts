@@ -3,6 +3,7 @@
  * Wraiths of the Void): the VOID GHOSTS stratagem, which three of them list, and the reason the engine gives
  * for the Overwatch rules it does not play in Boarding Actions games.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { hasKeyword } from '../../rules/battle/units.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';

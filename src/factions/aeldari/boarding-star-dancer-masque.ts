@@ -3,6 +3,7 @@
  * its rule Faolchú's Last Flight, its four stratagems and its two Enhancements. Allowed only in Boarding
  * Actions games.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';

@@ -3,6 +3,7 @@
  * its rule Wraith-Marked, its four stratagems (UNFLINCHING FIRE registered as not played: no Overwatch) and its
  * two Enhancements. Allowed only in Boarding Actions games.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import type { GameState, ModelState, PlayerIndex, UnitState } from '../../core/state.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';

@@ -2,6 +2,7 @@
  * The Corsair characters' datasheet abilities (Kharseth, Prince Yriel) and the Corsair Reaver Band's
  * CORSAIRS, one registry entry each, written from the data export's datasheets in the engine's words.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import type { GameState, UnitState } from '../../core/state.ts';
 import { CORSAIRS } from '../../data/leader-stand-ins.ts';

@@ -4,6 +4,7 @@
  * Each is one registry entry; the stratagems' effects are entries of kind 'effect'. Veterans of the Void (which
  * units may take a Corsair Enhancement) changes only how an army is built: src/data/muster-checks.ts reads it.
  */
+import '../core-first.ts';
 import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type GameState, type PlayerIndex, type UnitState } from '../../core/state.ts';

@@ -3,6 +3,7 @@
  * Focus, Disparate Paths and Fleet of Foot belong to the newer codex's army rule, which the engine
  * replaces with Strands of Fate (see ./army-rule.ts).
  */
+import '../core-first.ts';
 import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type GameState, type ModelState, type UnitState } from '../../core/state.ts';

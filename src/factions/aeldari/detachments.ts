@@ -2,6 +2,7 @@
  * Aeldari detachments: Battle Host (Unparalleled Foresight; from the seed index, the export no longer
  * has it) and Armoured Warhost (Skilled Crews), with their stratagems.
  */
+import '../core-first.ts';
 import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import type { UnitState } from '../../core/state.ts';

@@ -8,6 +8,7 @@
  * the units that lost models this phase (DEATH ANSWERS DEATH) and where the last model of each destroyed unit
  * stood (Lethal Intent, PALL OF DREAD).
  */
+import '../core-first.ts';
 import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import type { GameState, ModelState, ObjectiveState, PlayerIndex, UnitState } from '../../core/state.ts';

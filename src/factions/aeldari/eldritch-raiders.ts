@@ -5,6 +5,7 @@
  * Enhancement) changes only how an army is built: src/data/muster-checks.ts reads it, as for the Corsair
  * Coterie. Pirate Prince and Adrenal Infusions change the Battle Focus army rule: ./battle-focus.ts plays them.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { profileHas } from '../../data/datasheet.ts';
 import { opponent, type GameState, type ModelState, type UnitState } from '../../core/state.ts';

@@ -3,6 +3,7 @@
  * data export's Enhancements, in the engine's words. Each acts from its bearer's models (the component of
  * the unit that carries it), so they work whether the bearer leads a unit or not.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import type { GameState, ModelState, UnitState } from '../../core/state.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';

@@ -4,6 +4,7 @@
  * one registry entry; the stratagems' effects are entries of kind 'effect'. What it shares with Serpent's
  * Brood is in ./harlequin-detachments.ts.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';

@@ -3,6 +3,7 @@
  * its rule Defend at All Costs, its six stratagems and its four Enhancements. Each is one
  * registry entry; the stratagems' effects are entries of kind 'effect'.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import type { GameState, ModelState, PlayerIndex, UnitState } from '../../core/state.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';

@@ -4,6 +4,7 @@
  * RETORT, WEAVING STRIDE) and the one that takes a unit into Strategic Reserves at the end of the opponent's
  * Fight phase (EXIT THE STAGE, SKYWARD LUNGE).
  */
+import '../core-first.ts';
 import type { Rule } from '../../core/rules-registry.ts';
 import type { UnitState } from '../../core/state.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';

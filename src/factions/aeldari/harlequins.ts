@@ -4,6 +4,7 @@
  * the data export's datasheets in the engine's words. The army-building abilities (TRAVELLING PLAYERS,
  * PATH OF DAMNATION) are muster checks in src/data/muster-checks.ts.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import type { UnitState } from '../../core/state.ts';
 import type { Game } from '../../core/game.ts';

@@ -1,4 +1,5 @@
 /** The Aeldari: army rule, detachments and stratagems, datasheet abilities. */
+import '../core-first.ts';
 import { registerFaction } from '../../rules/factions.ts';
 import { STRANDS_OF_FATE } from './army-rule.ts';
 import { BATTLE_FOCUS } from './battle-focus.ts';

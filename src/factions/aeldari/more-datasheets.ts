@@ -4,6 +4,7 @@
  * Lynx, Scorpion, Dark Reapers, Night Spinner, Shroud Runners, Storm Guardians, Shadow Spectres, the Hemlock
  * Wraithfighter, Amallyn Shadowguide, Lhykhis, the Shadow Weaver Platform and the Vibro Cannon Platform.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
 import { isMonsterOrVehicle } from '../../rules/battle/units.ts';

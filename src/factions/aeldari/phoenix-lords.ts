@@ -2,6 +2,7 @@
  * The Phoenix Lords' datasheet abilities (Asurmen, Jain Zar, Karandras, Fuegan, Baharroth, Maugan Ra),
  * one registry entry each, written from the data export's datasheets in the engine's words.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { profileHas } from '../../data/datasheet.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';

@@ -2,6 +2,7 @@
  * Aeldari reactive moves (Rule.enemyMoveEnded; see ../tau/reactive-moves.ts for the shape): a Normal move
  * of up to D6" once per turn when an enemy unit ends a Normal, Advance or Fall Back move within 9".
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { reactiveMoveHook } from '../helpers.ts';
 

@@ -6,6 +6,7 @@
  * Most of its stratagems ask for an ASURYANI INFANTRY unit (not a WRAITH CONSTRUCT) within 9" of a friendly
  * ASURYANI PSYKER model, or for an ASURYANI PSYKER model itself: `warded` and `psykerUnit` below.
  */
+import '../core-first.ts';
 import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type GameState, type ModelState, type UnitState } from '../../core/state.ts';

@@ -4,6 +4,7 @@
  * Skyweavers, Starfangs, Corsair Voidreavers, Voidscarred, Skyreaver Band, Cloud Dancer Band and Skyreavers), one registry entry each,
  * written from the data export's datasheets in the engine's words.
  */
+import '../core-first.ts';
 import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type ModelState, type UnitState } from '../../core/state.ts';

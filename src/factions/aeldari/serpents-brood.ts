@@ -7,6 +7,7 @@
  * The export gives these stratagems no category: FANGS OF THE BROOD is entered as a Battle Tactic (it changes
  * the unit's attacks), the others, which move units, as Strategic Ploys.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { windowOwnUnit } from '../../rules/stratagems/targets.ts';

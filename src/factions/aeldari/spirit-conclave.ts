@@ -5,6 +5,7 @@
  * WRAITHGUARD units BATTLELINE: that changes only how an army is built (src/data/muster-checks.ts). Its Spirit
  * Guides aura gives Wraith units Battle Focus (./battle-focus.ts) near the army's ASURYANI PSYKER models.
  */
+import '../core-first.ts';
 import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';

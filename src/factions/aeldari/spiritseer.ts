@@ -4,6 +4,7 @@
  * SUSTAINED HITS 1 against one enemy unit) and Tears of Isha (a destroyed Wraith model returned, or wounds
  * regained).
  */
+import '../core-first.ts';
 import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { type GameState, type ModelState, type UnitState } from '../../core/state.ts';

@@ -3,6 +3,7 @@
  * Platforms: Support Weapon, SUPPORT ARTILLERY) and of some Ynnari and Legends units (the Yncarne's Inevitable
  * Death, the Ynnari Venom's Lithe Embarkation, the Firestorm's Skyfire).
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type GameState, type UnitState } from '../../core/state.ts';
 import { hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';

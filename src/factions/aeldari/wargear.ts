@@ -4,6 +4,7 @@
  * catalog's datasheet is the Ynnari one (Reavers, Kabalite Warriors, Archon), its text is the one played.
  * Flip Belt is in datasheets.ts, the Aspect Shrine Token in aspect-shrine.ts.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { profileHas } from '../../data/datasheet.ts';
 import { getWeaponAbility } from '../../rules/weapon-abilities.ts';

@@ -6,6 +6,7 @@
  * names with the Battle Host's (./detachments.ts) and SKYBORNE SANCTUARY with the Aspect Host's
  * (./aspect-host.ts): the Warhost's differ in cost or target, and reuse those effects where they are the same.
  */
+import '../core-first.ts';
 import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import type { GameState, PlayerIndex, UnitState } from '../../core/state.ts';

@@ -4,6 +4,7 @@
  * effects are entries of kind 'effect'. Its keyword rule (Windriders are BATTLELINE) changes only how many of
  * them an army may take: src/data/muster-checks.ts reads it.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type UnitState } from '../../core/state.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';

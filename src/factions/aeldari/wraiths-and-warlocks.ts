@@ -4,6 +4,7 @@
  * Conclave and Skyrunners, Wraithseer, Warp Hunter, Vypers, Wasp Assault Walker, Vampire Hunter, Warp Spiders), one registry
  * entry each, written from the data export's datasheets in the engine's words.
  */
+import '../core-first.ts';
 import { allows, registerRule } from '../../core/rules-registry.ts';
 import type { GameState, UnitState } from '../../core/state.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';

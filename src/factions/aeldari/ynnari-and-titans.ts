@@ -5,6 +5,7 @@
  * Platform's Structural Collapse, the Legendary Prince Yriel's Hero of Iyanden, the Ynnari Reavers' Eviscerating
  * Fly-by, the Archon's Reborn Mastermind, the Nightwing's Interceptor and the Yncarne's Ethereal Form.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';

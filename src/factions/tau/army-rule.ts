@@ -7,6 +7,7 @@
  * IGNORES COVER when the Observer has MARKERLIGHT); its attacks against other units have their BS
  * worsened by 1.
  */
+import '../core-first.ts';
 import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type GameState, type PlayerIndex, type UnitState } from '../../core/state.ts';

@@ -3,6 +3,7 @@
  * (../shared/data/army-lists), one registry entry each. Not in RULES.md: written from the datasheets of
  * the data export, in the engine's words.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent } from '../../core/state.ts';
 import { isEngaged } from '../../rules/battle/world.ts';

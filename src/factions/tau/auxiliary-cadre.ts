@@ -3,6 +3,7 @@
  * its rule Integrated Command Structure (the two auras it gives), its six stratagems and its Enhancements.
  * Each is one registry entry; the stratagems' effects are entries of kind 'effect'.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import type { GameState, PlayerIndex, UnitState } from '../../core/state.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';

@@ -2,6 +2,7 @@
  * T'au Empire datasheet abilities of battlesuits and vehicles, one registry entry each (by the
  * ability's name on the datasheet).
  */
+import '../core-first.ts';
 import { registerRule, type Rule } from '../../core/rules-registry.ts';
 import { grantRerollOne, widerReroll } from '../../rules/attack-plan.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';

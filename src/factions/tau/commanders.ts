@@ -3,6 +3,7 @@
  * lists field (../shared/data/army-lists, played with `--armies ... --fit-wargear`), one registry entry
  * each. Not in RULES.md: written from the datasheets of the data export, in the engine's words.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { leadingModel, oncePerRoundDiscount, withinAuraOf } from '../helpers.ts';

@@ -2,6 +2,7 @@
  * T'au Empire datasheet abilities of characters and infantry, one registry entry each (by the
  * ability's name on the datasheet). Battlesuits and vehicles: ./battlesuits.ts.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import type { GameState, PlayerIndex } from '../../core/state.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';

@@ -6,6 +6,7 @@
  * Retaliation Cadre is in ./retaliation-cadre.ts, the Kroot Hunting Pack in ./kroot-hunting-pack.ts, the
  * Boarding Actions Kroot Raiding Party in ./kroot-raiding-party.ts.
  */
+import '../core-first.ts';
 import { registerRule, type Rule } from '../../core/rules-registry.ts';
 import { opponent, type GameState, type ModelState, type UnitState } from '../../core/state.ts';
 import { widerReroll, type AttackPlan } from '../../rules/attack-plan.ts';

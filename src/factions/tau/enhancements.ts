@@ -3,6 +3,7 @@
  * one weapon of its bearer (Rule.enhancedWeapon, src/rules/enhanced-weapons.ts), and Kauyon's and Mont'ka's
  * eight. Not in RULES.md: written from the data export's Enhancements, in the engine's words.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import type { GameState, UnitState } from '../../core/state.ts';
 import type { DiceExpr, WeaponProfile } from '../../data/datasheet.ts';

@@ -1,4 +1,5 @@
 /** The T'au Empire: army rule, detachments and stratagems, datasheet abilities. */
+import '../core-first.ts';
 import { registerFaction } from '../../rules/factions.ts';
 import { FOR_THE_GREATER_GOOD } from './army-rule.ts';
 import { TAU_DETACHMENTS } from './detachments.ts';

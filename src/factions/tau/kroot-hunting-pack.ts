@@ -4,6 +4,7 @@
  * one registry entry; the stratagems' effects are entries of kind 'effect'. Its third rule (Kroot Carnivores
  * are BATTLELINE) changes only how many of them an army may take: src/data/muster-checks.ts reads it.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import type { Game } from '../../core/game.ts';
 import type { UnitState } from '../../core/state.ts';

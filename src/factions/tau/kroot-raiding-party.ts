@@ -4,6 +4,7 @@
  * games (the export types it so; src/data/scenario.ts checks). Each is one registry entry; the stratagems'
  * effects are entries of kind 'effect'.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type Expiry, type GameState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import type { Game } from '../../core/game.ts';

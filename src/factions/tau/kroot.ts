@@ -3,6 +3,7 @@
  * Shaper, Krootox Rampagers, Knarloc Riders, Great Knarloc, Lone-Spear), one registry entry each. Written
  * from the datasheets of the data export, in the engine's words.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { BODYGUARD } from '../../data/bodyguard.ts';
 import { opponent, type GameState, type UnitState } from '../../core/state.ts';

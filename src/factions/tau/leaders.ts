@@ -3,6 +3,7 @@
  * the Commander in Crisis Battlesuit, Shas'o R'alai, Aun'va), one registry entry each. Written from the datasheets of the data
  * export, in the engine's words.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { gainExtraCp } from '../../rules/battle/command-points.ts';

@@ -4,6 +4,7 @@
  * Optimisation Microdrones Enhancement, one registry entry each. Written from the data export, in the
  * engine's words.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { opponent, type GameState, type UnitState } from '../../core/state.ts';

@@ -4,6 +4,7 @@
  * shared steps are reactiveMoveHook and its parts in ../helpers.ts). The move is toward a destination its
  * player picks; a D6 distance is rolled only once it is chosen.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { reactiveMoveHook } from '../helpers.ts';
 

@@ -3,6 +3,7 @@
  * its rule Bonded Heroes, its six stratagems and its four Enhancements (Internal Grenade Racks in part). Each is one registry entry; the
  * stratagems' effects are entries of kind 'effect'.
  */
+import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type UnitState } from '../../core/state.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';

@@ -3,6 +3,7 @@
  * (ModelState.wargear) and its unit those abilities; each entry here finds its bearers. Battlesuit and
  * Weapon Support Systems, datasheet abilities of some units and wargear of others, are in battlesuits.ts.
  */
+import '../core-first.ts';
 import { registerRule, type Rule } from '../../core/rules-registry.ts';
 import type { Game } from '../../core/game.ts';
 import type { PlayerIndex, UnitState } from '../../core/state.ts';
