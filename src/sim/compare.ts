@@ -11,9 +11,11 @@
  * the batch's own pair-by-pair difference, src/sim/aggregate.ts): valid whatever the correlation, and
  * narrower than two separate intervals would give when the shared seeds make the batches agree. It is an
  * approximation that needs many seeds: on batches whose every game agrees unless the difference tips it
- * (the test's model, 4,000 replications) it covered 94.5% with 100 pairs, 93% with 50 and 87% with 25.
+ * (the model of test/sim/compare.test.ts, 4,000 replications a size) it covered 94.5% with 100 pairs, 93%
+ * with 50 and 87% with 25.
  */
-import { readRecords, readSpec } from './batch.ts';
+import { join } from 'node:path';
+import { FILES, readRecords, readSpec } from './batch.ts';
 import { pairDifferenceText } from './batch-report.ts';
 import type { BatchSpec, GameRecord } from './batch-types.ts';
 import { Z95, type Interval } from './stats.ts';
@@ -175,7 +177,13 @@ export function compareBatches(dirA: string, dirB: string, army: 0 | 1): BatchCo
   const side = (dir: string, spec: BatchSpec): { batch: ComparedBatch; log: OutcomeLog } => {
     const log = new OutcomeLog(spec.games);
     const records = readRecords(dir);
-    for (const r of records) log.add(r);
+    for (const r of records) {
+      try {
+        log.add(r);
+      } catch (e) {
+        throw new Error(`${join(dir, FILES.games)}: ${(e as Error).message} (is it this batch's?)`);
+      }
+    }
     const armyOf = (i: 0 | 1): ComparedArmy => ({ name: spec.scenario.players[i].name, detachment: spec.scenario.players[i].detachment, agent: spec.agents[i] });
     return { batch: { dir, armies: [armyOf(0), armyOf(1)], games: spec.games, recorded: new Set(records.map((r) => r.index)).size }, log };
   };

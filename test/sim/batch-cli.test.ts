@@ -171,5 +171,11 @@ describe('compare command', () => {
     expect(other.code).toBe(2);
     expect(other.stderr).toMatch(/batch seed "other", not "cmp" as .*cmp-a: their games are not played on the same seeds/);
     expect(cli(['compare', a, b, '--army', '3']).stderr).toMatch(/--army: expected 1 or 2, got "3"/);
+    // a record that is not this batch's game names the file
+    writeFileSync(join(c, 'games.jsonl'), readFileSync(join(a, 'games.jsonl'), 'utf8') + '{"index":6,"winner":0,"vp":[1,2]}\n');
+    writeFileSync(join(c, 'batch.json'), readFileSync(join(a, 'batch.json'), 'utf8'));
+    const bad = cli(['compare', a, c]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(`${join(c, 'games.jsonl')}: game 6 is outside the batch's 6 games`);
   });
 });
