@@ -9,10 +9,10 @@
 import type { GameEvent } from '../../src/core/events.ts';
 import type { GameState, ModelState, PlayerIndex, UnitState } from '../../src/core/state.ts';
 import { keptControl } from '../../src/rules/battle/objectives.ts';
-import { allows, isLoneOperative, pileInMove, weaponHas } from '../../src/core/rules-registry.ts';
+import { allows, isLoneOperative, pileInMove, weaponHas, weaponRange } from '../../src/core/rules-registry.ts';
 import { arrivalRound, deepStrikeDistance, firstRoundDeepStrike } from '../../src/rules/battle/reserves.ts';
 import { desperateEscapeRules } from '../../src/rules/battle/movement.ts';
-import { battleShockStepTests } from '../../src/rules/battle/command.ts';
+import { battleShockStepTests, enemyBattleShockModifier } from '../../src/rules/battle/command.ts';
 import { allStratagems } from '../../src/rules/stratagems/registry.ts';
 import { modelBody, unitDistance } from '../../src/rules/battle/world.ts';
 import { buildAttackPlan } from '../../src/rules/attack-context.ts';
@@ -231,6 +231,14 @@ export function ruleChecker(): RuleChecker {
    * Battle-shock step: every unit Below Half-strength, and every unit an effect makes test, tested (unless
    * Insane Bravery passed it); 2D6 (plus the effect's modifier) below its best Ld fails.
    */
+  /**
+   * What the rules add to a unit's Battle-shock test: its own (Supreme Loyalty) and its enemies' (a Hemlock
+   * Wraithfighter's Mindshock Pod). Read at the end of the step: nothing moves during it.
+   */
+  function testModifier(s: GameState, u: UnitState): number {
+    return rollModifier(s, u, 'battle-shock') + enemyBattleShockModifier(s, u);
+  }
+
   function checkBattleShockStep(s: GameState): void {
     count('battle-shock step');
     for (const id of mustTest) {
@@ -247,7 +255,7 @@ export function ruleChecker(): RuleChecker {
       }
       count('battle-shock test');
       const ld = bestLeadership(s, u);
-      const failed = roll[0] + roll[1] + (forcedTests.get(id) ?? 0) < ld;
+      const failed = roll[0] + roll[1] + (forcedTests.get(id) ?? 0) + testModifier(s, u) < ld;
       // a unit a stratagem then made test again had passed this one (it was not Battle-shocked then): checked below
       if (stratagemTests.has(id)) { if (failed) bad(`${u.name} failed its Battle-shock test and was then made to take another`); continue; }
       if (u.battleShocked !== failed) bad(`${u.name} rolled ${roll[0] + roll[1]} against Ld ${ld}+ and is ${u.battleShocked ? '' : 'not '}Battle-shocked`);
@@ -258,7 +266,7 @@ export function ruleChecker(): RuleChecker {
       const u = s.units[id];
       if (u.location !== 'battlefield' || !u.models.some((m) => m.alive)) continue;
       count('stratagem battle-shock test');
-      const failed = !braved.has(id) && t.roll[0] + t.roll[1] + t.modifier < bestLeadership(s, u);
+      const failed = !braved.has(id) && t.roll[0] + t.roll[1] + t.modifier + testModifier(s, u) < bestLeadership(s, u);
       if (u.battleShocked !== failed) bad(`${u.name} rolled ${t.roll[0] + t.roll[1]} (${t.modifier}) against Ld ${bestLeadership(s, u)}+ in a stratagem's test and is ${u.battleShocked ? '' : 'not '}Battle-shocked`);
     }
   }
@@ -336,7 +344,8 @@ export function ruleChecker(): RuleChecker {
       // BLAST: never at a unit within Engagement Range of the attacking army (the firing unit included)
       if (weaponHas(s, u, prof, 'BLAST') && engagedWithAny(s, t, u.player)) bad(`${u.name} shot BLAST ${c.weapon} at ${t.name}, within Engagement Range of its army`);
       if (typeof prof.range === 'number') {
-        const r = prof.range;
+        // with the rules that lengthen it (the Experimental Prototype Cadre's Superior Craftsmanship: +6")
+        const r = weaponRange(s, u, prof);
         const tm = alive(t);
         if (!alive(u).some((m) => tm.some((om) => horizontalDistance(modelBody(s, m), modelBody(s, om)) <= r + EPS))) bad(`${u.name} shot ${c.weapon} (${r}") at ${t.name}, out of range`);
         // Lone Operative: a target only within 12"
@@ -528,7 +537,8 @@ export function ruleChecker(): RuleChecker {
       case 'model-healed':
         // a model returned, or wounds regained, as the Command phase starts (Tears of Isha), before the
         // Battle-shock step, may bring its unit back to half strength or more: it then takes no test there
-        if (s.phase === 'command' && !forcedTests.has(e.unit) && !belowHalf(s, s.units[e.unit])) mustTest = mustTest.filter((id) => id !== e.unit);
+        // (wounds regained after its test, later in the phase, change nothing of it)
+        if (s.phase === 'command' && !shockRoll.has(e.unit) && !forcedTests.has(e.unit) && !belowHalf(s, s.units[e.unit])) mustTest = mustTest.filter((id) => id !== e.unit);
         break;
       case 'dice':
         if (e.purpose === 'hazardous') hazardousUnit = e.unit;

@@ -11,6 +11,7 @@ import { emptyGameState, type GameState } from '../../src/core/state.ts';
 import type { GameEvent } from '../../src/core/events.ts';
 import { bundledScenarios, loadScenario } from '../../src/data/scenario.ts';
 import { ruleChecker } from '../helpers/rule-checks.ts';
+import { randomArmiesScenario, strikeForceDetachments } from '../helpers/random-armies.ts';
 
 const GAMES = Number(process.env.INVARIANT_GAMES ?? 500);
 
@@ -113,6 +114,28 @@ describe('invariants over many random games', () => {
     expect(all.slice(0, 5)).toEqual([]);
     // the checks looked at every kind of move and decision they know
     for (const kind of ['deploy', 'scout', 'infiltrate', 'normal', 'advance', 'fall-back', 'charge', 'pile-in', 'consolidate', 'deep-strike', 'strategic-reserves', 'disembark', 'shooting attack', 'charge declared', 'fight target', 'objective control', 'vp scored', 'battle-shock test', 'desperate escape', 'fell back', 'allocation']) {
+      expect(checked.get(kind) ?? 0, kind).toBeGreaterThan(0);
+    }
+  }, 600_000);
+
+  it('armies no scenario has (four datasheets a side drawn from both factions\' data) under every Strike Force detachment: within the rules', async () => {
+    // the sample of bench/datasheet-sweep.ts the suite plays: two random games and one heuristic game a
+    // detachment (seeds ds-<detachment>-0 onwards, as the bench's), armies drawn from the seed alone
+    const detachments = strikeForceDetachments();
+    expect(detachments.length).toBeGreaterThanOrEqual(19);
+    const all: Violation[] = [];
+    const checked = new Map<string, number>();
+    for (const { detachment, side } of detachments) {
+      for (const [agent, seeds] of [['random', 2], ['heuristic', 1]] as const) {
+        for (let i = 0; i < seeds; i++) {
+          const r = await play(randomArmiesScenario(`ds-${detachment}-${i}`, detachment, side), `ds-${detachment}-${i}`, false, agent);
+          all.push(...r.violations.map((v) => ({ ...v, what: `${detachment} ${agent}: ${v.what}` })));
+          for (const [k, v] of r.checked) checked.set(k, (checked.get(k) ?? 0) + v);
+        }
+      }
+    }
+    expect(all.slice(0, 5)).toEqual([]);
+    for (const kind of ['deploy', 'normal', 'advance', 'charge', 'shooting attack', 'fight target', 'battle-shock test', 'allocation']) {
       expect(checked.get(kind) ?? 0, kind).toBeGreaterThan(0);
     }
   }, 600_000);

@@ -1,0 +1,58 @@
+/**
+ * The rule checks of the invariants test (test/helpers/rule-checks.ts) over armies no scenario has: for each
+ * Strike Force detachment of the bundled factions, games of four datasheets a side drawn at random from the
+ * whole of both factions' data (test/helpers/random-armies.ts), that army under the detachment against the
+ * other faction's under none. Every datasheet turns up sooner or later, with the units, wargear and
+ * detachment rules the bundled armies never bring together.
+ *
+ *   npx tsx bench/datasheet-sweep.ts [--agent random|heuristic] [--games N] [--first K] [--detachment NAME]
+ *
+ * Defaults: random agents, 20 games a detachment, seeds `ds-<detachment>-K` onwards. Exits 1 when a rule was
+ * broken, naming the detachment, seed, armies and event (the armies are drawn from the seed alone).
+ */
+import { parseArgs } from 'node:util';
+import { loadAgentFactory, makeAgent } from '../src/core/agent-loader.ts';
+import { playGame } from '../src/sim/play.ts';
+import { randomArmiesScenario, strikeForceDetachments } from '../test/helpers/random-armies.ts';
+import { ruleChecker } from '../test/helpers/rule-checks.ts';
+
+const { values } = parseArgs({
+  options: { agent: { type: 'string', default: 'random' }, games: { type: 'string', default: '20' }, first: { type: 'string', default: '0' }, detachment: { type: 'string' } },
+});
+const games = Number(values.games);
+if (!Number.isInteger(games) || games < 1) throw new Error(`--games: expected a positive whole number, got "${values.games}"`);
+const first = Number(values.first);
+if (!Number.isInteger(first) || first < 0) throw new Error(`--first: expected a whole number (the first seed's number), got "${values.first}"`);
+
+const factory = await loadAgentFactory(values.agent!);
+const broken = new Map<string, number>();
+const checked = new Map<string, number>();
+let played = 0;
+let detachments = 0;
+for (const { detachment: det, side } of strikeForceDetachments()) {
+  if (values.detachment && det !== values.detachment) continue;
+  detachments++;
+  for (let i = first; i < first + games; i++) {
+    const seed = `ds-${det}-${i}`;
+    const sc = randomArmiesScenario(seed, det, side);
+    const rules = ruleChecker();
+    try {
+      playGame(sc, { seed, agents: [makeAgent(factory, seed, 0), makeAgent(factory, seed, 1)], onEvent: rules.onEvent });
+    } catch (err) {
+      rules.violations.push(`the game threw: ${(err as Error).message}`);
+    }
+    played++;
+    for (const [k, v] of rules.checked) checked.set(k, (checked.get(k) ?? 0) + v);
+    for (const v of rules.violations) {
+      console.log(`${det} seed ${seed} (${sc.players.map((p) => p.army.units.map((u) => u.name).join(' + ')).join(' vs ')}): ${v}`);
+      const kind = v.replace(/^event \d+: /, '').replace(/p\d-u\d+(-m\d+)?/g, '…').replace(/[\d.]+"/g, '…"');
+      broken.set(kind, (broken.get(kind) ?? 0) + 1);
+    }
+  }
+}
+if (detachments === 0) throw new Error(`--detachment: no Strike Force detachment named "${values.detachment}"`);
+console.log(`\n${played} games (${values.agent} agents, ${detachments} detachments, random armies of the bundled factions' datasheets); checked:`);
+for (const [k, v] of checked) console.log(`  ${k.padEnd(26)} ${v}`);
+console.log(broken.size ? '\nbroken rules by kind:' : '\nno rule broken');
+for (const [k, v] of [...broken].sort((a, b) => b[1] - a[1])) console.log(`  ${String(v).padStart(6)}  ${k}`);
+process.exitCode = broken.size ? 1 : 0;
