@@ -38,6 +38,11 @@ const ROLLED_MOVES: Record<string, (roll: number) => number> = {
   'Trail Finding': (v) => v, 'Path of the Outcast': (v) => v, 'Reaver Band': (v) => v, 'Shade of Twilight': (v) => v, 'Rapid Ambush move': (v) => v,
   'Fire and Fade (D6+1")': (v) => v + 1, 'Into the Breach (D6+1")': (v) => v + 1, 'Raid and Run (D3+3")': (v) => v + 3,
 };
+/**
+ * Normal moves of up to a fixed distance, by the decision that chooses them (the rules' own numbers, not read
+ * from their modules: the checks load no faction rule before a test does)
+ */
+const FIXED_MOVES: Record<string, number> = { 'tactical-acumen': 6, 'interlocking-manoeuvres': 6 };
 /** "ends closer" (pile-in, consolidation): the planner's own margin (src/geometry/planner.ts) */
 const CLOSER_EPS = 1e-9;
 
@@ -185,6 +190,8 @@ export function ruleChecker(): RuleChecker {
   const consolidationReach = new Map<string, number>();
   // the reach of a Normal move of up to D6+1" (Battle Focus: Fade Back, Opportunity Seized), from its roll
   const manoeuvreReach = new Map<string, number>();
+  /** the distance of the Normal move a decision just chose, when a rule fixes it (FIXED_MOVES) */
+  let fixedReach: number | null = null;
   /** what the rules add to a unit's Charge roll, when it is rolled (The Bloody-Handed: +1) */
   const chargeBonus = new Map<string, number>();
   const lastPos = new Map<string, { x: number; y: number; z: number }>();
@@ -296,6 +303,10 @@ export function ruleChecker(): RuleChecker {
       escape = { unit: u.id, name: u.name, alive: living.length, shocked: u.battleShocked, fly: living.every((m) => s.datasheets[m.datasheet].keywords.includes('FLY')), dice: [], destroyed: 0, placed: false, forced: false, modifier: 0 };
     }
     if (e.request === 'select-unit-to-shoot') shooter = unitId;
+    // a Normal move "of up to" a fixed distance, whatever the unit's Move characteristic (Tactical Acumen's 6":
+    // a Move lowered by Photon Casters does not shorten it): the next Normal move placed
+    const fixed = FIXED_MOVES[e.request];
+    if (fixed !== undefined && c && typeof c === 'object' && c.mode === 'normal') fixedReach = fixed;
     if (e.request === 'select-unit-to-fight') { fighter = unitId; fallen = []; }
     if (e.request === 'select-unit-to-charge' && unitId) {
       count('charge declared');
@@ -356,6 +367,10 @@ export function ruleChecker(): RuleChecker {
 
   function onPlacement(e: Extract<GameEvent, { type: 'models-placed' }>, s: GameState): void {
     const u = s.units[e.unit];
+    if (fixedReach !== null && e.mode === 'normal') {
+      manoeuvreReach.set(u.id, fixedReach);
+      fixedReach = null;
+    }
     if (escape && e.mode === 'fall-back') escape.placed = true;
     if (u.location !== 'battlefield') return;
     count(e.mode);
