@@ -189,6 +189,8 @@ export function ruleChecker(): RuleChecker {
   // src/factions/aeldari/boarding-rolls.ts, which registers nothing, so the checks load no rule before the tests do)
   const consolidationReach = new Map<string, number>();
   // the reach of a Normal move of up to D6+1" (Battle Focus: Fade Back, Opportunity Seized), from its roll
+  /** the models allocated an attack this phase (the state's `allocated`, known before each event) */
+  const allocatedThisPhase = new Set<string>();
   const manoeuvreReach = new Map<string, number>();
   /** the distance of the Normal move a decision just chose, when a rule fixes it (FIXED_MOVES) */
   let fixedReach: number | null = null;
@@ -498,6 +500,7 @@ export function ruleChecker(): RuleChecker {
       case 'phase-started':
         phase = e.phase;
         selected.clear();
+        allocatedThisPhase.clear();
         shockRoll.clear();
         stratagemTests.clear();
         latestShock.clear();
@@ -519,6 +522,8 @@ export function ruleChecker(): RuleChecker {
         break;
       case 'attack-allocated':
       case 'model-damaged': {
+        const wasAllocated = allocatedThisPhase.has(e.model);
+        if (e.type === 'attack-allocated') allocatedThisPhase.add(e.model);
         // Attached units: while a Bodyguard model is left, attacks go to Bodyguard models unless they
         // have PRECISION (mortal wounds, which may come from the unit's own Hazardous weapons, are left out,
         // and so are CHARACTER attackers, whose abilities grant PRECISION in ways the log does not show)
@@ -541,7 +546,11 @@ export function ruleChecker(): RuleChecker {
         // its player picks: not an allocation
         if (e.type === 'model-damaged' && e.mortal && e.by === null && hazardousUnit === e.unit) break;
         count('allocation');
-        const others = u.models.filter((m) => m.id !== e.model && m.alive && m.wounds > 0 && mustTake(s, m));
+        // the model had itself lost wounds or been allocated an attack before this event: then another such model
+        // (a second one can come from the unit's own Hazardous mortal wounds) does not bind the choice
+        const max = s.datasheets[target.datasheet].models[target.profile].wounds;
+        const taking = wasAllocated || (e.type === 'model-damaged' ? target.wounds + e.wounds : target.wounds) < max;
+        const others = taking ? [] : u.models.filter((m) => m.id !== e.model && m.alive && m.wounds > 0 && mustTake(s, m));
         if (others.length) bad(`${e.type === 'attack-allocated' ? 'an attack allocated' : 'damage'} to ${e.model} of ${u.name} while ${others.map((m) => m.id).join(', ')} had lost wounds or taken an allocated attack`);
         break;
       }
@@ -550,6 +559,7 @@ export function ruleChecker(): RuleChecker {
         break;
       case 'model-returned':
       case 'model-healed':
+        if (e.type === 'model-returned') allocatedThisPhase.delete(e.model);
         // a model returned, or wounds regained, as the Command phase starts (Tears of Isha), before the
         // Battle-shock step, may bring its unit back to half strength or more: it then takes no test there
         // (wounds regained after its test, later in the phase, change nothing of it)
