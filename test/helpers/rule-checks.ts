@@ -24,6 +24,7 @@ import type { WeaponProfile } from '../../src/data/datasheet.ts';
 import type { Body } from '../../src/geometry/types.ts';
 import { SERPENT_STRIKE_ROLL, serpentStrikeReach } from '../../src/factions/aeldari/boarding-rolls.ts';
 import { FALLEN_WARRIOR } from '../../src/rules/battle/fight-on-death.ts';
+import { linkedFireBodies } from '../../src/rules/battle/linked-fire.ts';
 import { FIGHTS_NEXT } from '../../src/rules/battle/fight.ts';
 import { D6_PLUS_1_MOVES } from '../../src/factions/aeldari/battle-focus-names.ts';
 // what Martial Grace adds to those D6 (a module that registers no rule)
@@ -360,9 +361,13 @@ export function ruleChecker(): RuleChecker {
         // with the rules that lengthen it (the Experimental Prototype Cadre's Superior Craftsmanship: +6")
         const r = weaponRange(s, u, prof);
         const tm = alive(t);
-        if (!alive(u).some((m) => tm.some((om) => horizontalDistance(modelBody(s, m), modelBody(s, om)) <= r + EPS))) bad(`${u.name} shot ${c.weapon} (${r}") at ${t.name}, out of range`);
+        // where the shot is measured from: the unit's models, and with LINKED FIRE (c.linked: models aiming so)
+        // the other friendly FIRE PRISM models they see
+        const from = alive(u).map((m) => modelBody(s, m));
+        if (typeof c.linked === 'number' && c.linked > 0) for (const m of alive(u)) from.push(...linkedFireBodies(s, u, m, modelBody(s, m)));
+        if (!from.some((b) => tm.some((om) => horizontalDistance(b, modelBody(s, om)) <= r + EPS))) bad(`${u.name} shot ${c.weapon} (${r}") at ${t.name}, out of range`);
         // Lone Operative: a target only within 12"
-        if (isLoneOperative(s, t) && !alive(u).some((m) => tm.some((om) => horizontalDistance(modelBody(s, m), modelBody(s, om)) <= 12 + EPS))) bad(`${u.name} shot Lone Operative ${t.name} from beyond 12"`);
+        if (isLoneOperative(s, t) && !from.some((b) => tm.some((om) => horizontalDistance(b, modelBody(s, om)) <= 12 + EPS))) bad(`${u.name} shot Lone Operative ${t.name} from beyond 12"`);
       }
     }
   }

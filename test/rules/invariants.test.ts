@@ -12,6 +12,9 @@ import type { GameEvent } from '../../src/core/events.ts';
 import { bundledScenarios, loadScenario } from '../../src/data/scenario.ts';
 import { ruleChecker } from '../helpers/rule-checks.ts';
 import { characteristic } from '../../src/rules/battle/units.ts';
+import { isLoneOperative } from '../../src/core/rules-registry.ts';
+import { modelBody } from '../../src/rules/battle/world.ts';
+import { horizontalDistance } from '../../src/geometry/distance.ts';
 import { randomArmiesScenario, strikeForceDetachments } from '../helpers/random-armies.ts';
 
 const GAMES = Number(process.env.INVARIANT_GAMES ?? 500);
@@ -200,6 +203,33 @@ describe('invariants over many random games', () => {
     });
     // if the game changes and no longer meets the case, find another seed (bench/datasheet-sweep.ts)
     expect(both, 'the game no longer has the case').toBeGreaterThan(0);
+    expect(rules.violations).toEqual([]);
+  }, 120_000);
+
+  it('LINKED FIRE measures range and Lone Operative\'s 12" from the other Fire Prism, and the checks know it', async () => {
+    // a game of the datasheet sweep: a Fire Prism aims its prism cannon through the other at Aun'va (Lone
+    // Operative) more than 12" from itself
+    const seed = "ds-Mont'ka-1260";
+    const rules = ruleChecker();
+    const agents = await loadAgents(['random', 'random'], seed);
+    let shooter: string | null = null;
+    let farLinked = 0;
+    playGame(randomArmiesScenario(seed, "Mont'ka", 0), {
+      seed, agents,
+      onEvent: (e, st) => {
+        rules.onEvent(e, st);
+        if (e.type !== 'decision') return;
+        const c = e.choice as { unit?: string; target?: string; linked?: number };
+        if (e.request === 'select-unit-to-shoot') shooter = c.unit ?? null;
+        if (e.request === 'shoot-target' && shooter && c.linked && c.target && isLoneOperative(st, st.units[c.target])) {
+          const own = st.units[shooter].models.filter((m) => m.alive).map((m) => modelBody(st, m));
+          const t = st.units[c.target].models.filter((m) => m.alive).map((m) => modelBody(st, m));
+          if (!own.some((b) => t.some((tb) => horizontalDistance(b, tb) <= 12))) farLinked++;
+        }
+      },
+    });
+    // if the game changes and no longer meets the case, find another seed (bench/datasheet-sweep.ts)
+    expect(farLinked, 'the game no longer has the case').toBeGreaterThan(0);
     expect(rules.violations).toEqual([]);
   }, 120_000);
 
