@@ -1,9 +1,10 @@
 /**
  * The rule checks of the invariants test (test/helpers/rule-checks.ts) over armies no scenario has: for each
- * Strike Force detachment of the bundled factions, games of four datasheets a side drawn at random from the
- * whole of both factions' data (test/helpers/random-armies.ts), that army under the detachment against the
- * other faction's under none. Every datasheet turns up sooner or later, with the units, wargear and
- * detachment rules the bundled armies never bring together.
+ * detachment of the bundled factions, games of four datasheets a side drawn at random from the whole of both
+ * factions' data (test/helpers/random-armies.ts; INFANTRY only for the Boarding Actions detachments, on the
+ * bundled Boarding Actions board), that army under the detachment against the other faction's under none.
+ * Every datasheet turns up sooner or later, with the units, wargear and detachment rules the bundled armies
+ * never bring together.
  *
  *   npx tsx bench/datasheet-sweep.ts [--agent random|heuristic] [--games N] [--first K] [--detachment NAME]
  *
@@ -13,7 +14,7 @@
 import { parseArgs } from 'node:util';
 import { loadAgentFactory, makeAgent } from '../src/core/agent-loader.ts';
 import { playGame } from '../src/sim/play.ts';
-import { randomArmiesScenario, strikeForceDetachments } from '../test/helpers/random-armies.ts';
+import { randomArmiesScenario, sweptDetachments } from '../test/helpers/random-armies.ts';
 import { ruleChecker } from '../test/helpers/rule-checks.ts';
 
 const { values } = parseArgs({
@@ -29,12 +30,12 @@ const broken = new Map<string, number>();
 const checked = new Map<string, number>();
 let played = 0;
 let detachments = 0;
-for (const { detachment: det, side } of strikeForceDetachments()) {
+for (const { detachment: det, side, mode } of sweptDetachments()) {
   if (values.detachment && det !== values.detachment) continue;
   detachments++;
   for (let i = first; i < first + games; i++) {
     const seed = `ds-${det}-${i}`;
-    const sc = randomArmiesScenario(seed, det, side);
+    const sc = randomArmiesScenario(seed, det, side, mode);
     const rules = ruleChecker();
     try {
       playGame(sc, { seed, agents: [makeAgent(factory, seed, 0), makeAgent(factory, seed, 1)], onEvent: rules.onEvent });
@@ -50,7 +51,7 @@ for (const { detachment: det, side } of strikeForceDetachments()) {
     }
   }
 }
-if (detachments === 0) throw new Error(`--detachment: no Strike Force detachment named "${values.detachment}"`);
+if (detachments === 0) throw new Error(`--detachment: no detachment of the bundled factions named "${values.detachment}"`);
 console.log(`\n${played} games (${values.agent} agents, ${detachments} detachments, random armies of the bundled factions' datasheets); checked:`);
 for (const [k, v] of checked) console.log(`  ${k.padEnd(26)} ${v}`);
 console.log(broken.size ? '\nbroken rules by kind:' : '\nno rule broken');

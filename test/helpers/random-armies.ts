@@ -1,39 +1,57 @@
 /**
  * Armies no scenario has, for the rule checks: four datasheets a side drawn at random (from the seed alone)
- * from the whole of both bundled factions' data, and a unit for the first Leader drawn to lead, on the small
- * board of test/helpers/mini-scenario.ts, the agents declaring the battle formations; one army under a Strike
- * Force detachment of its faction and the other under none. bench/datasheet-sweep.ts
- * plays many; test/rules/invariants.test.ts a few of each detachment.
+ * from the whole of both bundled factions' data, and a unit for the first Leader drawn to lead, the agents
+ * declaring the battle formations; one army under a detachment of its faction and the other under none.
+ * Strike Force detachments play on the small board of test/helpers/mini-scenario.ts; Boarding Actions ones
+ * on the bundled Boarding Actions board (scenarios/boarding-actions/starfire-vs-aeldari.json), with INFANTRY
+ * datasheets only (its corridors are built for them). bench/datasheet-sweep.ts plays many; the invariants
+ * suite (test/rules/invariants.test.ts) a few of each detachment.
  */
 import seedrandom from 'seedrandom';
 import { loadFactionCatalog, type FactionCatalog } from '../../src/data/catalog.ts';
+import type { Datasheet } from '../../src/data/datasheet.ts';
+import { loadScenario } from '../../src/data/scenario.ts';
 import type { ResolvedScenario } from '../../src/data/scenario-types.ts';
 import { registeredFactions } from '../../src/rules/factions.ts';
 import { miniScenario } from './mini-scenario.ts';
 
 // the Manta's base does not fit in the small board's 18" deployment zone (a clear error at set-up, not a rule broken)
 const TOO_LARGE = new Set(['Manta']);
+const BOARDING_BOARD = 'scenarios/boarding-actions/starfire-vs-aeldari.json';
+
+export type Mode = 'strike-force' | 'boarding-actions';
 
 interface Pool { names: string[]; catalog: FactionCatalog }
-let cached: { pools: { tau: Pool; aeldari: Pool }; boardingActions: Set<string> } | null = null;
+let cached: { pools: Record<Mode, { tau: Pool; aeldari: Pool }>; boardingActions: Set<string>; board: ResolvedScenario } | null = null;
 function data() {
   if (cached) return cached;
   const catalogs = { tau: loadFactionCatalog('tau'), aeldari: loadFactionCatalog('aeldari') };
-  const pool = (c: FactionCatalog): Pool => ({ names: c.datasheets.filter((d) => !TOO_LARGE.has(d.name)).map((d) => d.name), catalog: c });
+  const pool = (c: FactionCatalog, keep: (d: Datasheet) => boolean): Pool => ({ names: c.datasheets.filter((d) => !TOO_LARGE.has(d.name) && keep(d)).map((d) => d.name), catalog: c });
+  const any = () => true;
+  const infantry = (d: Datasheet) => d.keywords.includes('INFANTRY');
   // Boarding Actions detachments (the data's type) play only on their own boards
   const boardingActions = new Set([...catalogs.tau.data.detachments, ...catalogs.aeldari.data.detachments].filter((d) => d.type === 'Boarding Actions').map((d) => d.name));
-  return (cached = { pools: { tau: pool(catalogs.tau), aeldari: pool(catalogs.aeldari) }, boardingActions });
+  return (cached = {
+    pools: {
+      'strike-force': { tau: pool(catalogs.tau, any), aeldari: pool(catalogs.aeldari, any) },
+      'boarding-actions': { tau: pool(catalogs.tau, infantry), aeldari: pool(catalogs.aeldari, infantry) },
+    },
+    boardingActions,
+    board: loadScenario(BOARDING_BOARD),
+  });
 }
 
-/** The Strike Force detachments of the bundled factions, with the side (0: T'au, 1: Aeldari) that plays each. */
-export function strikeForceDetachments(): { detachment: string; side: 0 | 1 }[] {
+/** The detachments of the bundled factions, with their mode and the side (0: T'au, 1: Aeldari) that plays each. */
+export function sweptDetachments(): { detachment: string; side: 0 | 1; mode: Mode }[] {
   const { boardingActions } = data();
-  return registeredFactions().flatMap((f) => Object.keys(f.detachments).filter((d) => !boardingActions.has(d)).map((detachment) => ({ detachment, side: (f.id === 'TAU' ? 0 : 1) as 0 | 1 })));
+  return registeredFactions().flatMap((f) => Object.keys(f.detachments).map((detachment) => ({
+    detachment, side: (f.id === 'TAU' ? 0 : 1) as 0 | 1, mode: (boardingActions.has(detachment) ? 'boarding-actions' : 'strike-force') as Mode,
+  })));
 }
 
-/** The random armies of `seed`, `side`'s under `detachment`, over five battle rounds. */
-export function randomArmiesScenario(seed: string, detachment: string, side: 0 | 1): ResolvedScenario {
-  const { pools } = data();
+/** The random armies of `seed`, `side`'s under `detachment`, over five battle rounds, on the board of `mode`. */
+export function randomArmiesScenario(seed: string, detachment: string, side: 0 | 1, mode: Mode = 'strike-force'): ResolvedScenario {
+  const { pools, board } = data();
   const rng = seedrandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rng() * list.length)];
   const draw = ({ names, catalog }: Pool) => {
@@ -41,13 +59,24 @@ export function randomArmiesScenario(seed: string, detachment: string, side: 0 |
     // a Leader drawn brings a unit it can lead, so that Attached units are played too
     const leader = out.map((n) => catalog.byName(n)!).find((d) => d.leads.length > 0);
     const bodyguard = leader ? catalog.byId(pick(leader.leads)) : undefined;
-    if (bodyguard && !TOO_LARGE.has(bodyguard.name)) out.push(bodyguard.name);
+    if (bodyguard && !TOO_LARGE.has(bodyguard.name) && (mode === 'strike-force' || bodyguard.keywords.includes('INFANTRY'))) out.push(bodyguard.name);
     return out;
   };
-  const sc = miniScenario({ tau: draw(pools.tau), aeldari: draw(pools.aeldari), rounds: 5 });
-  sc.players[side].detachment = detachment;
-  sc.players[side].army.detachment = detachment;
+  const armies = miniScenario({ tau: draw(pools[mode].tau), aeldari: draw(pools[mode].aeldari), rounds: 5 });
+  let sc = armies;
+  if (mode === 'boarding-actions') {
+    // the bundled board, mission and hatchways, with these armies (T'au and Aeldari on the board's own sides)
+    sc = structuredClone(board);
+    for (const p of sc.players) {
+      const a = armies.players[p.faction === 'TAU' ? 0 : 1];
+      Object.assign(p, { army: { ...a.army, battleSize: p.army.battleSize }, datasheets: a.datasheets, leaders: {}, transports: {}, reserves: {}, detachment: null });
+      p.army.detachment = '';
+    }
+  }
+  const p = sc.players.find((x) => x.faction === (side === 0 ? 'TAU' : 'AE'))!;
+  p.detachment = detachment;
+  p.army.detachment = detachment;
   // the agents attach the Leaders, fill the TRANSPORTs and pick the Reserves (Declare Battle Formations)
-  for (const p of sc.players) p.formations = 'agent';
+  for (const x of sc.players) x.formations = 'agent';
   return sc;
 }

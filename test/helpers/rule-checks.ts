@@ -326,7 +326,10 @@ export function ruleChecker(): RuleChecker {
     if (e.request === 'fight-target' && fighter && fallenFight && c && typeof c.target === 'string') {
       count('fallen fight target');
       const t = s.units[c.target];
-      const mine = fallen.filter((f) => f.player === e.player).map((f) => ({ ...s.units[f.unit].models.find((m) => m.id === f.model)!, pos: f.pos }));
+      // (a fallen Leader is found in its own unit again once the Attached unit it fell in has split)
+      const modelOf = (f: (typeof fallen)[number]) => s.units[f.unit].models.find((m) => m.id === f.model)
+        ?? s.unitOrder.flatMap((id) => s.units[id].models).find((m) => m.id === f.model)!;
+      const mine = fallen.filter((f) => f.player === e.player).map((f) => ({ ...modelOf(f), pos: f.pos }));
       if (!mine.some((m) => alive(t).some((om) => inEngagementRange(modelBody(s, m), modelBody(s, om))))) bad(`fallen models of player ${e.player + 1} fought ${t.name} out of Engagement Range`);
     } else if (e.request === 'fight-target' && fighter && c && typeof c.target === 'string') {
       count('fight target');
@@ -689,7 +692,8 @@ export function ruleChecker(): RuleChecker {
         const enemyBodies = s.unitOrder.map((id) => s.units[id]).filter((o) => o.player !== u.player && o.location === 'battlefield')
           .flatMap((o) => alive(o).map((om) => ({ unit: o.id, body: modelBody(s, om) })));
         for (const { model, pos } of e.positions) {
-          const f = fallen.find((x) => x.model === model && x.unit === e.unit);
+          // (by model: a fallen Leader piles in with its own unit once the Attached unit it fell in has split)
+          const f = fallen.find((x) => x.model === model && x.player === u.player);
           if (!f) { bad(`fallen-piled-in: ${model} of ${u.name} is not a fallen model waiting to fight`); continue; }
           const m = u.models.find((x) => x.id === model)!;
           const before = modelBody(s, { ...m, pos: f.pos });

@@ -269,3 +269,38 @@ describe('Fight on Death before Deadly Demise (the Rules Commentary)', () => {
     expect(checked).toBe(3);
   });
 });
+
+describe('a fallen Leader whose Attached unit splits as the attacks end', () => {
+  it('still fights, from where it fell, as its own unit', () => {
+    // an Autarch leading five Howling Banshees (Aspect Host, TO THEIR FINAL BREATH), down to its last wound; the
+    // Kroot's melee attacks have PRECISION here (a test effect), so the Autarch can fall while Banshees stand:
+    // its part of the Attached unit is destroyed, the unit splits as the Kroot's attacks end, and the
+    // Autarch's stand-in, its D6 passed, must fight all the same (it was once lost with the split)
+    const AU: PlacedUnit = { id: 'AU', player: 0, faction: 'aeldari', name: 'Autarch', at: { x: 10, y: 16.2 } };
+    const precise = 'Test: precision';
+    registerRule({ name: precise, kind: 'effect', attack(plan, ctx, src) { if (src.role === 'attacker' && ctx.melee) plan.precision = true; } });
+    let found = 0;
+    for (let i = 0; i < 80 && found < 2; i++) {
+      const g = battleSandbox([HB, AU, KC], {
+        phase: 'fight', turn: 1, cp: [3, 3], detachments: ['Aspect Host', null], factions: ['AE', 'TAU'], stream: createStream(`fallen-leader-${i}`),
+        agents: [scriptedAgent('ae', using('TO THEIR FINAL BREATH')), scriptedAgent('tau')],
+      });
+      g.emit({ type: 'unit-attached', leader: 'AU', bodyguard: 'HB' });
+      const autarch = g.state.units.HB.models.find((m) => m.id === 'AU-m1')!;
+      g.emit({ type: 'model-damaged', unit: 'HB', model: autarch.id, wounds: autarch.wounds - 1, by: null, mortal: false });
+      g.addEffect(precise, 1, 'KC', g.untilEndOfPhase());
+      const from = g.log!.length;
+      fight(g, g.state.units.KC);
+      const log = g.log!.slice(from);
+      const leaderFell = log.some((e) => e.type === 'effect-added' && e.effect.kind === FALLEN_WARRIOR && e.effect.params.model === 'AU-m1');
+      const split = log.findIndex((e) => e.type === 'unit-detached' && e.leader === 'AU');
+      if (!leaderFell || split < 0) continue;
+      found++;
+      // the Autarch's attacks come after the split, rolled for its own unit
+      const autarchHits = log.findIndex((e, k) => k > split && e.type === 'dice' && e.purpose === 'hit' && e.unit === 'AU');
+      expect(autarchHits, `seed fallen-leader-${i}`).toBeGreaterThan(split);
+      expect(g.state.effects.some((e) => e.kind === FALLEN_WARRIOR)).toBe(false);
+    }
+    expect(found).toBe(2);
+  });
+});

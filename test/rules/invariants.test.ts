@@ -15,7 +15,7 @@ import { characteristic } from '../../src/rules/battle/units.ts';
 import { isLoneOperative } from '../../src/core/rules-registry.ts';
 import { modelBody } from '../../src/rules/battle/world.ts';
 import { horizontalDistance } from '../../src/geometry/distance.ts';
-import { randomArmiesScenario, strikeForceDetachments } from '../helpers/random-armies.ts';
+import { randomArmiesScenario, sweptDetachments } from '../helpers/random-armies.ts';
 
 const GAMES = Number(process.env.INVARIANT_GAMES ?? 500);
 
@@ -122,17 +122,18 @@ describe('invariants over many random games', () => {
     }
   }, 600_000);
 
-  it('armies no scenario has (four datasheets a side drawn from both factions\' data) under every Strike Force detachment: within the rules', async () => {
+  it('armies no scenario has (four datasheets a side drawn from both factions\' data) under every detachment: within the rules', async () => {
     // the sample of bench/datasheet-sweep.ts the suite plays: two random games and one heuristic game a
     // detachment (seeds ds-<detachment>-0 onwards, as the bench's), armies drawn from the seed alone
-    const detachments = strikeForceDetachments();
-    expect(detachments.length).toBeGreaterThanOrEqual(19);
+    const detachments = sweptDetachments();
+    expect(detachments.filter((d) => d.mode === 'strike-force').length).toBeGreaterThanOrEqual(19);
+    expect(detachments.filter((d) => d.mode === 'boarding-actions').length).toBeGreaterThanOrEqual(6);
     const all: Violation[] = [];
     const checked = new Map<string, number>();
-    for (const { detachment, side } of detachments) {
+    for (const { detachment, side, mode } of detachments) {
       for (const [agent, seeds] of [['random', 2], ['heuristic', 1]] as const) {
         for (let i = 0; i < seeds; i++) {
-          const r = await play(randomArmiesScenario(`ds-${detachment}-${i}`, detachment, side), `ds-${detachment}-${i}`, false, agent);
+          const r = await play(randomArmiesScenario(`ds-${detachment}-${i}`, detachment, side, mode), `ds-${detachment}-${i}`, false, agent);
           all.push(...r.violations.map((v) => ({ ...v, what: `${detachment} ${agent}: ${v.what}` })));
           for (const [k, v] of r.checked) checked.set(k, (checked.get(k) ?? 0) + v);
         }

@@ -80,9 +80,13 @@ export function takeFallenWarriors(g: Game): { unit: UnitState; fallen: FallenWa
   const s = g.state;
   const mine = s.effects.filter((e) => e.kind === FALLEN_WARRIOR);
   if (mine.length === 0) return [];
+  // the unit that holds each fallen model now: the one it fell in, or, when that Attached unit has split
+  // since (its other part destroyed by the same attacks), the unit the model left with
+  const holds = (id: string, model: unknown) => s.units[id].models.some((x) => x.id === model);
+  const holder = new Map(mine.map((e) => [e, e.unit !== null && holds(e.unit, e.params.model) ? e.unit : (s.unitOrder.find((id) => s.units[id].player === e.player && holds(id, e.params.model)) ?? null)]));
   const out: { unit: UnitState; fallen: FallenWarrior[] }[] = [];
   for (const id of s.unitOrder) {
-    const effects = mine.filter((e) => e.unit === id);
+    const effects = mine.filter((e) => holder.get(e) === id);
     if (effects.length === 0) continue;
     const unit = s.units[id];
     const fallen: FallenWarrior[] = [];
