@@ -446,7 +446,8 @@ export function ruleChecker(): RuleChecker {
         const pile = pileInMove(s, u).distance;
         const limit: Record<string, number> = {
           normal: Math.max(move, manoeuvreReach.get(u.id) ?? 0), 'lethal-surge': manoeuvreReach.get(u.id) ?? 0, 'fall-back': Math.max(move, manoeuvreReach.get(u.id) ?? 0), 'pile-in': pile, consolidate: Math.max(pile, consolidationReach.get(u.id) ?? 0),
-          'consolidate-any-direction': consolidationReach.get(u.id) ?? 0,
+          // (its reach as the Consolidation's: a longer Pile-in the unit's rules give it, Choreographer of War's 6", counts too)
+          'consolidate-any-direction': Math.max(pile, consolidationReach.get(u.id) ?? 0),
           scout: scouts, charge: roll.reduce((a, x) => a + x, 0) + (chargeBonus.get(u.id) ?? 0),
         };
         // the straight line from where the model was is never longer than the path it moved

@@ -234,6 +234,34 @@ describe('invariants over many random games', () => {
     expect(rules.violations).toEqual([]);
   }, 120_000);
 
+  it("SERPENT STRIKE's Consolidation in any direction reaches as far as the unit's own Pile-in when that is longer (Choreographer of War's 6\"), and the checks know it", async () => {
+    // a game of the datasheet sweep (Boarding Actions, heuristic agents): a Troupe its Troupe Master leads rolls
+    // 2 for SERPENT STRIKE (5") and consolidates 6" in any direction
+    const seed = 'ds-Star-dancer Masque-4039';
+    const rules = ruleChecker();
+    const agents = await loadAgents(['heuristic', 'heuristic'], seed);
+    const rolled = new Map<string, number>();
+    const last = new Map<string, { x: number; y: number }>();
+    let beyondRoll = 0;
+    playGame(randomArmiesScenario(seed, 'Star-dancer Masque', 1, 'boarding-actions'), {
+      seed, agents,
+      onEvent: (e, st) => {
+        rules.onEvent(e, st);
+        if (e.type === 'dice' && e.label === 'Serpent Strike' && e.unit) rolled.set(e.unit, 3 + e.values[0]);
+        if (e.type !== 'models-placed') return;
+        for (const m of st.units[e.unit].models) {
+          if (!m.pos) continue;
+          const from = last.get(m.id);
+          if (from && e.mode === 'consolidate-any-direction' && Math.hypot(m.pos.x - from.x, m.pos.y - from.y) > (rolled.get(e.unit) ?? Infinity) + 0.01) beyondRoll++;
+          last.set(m.id, { x: m.pos.x, y: m.pos.y });
+        }
+      },
+    });
+    // if the game changes and no longer meets the case, find another seed (bench/datasheet-sweep.ts)
+    expect(beyondRoll, 'the game no longer has the case').toBeGreaterThan(0);
+    expect(rules.violations).toEqual([]);
+  }, 120_000);
+
   it('the log folded by the reducer equals the engine\'s final state; the same seed gives the same log', async () => {
     const sc = loadScenario('scenarios/kauyon-vs-battle-host.json');
     for (const seed of ['fold-1', 'fold-2']) {
