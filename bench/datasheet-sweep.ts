@@ -12,10 +12,9 @@
  * broken, naming the detachment, seed, armies and event (the armies are drawn from the seed alone).
  */
 import { parseArgs } from 'node:util';
-import { loadAgentFactory, makeAgent } from '../src/core/agent-loader.ts';
-import { playGame } from '../src/sim/play.ts';
+import { loadAgentFactory } from '../src/core/agent-loader.ts';
 import { randomArmiesScenario, sweptDetachments } from '../test/helpers/random-armies.ts';
-import { ruleChecker } from '../test/helpers/rule-checks.ts';
+import { SweepTally } from './sweep-tally.ts';
 
 const { values } = parseArgs({
   options: { agent: { type: 'string', default: 'random' }, games: { type: 'string', default: '20' }, first: { type: 'string', default: '0' }, detachment: { type: 'string' } },
@@ -25,10 +24,7 @@ if (!Number.isInteger(games) || games < 1) throw new Error(`--games: expected a 
 const first = Number(values.first);
 if (!Number.isInteger(first) || first < 0) throw new Error(`--first: expected a whole number (the first seed's number), got "${values.first}"`);
 
-const factory = await loadAgentFactory(values.agent!);
-const broken = new Map<string, number>();
-const checked = new Map<string, number>();
-let played = 0;
+const tally = new SweepTally(await loadAgentFactory(values.agent!));
 let detachments = 0;
 for (const { detachment: det, side, mode } of sweptDetachments()) {
   if (values.detachment && det !== values.detachment) continue;
@@ -36,24 +32,8 @@ for (const { detachment: det, side, mode } of sweptDetachments()) {
   for (let i = first; i < first + games; i++) {
     const seed = `ds-${det}-${i}`;
     const sc = randomArmiesScenario(seed, det, side, mode);
-    const rules = ruleChecker();
-    try {
-      playGame(sc, { seed, agents: [makeAgent(factory, seed, 0), makeAgent(factory, seed, 1)], onEvent: rules.onEvent });
-    } catch (err) {
-      rules.violations.push(`the game threw: ${(err as Error).message}`);
-    }
-    played++;
-    for (const [k, v] of rules.checked) checked.set(k, (checked.get(k) ?? 0) + v);
-    for (const v of rules.violations) {
-      console.log(`${det} seed ${seed} (${sc.players.map((p) => p.army.units.map((u) => u.name).join(' + ')).join(' vs ')}): ${v}`);
-      const kind = v.replace(/^event \d+: /, '').replace(/p\d-u\d+(-m\d+)?/g, '…').replace(/[\d.]+"/g, '…"');
-      broken.set(kind, (broken.get(kind) ?? 0) + 1);
-    }
+    tally.play(sc, seed, `${det} seed ${seed} (${sc.players.map((p) => p.army.units.map((u) => u.name).join(' + ')).join(' vs ')})`);
   }
 }
 if (detachments === 0) throw new Error(`--detachment: no detachment of the bundled factions named "${values.detachment}"`);
-console.log(`\n${played} games (${values.agent} agents, ${detachments} detachments, random armies of the bundled factions' datasheets); checked:`);
-for (const [k, v] of checked) console.log(`  ${k.padEnd(26)} ${v}`);
-console.log(broken.size ? '\nbroken rules by kind:' : '\nno rule broken');
-for (const [k, v] of [...broken].sort((a, b) => b[1] - a[1])) console.log(`  ${String(v).padStart(6)}  ${k}`);
-process.exitCode = broken.size ? 1 : 0;
+tally.report(`${values.agent} agents, ${detachments} detachments, random armies of the bundled factions' datasheets`);

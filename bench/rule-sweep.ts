@@ -10,10 +10,9 @@
  * and the replay viewer reproduce.
  */
 import { parseArgs } from 'node:util';
-import { loadAgentFactory, makeAgent } from '../src/core/agent-loader.ts';
+import { loadAgentFactory } from '../src/core/agent-loader.ts';
 import { bundledScenarios, loadScenario } from '../src/data/scenario.ts';
-import { playGame } from '../src/sim/play.ts';
-import { ruleChecker } from '../test/helpers/rule-checks.ts';
+import { SweepTally } from './sweep-tally.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -24,33 +23,13 @@ if (!Number.isInteger(games) || games < 1) throw new Error(`--games: expected a 
 const first = Number(values.first);
 if (!Number.isInteger(first) || first < 0) throw new Error(`--first: expected a whole number (the first seed's number), got "${values.first}"`);
 
-const factory = await loadAgentFactory(values.agent!);
+const tally = new SweepTally(await loadAgentFactory(values.agent!));
 const files = positionals.length ? positionals : bundledScenarios({ nested: true });
-const broken = new Map<string, number>();
-const checked = new Map<string, number>();
-let played = 0;
 for (const file of files) {
   const sc = loadScenario(file);
   for (let i = 0; i < games; i++) {
     const seed = `sweep-${first + i}`;
-    const rules = ruleChecker();
-    try {
-      playGame(sc, { seed, agents: [makeAgent(factory, seed, 0), makeAgent(factory, seed, 1)], onEvent: rules.onEvent });
-    } catch (err) {
-      rules.violations.push(`the game threw: ${(err as Error).message}`);
-    }
-    played++;
-    for (const [k, v] of rules.checked) checked.set(k, (checked.get(k) ?? 0) + v);
-    for (const v of rules.violations) {
-      console.log(`${file} seed ${seed}: ${v}`);
-      // by kind: without the event number, model ids and distances
-      const kind = v.replace(/^event \d+: /, '').replace(/p\d-u\d+(-m\d+)?/g, '…').replace(/[\d.]+"/g, '…"');
-      broken.set(kind, (broken.get(kind) ?? 0) + 1);
-    }
+    tally.play(sc, seed, `${file} seed ${seed}`);
   }
 }
-console.log(`\n${played} games (${values.agent} agents, ${files.length} scenarios); checked:`);
-for (const [k, v] of checked) console.log(`  ${k.padEnd(26)} ${v}`);
-console.log(broken.size ? '\nbroken rules by kind:' : '\nno rule broken');
-for (const [k, v] of [...broken].sort((a, b) => b[1] - a[1])) console.log(`  ${String(v).padStart(6)}  ${k}`);
-process.exitCode = broken.size ? 1 : 0;
+tally.report(`${values.agent} agents, ${files.length} scenarios`);
