@@ -7,7 +7,7 @@ import { miniScenario } from '../helpers/mini-scenario.ts';
 import { playGame } from '../../src/sim/play.ts';
 import { loadAgents } from '../../src/core/agent-loader.ts';
 import { foldEvents } from '../../src/core/reducer.ts';
-import { emptyGameState, type GameState } from '../../src/core/state.ts';
+import { emptyGameState, type GameState, type ModelState, type UnitState } from '../../src/core/state.ts';
 import type { GameEvent } from '../../src/core/events.ts';
 import { bundledScenarios, loadScenario } from '../../src/data/scenario.ts';
 import { ruleChecker } from '../helpers/rule-checks.ts';
@@ -15,7 +15,7 @@ import { characteristic } from '../../src/rules/battle/units.ts';
 import { isLoneOperative } from '../../src/core/rules-registry.ts';
 import { modelBody } from '../../src/rules/battle/world.ts';
 import { horizontalDistance } from '../../src/geometry/distance.ts';
-import { randomArmiesScenario, sweptDetachments } from '../helpers/random-armies.ts';
+import { randomArmiesScenario, sweptDetachments, type Mode } from '../helpers/random-armies.ts';
 
 const GAMES = Number(process.env.INVARIANT_GAMES ?? 500);
 
@@ -57,6 +57,32 @@ async function play(sc: ReturnType<typeof miniScenario>, seed: string, log: bool
   const { game } = playGame(sc, { seed, agents, onEvent });
   for (const what of rules.violations) violations.push({ seed, event: Number(/^event (\d+)/.exec(what)![1]), what });
   return { violations, final: game.state, events, checked: rules.checked };
+}
+
+/**
+ * A game of the datasheet sweep (bench/datasheet-sweep.ts: random armies, test/helpers/random-armies.ts) with
+ * the rule checks; `watch` sees each event after them (to confirm the game still has the case a test is about).
+ */
+async function sweepGame(seed: string, detachment: string, side: 0 | 1, agent: string, watch: (e: GameEvent, s: GameState) => void, mode: Mode = 'strike-force'): Promise<string[]> {
+  const rules = ruleChecker();
+  const agents = await loadAgents([agent, agent], seed);
+  playGame(randomArmiesScenario(seed, detachment, side, mode), { seed, agents, onEvent: (e, st) => { rules.onEvent(e, st); watch(e, st); } });
+  return rules.violations;
+}
+
+/** For a unit just placed: each model and how far it is from where it was last placed (models placed before). */
+function displacements(): (u: UnitState) => [ModelState, number][] {
+  const last = new Map<string, { x: number; y: number }>();
+  return (u) => {
+    const out: [ModelState, number][] = [];
+    for (const m of u.models) {
+      if (!m.pos) continue;
+      const from = last.get(m.id);
+      if (from) out.push([m, Math.hypot(m.pos.x - from.x, m.pos.y - from.y)]);
+      last.set(m.id, { x: m.pos.x, y: m.pos.y });
+    }
+    return out;
+  };
 }
 
 describe('invariants over many random games', () => {
@@ -152,114 +178,76 @@ describe('invariants over many random games', () => {
       ['Armoured Warhost', 1, 'ds-Armoured Warhost-92', 'random', 'tactical-acumen'],
       ['Auxiliary Cadre', 0, 'ds-Auxiliary Cadre-6', 'heuristic', 'interlocking-manoeuvres'],
     ] as const) {
-      const rules = ruleChecker();
       let chosen = false;
       // how far beyond its Move a model went in such a move, the farthest
       let beyond = -Infinity;
-      const last = new Map<string, { x: number; y: number }>();
-      const agents = await loadAgents([agent, agent], seed);
-      playGame(randomArmiesScenario(seed, detachment, side), {
-        seed, agents,
-        onEvent: (e, st) => {
-          rules.onEvent(e, st);
-          if (e.type === 'decision') chosen = e.request === request && (e.choice as { mode?: string }).mode === 'normal';
-          if (e.type !== 'models-placed') return;
-          const u = st.units[e.unit];
-          for (const m of u.models) {
-            if (!m.pos) continue;
-            const from = last.get(m.id);
-            if (chosen && from) beyond = Math.max(beyond, Math.hypot(m.pos.x - from.x, m.pos.y - from.y) - characteristic(st, u, m, 'M'));
-            last.set(m.id, { x: m.pos.x, y: m.pos.y });
-          }
-          chosen = false;
-        },
+      const moved = displacements();
+      const violations = await sweepGame(seed, detachment, side, agent, (e, st) => {
+        if (e.type === 'decision') chosen = e.request === request && (e.choice as { mode?: string }).mode === 'normal';
+        if (e.type !== 'models-placed') return;
+        const u = st.units[e.unit];
+        for (const [m, d] of moved(u)) if (chosen) beyond = Math.max(beyond, d - characteristic(st, u, m, 'M'));
+        chosen = false;
       });
       // a model went farther than its Move, up to the rule's 6" (if the game changes and no longer has such a
       // move, find another seed with bench/datasheet-sweep.ts)
       expect(beyond, `${seed}: no model's ${request} move went beyond its Move`).toBeGreaterThan(0.01);
       expect(beyond).toBeLessThanOrEqual(2 + 1e-9);
-      expect(rules.violations).toEqual([]);
+      expect(violations).toEqual([]);
     }
   }, 120_000);
 
   it("a unit's own Hazardous mortal wounds can leave two models that must take attacks: either may take the next", async () => {
     // a game of the datasheet sweep: a Remora Stealth Drone takes its unit's Hazardous mortal wounds after the
     // other drone was allocated an attack that phase; the next attack may go to either (the engine: the last)
-    const seed = "ds-Serpent's Brood-529";
-    const rules = ruleChecker();
-    const agents = await loadAgents(['random', 'random'], seed);
     let both = 0;
-    playGame(randomArmiesScenario(seed, "Serpent's Brood", 1), {
-      seed, agents,
-      onEvent: (e, st) => {
-        if (e.type === 'model-damaged' && !e.mortal) {
-          const u = st.units[e.unit];
-          const max = (m: (typeof u.models)[number]) => st.datasheets[m.datasheet].models[m.profile].wounds;
-          // another model had lost wounds while this one, at full wounds before the damage, had been allocated an attack
-          const target = u.models.find((m) => m.id === e.model)!;
-          if (u.components.length === 1 && target.allocated && target.wounds + e.wounds === max(target) && u.models.some((m) => m.id !== e.model && m.alive && m.wounds < max(m))) both++;
-        }
-        rules.onEvent(e, st);
-      },
+    const violations = await sweepGame("ds-Serpent's Brood-529", "Serpent's Brood", 1, 'random', (e, st) => {
+      if (e.type !== 'model-damaged' || e.mortal) return;
+      const u = st.units[e.unit];
+      const max = (m: (typeof u.models)[number]) => st.datasheets[m.datasheet].models[m.profile].wounds;
+      // another model had lost wounds while this one, at full wounds before the damage, had been allocated an attack
+      const target = u.models.find((m) => m.id === e.model)!;
+      if (u.components.length === 1 && target.allocated && target.wounds + e.wounds === max(target) && u.models.some((m) => m.id !== e.model && m.alive && m.wounds < max(m))) both++;
     });
     // if the game changes and no longer meets the case, find another seed (bench/datasheet-sweep.ts)
     expect(both, 'the game no longer has the case').toBeGreaterThan(0);
-    expect(rules.violations).toEqual([]);
+    expect(violations).toEqual([]);
   }, 120_000);
 
   it('LINKED FIRE measures range and Lone Operative\'s 12" from the other Fire Prism, and the checks know it', async () => {
     // a game of the datasheet sweep: a Fire Prism aims its prism cannon through the other at Aun'va (Lone
     // Operative) more than 12" from itself
-    const seed = "ds-Mont'ka-1260";
-    const rules = ruleChecker();
-    const agents = await loadAgents(['random', 'random'], seed);
     let shooter: string | null = null;
     let farLinked = 0;
-    playGame(randomArmiesScenario(seed, "Mont'ka", 0), {
-      seed, agents,
-      onEvent: (e, st) => {
-        rules.onEvent(e, st);
-        if (e.type !== 'decision') return;
-        const c = e.choice as { unit?: string; target?: string; linked?: number };
-        if (e.request === 'select-unit-to-shoot') shooter = c.unit ?? null;
-        if (e.request === 'shoot-target' && shooter && c.linked && c.target && isLoneOperative(st, st.units[c.target])) {
-          const own = st.units[shooter].models.filter((m) => m.alive).map((m) => modelBody(st, m));
-          const t = st.units[c.target].models.filter((m) => m.alive).map((m) => modelBody(st, m));
-          if (!own.some((b) => t.some((tb) => horizontalDistance(b, tb) <= 12))) farLinked++;
-        }
-      },
+    const violations = await sweepGame("ds-Mont'ka-1260", "Mont'ka", 0, 'random', (e, st) => {
+      if (e.type !== 'decision') return;
+      const c = e.choice as { unit?: string; target?: string; linked?: number };
+      if (e.request === 'select-unit-to-shoot') shooter = c.unit ?? null;
+      if (e.request === 'shoot-target' && shooter && c.linked && c.target && isLoneOperative(st, st.units[c.target])) {
+        const own = st.units[shooter].models.filter((m) => m.alive).map((m) => modelBody(st, m));
+        const t = st.units[c.target].models.filter((m) => m.alive).map((m) => modelBody(st, m));
+        if (!own.some((b) => t.some((tb) => horizontalDistance(b, tb) <= 12))) farLinked++;
+      }
     });
     // if the game changes and no longer meets the case, find another seed (bench/datasheet-sweep.ts)
     expect(farLinked, 'the game no longer has the case').toBeGreaterThan(0);
-    expect(rules.violations).toEqual([]);
+    expect(violations).toEqual([]);
   }, 120_000);
 
   it("SERPENT STRIKE's Consolidation in any direction reaches as far as the unit's own Pile-in when that is longer (Choreographer of War's 6\"), and the checks know it", async () => {
     // a game of the datasheet sweep (Boarding Actions, heuristic agents): a Troupe its Troupe Master leads rolls
     // 2 for SERPENT STRIKE (5") and consolidates 6" in any direction
-    const seed = 'ds-Star-dancer Masque-4039';
-    const rules = ruleChecker();
-    const agents = await loadAgents(['heuristic', 'heuristic'], seed);
     const rolled = new Map<string, number>();
-    const last = new Map<string, { x: number; y: number }>();
+    const moved = displacements();
     let beyondRoll = 0;
-    playGame(randomArmiesScenario(seed, 'Star-dancer Masque', 1, 'boarding-actions'), {
-      seed, agents,
-      onEvent: (e, st) => {
-        rules.onEvent(e, st);
-        if (e.type === 'dice' && e.label === 'Serpent Strike' && e.unit) rolled.set(e.unit, 3 + e.values[0]);
-        if (e.type !== 'models-placed') return;
-        for (const m of st.units[e.unit].models) {
-          if (!m.pos) continue;
-          const from = last.get(m.id);
-          if (from && e.mode === 'consolidate-any-direction' && Math.hypot(m.pos.x - from.x, m.pos.y - from.y) > (rolled.get(e.unit) ?? Infinity) + 0.01) beyondRoll++;
-          last.set(m.id, { x: m.pos.x, y: m.pos.y });
-        }
-      },
-    });
+    const violations = await sweepGame('ds-Star-dancer Masque-4039', 'Star-dancer Masque', 1, 'heuristic', (e, st) => {
+      if (e.type === 'dice' && e.label === 'Serpent Strike' && e.unit) rolled.set(e.unit, 3 + e.values[0]);
+      if (e.type !== 'models-placed') return;
+      for (const [, d] of moved(st.units[e.unit])) if (e.mode === 'consolidate-any-direction' && d > (rolled.get(e.unit) ?? Infinity) + 0.01) beyondRoll++;
+    }, 'boarding-actions');
     // if the game changes and no longer meets the case, find another seed (bench/datasheet-sweep.ts)
     expect(beyondRoll, 'the game no longer has the case').toBeGreaterThan(0);
-    expect(rules.violations).toEqual([]);
+    expect(violations).toEqual([]);
   }, 120_000);
 
   it('the log folded by the reducer equals the engine\'s final state; the same seed gives the same log', async () => {
