@@ -6,9 +6,10 @@
  * Every datasheet turns up sooner or later, with the units, wargear and detachment rules the bundled armies
  * never bring together.
  *
- *   npx tsx bench/datasheet-sweep.ts [--agent random|heuristic] [--games N] [--first K] [--detachment NAME]
+ *   npx tsx bench/datasheet-sweep.ts [--agent random|heuristic] [--games N] [--first K] [--detachment NAME] [--units U]
  *
- * Defaults: random agents, 20 games a detachment, seeds `ds-<detachment>-K` onwards. Exits 1 when a rule was
+ * Defaults: random agents, 20 games a detachment, four datasheets a side (`--units`), seeds `ds-<detachment>-K`
+ * onwards (`ds<U>-...` for another size). Exits 1 when a rule was
  * broken, naming the detachment, seed, armies and event (the armies are drawn from the seed alone).
  */
 import { parseArgs } from 'node:util';
@@ -17,12 +18,15 @@ import { randomArmiesScenario, sweptDetachments } from '../test/helpers/random-a
 import { SweepTally } from './sweep-tally.ts';
 
 const { values } = parseArgs({
-  options: { agent: { type: 'string', default: 'random' }, games: { type: 'string', default: '20' }, first: { type: 'string', default: '0' }, detachment: { type: 'string' } },
+  options: { agent: { type: 'string', default: 'random' }, games: { type: 'string', default: '20' }, first: { type: 'string', default: '0' }, detachment: { type: 'string' }, units: { type: 'string', default: '4' } },
 });
 const games = Number(values.games);
 if (!Number.isInteger(games) || games < 1) throw new Error(`--games: expected a positive whole number, got "${values.games}"`);
 const first = Number(values.first);
 if (!Number.isInteger(first) || first < 0) throw new Error(`--first: expected a whole number (the first seed's number), got "${values.first}"`);
+
+const units = Number(values.units);
+if (!Number.isInteger(units) || units < 1) throw new Error(`--units: expected a positive whole number (datasheets a side), got "${values.units}"`);
 
 const tally = new SweepTally(await loadAgentFactory(values.agent!));
 let detachments = 0;
@@ -30,8 +34,9 @@ for (const { detachment: det, side, mode } of sweptDetachments()) {
   if (values.detachment && det !== values.detachment) continue;
   detachments++;
   for (let i = first; i < first + games; i++) {
-    const seed = `ds-${det}-${i}`;
-    const sc = randomArmiesScenario(seed, det, side, mode);
+    // the seeds of armies of another size are their own
+    const seed = units === 4 ? `ds-${det}-${i}` : `ds${units}-${det}-${i}`;
+    const sc = randomArmiesScenario(seed, det, side, mode, units);
     tally.play(sc, seed, `${det} seed ${seed} (${sc.players.map((p) => p.army.units.map((u) => u.name).join(' + ')).join(' vs ')})`);
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Armies no scenario has, for the rule checks: four datasheets a side drawn at random (from the seed alone)
+ * Armies no scenario has, for the rule checks: four datasheets a side (or more) drawn at random (from the seed alone)
  * from the whole of both bundled factions' data, and a unit for the first Leader drawn to lead, the agents
  * declaring the battle formations; one army under a detachment of its faction and the other under none.
  * Strike Force detachments play on the small board of test/helpers/mini-scenario.ts; Boarding Actions ones
@@ -49,13 +49,13 @@ export function sweptDetachments(): { detachment: string; side: 0 | 1; mode: Mod
   })));
 }
 
-/** The random armies of `seed`, `side`'s under `detachment`, over five battle rounds, on the board of `mode`. */
-export function randomArmiesScenario(seed: string, detachment: string, side: 0 | 1, mode: Mode = 'strike-force'): ResolvedScenario {
+/** The random armies of `seed` (`units` datasheets a side), `side`'s under `detachment`, over five battle rounds, on the board of `mode`. */
+export function randomArmiesScenario(seed: string, detachment: string, side: 0 | 1, mode: Mode = 'strike-force', units = 4): ResolvedScenario {
   const { pools, board } = data();
   const rng = seedrandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rng() * list.length)];
   const draw = ({ names, catalog }: Pool) => {
-    const out = Array.from({ length: 4 }, () => pick(names));
+    const out = Array.from({ length: units }, () => pick(names));
     // a Leader drawn brings a unit it can lead, so that Attached units are played too
     const leader = out.map((n) => catalog.byName(n)!).find((d) => d.leads.length > 0);
     const bodyguard = leader ? catalog.byId(pick(leader.leads)) : undefined;
