@@ -3,7 +3,7 @@
  * runner guarantees it): then the result depends on nothing but the games.
  */
 import type { BatchSpec, GameRecord } from './batch-types.ts';
-import { Histogram, rate, type Distribution, type Interval, type Rate } from './stats.ts';
+import { Histogram, meanDifference, rate, type Difference, type Distribution, type Interval, type Rate } from './stats.ts';
 
 export interface UnitStats {
   /** army-list unit id */
@@ -88,7 +88,7 @@ export interface PairStats {
    * (the same deployment, terrain and dice stream for both sides) cancels: the detachment's effect with
    * first-turn and side bias taken out. null without a complete pair.
    */
-  winRateDifference: { mean: number; ci95: Interval; z: number | null } | null;
+  winRateDifference: Difference | null;
 }
 
 interface ArmyAcc {
@@ -265,7 +265,5 @@ export type { Interval };
 
 /** The win-rate difference from the distribution of pair margins (in wins, -2 to 2): half of each. */
 function pairDifference(d: Distribution): PairStats['winRateDifference'] {
-  if (d.n === 0) return null;
-  const se = d.n > 1 ? d.sd / Math.sqrt(d.n) : 0;
-  return { mean: d.mean / 2, ci95: [d.meanCi95[0] / 2, d.meanCi95[1] / 2], z: se > 0 ? d.mean / se : null };
+  return meanDifference(d, 1 / 2);
 }

@@ -60,9 +60,9 @@ async function cliErrorsAsync<T>(f: () => Promise<T>): Promise<T> {
  * The matrix's `--baseline`: its index among the rows and among the columns; a list that does not hold it
  * keeps its default. Named in neither list, it is an error.
  */
-function matrixBaseline(name: string | undefined, rows: (string | null)[], cols: (string | null)[], dflt: (l: (string | null)[]) => number): { row: number; col: number } {
+function matrixBaseline(name: string | undefined, rows: (string | null)[], cols: (string | null)[], dflt: (l: (string | null)[]) => number, parse: (list: string) => (string | null)[]): { row: number; col: number } {
   if (name === undefined) return { row: dflt(rows), col: dflt(cols) };
-  const d = /^(none|null)$/i.test(name.trim()) ? null : name.trim();
+  const [d] = parse(name);
   const find = (l: (string | null)[]) => l.findIndex((x) => (x === null || d === null ? x === d : x.toLowerCase() === d.toLowerCase()));
   const [row, col] = [find(rows), find(cols)];
   if (row < 0 && col < 0) throw new CliError(`--baseline: "${name}" is neither among --detachments (${rows.map((x) => x ?? 'none').join(', ')}) nor among --vs (${cols.map((x) => x ?? 'none').join(', ')})`);
@@ -188,7 +188,7 @@ Examples:
       const cols = opts.vs ? cliErrors(() => parseDetachments(opts.vs!))
         : base.players[0].faction === base.players[1].faction ? rows
         : [...new Set([base.players[1].detachment, null])];
-      const baseline = cliErrors(() => matrixBaseline(opts.baseline, rows, cols, defaultBaseline));
+      const baseline = cliErrors(() => matrixBaseline(opts.baseline, rows, cols, defaultBaseline, parseDetachments));
       const games = intOption(opts.games, '--games', 1, 200);
       const blockSize = intOption(opts.block, '--block', 1, 10);
       const agents = agentSpecs(opts.agents, base);

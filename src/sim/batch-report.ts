@@ -136,9 +136,10 @@ function armyLabel(a: Pick<ArmyStats, 'name' | 'detachment'>): string {
   return a.name.toLowerCase().includes(d.toLowerCase()) ? a.name : `${a.name} [${d}]`;
 }
 
-function table(rows: string[][], align: ('l' | 'r')[]): string[] {
+/** Lines of a text table, each column aligned left ('l') or right ('r'), `gap` spaces between columns. */
+export function table(rows: string[][], align: ('l' | 'r')[], gap = 2): string[] {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
-  return rows.map((r) => r.map((cell, c) => (align[c] === 'r' ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join('  ').trimEnd());
+  return rows.map((r) => r.map((cell, c) => (align[c] === 'r' ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join(' '.repeat(gap)).trimEnd());
 }
 
 const f1 = (x: number) => x.toFixed(1);

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { FILES, readRecords, readSpec } from './batch.ts';
 import { pairDifferenceText } from './batch-report.ts';
 import type { BatchSpec, GameRecord } from './batch-types.ts';
-import { Z95, type Interval } from './stats.ts';
+import { Histogram, meanDifference, type Difference } from './stats.ts';
 
 /** Fewer seeds than this: the reports say the interval is rough (see the module comment). */
 export const FEW_SEEDS = 50;
@@ -61,9 +61,6 @@ export class OutcomeLog {
   }
 }
 
-/** A difference of means measured unit by unit: its mean, 95% interval and z (null when every unit agrees exactly). */
-export interface Difference { mean: number; ci95: Interval; z: number | null }
-
 /** Batch A against batch B for one army, on the units both played. */
 export interface PairedComparison {
   /** units compared: side-swapped pairs of games (`unitGames` 2) or single games (1) */
@@ -77,14 +74,6 @@ export interface PairedComparison {
   vpMargin: { a: number; b: number; difference: Difference };
 }
 
-/** Mean, 95% interval and z of a sample of paired differences given by its sums. */
-function difference(n: number, sum: number, sumSq: number): Difference {
-  const mean = sum / n;
-  const sd = n > 1 ? Math.sqrt(Math.max(0, (sumSq - (sum * sum) / n) / (n - 1))) : 0;
-  const se = sd / Math.sqrt(n);
-  return { mean, ci95: [mean - Z95 * se, mean + Z95 * se], z: se > 0 ? mean / se : null };
-}
-
 /**
  * `army`'s results in batch A less in batch B, seed by seed (see the module comment); null when no unit
  * was played in both. `swap`: both batches played side-swapped pairs.
@@ -94,7 +83,10 @@ export function pairedComparison(a: OutcomeLog, b: OutcomeLog, army: 0 | 1, swap
   const games = Math.min(a.games, b.games);
   const totalUnits = Math.floor(games / size);
   let n = 0;
-  const sums = { winA: 0, winB: 0, dWin: 0, dWin2: 0, vpA: 0, vpB: 0, dVp: 0, dVp2: 0 };
+  const sums = { winA: 0, winB: 0, vpA: 0, vpB: 0 };
+  // the differences, seed by seed (multiples of a half: a few values, kept exactly)
+  const dWin = new Histogram();
+  const dVp = new Histogram();
   for (let u = 0; u < totalUnits; u++) {
     const first = u * size;
     let complete = true;
@@ -111,25 +103,21 @@ export function pairedComparison(a: OutcomeLog, b: OutcomeLog, army: 0 | 1, swap
       vpB += b.vp[2 * i + army] - b.vp[2 * i + 1 - army];
     }
     // per game of the unit, so that a unit's value is on the scale of one game
-    const dWin = (winA - winB) / size;
-    const dVp = (vpA - vpB) / size;
+    dWin.add((winA - winB) / size);
+    dVp.add((vpA - vpB) / size);
     n++;
     sums.winA += winA / size;
     sums.winB += winB / size;
     sums.vpA += vpA / size;
     sums.vpB += vpB / size;
-    sums.dWin += dWin;
-    sums.dWin2 += dWin * dWin;
-    sums.dVp += dVp;
-    sums.dVp2 += dVp * dVp;
   }
   if (n === 0) return null;
   return {
     units: n,
     unitGames: size,
     leftOut: totalUnits - n,
-    winRate: { a: sums.winA / n, b: sums.winB / n, difference: difference(n, sums.dWin, sums.dWin2) },
-    vpMargin: { a: sums.vpA / n, b: sums.vpB / n, difference: difference(n, sums.dVp, sums.dVp2) },
+    winRate: { a: sums.winA / n, b: sums.winB / n, difference: meanDifference(dWin.distribution())! },
+    vpMargin: { a: sums.vpA / n, b: sums.vpB / n, difference: meanDifference(dVp.distribution())! },
   };
 }
 

@@ -11,7 +11,7 @@ import type { ResolvedScenario } from '../data/scenario-types.ts';
 import { FILES, readSpec, runBatch, variantOf, type BatchOutcome, type Progress } from './batch.ts';
 import { createGamePool, defaultWorkers } from './batch-pool.ts';
 import type { BatchSpec } from './batch-types.ts';
-import { batchJson, csvCell, pairDifferenceText, pct, type BatchJson } from './batch-report.ts';
+import { batchJson, csvCell, pairDifferenceText, pct, table, type BatchJson } from './batch-report.ts';
 import type { PairStats } from './aggregate.ts';
 import { fewSeedsNote, OutcomeLog, pairedComparison, vpText, type PairedComparison } from './compare.ts';
 import { escapeHtml, rateBars, renderPage, type ChartSpec } from './report-html.ts';
@@ -146,10 +146,9 @@ export async function runMatrix(o: MatrixOptions): Promise<MatrixResult> {
 
 const dname = (d: string | null) => d ?? 'none';
 
-/** Lines of a text table: the first column left-aligned, the others right-aligned. */
+/** Lines of a matrix's text table: the first column (names) left-aligned, the others right-aligned. */
 function textTable(rows: string[][]): string[] {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  return rows.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('   ').trimEnd());
+  return table(rows, rows[0].map((_, c) => (c === 0 ? 'l' : 'r')), 3);
 }
 
 const comparisonText = (c: PairedComparison | null) => (c ? pairDifferenceText(c.winRate.difference) : '-');

@@ -111,6 +111,19 @@ export class Histogram {
   }
 }
 
+/** A mean difference with its 95% interval and z (the mean over its standard error; null without spread). */
+export interface Difference { mean: number; ci95: Interval; z: number | null }
+
+/**
+ * The mean of a sample of differences (side-swapped pairs, seeds of two batches) with its normal 95% interval
+ * and z, each multiplied by `scale` (z is unchanged by it); null for an empty sample.
+ */
+export function meanDifference(d: Distribution, scale = 1): Difference | null {
+  if (d.n === 0) return null;
+  const se = d.n > 1 ? d.sd / Math.sqrt(d.n) : 0;
+  return { mean: d.mean * scale, ci95: [d.meanCi95[0] * scale, d.meanCi95[1] * scale], z: se > 0 ? d.mean / se : null };
+}
+
 /** The value at 0-based rank r of the sorted sample a histogram stands for. */
 function valueAt(sorted: [number, number][], r: number): number {
   let seen = 0;

@@ -88,7 +88,7 @@ describe('pairedComparison', () => {
     // Each seed has a strength s (0.2, 0.5 or 0.8, equally likely) shared by both batches; army 1 wins a game
     // of batch A with chance s + 0.1, of batch B with chance s: the true difference is 0.1 exactly.
     const rng = seedrandom('compare-coverage');
-    const replications = 1000;
+    const replications = 4000;
     // the matrix's default cell: 200 games (with fewer seeds the normal interval covers less: see compare.ts)
     const pairs = 100;
     let covered = 0;
@@ -114,6 +114,7 @@ describe('pairedComparison', () => {
       separateHalf += Z95 * Math.sqrt((c.winRate.a * (1 - c.winRate.a)) / n + (c.winRate.b * (1 - c.winRate.b)) / n);
     }
     // coverage 0.95 with the standard error of a proportion over the replications, four of them either side
+    // (±1.4 points; this seed gives 94.1%: the normal interval's known shortfall at 100 pairs, see compare.ts)
     const tolerance = 4 * Math.sqrt((0.95 * 0.05) / replications);
     expect(Math.abs(covered / replications - 0.95)).toBeLessThan(tolerance);
     // a shared draw makes the two batches agree on most games: the paired interval is far narrower
