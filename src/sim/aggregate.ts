@@ -31,6 +31,11 @@ export interface StratagemStats {
   usesPerGame: number;
   /** share of games in which it was used at least once */
   games: Rate;
+  /**
+   * share of games in which it was offered (a window for it came up with the CP to pay), used or not; null
+   * when no game record says (batches played before offers were kept)
+   */
+  offered: Rate | null;
   cpPerGame: number;
 }
 
@@ -100,7 +105,9 @@ interface ArmyAcc {
   firstGames: number;
   firstWins: number;
   units: number[][];
-  stratagems: Map<string, { uses: number; cp: number; games: number }>;
+  stratagems: Map<string, { uses: number; cp: number; games: number; offered: number }>;
+  /** games whose record lists the stratagems offered */
+  offerGames: number;
 }
 
 export class BatchAggregator {
@@ -125,7 +132,7 @@ export class BatchAggregator {
   constructor(private readonly spec: Pick<BatchSpec, 'scenario' | 'agents' | 'swap' | 'games' | 'blockSize'>) {
     const acc = (i: 0 | 1): ArmyAcc => ({
       wins: 0, vp: new Histogram(), vpByRound: [], cpGained: 0, cpSpent: 0, firstGames: 0, firstWins: 0,
-      units: spec.scenario.players[i].army.units.map(() => [0, 0, 0, 0]), stratagems: new Map(),
+      units: spec.scenario.players[i].army.units.map(() => [0, 0, 0, 0]), stratagems: new Map(), offerGames: 0,
     });
     this.armies = [acc(0), acc(1)];
     // about 400 points on the convergence chart, at block boundaries
@@ -173,12 +180,16 @@ export class BatchAggregator {
         if (!t) return;
         for (let j = 0; j < 4; j++) t[j] += u[j];
       });
+      const entry = (name: string) => acc.stratagems.get(name) ?? acc.stratagems.set(name, { uses: 0, cp: 0, games: 0, offered: 0 }).get(name)!;
       for (const [name, [uses, cp]] of Object.entries(r.stratagems[a])) {
-        const s = acc.stratagems.get(name) ?? { uses: 0, cp: 0, games: 0 };
+        const s = entry(name);
         s.uses += uses;
         s.cp += cp;
         s.games += 1;
-        acc.stratagems.set(name, s);
+      }
+      if (r.offered) {
+        acc.offerGames++;
+        for (const name of r.offered[a]) entry(name).offered += 1;
       }
     }
     if (this.n % this.runningEvery === 0) this.pushRunning();
@@ -240,8 +251,8 @@ export class BatchAggregator {
           };
         }),
         stratagems: [...acc.stratagems.entries()]
-          .sort((x, y) => y[1].uses - x[1].uses || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0))
-          .map(([name, s]) => ({ name, uses: s.uses, usesPerGame: per(s.uses), games: rate(s.games, n), cpPerGame: per(s.cp) })),
+          .sort((x, y) => y[1].uses - x[1].uses || y[1].offered - x[1].offered || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0))
+          .map(([name, s]) => ({ name, uses: s.uses, usesPerGame: per(s.uses), games: rate(s.games, n), offered: acc.offerGames > 0 ? rate(s.offered, acc.offerGames) : null, cpPerGame: per(s.cp) })),
       };
     }) as [ArmyStats, ArmyStats];
     return {

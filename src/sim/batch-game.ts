@@ -13,6 +13,7 @@ import { createGame, gameUnitId } from '../rules/battle/setup.ts';
 import { DataError } from '../data/errors.ts';
 import type { GameRecord, UnitRecord } from './batch-types.ts';
 import { seatOf, swapSides } from './swap.ts';
+import { watchStratagemOffers } from './stratagem-offers.ts';
 
 /** What a worker needs to play a batch's games: the scenario (player 1 army first) and each army's agent. */
 export interface Variant {
@@ -90,8 +91,10 @@ export function playBatchGame(p: PreparedVariant, batchSeed: string, index: numb
   const { seed, swapped } = gameIdentity(batchSeed, index, swap);
   try {
     const { sc, agents } = seatedGame(p, { seed, swapped });
-    const { game, result } = playGame(sc, { seed, agents });
-    return recordOf(game.state, index, seed, swapped, result.winner, result.rounds, result.endedBy, p.unitIds);
+    const watched = [watchStratagemOffers(agents[0]), watchStratagemOffers(agents[1])] as const;
+    const { game, result } = playGame(sc, { seed, agents: [watched[0].agent, watched[1].agent] });
+    const offered = [[...watched[0].offered].sort(), [...watched[1].offered].sort()];
+    return recordOf(game.state, index, seed, swapped, result.winner, result.rounds, result.endedBy, p.unitIds, offered);
   } catch (err) {
     const e = err as Error;
     const rec = emptyRecord(index, seed, swapped, `${e?.name ?? 'Error'}: ${e?.message ?? String(err)}`);
@@ -135,7 +138,8 @@ function survivorsOf(s: GameState): { alive: Set<string>; returned: Map<string, 
   return { alive, returned };
 }
 
-function recordOf(s: GameState, index: number, seed: string, swapped: boolean, winnerSeat: PlayerIndex | null, rounds: number, endedBy: string, unitIds: [string[], string[]]): GameRecord {
+/** `offered`: by seat, the stratagems offered in the game (sorted). */
+function recordOf(s: GameState, index: number, seed: string, swapped: boolean, winnerSeat: PlayerIndex | null, rounds: number, endedBy: string, unitIds: [string[], string[]], offered: string[][]): GameRecord {
   const byArmy = <T>(f: (seat: PlayerIndex) => T): [T, T] => [f(seatOf(0, swapped)), f(seatOf(1, swapped))];
   const seen = survivorsOf(s);
   const units = byArmy((seat) => unitRecords(s, seat, unitIds[seatOf(seat, swapped)], seen));
@@ -158,6 +162,7 @@ function recordOf(s: GameState, index: number, seed: string, swapped: boolean, w
     cpGained: byArmy((seat) => s.players[seat].cpGained),
     cpSpent: byArmy((seat) => s.players[seat].cpSpent),
     stratagems,
+    offered: byArmy((seat) => offered[seat]),
     units,
     events: s.eventCount,
   };

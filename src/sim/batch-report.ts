@@ -207,11 +207,13 @@ export function formatBatchSummary(o: BatchOutcome): string {
     }
     out.push(...table(urows, ['l', 'r', 'r', 'r', 'r', 'r', 'r']).map((l) => `  ${l}`));
     if (army.stratagems.length) {
-      out.push(`stratagems of ${army.name} (CP spent per game ${f2(army.cpSpent)}):`);
-      const srows = [['stratagem', 'uses/game', 'games used', 'CP/game']];
-      for (const st of army.stratagems) srows.push([st.name, f2(st.usesPerGame), rateText(st.games), f2(st.cpPerGame)]);
-      out.push(...table(srows, ['l', 'r', 'r', 'r']).map((l) => `  ${l}`));
+      const withOffers = army.stratagems.some((st) => st.offered);
+      out.push(`stratagems of ${army.name} (CP spent per game ${f2(army.cpSpent)}${withOffers ? '; offered: games where a window for it came up' : ''}):`);
+      const srows = [['stratagem', 'uses/game', 'games used', ...(withOffers ? ['games offered'] : []), 'CP/game']];
+      for (const st of army.stratagems) srows.push([st.name, f2(st.usesPerGame), rateText(st.games), ...(withOffers ? [st.offered ? rateText(st.offered) : '-'] : []), f2(st.cpPerGame)]);
+      out.push(...table(srows, ['l', 'r', 'r', ...(withOffers ? ['r' as const] : []), 'r']).map((l) => `  ${l}`));
       if (army.stratagems.some((st) => st.cpPerGame < st.usesPerGame - 1e-9)) out.push(`  (CP/game below uses/game: some uses cost less, e.g. free or discounted by a rule)`);
+      if (!army.stratagems.some((st) => st.uses > 0)) out.push('  (none used)');
     } else out.push(`stratagems of ${army.name}: none used`);
   }
   if (s.failed.length) {

@@ -62,6 +62,11 @@ export interface GameRecord {
   cpSpent: [number, number];
   /** by army: stratagem name -> [times used, CP spent on it] */
   stratagems: [Record<string, [number, number]>, Record<string, [number, number]>];
+  /**
+   * by army: the names of the stratagems offered to it in the game (sorted), used or not. Absent in the
+   * records of batches played before it was kept.
+   */
+  offered?: [string[], string[]];
   /** by army, in army-list order */
   units: [UnitRecord[], UnitRecord[]];
   /** events the game took */

@@ -280,9 +280,11 @@ export function renderBatchHtml(o: BatchOutcome): string {
       h.push('<p class="muted">No stratagem used.</p>');
       return;
     }
-    h.push('<table><tr><th>stratagem</th><th>uses / game</th><th>games used [95% CI]</th><th>CP / game</th></tr>');
-    for (const st of x.stratagems) h.push(`<tr><td>${escapeHtml(st.name)}</td><td>${st.usesPerGame.toFixed(2)}</td><td>${rateCell(st.games)}</td><td>${st.cpPerGame.toFixed(2)}</td></tr>`);
+    const withOffers = x.stratagems.some((st) => st.offered);
+    h.push(`<table><tr><th>stratagem</th><th>uses / game</th><th>games used [95% CI]</th>${withOffers ? '<th>games offered [95% CI]</th>' : ''}<th>CP / game</th></tr>`);
+    for (const st of x.stratagems) h.push(`<tr><td>${escapeHtml(st.name)}</td><td>${st.usesPerGame.toFixed(2)}</td><td>${rateCell(st.games)}</td>${withOffers ? `<td>${st.offered ? rateCell(st.offered) : '-'}</td>` : ''}<td>${st.cpPerGame.toFixed(2)}</td></tr>`);
     h.push('</table>');
+    if (withOffers) h.push('<p class="muted">Games offered: the games in which a window for the stratagem came up with the CP to pay, used or not.</p>');
     if (x.stratagems.some((st) => st.cpPerGame < st.usesPerGame - 1e-9)) h.push('<p class="muted">CP / game below uses / game: some uses cost less (free or discounted by a rule).</p>');
     h.push(`<div class="chart"><canvas id="c-strat-${i}"></canvas></div>`);
     charts.push({

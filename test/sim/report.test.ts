@@ -28,10 +28,10 @@ describe('batch reports', () => {
     const rate = { count: 1, n: 2, rate: 0.5, ci95: [0.1, 0.9] as [number, number] };
     // the played games' own uses left out (a discounted use of theirs would say it already)
     for (const a of o.stats.armies) a.stratagems = [];
-    o.stats.armies[0].stratagems = [{ name: 'GO TO GROUND', uses: 2, usesPerGame: 1, games: rate, cpPerGame: 1 }];
+    o.stats.armies[0].stratagems = [{ name: 'GO TO GROUND', uses: 2, usesPerGame: 1, games: rate, offered: null, cpPerGame: 1 }];
     expect(formatBatchSummary(o)).not.toContain('some uses cost less');
     expect(renderBatchHtml(o)).not.toContain('some uses cost less');
-    o.stats.armies[0].stratagems = [{ name: 'GO TO GROUND', uses: 2, usesPerGame: 1, games: rate, cpPerGame: 0.5 }];
+    o.stats.armies[0].stratagems = [{ name: 'GO TO GROUND', uses: 2, usesPerGame: 1, games: rate, offered: null, cpPerGame: 0.5 }];
     expect(formatBatchSummary(o)).toContain('some uses cost less');
     expect(renderBatchHtml(o)).toContain('some uses cost less');
   });

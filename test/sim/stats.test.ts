@@ -110,7 +110,7 @@ describe('BatchAggregator', () => {
     expect(s.armies[0].vpByRound).toEqual([0, 25 / 3, 0]);
     expect(s.armies[0].units[0]).toMatchObject({ woundsDealt: 2, woundsTaken: 1, survival: rate(3, 3) });
     expect(s.armies[0].units[1].survival.count).toBe(0);
-    expect(s.armies[0].stratagems).toEqual([{ name: 'FIRE OVERWATCH', uses: 3, usesPerGame: 1, games: rate(3, 3), cpPerGame: 1 }]);
+    expect(s.armies[0].stratagems).toEqual([{ name: 'FIRE OVERWATCH', uses: 3, usesPerGame: 1, games: rate(3, 3), offered: null, cpPerGame: 1 }]);
     expect(s.armies[1].cpSpent).toBe(2);
   });
 
