@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { Datasheet } from './datasheet.ts';
-import { BATTLE_SIZES, battleSizeFor, dataWeaponName, validateArmy, type ArmyFile, type ArmyModelGroup, type ArmyUnit } from './army.ts';
+import { BATTLE_SIZES, MAX_UNIT_MODELS, battleSizeFor, dataWeaponName, validateArmy, type ArmyFile, type ArmyModelGroup, type ArmyUnit } from './army.ts';
 import { bundledSource, namesFaction, type CatalogSource, type FactionCatalog } from './catalog.ts';
 import { parseListText, type ListFormat, type RawArmyList, type RawItem, type RawUnit } from './army-list-parse.ts';
 import { matchProfiles } from './composition-parse.ts';
@@ -132,6 +132,12 @@ function buildUnit(u: RawUnit, index: number, catalog: FactionCatalog, raw: RawA
     notes.warnings.push(w);
     if (fitChange) notes.fitted.push(w);
   };
+  // models and wargear are laid out one by one below: a count no unit comes near is a mistake in the list
+  const listed = u.groups.length ? u.groups.reduce((t, g) => t + g.count, 0) : u.count ?? 0;
+  if (listed > MAX_UNIT_MODELS) throw new DataError(`${at}: ${ds.name}: ${listed} models; expected at most ${MAX_UNIT_MODELS} in a unit`, file, u.line);
+  for (const it of [...u.items, ...u.groups.flatMap((g) => g.items)]) {
+    if (it.count > MAX_UNIT_MODELS) throw new DataError(`${file}: line ${it.line}: ${ds.name}: ${it.count}x ${it.name}; expected at most ${MAX_UNIT_MODELS} of an item in a unit`, file, it.line);
+  }
   const resolver = itemResolver(ds, catalog, file, warn, fit);
   const unit: ArmyUnit = { id: `u${index + 1}`, datasheetId: ds.id, name: ds.name, points: 0, models: [] };
   let enhancement = u.enhancement?.name;

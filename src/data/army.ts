@@ -59,6 +59,9 @@ export interface ArmyFile {
 
 const name = z.string().min(1, 'expected a non-empty string');
 
+/** The most models a unit of an army file may have (far above any datasheet's unit size). */
+export const MAX_UNIT_MODELS = 100;
+
 export const armyModelGroupSchema = z.strictObject({
   profile: name,
   count: z.number().int().positive(),
@@ -95,6 +98,12 @@ export const armyFileSchema = z.strictObject({
   army.units.forEach((u, i) => {
     if (ids.has(u.id)) ctx.addIssue({ code: 'custom', path: ['units', i, 'id'], message: `duplicate unit id ${JSON.stringify(u.id)}` });
     ids.add(u.id);
+  });
+  army.units.forEach((u, i) => {
+    // a unit's models are all set up as objects before any room on the table is checked: a count no
+    // datasheet comes near (the data's largest unit is 22 models) is a typing mistake, not an army
+    const models = u.models.reduce((t, g) => t + g.count, 0);
+    if (models > MAX_UNIT_MODELS) ctx.addIssue({ code: 'custom', path: ['units', i, 'models'], message: `expected at most ${MAX_UNIT_MODELS} models in a unit, found ${models}` });
   });
   army.units.forEach((u, i) => {
     if (u.attachedTo && !ids.has(u.attachedTo)) {

@@ -91,6 +91,7 @@ import { deploymentsFromJson } from '../geometry/deployments.ts';
 import { closestNames } from './fuzzy.ts';
 import type { ReserveKind, ResolvedPlayer, ResolvedScenario } from './scenario-types.ts';
 import { lookupKey } from './text.ts';
+import { findPrimaryMission, primaryMissionNames } from '../rules/battle/missions.ts';
 import { deepStrikeGrantFor } from './deep-strike-grants.ts';
 import { namedByTransport, transportRefusal, transportSpace, type TransportCapacity } from './transport-capacity.ts';
 
@@ -709,6 +710,16 @@ export function resolveScenario(value: unknown, file: string): ResolvedScenario 
   const warnings: string[] = [];
   const mode = s.mode as GameMode;
   const size = { width: MODES[mode].width, height: MODES[mode].height };
+
+  // the primary mission: a name in the missions registry (a game would otherwise stop at its set-up)
+  const primary = findPrimaryMission(s.mission.primary);
+  if (!primary) fail(file, ['mission', 'primary'], `expected a primary mission (${primaryMissionNames().join(', ')}), found ${JSON.stringify(s.mission.primary)}`);
+  // and the parameters it reads (a mission that reads none takes none)
+  const params = (primary.params ?? z.strictObject({})).safeParse(s.mission.params);
+  if (!params.success) {
+    const issue = params.error.issues[0];
+    fail(file, ['mission', 'params', ...issue.path.map((k) => (typeof k === 'number' ? k : String(k)))], `${issue.message} (${s.mission.primary})`);
+  }
 
   // deployment
   let deployment: DeploymentMap;

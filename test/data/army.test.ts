@@ -61,6 +61,15 @@ describe('army lists (bundled T’au data)', () => {
     expect(() => parseArmyList(text, { file: 'tau.txt' })).toThrow(/tau\.txt: line 9: unknown wargear "Fidellity blade" for Aun'shi; closest: Fidelity/);
   });
 
+  it('a count no unit comes near names the line, before the models are laid out one by one', () => {
+    const models = TAU_LIST.replace('9x Fire Warriors', '999999999x Fire Warriors');
+    expect(() => parseArmyList(models, { file: 'tau.txt' })).toThrow(/^tau\.txt: line 12: Strike Team: 1000000000 models; expected at most 100 in a unit$/);
+    const items = TAU_LIST.replace('9x Fire Warriors: Pulse rifle', '9x Fire Warriors: 999999999x Pulse rifle');
+    expect(() => parseArmyList(items, { file: 'tau.txt' })).toThrow(/^tau\.txt: line 14: Strike Team: 999999999x Pulse rifle; expected at most 100 of an item in a unit$/);
+    // a large real unit is not refused
+    expect(() => parseArmyList(TAU_LIST.replace('9x Fire Warriors', '19x Fire Warriors'), { file: 'tau.txt' })).not.toThrow();
+  });
+
   it('over the points limit and wrong unit sizes are warnings', () => {
     const text = TAU_LIST.replace('Incursion (1000', 'Incursion (300').replace('• 2x Crisis', '• 3x Crisis');
     const { warnings } = parseArmyList(text);
@@ -128,6 +137,11 @@ describe('army files (JSON)', () => {
     writeFileSync(f, JSON.stringify(bad));
     expect(() => loadArmyFile(f)).toThrow(DataError);
     expect(() => loadArmyFile(f)).toThrow(new RegExp(`${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: invalid army file: units\\[1\\]\\.models\\[0\\]\\.count: .*expected number`));
+    // a count no unit comes near stops here, before a game would set up a billion models
+    bad.units[1].models[0].count = 1e9;
+    expect(() => validateArmy(bad, 'x.json')).toThrow(/x\.json: invalid army file: units\[1\]\.models: expected at most 100 models in a unit, found 100000000\d/);
+    bad.units[1].models[0].count = 100 - bad.units[1].models.slice(1).reduce((t, g) => t + (g.count as number), 0);
+    expect(() => validateArmy(bad, 'x.json')).not.toThrow();
     bad.units[1].models[0].count = 9;
     bad.battleSize.name = 'Huge';
     expect(() => validateArmy(bad, 'x.json')).toThrow(/x\.json: invalid army file: battleSize\.name: .*"Incursion"/);

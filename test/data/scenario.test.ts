@@ -323,6 +323,19 @@ describe('scenario errors name the file, the field and what was expected', () =>
     expect(errorOf((s) => { s.players[0].detachment = 'Starfire Cadre'; })).toMatch(/players\[0\]\.detachment: Starfire Cadre is a Boarding Actions detachment/);
   });
 
+  it('an unknown primary mission is refused as the scenario is read, not when a game sets up', () => {
+    expect(errorOf((s) => { s.mission.primary = 'take-and-hlod'; })).toMatch(/mission\.primary: expected a primary mission \(take-and-hold, none\), found "take-and-hlod"/);
+  });
+
+  it("the primary mission's parameters: the ones it reads, of the kind it reads", () => {
+    // a string would have scored no VP at all, silently (5 x "five" is not a number)
+    expect(errorOf((s) => { s.mission.params = { vpPerObjective: 'five' }; })).toMatch(/mission\.params\.vpPerObjective: .*expected number.* \(take-and-hold\)/);
+    expect(errorOf((s) => { s.mission.params = { maxPerTurn: -5 }; })).toMatch(/mission\.params\.maxPerTurn: expected a whole number of VP, 0 or more \(take-and-hold\)/);
+    expect(errorOf((s) => { s.mission.params = { fromRound: 11 }; })).toMatch(/mission\.params\.fromRound: expected a battle round \(1-10\)/);
+    expect(errorOf((s) => { s.mission.params = { vpPerObjectve: 5 }; })).toMatch(/mission\.params: .*vpPerObjectve.* \(take-and-hold\)/);
+    expect(errorOf((s) => { s.mission.primary = 'none'; s.mission.params = { vpPerObjective: 5 }; })).toMatch(/mission\.params: .*vpPerObjective.* \(none\)/);
+  });
+
   it('an unknown deployment or terrain layout, and shapes off the board', () => {
     expect(errorOf((s) => { s.mission.deployment = 'hammer-and-anvill'; })).toMatch(/mission\.deployment: expected a bundled deployment .*closest: hammer-and-anvil/);
     expect(errorOf((s) => { s.terrain = 'tournament-c'; })).toMatch(/terrain: expected a bundled terrain layout \(tournament-a, tournament-b\).*found "tournament-c"/);

@@ -1,12 +1,15 @@
 /**
  * Primary missions: one registry entry each, scoring at the moments the mission names.
  */
+import { z } from 'zod';
 import type { Game } from '../../core/game.ts';
 import type { PlayerIndex } from '../../core/state.ts';
 import { objectivesControlledBy, updateObjectiveControl } from './objectives.ts';
 
 export interface PrimaryMission {
   name: string;
+  /** the scenario's mission.params this mission reads, checked as the scenario is read */
+  params?: z.ZodType;
   /** end of a player's Command phase */
   endOfCommandPhase?(g: Game, player: PlayerIndex): void;
   /** end of a player's turn */
@@ -28,6 +31,11 @@ export function primaryMission(name: string): PrimaryMission {
 
 export function primaryMissionNames(): string[] {
   return [...registry.keys()];
+}
+
+/** The primary mission registered under `name`, or undefined (for checking a scenario). */
+export function findPrimaryMission(name: string): PrimaryMission | undefined {
+  return registry.get(name);
 }
 
 interface TakeAndHoldParams {
@@ -61,8 +69,16 @@ function secondPlayerLastRound(g: Game, player: PlayerIndex): boolean {
  * control, capped per turn and in total. In the last battle round, the player who has the second turn
  * scores at the end of their turn instead (as the Leviathan missions do).
  */
+const vp = z.number().int('expected a whole number of VP').nonnegative('expected a whole number of VP, 0 or more');
+
 registerPrimaryMission({
   name: 'take-and-hold',
+  params: z.strictObject({
+    vpPerObjective: vp.optional(),
+    maxPerTurn: vp.optional(),
+    fromRound: z.number().int('expected a battle round (1-10)').min(1, 'expected a battle round (1-10)').max(10, 'expected a battle round (1-10)').optional(),
+    maxTotal: vp.optional(),
+  }),
   endOfCommandPhase(g, player) {
     if (g.state.round >= params(g).fromRound && !secondPlayerLastRound(g, player)) score(g, player, 'take-and-hold');
   },
