@@ -104,9 +104,8 @@ Examples:
     .action(async (file: string | undefined, opts: BatchCliOptions) => {
       const { runBatch, parseShard, checkSpec, readSpec, clearBatchFolder } = await import('./batch.ts');
       const { makeSpec, checkAgents, parseDetachments } = await import('./variants.ts');
-      const { loadScenarioForCli, agentSpecs, armiesForSpec } = await import('./cli-support.ts');
-      const { defaultWorkers } = await import('./batch-pool.ts');
-      const workers = intOption(opts.workers, '--workers', 0, defaultWorkers());
+      const { loadScenarioForCli, agentSpecs, armiesForSpec, workersOption } = await import('./cli-support.ts');
+      const workers = workersOption(opts.workers);
       let spec = null;
       if (opts.resume) {
         if (opts.out && opts.out !== opts.resume) throw new CliError('--resume writes into the folder it continues: leave out --out');
@@ -178,9 +177,8 @@ Examples:
     .action(async (file: string | undefined, opts: { detachments: string; vs?: string; baseline?: string; games?: string; seed?: string; agents?: string; armies?: string; fitWargear?: boolean; workers?: string; swap: boolean; block?: string; out?: string; json?: boolean; progress: boolean }) => {
       const { runMatrix, formatMatrix, defaultBaseline } = await import('./matrix.ts');
       const { makeSpec, checkAgents, scenarioVariant, parseDetachments, parseArmies } = await import('./variants.ts');
-      const { loadScenarioForCli, agentSpecs, armiesForSpec } = await import('./cli-support.ts');
+      const { loadScenarioForCli, agentSpecs, armiesForSpec, workersOption } = await import('./cli-support.ts');
       const { checkSpec } = await import('./batch.ts');
-      const { defaultWorkers } = await import('./batch-pool.ts');
       const scenarioFile = file ?? (await import('../data/scenario.ts')).DEFAULT_SCENARIO;
       const base = loadScenarioForCli(scenarioFile, { armies: opts.armies, fitWargear: opts.fitWargear });
       const armies = opts.armies === undefined ? undefined : cliErrors(() => parseArmies(opts.armies!));
@@ -192,7 +190,7 @@ Examples:
       const games = intOption(opts.games, '--games', 1, 200);
       const blockSize = intOption(opts.block, '--block', 1, 10);
       const agents = agentSpecs(opts.agents, base);
-      const workers = intOption(opts.workers, '--workers', 0, defaultWorkers());
+      const workers = workersOption(opts.workers);
       // check every cell's scenario (an unknown detachment fails here, before any game)
       const scenarios = new Map<string, ReturnType<typeof scenarioVariant>>();
       for (const r of rows) for (const c of cols) scenarios.set(JSON.stringify([r, c]), cliErrors(() => scenarioVariant(scenarioFile, { armies, detachments: [r, c], fitWargear: opts.fitWargear })));

@@ -199,7 +199,8 @@ export async function runBatch(specIn: BatchSpec | null, opts: BatchRunOptions =
   let deaths = 0;
   try {
     if (blocks.length && stoppedAt === null) {
-      pool = opts.pool ?? createGamePool(opts.workers ?? defaultWorkers(), { [key]: variantOf(spec) });
+      // no more threads than blocks to play: a thread started for no block only costs its start
+      pool = opts.pool ?? createGamePool(Math.min(opts.workers ?? defaultWorkers(), blocks.length), { [key]: variantOf(spec) });
       const p = pool;
       const deathLimit = Math.max(20, 4 * Math.max(1, p.workers));
       // a game played by a worker resets the count of worker deaths in a row

@@ -4,6 +4,7 @@ import type { ResolvedScenario } from '../data/scenario-types.ts';
 import { resolve } from 'node:path';
 import { DEFAULT_SCENARIO, loadScenario } from '../data/scenario.ts';
 import { parseArmies, scenarioVariant, type ScenarioChanges } from './variants.ts';
+import { defaultWorkers } from './batch-pool.ts';
 
 export interface CliScenarioChanges {
   /** `--armies a,b` as typed (see parseArmies) */
@@ -45,4 +46,18 @@ export function agentSpecs(opt: string | undefined, sc: ResolvedScenario): [stri
   if (parts.length === 1) return [parts[0], parts[0]];
   if (parts.length !== 2) throw new CliError(`--agents: expected one or two agents separated by a comma, got "${opt}"`);
   return [parts[0], parts[1]];
+}
+
+/**
+ * `--workers` (batch, matrix, tournament): 0 (play in this thread) up to four threads a core; default one a
+ * core. Each thread loads the engine and plays its own games: beyond the cores they only take turns on them,
+ * and a thousand of them would take minutes to start.
+ */
+export function workersOption(v: string | undefined): number {
+  const cores = defaultWorkers();
+  if (v === undefined) return cores;
+  const n = Number(v);
+  const most = 4 * cores;
+  if (!Number.isInteger(n) || n < 0 || n > most) throw new CliError(`--workers: expected a whole number from 0 to ${most} (four threads for each of this machine's ${cores} cores; more only take turns on them), got "${v}"`);
+  return n;
 }

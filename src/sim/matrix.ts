@@ -91,7 +91,9 @@ export async function runMatrix(o: MatrixOptions): Promise<MatrixResult> {
   }));
   const out = o.outDir ? resolve(o.outDir) : null;
   if (out) mkdirSync(out, { recursive: true });
-  const pool = createGamePool(o.workers ?? defaultWorkers(), Object.fromEntries(cells.map((c) => [c.key, variantOf(c.spec)])));
+  // the cells are played one after the other: no more threads than a cell has blocks
+  const blocks = Math.ceil(cells[0].spec.games / cells[0].spec.blockSize);
+  const pool = createGamePool(Math.min(o.workers ?? defaultWorkers(), blocks), Object.fromEntries(cells.map((c) => [c.key, variantOf(c.spec)])));
   const grid: MatrixCell[][] = o.rows.map(() => []);
   // each cell's outcomes by game number, for the comparisons with the baseline row and column
   const logs: OutcomeLog[][] = o.rows.map(() => []);

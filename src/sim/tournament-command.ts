@@ -16,7 +16,7 @@ export function register(program: Command): void {
     .option('--workers <n>', 'worker threads (default: the number of cores)')
     .option('--json', 'print JSON')
     .action(async (file: string | undefined, opts: { agents: string; games: string; seed: string; armies?: string; fitWargear?: boolean; workers?: string; json?: boolean }) => {
-      const { loadScenarioForCli } = await import('./cli-support.ts');
+      const { loadScenarioForCli, workersOption } = await import('./cli-support.ts');
       const { checkAgents } = await import('./variants.ts');
       const { runTournament, formatTournament } = await import('./tournament.ts');
       const { DEFAULT_SCENARIO } = await import('../data/scenario.ts');
@@ -24,8 +24,7 @@ export function register(program: Command): void {
       if (agents.length < 2) throw new CliError(`--agents: expected at least two agents, got "${opts.agents}"`);
       const games = Number(opts.games);
       if (!Number.isInteger(games) || games < 2) throw new CliError(`--games: expected an integer >= 2, got "${opts.games}"`);
-      const workers = opts.workers === undefined ? undefined : Number(opts.workers);
-      if (workers !== undefined && (!Number.isInteger(workers) || workers < 0)) throw new CliError(`--workers: expected an integer >= 0, got "${opts.workers}"`);
+      const workers = workersOption(opts.workers);
       for (let i = 0; i + 1 < agents.length; i += 2) {
         try { await checkAgents([agents[i], agents[i + 1]]); } catch (err) { throw new CliError(`--agents: ${(err as Error).message}`); }
       }

@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cli } from '../helpers/cli.ts';
@@ -85,6 +85,14 @@ describe('batch command', () => {
     expect(odd.stderr).toMatch(/--games: expected an even number/);
     const agent = cli(['batch', scenario, '--agents', 'nobody', '--workers', '0']);
     expect(agent.stderr).toMatch(/unknown agent "nobody"/);
+    // a thousand threads took minutes to start before a game was played: refused, on each command that plays batches
+    const most = 4 * availableParallelism();
+    for (const command of [['batch'], ['matrix', '--detachments', 'none'], ['tournament']]) {
+      const many = cli([...command, scenario, '--workers', '1000', '--games', '2']);
+      expect(many.code).toBe(2);
+      expect(many.stderr).toContain(`--workers: expected a whole number from 0 to ${most} (four threads for each of this machine's ${availableParallelism()} cores; more only take turns on them), got "1000"`);
+    }
+    expect(cli(['tournament', scenario, '--workers', '-1']).stderr).toMatch(/--workers: expected a whole number from 0 to/);
   });
 });
 

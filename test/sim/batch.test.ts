@@ -147,6 +147,13 @@ describe('batch runner', () => {
     expect(() => checkSpec(spec({ games: 7, swap: false, blockSize: 3 }))).not.toThrow();
   });
 
+  it('starts no more worker threads than it has blocks to play', async () => {
+    // one block of 4 games: a second thread would have nothing to play
+    const one = await runBatch(spec({ games: 4, blockSize: 4 }), { workers: 2 });
+    expect(one.workers).toBe(1);
+    expect(one.stats).toEqual((await runBatch(spec({ games: 4, blockSize: 4 }), { workers: 0 })).stats);
+  }, 60_000);
+
   it('refuses to start a batch over another one', async () => {
     await expect(runBatch(spec(), { outDir: refDir, workers: 0 })).rejects.toThrow(/already holds a batch/);
   });
