@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.ts';
 
+const MAX_TRIALS = 10_000_000;
+
 export function register(program: Command): void {
   program
     .command('calc')
@@ -18,7 +20,9 @@ export function register(program: Command): void {
       const { parseCalcInput } = await import('./input.ts');
       const { buildScene, exactForInput, simulate } = await import('./simulate.ts');
       const trials = Number(opts.trials);
-      if (!Number.isInteger(trials) || trials < 0) throw new CliError(`--trials: expected a non-negative integer, got "${opts.trials}"`);
+      // the exact distribution is the answer; the simulation only checks it, and ten million trials take a
+      // minute or two (a mistyped 1e12 would run for days with nothing shown)
+      if (!Number.isInteger(trials) || trials < 0 || trials > MAX_TRIALS) throw new CliError(`--trials: expected a whole number from 0 to ${MAX_TRIALS.toLocaleString('en-US')}, got "${opts.trials}"`);
       let text: string;
       try {
         text = readFileSync(file, 'utf8');

@@ -8,7 +8,8 @@
  * Exit status 3 when the log is truncated or corrupted (the readable part is still replayed) or its
  * recorded result disagrees with its events.
  */
-import { closeSync, openSync, renameSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { logWriter } from './log-writer.ts';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.ts';
 import type { GameEvent } from '../core/events.ts';
@@ -24,25 +25,6 @@ interface ReplayOpts {
   log?: string;
   ascii?: boolean;
   color?: boolean;
-}
-
-/** Write a log as JSONL through a temporary file renamed at the end: never half-written. */
-function logWriter(file: string | undefined): { write: (e: GameEvent) => void; done: () => void; fail: () => void; count: () => number } {
-  let n = 0;
-  if (!file) return { write: () => { n++; }, done: () => {}, fail: () => {}, count: () => n };
-  const tmp = `${file}.partial`;
-  let fd: number | null;
-  try {
-    fd = openSync(tmp, 'w');
-  } catch (err) {
-    throw new CliError(`${file}: cannot write (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-  }
-  return {
-    write: (e) => { writeSync(fd!, JSON.stringify(e) + '\n'); n++; },
-    done: () => { if (fd !== null) closeSync(fd); fd = null; renameSync(tmp, file); },
-    fail: () => { if (fd !== null) closeSync(fd); fd = null; try { unlinkSync(tmp); } catch { /* already gone */ } },
-    count: () => n,
-  };
 }
 
 /** `replay ... | head`: a reader that goes away is not an error. */

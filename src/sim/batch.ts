@@ -184,13 +184,27 @@ export async function runBatch(specIn: BatchSpec | null, opts: BatchRunOptions =
   }
   loaded = [];
 
-  // the blocks still to play
-  const blocks: number[][] = [];
-  for (let b = slice.from; b < slice.to; b += spec.blockSize) {
+  // the blocks still to play, made as they are handed out (a list of them all would grow with the games)
+  const blockAt = (b: number): number[] => {
     const idx: number[] = [];
     for (let i = b; i < Math.min(b + spec.blockSize, slice.to); i++) if (!have(i)) idx.push(i);
-    if (idx.length) blocks.push(idx);
-  }
+    return idx;
+  };
+  let nextBlockStart = slice.from;
+  const nextBlock = (): number[] | null => {
+    while (nextBlockStart < slice.to) {
+      const idx = blockAt(nextBlockStart);
+      nextBlockStart += spec.blockSize;
+      if (idx.length) return idx;
+    }
+    return null;
+  };
+  /** the blocks left to play, counted up to `most` */
+  const blocksLeft = (most: number): number => {
+    let n = 0;
+    for (let b = nextBlockStart; b < slice.to && n < most; b += spec.blockSize) if (blockAt(b).length) n++;
+    return n;
+  };
 
   let pool: GamePool | null = null;
   const ownPool = !opts.pool;
@@ -198,9 +212,13 @@ export async function runBatch(specIn: BatchSpec | null, opts: BatchRunOptions =
   let fatal: Error | null = null;
   let deaths = 0;
   try {
-    if (blocks.length && stoppedAt === null) {
+    const perWorker = opts.blocksPerWorker ?? 2;
+    const workers = opts.pool?.workers ?? opts.workers ?? defaultWorkers();
+    // blocks in play at once: this many per worker
+    const left = blocksLeft(Math.max(1, workers) * perWorker);
+    if (left && stoppedAt === null) {
       // no more threads than blocks to play: a thread started for no block only costs its start
-      pool = opts.pool ?? createGamePool(Math.min(opts.workers ?? defaultWorkers(), blocks.length), { [key]: variantOf(spec) });
+      pool = opts.pool ?? createGamePool(Math.min(workers, left), { [key]: variantOf(spec) });
       const p = pool;
       const deathLimit = Math.max(20, 4 * Math.max(1, p.workers));
       // a game played by a worker resets the count of worker deaths in a row
@@ -250,12 +268,10 @@ export async function runBatch(specIn: BatchSpec | null, opts: BatchRunOptions =
           }
         }
       };
-      let next = 0;
-      const window = Math.max(1, p.workers) * (opts.blocksPerWorker ?? 2);
       const lane = async () => {
-        while (stoppedAt === null && fatal === null && next < blocks.length) await runBlock(blocks[next++]);
+        for (let b: number[] | null; stoppedAt === null && fatal === null && (b = nextBlock()) !== null;) await runBlock(b);
       };
-      await Promise.all(Array.from({ length: Math.min(window, blocks.length) }, lane));
+      await Promise.all(Array.from({ length: left }, lane));
     }
   } finally {
     if (ownPool && pool) await pool.destroy();

@@ -2,7 +2,6 @@
  * `play [scenario] [--seed N] [--log FILE] [--agents A,B] [--json]`: play one complete game.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, writeSync, renameSync } from 'node:fs';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.ts';
 import { ARMIES_HELP, FIT_WARGEAR_HELP } from './cli-options.ts';
@@ -41,15 +40,13 @@ export function register(program: Command): void {
       }
       // The log is streamed to a temporary file and renamed at the end: never half-written.
       const hash = createHash('sha256');
-      let fd: number | null = null;
-      const tmp = opts.log ? `${opts.log}.partial` : null;
-      if (tmp) fd = openSync(tmp, 'w');
+      const { logWriter } = await import('../replay/log-writer.ts');
+      const log = logWriter(opts.log);
       let events = 0;
       const kept: GameEvent[] = [];
       const onEvent = (e: GameEvent) => {
-        const line = JSON.stringify(e) + '\n';
-        hash.update(line);
-        if (fd !== null) writeSync(fd, line);
+        hash.update(JSON.stringify(e) + '\n');
+        log.write(e);
         events++;
         if (SUMMARY_EVENTS.has(e.type)) kept.push(e);
         // the abilities of the armies the engine does not play, noted once at setup
@@ -59,10 +56,11 @@ export function register(program: Command): void {
       let game;
       try {
         ({ game, result } = playGame(sc, { seed, agents, onEvent }));
-      } finally {
-        if (fd !== null) closeSync(fd);
+      } catch (err) {
+        log.fail();
+        throw err;
       }
-      if (tmp && opts.log) renameSync(tmp, opts.log);
+      log.done();
       const logSha256 = hash.digest('hex');
       if (opts.json) {
         process.stdout.write(JSON.stringify({ seed, winner: result.winner === null ? null : result.winner + 1, vp: result.vp, rounds: result.rounds, endedBy: result.endedBy, events, logSha256 }) + '\n');

@@ -16,6 +16,7 @@
  */
 import { join } from 'node:path';
 import { FILES, readRecords, readSpec } from './batch.ts';
+import { opponent } from '../core/state.ts';
 import { pairDifferenceText } from './batch-report.ts';
 import type { BatchSpec, GameRecord } from './batch-types.ts';
 import { Histogram, meanDifference, type Difference } from './stats.ts';
@@ -36,28 +37,52 @@ const FAILED = 3;
 
 /**
  * The outcomes of a batch's games, compact (a byte and two VP a game), by game number: what a paired
- * comparison needs, kept for every game of a matrix cell without keeping the records.
+ * comparison needs, kept for every game of a matrix cell without keeping the records. The arrays grow
+ * with the games recorded, not with the batch's size (a batch may be far larger than what was played).
  */
 export class OutcomeLog {
-  readonly winner: Int8Array;
-  readonly vp: Int32Array;
+  private winners = new Int8Array(0);
+  private vps = new Int32Array(0);
+  /** one more than the highest game number recorded */
+  extent = 0;
 
-  constructor(readonly games: number) {
-    this.winner = new Int8Array(games).fill(ABSENT);
-    this.vp = new Int32Array(2 * games);
-  }
+  constructor(readonly games: number) {}
 
   add(r: Pick<GameRecord, 'index' | 'winner' | 'vp' | 'error'>): void {
     if (!Number.isInteger(r.index) || r.index < 0 || r.index >= this.games) throw new Error(`game ${r.index} is outside the batch's ${this.games} games`);
-    this.winner[r.index] = r.error !== undefined ? FAILED : r.winner === null ? DRAW : r.winner;
-    this.vp[2 * r.index] = r.vp[0];
-    this.vp[2 * r.index + 1] = r.vp[1];
+    if (r.index >= this.winners.length) this.grow(r.index + 1);
+    this.winners[r.index] = r.error !== undefined ? FAILED : r.winner === null ? DRAW : r.winner;
+    this.vps[2 * r.index] = r.vp[0];
+    this.vps[2 * r.index + 1] = r.vp[1];
+    this.extent = Math.max(this.extent, r.index + 1);
+  }
+
+  private grow(needed: number): void {
+    const size = Math.min(this.games, Math.max(needed, 2 * this.winners.length, 64));
+    const winners = new Int8Array(size).fill(ABSENT);
+    winners.set(this.winners);
+    const vps = new Int32Array(2 * size);
+    vps.set(this.vps);
+    this.winners = winners;
+    this.vps = vps;
   }
 
   /** the game is recorded and did not fail */
   played(i: number): boolean {
-    const w = this.winner[i];
+    if (i >= this.extent) return false;
+    const w = this.winners[i];
     return w !== ABSENT && w !== FAILED;
+  }
+
+  /** the winning army of a played game (null: a draw) */
+  winner(i: number): 0 | 1 | null {
+    const w = this.winners[i];
+    return w === DRAW ? null : (w as 0 | 1);
+  }
+
+  /** the army's VP in a played game */
+  vp(i: number, army: 0 | 1): number {
+    return this.vps[2 * i + army];
   }
 }
 
@@ -82,12 +107,14 @@ export function pairedComparison(a: OutcomeLog, b: OutcomeLog, army: 0 | 1, swap
   const size = swap ? 2 : 1;
   const games = Math.min(a.games, b.games);
   const totalUnits = Math.floor(games / size);
+  // units past either log's last recorded game are not complete in both: left out without a look
+  const seen = Math.min(totalUnits, Math.ceil(Math.min(a.extent, b.extent) / size));
   let n = 0;
   const sums = { winA: 0, winB: 0, vpA: 0, vpB: 0 };
   // the differences, seed by seed (multiples of a half: a few values, kept exactly)
   const dWin = new Histogram();
   const dVp = new Histogram();
-  for (let u = 0; u < totalUnits; u++) {
+  for (let u = 0; u < seen; u++) {
     const first = u * size;
     let complete = true;
     for (let i = first; i < first + size; i++) if (!a.played(i) || !b.played(i)) complete = false;
@@ -97,10 +124,10 @@ export function pairedComparison(a: OutcomeLog, b: OutcomeLog, army: 0 | 1, swap
     let vpA = 0;
     let vpB = 0;
     for (let i = first; i < first + size; i++) {
-      winA += a.winner[i] === army ? 1 : 0;
-      winB += b.winner[i] === army ? 1 : 0;
-      vpA += a.vp[2 * i + army] - a.vp[2 * i + 1 - army];
-      vpB += b.vp[2 * i + army] - b.vp[2 * i + 1 - army];
+      winA += a.winner(i) === army ? 1 : 0;
+      winB += b.winner(i) === army ? 1 : 0;
+      vpA += a.vp(i, army) - a.vp(i, opponent(army));
+      vpB += b.vp(i, army) - b.vp(i, opponent(army));
     }
     // per game of the unit, so that a unit's value is on the scale of one game
     dWin.add((winA - winB) / size);

@@ -68,4 +68,12 @@ describe('strategium calc', () => {
     expect(r2.code).toBe(2);
     expect(r2.stderr).toContain('not valid JSON');
   });
+
+  it('--trials: a whole number up to ten million (a mistyped 1e12 ran for days)', () => {
+    for (const bad of ['1e12', '10000001', '-5', '2.5']) {
+      const r = cli(['calc', example, '--trials', bad]);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim()).toBe(`error: --trials: expected a whole number from 0 to 10,000,000, got "${bad}"`);
+    }
+  });
 });

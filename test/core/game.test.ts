@@ -37,8 +37,13 @@ describe('illegal decisions', () => {
     try {
       const file = join(dir, 'bad.ts');
       writeFileSync(file, "export default () => ({ name: 'bad-agent', decide: () => ({ option: -1 }) });\n");
-      const r = cli(['play', '--agents', `${file},random`, '--seed', '5']);
+      const log = join(dir, 'game.jsonl');
+      const r = cli(['play', '--agents', `${file},random`, '--seed', '5', '--log', log]);
       expect(r.code).toBe(1);
+      // nothing half-written: neither the log nor its temporary file is left
+      const { existsSync } = await import('node:fs');
+      expect(existsSync(log)).toBe(false);
+      expect(existsSync(`${log}.partial`)).toBe(false);
       // the scenario's "not played" notes come first; then the error alone, without a stack trace
       const lines = r.stderr.trim().split('\n');
       expect(lines.filter((l) => l.startsWith('error:'))).toHaveLength(1);
@@ -47,6 +52,13 @@ describe('illegal decisions', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  }, 60_000);
+
+  it('a log that cannot be written is a one-line error before the game is played', async () => {
+    const { cli } = await import('../helpers/cli.ts');
+    const r = cli(['play', '--seed', '5', '--log', '/nonexistent-strategium-dir/game.jsonl']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('error: /nonexistent-strategium-dir/game.jsonl: cannot write (ENOENT)');
   }, 60_000);
 });
 

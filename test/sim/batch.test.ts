@@ -154,6 +154,15 @@ describe('batch runner', () => {
     expect(one.stats).toEqual((await runBatch(spec({ games: 4, blockSize: 4 }), { workers: 0 })).stats);
   }, 60_000);
 
+  it('hands out blocks as it goes: a batch of 2^40 games stopped early plays its first block only', async () => {
+    // a list of every block made up front would not fit in memory (2^38 blocks of 4)
+    const o = await runBatch(spec({ games: 2 ** 40, blockSize: 4, untilCi: 0.45 }), { workers: 0 });
+    expect(o.stoppedAt).toBe(4);
+    expect(o.stats.games + o.stats.failed.length).toBe(4);
+    // two blocks are in play at once for one worker: the second was under way when the first stopped the batch
+    expect(o.played).toBe(8);
+  });
+
   it('refuses to start a batch over another one', async () => {
     await expect(runBatch(spec(), { outDir: refDir, workers: 0 })).rejects.toThrow(/already holds a batch/);
   });

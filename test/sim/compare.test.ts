@@ -80,6 +80,25 @@ describe('pairedComparison', () => {
     expect(c.vpMargin.difference).toEqual({ mean: 0, ci95: [0, 0], z: null });
   });
 
+  it("keeps what was played, not the batch's size: a batch of 2^40 games with four played", () => {
+    // arrays sized by the batch could not even be made (a typed array of 2^40 bytes is refused)
+    const games = 2 ** 40;
+    const a = new OutcomeLog(games);
+    const b = new OutcomeLog(games);
+    for (const [index, wa, wb] of [[0, 0, 1], [1, 0, 0], [2, 1, 1], [3, 0, 1]] as const) {
+      a.add({ index, winner: wa, vp: [wa === 0 ? 10 : 0, wa === 1 ? 10 : 0] });
+      b.add({ index, winner: wb, vp: [wb === 0 ? 10 : 0, wb === 1 ? 10 : 0] });
+    }
+    const c = pairedComparison(a, b, 0, true)!;
+    expect(c.units).toBe(2);
+    expect(c.leftOut).toBe(games / 2 - 2);
+    // pair 0: A won 2 of 2, B 1 of 2 (+0.5); pair 1: A 1 of 2, B 0 of 2 (+0.5)
+    expect(c.winRate.difference.mean).toBeCloseTo(0.5, 12);
+    expect(c.vpMargin.difference.mean).toBeCloseTo(10, 12);
+    expect(a.played(3)).toBe(true);
+    expect(a.played(4)).toBe(false);
+  });
+
   it('a game outside the batch is an error', () => {
     expect(() => new OutcomeLog(4).add({ index: 4, winner: 0, vp: [0, 0] })).toThrow(/game 4 is outside the batch's 4 games/);
   });

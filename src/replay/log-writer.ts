@@ -1,0 +1,27 @@
+/**
+ * Writing a game's event log (JSONL) for the commands that play or regenerate games: through a temporary
+ * file renamed at the end, so that a log is never half-written; a file that cannot be opened is a CLI error.
+ */
+import { closeSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { CliError } from '../cli-error.ts';
+import type { GameEvent } from '../core/events.ts';
+
+/** Write a log as JSONL through a temporary file renamed at the end: never half-written. */
+export function logWriter(file: string | undefined): { write: (e: GameEvent) => void; done: () => void; fail: () => void; count: () => number } {
+  let n = 0;
+  if (!file) return { write: () => { n++; }, done: () => {}, fail: () => {}, count: () => n };
+  const tmp = `${file}.partial`;
+  let fd: number | null;
+  try {
+    fd = openSync(tmp, 'w');
+  } catch (err) {
+    throw new CliError(`${file}: cannot write (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
+  return {
+    write: (e) => { writeSync(fd!, JSON.stringify(e) + '\n'); n++; },
+    done: () => { if (fd !== null) closeSync(fd); fd = null; renameSync(tmp, file); },
+    fail: () => { if (fd !== null) closeSync(fd); fd = null; try { unlinkSync(tmp); } catch { /* already gone */ } },
+    count: () => n,
+  };
+}
+
