@@ -232,7 +232,9 @@ function parseNrPlain(lines: Line[]): RawArmyList {
     if ((m = /^Detachment:\s*(.+)$/i.exec(l.text))) { list.detachment = m[1].trim(); continue; }
     if (/^#/.test(l.text) || /^Show\/Hide Options$/i.test(l.text)) { unit = null; continue; }
     if (l.text.startsWith('•') && unit) {
-      const g = /^•\s*(?:(\d+)x\s+)?(.+?)(?::\s*(.*))?$/.exec(l.text)!;
+      const g = /^•\s*(?:(\d+)x\s+)?(.+?)(?::\s*(.*))?$/.exec(l.text);
+      // a bullet with no model after it names nothing: passed over, as any other line not understood
+      if (!g) continue;
       const group: RawModelGroup = { line: l.n, name: g[2].trim(), count: g[1] ? Number(g[1]) : 1, items: [] };
       for (const it of items(g[3] ?? '', l.n, false)) if (!absorbSpecial(unit, it)) group.items.push(it);
       unit.groups.push(group);

@@ -61,6 +61,12 @@ describe('army lists (bundled T’au data)', () => {
     expect(() => parseArmyList(text, { file: 'tau.txt' })).toThrow(/tau\.txt: line 9: unknown wargear "Fidellity blade" for Aun'shi; closest: Fidelity/);
   });
 
+  it('a bullet line with no model on it is passed over (it threw a TypeError)', () => {
+    const text = TAU_LIST.replace('• 9x Fire Warriors', '•\n• 9x Fire Warriors');
+    expect(text).not.toBe(TAU_LIST);
+    expect(parseArmyList(text, { file: 'tau.txt' }).army.units).toEqual(parseArmyList(TAU_LIST, { file: 'tau.txt' }).army.units);
+  });
+
   it('a count no unit comes near names the line, before the models are laid out one by one', () => {
     const models = TAU_LIST.replace('9x Fire Warriors', '999999999x Fire Warriors');
     expect(() => parseArmyList(models, { file: 'tau.txt' })).toThrow(/^tau\.txt: line 12: Strike Team: 1000000000 models; expected at most 100 in a unit$/);
