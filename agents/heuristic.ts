@@ -19,6 +19,7 @@
 import './heuristic/registries.ts';
 import type { Agent, AgentFactory, DecisionRequest, GameView } from '../src/core/agent.ts';
 import type { Stream } from '../src/core/rng.ts';
+import { checkAgentParams } from '../src/core/agent-params.ts';
 import { opponent, type GameState } from '../src/core/state.ts';
 import { enemyUnits, ownUnits, p2d6AtLeast, pointsPerWound, unitAttackPotential, unitValue, type PlanTweak } from '../src/ai/evaluate.ts';
 import { ADVANCE_REROLL_AT_MOST, dist, unitGeo, type Point } from '../src/ai/tactics.ts';
@@ -414,5 +415,5 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
   }
 }
 
-const factory: AgentFactory = (ctx) => createHeuristic((ctx.params ?? {}) as Partial<Weights>, 'heuristic', ctx.random);
+const factory: AgentFactory = (ctx) => createHeuristic(checkAgentParams('heuristic', ctx.params, WEIGHTS), 'heuristic', ctx.random);
 export default factory;

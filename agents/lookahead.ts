@@ -16,6 +16,7 @@
  */
 import type { Agent, AgentFactory, DecisionRequest, GameView } from '../src/core/agent.ts';
 import { Game } from '../src/core/game.ts';
+import { checkAgentParams } from '../src/core/agent-params.ts';
 import { cloneState } from '../src/core/clone.ts';
 import { createStream } from '../src/core/rng.ts';
 import { opponent, type GameState, type PlayerIndex } from '../src/core/state.ts';
@@ -208,5 +209,5 @@ export function createLookahead(params: Partial<Params> = {}, random: { int(n: n
   };
 }
 
-const factory: AgentFactory = (ctx) => createLookahead((ctx.params ?? {}) as Partial<Params>, ctx.random);
+const factory: AgentFactory = (ctx) => createLookahead(checkAgentParams('lookahead', ctx.params, LOOKAHEAD), ctx.random);
 export default factory;

@@ -8,6 +8,8 @@ import { pathToFileURL, fileURLToPath } from 'node:url';
 import type { Agent, AgentFactory } from './agent.ts';
 import { createStream, subSeed } from './rng.ts';
 import type { PlayerIndex } from './state.ts';
+import type { ResolvedScenario } from '../data/scenario-types.ts';
+import { DataError } from '../data/errors.ts';
 
 const agentsDir = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'agents');
 
@@ -47,4 +49,31 @@ export async function loadAgents(specs: [string, string], seed: string): Promise
   const f0 = await loadAgentFactory(specs[0]);
   const f1 = await loadAgentFactory(specs[1]);
   return [makeAgent(f0, seed, 0), makeAgent(f1, seed, 1)];
+}
+
+/** The two specs name the same agent module (a built-in name and its file's path are the same agent). */
+export function sameAgent(a: string, b: string): boolean {
+  if (a === b) return true;
+  try {
+    return agentModuleFile(a) === agentModuleFile(b);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The agent of a seat in a game of `sc` (the scenario as seated): `spec` is the agent that plays it, made
+ * from the game seed as `makeAgent` does. The scenario's `agentParams` for the seat go to it only when it is
+ * the agent the scenario names: they were written for that agent, and another one (given on the command
+ * line) plays with its own defaults. Parameters the agent refuses are bad input, named by file and field.
+ */
+export function makeSeatAgent(factory: AgentFactory, spec: string, sc: Pick<ResolvedScenario, 'file' | 'players'>, seat: PlayerIndex, seed: string): Agent {
+  const p = sc.players[seat];
+  const params = p.agentParams && Object.keys(p.agentParams).length > 0 && sameAgent(spec, p.agent) ? p.agentParams : undefined;
+  try {
+    return makeAgent(factory, seed, seat, params);
+  } catch (err) {
+    if (params) throw new DataError(`${sc.file}: agentParams of ${p.name}: ${(err as Error).message}`, sc.file);
+    throw err;
+  }
 }

@@ -36,7 +36,7 @@
  *                                              // (the army file format of src/data/army.ts)
  *       "detachment": "Kauyon",                // optional: overrides the army's; null = "no detachment" baseline
  *       "agent": "random",                     // optional, default "random"
- *       "agentParams": {},                     // optional, passed to the agent
+ *       "agentParams": {},                     // optional: the agent's parameters (it checks them; dropped if --agents replaces it)
  *       "zone": "attacker",                    // optional: player 1 defaults to attacker, player 2 to defender
  *       "leaders": { "u1": "u4" },             // Declare Battle Formations: Leader unit id -> Bodyguard unit id
  *                                              // (adds to / overrides the army file's `attachedTo`; null detaches)

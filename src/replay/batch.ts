@@ -19,7 +19,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 // play.ts first: it loads the rules and faction registries before any single rules module
 import { playGame } from '../sim/play.ts';
-import { loadAgentFactory, makeAgent } from '../core/agent-loader.ts';
+import { loadAgentFactory, makeSeatAgent } from '../core/agent-loader.ts';
 import type { GameEvent } from '../core/events.ts';
 import type { GameResult, PlayerIndex } from '../core/state.ts';
 import type { ResolvedScenario } from '../data/scenario-types.ts';
@@ -176,8 +176,9 @@ export async function regenerateBatchGame(dir: string, index: number, onEvent?: 
   const agents = [];
   for (const p of [0, 1] as PlayerIndex[]) {
     try {
-      // made as the batch and `play` make them: one agent per seat from the game seed
-      agents.push(makeAgent(await loadAgentFactory(bg.agents[p]), bg.seed, p));
+      // made as the batch and `play` make them: one agent per seat from the game seed (the scenario's
+      // agentParams for the agent it names)
+      agents.push(makeSeatAgent(await loadAgentFactory(bg.agents[p]), bg.agents[p], bg.scenario, p, bg.seed));
     } catch (err) {
       throw new BatchError(`agent "${bg.agents[p]}": ${(err as Error).message}`);
     }

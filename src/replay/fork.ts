@@ -7,7 +7,7 @@
 // play.ts first: it loads the rules and faction registries before any single rules module
 import { scenarioFromStart } from '../sim/play.ts';
 import type { Agent, DecisionRequest, GameView } from '../core/agent.ts';
-import { loadAgentFactory, makeAgent } from '../core/agent-loader.ts';
+import { loadAgentFactory, makeSeatAgent } from '../core/agent-loader.ts';
 import type { DecisionEvent, GameEvent, GameStartedEvent } from '../core/events.ts';
 import type { Game } from '../core/game.ts';
 import type { GameResult, PlayerIndex } from '../core/state.ts';
@@ -162,8 +162,13 @@ export async function forkGame(events: readonly GameEvent[], opts: ForkOptions):
     } catch (err) {
       throw new ForkError(`agent of player ${p + 1}: ${(err as Error).message}`);
     }
-    // made as `play` and the batch runner make them: one agent per seat from the seed
-    fresh.push(makeAgent(factory, agentSeed, p));
+    // made as `play` and the batch runner make them: one agent per seat from the seed (the scenario's
+    // agentParams for the agent it names)
+    try {
+      fresh.push(makeSeatAgent(factory, specs[p], sc, p, agentSeed));
+    } catch (err) {
+      throw new ForkError((err as Error).message);
+    }
   }
   const expected = prefix.map((e) => JSON.stringify(e));
   let n = 0;

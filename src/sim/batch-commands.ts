@@ -4,9 +4,9 @@
  * any game of a batch.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.ts';
+import type { Agent } from '../core/agent.ts';
 import { ARMIES_HELP, FIT_WARGEAR_HELP } from './cli-options.ts';
 
 interface BatchCliOptions {
@@ -272,16 +272,17 @@ Example: the same army under two detachments, against the same opponent:
     .option('--json', 'print a JSON summary')
     .action(async (dir: string, index: string, opts: { log?: string; json?: boolean }) => {
       const { batchGame } = await import('./batch.ts');
-      const { loadAgentFactory, makeAgent } = await import('../core/agent-loader.ts');
+      const { loadAgentFactory, makeSeatAgent } = await import('../core/agent-loader.ts');
+      const { logWriter } = await import('../replay/log-writer.ts');
       const { playGame } = await import('./play.ts');
       const { summarize, formatSummary } = await import('./summary.ts');
       const i = intOption(index, 'index', 0, 0);
       const g = cliErrors(() => batchGame(dir, i));
       const factories = await cliErrorsAsync(async () => [await loadAgentFactory(g.agents[0]), await loadAgentFactory(g.agents[1])]);
-      const agents: [ReturnType<typeof makeAgent>, ReturnType<typeof makeAgent>] = [makeAgent(factories[0], g.seed, 0), makeAgent(factories[1], g.seed, 1)];
+      // made as the batch made them (the scenario's agentParams for the agents it names)
+      const agents = cliErrors(() => [makeSeatAgent(factories[0], g.agents[0], g.scenario, 0, g.seed), makeSeatAgent(factories[1], g.agents[1], g.scenario, 1, g.seed)] as [Agent, Agent]);
       const hash = createHash('sha256');
-      const tmp = opts.log ? `${opts.log}.partial` : null;
-      const fd = tmp ? openSync(tmp, 'w') : null;
+      const log = logWriter(opts.log);
       const kept: import('../core/events.ts').GameEvent[] = [];
       let events = 0;
       let played;
@@ -290,19 +291,17 @@ Example: the same army under two detachments, against the same opponent:
         played = playGame(g.scenario, {
           seed: g.seed, agents,
           onEvent: (e) => {
-            const line = JSON.stringify(e) + '\n';
-            hash.update(line);
-            if (fd !== null) writeSync(fd, line);
+            hash.update(JSON.stringify(e) + '\n');
+            log.write(e);
             events++;
             if (e.type === 'unit-created' || e.type === 'round-started' || e.type === 'unit-destroyed' || e.type === 'stratagem-used') kept.push(e);
           },
         });
       } catch (err) {
         error = err as Error;
-      } finally {
-        if (fd !== null) closeSync(fd);
       }
-      if (tmp && opts.log) renameSync(tmp, opts.log);
+      // a game that threw keeps its log too: it shows where
+      log.done();
       const logSha256 = hash.digest('hex');
       const rec = g.record;
       const armyWinner = played ? (played.result.winner === null ? null : ((g.swapped ? 1 - played.result.winner : played.result.winner) as 0 | 1)) : null;

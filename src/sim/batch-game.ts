@@ -4,8 +4,8 @@
  */
 // play.ts first: it loads the rules registry (src/rules/index.ts) before any single rules module
 import { playGame } from './play.ts';
-import type { AgentFactory } from '../core/agent.ts';
-import { loadAgentFactory, makeAgent } from '../core/agent-loader.ts';
+import type { Agent, AgentFactory } from '../core/agent.ts';
+import { loadAgentFactory, makeSeatAgent } from '../core/agent-loader.ts';
 import { gameSeed } from '../core/rng.ts';
 import type { GameState, PlayerIndex } from '../core/state.ts';
 import type { ResolvedScenario } from '../data/scenario-types.ts';
@@ -24,6 +24,8 @@ export interface Variant {
 export interface PreparedVariant {
   scenarios: { normal: ResolvedScenario; swapped: ResolvedScenario };
   factories: [AgentFactory, AgentFactory];
+  /** each army's agent spec (its factory's) */
+  agents: [string, string];
   /** army-list unit ids of each army */
   unitIds: [string[], string[]];
 }
@@ -33,6 +35,7 @@ export async function prepareVariant(v: Variant): Promise<PreparedVariant> {
   return {
     scenarios: { normal: v.scenario, swapped: swapSides(v.scenario) },
     factories,
+    agents: v.agents,
     unitIds: [v.scenario.players[0].army.units.map((u) => u.id), v.scenario.players[1].army.units.map((u) => u.id)],
   };
 }
@@ -57,13 +60,14 @@ export function emptyRecord(index: number, seed: string, swapped: boolean, error
 
 /**
  * A batch game as it is played, from its identity (gameIdentity: seed, sides swapped or not): the
- * scenario (seats as played) and an agent for each seat, made exactly as `play` makes them (makeAgent per
- * seat), so that `play --seed` regenerates the game.
+ * scenario (seats as played) and an agent for each seat, made exactly as `play` makes them (makeSeatAgent
+ * per seat, with the scenario's agentParams for the agent it names), so that `play --seed` regenerates the game.
  */
 function seatedGame(p: PreparedVariant, { seed, swapped }: { seed: string; swapped: boolean }) {
   const sc = swapped ? p.scenarios.swapped : p.scenarios.normal;
   const f = swapped ? [p.factories[1], p.factories[0]] : p.factories;
-  const agents = [makeAgent(f[0], seed, 0), makeAgent(f[1], seed, 1)] as [ReturnType<typeof makeAgent>, ReturnType<typeof makeAgent>];
+  const specs = swapped ? [p.agents[1], p.agents[0]] : p.agents;
+  const agents = [makeSeatAgent(f[0], specs[0], sc, 0, seed), makeSeatAgent(f[1], specs[1], sc, 1, seed)] as [Agent, Agent];
   return { sc, agents };
 }
 

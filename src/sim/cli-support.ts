@@ -5,6 +5,9 @@ import { resolve } from 'node:path';
 import { DEFAULT_SCENARIO, loadScenario } from '../data/scenario.ts';
 import { parseArmies, scenarioVariant, type ScenarioChanges } from './variants.ts';
 import { defaultWorkers } from './batch-pool.ts';
+import type { Agent } from '../core/agent.ts';
+import type { PlayerIndex } from '../core/state.ts';
+import { loadAgentFactory, makeSeatAgent, sameAgent } from '../core/agent-loader.ts';
 
 export interface CliScenarioChanges {
   /** `--armies a,b` as typed (see parseArmies) */
@@ -60,4 +63,29 @@ export function workersOption(v: string | undefined): number {
   const most = 4 * cores;
   if (!Number.isInteger(n) || n < 0 || n > most) throw new CliError(`--workers: expected a whole number from 0 to ${most} (four threads for each of this machine's ${cores} cores; more only take turns on them), got "${v}"`);
   return n;
+}
+
+/**
+ * The agents of a game of `sc` (`play`), one per seat from the seed. The scenario is updated to name the
+ * agents that play, as its game-started event records them (fork replays them): the scenario's agentParams
+ * of a seat whose agent is replaced are dropped, as they were written for the agent it named.
+ */
+export async function seatAgents(sc: ResolvedScenario, specs: [string, string], seed: string): Promise<[Agent, Agent]> {
+  const agents: Agent[] = [];
+  for (const p of [0, 1] as PlayerIndex[]) {
+    let factory;
+    try {
+      factory = await loadAgentFactory(specs[p]);
+    } catch (err) {
+      throw new CliError(`--agents: ${(err as Error).message}`);
+    }
+    if (!sameAgent(specs[p], sc.players[p].agent)) delete sc.players[p].agentParams;
+    sc.players[p].agent = specs[p];
+    try {
+      agents.push(makeSeatAgent(factory, specs[p], sc, p, seed));
+    } catch (err) {
+      throw new CliError((err as Error).message);
+    }
+  }
+  return agents as [Agent, Agent];
 }

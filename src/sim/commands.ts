@@ -22,22 +22,14 @@ export function register(program: Command): void {
     .option('--fit-wargear', FIT_WARGEAR_HELP)
     .option('--json', 'print a JSON summary')
     .action(async (file: string | undefined, opts: { seed?: string; log?: string; agents?: string; armies?: string; fitWargear?: boolean; json?: boolean }) => {
-      const { loadScenarioForCli, agentSpecs } = await import('./cli-support.ts');
-      const { loadAgents } = await import('../core/agent-loader.ts');
+      const { loadScenarioForCli, agentSpecs, seatAgents } = await import('./cli-support.ts');
       const { playGame } = await import('./play.ts');
       const { summarize, formatSummary } = await import('./summary.ts');
       const sc = loadScenarioForCli(file, { armies: opts.armies, fitWargear: opts.fitWargear });
       const seed = opts.seed ?? sc.seed ?? '1';
       const specs = agentSpecs(opts.agents, sc);
       // the log's game-started event records the agents that actually play (fork replays them)
-      sc.players[0].agent = specs[0];
-      sc.players[1].agent = specs[1];
-      let agents;
-      try {
-        agents = await loadAgents(specs, seed);
-      } catch (err) {
-        throw new CliError(`--agents: ${(err as Error).message}`);
-      }
+      const agents = await seatAgents(sc, specs, seed);
       // The log is streamed to a temporary file and renamed at the end: never half-written.
       const hash = createHash('sha256');
       const { logWriter } = await import('../replay/log-writer.ts');
