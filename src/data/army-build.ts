@@ -87,7 +87,7 @@ export function parseArmyList(text: string, options: ParseArmyOptions = {}): Par
   if (raw.subfaction) army.subfaction = raw.subfaction;
   if (warnings.length) army.warnings = warnings;
   // army construction: reported now, not kept in the file (checkArmyAgainstCatalog checks it whenever the file is read)
-  const all = [...warnings, ...musterWarnings(army, (id) => catalog.byId(id))];
+  const all = [...warnings, ...musterWarnings(army, (id) => catalog.byId(id), (name) => catalog.enhancement(name))];
   return { army: validateArmy(army, file), format: raw.format, catalog, warnings: all, fitted };
 }
 

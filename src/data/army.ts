@@ -181,7 +181,7 @@ export function checkArmyAgainstCatalog(army: ArmyFile, catalog: FactionCatalog,
       }
     }
   });
-  warnings.push(...musterWarnings(army, (id) => catalog.byId(id)));
+  warnings.push(...musterWarnings(army, (id) => catalog.byId(id), (name) => catalog.enhancement(name)));
   return warnings;
 }
 

@@ -7,6 +7,7 @@
  */
 import type { ArmyFile, ArmyUnit } from './army.ts';
 import type { Datasheet } from './datasheet.ts';
+import type { EnhancementEntry } from './faction-data.ts';
 import { lookupKey } from './text.ts';
 
 interface MusterUnit { unit: ArmyUnit; ds: Datasheet }
@@ -88,8 +89,13 @@ const DETACHMENT_ARMY_CHECKS: Record<string, (army: readonly MusterUnit[]) => st
 /** Enhancements that name the one datasheet they go on, an EPIC HERO (Pirate Prince: Prince Yriel only). */
 const EPIC_HERO_ENHANCEMENTS: ReadonlySet<string> = new Set(['pirate prince']);
 
-/** Why the unit cannot have the Enhancement, or null when it may. */
-function enhancementBearerWarning(x: MusterUnit, e: string, detachment: string): string | null {
+/**
+ * Why the unit cannot have the Enhancement, or null when it may. `entry` is the data's record of it: its
+ * `datasheets` are those whose keywords it asks for ("Harlequins model only"), checked after the rule that
+ * an Enhancement goes on a CHARACTER that is not an EPIC HERO (a detachment's own rule, in
+ * UNIT_ENHANCEMENTS, replaces both).
+ */
+function enhancementBearerWarning(x: MusterUnit, e: string, detachment: string, entry: EnhancementEntry | undefined, byId: (datasheetId: string) => Datasheet | undefined): string | null {
   const own = Object.entries(UNIT_ENHANCEMENTS[detachment] ?? {}).find(([name]) => lookupKey(name) === lookupKey(e));
   const allKeywords = (ds: Datasheet, k: string) => has(ds, k) || ds.factionKeywords.includes(k);
   if (own) {
@@ -98,6 +104,10 @@ function enhancementBearerWarning(x: MusterUnit, e: string, detachment: string):
     return `${label(x.unit)} has ${e}: in the ${detachment} it goes on an ${own[1].join(' ')} unit that is not an EPIC HERO`;
   }
   if (!has(x.ds, 'CHARACTER') || has(x.ds, 'EPIC HERO')) return `${label(x.unit)} has ${e}: an Enhancement goes on a CHARACTER that is not an EPIC HERO`;
+  if (entry && entry.datasheets.length > 0 && !entry.datasheets.includes(x.ds.id)) {
+    const names = [...new Set(entry.datasheets.map((id) => byId(id)).filter((d): d is Datasheet => !!d && has(d, 'CHARACTER') && !has(d, 'EPIC HERO')).map((d) => d.name))].sort();
+    return `${label(x.unit)} has ${e}: it goes on ${names.length ? names.join(', ') : 'other datasheets'} (the models its keywords name)`;
+  }
   return null;
 }
 
@@ -105,7 +115,7 @@ function enhancementBearerWarning(x: MusterUnit, e: string, detachment: string):
 export const ARMY_BUILDING_ABILITY_NAMES: readonly string[] = Object.keys(ARMY_BUILDING_ABILITIES);
 
 /** Warnings for an army's construction; `byId` gives each unit's datasheet. */
-export function musterWarnings(army: ArmyFile, byId: (datasheetId: string) => Datasheet | undefined): string[] {
+export function musterWarnings(army: ArmyFile, byId: (datasheetId: string) => Datasheet | undefined, enhancement?: (name: string) => EnhancementEntry | undefined): string[] {
   const units: MusterUnit[] = [];
   for (const unit of army.units) {
     const ds = byId(unit.datasheetId);
@@ -127,7 +137,7 @@ export function musterWarnings(army: ArmyFile, byId: (datasheetId: string) => Da
     const e = x.unit.enhancement!;
     if (seen.has(lookupKey(e))) warnings.push(`${e} is taken more than once: each Enhancement once`);
     seen.add(lookupKey(e));
-    const w = enhancementBearerWarning(x, e, army.detachment);
+    const w = enhancementBearerWarning(x, e, army.detachment, enhancement?.(e), byId);
     if (w) warnings.push(w);
   }
   const detachmentCheck = DETACHMENT_ARMY_CHECKS[army.detachment]?.(units);

@@ -326,6 +326,23 @@ describe('Harlequin army building', () => {
     expect(ruleCoverage('TRAVELLING PLAYERS').status).toBe('played');
   });
 
+  it("an Enhancement goes on the models its keywords name (the data's list): Key of Ghosts on a Harlequin, not a Farseer", () => {
+    const withKey = (name: string): ArmyFile => {
+      const a = { ...base(), detachment: "Serpent's Brood" };
+      a.units = a.units.map((u) => (u.name === name ? { ...u, enhancement: 'Key of Ghosts' } : u));
+      return a;
+    };
+    const check = (a: ArmyFile) => musterWarnings(a, (id) => ae.byId(id), (e) => ae.enhancement(e));
+    expect(check(withKey('Troupe Master'))).toEqual([]);
+    // a Farseer in the army, given it: refused with the datasheets that may take it (CHARACTERs, not EPIC HEROes)
+    const farseer = ae.byName('Farseer')!;
+    const a = withKey('Troupe Master');
+    a.units = [...a.units.map((u) => ({ ...u, enhancement: undefined })), { id: 'f1', datasheetId: farseer.id, name: 'Farseer', points: 70, models: [{ profile: farseer.name, count: 1, weapons: [] }], enhancement: 'Key of Ghosts' }];
+    expect(check(a).filter((w) => w.includes('Key of Ghosts'))).toEqual(['Farseer (f1) has Key of Ghosts: it goes on Death Jester, Shadowseer, Troupe Master (the models its keywords name)']);
+    // without the data's list only the general rule is known: a CHARACTER, not an EPIC HERO
+    expect(warn(a).filter((w) => w.includes('Key of Ghosts'))).toEqual([]);
+  });
+
   it('Troupes are BATTLELINE in the Harlequin detachments: six may be taken there, three elsewhere', () => {
     const six = more(base(), 'Troupe', 3);
     expect(warn({ ...six, detachment: 'Ghosts of the Webway' })).toEqual([]);

@@ -14,6 +14,7 @@ import { loadScenario } from '../../src/data/scenario.ts';
 import type { ResolvedScenario } from '../../src/data/scenario-types.ts';
 import { registeredFactions } from '../../src/rules/factions.ts';
 import { miniScenario } from './mini-scenario.ts';
+import { musterWarnings } from '../../src/data/muster-checks.ts';
 
 // the Manta's base does not fit in the small board's 18" deployment zone (a clear error at set-up, not a rule broken)
 const TOO_LARGE = new Set(['Manta']);
@@ -49,8 +50,12 @@ export function sweptDetachments(): { detachment: string; side: 0 | 1; mode: Mod
   })));
 }
 
-/** The random armies of `seed` (`units` datasheets a side), `side`'s under `detachment`, over five battle rounds, on the board of `mode`. */
-export function randomArmiesScenario(seed: string, detachment: string, side: 0 | 1, mode: Mode = 'strike-force', units = 4): ResolvedScenario {
+/**
+ * The random armies of `seed` (`units` datasheets a side), `side`'s under `detachment`, over five battle rounds,
+ * on the board of `mode`. With `enhancements`, each CHARACTER of that army that may take one is given an
+ * Enhancement of the detachment drawn at random (each once, at most three, as an army may).
+ */
+export function randomArmiesScenario(seed: string, detachment: string, side: 0 | 1, mode: Mode = 'strike-force', units = 4, enhancements = false): ResolvedScenario {
   const { pools, board } = data();
   const rng = seedrandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rng() * list.length)];
@@ -76,7 +81,26 @@ export function randomArmiesScenario(seed: string, detachment: string, side: 0 |
   const p = sc.players.find((x) => x.faction === (side === 0 ? 'TAU' : 'AE'))!;
   p.detachment = detachment;
   p.army.detachment = detachment;
+  if (enhancements) giveEnhancements(p, pools[mode][side === 0 ? 'tau' : 'aeldari'].catalog, detachment, pick);
   // the agents attach the Leaders, fill the TRANSPORTs and pick the Reserves (Declare Battle Formations)
   for (const x of sc.players) x.formations = 'agent';
   return sc;
+}
+
+/** Enhancements of the detachment for the army's CHARACTERs, drawn with `pick`; one the muster checks refuse for its bearer is taken back. */
+function giveEnhancements(p: ResolvedScenario['players'][number], catalog: FactionCatalog, detachment: string, pick: <T>(list: readonly T[]) => T): void {
+  const left = catalog.data.enhancements.filter((e) => e.detachment === detachment).map((e) => e.name);
+  let given = 0;
+  for (const u of p.army.units) {
+    const ds = p.datasheets[u.datasheetId];
+    if (given >= 3 || !left.length || !ds.keywords.includes('CHARACTER')) continue;
+    const name = pick(left);
+    u.enhancement = name;
+    if (musterWarnings(p.army, (id) => p.datasheets[id], (e) => catalog.enhancement(e)).some((w) => w.includes(name))) {
+      delete u.enhancement;
+      continue;
+    }
+    left.splice(left.indexOf(name), 1);
+    given++;
+  }
 }

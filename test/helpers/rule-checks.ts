@@ -25,6 +25,7 @@ import type { Body } from '../../src/geometry/types.ts';
 import { SERPENT_STRIKE_ROLL, serpentStrikeReach } from '../../src/factions/aeldari/boarding-rolls.ts';
 import { FALLEN_WARRIOR } from '../../src/rules/battle/fight-on-death.ts';
 import { linkedFireBodies } from '../../src/rules/battle/linked-fire.ts';
+import { scoutsDistance } from '../../src/rules/battle/pre-battle.ts';
 import { FIGHTS_NEXT } from '../../src/rules/battle/fight.ts';
 import { D6_PLUS_1_MOVES } from '../../src/factions/aeldari/battle-focus-names.ts';
 // what Martial Grace adds to those D6 (a module that registers no rule)
@@ -440,7 +441,8 @@ export function ruleChecker(): RuleChecker {
         const moved = Math.hypot(m.pos!.x - from.x, m.pos!.y - from.y);
         // the Move characteristic as the rules in force make it (Nomadic Hunter's +3", a Coldstar's 12")
         const move = characteristic(s, u, m, 'M');
-        const scouts = ds(m).coreAbilities.find((a) => a.name === 'Scouts')?.x ?? 0;
+        // Scouts as the engine reads it: the datasheets' own, or what a rule gives (Key of Ghosts, Strike Swiftly)
+        const scouts = scoutsDistance(s, u);
         const roll = chargeRoll.get(u.id) ?? [];
         // Pile-in and Consolidation: 3", or what the unit's abilities allow (Choreographer of War: 6")
         const pile = pileInMove(s, u).distance;

@@ -63,10 +63,10 @@ async function play(sc: ReturnType<typeof miniScenario>, seed: string, log: bool
  * A game of the datasheet sweep (bench/datasheet-sweep.ts: random armies, test/helpers/random-armies.ts) with
  * the rule checks; `watch` sees each event after them (to confirm the game still has the case a test is about).
  */
-async function sweepGame(seed: string, detachment: string, side: 0 | 1, agent: string, watch: (e: GameEvent, s: GameState) => void, mode: Mode = 'strike-force'): Promise<string[]> {
+async function sweepGame(seed: string, detachment: string, side: 0 | 1, agent: string, watch: (e: GameEvent, s: GameState) => void, mode: Mode = 'strike-force', enhancements = false): Promise<string[]> {
   const rules = ruleChecker();
   const agents = await loadAgents([agent, agent], seed);
-  playGame(randomArmiesScenario(seed, detachment, side, mode), { seed, agents, onEvent: (e, st) => { rules.onEvent(e, st); watch(e, st); } });
+  playGame(randomArmiesScenario(seed, detachment, side, mode, 4, enhancements), { seed, agents, onEvent: (e, st) => { rules.onEvent(e, st); watch(e, st); } });
   return rules.violations;
 }
 
@@ -194,6 +194,28 @@ describe('invariants over many random games', () => {
       expect(beyond, `${seed}: no model's ${request} move went beyond its Move`).toBeGreaterThan(0.01);
       expect(beyond).toBeLessThanOrEqual(2 + 1e-9);
       expect(violations).toEqual([]);
+    }
+  }, 120_000);
+
+  it('Scouts an Enhancement gives (Strike Swiftly, Firstdrawn Blade, Key of Ghosts) move a unit without Scouts of its own, and the checks know it', async () => {
+    // games of the datasheet sweep with Enhancements (bench/datasheet-sweep.ts --enhancements) where such a unit scouts
+    for (const [detachment, side, seed, bearer] of [
+      ["Mont'ka", 0, "dse-Mont'ka-93", 'Strike Swiftly'],
+      ['Windrider Host', 1, 'dse-Windrider Host-132', 'Firstdrawn Blade'],
+      ["Serpent's Brood", 1, "dse-Serpent's Brood-146", 'Key of Ghosts'],
+    ] as const) {
+      let farthest = 0;
+      const moved = displacements();
+      const violations = await sweepGame(seed, detachment, side, 'random', (e, st) => {
+        if (e.type !== 'models-placed') return;
+        const u = st.units[e.unit];
+        const steps = moved(u);
+        const own = u.models.every((m) => st.datasheets[m.datasheet].coreAbilities.some((a) => a.name === 'Scouts'));
+        if (e.mode === 'scout' && !own) for (const [, d] of steps) farthest = Math.max(farthest, d);
+      }, 'strike-force', true);
+      // (if the game changes and no longer has such a move, find another among the seeds of bench/datasheet-sweep.ts --enhancements)
+      expect(farthest, `${seed}: no unit without Scouts of its own made a Scout move (${bearer})`).toBeGreaterThan(0.01);
+      expect(violations, seed).toEqual([]);
     }
   }, 120_000);
 
