@@ -19,7 +19,8 @@
  *                                              // (objective ids are "1", "2"... in the order given)
  *     "primary": "take-and-hold",              // registry name of the primary mission (default "take-and-hold")
  *     "rounds": 5,                             // battle rounds (default 5)
- *     "params": { "vpPerObjective": 5 }        // passed through to MissionState.params (default {})
+ *     "params": { "vpPerObjective": 5 }        // the primary mission's parameters, checked against those it reads
+ *                                              // (take-and-hold: vpPerObjective, maxPerTurn, fromRound, maxTotal; default {})
  *   },
  *   "terrain": "tournament-a",                 // a bundled layout (scenarios/terrain/<name>.json), a path to a
  *                                              // layout file (ending in .json, relative to this file), or an inline list
