@@ -6,10 +6,13 @@ import { closeSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs'
 import { CliError } from '../cli-error.ts';
 import type { GameEvent } from '../core/events.ts';
 
-/** Write a log as JSONL through a temporary file renamed at the end: never half-written. */
-export function logWriter(file: string | undefined): { write: (e: GameEvent) => void; done: () => void; fail: () => void; count: () => number } {
+/**
+ * Write a log as JSONL through a temporary file renamed at the end: never half-written. `write` returns the
+ * event's line (for a hash of the log), written or not.
+ */
+export function logWriter(file: string | undefined): { write: (e: GameEvent) => string; done: () => void; fail: () => void; count: () => number } {
   let n = 0;
-  if (!file) return { write: () => { n++; }, done: () => {}, fail: () => {}, count: () => n };
+  if (!file) return { write: (e) => { n++; return JSON.stringify(e) + '\n'; }, done: () => {}, fail: () => {}, count: () => n };
   const tmp = `${file}.partial`;
   let fd: number | null;
   try {
@@ -18,7 +21,7 @@ export function logWriter(file: string | undefined): { write: (e: GameEvent) => 
     throw new CliError(`${file}: cannot write (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
   }
   return {
-    write: (e) => { writeSync(fd!, JSON.stringify(e) + '\n'); n++; },
+    write: (e) => { const line = JSON.stringify(e) + '\n'; writeSync(fd!, line); n++; return line; },
     done: () => { if (fd !== null) closeSync(fd); fd = null; renameSync(tmp, file); },
     fail: () => { if (fd !== null) closeSync(fd); fd = null; try { unlinkSync(tmp); } catch { /* already gone */ } },
     count: () => n,

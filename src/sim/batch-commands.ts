@@ -291,8 +291,7 @@ Example: the same army under two detachments, against the same opponent:
         played = playGame(g.scenario, {
           seed: g.seed, agents,
           onEvent: (e) => {
-            hash.update(JSON.stringify(e) + '\n');
-            log.write(e);
+            hash.update(log.write(e));
             events++;
             if (e.type === 'unit-created' || e.type === 'round-started' || e.type === 'unit-destroyed' || e.type === 'stratagem-used') kept.push(e);
           },

@@ -37,8 +37,7 @@ export function register(program: Command): void {
       let events = 0;
       const kept: GameEvent[] = [];
       const onEvent = (e: GameEvent) => {
-        hash.update(JSON.stringify(e) + '\n');
-        log.write(e);
+        hash.update(log.write(e));
         events++;
         if (SUMMARY_EVENTS.has(e.type)) kept.push(e);
         // the abilities of the armies the engine does not play, noted once at setup
