@@ -9,10 +9,20 @@ import { parseWeaponAbilities as parseAbilityText } from '../data/abilities-pars
 import { getWeaponAbility } from '../rules/weapon-abilities.ts';
 import type { RerollPolicy } from '../rules/attack-plan.ts';
 
+/**
+ * The most a dice expression may roll (Attacks, Damage): the exact distributions are arrays as long as that;
+ * no weapon of the data comes near (its largest fixed values are 32 Attacks and 24 Damage).
+ */
+const MAX_DICE_TOTAL = 100;
+
 const dice = z.union([z.string(), z.number().int().nonnegative()]).transform((v, ctx): DiceExpr => {
   const d = parseDiceExpr(v);
   if (!d) {
     ctx.addIssue({ code: 'custom', message: `expected a dice expression such as 3, D3, D6+1 or 2D6, got ${JSON.stringify(v)}` });
+    return z.NEVER;
+  }
+  if (d.n * d.sides + d.plus > MAX_DICE_TOTAL) {
+    ctx.addIssue({ code: 'custom', message: `expected a dice expression of at most ${MAX_DICE_TOTAL}, got ${JSON.stringify(v)}` });
     return z.NEVER;
   }
   return d;
@@ -66,7 +76,8 @@ export const calcInputSchema = z.object({
     toughness: z.number().int().min(1),
     save: z.number().int().min(2).max(7),
     invulnerable: z.number().int().min(2).max(6).nullable().default(null),
-    wounds: z.number().int().min(1),
+    // the data's largest is 100 (a model's wounds left are the exact calculator's states)
+    wounds: z.number().int().min(1).max(100),
     feelNoPain: z.number().int().min(2).max(6).nullable().default(null),
     keywords: z.array(z.string()).default([]),
     cover: z.boolean().default(false),
