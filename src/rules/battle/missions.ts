@@ -64,13 +64,14 @@ function secondPlayerLastRound(g: Game, player: PlayerIndex): boolean {
   return g.state.round === g.state.mission.rounds && player !== g.state.firstPlayer;
 }
 
+/** A parameter counted in VP. */
+const vp = z.number().int('expected a whole number of VP').nonnegative('expected a whole number of VP, 0 or more');
+
 /**
  * Take and Hold: at the end of your Command phase from battle round 2, VP for each objective you
  * control, capped per turn and in total. In the last battle round, the player who has the second turn
  * scores at the end of their turn instead (as the Leviathan missions do).
  */
-const vp = z.number().int('expected a whole number of VP').nonnegative('expected a whole number of VP, 0 or more');
-
 registerPrimaryMission({
   name: 'take-and-hold',
   params: z.strictObject({
