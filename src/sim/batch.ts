@@ -19,6 +19,7 @@ import { BatchAggregator, type BatchStats } from './aggregate.ts';
 import { createGamePool, defaultWorkers, PoolBrokenError, type GamePool } from './batch-pool.ts';
 import { checkSetsUp, emptyRecord, gameIdentity, type Variant } from './batch-game.ts';
 import { BATCH_FORMAT, type BatchSpec, type GameRecord } from './batch-types.ts';
+import { checkRecord, checkSpecShape } from './batch-schemas.ts';
 import { csvHeader, csvRow, writeReports } from './batch-report.ts';
 import { halfWidth, wilson } from './stats.ts';
 import { swapSides as swapScenario } from './swap.ts';
@@ -319,9 +320,16 @@ function startFolder(dir: string, spec: BatchSpec): void {
 export function readSpec(dir: string): BatchSpec {
   const file = join(dir, FILES.spec);
   if (!existsSync(file)) throw new Error(`${dir}: no ${FILES.spec} (not a batch folder)`);
-  const spec = JSON.parse(readFileSync(file, 'utf8')) as BatchSpec;
-  if (spec.format !== BATCH_FORMAT) throw new Error(`${file}: not a ${BATCH_FORMAT} batch (format ${JSON.stringify(spec.format)})`);
-  return spec;
+  let spec: BatchSpec;
+  try {
+    spec = JSON.parse(readFileSync(file, 'utf8')) as BatchSpec;
+  } catch (err) {
+    throw new Error(`${file}: not valid JSON (${(err as Error).message})`);
+  }
+  if (spec?.format !== BATCH_FORMAT) throw new Error(`${file}: not a ${BATCH_FORMAT} batch (format ${JSON.stringify(spec?.format)})`);
+  const checked = checkSpecShape(spec);
+  if ('error' in checked) throw new Error(`${file}: not a batch spec: ${checked.error}`);
+  return checked.spec;
 }
 
 /**
@@ -334,6 +342,8 @@ export function readRecords(dir: string, repair = false): GameRecord[] {
   const text = readFileSync(file, 'utf8');
   const out: GameRecord[] = [];
   let pos = 0;
+  // blank lines passed over (for the line numbers of messages)
+  let skipped = 0;
   while (pos < text.length) {
     const nl = text.indexOf('\n', pos);
     const line = nl < 0 ? text.slice(pos) : text.slice(pos, nl);
@@ -349,7 +359,11 @@ export function readRecords(dir: string, repair = false): GameRecord[] {
       if (repair) truncateSync(file, Buffer.byteLength(text.slice(0, pos)));
       break;
     }
-    if (rec) out.push(rec);
+    if (rec) {
+      const checked = checkRecord(rec);
+      if ('error' in checked) throw new Error(`${file}: line ${out.length + 1 + skipped}: not a game record: ${checked.error}`);
+      out.push(checked.record);
+    } else skipped++;
     pos = nl + 1;
   }
   return out;

@@ -1,12 +1,12 @@
 /**
  * Bad input on purpose (test/helpers/input-mutations.ts; bench/input-fuzz.ts runs more): mutated scenarios
- * and the files they read, army-list exports and calculator inputs are each taken or refused as bad input
+ * and the files they read, army-list exports, calculator inputs and batch folders are each taken or refused as bad input
  * naming the file and field, never met with a TypeError or a run out of memory. What such fuzzing found is
  * each a case here too: a unit of a billion models, an unknown primary mission, a bullet with no model, a
  * weapon of a billion attacks in the calculator.
  */
 import { describe, expect, it } from 'vitest';
-import { fuzzCalc, fuzzLists, fuzzScenarios } from '../helpers/input-mutations.ts';
+import { fuzzBatchFolders, fuzzCalc, fuzzLists, fuzzScenarios } from '../helpers/input-mutations.ts';
 import { parseCalcInput } from '../../src/calc/input.ts';
 import { HAVE_LISTS } from './paths.ts';
 
@@ -33,6 +33,14 @@ describe('input fuzz', () => {
     expect(r.problems).toEqual([]);
     expect(r.taken).toBeGreaterThan(40);
     expect(r.refused).toBeGreaterThan(40);
+  }, 120_000);
+
+  it("mutated batch folders (batch.json, a games.jsonl record): merge, compare, batch-game and resume take them or name the file", async () => {
+    // a damaged record reached the statistics and threw there (TypeError) before records were checked as read
+    const r = await fuzzBatchFolders(60);
+    expect(r.problems).toEqual([]);
+    expect(r.taken).toBeGreaterThan(20);
+    expect(r.refused).toBeGreaterThan(20);
   }, 120_000);
 
   it('mutated calculator inputs: refused naming the field, or calculated and simulated', () => {

@@ -19,6 +19,10 @@ import { bundledSource, exportSource, type CatalogSource } from '../../src/data/
 import { parseCalcInput } from '../../src/calc/input.ts';
 import { buildScene, exactForInput, simulate } from '../../src/calc/simulate.ts';
 import { loadAgents } from '../../src/core/agent-loader.ts';
+import { batchGame, mergeBatches, runBatch } from '../../src/sim/batch.ts';
+import { compareBatches } from '../../src/sim/compare.ts';
+import { makeSpec } from '../../src/sim/variants.ts';
+import { miniScenario } from './mini-scenario.ts';
 
 /** Values a field is set to: other kinds, empty ones, huge and negative numbers, dice and ids. */
 export const ODD_VALUES: readonly unknown[] = [null, -1, 0, 1, 2, 3, 100, 1e9, 1.5, -0.5, '', 'x', 'u1', 'u99', 'D6', '2D6',
@@ -180,4 +184,56 @@ export function fuzzCalc(cases: number, first = 0): { problems: string[]; refuse
     }
   }
   return { problems, refused, taken };
+}
+
+/**
+ * `cases` copies of a small batch's folder, each with batch.json or one games.jsonl record mutated, read by
+ * merge, compare (against the intact folder), batch-game and resume: each must take it or refuse it with an
+ * error naming the folder's file.
+ */
+export async function fuzzBatchFolders(cases: number, first = 0): Promise<{ problems: string[]; refused: number; taken: number }> {
+  const root = mkdtempSync(join(tmpdir(), 'strategium-batch-fuzz-'));
+  try {
+    const good = join(root, 'good');
+    const scenario = miniScenario({ rounds: 3, tau: ['Strike Team', 'Cadre Fireblade'], aeldari: ['Guardian Defenders', 'Autarch'] });
+    await runBatch(makeSpec({ scenario, scenarioFile: null, agents: ['random', 'random'], batchSeed: 'F', games: 4, blockSize: 2 }), { workers: 0, outDir: good });
+    const lines = readFileSync(join(good, 'games.jsonl'), 'utf8').trim().split('\n');
+    const spec = JSON.parse(readFileSync(join(good, 'batch.json'), 'utf8')) as unknown;
+    const problems: string[] = [];
+    let refused = 0;
+    let taken = 0;
+    for (let i = first; i < first + cases; i++) {
+      const dir = join(root, `case-${i}`);
+      cpSync(good, dir, { recursive: true });
+      let what: string;
+      if (i % 3 === 0) {
+        const m = mutateJson(spec, `input-fuzz-batch-spec-${i}`);
+        writeFileSync(join(dir, 'batch.json'), JSON.stringify(m.json));
+        what = `batch.json ${m.what}`;
+      } else {
+        const k = i % lines.length;
+        const m = mutateJson(JSON.parse(lines[k]) as unknown, `input-fuzz-batch-record-${i}`);
+        writeFileSync(join(dir, 'games.jsonl'), [...lines.slice(0, k), JSON.stringify(m.json), ...lines.slice(k + 1)].join('\n') + '\n');
+        what = `games.jsonl line ${k + 1} ${m.what}`;
+      }
+      const reads: [string, () => unknown][] = [
+        ['merge', () => mergeBatches([dir], join(root, `merged-${i}`))],
+        ['compare', () => compareBatches(dir, good, 0)],
+        ['batch-game', () => batchGame(dir, 1)],
+        ['resume', () => runBatch(null, { resume: true, outDir: dir, workers: 0 })],
+      ];
+      for (const [op, read] of reads) {
+        try {
+          await read();
+          taken++;
+        } catch (err) {
+          if (err instanceof Error && err.name === 'Error' && err.message.includes(dir)) refused++;
+          else problems.push(`case ${i}: ${what}: ${op}: ${outcome(err)}`);
+        }
+      }
+    }
+    return { problems, refused, taken };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 }

@@ -179,10 +179,17 @@ describe('compare command', () => {
     expect(other.stderr).toMatch(/batch seed "other", not "cmp" as .*cmp-a: their games are not played on the same seeds/);
     expect(cli(['compare', a, b, '--army', '3']).stderr).toMatch(/--army: expected 1 or 2, got "3"/);
     // a record that is not this batch's game names the file
-    writeFileSync(join(c, 'games.jsonl'), readFileSync(join(a, 'games.jsonl'), 'utf8') + '{"index":6,"winner":0,"vp":[1,2]}\n');
+    const lines = readFileSync(join(a, 'games.jsonl'), 'utf8');
+    const outside = { ...JSON.parse(lines.split('\n')[0]), index: 6 };
+    writeFileSync(join(c, 'games.jsonl'), lines + JSON.stringify(outside) + '\n');
     writeFileSync(join(c, 'batch.json'), readFileSync(join(a, 'batch.json'), 'utf8'));
     const bad = cli(['compare', a, c]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(`${join(c, 'games.jsonl')}: game 6 is outside the batch's 6 games`);
+    // and a line that is no game record at all names its line and field
+    writeFileSync(join(c, 'games.jsonl'), lines + '{"index":6,"winner":0,"vp":[1,2]}\n');
+    const broken = cli(['compare', a, c]);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain(`${join(c, 'games.jsonl')}: line 7: not a game record: seed: Invalid input: expected string, received undefined`);
   });
 });
