@@ -28,8 +28,8 @@ import { gameIdentity } from '../sim/batch-game.ts';
 import { swapSides } from '../sim/swap.ts';
 
 export class BatchError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = 'BatchError';
   }
 }
@@ -186,11 +186,17 @@ export async function regenerateBatchGame(dir: string, index: number, onEvent?: 
   // the log names the agents that really played (the scenario may name others)
   const sc: ResolvedScenario = { ...bg.scenario, players: [{ ...bg.scenario.players[0], agent: bg.agents[0] }, { ...bg.scenario.players[1], agent: bg.agents[1] }] };
   const events: GameEvent[] = [];
-  const { result } = playGame(sc, {
-    seed: bg.seed,
-    agents: [agents[0], agents[1]],
-    onEvent: (e) => { events.push(e); onEvent?.(e); },
-  });
+  let result: GameResult;
+  try {
+    ({ result } = playGame(sc, {
+      seed: bg.seed,
+      agents: [agents[0], agents[1]],
+      onEvent: (e) => { events.push(e); onEvent?.(e); },
+    }));
+  } catch (err) {
+    // as the batch records a game that throws: its error, named, not a stack trace
+    throw new BatchError(`${dir}: game ${index} threw as it was played again (seed ${bg.seed}): ${(err as Error)?.name ?? 'Error'}: ${(err as Error)?.message ?? err}`, { cause: err });
+  }
   const r = bg.recordedVp;
   const mismatch = r && (r[0] !== result.vp[0] || r[1] !== result.vp[1])
     ? `the batch recorded VP ${r[0]}-${r[1]} (by seat) for game ${index} but the regenerated game ends ${result.vp[0]}-${result.vp[1]} (has the engine changed since?)`

@@ -394,7 +394,14 @@ export async function mergeBatches(dirs: string[], outDir: string): Promise<Batc
   const merged: BatchSpec = { ...specs[0], shard: null };
   const records = new Map<number, GameRecord>();
   dirs.forEach((d) => {
-    for (const r of readRecords(d)) if (!records.has(r.index)) records.set(r.index, r);
+    for (const r of readRecords(d)) {
+      // a record of another batch is refused here, naming its shard, before anything is written
+      const id = r.index < merged.games ? gameIdentity(merged.batchSeed, r.index, merged.swap) : null;
+      if (!id || r.seed !== id.seed || r.swapped !== id.swapped) {
+        throw new Error(`${join(d, FILES.games)}: game ${r.index} ${id ? `has seed ${r.seed}${r.swapped ? ' (sides swapped)' : ''}, not the batch's ${id.seed}${id.swapped ? ' (sides swapped)' : ''}` : `is outside the batch's ${merged.games} games`} (is it another batch's?)`);
+      }
+      if (!records.has(r.index)) records.set(r.index, r);
+    }
   });
   const missing: string[] = [];
   for (let i = 0; i < merged.games; i++) {

@@ -21,6 +21,7 @@ import { buildScene, exactForInput, simulate } from '../../src/calc/simulate.ts'
 import { loadAgents } from '../../src/core/agent-loader.ts';
 import { batchGame, mergeBatches, runBatch } from '../../src/sim/batch.ts';
 import { compareBatches } from '../../src/sim/compare.ts';
+import { BatchError, regenerateBatchGame } from '../../src/replay/batch.ts';
 import { makeSpec } from '../../src/sim/variants.ts';
 import { miniScenario } from './mini-scenario.ts';
 
@@ -188,7 +189,7 @@ export function fuzzCalc(cases: number, first = 0): { problems: string[]; refuse
 
 /**
  * `cases` copies of a small batch's folder, each with batch.json or one games.jsonl record mutated, read by
- * merge, compare (against the intact folder), batch-game and resume: each must take it or refuse it with an
+ * merge, compare (against the intact folder), batch-game, resume and replay --from-batch: each must take it or refuse it with an
  * error naming the folder's file.
  */
 export async function fuzzBatchFolders(cases: number, first = 0): Promise<{ problems: string[]; refused: number; taken: number }> {
@@ -221,13 +222,14 @@ export async function fuzzBatchFolders(cases: number, first = 0): Promise<{ prob
         ['compare', () => compareBatches(dir, good, 0)],
         ['batch-game', () => batchGame(dir, 1)],
         ['resume', () => runBatch(null, { resume: true, outDir: dir, workers: 0 })],
+        ['replay --from-batch', () => regenerateBatchGame(dir, 1)],
       ];
       for (const [op, read] of reads) {
         try {
           await read();
           taken++;
         } catch (err) {
-          if (err instanceof Error && err.name === 'Error' && err.message.includes(dir)) refused++;
+          if (err instanceof Error && (err.name === 'Error' || err instanceof BatchError) && err.message.includes(dir)) refused++;
           else problems.push(`case ${i}: ${what}: ${op}: ${outcome(err)}`);
         }
       }

@@ -77,6 +77,13 @@ describe('strategium replay', () => {
     const missing = cli(['replay', '--from-batch', bdir, '--game', '5', '--to', 'end']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/no game 5/);
+    // a damaged scenario that makes the game throw: one line naming the folder and the game (was a stack trace)
+    const damaged = miniScenario();
+    (damaged.players[0].army.units[0].models[0] as { weapons: unknown }).weapons = -1;
+    writeFileSync(join(bdir, 'results.json'), JSON.stringify({ scenario: damaged, batchSeed: 'x', agents: 'random', games: [{ seed: '2', swapped: false }] }));
+    const threw = cli(['replay', '--from-batch', bdir, '--game', '0', '--to', 'end']);
+    expect(threw.code).toBe(2);
+    expect(threw.stderr.trim()).toMatch(new RegExp(`^error: ${bdir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: game 0 threw as it was played again \\(seed 2\\): TypeError: `));
   });
 });
 

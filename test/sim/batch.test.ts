@@ -91,6 +91,14 @@ describe('batch runner', () => {
     expect(gamesFile(merged)).toBe(gamesFile(refDir));
     expect(stable(results(merged))).toEqual(stable(results(refDir)));
     await expect(mergeBatches([dirs[0], dirs[2]], join(tmp, 'merged-missing'))).rejects.toThrow(/games 4-9 are in none/);
+    // a shard holding a record of another batch is named, and nothing is written (the check came after the
+    // merged folder was started, and named it)
+    const lines = gamesFile(dirs[1]).trim().split('\n');
+    lines[1] = JSON.stringify({ ...JSON.parse(lines[1]), seed: 'other#4' });
+    writeFileSync(join(dirs[1], 'games.jsonl'), lines.join('\n') + '\n');
+    const foreign = join(tmp, 'merged-foreign');
+    await expect(mergeBatches(dirs, foreign)).rejects.toThrow(`${join(dirs[1], 'games.jsonl')}: game 5 has seed other#4 (sides swapped), not the batch's T#4 (sides swapped) (is it another batch's?)`);
+    expect(existsSync(foreign)).toBe(false);
   });
 
   it('resumes a killed batch without losing or repeating a game', async () => {
