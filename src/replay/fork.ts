@@ -177,7 +177,9 @@ export async function forkGame(events: readonly GameEvent[], opts: ForkOptions):
       const got = JSON.stringify(e);
       if (got !== expected[n]) {
         const [x, y] = firstDifference(expected[n], got);
-        throw new ForkError(`event ${n + 1} (${e.type}) differs from the log: the engine no longer plays this log the same way\n  log:    ${x}\n  replay: ${y}`);
+        // kept as well as thrown: set-up wraps what its steps throw into a scenario error (a DataError)
+        failures.error ??= new ForkError(`event ${n + 1} (${e.type}) differs from the log: the engine no longer plays this log the same way\n  log:    ${x}\n  replay: ${y}`);
+        throw failures.error;
       }
     }
     n++;

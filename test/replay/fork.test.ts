@@ -65,6 +65,13 @@ describe('fork', () => {
     (events2[k] as Extract<GameEvent, { type: 'decision' }>).choice = { mode: 'nowhere' };
     await expect(forkGame(events2, { at: k + 2 })).rejects.toThrow(/was \{"mode":"nowhere"\} in the log/);
     await expect(forkGame(g.events, { at: 0 })).rejects.toThrow(/fork point/);
+    // a difference during deployment, whose errors set-up turns into a scenario error: still said as one
+    const events3 = g.events.map((e) => JSON.parse(JSON.stringify(e)) as GameEvent);
+    const placed = events3.findIndex((e) => e.type === 'models-placed' && e.mode === 'deploy');
+    const first = (events3[placed] as Extract<GameEvent, { type: 'models-placed' }>).positions[0];
+    first.pos.x += 0.5;
+    await expect(forkGame(events3, { at: placed + 5 })).rejects.toThrow(ForkError);
+    await expect(forkGame(events3, { at: placed + 5 })).rejects.toThrow(`event ${placed + 1} (models-placed) differs from the log`);
   });
 });
 
