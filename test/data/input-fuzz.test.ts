@@ -1,12 +1,12 @@
 /**
  * Bad input on purpose (test/helpers/input-mutations.ts; bench/input-fuzz.ts runs more): mutated scenarios
- * and the files they read, army-list exports, calculator inputs and batch folders are each taken or refused as bad input
+ * and the files they read, army-list exports, calculator inputs, batch folders and logged games are each taken or refused as bad input
  * naming the file and field, never met with a TypeError or a run out of memory. What such fuzzing found is
  * each a case here too: a unit of a billion models, an unknown primary mission, a bullet with no model, a
  * weapon of a billion attacks in the calculator.
  */
 import { describe, expect, it } from 'vitest';
-import { fuzzBatchFolders, fuzzCalc, fuzzLists, fuzzScenarios } from '../helpers/input-mutations.ts';
+import { fuzzBatchFolders, fuzzCalc, fuzzLists, fuzzLogs, fuzzScenarios } from '../helpers/input-mutations.ts';
 import { parseCalcInput } from '../../src/calc/input.ts';
 import { HAVE_LISTS } from './paths.ts';
 
@@ -41,6 +41,13 @@ describe('input fuzz', () => {
     expect(r.problems).toEqual([]);
     expect(r.taken).toBeGreaterThan(20);
     expect(r.refused).toBeGreaterThan(20);
+  }, 120_000);
+
+  it('logged games with an event changed: the replay stops at it, a fork taken or refused with a ForkError', async () => {
+    // a difference during deployment came out as the scenario error set-up wrapped it in
+    const r = await fuzzLogs(40);
+    expect(r.problems).toEqual([]);
+    expect(r.refused).toBeGreaterThan(10);
   }, 120_000);
 
   it('mutated calculator inputs: refused naming the field, or calculated and simulated', () => {

@@ -22,6 +22,9 @@ import { loadAgents } from '../../src/core/agent-loader.ts';
 import { batchGame, mergeBatches, runBatch } from '../../src/sim/batch.ts';
 import { compareBatches } from '../../src/sim/compare.ts';
 import { BatchError, regenerateBatchGame } from '../../src/replay/batch.ts';
+import { forkGame, ForkError } from '../../src/replay/fork.ts';
+import { Replay } from '../../src/replay/replay.ts';
+import type { GameEvent } from '../../src/core/events.ts';
 import { makeSpec } from '../../src/sim/variants.ts';
 import { miniScenario } from './mini-scenario.ts';
 
@@ -238,4 +241,40 @@ export async function fuzzBatchFolders(cases: number, first = 0): Promise<{ prob
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+/**
+ * `cases` copies of a logged game (the bundled Boarding Actions scenario, random agents) with one event (not the
+ * first) mutated: replayed (which reports a damaged line and goes on up to it, never throws) and forked a
+ * little after that event (taken, or refused with a ForkError).
+ */
+export async function fuzzLogs(cases: number, first = 0): Promise<{ problems: string[]; refused: number; taken: number }> {
+  const events: GameEvent[] = [];
+  const sc = loadScenario(join(ROOT, 'scenarios', 'boarding-actions', 'starfire-vs-aeldari.json'));
+  playGame(sc, { seed: 'log-fuzz', agents: await loadAgents(['random', 'random'], 'log-fuzz'), onEvent: (e) => events.push(e) });
+  const problems: string[] = [];
+  let refused = 0;
+  let taken = 0;
+  for (let i = first; i < first + cases; i++) {
+    const seed = `input-fuzz-log-${i}`;
+    const rng = seedrandom(seed);
+    const k = 1 + Math.floor(rng() * (events.length - 1));
+    const { json, what } = mutateJson(events[k], seed);
+    const damaged = events.slice();
+    damaged[k] = json as GameEvent;
+    const where = `case ${i}: event ${k + 1} (${events[k].type}) ${what}`;
+    try {
+      Replay.fromEvents(damaged).verify();
+    } catch (err) {
+      problems.push(`${where}: replay: ${outcome(err)}`);
+    }
+    try {
+      await forkGame(damaged, { at: Math.min(damaged.length, k + 1 + Math.floor(rng() * 50)) });
+      taken++;
+    } catch (err) {
+      if (err instanceof ForkError) refused++;
+      else problems.push(`${where}: fork: ${outcome(err)}`);
+    }
+  }
+  return { problems, refused, taken };
 }
