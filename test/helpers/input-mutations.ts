@@ -1,9 +1,11 @@
 /**
  * Bad input made on purpose, for the input fuzz (bench/input-fuzz.ts, test/data/input-fuzz.test.ts): a
  * bundled file's JSON with one field changed (deleted, or set to a value of another kind or size), or an
- * army-list text export with lines cut, doubled or given stray characters, all drawn from a seed. Whatever
- * the loaders make of them, they must either take the input or refuse it with a DataError naming where:
- * never a TypeError, a stack trace, or a run out of memory.
+ * army-list text export with lines cut, doubled or given stray characters, all drawn from a seed; fed to the
+ * scenario loader, the army-list parser, the calculator, the commands that read batch folders, and replay and
+ * fork. Whatever they make of it, they must take the input or refuse it as bad input naming where (a
+ * DataError, the calculator's field error, an error naming the batch folder's file, a ForkError): never a
+ * TypeError, a stack trace, or a run out of memory.
  */
 // play.ts first: it loads the rules registry before any single rules module
 import { playGame } from '../../src/sim/play.ts';
