@@ -275,7 +275,7 @@ Example: the same army under two detachments, against the same opponent:
       const { loadAgentFactory, makeSeatAgent } = await import('../core/agent-loader.ts');
       const { logWriter } = await import('../replay/log-writer.ts');
       const { playGame } = await import('./play.ts');
-      const { summarize, formatSummary } = await import('./summary.ts');
+      const { summarize, formatSummary, SUMMARY_EVENTS } = await import('./summary.ts');
       const i = intOption(index, 'index', 0, 0);
       const g = cliErrors(() => batchGame(dir, i));
       const factories = await cliErrorsAsync(async () => [await loadAgentFactory(g.agents[0]), await loadAgentFactory(g.agents[1])]);
@@ -293,7 +293,7 @@ Example: the same army under two detachments, against the same opponent:
           onEvent: (e) => {
             hash.update(log.write(e));
             events++;
-            if (e.type === 'unit-created' || e.type === 'round-started' || e.type === 'unit-destroyed' || e.type === 'stratagem-used') kept.push(e);
+            if (SUMMARY_EVENTS.has(e.type)) kept.push(e);
           },
         });
       } catch (err) {

@@ -31,13 +31,16 @@ const recordSchema = z.object({
   stack: z.string().optional(),
 });
 
-/** The record, or an error message naming the first wrong field. */
-export function checkRecord(value: unknown): { record: GameRecord } | { error: string } {
-  const r = recordSchema.safeParse(value);
-  if (r.success) return { record: value as GameRecord };
+/** The value when it has the schema's shape, or an error message naming its first wrong field. */
+function checkShape<T>(schema: z.ZodType, value: unknown): { value: T } | { error: string } {
+  const r = schema.safeParse(value);
+  if (r.success) return { value: value as T };
   const issue = r.error.issues[0];
   return { error: `${fieldPath(issue.path)}: ${issue.message}` };
 }
+
+/** A games.jsonl record, or an error message naming the first wrong field. */
+export const checkRecord = (value: unknown) => checkShape<GameRecord>(recordSchema, value);
 
 const specSchema = z.object({
   format: z.literal(BATCH_FORMAT),
@@ -53,10 +56,5 @@ const specSchema = z.object({
   shard: z.object({ k: z.number().int().min(1), n: z.number().int().min(1) }).nullable(),
 }).loose();
 
-/** The spec, or an error message naming the first wrong field. */
-export function checkSpecShape(value: unknown): { spec: BatchSpec } | { error: string } {
-  const r = specSchema.safeParse(value);
-  if (r.success) return { spec: value as BatchSpec };
-  const issue = r.error.issues[0];
-  return { error: `${fieldPath(issue.path)}: ${issue.message}` };
-}
+/** A batch.json spec, or an error message naming the first wrong field. */
+export const checkSpecShape = (value: unknown) => checkShape<BatchSpec>(specSchema, value);

@@ -179,8 +179,8 @@ export async function runBatch(specIn: BatchSpec | null, opts: BatchRunOptions =
     }
   };
   for (const r of loaded.sort((a, b) => a.index - b.index)) {
-    const id = gameIdentity(spec.batchSeed, r.index, spec.swap);
-    if (r.seed !== id.seed || r.swapped !== id.swapped) throw new Error(`${outDir}: game ${r.index} has seed ${r.seed}, not the batch's ${id.seed} (is ${FILES.games} another batch's?)`);
+    const foreign = foreignRecord(spec, r);
+    if (foreign) throw new Error(`${join(outDir!, FILES.games)}: ${foreign} (is it another batch's?)`);
     accept(r, false);
   }
   loaded = [];
@@ -329,7 +329,16 @@ export function readSpec(dir: string): BatchSpec {
   if (spec?.format !== BATCH_FORMAT) throw new Error(`${file}: not a ${BATCH_FORMAT} batch (format ${JSON.stringify(spec?.format)})`);
   const checked = checkSpecShape(spec);
   if ('error' in checked) throw new Error(`${file}: not a batch spec: ${checked.error}`);
-  return checked.spec;
+  return checked.value;
+}
+
+/** Why a record is not game `r.index` of the batch (no such game, or another seed or side), or null when it is. */
+function foreignRecord(spec: Pick<BatchSpec, 'batchSeed' | 'swap' | 'games'>, r: GameRecord): string | null {
+  if (r.index >= spec.games) return `game ${r.index} is outside the batch's ${spec.games} games`;
+  const id = gameIdentity(spec.batchSeed, r.index, spec.swap);
+  if (r.seed === id.seed && r.swapped === id.swapped) return null;
+  const sides = (swapped: boolean) => (swapped ? ' (sides swapped)' : '');
+  return `game ${r.index} has seed ${r.seed}${sides(r.swapped)}, not the batch's ${id.seed}${sides(id.swapped)}`;
 }
 
 /**
@@ -362,7 +371,7 @@ export function readRecords(dir: string, repair = false): GameRecord[] {
     if (rec) {
       const checked = checkRecord(rec);
       if ('error' in checked) throw new Error(`${file}: line ${out.length + 1 + skipped}: not a game record: ${checked.error}`);
-      out.push(checked.record);
+      out.push(checked.value);
     } else skipped++;
     pos = nl + 1;
   }
@@ -396,10 +405,8 @@ export async function mergeBatches(dirs: string[], outDir: string): Promise<Batc
   dirs.forEach((d) => {
     for (const r of readRecords(d)) {
       // a record of another batch is refused here, naming its shard, before anything is written
-      const id = r.index < merged.games ? gameIdentity(merged.batchSeed, r.index, merged.swap) : null;
-      if (!id || r.seed !== id.seed || r.swapped !== id.swapped) {
-        throw new Error(`${join(d, FILES.games)}: game ${r.index} ${id ? `has seed ${r.seed}${r.swapped ? ' (sides swapped)' : ''}, not the batch's ${id.seed}${id.swapped ? ' (sides swapped)' : ''}` : `is outside the batch's ${merged.games} games`} (is it another batch's?)`);
-      }
+      const foreign = foreignRecord(merged, r);
+      if (foreign) throw new Error(`${join(d, FILES.games)}: ${foreign} (is it another batch's?)`);
       if (!records.has(r.index)) records.set(r.index, r);
     }
   });

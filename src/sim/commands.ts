@@ -7,8 +7,6 @@ import { CliError } from '../cli-error.ts';
 import { ARMIES_HELP, FIT_WARGEAR_HELP } from './cli-options.ts';
 import type { GameEvent } from '../core/events.ts';
 
-/** The events the human summary reads (the rest only go to the log). */
-const SUMMARY_EVENTS = new Set(['unit-created', 'round-started', 'unit-destroyed', 'stratagem-used']);
 
 export function register(program: Command): void {
   program
@@ -24,7 +22,7 @@ export function register(program: Command): void {
     .action(async (file: string | undefined, opts: { seed?: string; log?: string; agents?: string; armies?: string; fitWargear?: boolean; json?: boolean }) => {
       const { loadScenarioForCli, agentSpecs, seatAgents } = await import('./cli-support.ts');
       const { playGame } = await import('./play.ts');
-      const { summarize, formatSummary } = await import('./summary.ts');
+      const { summarize, formatSummary, SUMMARY_EVENTS } = await import('./summary.ts');
       const sc = loadScenarioForCli(file, { armies: opts.armies, fitWargear: opts.fitWargear });
       const seed = opts.seed ?? sc.seed ?? '1';
       const specs = agentSpecs(opts.agents, sc);

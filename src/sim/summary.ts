@@ -5,6 +5,9 @@
 import type { GameEvent } from '../core/events.ts';
 import type { GameState, PlayerIndex } from '../core/state.ts';
 
+/** The events `summarize` reads: a command that plays a game keeps only these for its summary. */
+export const SUMMARY_EVENTS: ReadonlySet<string> = new Set(['unit-created', 'round-started', 'unit-destroyed', 'stratagem-used']);
+
 export interface GameSummary {
   players: { name: string; detachment: string | null; agent: string; vp: number; vpByRound: number[]; cpGained: number; cpSpent: number }[];
   destroyed: { round: number; player: PlayerIndex; unit: string; by: string | null }[];

@@ -10,8 +10,8 @@
 // play.ts first: it loads the rules registry before any single rules module
 import { playGame } from '../../src/sim/play.ts';
 import seedrandom from 'seedrandom';
-import { EXPORT_DIR, HAVE_EXPORT, LISTS_DIR } from '../data/paths.ts';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { EXPORT_DIR, HAVE_EXPORT, HAVE_LISTS, LISTS_DIR } from '../data/paths.ts';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { loadScenario } from '../../src/data/scenario.ts';
@@ -135,7 +135,7 @@ export async function fuzzScenarios(scenario: string, cases: number, first = 0, 
 
 /** The bundled army-list exports (../shared/data/army-lists), each with the catalog sources that read it. */
 export function listExports(): { name: string; text: string; sources: CatalogSource[] }[] {
-  if (!existsSync(LISTS_DIR)) return [];
+  if (!HAVE_LISTS) return [];
   const withExport = HAVE_EXPORT ? [bundledSource(), exportSource(EXPORT_DIR)] : null;
   return readdirSync(LISTS_DIR).filter((f) => f.endsWith('.txt')).sort()
     .map((f) => ({ name: f, text: readFileSync(join(LISTS_DIR, f), 'utf8'), sources: withExport && f.includes('official') ? withExport : [bundledSource()] }));

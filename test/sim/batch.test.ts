@@ -99,6 +99,8 @@ describe('batch runner', () => {
     const foreign = join(tmp, 'merged-foreign');
     await expect(mergeBatches(dirs, foreign)).rejects.toThrow(`${join(dirs[1], 'games.jsonl')}: game 5 has seed other#4 (sides swapped), not the batch's T#4 (sides swapped) (is it another batch's?)`);
     expect(existsSync(foreign)).toBe(false);
+    // resuming that shard refuses the record the same way
+    await expect(runBatch(null, { resume: true, outDir: dirs[1], workers: 0 })).rejects.toThrow(`${join(dirs[1], 'games.jsonl')}: game 5 has seed other#4 (sides swapped), not the batch's T#4 (sides swapped) (is it another batch's?)`);
   });
 
   it('resumes a killed batch without losing or repeating a game', async () => {

@@ -38,12 +38,18 @@ export function findPrimaryMission(name: string): PrimaryMission | undefined {
   return registry.get(name);
 }
 
-interface TakeAndHoldParams {
-  vpPerObjective: number;
-  maxPerTurn: number;
-  fromRound: number;
-  maxTotal: number;
-}
+/** A parameter counted in VP. */
+const vp = z.number().int('expected a whole number of VP').nonnegative('expected a whole number of VP, 0 or more');
+
+/** Take and Hold's parameters, as a scenario may give them (checked as it is read); the defaults below. */
+const TAKE_AND_HOLD_PARAMS = z.strictObject({
+  vpPerObjective: vp.optional(),
+  maxPerTurn: vp.optional(),
+  fromRound: z.number().int('expected a battle round (1-10)').min(1, 'expected a battle round (1-10)').max(10, 'expected a battle round (1-10)').optional(),
+  maxTotal: vp.optional(),
+});
+
+type TakeAndHoldParams = Required<z.infer<typeof TAKE_AND_HOLD_PARAMS>>;
 
 function params(g: Game): TakeAndHoldParams {
   const p = g.state.mission.params as Partial<TakeAndHoldParams>;
@@ -64,9 +70,6 @@ function secondPlayerLastRound(g: Game, player: PlayerIndex): boolean {
   return g.state.round === g.state.mission.rounds && player !== g.state.firstPlayer;
 }
 
-/** A parameter counted in VP. */
-const vp = z.number().int('expected a whole number of VP').nonnegative('expected a whole number of VP, 0 or more');
-
 /**
  * Take and Hold: at the end of your Command phase from battle round 2, VP for each objective you
  * control, capped per turn and in total. In the last battle round, the player who has the second turn
@@ -74,12 +77,7 @@ const vp = z.number().int('expected a whole number of VP').nonnegative('expected
  */
 registerPrimaryMission({
   name: 'take-and-hold',
-  params: z.strictObject({
-    vpPerObjective: vp.optional(),
-    maxPerTurn: vp.optional(),
-    fromRound: z.number().int('expected a battle round (1-10)').min(1, 'expected a battle round (1-10)').max(10, 'expected a battle round (1-10)').optional(),
-    maxTotal: vp.optional(),
-  }),
+  params: TAKE_AND_HOLD_PARAMS,
   endOfCommandPhase(g, player) {
     if (g.state.round >= params(g).fromRound && !secondPlayerLastRound(g, player)) score(g, player, 'take-and-hold');
   },
