@@ -9,6 +9,7 @@
 import { applyImmutable } from '../core/reducer.ts';
 import type { GameEvent } from '../core/events.ts';
 import { emptyGameState, type GameResult, type GameState, type PhaseName, type PlayerIndex } from '../core/state.ts';
+import { unknownUnitReference } from './references.ts';
 import { formatLogError, parseLog, readLogFile, type LogError, type ParsedLog } from './log.ts';
 
 /** A place worth jumping to: the start of the setup, of a phase, the end of the game. */
@@ -48,6 +49,8 @@ export class Replay {
     let s = snapshots[0];
     for (let i = 0; i < parsed.events.length; i++) {
       try {
+        const unknown = unknownUnitReference(s, parsed.events[i]);
+        if (unknown) throw new Error(unknown);
         s = applyImmutable(s, parsed.events[i]);
       } catch (err) {
         // the reducer could not apply it: the log is inconsistent from this line on

@@ -102,8 +102,14 @@ describe('replaying a log', () => {
     // well-formed but inconsistent: damage to a unit that does not exist
     const r = Replay.fromText(withLine(60, '{"type":"model-damaged","unit":"p9-u1","model":"p9-u1-m1","wounds":1,"by":null,"mortal":false}'));
     expect(r.error?.line).toBe(60);
-    expect(r.error?.message).toMatch(/model-damaged event cannot be applied/);
+    expect(r.error?.message).toBe('model-damaged event cannot be applied: "unit" names unit "p9-u1", which no earlier event created');
     expect(r.length).toBe(59);
+    // every field the reducer reads a unit through is checked: here the attacker
+    const unit = (JSON.parse(lines.find((l) => l.includes('"unit-created"'))!) as { unit: { id: string; models: { id: string }[] } }).unit;
+    const byGhost = Replay.fromText(withLine(60, JSON.stringify({ type: 'model-destroyed', unit: unit.id, model: unit.models[0].id, by: 'ghost', reason: 'x' })));
+    expect(byGhost.error).toEqual({ line: 60, message: 'model-destroyed event cannot be applied: "by" names unit "ghost", which no earlier event created' });
+    const joinGhost = Replay.fromText(withLine(60, JSON.stringify({ type: 'unit-joined', unit: unit.id, into: '' })));
+    expect(joinGhost.error?.message).toMatch(/"into" names unit "", which no earlier event created/);
     expect(parseLog('').error?.message).toMatch(/empty/);
     expect(parseLog(lines.slice(1).join('\n')).error).toEqual({ line: 1, message: expect.stringMatching(/first event must be game-started/) });
     expect(parseLog(`${lines.join('\n')}\n${lines[3]}\n`).error?.message).toMatch(/after game-ended/);
