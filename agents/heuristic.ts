@@ -44,6 +44,8 @@ import { decideAdmiredLeader, decideBlacklight, decideBlitz, decideCruelAmusemen
 import { decideAttachLeader, decideReserves, decideStartEmbarked } from './heuristic/formations.ts';
 import { decideUnerringStrike } from './heuristic/unerring-strike.ts';
 import { SHADE_REACH, battleFocusReach, decideBattleFocus, decideFireAndFade, decideShadeOfTwilight } from './heuristic/aeldari-moves.ts';
+import { decideCommandAbility, decideCommandBodyguard } from './heuristic/battlefield-command.ts';
+import { explosiveClearanceChoice } from './heuristic/explosive-clearance.ts';
 
 // what other agents (lookahead) and the tests read
 export { WEIGHTS, lastOptionScores } from './heuristic/context.ts';
@@ -129,6 +131,9 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'fight-target': return decideFightTarget(c, req);
     case 'fight-weapon': return decideFightWeapon(c, req);
     case 'stratagem': return decideStratagem(c, req);
+    case 'explosive-clearance': { const u = c.state.units[String(req.context?.unit)]; return u ? explosiveClearanceChoice(c, u).index : 0; }
+    case 'battlefield-command-bodyguard': return decideCommandBodyguard(c, req.options as string[], c.state.units[String(req.context?.unit)]);
+    case 'battlefield-command-ability': return decideCommandAbility(c, req.options as string[], c.state.units[String(req.context?.unit)], String(req.context?.bodyguard));
     case 'fate-die': return decideFateDie(c, req);
     case 'battle-focus': return decideBattleFocus(c, req);
     // Fade Back, Opportunity Seized: weighed as Shade of Twilight's move, D6+1" long

@@ -36,6 +36,8 @@ import { bestPotential, chargeNeed, chargePrize } from './charges.ts';
 import { ARROKON, BLITZING_FIREPOWER, D6_PLUS_1_REACH, DAMPENERS, DOOM_DAMAGE, EXPERIMENTAL_AMMUNITION_TWEAKS, FIRING_LINE, FNP_5, GO_TO_GROUND, IGNORE_HIT_PENALTIES, INVULNERABLE_4, MINUS_ONE_DAMAGE, MINUS_ONE_TO_HIT, MINUS_ONE_TO_WOUND, OVERWATCH, PRETERNATURAL_TWEAKS, SEERS_EYE, SHURIKEN_STORM_WEAPONS, SMOKESCREEN, STIMMS, type StratOption, THREAT_ASSESSMENT_TWEAKS, WARHOST, WORSE_SKILL, type WindowCtx, battleShockCost, bestChoice, bloodyDanceGain, bruteForceGain, chargeFoiled, costOfVictoryGain, dStrikeStun, endsBeyondReach, failSafeGain, fangsGain, fightOnDeathGain, grislyFeastGain, impedingFireGain, incomingSaved, interlockingGain, joinTheHuntGain, lethalRuseWounds, noPreyTooBig, phaseAttackGain, serpentStrikeGain, stagedDeathGain, strikingStrideGain, sweepingAmbushGain, tanglebombGain, trapWellLaidGain, vengefulSorrowGain, volleyGain } from './stratagem-prices.ts';
 import { bestArrival } from './deployment.ts';
 import { embarkSafety } from './abilities.ts';
+import { battlefieldCommandGain } from './battlefield-command.ts';
+import { explosiveClearanceChoice } from './explosive-clearance.ts';
 
 /** Expected gain of a stratagem option in points (before its CP cost). */
 function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll: { purpose: string; values: number[]; target: number | null; unit?: string } | undefined): number {
@@ -61,6 +63,8 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
       const p = p2d6AtLeast(chargeNeed(c, u, e));
       return p * (unitAttackPotential(s, u, e, true) - 0.5 * unitAttackPotential(s, e, u, true));
     }
+    case 'BATTLEFIELD COMMAND': return u ? battlefieldCommandGain(c, u, win) : 0;
+    case 'EXPLOSIVE CLEARANCE': return u ? explosiveClearanceChoice(c, u).gain : 0;
     case 'COUNTER-OFFENSIVE': {
       if (!u) return 0;
       let best = 0;

@@ -9,6 +9,8 @@ import { shootWithUnit } from '../../src/rules/battle/shooting.ts';
 import { closeQuartersGroups, EXPLOSIVE_CLEARANCE } from '../../src/rules/battle/boarding.ts';
 import { usableStratagems } from '../../src/rules/windows.ts';
 import type { AttackGroup } from '../../src/rules/attack-sequence.ts';
+import { pointsPerWound, weaponEstimate, weaponUses } from '../../src/ai/evaluate.ts';
+import { createHeuristic, lastOptionScores } from '../../agents/heuristic.ts';
 
 /**
  * A Farseer (Eldritch Storm: D6 attacks, [BLAST]) at (5, 5) and ten Fire Warriors in a column at x 20,
@@ -16,13 +18,13 @@ import type { AttackGroup } from '../../src/rules/attack-sequence.ts';
  */
 const WALL = [{ id: 'w', kind: 'wall' as const, polygon: [{ x: 12, y: 8 }, { x: 14, y: 8 }, { x: 14, y: 30 }, { x: 12, y: 30 }], height: 5 }];
 
-function setup(opts: { ba?: boolean; seed?: string; agents?: [Agent, Agent] } = {}): Game {
+function setup(opts: { ba?: boolean; seed?: string; agents?: [Agent, Agent]; wall?: boolean; cp?: number } = {}): Game {
   return battleSandbox([
     { id: 'S', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 20, y: 5 } },
     { id: 'F', player: 1, faction: 'aeldari', name: 'Farseer', at: { x: 5, y: 5 } },
   ], {
-    ...(opts.ba === false ? {} : { mode: 'boarding-actions' as const }), size: { width: 44, height: 30 }, terrain: WALL,
-    phase: 'shooting', turn: 1, cp: [0, 3], stream: createStream(opts.seed ?? 'cq'), agents: opts.agents,
+    ...(opts.ba === false ? {} : { mode: 'boarding-actions' as const }), size: { width: 44, height: 30 }, terrain: opts.wall === false ? [] : WALL,
+    phase: 'shooting', turn: 1, cp: [0, opts.cp ?? 3], stream: createStream(opts.seed ?? 'cq'), agents: opts.agents,
   });
 }
 
@@ -141,5 +143,48 @@ describe('EXPLOSIVE CLEARANCE', () => {
     const freed = closeQuartersGroups(g.state, g.state.units.F, stormGroup(g), (m) => modelBody(g.state, m));
     expect(freed[0].allocatable).toBeUndefined();
     expect(freed[0].targetModels).toBe(10);
+  });
+});
+
+describe('the heuristic prices EXPLOSIVE CLEARANCE by what close quarters take from the Blast weapon', () => {
+  const selected = { name: 'shooting/unit-selected', unit: 'F', targets: [] };
+  const score = (g: Game) => {
+    createHeuristic().decide({ state: g.state, player: 1 }, {
+      kind: 'stratagem', player: 1, prompt: 'stratagem?', options: [{ pass: true }, { stratagem: 'EXPLOSIVE CLEARANCE', unit: 'F', cp: 1 }], context: { window: selected },
+    });
+    return lastOptionScores()[1];
+  };
+
+  it('in the open (every model seen) it gains nothing; behind the wall, the Blast attacks and the wounds of the hidden models', () => {
+    const open = setup({ wall: false });
+    expect(seen(open)).toHaveLength(10);
+    const price = -score(open);
+    expect(price).toBeGreaterThan(0);
+    const g = setup();
+    const s = g.state;
+    const f = s.units.F.models[0];
+    const storm = weaponUses(s, s.units.F, false).find((u) => u.weapon.name === 'Eldritch Storm')!;
+    const free = weaponEstimate(s, s.units.F, { ...storm, models: [f] }, s.units.S, { inRangeOnly: true }).value;
+    // fewer than five seen: Blast adds nothing instead of 2 attacks, and no more than the seen models' worth is lost
+    const fewer = weaponEstimate(s, s.units.F, { ...storm, models: [f] }, s.units.S, { inRangeOnly: true, tweak: (p) => { p.attacksBonus -= 2; } }).value;
+    const close = Math.min(seen(g).length * pointsPerWound(s, s.units.S), fewer);
+    expect(free - close).toBeGreaterThan(0);
+    expect(score(g) + price).toBeCloseTo(free - close, 9);
+  });
+
+  it('used when that is worth the CP, on the Farseer\'s Storm', () => {
+    const g = setup({ cp: 12, agents: [scriptedAgent('tau'), createHeuristic()] });
+    g.state.round = 5;
+    g.state.units.S.points = 400;
+    shootWithUnit(g, g.state.units.F);
+    // (a COMMAND RE-ROLL may follow, at the shooting's rolls)
+    expect(g.state.players[1].stratagemsUsed[0].name).toBe('EXPLOSIVE CLEARANCE');
+    expect(g.state.effects.filter((e) => e.kind === EXPLOSIVE_CLEARANCE).map((e) => e.params)).toEqual([{ model: g.state.units.F.models[0].id, weapon: 'Eldritch Storm' }]);
+    // and not where nothing is hidden
+    const open = setup({ wall: false, cp: 12, agents: [scriptedAgent('tau'), createHeuristic()] });
+    open.state.round = 5;
+    open.state.units.S.points = 400;
+    shootWithUnit(open, open.state.units.F);
+    expect(open.state.players[1].stratagemsUsed.map((u) => u.name)).not.toContain('EXPLOSIVE CLEARANCE');
   });
 });

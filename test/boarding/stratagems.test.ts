@@ -13,6 +13,8 @@ import { declareCharge } from '../../src/rules/battle/charge.ts';
 import { characteristic } from '../../src/rules/battle/units.ts';
 import { BATTLEFIELD_COMMAND } from '../../src/rules/lent-leaders.ts';
 import { FIGHTS_NEXT } from '../../src/rules/battle/fight.ts';
+import { weaponEstimate, weaponUses } from '../../src/ai/evaluate.ts';
+import { createHeuristic, lastOptionScores } from '../../agents/heuristic.ts';
 
 const BA = { mode: 'boarding-actions' as MissionState['mode'], size: { width: 44, height: 30 } };
 
@@ -190,5 +192,54 @@ describe('BATTLEFIELD COMMAND', () => {
     const e = g.state.effects[0];
     expect(e.params).toEqual({ leader: 'L', ability: 'Superlative Strategist' });
     expect(e.expires).toEqual({ at: 'start-of-command', player: 1, afterRound: 0 });
+  });
+});
+
+describe('the heuristic prices BATTLEFIELD COMMAND by what the lent ability adds', () => {
+  const end = (phase: PhaseName): Window => ({ name: 'phase/end', unit: null, targets: [], data: { phase } });
+  const start = (phase: PhaseName): Window => ({ name: 'phase/start', unit: null, targets: [], data: { phase } });
+  /** A Cadre Fireblade with a Strike Team and a Breacher Team within 6" (both units it could lead), Guardian Defenders (dear ones) across. */
+  const setup = (phase: PhaseName, agents?: [Agent, Agent]) => sandbox([
+    { id: 'L', player: 0, faction: 'tau', name: 'Cadre Fireblade', at: { x: 10, y: 10 } },
+    { id: 'S', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 14, y: 6 } },
+    { id: 'B', player: 0, faction: 'tau', name: 'Breacher Team', at: { x: 6, y: 13 } },
+    { id: 'G', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 30, y: 6 }, points: 200 },
+  ], { phase, cp: [6, 3], agents });
+  /** The unit's guns on the Guardians from anywhere, as the calculator counts them. */
+  const guns = (g: Game, id: string) => weaponUses(g.state, g.state.units[id], false).filter((u) => u.beyond === undefined)
+    .reduce((v, u) => v + weaponEstimate(g.state, g.state.units[id], u, g.state.units.G, { anywhere: true }).value, 0);
+  /** What Volley Fire lent to the unit adds to its guns, measured on a game where the stratagem was really used on it. */
+  const lentGain = (bodyguard: string) => {
+    const g = setup('command', [using('BATTLEFIELD COMMAND', (r) => (r.kind === 'battlefield-command-bodyguard' ? (r.options as string[]).indexOf(bodyguard) : 0)), scriptedAgent('ae')]);
+    const before = guns(g, bodyguard);
+    expect(openWindow(g, end('command'))).toEqual(['BATTLEFIELD COMMAND']);
+    return guns(g, bodyguard) - before;
+  };
+  const score = (g: Game, w: Window) => {
+    createHeuristic().decide({ state: g.state, player: 0 }, {
+      kind: 'stratagem', player: 0, prompt: 'stratagem?', options: [{ pass: true }, { stratagem: 'BATTLEFIELD COMMAND', unit: 'L', cp: 1 }], context: { window: w },
+    });
+    return lastOptionScores()[1];
+  };
+
+  it('at the end of its own Command phase: worth what Volley Fire adds to the unit it helps most; elsewhere nothing (the same CP price)', () => {
+    const best = Math.max(lentGain('S'), lentGain('B'));
+    expect(best).toBeGreaterThan(0);
+    const atEnd = score(setup('command'), end('command'));
+    const later = score(setup('shooting'), start('shooting'));
+    expect(atEnd - later).toBeCloseTo(best, 9);
+    // the opponent's Command phase is not its own
+    const theirs = setup('command');
+    theirs.state.turn = 1;
+    expect(score(theirs, end('command'))).toBeCloseTo(later, 9);
+  });
+
+  it('used, it lends Volley Fire to that unit', () => {
+    const to = lentGain('S') >= lentGain('B') ? 'S' : 'B';
+    const g = setup('command', [createHeuristic(), scriptedAgent('ae')]);
+    g.state.players[0].cp = 20;
+    g.state.round = 5;
+    expect(openWindow(g, end('command'))).toEqual(['BATTLEFIELD COMMAND']);
+    expect(g.state.effects.map((e) => ({ kind: e.kind, unit: e.unit, params: e.params }))).toEqual([{ kind: BATTLEFIELD_COMMAND, unit: to, params: { leader: 'L', ability: 'Volley Fire' } }]);
   });
 });

@@ -25,7 +25,7 @@
 import type { Game } from '../../core/game.ts';
 import { profileHas } from '../../data/datasheet.ts';
 import { getRule, registerRule, type Rule, type RuleSource } from '../../core/rules-registry.ts';
-import type { Expiry, PlayerIndex, UnitState } from '../../core/state.ts';
+import type { Expiry, GameState, PlayerIndex, UnitState } from '../../core/state.ts';
 import type { Window } from '../windows.ts';
 import { registerRollReaction } from '../roll-window.ts';
 import { registerStratagem } from './registry.ts';
@@ -54,8 +54,8 @@ export function leaderAbilities(u: UnitState): string[] {
 }
 
 /** Targeted by this player's Battlefield Command since their last Command phase (as Leader or Bodyguard)? */
-function commanded(g: Game, player: PlayerIndex, u: UnitState): boolean {
-  for (const e of g.state.effects) {
+function commanded(s: GameState, player: PlayerIndex, u: UnitState): boolean {
+  for (const e of s.effects) {
     if (e.kind === BATTLEFIELD_COMMAND && e.player === player && (e.unit === u.id || e.params.leader === u.id)) return true;
   }
   return false;
@@ -67,12 +67,11 @@ function freeLeader(u: UnitState): boolean {
 }
 
 /** The friendly Bodyguard units within 6" that this Leader unit could normally be attached to. */
-export function battlefieldCommandBodyguards(g: Game, player: PlayerIndex, leader: UnitState): UnitState[] {
-  const s = g.state;
+export function battlefieldCommandBodyguards(s: GameState, player: PlayerIndex, leader: UnitState): UnitState[] {
   const lds = s.datasheets[leader.datasheet];
   if ((lds.leads ?? []).length === 0) return [];
   return unitsOnBattlefield(s, player).filter((b) =>
-    b.id !== leader.id && b.components.length === 1 && mayLead(lds, s.datasheets[b.datasheet]) && !commanded(g, player, b) && unitDistance(s, leader, b) <= 6 + 1e-6);
+    b.id !== leader.id && b.components.length === 1 && mayLead(lds, s.datasheets[b.datasheet]) && !commanded(s, player, b) && unitDistance(s, leader, b) <= 6 + 1e-6);
 }
 
 /** "Until the start of your next Command phase", from now (this round's, when it is still to come). */
@@ -85,9 +84,9 @@ export function untilYourNextCommandPhase(g: Game, player: PlayerIndex): Expiry 
 registerStratagem({
   name: 'BATTLEFIELD COMMAND', cp: 1, category: 'Strategic Ploy', source: BOARDING_ACTIONS, turn: 'either',
   windows: ['phase/start', 'phase/end'],
-  targets: (g, _w, p) => unitsOnBattlefield(g.state, p).filter((u) => freeLeader(u) && !commanded(g, p, u) && battlefieldCommandBodyguards(g, p, u).length > 0),
+  targets: (g, _w, p) => unitsOnBattlefield(g.state, p).filter((u) => freeLeader(u) && !commanded(g.state, p, u) && battlefieldCommandBodyguards(g.state, p, u).length > 0),
   use(g, _w, p, leader) {
-    const bodyguards = battlefieldCommandBodyguards(g, p, leader).map((u) => u.id);
+    const bodyguards = battlefieldCommandBodyguards(g.state, p, leader).map((u) => u.id);
     const { option: bodyguard } = g.decide({
       kind: 'battlefield-command-bodyguard', player: p, prompt: `Battlefield Command: which unit does ${leader.name} command?`, options: bodyguards, context: { unit: leader.id },
     });
@@ -190,8 +189,7 @@ registerStratagem({
 // --- EXPLOSIVE CLEARANCE -----------------------------------------------------------------------
 
 /** The (model, Blast weapon) pairs of a unit: the ranged weapons with [BLAST] its models carry now. */
-export function blastWeapons(g: Game, u: UnitState): { model: string; weapon: string }[] {
-  const s = g.state;
+export function blastWeapons(s: GameState, u: UnitState): { model: string; weapon: string }[] {
   const out: { model: string; weapon: string }[] = [];
   for (const m of u.models) {
     if (!m.alive || !m.pos) continue;
@@ -212,11 +210,11 @@ registerStratagem({
   windows: ['shooting/unit-selected'],
   targets: (g, w, p) => {
     const u = own(g, w, p);
-    return u && g.state.phase === 'shooting' && !u.flags.shot && blastWeapons(g, u).length > 0 ? [u] : [];
+    return u && g.state.phase === 'shooting' && !u.flags.shot && blastWeapons(g.state, u).length > 0 ? [u] : [];
   },
   use(g, _w, p, u) {
     const { option } = g.decide({
-      kind: 'explosive-clearance', player: p, prompt: `Explosive Clearance: which model of ${u.name} and which Blast weapon?`, options: blastWeapons(g, u), context: { unit: u.id },
+      kind: 'explosive-clearance', player: p, prompt: `Explosive Clearance: which model of ${u.name} and which Blast weapon?`, options: blastWeapons(g.state, u), context: { unit: u.id },
     });
     g.addEffect(EXPLOSIVE_CLEARANCE, p, u.id, g.untilEndOfPhase(), { model: option.model, weapon: option.weapon });
   },

@@ -1,0 +1,88 @@
+/**
+ * BATTLEFIELD COMMAND (Boarding Actions): a free Leader unit lends one of its Leader abilities to a
+ * Bodyguard unit within 6" until the start of my next Command phase. Priced as what the lent ability adds
+ * to the Bodyguard unit's attacks (its best target: guns and half its melee, as `offense` weighs them) and
+ * takes off the attacks of the enemy unit most dangerous to it (at half: it may not be the one shot at),
+ * each counted by the calculator on a copy of the state with the ability lent. Only priced at the end of
+ * my own Command phase, where it covers a whole turn of mine and one of the enemy's (a use later in the
+ * turn buys less for the same CP); abilities that change neither (moves, Objective Control) are worth 0.
+ */
+import './registries.ts';
+import type { GameState, UnitState } from '../../src/core/state.ts';
+import { cloneState } from '../../src/core/clone.ts';
+import { apply as applyEvent } from '../../src/core/reducer.ts';
+import { enemyUnits, weaponEstimate, weaponUses } from '../../src/ai/evaluate.ts';
+import { perVersion } from '../../src/ai/memo.ts';
+import { BATTLEFIELD_COMMAND } from '../../src/rules/lent-leaders.ts';
+import { battlefieldCommandBodyguards, leaderAbilities } from '../../src/rules/stratagems/boarding-actions.ts';
+import type { Ctx } from './context.ts';
+
+export interface CommandChoice { gain: number; bodyguard: string | null; ability: string | null }
+
+/**
+ * Expected damage of the unit's attacks on the target from anywhere (every model, no cover), its Pistols
+ * that back up other guns left out. Counted afresh, not through the potentials' cache: that cache keys
+ * a unit's effects by their ids, and a hypothetical effect's id is the next real one's.
+ */
+function threat(s: GameState, a: UnitState, t: UnitState, melee: boolean): number {
+  let v = 0;
+  for (const use of weaponUses(s, a, melee)) if (use.beyond === undefined) v += weaponEstimate(s, a, use, t, { anywhere: true }).value;
+  return v;
+}
+
+/** What lending `ability` to bodyguard `b` is worth (see the module's comment), on the copy `h` where it is lent. */
+function lentGain(s: GameState, h: GameState, me: 0 | 1, b: UnitState): number {
+  const hb = h.units[b.id];
+  let offense = 0;
+  let defense = 0;
+  for (const e of enemyUnits(s, me)) {
+    const he = h.units[e.id];
+    const now = threat(s, b, e, false) + 0.5 * threat(s, b, e, true);
+    const lent = threat(h, hb, he, false) + 0.5 * threat(h, hb, he, true);
+    offense = Math.max(offense, lent - now);
+    const incoming = Math.max(threat(s, e, b, false), threat(s, e, b, true));
+    const lentIncoming = Math.max(threat(h, he, hb, false), threat(h, he, hb, true));
+    defense = Math.max(defense, 0.5 * (incoming - lentIncoming));
+  }
+  return Math.max(0, offense) + Math.max(0, defense);
+}
+
+/** The Bodyguard unit and Leader ability worth most for this Leader unit now, and what it is worth. */
+export function battlefieldCommandChoice(c: Ctx, leader: UnitState): CommandChoice {
+  return perVersion(c.state, `bfc|${c.me}|${leader.id}`, () => {
+    const s = c.state;
+    let best: CommandChoice = { gain: 0, bodyguard: null, ability: null };
+    for (const b of battlefieldCommandBodyguards(s, c.me, leader)) {
+      for (const ability of leaderAbilities(leader)) {
+        const h = cloneState(s);
+        applyEvent(h, {
+          type: 'effect-added',
+          effect: { id: s.nextEffectId, kind: BATTLEFIELD_COMMAND, player: c.me, unit: b.id, params: { leader: leader.id, ability }, expires: { at: 'start-of-command', player: c.me, afterRound: s.round } },
+        });
+        const gain = lentGain(s, h, c.me, b);
+        if (gain > best.gain) best = { gain, bodyguard: b.id, ability };
+      }
+    }
+    return best;
+  });
+}
+
+/** The stratagem's gain: only at the end of my own Command phase (see the module's comment). */
+export function battlefieldCommandGain(c: Ctx, leader: UnitState, window: { name: string; data?: Record<string, unknown> } | undefined): number {
+  const s = c.state;
+  if (window?.name !== 'phase/end' || window.data?.phase !== 'command' || s.turn !== c.me) return 0;
+  return battlefieldCommandChoice(c, leader).gain;
+}
+
+/** `battlefield-command-bodyguard`: the unit the best lent ability helps most. */
+export function decideCommandBodyguard(c: Ctx, options: readonly string[], leader: UnitState): number {
+  const i = options.indexOf(battlefieldCommandChoice(c, leader).bodyguard ?? '');
+  return Math.max(0, i);
+}
+
+/** `battlefield-command-ability`: the ability worth most to the chosen unit. */
+export function decideCommandAbility(c: Ctx, options: readonly string[], leader: UnitState, bodyguard: string): number {
+  const choice = battlefieldCommandChoice(c, leader);
+  if (choice.bodyguard === bodyguard) return Math.max(0, options.indexOf(choice.ability ?? ''));
+  return 0;
+}
