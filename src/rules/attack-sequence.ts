@@ -21,6 +21,7 @@ import {
 } from './damage.ts';
 import { allocatable, allocationTarget, isLeaderModel } from './allocation.ts';
 import { modelBody, modelsSee } from './battle/world.ts';
+import { getWeaponAbility } from './weapon-abilities.ts';
 
 /** One weapon profile used by some models of the attacking unit against one target. */
 export interface AttackGroup {
@@ -134,6 +135,8 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
       if (!tally.hitTargets.includes(target.id)) tally.hitTargets.push(target.id);
       const weapon = group.weapon.name;
       if (!tally.hitWith.some((x) => x.weapon === weapon && x.target === target.id)) tally.hitWith.push({ weapon, target: target.id });
+      // the weapon's abilities that act on a hit (HOOKED)
+      for (const a of group.profile.abilities) getWeaponAbility(a.name)?.scoredHit?.(g, g.state.units[attacker.id], g.state.units[target.id]);
     }
     if (plan.hazardous && !group.fallen) hazardous.push({ group });
   }

@@ -6,11 +6,15 @@
  */
 import type { WeaponAbility } from '../data/datasheet.ts';
 import type { AttackContext } from './attack-context.ts';
+import type { Game } from '../core/game.ts';
+import type { UnitState } from '../core/state.ts';
 import { widerReroll, type AttackPlan } from './attack-plan.ts';
 
 export interface WeaponAbilityRule {
   name: string;
   compile(plan: AttackPlan, ability: WeaponAbility, ctx: AttackContext): void;
+  /** after a group of the weapon's attacks scored one hit or more on the target (HOOKED) */
+  scoredHit?(g: Game, attacker: UnitState, target: UnitState): void;
 }
 
 const registry = new Map<string, WeaponAbilityRule>();

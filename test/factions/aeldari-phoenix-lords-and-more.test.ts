@@ -122,6 +122,18 @@ describe('Karandras', () => {
     // not his ranged attacks (the first profile of Arhra's Bane is the pistol)
     expect(planFor(g, 'LD', 'ST', "Arhra's Bane").criticalHitOn).toBe(6);
   });
+
+  it("The Scorpion's Bite: his melee weapons have DEVASTATING WOUNDS, not against TITANIC units; not his pistol, not his unit's others", () => {
+    const g = led('Karandras', 'Striking Scorpions', true, { phase: 'fight' });
+    expect(planFor(g, 'BG', 'ST', 'Isirmathil').devastatingWounds).toBe(true);
+    expect(planFor(g, 'BG', 'ST', "Arhra's Bane").devastatingWounds).toBe(false);
+    expect(planFor(g, 'BG', 'ST', 'Scorpion chainsword').devastatingWounds).toBe(false);
+    const titan = sandbox([
+      { id: 'LD', player: 0, faction: 'aeldari', name: 'Karandras', at: { x: 10, y: 5 } },
+      { id: 'SS', player: 1, faction: 'tau', name: 'Stormsurge', at: { x: 30, y: 5 } },
+    ], { phase: 'fight' });
+    expect(planFor(titan, 'LD', 'SS', 'Isirmathil').devastatingWounds).toBe(false);
+  });
 });
 
 describe('Fuegan', () => {

@@ -52,9 +52,14 @@ describe('coverage of a datasheet', () => {
     expect(datasheetCoverage(aeldari.byName('Falcon')!).abilities.some((a) => a.name === 'AIRCRAFT' || a.name === 'FLY')).toBe(false);
   });
 
-  it('weapon abilities count: the Great Knarloc\'s HOOKED is not known to the engine, the Fire Prism\'s LINKED FIRE is', () => {
-    const c = datasheetCoverage(loadFactionCatalog('tau').byName('Great Knarloc')!);
-    expect([...c.weaponAbilities, ...c.options].find((a) => a.name === 'HOOKED')?.status).toBe('not played');
+  it('weapon abilities count: one the engine does not know is not played; the Great Knarloc\'s HOOKED and the Fire Prism\'s LINKED FIRE are', () => {
+    const knarloc = loadFactionCatalog('tau').byName('Great Knarloc')!;
+    const c = datasheetCoverage(knarloc);
+    expect([...c.weaponAbilities, ...c.options].find((a) => a.name === 'HOOKED')?.status).toBe('played');
+    const odd = structuredClone(knarloc);
+    odd.weapons[0].profiles[0].abilities = [{ name: 'UNHEARD OF' }];
+    const o = datasheetCoverage(odd);
+    expect([...o.weaponAbilities, ...o.options].find((a) => a.name === 'UNHEARD OF')?.status).toBe('not played');
     const prism = datasheetCoverage(aeldari.byName('Fire Prism')!);
     expect(prism.weaponAbilities.find((a) => a.name === 'LINKED FIRE')?.status).toBe('played');
     expect(prism.weaponAbilities.find((a) => a.name === 'BLAST')?.status).toBe('played');

@@ -230,6 +230,59 @@ describe('Knarloc Riders and Great Knarloc', () => {
     expect(advanceDistance(g, g.state.units.GK)).toBe(6);
     expect(advanceDistance(g, g.state.units.KR)).toBe(2);
   });
+
+  describe('HOOKED (the Kroot bolt thrower)', () => {
+    /** A Great Knarloc with a Kroot bolt thrower 8" from a Falcon (a VEHICLE) and Guardian Defenders; the Aeldari player records the stratagems offered. */
+    function knarloc(dice: number[], offered: string[] = []): Game {
+      const g = sandbox([
+        { id: 'GK', player: 0, faction: 'tau', name: 'Great Knarloc', at: { x: 10, y: 10 } },
+        { id: 'FA', player: 1, faction: 'aeldari', name: 'Falcon', at: { x: 20, y: 10 } },
+        { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 10, y: 19 } },
+      ], {
+        phase: 'shooting', cp: [3, 3], stream: scriptedStream(dice),
+        agents: [scriptedAgent('tau'), scriptedAgent('ae', (r) => {
+          if (r.kind === 'stratagem') for (const o of r.options as { stratagem?: string }[]) if (o.stratagem) offered.push(o.stratagem);
+          return 0;
+        })],
+      });
+      g.state.units.GK.models[0].weapons = ['Kroot bolt thrower'];
+      return g;
+    }
+    const hooked = (g: Game) => g.state.effects.filter((e) => e.kind === 'Hooked').map((e) => e.params.target);
+
+    it('a hit on a VEHICLE or MONSTER unit hooks it until the end of the turn; a miss or another unit does not', () => {
+      const hit = knarloc([5, 6, 1]);
+      shootWithUnit(hit, hit.state.units.GK, { onlyTarget: 'FA' });
+      expect(hooked(hit)).toEqual(['FA']);
+      expireEffects(hit, { at: 'end-of-turn', round: 1, turn: 0 });
+      expect(hooked(hit)).toEqual([]);
+      const miss = knarloc([3]);
+      shootWithUnit(miss, miss.state.units.GK, { onlyTarget: 'FA' });
+      expect(hooked(miss)).toEqual([]);
+      const infantry = knarloc([6, 6, 1]);
+      shootWithUnit(infantry, infantry.state.units.GK, { onlyTarget: 'GD' });
+      expect(hooked(infantry)).toEqual([]);
+    });
+
+    it('charging the hooked unit: +2 to the Charge roll and no FIRE OVERWATCH at the Knarloc; charging another unit: neither', () => {
+      const run = (target: string) => {
+        const offered: string[] = [];
+        const g = knarloc([5, 6, 1, 3, 2], offered);
+        shootWithUnit(g, g.state.units.GK, { onlyTarget: 'FA' });
+        g.emit({ type: 'phase-started', round: 1, player: 0, phase: 'charge' });
+        declareCharge(g, g.state.units.GK, { targets: [target] });
+        const roll = g.log!.filter((e) => e.type === 'dice' && e.purpose === 'charge');
+        return { offered, modifier: rollModifier(g.state, g.state.units.GK, 'charge'), roll: roll.length };
+      };
+      const atFalcon = run('FA');
+      expect(atFalcon.roll).toBe(1);
+      expect(atFalcon.modifier).toBe(2);
+      expect(atFalcon.offered).not.toContain('FIRE OVERWATCH');
+      const atGuardians = run('GD');
+      expect(atGuardians.modifier).toBe(0);
+      expect(atGuardians.offered).toContain('FIRE OVERWATCH');
+    });
+  });
 });
 
 describe('Kroot Lone-Spear', () => {

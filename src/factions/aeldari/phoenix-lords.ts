@@ -7,7 +7,7 @@ import { registerRule } from '../../core/rules-registry.ts';
 import { profileHas } from '../../data/datasheet.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
-import { attackersAre, intoReservesAtTurnEnd, registerFirstDeathReturn, leadingModel, modelWith, normalMoveAfterShooting, normalMoveChoices, shockOneHitEnemy, strikeAround, strikeDamage, whileLeading } from '../helpers.ts';
+import { attackersAre, attackersCarry, intoReservesAtTurnEnd, registerFirstDeathReturn, leadingModel, modelWith, normalMoveAfterShooting, normalMoveChoices, shockOneHitEnemy, strikeAround, strikeDamage, whileLeading } from '../helpers.ts';
 
 // --- Asurmen ---------------------------------------------------------------------------------------
 
@@ -93,6 +93,18 @@ registerRule({
   attack(plan, ctx, src) {
     if (src.role !== 'attacker' || !ctx.melee || !ctx.attacker.flags.charged || !attackersAre(ctx.state, ctx.attackers, 'KARANDRAS')) return;
     plan.criticalHitOn = Math.min(plan.criticalHitOn, 4);
+  },
+});
+
+/**
+ * The Scorpion's Bite (Karandras's wargear): the bearer's melee weapons have DEVASTATING WOUNDS when they
+ * target a unit without the TITANIC keyword.
+ */
+registerRule({
+  name: "The Scorpion's Bite", kind: 'wargear-ability',
+  attack(plan, ctx, src) {
+    if (src.role !== 'attacker' || !ctx.melee || ctx.target.keywords.includes('TITANIC') || !attackersCarry(ctx.attackers, "The Scorpion's Bite")) return;
+    plan.devastatingWounds = true;
   },
 });
 

@@ -15,6 +15,7 @@ import { applyPlan, planUnit } from './placement.ts';
 import { armyEnemyMoveEnded } from './movement.ts';
 import { hasKeyword, rollHalved, rollModifier, unitsOnBattlefield } from './units.ts';
 import { isEngaged, unitDistance, unitGapLowerBound } from './world.ts';
+import './hooked.ts';
 
 export function chargePhase(g: Game, player: PlayerIndex): void {
   startPhase(g, player, 'charge');
@@ -128,6 +129,8 @@ export function declareCharge(g: Game, u: UnitState, opts: { targets?: string[];
   g.emit({ type: 'unit-flag', unit: u.id, flag: 'declaredCharge', value: true });
   // the unit's abilities that act as it declares the charge (Battle Focus), before the opponent answers it
   for (const r of abilityRulesWith(u, 'chargeDeclared')) r.chargeDeclared!(g, g.state.units[u.id], targets);
+  // and the effects on it that do (HOOKED)
+  for (const e of effectsWith(g.state, u.id, 'chargeDeclared')) getRule(e.kind)!.chargeDeclared!(g, g.state.units[u.id], targets);
   openWindow(g, { name: 'charge/after-enemy-charge-declared', unit: u.id, targets });
   const fresh = g.state.units[u.id];
   if (!fresh.models.some((m) => m.alive) || fresh.location !== 'battlefield') return false;
