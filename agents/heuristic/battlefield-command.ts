@@ -1,14 +1,14 @@
 /**
  * BATTLEFIELD COMMAND (Boarding Actions): a free Leader unit lends one of its Leader abilities to a
- * Bodyguard unit within 6" until the start of my next Command phase. Priced as what the lent ability adds
- * to the Bodyguard unit's attacks (its best target: guns and half its melee, as `offense` weighs them) and
- * takes off the attacks of the enemy unit most dangerous to it (at half: it may not be the one shot at),
+ * Bodyguard unit within 6" until the start of my next Command phase. Priced as the most the lent ability adds
+ * to the Bodyguard unit's attacks on any one enemy unit (guns and half its melee, as `offense` weighs them) plus
+ * half the most it takes off one enemy unit's attacks on it (half: that unit may attack another),
  * each counted by the calculator on a copy of the state with the ability lent. Only priced at the end of
  * my own Command phase, where it covers a whole turn of mine and one of the enemy's (a use later in the
  * turn buys less for the same CP); abilities that change neither (moves, Objective Control) are worth 0.
  */
 import './registries.ts';
-import type { GameState, UnitState } from '../../src/core/state.ts';
+import type { GameState, PlayerIndex, UnitState } from '../../src/core/state.ts';
 import { cloneState } from '../../src/core/clone.ts';
 import { apply as applyEvent } from '../../src/core/reducer.ts';
 import { enemyUnits, weaponEstimate, weaponUses } from '../../src/ai/evaluate.ts';
@@ -31,7 +31,7 @@ function threat(s: GameState, a: UnitState, t: UnitState, melee: boolean): numbe
 }
 
 /** What lending `ability` to bodyguard `b` is worth (see the module's comment), on the copy `h` where it is lent. */
-function lentGain(s: GameState, h: GameState, me: 0 | 1, b: UnitState): number {
+function lentGain(s: GameState, h: GameState, me: PlayerIndex, b: UnitState): number {
   const hb = h.units[b.id];
   let offense = 0;
   let defense = 0;
