@@ -1,5 +1,6 @@
 /** `army`: parse an army list (or check an army JSON file) and print or write the army file. */
-import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { makeDirs } from './make-dirs.ts';
 import path from 'node:path';
 import { CliError } from '../cli-error.ts';
 import { checkArmyAgainstCatalog, loadArmyFile, type ArmyFile } from './army.ts';
@@ -37,7 +38,7 @@ export async function runArmy(file: string, opts: ArmyCommandOptions): Promise<v
   }
   const json = stableStringify(army);
   if (opts.out) {
-    mkdirSync(path.dirname(path.resolve(opts.out)), { recursive: true });
+    makeDirs(path.dirname(path.resolve(opts.out)));
     writeFileSync(opts.out, json);
   }
   if (opts.json) {

@@ -1,5 +1,6 @@
 /** `import wahapedia`: run the importer, print what it could not parse, then write the files. */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { makeDirs } from './make-dirs.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CliError } from '../cli-error.ts';
@@ -27,7 +28,7 @@ export function runImport(dir: string, opts: { factions: string; out?: string })
   const texts = result.factions.map((f) => stableStringify(f));
   process.stdout.write(`${formatImportReport(result.report)}\n`);
   result.factions.forEach((f, i) => {
-    mkdirSync(path.dirname(files[i]), { recursive: true });
+    makeDirs(path.dirname(files[i]));
     writeFileSync(files[i], texts[i]);
     process.stdout.write(`wrote ${files[i]}: ${f.faction.name}, ${f.datasheets.length} datasheets, ${f.detachments.length} detachments, ${f.stratagems.length} stratagems, ${f.enhancements.length} enhancements\n`);
   });

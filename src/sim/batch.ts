@@ -13,7 +13,8 @@
  * - A game that throws comes back as a record with `error`; a worker that dies is replaced by the pool and
  *   the rest of its block is played again; a game that kills its worker every time is recorded as failed.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { makeDirs } from '../data/make-dirs.ts';
 import { join, resolve } from 'node:path';
 import { BatchAggregator, type BatchStats } from './aggregate.ts';
 import { createGamePool, defaultWorkers, PoolBrokenError, type GamePool } from './batch-pool.ts';
@@ -309,7 +310,7 @@ export function clearBatchFolder(dir: string): void {
 }
 
 function startFolder(dir: string, spec: BatchSpec): void {
-  mkdirSync(dir, { recursive: true });
+  makeDirs(dir);
   if (existsSync(join(dir, FILES.games)) || existsSync(join(dir, FILES.spec))) {
     throw new Error(`${dir} already holds a batch: continue it with --resume ${dir}, or choose another --out`);
   }

@@ -5,7 +5,8 @@
  * detachments, not by luck of the draw). With an output folder each cell is a complete batch folder
  * (cells/<row>-<col>/), so its games can be regenerated and an interrupted matrix continues where it was.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import { makeDirs } from '../data/make-dirs.ts';
 import { join, resolve } from 'node:path';
 import type { ResolvedScenario } from '../data/scenario-types.ts';
 import { FILES, readSpec, runBatch, variantOf, type BatchOutcome, type Progress } from './batch.ts';
@@ -90,7 +91,7 @@ export async function runMatrix(o: MatrixOptions): Promise<MatrixResult> {
     cells.push({ row, col, key: `r${i}c${j}`, spec, dir: o.outDir ? join('cells', `${i + 1}-${slug(row)}--${j + 1}-${slug(col)}`) : null });
   }));
   const out = o.outDir ? resolve(o.outDir) : null;
-  if (out) mkdirSync(out, { recursive: true });
+  if (out) makeDirs(out);
   // the cells are played one after the other: no more threads than a cell has blocks
   const blocks = Math.ceil(cells[0].spec.games / cells[0].spec.blockSize);
   const pool = createGamePool(Math.min(o.workers ?? defaultWorkers(), blocks), Object.fromEntries(cells.map((c) => [c.key, variantOf(c.spec)])));
