@@ -9,6 +9,7 @@ import { enemyUnits, p2d6AtLeast, unitAttackPotential, unitValue } from '../../s
 import { objectiveSnapshot } from '../../src/ai/tactics.ts';
 import { isMonsterOrVehicle, rollsHalved } from '../../src/rules/battle/units.ts';
 import { chargeRollModifier } from '../../src/rules/battle/charge.ts';
+import { hookedChargeBonus } from '../../src/rules/battle/hooked.ts';
 import { unitDistance } from '../../src/rules/battle/world.ts';
 import { mustTake } from '../../src/rules/allocation.ts';
 import { type Ctx, argmax } from './context.ts';
@@ -39,7 +40,8 @@ export function bestPotential(c: Ctx, u: UnitState): number {
  * Charge rolls (TANGLEBOMB BOLAS: rounded up, before modifiers), the 2D6 that still reach it after halving.
  */
 export function chargeNeed(c: Ctx, u: UnitState, e: UnitState): number {
-  const need = Math.ceil(Math.max(0, unitDistance(c.state, u, e) - 1 - chargeRollModifier(c.state, u, [e])));
+  // HOOKED's +2 comes once the charge is declared: reckoned with before
+  const need = Math.ceil(Math.max(0, unitDistance(c.state, u, e) - 1 - chargeRollModifier(c.state, u, [e]) - hookedChargeBonus(c.state, u, [e.id])));
   return need > 0 && rollsHalved(c.state, u, 'charge') ? 2 * need - 1 : need;
 }
 

@@ -20,6 +20,7 @@ import { advanceDistance, planMove } from '../../src/rules/battle/movement.ts';
 import { rollModifier } from '../../src/rules/battle/units.ts';
 import { battleShockTest } from '../../src/rules/battle/command.ts';
 import { declareCharge } from '../../src/rules/battle/charge.ts';
+import { hookedChargeBonus } from '../../src/rules/battle/hooked.ts';
 import { unitDistance, unitsInEngagement } from '../../src/rules/battle/world.ts';
 import { arrive } from '../../src/rules/battle/reserves.ts';
 import { shootWithUnit } from '../../src/rules/battle/shooting.ts';
@@ -270,7 +271,11 @@ describe('Knarloc Riders and Great Knarloc', () => {
         const g = knarloc([5, 6, 1, 3, 2], offered);
         shootWithUnit(g, g.state.units.GK, { onlyTarget: 'FA' });
         g.emit({ type: 'phase-started', round: 1, player: 0, phase: 'charge' });
+        // before the charge is declared, the agents reckon with the +2 at the hooked unit only
+        expect(hookedChargeBonus(g.state, g.state.units.GK, [target])).toBe(target === 'FA' ? 2 : 0);
         declareCharge(g, g.state.units.GK, { targets: [target] });
+        // once declared, the Charge roll's modifier carries it: not counted twice
+        expect(hookedChargeBonus(g.state, g.state.units.GK, [target])).toBe(0);
         const roll = g.log!.filter((e) => e.type === 'dice' && e.purpose === 'charge');
         return { offered, modifier: rollModifier(g.state, g.state.units.GK, 'charge'), roll: roll.length };
       };

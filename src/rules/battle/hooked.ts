@@ -8,7 +8,7 @@
  * declared comes after it).
  */
 import type { Game } from '../../core/game.ts';
-import type { UnitState } from '../../core/state.ts';
+import type { GameState, UnitState } from '../../core/state.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { registerWeaponAbility } from '../weapon-abilities.ts';
 import { hasKeyword } from './units.ts';
@@ -41,3 +41,12 @@ registerRule({
   rollModifier: (purpose) => (purpose === 'charge' ? 2 : 0),
   forbids: (perm) => perm === 'fire-overwatch-at',
 });
+
+/**
+ * What HOOKED will add to a charge at these targets that the unit has not declared yet (the agents' reckoning
+ * of a Charge roll before declaring it): +2 when one of them is a unit it hooked this turn.
+ */
+export function hookedChargeBonus(state: GameState, unit: UnitState, targets: readonly string[]): number {
+  if (state.effects.some((e) => e.kind === HOOKED_CHARGE && e.unit === unit.id)) return 0;
+  return state.effects.some((e) => e.kind === HOOKED && e.unit === unit.id && targets.includes(e.params.target as string)) ? 2 : 0;
+}
