@@ -1,7 +1,8 @@
 /**
- * CLI: `strategium board <file.json> [--svg out.svg]` draws as SVG, to the file given or to standard
- * output: a board picture (BoardPicture JSON, see svg.ts), a game state (`replay --to N --json`), or a
- * scenario (its armies as deployed by random agents from `--seed`).
+ * CLI: `strategium board <file> [--svg out.svg]` draws as SVG, to the file given or to standard
+ * output: a board picture (BoardPicture JSON, see svg.ts), a game state (`replay --to N --json`), a
+ * logged game (JSONL, `play --log`: the state after event `--at`, its end by default), or a scenario (its
+ * armies as deployed by random agents from `--seed`).
  */
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.ts';
@@ -10,10 +11,11 @@ export function register(program: Command): void {
   program
     .command('board')
     .description('draw a board (board, terrain, deployment zones, objectives, models) as SVG')
-    .argument('<file>', 'a scenario, a game state (replay --to N --json), or a board picture {board, deploymentZones?, objectives?, models}')
+    .argument('<file>', 'a scenario, a game state (replay --to N --json), a logged game (play --log), or a board picture {board, deploymentZones?, objectives?, models}')
     .option('--svg <out>', 'write the SVG to this file (default: standard output)')
     .option('--seed <s>', 'for a scenario: the seed of the deployment shown', '1')
-    .action(async (file: string, opts: { svg?: string; seed: string }) => {
+    .option('--at <n>', 'for a logged game: the state after event N (default: its last event)')
+    .action(async (file: string, opts: { svg?: string; seed: string; at?: string }) => {
       const { readFile, writeFile } = await import('node:fs/promises');
       let text: string;
       try {
@@ -21,16 +23,23 @@ export function register(program: Command): void {
       } catch (e) {
         throw new CliError(`${file}: cannot read file (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
       }
+      if (opts.at !== undefined && !isLog(text)) throw new CliError('--at goes with a logged game (play --log)');
       let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch (e) {
-        throw new CliError(`${file}: not valid JSON (${(e as Error).message})`);
+      let picture;
+      if (isLog(text)) {
+        picture = await pictureOfLog(file, text, opts.at);
+      } else {
+        try {
+          json = JSON.parse(text);
+        } catch (e) {
+          throw new CliError(`${file}: not valid JSON (${(e as Error).message})`);
+        }
       }
       const { parseBoardPicture } = await import('./picture-schema.ts');
       const obj = json as Record<string, unknown>;
-      let picture;
-      if (obj && typeof obj === 'object' && 'unitOrder' in obj && 'units' in obj && 'board' in obj) {
+      if (picture) {
+        // drawn from the log above
+      } else if (obj && typeof obj === 'object' && 'unitOrder' in obj && 'units' in obj && 'board' in obj) {
         // a game state
         const { pictureOfState } = await import('../rules/battle/picture.ts');
         picture = pictureOfState(json as never);
@@ -61,4 +70,30 @@ export function register(program: Command): void {
         process.stdout.write(svg);
       }
     });
+}
+
+/** A logged game: JSONL whose first line is a game-started event (a JSON file holds one value). */
+function isLog(text: string): boolean {
+  const nl = text.indexOf('\n');
+  if (nl < 0 || text.slice(nl + 1).trim() === '') return false;
+  try {
+    return (JSON.parse(text.slice(0, nl)) as { type?: unknown })?.type === 'game-started';
+  } catch {
+    return false;
+  }
+}
+
+/** The picture of a logged game after event `at` (its last event by default): the replay's state there. */
+async function pictureOfLog(file: string, text: string, at: string | undefined) {
+  const { Replay } = await import('../replay/replay.ts');
+  const { formatLogError } = await import('../replay/log.ts');
+  const { pictureOfState } = await import('../rules/battle/picture.ts');
+  const r = Replay.fromText(text);
+  if (r.error) process.stderr.write(`warning: ${formatLogError(r.error, file)}; drawn up to there\n`);
+  let n = r.length;
+  if (at !== undefined && at !== 'end') {
+    n = Number(at);
+    if (!/^\d+$/.test(at) || n > r.length) throw new CliError(`--at: expected an event number from 0 to ${r.length} or "end", got "${at}"`);
+  }
+  return pictureOfState(r.at(n), `${file}, after event ${n} of ${r.length}`);
 }

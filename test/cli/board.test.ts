@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers/cli.ts';
+import { Replay } from '../../src/replay/replay.ts';
 
 describe('strategium board', () => {
   it('draws a scenario as deployed, and a game state', () => {
@@ -25,5 +26,26 @@ describe('strategium board', () => {
     const r2 = cli(['board', sf]);
     expect(r2.code).toBe(0);
     expect(r2.stdout).toContain('Lonely &lt;Unit&gt;');
+  });
+
+  it('draws a logged game after event N (its end by default), one label per unit then on the table', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'board-'));
+    const log = join(dir, 'g.jsonl');
+    expect(cli(['play', 'scenarios/default.json', '--agents', 'random,random', '--seed', '4', '--log', log]).code).toBe(0);
+    const r = Replay.fromFile(log);
+    const deployed = r.marks.find((m) => m.kind === 'round')!.position;
+    const onTable = (n: number) => { const s = r.at(n); return s.unitOrder.filter((id) => s.units[id].location === 'battlefield' && s.units[id].models.some((m) => m.alive && m.pos)).length; };
+    // (two moments with different units on the table: reserves arrive, units die)
+    expect(onTable(deployed)).not.toBe(onTable(r.length));
+    for (const [args, n] of [[[], r.length], [['--at', String(deployed)], deployed], [['--at', 'end'], r.length]] as const) {
+      const b = cli(['board', log, ...args]);
+      expect(b.code).toBe(0);
+      expect(b.stdout).toContain(`after event ${n} of ${r.length}`);
+      expect(b.stdout.match(/<text[^>]*font-size="0.8"/g)?.length ?? 0).toBe(onTable(n));
+    }
+    const bad = cli(['board', log, '--at', String(r.length + 1)]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(`--at: expected an event number from 0 to ${r.length}`);
+    expect(cli(['board', 'scenarios/default.json', '--at', '3']).stderr).toContain('--at goes with a logged game');
   });
 });
