@@ -6,11 +6,12 @@
  * Every datasheet turns up sooner or later, with the units, wargear and detachment rules the bundled armies
  * never bring together.
  *
- *   npx tsx bench/datasheet-sweep.ts [--agent random|heuristic] [--games N] [--first K] [--detachment NAME] [--units U] [--enhancements]
+ *   npx tsx bench/datasheet-sweep.ts [--agent random|heuristic] [--games N] [--first K] [--detachment NAME] [--units U] [--enhancements] [--wargear]
  *
  * Defaults: random agents, 20 games a detachment, four datasheets a side (`--units`), seeds `ds-<detachment>-K`
  * onwards (`ds<U>-...` for another size). `--enhancements` gives the detachment's army Enhancements of the
- * detachment for its CHARACTERs (drawn from the seed; seeds `dse...`). Exits 1 when a rule was
+ * detachment for its CHARACTERs (drawn from the seed; seeds `dse...`); `--wargear` takes the data's wargear
+ * options at random, each half the time (seeds `dsw...`, `dsew...` with both). Exits 1 when a rule was
  * broken, naming the detachment, seed, armies and event (the armies are drawn from the seed alone).
  */
 import { parseArgs } from 'node:util';
@@ -19,7 +20,7 @@ import { randomArmiesScenario, sweptDetachments } from '../test/helpers/random-a
 import { SweepTally } from './sweep-tally.ts';
 
 const { values } = parseArgs({
-  options: { agent: { type: 'string', default: 'random' }, games: { type: 'string', default: '20' }, first: { type: 'string', default: '0' }, detachment: { type: 'string' }, units: { type: 'string', default: '4' }, enhancements: { type: 'boolean', default: false } },
+  options: { agent: { type: 'string', default: 'random' }, games: { type: 'string', default: '20' }, first: { type: 'string', default: '0' }, detachment: { type: 'string' }, units: { type: 'string', default: '4' }, enhancements: { type: 'boolean', default: false }, wargear: { type: 'boolean', default: false } },
 });
 const games = Number(values.games);
 if (!Number.isInteger(games) || games < 1) throw new Error(`--games: expected a positive whole number, got "${values.games}"`);
@@ -36,8 +37,8 @@ for (const { detachment: det, side, mode } of sweptDetachments()) {
   detachments++;
   for (let i = first; i < first + games; i++) {
     // the seeds of armies of another size are their own
-    const seed = `${values.enhancements ? 'dse' : 'ds'}${units === 4 ? '' : units}-${det}-${i}`;
-    const sc = randomArmiesScenario(seed, det, side, mode, units, values.enhancements);
+    const seed = `${values.enhancements ? 'dse' : 'ds'}${values.wargear ? 'w' : ''}${units === 4 ? '' : units}-${det}-${i}`;
+    const sc = randomArmiesScenario(seed, det, side, mode, units, values.enhancements, values.wargear);
     tally.play(sc, seed, `${det} seed ${seed} (${sc.players.map((p) => p.army.units.map((u) => u.name).join(' + ')).join(' vs ')})`);
   }
 }

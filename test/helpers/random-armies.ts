@@ -15,6 +15,7 @@ import type { ResolvedScenario } from '../../src/data/scenario-types.ts';
 import { registeredFactions } from '../../src/rules/factions.ts';
 import { miniScenario } from './mini-scenario.ts';
 import { musterWarnings } from '../../src/data/muster-checks.ts';
+import { lookupKey } from '../../src/data/text.ts';
 
 // the Manta's base does not fit in the small board's 18" deployment zone (a clear error at set-up, not a rule broken)
 const TOO_LARGE = new Set(['Manta']);
@@ -55,7 +56,7 @@ export function sweptDetachments(): { detachment: string; side: 0 | 1; mode: Mod
  * on the board of `mode`. With `enhancements`, each CHARACTER of that army that may take one is given an
  * Enhancement of the detachment drawn at random (each once, at most three, as an army may).
  */
-export function randomArmiesScenario(seed: string, detachment: string, side: 0 | 1, mode: Mode = 'strike-force', units = 4, enhancements = false): ResolvedScenario {
+export function randomArmiesScenario(seed: string, detachment: string, side: 0 | 1, mode: Mode = 'strike-force', units = 4, enhancements = false, wargear = false): ResolvedScenario {
   const { pools, board } = data();
   const rng = seedrandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rng() * list.length)];
@@ -82,9 +83,52 @@ export function randomArmiesScenario(seed: string, detachment: string, side: 0 |
   p.detachment = detachment;
   p.army.detachment = detachment;
   if (enhancements) giveEnhancements(p, pools[mode][side === 0 ? 'tau' : 'aeldari'].catalog, detachment, pick);
+  if (wargear) for (const x of sc.players) for (const u of x.army.units) u.models = randomWargear(x.datasheets[u.datasheetId], u.models, rng);
   // the agents attach the Leaders, fill the TRANSPORTs and pick the Reserves (Declare Battle Formations)
   for (const x of sc.players) x.formations = 'agent';
   return sc;
+}
+
+type ArmyModels = ResolvedScenario['players'][number]['army']['units'][number]['models'];
+
+/**
+ * The data's wargear options taken at random (each option half the time, one of its choices): for as many
+ * models of the profiles it names as it allows (all, or its count, once for every N models when it says so),
+ * among those that carry what it replaces, the replaced items go and the choice's come (a weapon of the
+ * datasheet among the weapons, anything else as wargear). Options the importer could not structure are left.
+ */
+function randomWargear(ds: Datasheet, models: ArmyModels, rng: () => number): ArmyModels {
+  const out = models.map((m) => ({ ...m }));
+  const size = out.reduce((n, m) => n + m.count, 0);
+  const isWeapon = (name: string) => ds.weapons.some((w) => lookupKey(w.name) === lookupKey(name));
+  // a model's wargear when the army names none: its profile's default loadout's (kept unnamed until an option changes it)
+  const wargearOf = (m: (typeof out)[number]) => m.wargear ?? (ds.defaultLoadout[m.profile] ?? []).filter((n) => !isWeapon(n));
+  const carries = (m: (typeof out)[number], item: string) => [...(m.weapons ?? []), ...wargearOf(m)].some((x) => lookupKey(x) === lookupKey(item));
+  // one copy of each replaced item goes (a model with two Missile pods that swaps one keeps the other)
+  const without = (items: readonly string[], gone: readonly string[]) => {
+    const left = [...items];
+    for (const r of gone) {
+      const i = left.findIndex((x) => lookupKey(x) === lookupKey(r));
+      if (i >= 0) left.splice(i, 1);
+    }
+    return left;
+  };
+  for (const o of ds.wargearOptions) {
+    if (o.unparsed || rng() < 0.5) continue;
+    const choices = o.choices?.length ? o.choices : o.with.map((w) => [w]);
+    if (!choices.length) continue;
+    const choice = choices[Math.floor(rng() * choices.length)];
+    const i = out.findIndex((m) => (o.models.length === 0 || o.models.includes(m.profile)) && o.replace.every((r) => carries(m, r)));
+    if (i < 0) continue;
+    const m = out[i];
+    const times = o.perModels ? Math.floor(size / o.perModels) : 1;
+    const n = o.count === 'all' ? m.count : Math.min(m.count, o.count * times);
+    if (n <= 0) continue;
+    const changed = { ...m, count: n, weapons: [...without(m.weapons ?? [], o.replace), ...choice.filter(isWeapon)] };
+    if ([...o.replace, ...choice].some((x) => !isWeapon(x))) changed.wargear = [...without(wargearOf(m), o.replace), ...choice.filter((c) => !isWeapon(c))];
+    out.splice(i, 1, changed, ...(m.count > n ? [{ ...m, count: m.count - n }] : []));
+  }
+  return out;
 }
 
 /** Enhancements of the detachment for the army's CHARACTERs, drawn with `pick`; one the muster checks refuse for its bearer is taken back. */

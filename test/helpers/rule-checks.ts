@@ -366,12 +366,19 @@ export function ruleChecker(): RuleChecker {
         const r = weaponRange(s, u, prof);
         const tm = alive(t);
         // where the shot is measured from: the unit's models, and with LINKED FIRE (c.linked: models aiming so)
-        // the other friendly FIRE PRISM models they see
-        const from = alive(u).map((m) => modelBody(s, m));
-        if (typeof c.linked === 'number' && c.linked > 0) for (const m of alive(u)) from.push(...linkedFireBodies(s, u, m, modelBody(s, m)));
-        if (!from.some((b) => tm.some((om) => horizontalDistance(b, modelBody(s, om)) <= r + EPS))) bad(`${u.name} shot ${c.weapon} (${r}") at ${t.name}, out of range`);
+        // the other friendly FIRE PRISM models they see; each model with its own datasheet's profile of the
+        // weapon (an Attached unit's Leader may carry a weapon of the same name and another Range: a Commander
+        // in Crisis Battlesuit's Plasma rifle reaches 24", a Crisis Fireknife's 18")
+        const profileIndex = typeof c.profile === 'number' ? c.profile : 0;
+        const reach = (m: ModelState) => {
+          const own = s.datasheets[m.datasheet].weapons.find((w) => w.name === c.weapon)?.profiles[profileIndex];
+          return own && typeof own.range === 'number' ? weaponRange(s, u, own) : r;
+        };
+        const from = alive(u).map((m) => ({ b: modelBody(s, m), r: reach(m) }));
+        if (typeof c.linked === 'number' && c.linked > 0) for (const m of alive(u)) from.push(...linkedFireBodies(s, u, m, modelBody(s, m)).map((b) => ({ b, r: reach(m) })));
+        if (!from.some(({ b, r: mr }) => tm.some((om) => horizontalDistance(b, modelBody(s, om)) <= mr + EPS))) bad(`${u.name} shot ${c.weapon} (${r}") at ${t.name}, out of range`);
         // Lone Operative: a target only within 12"
-        if (isLoneOperative(s, t) && !from.some((b) => tm.some((om) => horizontalDistance(b, modelBody(s, om)) <= 12 + EPS))) bad(`${u.name} shot Lone Operative ${t.name} from beyond 12"`);
+        if (isLoneOperative(s, t) && !from.some(({ b }) => tm.some((om) => horizontalDistance(b, modelBody(s, om)) <= 12 + EPS))) bad(`${u.name} shot Lone Operative ${t.name} from beyond 12"`);
       }
     }
   }

@@ -171,6 +171,27 @@ describe('invariants over many random games', () => {
     }
   }, 600_000);
 
+  it('random armies with the data\'s wargear options taken at random (datasheet-sweep --wargear): within the rules, and the options are taken', async () => {
+    const all: Violation[] = [];
+    let changed = 0;
+    let units = 0;
+    for (const { detachment, side, mode } of sweptDetachments().filter((d) => d.mode === 'strike-force').slice(0, 6)) {
+      const seed = `dsw-${detachment}-0`;
+      const sc = randomArmiesScenario(seed, detachment, side, mode, 4, false, true);
+      const plain = randomArmiesScenario(seed, detachment, side, mode, 4, false, false);
+      sc.players.forEach((p, i) => p.army.units.forEach((u, j) => {
+        units++;
+        if (JSON.stringify(u.models) !== JSON.stringify(plain.players[i].army.units[j].models)) changed++;
+      }));
+      const r = await play(sc, seed, false);
+      all.push(...r.violations.map((v) => ({ ...v, what: `${detachment}: ${v.what}` })));
+    }
+    expect(all.slice(0, 5)).toEqual([]);
+    // the same armies as without the options (drawn first from the seed), a share of them with other loadouts
+    expect(changed).toBeGreaterThan(units / 10);
+    expect(changed).toBeLessThan(units);
+  }, 600_000);
+
   it('a Normal move of up to a fixed 6" goes its 6" whatever the Move (Tactical Acumen, INTERLOCKING MANOUEVRES), and the checks know it', async () => {
     // two games of the datasheet sweep where a unit whose Move is below 6" makes such a move: Dire Avengers
     // led by Asurmen under Photon Casters' -2" (Tactical Acumen), a Tidewall Gunrig (M 4", INTERLOCKING MANOUEVRES)
