@@ -349,18 +349,22 @@ export function ruleChecker(): RuleChecker {
         bad(`${u.name} shot ${c.weapon}, a weapon no datasheet has`);
         return;
       }
-      if (u.flags.advanced && !weaponHas(s, u, prof, 'ASSAULT')) bad(`${u.name} shot ${c.weapon} (not ASSAULT) after Advancing`);
+      // every profile of that name the unit's datasheets give (a Leader's weapon may share a Bodyguard's name,
+      // with another Range or abilities): a rule is broken only when none of them allows the shot
+      const profiles = [...new Set(u.models.map((m) => s.datasheets[m.datasheet].weapons.find((w) => w.name === c.weapon)?.profiles[typeof c.profile === 'number' ? c.profile : 0]).filter((q): q is WeaponProfile => q !== undefined))];
+      const anyHas = (ability: string) => (profiles.length ? profiles : [prof]).some((q) => weaponHas(s, u, q, ability));
+      if (u.flags.advanced && !anyHas('ASSAULT')) bad(`${u.name} shot ${c.weapon} (not ASSAULT) after Advancing`);
       if (u.flags.fellBack && !allows(s, u, 'shoot-after-fall-back')) bad(`${u.name} shot after Falling Back`);
       const engaged = engagedWithAny(s, u, 1 - u.player);
       // Big Guns Never Tire: MONSTER and VEHICLE units shoot while engaged, at any target
       if (engaged && !monsterOrVehicle(u)) {
-        if (!weaponHas(s, u, prof, 'PISTOL')) bad(`${u.name} shot ${c.weapon} (not PISTOL) within Engagement Range`);
+        if (!anyHas('PISTOL')) bad(`${u.name} shot ${c.weapon} (not PISTOL) within Engagement Range`);
         else if (!unitsEngaged(s, u, t)) bad(`${u.name} shot its Pistol at ${t.name}, not a unit it is engaged with`);
       }
       // enemy units locked in combat with friendly units cannot be targeted, MONSTER and VEHICLE units excepted
       if (!engaged && !monsterOrVehicle(t) && engagedWithAny(s, t, u.player)) bad(`${u.name} shot ${t.name}, within Engagement Range of a friendly unit`);
       // BLAST: never at a unit within Engagement Range of the attacking army (the firing unit included)
-      if (weaponHas(s, u, prof, 'BLAST') && engagedWithAny(s, t, u.player)) bad(`${u.name} shot BLAST ${c.weapon} at ${t.name}, within Engagement Range of its army`);
+      if ((profiles.length ? profiles : [prof]).every((q) => weaponHas(s, u, q, 'BLAST')) && engagedWithAny(s, t, u.player)) bad(`${u.name} shot BLAST ${c.weapon} at ${t.name}, within Engagement Range of its army`);
       if (typeof prof.range === 'number') {
         // with the rules that lengthen it (the Experimental Prototype Cadre's Superior Craftsmanship: +6")
         const r = weaponRange(s, u, prof);

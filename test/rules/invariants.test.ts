@@ -218,6 +218,35 @@ describe('invariants over many random games', () => {
     }
   }, 120_000);
 
+  it('a Leader\'s weapon that shares its Bodyguard\'s weapon\'s name reaches as its own profile says, and the checks know it', async () => {
+    // a game of the sweep with wargear (bench/datasheet-sweep.ts --wargear --units 8) where a Commander in Crisis
+    // Battlesuit leads Crisis Fireknife Battlesuits: its Plasma rifle (24") fires at a unit beyond the Fireknives'
+    // Plasma rifles (18"), which the checks read as out of range while they took the first datasheet's profile
+    const seed = 'dsw8-Kroot Hunting Pack-15';
+    const rules = ruleChecker();
+    let beyondBodyguards = 0;
+    let shooter: string | null = null;
+    playGame(randomArmiesScenario(seed, 'Kroot Hunting Pack', 0, 'strike-force', 8, false, true), {
+      seed, agents: await loadAgents(['random', 'random'], seed),
+      onEvent: (e, st) => {
+        rules.onEvent(e, st);
+        if (e.type !== 'decision') return;
+        if (e.request === 'select-unit-to-shoot') shooter = (e.choice as { unit?: string }).unit ?? null;
+        const c = e.choice as { weapon?: string; target?: string };
+        if (e.request !== 'shoot-target' || c.weapon !== 'Plasma rifle' || !shooter || !c.target) return;
+        const u = st.units[shooter];
+        const names = new Set(u.models.map((m) => st.datasheets[m.datasheet].name));
+        if (!names.has('Commander In Crisis Battlesuit') || !names.has('Crisis Fireknife Battlesuits')) return;
+        const t = st.units[c.target];
+        const gap = (m: ModelState) => Math.min(...t.models.filter((x) => x.alive && x.pos).map((x) => horizontalDistance(modelBody(st, m), modelBody(st, x))));
+        if (u.models.every((m) => !m.alive || !m.pos || st.datasheets[m.datasheet].name !== 'Crisis Fireknife Battlesuits' || gap(m) > 18)) beyondBodyguards++;
+      },
+    });
+    // (if the game changes and no longer has such a shot, find another seed with the sweep)
+    expect(beyondBodyguards, `${seed}: no Plasma rifle shot beyond the Fireknives' 18"`).toBeGreaterThan(0);
+    expect(rules.violations).toEqual([]);
+  }, 120_000);
+
   it('Scouts an Enhancement gives (Strike Swiftly, Firstdrawn Blade, Key of Ghosts) move a unit without Scouts of its own, and the checks know it', async () => {
     // games of the datasheet sweep with Enhancements (bench/datasheet-sweep.ts --enhancements) where such a unit scouts
     for (const [detachment, side, seed, bearer] of [
