@@ -21,6 +21,7 @@ import { horizontalDistance } from '../../src/geometry/distance.ts';
 import { loadFactionCatalog } from '../../src/data/catalog.ts';
 import { createUnitState } from '../../src/rules/muster.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
+import type { ModelState } from '../../src/core/state.ts';
 
 describe('Command phase', () => {
   it('an Attached unit is Below Half-strength against its combined Starting Strength', () => {
@@ -166,6 +167,34 @@ describe('Shooting phase', () => {
     // the Stormsurge's other guns are offered the War Walkers it is engaged with; its BLAST guns
     // (Cluster rocket system, Pulse driver cannon) are not
     expect([...new Set(weapons)].sort()).toEqual(['Destroyer missiles -> WW', "Twin T'au flamer -> WW", 'Twin smart missile system -> WW']);
+  });
+
+  it('two weapon groups of one name (a Leader\'s Plasma rifle, 24", beside its Bodyguard\'s, 18"): each is offered only the targets its own models reach', () => {
+    const asked: { weapon: string; targets: string[]; models: number[] }[] = [];
+    const tau = scriptedAgent('tau', (r) => {
+      if (r.kind === 'shoot-target') {
+        const o = r.options as { weapon: string; target: string; models: number }[];
+        asked.push({ weapon: o[0].weapon, targets: o.map((x) => x.target), models: o.map((x) => x.models) });
+      }
+      return 0;
+    });
+    const g = battleSandbox([
+      { id: 'CM', player: 0, faction: 'tau', name: 'Commander In Crisis Battlesuit', at: { x: 16, y: 10 } },
+      { id: 'FK', player: 0, faction: 'tau', name: 'Crisis Fireknife Battlesuits', at: { x: 8, y: 6 } },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 38, y: 10 } },
+    ], { phase: 'shooting', agents: [tau, scriptedAgent('ae')] });
+    g.state.units.CM.models[0].weapons = ['Plasma rifle', 'Battlesuit fists'];
+    g.emit({ type: 'unit-attached', leader: 'CM', bodyguard: 'FK' });
+    const s = g.state;
+    const nearest = (m: ModelState) => Math.min(...s.units.GD.models.map((t) => horizontalDistance(modelBody(s, m), modelBody(s, t))));
+    const fireknives = s.units.FK.models.filter((m) => s.datasheets[m.datasheet].name === 'Crisis Fireknife Battlesuits');
+    const commander = s.units.FK.models.find((m) => s.datasheets[m.datasheet].name === 'Commander In Crisis Battlesuit')!;
+    // the setting: the Guardians within the Commander's 24", beyond every Fireknife's 18"
+    expect(nearest(commander)).toBeLessThan(24);
+    for (const m of fireknives) expect(nearest(m)).toBeGreaterThan(18);
+    shootWithUnit(g, s.units.FK);
+    // one Plasma rifle request, the Commander's: its one model; the Fireknives' group, which reaches nothing, is not asked
+    expect(asked.filter((a) => a.weapon === 'Plasma rifle')).toEqual([{ weapon: 'Plasma rifle', targets: ['GD'], models: [1] }]);
   });
 
   /** A Starweaver with seven Players embarked (the Lead Player with a Neuro disruptor too); `pick` answers each Firing Deck request. */

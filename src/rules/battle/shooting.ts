@@ -529,13 +529,16 @@ export function canShoot(g: Game, u: UnitState, onlyTarget?: string, again = fal
  * and `pistolModels`: the player's Firing Deck and Pistols choices (weaponGroups); `vis`: distances and
  * sight lines already measured in this activation.
  */
-function targetOptions(g: Game, u: UnitState, onlyTarget: string | undefined, opts: { firstOnly?: boolean; deck?: readonly Lent[]; pistolModels?: ReadonlySet<string>; vis?: Visibility } = {}): { options: TargetOption[]; groups: WeaponGroup[]; vis: Visibility; engagedWith: Set<string> } {
+function targetOptions(g: Game, u: UnitState, onlyTarget: string | undefined, opts: { firstOnly?: boolean; deck?: readonly Lent[]; pistolModels?: ReadonlySet<string>; vis?: Visibility } = {}): { options: TargetOption[]; byGroup: Map<WeaponGroup, TargetOption[]>; groups: WeaponGroup[]; vis: Visibility; engagedWith: Set<string> } {
   const s = g.state;
   const firstOnly = opts.firstOnly ?? false;
   const groups = weaponGroups(g, u, opts.deck ?? null, opts.pistolModels ?? null);
   const vis = opts.vis ?? new Visibility(g.state);
   const engagedWith = new Set(engagedEnemies(s, u).map((e) => e.id));
   const options: TargetOption[] = [];
+  // each group's own options: two groups may share a weapon name (a Leader's Plasma rifle beside its
+  // Bodyguard's, of another Range), and each is offered only the targets its own models reach
+  const byGroup = new Map<WeaponGroup, TargetOption[]>();
   // enemies out of reach of the longest weapon (measured from the unit, or its transport for a
   // Firing Deck, whose circle holds the shooters anyway) are skipped before any model-by-model work
   let reach = 0;
@@ -556,13 +559,17 @@ function targetOptions(g: Game, u: UnitState, onlyTarget: string | undefined, op
           if (firstOnly) break;
         }
         if (n > 0) {
-          options.push(linked > 0 ? { weapon: gr.weapon.name, profile: pi, target: t.id, models: n, linked } : { weapon: gr.weapon.name, profile: pi, target: t.id, models: n });
-          if (firstOnly) return { options, groups, vis, engagedWith };
+          const o: TargetOption = linked > 0 ? { weapon: gr.weapon.name, profile: pi, target: t.id, models: n, linked } : { weapon: gr.weapon.name, profile: pi, target: t.id, models: n };
+          options.push(o);
+          let mine = byGroup.get(gr);
+          if (!mine) byGroup.set(gr, (mine = []));
+          mine.push(o);
+          if (firstOnly) return { options, byGroup, groups, vis, engagedWith };
         }
       }
     }
   }
-  return { options, groups, vis, engagedWith };
+  return { options, byGroup, groups, vis, engagedWith };
 }
 
 /**
@@ -590,11 +597,11 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
   // the Pistols choice measures from the same models to the same targets as the target options
   const measured = new Visibility(g.state);
   const pistolModels = choosePistols(g, u, opts.onlyTarget, measured);
-  const { options, groups, vis, engagedWith } = targetOptions(g, u, opts.onlyTarget, { deck, pistolModels, vis: measured });
+  const { byGroup, groups, vis, engagedWith } = targetOptions(g, u, opts.onlyTarget, { deck, pistolModels, vis: measured });
   const assignments: { group: WeaponGroup; profile: WeaponProfile; target: UnitState; shooters: Shooter[] }[] = [];
   for (const gr of groups) {
     if (opts.onlyWeapons && !opts.onlyWeapons.includes(gr.weapon.name)) continue;
-    const mine = options.filter((o) => o.weapon === gr.weapon.name);
+    const mine = byGroup.get(gr) ?? [];
     if (mine.length === 0) continue;
     const { option } = g.decide({ kind: 'shoot-target', player, prompt: `${u.name}: target for ${gr.weapon.name}`, options: mine, context: { unit: u.id } });
     const profile = gr.weapon.profiles[option.profile];
