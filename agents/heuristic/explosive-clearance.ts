@@ -3,14 +3,14 @@
  * phase (src/rules/battle/boarding.ts): Blast counts every model of the target, and its attacks may be
  * allocated to models the firing model does not see. The agent's damage estimates do not see close
  * quarters, so the price is the difference counted here, for each model and Blast weapon, at the enemy
- * unit the weapon would be fired at (the one its estimate is highest against, of those the firing unit
- * sees, as the agent picks targets weapon by weapon): the model's estimate as it is (every model counted) against the same with
- * Blast counting only the models that model sees and the damage no more than those models are worth
- * (none when it sees none: its attacks would be lost).
+ * unit the weapon would likely be fired at (of those the firing unit sees, the one the whole weapon's
+ * estimate is highest against; the agent picks targets weapon by weapon, attacks.ts): that model's
+ * estimate as it is (every model counted) against the same with Blast counting only the models it sees
+ * and the damage no more than those models are worth (none when it sees none: its attacks would be lost).
  */
 import './registries.ts';
 import type { UnitState } from '../../src/core/state.ts';
-import { pointsPerWound, weaponEstimate, weaponUses, enemyUnits } from '../../src/ai/evaluate.ts';
+import { enemyUnits, pointsPerWound, weaponEstimate, weaponUses, type WeaponUse } from '../../src/ai/evaluate.ts';
 import { profileHas } from '../../src/data/datasheet.ts';
 import { perVersion } from '../../src/ai/memo.ts';
 import { modelBody, modelsSee, unitSees } from '../../src/rules/battle/world.ts';
@@ -26,6 +26,20 @@ export function explosiveClearanceChoice(c: Ctx, u: UnitState): ClearanceChoice 
     const pairs = blastWeapons(s, u);
     const uses = weaponUses(s, u, false);
     const targets = enemyUnits(s, c.me).filter((e) => unitSees(s, u, e));
+    // each Blast weapon's likely target, once for all the models that carry it
+    const targetOf = new Map<WeaponUse, UnitState | null>();
+    const likelyTarget = (use: WeaponUse): UnitState | null => {
+      let e = targetOf.get(use);
+      if (e !== undefined) return e;
+      e = null;
+      let most = 0;
+      for (const t of targets) {
+        const v = weaponEstimate(s, u, use, t, { inRangeOnly: true }).value;
+        if (v > most) { most = v; e = t; }
+      }
+      targetOf.set(use, e);
+      return e;
+    };
     let best: ClearanceChoice = { gain: 0, index: 0 };
     pairs.forEach((pair, index) => {
       const m = u.models.find((x) => x.id === pair.model);
@@ -33,13 +47,7 @@ export function explosiveClearanceChoice(c: Ctx, u: UnitState): ClearanceChoice 
       const body = modelBody(s, m);
       for (const use of uses) {
         if (use.weapon.name !== pair.weapon || !use.models.includes(m) || !profileHas(use.profile, 'BLAST')) continue;
-        // the weapon's target, as the agent picks targets (attacks.ts): the one its estimate is highest against
-        let e: UnitState | null = null;
-        let most = 0;
-        for (const t of targets) {
-          const v = weaponEstimate(s, u, use, t, { inRangeOnly: true }).value;
-          if (v > most) { most = v; e = t; }
-        }
+        const e = likelyTarget(use);
         if (!e) continue;
         const one = { ...use, models: [m] };
         const free = weaponEstimate(s, u, one, e, { inRangeOnly: true }).value;

@@ -23,10 +23,11 @@ export function register(program: Command): void {
       } catch (e) {
         throw new CliError(`${file}: cannot read file (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
       }
-      if (opts.at !== undefined && !isLog(text)) throw new CliError('--at goes with a logged game (play --log)');
+      const log = isLog(text);
+      if (opts.at !== undefined && !log) throw new CliError('--at goes with a logged game (play --log)');
       let json: unknown;
       let picture;
-      if (isLog(text)) {
+      if (log) {
         picture = await pictureOfLog(file, text, opts.at);
       } else {
         try {

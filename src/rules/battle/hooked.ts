@@ -29,10 +29,7 @@ registerWeaponAbility({
 registerRule({
   name: HOOKED, kind: 'effect',
   chargeDeclared(g, unit, targets) {
-    const s = g.state;
-    if (s.effects.some((e) => e.kind === HOOKED_CHARGE && e.unit === unit.id)) return;
-    if (!s.effects.some((e) => e.kind === HOOKED && e.unit === unit.id && targets.includes(e.params.target as string))) return;
-    g.addEffect(HOOKED_CHARGE, unit.player, unit.id, g.untilEndOfPhase());
+    if (hookedChargeBonus(g.state, unit, targets) > 0) g.addEffect(HOOKED_CHARGE, unit.player, unit.id, g.untilEndOfPhase());
   },
 });
 
@@ -43,8 +40,9 @@ registerRule({
 });
 
 /**
- * What HOOKED will add to a charge at these targets that the unit has not declared yet (the agents' reckoning
- * of a Charge roll before declaring it): +2 when one of them is a unit it hooked this turn.
+ * What HOOKED will add to a charge at these targets that the unit has not declared yet: +2 when one of them
+ * is a unit it hooked this turn and no charge of its has taken the bonus already. The rule adds the effect
+ * that gives it when the charge is declared; the agents reckon with it before.
  */
 export function hookedChargeBonus(state: GameState, unit: UnitState, targets: readonly string[]): number {
   if (state.effects.some((e) => e.kind === HOOKED_CHARGE && e.unit === unit.id)) return 0;
