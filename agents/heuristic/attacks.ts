@@ -58,15 +58,42 @@ export function decideShootTarget(c: Ctx, req: DecisionRequest): number {
   const s = c.state;
   const u = s.units[String(req.context?.unit)];
   const options = req.options as { weapon: string; profile: number; target: string; models: number }[];
-  const uses = new Map(weaponUses(s, u, false).map((w) => [w.weapon.name, w]));
+  const group = requestedGroup(s, u, req.context?.models, options[0].weapon);
   const i = argmax(options, (o) => {
-    const est = estimateOption(c, u, uses.get(o.weapon), o);
+    const est = estimateOption(c, u, group, o);
     return est === null ? 0 : attackScore(c, s.units[o.target], est);
   });
   const o = options[i];
-  const est = estimateOption(c, u, uses.get(o.weapon), o) ?? 0;
+  const est = estimateOption(c, u, group, o) ?? 0;
   c.mem.assigned.set(o.target, (c.mem.assigned.get(o.target) ?? 0) + est);
   return i;
+}
+
+/**
+ * The weapon group a target request is for, from the models the engine names (the request's context): a
+ * Leader's weapon may share its Bodyguard's name with another profile, a rule may give a model a weapon
+ * (DS8 Support Turret), and a Firing Deck fires passengers' weapons, which are priced from the transport's
+ * hull as the choice of what to lend prices them. Without the models (a request made by hand): the unit's
+ * group of that weapon name.
+ */
+function requestedGroup(s: GameState, u: UnitState, ids: unknown, weapon: string): WeaponUse | undefined {
+  if (!Array.isArray(ids)) return weaponUses(s, u, false).find((w) => w.weapon.name === weapon);
+  const named = new Set(ids as string[]);
+  const own = u.models.filter((m) => m.alive && m.pos && named.has(m.id));
+  if (own.length > 0) {
+    const w = s.datasheets[own[0].datasheet].weapons.find((x) => x.name === weapon);
+    return w && { weapon: w, profile: w.profiles[0], models: own };
+  }
+  const hull = u.models.find((m) => m.alive && m.pos);
+  if (!hull) return undefined;
+  for (const id of s.unitOrder) {
+    const p = s.units[id];
+    if (p.location !== 'embarked' || p.embarkedIn !== u.id) continue;
+    const m = p.models.find((x) => named.has(x.id));
+    const w = m && s.datasheets[m.datasheet].weapons.find((x) => x.name === weapon);
+    if (w) return { weapon: w, profile: w.profiles[0], models: ids.map(() => hull) };
+  }
+  return undefined;
 }
 
 function estimateOption(c: Ctx, u: UnitState, base: WeaponUse | undefined, o: { profile: number; target: string; models?: number; linked?: number }): number | null {

@@ -11,7 +11,7 @@ import './registries.ts';
 import type { GameState, PlayerIndex, UnitState } from '../../src/core/state.ts';
 import { cloneState } from '../../src/core/clone.ts';
 import { apply as applyEvent } from '../../src/core/reducer.ts';
-import { enemyUnits, weaponEstimate, weaponUses } from '../../src/ai/evaluate.ts';
+import { enemyUnits, unitAttackPotential } from '../../src/ai/evaluate.ts';
 import { perVersion } from '../../src/ai/memo.ts';
 import { BATTLEFIELD_COMMAND } from '../../src/rules/lent-leaders.ts';
 import { battlefieldCommandBodyguards, leaderAbilities } from '../../src/rules/stratagems/boarding-actions.ts';
@@ -20,28 +20,21 @@ import type { Ctx } from './context.ts';
 export interface CommandChoice { gain: number; bodyguard: string | null; ability: string | null }
 
 /**
- * Expected damage of the unit's attacks on the target from anywhere (every model, no cover), its Pistols
- * that back up other guns left out. Counted afresh, not through the potentials' cache: that cache keys
- * a unit's effects by their ids, and a hypothetical effect's id is the next real one's.
+ * What lending `ability` to bodyguard `b` is worth (see the module's comment), on the copy `h` where it is
+ * lent. The potentials' cache tells the copy's lent ability from the real game's effects (it keys an effect
+ * by its kind and parameters as well as its id, which is the real game's next).
  */
-function threat(s: GameState, a: UnitState, t: UnitState, melee: boolean): number {
-  let v = 0;
-  for (const use of weaponUses(s, a, melee)) if (use.beyond === undefined) v += weaponEstimate(s, a, use, t, { anywhere: true }).value;
-  return v;
-}
-
-/** What lending `ability` to bodyguard `b` is worth (see the module's comment), on the copy `h` where it is lent. */
 function lentGain(s: GameState, h: GameState, me: PlayerIndex, b: UnitState): number {
   const hb = h.units[b.id];
   let offense = 0;
   let defense = 0;
   for (const e of enemyUnits(s, me)) {
     const he = h.units[e.id];
-    const now = threat(s, b, e, false) + 0.5 * threat(s, b, e, true);
-    const lent = threat(h, hb, he, false) + 0.5 * threat(h, hb, he, true);
+    const now = unitAttackPotential(s, b, e, false) + 0.5 * unitAttackPotential(s, b, e, true);
+    const lent = unitAttackPotential(h, hb, he, false) + 0.5 * unitAttackPotential(h, hb, he, true);
     offense = Math.max(offense, lent - now);
-    const incoming = Math.max(threat(s, e, b, false), threat(s, e, b, true));
-    const lentIncoming = Math.max(threat(h, he, hb, false), threat(h, he, hb, true));
+    const incoming = Math.max(unitAttackPotential(s, e, b, false), unitAttackPotential(s, e, b, true));
+    const lentIncoming = Math.max(unitAttackPotential(h, he, hb, false), unitAttackPotential(h, he, hb, true));
     defense = Math.max(defense, 0.5 * (incoming - lentIncoming));
   }
   return Math.max(0, offense) + Math.max(0, defense);

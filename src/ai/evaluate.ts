@@ -3,7 +3,7 @@
  * target with every active rule counted (the same Attack plan the engine builds, fed to the exact
  * calculator), threat, and charge probabilities. Pure reads of the state.
  */
-import type { GameState, ModelState, PlayerIndex, UnitState } from '../core/state.ts';
+import type { Effect, GameState, ModelState, PlayerIndex, UnitState } from '../core/state.ts';
 import { profileHas, type Weapon, type WeaponProfile } from '../data/datasheet.ts';
 import { expectedDamage, type DefenderProfile } from '../calc/exact.ts';
 import { weaponHas, weaponRange } from '../core/rules-registry.ts';
@@ -301,12 +301,25 @@ function aliveKey(state: GameState, u: UnitState): string {
     let w = 0, n = 0;
     for (const m of u.models) if (m.alive) { w += m.wounds; n++; }
     let eff = '';
-    for (const e of state.effects) if (e.unit === u.id) eff += `${e.id},`;
+    for (const e of state.effects) if (e.unit === u.id) eff += effectKey(e);
     k = `${u.id}:${n}:${w}:${u.location === 'battlefield' ? 1 : 0}:${u.battleShocked ? 1 : 0}:${eff}`;
     cache.set(u.id, k);
   }
   return k;
 }
+
+/**
+ * An effect as a potential's key names it: its id with its kind and parameters. The id alone is not enough:
+ * the copies of a game the agents look ahead in (and a hypothetical effect the heuristic prices) share the
+ * game's cache, and their effects take the ids the real game's next effects will take, for other rules.
+ * Kept per effect object (an effect never changes once added).
+ */
+function effectKey(e: Effect): string {
+  let k = effectKeys.get(e);
+  if (k === undefined) effectKeys.set(e, (k = `${e.id}.${e.kind}.${JSON.stringify(e.params)},`));
+  return k;
+}
+const effectKeys = new WeakMap<Effect, string>();
 
 function potentialCache(state: GameState): PotentialCache {
   if (lastPotentialsOf === state.datasheets && lastPotentials !== null) return lastPotentials;

@@ -197,6 +197,29 @@ describe('SERPENT STRIKE: a Consolidation that cannot end within Engagement Rang
     expect(none.asked).toEqual([]);
   });
 
+  it("with a Troupe Master leading the unit, it reaches the unit's own Consolidation (Choreographer of War's 6\") when the D3+3\" is shorter, and the checks know it", () => {
+    // (the stream's dice, seed 'serpent-0': the Fireblade falls, the D3 is a 2: 5")
+    const g = battleSandbox([TR, { id: 'TM', player: 0, faction: 'aeldari', name: 'Troupe Master', at: { x: 8.5, y: 10 } }, { id: 'F', player: 1, faction: 'tau', name: 'Cadre Fireblade', at: { x: 11.2, y: 10 } }, { id: 'KC', player: 1, faction: 'tau', name: 'Kroot Carnivores', at: { x: 35, y: 10 }, spacing: 1.4, counts: [10, 0] }], {
+      mode: 'boarding-actions', size: { width: 44, height: 30 }, phase: 'fight', turn: 0, round: 2, cp: [3, 3], detachments: ['Star-dancer Masque', null], factions: ['AE', 'TAU'], stream: createStream('serpent-0'),
+      agents: [scriptedAgent('ae', (r) => (r.kind === 'consolidate-any-direction' ? toward('own deployment zone')(r) : using('SERPENT STRIKE')(r))), scriptedAgent('tau')],
+    });
+    g.emit({ type: 'unit-attached', leader: 'TM', bodyguard: 'TR' });
+    const before = new Map(g.state.units.TR.models.map((m) => [m.id, { ...m.pos! }]));
+    const from = g.log!.length;
+    fight(g, g.state.units.TR);
+    const log = g.log!.slice(from);
+    expect(g.state.units.F.location).toBe('destroyed');
+    expect(dice(log).find((e) => e.label === 'Serpent Strike')?.values).toEqual([2]);
+    expect(log.some((e) => e.type === 'models-placed' && e.unit === 'TR' && e.mode === 'consolidate-any-direction')).toBe(true);
+    const moved = Math.max(...g.state.units.TR.models.filter((m) => m.alive && m.pos).map((m) => Math.hypot(m.pos!.x - before.get(m.id)!.x, m.pos!.y - before.get(m.id)!.y)));
+    expect(moved).toBeGreaterThan(5 + 0.01);
+    expect(moved).toBeLessThanOrEqual(6 + 1e-6);
+    const rules = ruleChecker();
+    const state = emptyGameState();
+    for (const e of g.log!) { apply(state, e); rules.onEvent(e, state); }
+    expect(rules.violations).toEqual([]);
+  });
+
   it('not when the unit can end within Engagement Range: the Kroot within reach', () => {
     const stream = scriptedStream([4, 4, 4, ...Array(17).fill(1), 6, 6, 6, 3]);
     const asked: string[] = [];

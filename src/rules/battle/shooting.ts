@@ -603,7 +603,9 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
     if (opts.onlyWeapons && !opts.onlyWeapons.includes(gr.weapon.name)) continue;
     const mine = byGroup.get(gr) ?? [];
     if (mine.length === 0) continue;
-    const { option } = g.decide({ kind: 'shoot-target', player, prompt: `${u.name}: target for ${gr.weapon.name}`, options: mine, context: { unit: u.id } });
+    // the group's models in the context (not in the options, which the log records): two groups may share a
+    // weapon name, and a Firing Deck's are the passengers' models
+    const { option } = g.decide({ kind: 'shoot-target', player, prompt: `${u.name}: target for ${gr.weapon.name}`, options: mine, context: { unit: u.id, models: gr.shooters.map((sh) => sh.model.id) } });
     const profile = gr.weapon.profiles[option.profile];
     const target = s.units[option.target];
     const shooters: Shooter[] = [];
