@@ -105,7 +105,7 @@ function versionCache(state: GameState): VersionCache {
   if (!c || c.version !== state.contentVersion) {
     // effects on no unit in particular (army-wide) count for every unit; those on a unit, in its signature
     let global = '';
-    for (const e of state.effects) if (e.unit === null) global += `${e.id},`;
+    for (const e of state.effects) if (e.unit === null) global += effectKey(e);
     c = { version: state.contentVersion, uses: new Map(), sig: new Map(), stamp: `${state.seed}|${state.round}|${global}`, sigIds: new Map(), sigGen: -1, cover: new Map(), defenders: new Map() };
     versionCaches.set(state, c);
   }
@@ -309,10 +309,10 @@ function aliveKey(state: GameState, u: UnitState): string {
 }
 
 /**
- * An effect as a potential's key names it: its id with its kind and parameters. The id alone is not enough:
- * the copies of a game the agents look ahead in (and a hypothetical effect the heuristic prices) share the
- * game's cache, and their effects take the ids the real game's next effects will take, for other rules.
- * Kept per effect object (an effect never changes once added).
+ * An effect as the potentials' keys name it (in a unit's signature, in the army-wide stamp): its id with its
+ * kind and parameters. The id alone is not enough: the copies of a game the agents look ahead in (and a
+ * hypothetical effect the heuristic prices) share the game's cache, and their effects take the ids the real
+ * game's next effects will take, for other rules. Kept per effect object (an effect never changes once added).
  */
 function effectKey(e: Effect): string {
   let k = effectKeys.get(e);
