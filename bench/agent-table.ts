@@ -36,31 +36,31 @@ if (hr.length === 30) {
   const [lo, hi] = wilson(all, games);
   const oddText = odd.map((t) => `${t.name.replace('scenarios/', '')} ${won(t)} wins, ${t.j.pairs[0].draws} draws, ${t.j.pairs[0].wins[0]} losses`).join('; ');
   const below = hr.filter((t) => won(t) / t.j.pairs[0].games < 0.95).length;
-  rows.push(`| heuristic vs random, each of the 30 bundled scenarios (the 5 Strike Force scenarios, \`agent-formations.json\`, the 21 mirrors, the 3 Boarding Actions scenarios) | 40 each | ${pct(all / games)} ${iv(lo, hi)} of the ${games.toLocaleString('en')}; every game on ${30 - odd.length} of the 30${odd.length ? ` (${oddText})` : ''} | ${below === 0 ? '≥ 95% on each ✓' : `≥ 95%: not met on ${below}`} |`);
+  rows.push(`| heuristic vs random, each of the 30 bundled scenarios (the 5 Strike Force scenarios, \`agent-formations.json\`, the 21 mirrors, the 3 Boarding Actions scenarios) | 40 each | won ${all.toLocaleString('en')} of ${games.toLocaleString('en')}, ${pct(all / games)} ${iv(lo, hi)}; every game on ${30 - odd.length} of the 30${odd.length ? ` (${oddText})` : ''} | ${below === 0 ? '≥ 95% on each ✓' : `≥ 95%: not met on ${below}`} |`);
 } else missing.push(`heuristic-vs-random (${hr.length} of 30)`);
 
 // lookahead vs heuristic
 const la = tournaments(`${O}/lookahead.txt`);
-if (la.length === 6) {
-  const rec = la.map((t) => {
-    const p = t.j.pairs[0];
-    // the pair is heuristic,lookahead: the lookahead is the second
-    return { w: p.wins[1], d: p.draws, l: p.wins[0], n: p.games };
-  });
-  const line = (label: string, rs: typeof rec) => {
+{
+  // the pair is heuristic,lookahead: the lookahead is the second
+  const rec = new Map(la.map((t) => [t.name.replace('seed ', ''), { w: t.j.pairs[0].wins[1], d: t.j.pairs[0].draws, l: t.j.pairs[0].wins[0], n: t.j.pairs[0].games }]));
+  type Rec = { w: number; d: number; l: number; n: number };
+  const line = (label: string, seeds: string[]) => {
+    const rs = seeds.map((x) => rec.get(x)).filter((r): r is Rec => r !== undefined);
+    if (rs.length < seeds.length) { missing.push(`${label} (lookahead seeds ${seeds.join(', ')})`); return; }
     const w = rs.reduce((a, r) => a + r.w, 0), d = rs.reduce((a, r) => a + r.d, 0), l = rs.reduce((a, r) => a + r.l, 0), n = rs.reduce((a, r) => a + r.n, 0);
     const [lo, hi] = wilson(w, n);
     const parts = rs.length > 1 && rs.length < 6 ? `; ${rs.map((r) => `${r.w}-${r.d}-${r.l}`).join(', ')}` : '';
     const ok = w / n >= 0.55 ? (lo >= 0.55 ? '≥ 55% ✓ (the whole interval)' : '≥ 55% ✓ (point estimate)') : '≥ 55%: not met';
-    rows.push(`| ${label} | ${n} | ${pct(w / n)} ${iv(lo, hi)} (${w} wins, ${d} draws, ${l} losses${parts}) | ${ok} |`);
+    rows.push(`| ${label} | ${n} | ${pct(w / n)} ${iv(lo, hi)} (${w} wins, ${d} ${d === 1 ? 'draw' : 'draws'}, ${l} ${l === 1 ? 'loss' : 'losses'}${parts}) | ${ok} |`);
   };
-  line('lookahead vs heuristic, default scenario, seed 3', rec.slice(0, 1));
-  line('the same, seed 4', rec.slice(1, 2));
-  line('the same, seed 5', rec.slice(2, 3));
-  line('seeds 3, 4 and 5 together', rec.slice(0, 3));
-  line('the same, seeds 6, 7 and 8', rec.slice(3, 6));
-  line('all six seeds', rec);
-} else missing.push(`lookahead (${la.length} of 6)`);
+  line('lookahead vs heuristic, default scenario, seed 3', ['3']);
+  line('the same, seed 4', ['4']);
+  line('the same, seed 5', ['5']);
+  line('seeds 3, 4 and 5 together', ['3', '4', '5']);
+  line('the same, seeds 6, 7 and 8', ['6', '7', '8']);
+  line('all six seeds', ['3', '4', '5', '6', '7', '8']);
+}
 
 function margins(dirs: string[]): string {
   const out = execFileSync('npx', ['tsx', 'bench/pair-margins.ts', ...dirs], { encoding: 'utf8' }).trim().split('\n').pop()!;
@@ -71,7 +71,7 @@ function margins(dirs: string[]): string {
 
 const batchNames = new Set<string>();
 function batchRow(label: string, names: string[], opts: { vp?: boolean; target?: (z: number) => string } = {}): void {
-  for (const n of names) if (!existsSync(`${O}/${n}.json`) || readFileSync(`${O}/${n}.json`, 'utf8').trim() === '') { missing.push(label); return; }
+  for (const n of names) if (!existsSync(`${O}/${n}.json`) || readFileSync(`${O}/${n}.json`, 'utf8').trim() === '') { missing.push(`${label} (${names.join(', ')})`); return; }
   for (const n of names) if (n !== 'no-doctrine') batchNames.add(n);
   const js = names.map((n) => JSON.parse(readFileSync(`${O}/${n}.json`, 'utf8')));
   const games = js.reduce((a, j) => a + j.games, 0);
@@ -129,5 +129,5 @@ for (const n of batchNames) {
   first += st.firstTurnWins.count;
   decided += st.games - st.draws.count - st.failed.length;
 }
-if (decided > 0) console.log(`\nfirst turn: ${first} of the ${decided.toLocaleString('en')} decided games of the batches (${pct(first / decided)}) went to the player who went first`);
+if (decided > 0) console.log(`\nfirst turn: ${first.toLocaleString('en')} of the ${decided.toLocaleString('en')} decided games of the batches (${pct(first / decided)}) went to the player who went first`);
 if (missing.length) console.error(`missing: ${missing.join('; ')}`);

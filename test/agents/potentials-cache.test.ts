@@ -10,6 +10,7 @@ import { cloneState } from '../../src/core/clone.ts';
 import { apply as applyEvent } from '../../src/core/reducer.ts';
 import { unitAttackPotential, weaponEstimate, weaponUses } from '../../src/ai/evaluate.ts';
 import { BATTLEFIELD_COMMAND } from '../../src/rules/lent-leaders.ts';
+import '../../src/factions/tau/detachments.ts';
 import type { Effect, GameState } from '../../src/core/state.ts';
 
 /** The Strike Team's guns on the Guardians from anywhere, counted afresh by the calculator (no cache). */
@@ -38,6 +39,24 @@ describe('the potentials cache and copies of the game', () => {
     // the real game: the same id, an ability that changes no attack; the value is the unit's own
     g.emit({ type: 'effect-added', effect: lend('Not a Leader ability') });
     expect(g.state.effects.map((e) => e.id)).toEqual(h.effects.map((e) => e.id));
+    expect(unitAttackPotential(g.state, g.state.units.S, g.state.units.G, false)).toBeCloseTo(before, 9);
+  });
+
+  it("an army-wide effect of a copy (PINPOINT COUNTER-OFFENSIVE's re-rolls) under the id the real game gives another is not read back", () => {
+    const g = battleSandbox([
+      { id: 'S', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 14, y: 6 } },
+      { id: 'G', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 30, y: 6 } },
+    ], { phase: 'shooting' });
+    const s = g.state;
+    const armyWide = (kind: string, params: Record<string, unknown>): Effect => ({ id: s.nextEffectId, kind, player: 0, unit: null, params, expires: { at: 'end-of-battle' } });
+    const before = unitAttackPotential(s, s.units.S, s.units.G, false);
+    const h = cloneState(s);
+    applyEvent(h, { type: 'effect-added', effect: armyWide('Pinpoint Counter-offensive', { enemy: 'G' }) });
+    const rerolled = unitAttackPotential(h, h.units.S, h.units.G, false);
+    expect(rerolled).toBeCloseTo(fresh(h), 9);
+    expect(rerolled).toBeGreaterThan(before * 1.2);
+    // the real game: the same id, an army-wide effect that changes no attack
+    g.emit({ type: 'effect-added', effect: armyWide('Target Optimisation Microdrones used', {}) });
     expect(unitAttackPotential(g.state, g.state.units.S, g.state.units.G, false)).toBeCloseTo(before, 9);
   });
 });
