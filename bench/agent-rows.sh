@@ -1,7 +1,7 @@
 #!/bin/bash
 # Plays every row of the README's "How well they play" table, from the repository's root, one command after
-# the other (each batch uses both cores): about TIMING on 2 cores. Outputs in $1 (default out/agent-rows):
-# the JSON lines of the tournaments (heuristic-vs-random.txt, lookahead.txt), a batch folder (games.csv,
+# the other (each batch uses both cores): about 100 minutes on 2 cores (fifty-second session). Outputs in $1
+# (default out/agent-rows): the JSON lines of the tournaments (heuristic-vs-random.txt, lookahead.txt), a batch folder (games.csv,
 # results.json) and its --json summary (<row>.json) for each batch row, and `progress`, a line a row as each
 # ends. The table's cells are made from them as docs/agent-measurements.md ("How the README's rows are
 # played") says; `npx tsx bench/pair-margins.ts <batch dirs>` gives the pair-by-pair margins.
