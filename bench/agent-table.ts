@@ -70,9 +70,10 @@ function margins(dirs: string[]): string {
 }
 
 const batchNames = new Set<string>();
-function batchRow(label: string, names: string[], opts: { vp?: boolean; target?: (z: number) => string } = {}): void {
+function batchRow(label: string, names: string[], opts: { vp?: boolean; target?: (z: number) => string; mirror?: boolean } = {}): void {
   for (const n of names) if (!existsSync(`${O}/${n}.json`) || readFileSync(`${O}/${n}.json`, 'utf8').trim() === '') { missing.push(`${label} (${names.join(', ')})`); return; }
-  for (const n of names) if (n !== 'no-doctrine') batchNames.add(n);
+  // the first-turn share is the mirrors' (the same army on both sides)
+  if (opts.mirror !== false) for (const n of names) batchNames.add(n);
   const js = names.map((n) => JSON.parse(readFileSync(`${O}/${n}.json`, 'utf8')));
   const games = js.reduce((a, j) => a + j.games, 0);
   const w0 = js.reduce((a, j) => a + j.wins[0], 0), w1 = js.reduce((a, j) => a + j.wins[1], 0);
@@ -84,7 +85,7 @@ function batchRow(label: string, names: string[], opts: { vp?: boolean; target?:
   rows.push(`| ${label} | ${games.toLocaleString('en')} | ${pct(w0 / games)} ${iv(a0, a1)} vs ${pct(w1 / games)} ${iv(b0, b1)}${vp}; pairs won twice ${t1} to ${t2}; per side-swapped pair ${p} points [${plo}, ${phi}], z = ${z} | ${verdict} |`);
 }
 
-batchRow('the heuristic against itself without the gun-platform doctrine (`bench/no-doctrine-agent.ts`: `gunlineVehicles: 0`, `chargeCost: 0`), default scenario, seed 11', ['no-doctrine'], { target: (z) => (z >= 1.96 ? 'the doctrine helps ✓' : 'the doctrine not shown to help') });
+batchRow('the heuristic against itself without the gun-platform doctrine (`bench/no-doctrine-agent.ts`: `gunlineVehicles: 0`, `chargeCost: 0`), default scenario, seed 11', ['no-doctrine'], { mirror: false, target: (z) => (z >= 1.96 ? 'the doctrine helps ✓' : 'the doctrine not shown to help') });
 batchRow('Kauyon vs no detachment (`mirror/kauyon-vs-none.json`), heuristic both sides', ['kauyon']);
 batchRow('Battle Host vs no detachment (`mirror/battle-host-vs-none.json`)', ['battle-host']);
 batchRow("Mont'ka vs no detachment (`mirror/montka-vs-none.json`)", ['montka-1']);

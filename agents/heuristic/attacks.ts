@@ -59,13 +59,14 @@ export function decideShootTarget(c: Ctx, req: DecisionRequest): number {
   const u = s.units[String(req.context?.unit)];
   const options = req.options as { weapon: string; profile: number; target: string; models: number }[];
   const group = requestedGroup(s, u, req.context?.models, options[0].weapon);
-  const i = argmax(options, (o) => {
-    const est = estimateOption(c, u, group, o);
+  // each option's expected wounds once (the calculator's work), for its score and for the pick's assignment
+  const ests = options.map((o) => estimateOption(c, u, group, o));
+  const i = argmax(options, (o, k) => {
+    const est = ests[k];
     return est === null ? 0 : attackScore(c, s.units[o.target], est);
   });
   const o = options[i];
-  const est = estimateOption(c, u, group, o) ?? 0;
-  c.mem.assigned.set(o.target, (c.mem.assigned.get(o.target) ?? 0) + est);
+  c.mem.assigned.set(o.target, (c.mem.assigned.get(o.target) ?? 0) + (ests[i] ?? 0));
   return i;
 }
 

@@ -54,7 +54,8 @@ describe('the potentials cache and copies of the game', () => {
     applyEvent(h, { type: 'effect-added', effect: armyWide('Pinpoint Counter-offensive', { enemy: 'G' }) });
     const rerolled = unitAttackPotential(h, h.units.S, h.units.G, false);
     expect(rerolled).toBeCloseTo(fresh(h), 9);
-    expect(rerolled).toBeGreaterThan(before * 1.2);
+    // pulse rifles hit on 4+: re-rolling the failures takes the hits from 1/2 to 3/4 of the shots
+    expect(rerolled).toBeCloseTo(1.5 * before, 9);
     // the real game: the same id, an army-wide effect that changes no attack
     g.emit({ type: 'effect-added', effect: armyWide('Target Optimisation Microdrones used', {}) });
     expect(unitAttackPotential(g.state, g.state.units.S, g.state.units.G, false)).toBeCloseTo(before, 9);

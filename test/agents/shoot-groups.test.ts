@@ -5,7 +5,7 @@
  * Bodyguard models and the second found no weapon at all: every option scored nothing and the first was taken.
  */
 import { describe, expect, it } from 'vitest';
-import { battleSandbox, scriptedAgent } from '../helpers/battle.ts';
+import { COMMANDER_AND_FIREKNIVES, attachCommanderToFireknives, battleSandbox, scriptedAgent } from '../helpers/battle.ts';
 import { createHeuristic, lastOptionScores } from '../../agents/heuristic.ts';
 import type { Agent, DecisionRequest } from '../../src/core/agent.ts';
 import { shootWithUnit, type TargetOption } from '../../src/rules/battle/shooting.ts';
@@ -38,17 +38,13 @@ describe('the heuristic prices the weapon group a target request is for', () => 
     // a Wave Serpent first in the unit order (a tough target), Guardian Defenders second; both
     // within the Commander's 24" and beyond every Fireknife's 18"
     const g = battleSandbox([
-      { id: 'CM', player: 0, faction: 'tau', name: 'Commander In Crisis Battlesuit', at: { x: 16, y: 10 } },
-      { id: 'FK', player: 0, faction: 'tau', name: 'Crisis Fireknife Battlesuits', at: { x: 8, y: 6 } },
+      ...COMMANDER_AND_FIREKNIVES,
       { id: 'WS', player: 1, faction: 'aeldari', name: 'Wave Serpent', at: { x: 38, y: 14 } },
       { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 38, y: 6 } },
     ], { phase: 'shooting', agents: [agent, scriptedAgent('ae')] });
-    g.state.units.CM.models[0].weapons = ['Plasma rifle', 'Battlesuit fists'];
-    g.emit({ type: 'unit-attached', leader: 'CM', bodyguard: 'FK' });
+    const { commander, fireknives } = attachCommanderToFireknives(g);
     const s = g.state;
     const fk = s.units.FK;
-    const commander = fk.models.find((m) => s.datasheets[m.datasheet].name === 'Commander In Crisis Battlesuit')!;
-    const fireknives = fk.models.filter((m) => m !== commander);
     for (const t of [s.units.WS, s.units.GD]) {
       expect(nearest(s, commander, t)).toBeLessThan(24);
       for (const m of fireknives) expect(nearest(s, m, t)).toBeGreaterThan(18);

@@ -3,7 +3,7 @@ import '../../src/factions/index.ts';
 import type { Agent, DecisionRequest } from '../../src/core/agent.ts';
 import { Game } from '../../src/core/game.ts';
 import { createStream, type Stream } from '../../src/core/rng.ts';
-import { emptyGameState, type HatchwayState, type MissionState, type PhaseName, type PlayerIndex } from '../../src/core/state.ts';
+import { emptyGameState, type HatchwayState, type MissionState, type ModelState, type PhaseName, type PlayerIndex } from '../../src/core/state.ts';
 import { loadFactionCatalog } from '../../src/data/catalog.ts';
 import type { Datasheet } from '../../src/data/datasheet.ts';
 import type { Body } from '../../src/geometry/types.ts';
@@ -121,6 +121,23 @@ export function battleSandbox(units: PlacedUnit[], opts: BattleSandboxOptions = 
  * Impassable walls 10" deep all round a pocket (x 28.7-31.3, y 20.7-23.3) that a Devilfish's hull at
  * (30, 22) barely fits: nowhere within 3" of it to set a model up.
  */
+/**
+ * A Commander in Crisis Battlesuit (a Plasma rifle, 24") with Crisis Fireknife Battlesuits (Plasma rifles, 18"):
+ * the T'au player's units of a sandbox, to set beside its targets, and, once the game is made, the Commander
+ * armed so and attached to them (two weapon groups of one name, each with its own Range).
+ */
+export const COMMANDER_AND_FIREKNIVES: PlacedUnit[] = [
+  { id: 'CM', player: 0, faction: 'tau', name: 'Commander In Crisis Battlesuit', at: { x: 16, y: 10 } },
+  { id: 'FK', player: 0, faction: 'tau', name: 'Crisis Fireknife Battlesuits', at: { x: 8, y: 6 } },
+];
+export function attachCommanderToFireknives(g: Game): { commander: ModelState; fireknives: ModelState[] } {
+  g.state.units.CM.models[0].weapons = ['Plasma rifle', 'Battlesuit fists'];
+  g.emit({ type: 'unit-attached', leader: 'CM', bodyguard: 'FK' });
+  const s = g.state;
+  const commander = s.units.FK.models.find((m) => s.datasheets[m.datasheet].name === 'Commander In Crisis Battlesuit')!;
+  return { commander, fireknives: s.units.FK.models.filter((m) => m !== commander) };
+}
+
 export function pocketWalls() {
   const rect = (x0: number, y0: number, x1: number, y1: number) => [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }];
   return [rect(18, 10, 28.7, 34), rect(31.3, 10, 42, 34), rect(28.7, 10, 31.3, 20.7), rect(28.7, 23.3, 31.3, 34)]

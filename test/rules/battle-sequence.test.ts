@@ -2,7 +2,7 @@
  * The battle sequence rules, each in a seeded situation that fails if the rule is played wrong.
  */
 import { describe, expect, it } from 'vitest';
-import { battleSandbox, pocketWalls, scriptedAgent } from '../helpers/battle.ts';
+import { COMMANDER_AND_FIREKNIVES, attachCommanderToFireknives, battleSandbox, pocketWalls, scriptedAgent } from '../helpers/battle.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import { miniScenario } from '../helpers/mini-scenario.ts';
 import { playGame } from '../../src/sim/play.ts';
@@ -179,16 +179,12 @@ describe('Shooting phase', () => {
       return 0;
     });
     const g = battleSandbox([
-      { id: 'CM', player: 0, faction: 'tau', name: 'Commander In Crisis Battlesuit', at: { x: 16, y: 10 } },
-      { id: 'FK', player: 0, faction: 'tau', name: 'Crisis Fireknife Battlesuits', at: { x: 8, y: 6 } },
+      ...COMMANDER_AND_FIREKNIVES,
       { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 38, y: 10 } },
     ], { phase: 'shooting', agents: [tau, scriptedAgent('ae')] });
-    g.state.units.CM.models[0].weapons = ['Plasma rifle', 'Battlesuit fists'];
-    g.emit({ type: 'unit-attached', leader: 'CM', bodyguard: 'FK' });
+    const { commander, fireknives } = attachCommanderToFireknives(g);
     const s = g.state;
     const nearest = (m: ModelState) => Math.min(...s.units.GD.models.map((t) => horizontalDistance(modelBody(s, m), modelBody(s, t))));
-    const fireknives = s.units.FK.models.filter((m) => s.datasheets[m.datasheet].name === 'Crisis Fireknife Battlesuits');
-    const commander = s.units.FK.models.find((m) => s.datasheets[m.datasheet].name === 'Commander In Crisis Battlesuit')!;
     // the setting: the Guardians within the Commander's 24", beyond every Fireknife's 18"
     expect(nearest(commander)).toBeLessThan(24);
     for (const m of fireknives) expect(nearest(m)).toBeGreaterThan(18);
