@@ -6,6 +6,7 @@
 import { readRecords, readSpec } from '../src/sim/batch.ts';
 import { Histogram } from '../src/sim/stats.ts';
 import { pairDifferenceText } from '../src/sim/batch-report.ts';
+import { pairDifference } from '../src/sim/aggregate.ts';
 import type { GameRecord } from '../src/sim/batch-types.ts';
 
 function margins(dir: string): number[] {
@@ -25,8 +26,7 @@ function line(label: string, values: number[]): string {
   const h = new Histogram();
   for (const v of values) h.add(v);
   const d = h.distribution();
-  const se = d.n > 1 ? d.sd / Math.sqrt(d.n) : 0;
-  const text = pairDifferenceText({ mean: d.mean / 2, ci95: [d.meanCi95[0] / 2, d.meanCi95[1] / 2], z: se > 0 ? d.mean / se : null });
+  const text = d.n > 0 ? pairDifferenceText(pairDifference(d)!) : '-';
   const both = (v: number) => values.filter((x) => x === v).length;
   return `${label}: ${d.n} pairs, won twice ${both(2)} to ${both(-2)}; army 1 less army 2, pair by pair: ${text}`;
 }

@@ -275,6 +275,6 @@ export class BatchAggregator {
 export type { Interval };
 
 /** The win-rate difference from the distribution of pair margins (in wins, -2 to 2): half of each. */
-function pairDifference(d: Distribution): PairStats['winRateDifference'] {
-  return meanDifference(d, 1 / 2);
+export function pairDifference(d: Distribution): PairStats['winRateDifference'] {
+  return meanDifference(d, 1 / 2, [-2, 2]);
 }

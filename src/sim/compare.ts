@@ -8,7 +8,7 @@
  * and averaged. The unit compared is what shares a seed: a side-swapped pair of games (2k, 2k + 1) with
  * swapping, one game without. A unit counts only when all its games are recorded, and none failed, in
  * both batches. The interval is the normal one of a mean of paired differences (mean ± 1.96·sd/√n, as
- * the batch's own pair-by-pair difference, src/sim/aggregate.ts): valid whatever the correlation, and
+ * the batch's own pair-by-pair difference, src/sim/aggregate.ts; the win rate's cut at ±1): valid whatever the correlation, and
  * narrower than two separate intervals would give when the shared seeds make the batches agree. It is an
  * approximation that needs many seeds: on batches whose every game agrees unless the difference tips it
  * (the model of test/sim/compare.test.ts, 4,000 replications a size) it covered 94.5% with 100 pairs, 93%
@@ -143,7 +143,7 @@ export function pairedComparison(a: OutcomeLog, b: OutcomeLog, army: 0 | 1, swap
     units: n,
     unitGames: size,
     leftOut: totalUnits - n,
-    winRate: { a: sums.winA / n, b: sums.winB / n, difference: meanDifference(dWin.distribution())! },
+    winRate: { a: sums.winA / n, b: sums.winB / n, difference: meanDifference(dWin.distribution(), 1, [-1, 1])! },
     vpMargin: { a: sums.vpA / n, b: sums.vpB / n, difference: meanDifference(dVp.distribution())! },
   };
 }

@@ -116,12 +116,18 @@ export interface Difference { mean: number; ci95: Interval; z: number | null }
 
 /**
  * The mean of a sample of differences (side-swapped pairs, seeds of two batches) with its normal 95% interval
- * and z, each multiplied by `scale` (z is unchanged by it); null for an empty sample.
+ * and z, each multiplied by `scale` (z is unchanged by it); null for an empty sample. `bounds`: the least and
+ * greatest value a difference can take (before `scale`); the interval is cut to them, since the true mean
+ * lies between them too (a win-rate difference past 100 points is no answer). Cutting drops only impossible
+ * values, so the interval covers the true mean as often as before; on few seeds all of one sign it would
+ * otherwise run past the bound.
  */
-export function meanDifference(d: Distribution, scale = 1): Difference | null {
+export function meanDifference(d: Distribution, scale = 1, bounds?: Interval): Difference | null {
   if (d.n === 0) return null;
   const se = d.n > 1 ? d.sd / Math.sqrt(d.n) : 0;
-  return { mean: d.mean * scale, ci95: [d.meanCi95[0] * scale, d.meanCi95[1] * scale], z: se > 0 ? d.mean / se : null };
+  let [lo, hi] = d.meanCi95;
+  if (bounds) [lo, hi] = [Math.max(bounds[0], lo), Math.min(bounds[1], hi)];
+  return { mean: d.mean * scale, ci95: [lo * scale, hi * scale], z: se > 0 ? d.mean / se : null };
 }
 
 /** The value at 0-based rank r of the sorted sample a histogram stands for. */

@@ -31,7 +31,9 @@ describe('pairedComparison', () => {
     const se = 0.5 / Math.sqrt(3);
     expect(c.winRate.difference.mean).toBeCloseTo(0.5, 12);
     expect(c.winRate.difference.ci95[0]).toBeCloseTo(0.5 - Z95 * se, 12);
-    expect(c.winRate.difference.ci95[1]).toBeCloseTo(0.5 + Z95 * se, 12);
+    // the normal top, 0.5 + 1.96·se = 1.066, is past the most a difference of win rates can be: cut there
+    expect(0.5 + Z95 * se).toBeGreaterThan(1);
+    expect(c.winRate.difference.ci95[1]).toBe(1);
     expect(c.winRate.difference.z).toBeCloseTo(0.5 / se, 12);
     // VP margins of army 1 per game of each pair: A (20 + 20) / 2 = 20, (0 - 20) / 2 = -10, (40 + 20) / 2 = 30;
     // B (10 - 10) / 2 = 0, (0 + 20) / 2 = 10, (-30 - 20) / 2 = -25 -> differences 20, -20, 55
@@ -101,6 +103,19 @@ describe('pairedComparison', () => {
 
   it('a game outside the batch is an error', () => {
     expect(() => new OutcomeLog(4).add({ index: 4, winner: 0, vp: [0, 0] })).toThrow(/game 4 is outside the batch's 4 games/);
+  });
+
+  it('the win-rate interval stops at the most one army can gain: +100 points', () => {
+    // four games (no swapping): A's army 1 won all four, B's lost three (a draw the fourth would count the same) and won one;
+    // differences 1, 1, 1, 0
+    const a = log([{ winner: 0 }, { winner: 0 }, { winner: 0 }, { winner: 0 }]);
+    const b = log([{ winner: 1 }, { winner: 1 }, { winner: null }, { winner: 0 }]);
+    const d = pairedComparison(a, b, 0, false)!.winRate.difference;
+    // mean 0.75, sd 0.5, se 0.25: the normal interval would end at 0.75 + 1.96·0.25 = 1.24
+    expect(d.mean).toBeCloseTo(0.75, 12);
+    expect(d.ci95[0]).toBeCloseTo(0.75 - Z95 * 0.25, 12);
+    expect(d.ci95[1]).toBe(1);
+    expect(d.z).toBeCloseTo(3, 12);
   });
 
   it('covers the true difference 95% of the time, narrower than two separate intervals when the seeds make the batches agree', () => {

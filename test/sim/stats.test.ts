@@ -128,9 +128,26 @@ describe('BatchAggregator', () => {
     expect(d.mean).toBeCloseTo(s.armies[0].wins.rate - s.armies[1].wins.rate, 12);
     expect(d.mean).toBeCloseTo(0.3, 12);
     expect(d.ci95[0]).toBeCloseTo(0.3 - (Z95 * se) / 2, 12);
-    expect(d.ci95[1]).toBeCloseTo(0.3 + (Z95 * se) / 2, 12);
+    // the normal top, 0.3 + 1.96·se / 2 = 1.033, is past 100 points: cut there
+    expect(0.3 + (Z95 * se) / 2).toBeGreaterThan(1);
+    expect(d.ci95[1]).toBe(1);
     expect(d.z).toBeCloseTo(0.6 / se, 12);
     expect(s.pairs).toMatchObject({ pairs: 5, army1Both: 2, army2Both: 1, split: 1, withDraw: 1 });
+  });
+
+  it('the pair-by-pair interval stops at 100 points: one pair split and four won twice by army 1', () => {
+    const agg = new BatchAggregator(batchSpec({ games: 10, blockSize: 2 }));
+    const winners: [0 | 1, 0 | 1][] = [[0, 0], [0, 0], [0, 1], [0, 0], [0, 0]];
+    winners.forEach(([a, b], k) => { agg.add(rec(2 * k, a, [5, 5])); agg.add(rec(2 * k + 1, b, [5, 5])); });
+    const d = agg.result().pairs!.winRateDifference!;
+    // margins 2, 2, 0, 2, 2: mean 1.6, sd sqrt(3.2 / 4); the normal interval's top, (1.6 + 1.96·se) / 2 = 1.19,
+    // is past the most a win-rate difference can be, so it ends there; its bottom and z are the normal ones
+    const se = Math.sqrt(0.8 / 5);
+    expect((1.6 + Z95 * se) / 2).toBeGreaterThan(1);
+    expect(d.mean).toBeCloseTo(0.8, 12);
+    expect(d.ci95[0]).toBeCloseTo((1.6 - Z95 * se) / 2, 12);
+    expect(d.ci95[1]).toBe(1);
+    expect(d.z).toBeCloseTo(1.6 / se, 12);
   });
 
   it('refuses records out of order', () => {
