@@ -12,6 +12,7 @@ import { musterWarnings } from './muster-checks.ts';
 import { mayLead } from './leader-stand-ins.ts';
 import { lookupKey } from './text.ts';
 import { closestNames } from './fuzzy.ts';
+import { bundledNamesake } from './project-path.ts';
 
 /** Points limit of each battle size. */
 export const BATTLE_SIZES = { Incursion: 1000, 'Strike Force': 2000, Onslaught: 3000, 'Boarding Actions': 500 } as const;
@@ -187,7 +188,7 @@ export function checkArmyAgainstCatalog(army: ArmyFile, catalog: FactionCatalog,
 
 /** Read, parse and validate a hand-written or generated army file. */
 export function loadArmyFile(file: string): ArmyFile {
-  if (!existsSync(file)) throw new DataError(`${file}: army file not found`, file);
+  if (!existsSync(file)) throw new DataError(`${file}: army file not found${bundledNamesake(file)}`, file);
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(file, 'utf8'));

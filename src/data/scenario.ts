@@ -95,6 +95,7 @@ import { lookupKey } from './text.ts';
 import { findPrimaryMission, primaryMissionNames } from '../rules/battle/missions.ts';
 import { deepStrikeGrantFor } from './deep-strike-grants.ts';
 import { namedByTransport, transportRefusal, transportSpace, type TransportCapacity } from './transport-capacity.ts';
+import { bundledNamesake } from './project-path.ts';
 
 /** The scenario `npm start` plays (relative to the project root). */
 export const DEFAULT_SCENARIO = 'scenarios/kauyon-vs-battle-host.json';
@@ -238,7 +239,7 @@ function fail(file: string, p: FieldPath, msg: string): never {
 }
 
 function readJson(file: string, what: string): unknown {
-  if (!existsSync(file)) throw new DataError(`${file}: ${what} not found`, file);
+  if (!existsSync(file)) throw new DataError(`${file}: ${what} not found${bundledNamesake(file)}`, file);
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {

@@ -12,6 +12,7 @@ import { parseArmyList } from '../data/army-build.ts';
 import { loadScenario } from '../data/scenario.ts';
 import type { ResolvedScenario } from '../data/scenario-types.ts';
 import { BATCH_FORMAT, type BatchSpec } from './batch-types.ts';
+import { bundledNamesake } from '../data/project-path.ts';
 
 /** "Kauyon, Mont'ka, none" -> ['Kauyon', "Mont'ka", null] ("none" or "null" = the no-detachment baseline). */
 export function parseDetachments(list: string): (string | null)[] {
@@ -109,7 +110,7 @@ const LIST_WARNINGS_SHOWN = 5;
  * with the list's warnings (all, and those saying what --fit-wargear changed).
  */
 function armyFor(file: string, fitWargear: boolean): { army: string | ArmyFile; warnings: string[]; fitted: string[] } {
-  if (!existsSync(file)) throw new Error(`--armies: ${file}: file not found`);
+  if (!existsSync(file)) throw new Error(`--armies: ${file}: file not found${bundledNamesake(file)}`);
   if (file.endsWith('.json')) return { army: resolve(file), warnings: [], fitted: [] };
   const { army, warnings, fitted } = parseArmyList(readFileSync(file, 'utf8'), { file, fitWargear });
   return { army, warnings, fitted };

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DataError } from '../../src/data/errors.ts';
+import { loadArmyFile } from '../../src/data/army.ts';
 import { DEFAULT_SCENARIO, SCENARIOS_DIR, bundledScenarios, loadScenario, resolveScenario } from '../../src/data/scenario.ts';
 import { loadAgentFactory, makeAgent } from '../../src/core/agent-loader.ts';
 import { createGame } from '../../src/rules/battle/setup.ts';
@@ -232,7 +233,13 @@ describe('scenario errors name the file, the field and what was expected', () =>
   });
 
   it('a missing scenario file', () => {
-    expect(() => loadScenario(join(TMP, 'nope.json'))).toThrow(/nope\.json: scenario file not found/);
+    expect(() => loadScenario(join(TMP, 'nope.json'))).toThrow(/nope\.json: scenario file not found$/);
+  });
+
+  it('a missing file named as a bundled one: the error points to the bundled file', () => {
+    // the README's words, typed from the project root without the folder
+    expect(() => loadScenario(join(TMP, 'default.json'))).toThrow(/default\.json: scenario file not found; the bundled \S*scenarios\/default\.json has that name$/);
+    expect(() => loadArmyFile(join(TMP, 'tau-kauyon.json'))).toThrow(/tau-kauyon\.json: army file not found; the bundled \S*scenarios\/armies\/tau-kauyon\.json has that name$/);
   });
 
   it('a field of the wrong shape', () => {

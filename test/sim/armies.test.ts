@@ -90,7 +90,8 @@ describe('--armies', () => {
   it('bad armies: a clear error naming the file and what was expected', () => {
     const missing = cli(['play', scenario, '--armies', `${join(tmp, 'nope.txt')},-`]);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/--armies: .*nope\.txt: file not found/);
+    expect(missing.stderr).toMatch(/--armies: .*nope\.txt: file not found\n/);
+    expect(cli(['play', scenario, '--armies', `-,${join(tmp, 'aeldari-battle-host.json')}`]).stderr).toMatch(/--armies: .*aeldari-battle-host\.json: file not found; the bundled \S*scenarios\/armies\/aeldari-battle-host\.json has that name/);
     expect(cli(['batch', scenario, '--armies', LIST, '--workers', '0']).stderr).toMatch(/--armies: expected two armies/);
     // a weapon of another edition's data: the list converts (with a warning) but cannot be played
     const old = join(tmp, 'old.txt');
