@@ -19,7 +19,8 @@ export interface GameStartedEvent {
   type: 'game-started';
   seed: string;
   rng: RngState;
-  players: { name: string; faction: string; detachment: string | null; agent: string; rules: string[] }[];
+  /** `withoutStratagems`: present only when the scenario forbids the player some stratagems */
+  players: { name: string; faction: string; detachment: string | null; agent: string; rules: string[]; withoutStratagems?: string[] }[];
   board: BoardState;
   objectives: ObjectiveState[];
   mission: MissionState;

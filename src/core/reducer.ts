@@ -22,6 +22,7 @@ const reducers: ReducerTable = {
       const p = s.players[i];
       const q = e.players[i];
       p.name = q.name; p.faction = q.faction; p.detachment = q.detachment; p.agent = q.agent; p.rules = q.rules.slice();
+      if (q.withoutStratagems) p.withoutStratagems = q.withoutStratagems.slice();
     }
     s.board = e.board;
     s.openHatchways = (e.board.hatchways ?? []).filter((h) => h.startsOpen).map((h) => h.id);

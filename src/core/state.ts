@@ -142,6 +142,8 @@ export interface PlayerState {
   stratagemsUsed: StratagemUse[];
   /** army-wide rules in play (army rule, detachment rule), by registry name */
   rules: string[];
+  /** stratagems this player may not use in this game (the scenario's withoutStratagems); absent when none */
+  withoutStratagems?: string[];
   /** free-form state of army rules (e.g. the Fate dice pool), plain JSON */
   ruleState: Record<string, unknown>;
 }

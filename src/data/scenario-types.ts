@@ -33,6 +33,8 @@ export interface ResolvedPlayer {
   role?: 'attacker' | 'defender';
   /** agent-specific parameters from the scenario (AgentContext.params) */
   agentParams?: Record<string, unknown>;
+  /** stratagems this player may not use (names as the engine spells them); absent when none */
+  withoutStratagems?: string[];
 }
 
 export interface ResolvedScenario {

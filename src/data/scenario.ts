@@ -43,7 +43,10 @@
  *                                              // (adds to / overrides the army file's `attachedTo`; null detaches)
  *       "transports": { "u7": "u8" },          // unit id -> id of the TRANSPORT it starts embarked within
  *       "reserves": { "u11": "deep-strike" },  // unit id -> "deep-strike" | "strategic"
- *       "formations": "scenario"               // or "agent": the agent attaches Leaders, picks Reserves and, with no "transports", fills the TRANSPORTs
+ *       "formations": "scenario",              // or "agent": the agent attaches Leaders, picks Reserves and, with no "transports", fills the TRANSPORTs
+ *       "withoutStratagems": ["A TEMPTING TRAP"]  // optional: stratagems this player is never offered (of its mode's core set,
+ *                                              // its detachment's, or granted by an ability); what one is worth: `compare`
+ *                                              // a batch with it and one without (`batch --without-stratagem`)
  *     },
  *     { ... }
  *   ]
@@ -96,6 +99,9 @@ import { findPrimaryMission, primaryMissionNames } from '../rules/battle/mission
 import { deepStrikeGrantFor } from './deep-strike-grants.ts';
 import { namedByTransport, transportRefusal, transportSpace, type TransportCapacity } from './transport-capacity.ts';
 import { bundledNamesake } from './project-path.ts';
+// the stratagems a scenario may forbid are those the engine registers: every faction's, loaded here
+import '../factions/index.ts';
+import { coreSource, stratagemNamesFor } from '../rules/stratagems/registry.ts';
 
 /** The scenario `npm start` plays (relative to the project root). */
 export const DEFAULT_SCENARIO = 'scenarios/kauyon-vs-battle-host.json';
@@ -174,6 +180,8 @@ const playerSchema = z.strictObject({
   reserves: z.record(unitId, z.enum(['deep-strike', 'strategic'])).default({}),
   /** who declares the Leaders and Reserves: the scenario (the fields above) or the player's agent */
   formations: z.enum(['scenario', 'agent']).default('scenario'),
+  /** stratagems the player may not use (what one is worth: a batch with it against one without) */
+  withoutStratagems: z.array(nonEmpty).optional(),
 });
 
 export const scenarioFileSchema = z.strictObject({
@@ -696,7 +704,30 @@ function resolvePlayer(
   };
   if (p.agentParams) player.agentParams = p.agentParams;
   if (p.formations === 'agent') player.formations = 'agent';
+  const without = resolveWithoutStratagems(probs, ctx, p, mode, detachment);
+  if (without.length) player.withoutStratagems = without;
   return player;
+}
+
+/**
+ * The stratagems the player may not use, as the engine names them (matched ignoring case and punctuation),
+ * each once: a name the player could not use anyway (another detachment's, a misspelling) is an error
+ * naming the closest ones, since forbidding it would change nothing and the batch would measure nothing.
+ */
+function resolveWithoutStratagems(probs: Problems, ctx: PlayerContext, p: ParsedPlayer, mode: GameMode, detachment: string | null): string[] {
+  const out: string[] = [];
+  if (!p.withoutStratagems) return out;
+  const known = stratagemNamesFor(mode, detachment);
+  p.withoutStratagems.forEach((asked, k) => {
+    const at: FieldPath = ['players', ctx.idx, 'withoutStratagems', k];
+    const hit = known.find((n) => lookupKey(n) === lookupKey(asked));
+    if (!hit) {
+      probs.add(at, `expected a stratagem of ${coreSource(mode)}${detachment ? ` or ${detachment}` : ''} (or one an ability grants), found ${JSON.stringify(asked)}; closest: ${closestNames(asked, known).join(', ')}`);
+    } else if (out.includes(hit)) {
+      probs.add(at, `${hit} is listed twice`);
+    } else out.push(hit);
+  });
+  return out;
 }
 
 /** Resolve parsed scenario JSON (`file` names it in messages and anchors relative paths). */

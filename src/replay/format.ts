@@ -161,7 +161,7 @@ export function describeEvent(e: GameEvent, before: GameState, after: GameState,
   const P = (p: PlayerIndex | null) => playerName(after, p);
   switch (e.type) {
     case 'game-started': {
-      const ps = e.players.map((p, i) => `P${i + 1} ${p.name} [${p.agent}]`);
+      const ps = e.players.map((p, i) => `P${i + 1} ${p.name} [${p.agent}${p.withoutStratagems?.length ? `, without ${p.withoutStratagems.join(', ')}` : ''}]`);
       return `Game started: ${ps.join(' vs ')} - ${e.mission.name}, seed ${e.seed}`;
     }
     case 'unit-created': {

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.ts';
 import type { Agent } from '../core/agent.ts';
-import { ARMIES_HELP, FIT_WARGEAR_HELP } from './cli-options.ts';
+import { ARMIES_HELP, FIT_WARGEAR_HELP, WITHOUT_STRATAGEM_HELP, collect } from './cli-options.ts';
 
 interface BatchCliOptions {
   games?: string;
@@ -24,6 +24,7 @@ interface BatchCliOptions {
   detachments?: string;
   armies?: string;
   fitWargear?: boolean;
+  withoutStratagem: string[];
   json?: boolean;
   progress: boolean;
 }
@@ -85,6 +86,7 @@ export function register(program: Command): void {
     .option('--detachments <d1,d2>', 'detachments of the two armies instead of the scenario\'s ("none" = no detachment)')
     .option('--armies <a,b>', ARMIES_HELP)
     .option('--fit-wargear', FIT_WARGEAR_HELP)
+    .option('--without-stratagem <army:name>', WITHOUT_STRATAGEM_HELP, collect, [])
     .option('--out <dir>', 'write batch.json, games.jsonl (as games finish), games.csv, results.json and report.html here')
     .option('--replace', 'with --out: replace the batch already in that folder (its batch files only) instead of refusing')
     .option('--resume <dir>', 'continue the interrupted batch in this folder (its batch.json gives the scenario, seed, games...)')
@@ -100,10 +102,11 @@ Examples:
   npx tsx src/cli.ts batch --games 20000 --until-ci 0.01 --out out/kvb-ci
   npx tsx src/cli.ts batch --games 10000 --shard 3/8 --out out/shard-3   (then: merge out/shard-* --out out/all)
   npx tsx src/cli.ts batch --resume out/kvb
+  npx tsx src/cli.ts batch --games 400 --out out/no-trap --without-stratagem "1:A TEMPTING TRAP"   (then: compare out/kvb out/no-trap)
   npx tsx src/cli.ts batch-game out/kvb 17 --log game-17.jsonl`)
     .action(async (file: string | undefined, opts: BatchCliOptions) => {
       const { runBatch, parseShard, checkSpec, readSpec, clearBatchFolder } = await import('./batch.ts');
-      const { makeSpec, checkAgents, parseDetachments } = await import('./variants.ts');
+      const { makeSpec, checkAgents, parseDetachments, parseWithoutStratagems } = await import('./variants.ts');
       const { loadScenarioForCli, agentSpecs, armiesForSpec, workersOption } = await import('./cli-support.ts');
       const workers = workersOption(opts.workers);
       let spec = null;
@@ -111,13 +114,13 @@ Examples:
         if (opts.out && opts.out !== opts.resume) throw new CliError('--resume writes into the folder it continues: leave out --out');
         if (opts.replace) throw new CliError('--replace and --resume: choose one (replace the batch in the folder, or continue it)');
         // the folder's batch.json says what is played
-        const changed = opts.armies ? '--armies' : opts.fitWargear ? '--fit-wargear' : opts.detachments ? '--detachments' : null;
+        const changed = opts.armies ? '--armies' : opts.fitWargear ? '--fit-wargear' : opts.detachments ? '--detachments' : opts.withoutStratagem.length ? '--without-stratagem' : null;
         if (changed) throw new CliError(`--resume continues the batch as its batch.json says: leave out ${changed}`);
       } else {
         const dets = opts.detachments ? cliErrors(() => parseDetachments(opts.detachments!)) : null;
         if (dets && dets.length !== 2) throw new CliError(`--detachments: expected two detachments (player 1's, player 2's), got ${dets.length}`);
         const scenarioFile = file ?? (await import('../data/scenario.ts')).DEFAULT_SCENARIO;
-        const sc = loadScenarioForCli(scenarioFile, { armies: opts.armies, detachments: dets ? [dets[0], dets[1]] : undefined, fitWargear: opts.fitWargear });
+        const sc = loadScenarioForCli(scenarioFile, { armies: opts.armies, detachments: dets ? [dets[0], dets[1]] : undefined, fitWargear: opts.fitWargear, withoutStratagem: opts.withoutStratagem });
         const agents = agentSpecs(opts.agents, sc);
         spec = makeSpec({
           scenario: sc, scenarioFile, agents, batchSeed: opts.seed ?? '1',
@@ -127,6 +130,7 @@ Examples:
           detachments: dets ? [dets[0], dets[1]] : undefined,
           armies: armiesForSpec(opts.armies),
           fitWargear: opts.fitWargear,
+          withoutStratagems: cliErrors(() => parseWithoutStratagems(opts.withoutStratagem)),
         });
         cliErrors(() => checkSpec(spec!));
         await cliErrorsAsync(() => checkAgents(spec!.agents));

@@ -49,7 +49,8 @@ export function replayCommand(spec: BatchSpec, dir: string | null, index: number
 export function playCommand(spec: BatchSpec, seed: string, swapped: boolean): string | null {
   if (swapped || !spec.scenarioFile || spec.detachments) return null;
   const armies = spec.armies ? ` --armies ${shellQuote(spec.armies.map((a) => a ?? '-').join(','))}${spec.fitWargear ? ' --fit-wargear' : ''}` : '';
-  return `npx tsx src/cli.ts play ${shellQuote(spec.scenarioFile)} --seed ${shellQuote(seed)} --agents ${shellQuote(spec.agents.join(','))}${armies}`;
+  const without = (spec.withoutStratagems ?? [[], []]).flatMap((names, i) => names.map((n) => ` --without-stratagem ${shellQuote(`${i + 1}:${n}`)}`)).join('');
+  return `npx tsx src/cli.ts play ${shellQuote(spec.scenarioFile)} --seed ${shellQuote(seed)} --agents ${shellQuote(spec.agents.join(','))}${armies}${without}`;
 }
 
 export function shellQuote(s: string): string {
@@ -160,6 +161,12 @@ function vpDistribution(armies: [ArmyStats, ArmyStats]): string[] {
   return ['VP distribution (share of games):', ...table(rows, ['r', 'l', 'l']).map((l) => `  ${l}`)];
 }
 
+/** What the scenario forbids each army ("T'au (Kauyon) without A TEMPTING TRAP"), or null when nothing. */
+export function withoutStratagemsText(scenario: BatchSpec['scenario']): string | null {
+  const parts = scenario.players.filter((p) => p.withoutStratagems?.length).map((p) => `${p.name} without ${p.withoutStratagems!.join(', ')}`);
+  return parts.length ? `stratagems forbidden: ${parts.join('; ')}` : null;
+}
+
 export function formatBatchSummary(o: BatchOutcome): string {
   const s = o.stats;
   const spec = o.spec;
@@ -168,6 +175,8 @@ export function formatBatchSummary(o: BatchOutcome): string {
   const shard = spec.shard ? `, shard ${spec.shard.k}/${spec.shard.n} (games ${o.slice.from}-${o.slice.to - 1})` : '';
   out.push(`${spec.scenario.name}: ${armyLabel(a)} vs ${armyLabel(b)}`);
   out.push(`${s.games} games${s.failed.length ? ` (+${s.failed.length} failed)` : ''}, batch seed ${spec.batchSeed}, agents ${spec.agents.join(' vs ')}, ${spec.swap ? 'sides swapped in pairs' : 'sides fixed'}${shard}`);
+  const without = withoutStratagemsText(spec.scenario);
+  if (without) out.push(without);
   if (o.stoppedAt !== null) out.push(`stopped at game ${o.stoppedAt}: army 1's win-rate 95% interval half-width reached ${spec.untilCi}`);
   if (o.played === 0) out.push('every game was already in the folder: none played');
   else out.push(`${o.played} played in ${f1(o.elapsedMs / 1000)} s (${f1(o.gamesPerSecond)} games/s, ${o.workers ? `${o.workers} worker thread${o.workers === 1 ? '' : 's'}` : 'in the main thread'})`);

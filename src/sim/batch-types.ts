@@ -35,6 +35,8 @@ export interface BatchSpec {
   armies?: [string | null, string | null];
   /** the army-list exports among `armies` were fitted to the datasheets (--fit-wargear) */
   fitWargear?: true;
+  /** the stratagems forbidden on the command line (--without-stratagem), per army; the scenario holds them all */
+  withoutStratagems?: [string[], string[]];
   /** free text (the matrix cell) */
   label?: string;
 }

@@ -5,3 +5,11 @@ export const ARMIES_HELP = 'armies of player 1 and player 2 instead of the scena
 
 /** `--fit-wargear` (batch, matrix, play, tournament), beside `--armies`. */
 export const FIT_WARGEAR_HELP = 'with --armies: fit each army-list export to the datasheets (a list from another data version): drop the weapons a datasheet does not have (a model left with none takes its default weapons), with a warning for each';
+
+/** `--without-stratagem` (batch, play), repeatable. */
+export const WITHOUT_STRATAGEM_HELP = 'a stratagem the army may not use, as <army>:<name> (army 1 or 2, e.g. "1:A TEMPTING TRAP"); repeat for more. What a stratagem is worth: compare a batch with it and one without';
+
+/** Commander's collector for a repeatable option. */
+export function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}

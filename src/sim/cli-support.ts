@@ -3,7 +3,7 @@ import { CliError } from '../cli-error.ts';
 import type { ResolvedScenario } from '../data/scenario-types.ts';
 import { resolve } from 'node:path';
 import { DEFAULT_SCENARIO, loadScenario } from '../data/scenario.ts';
-import { parseArmies, scenarioVariant, type ScenarioChanges } from './variants.ts';
+import { parseArmies, parseWithoutStratagems, scenarioVariant, type ScenarioChanges } from './variants.ts';
 import { defaultWorkers } from './batch-pool.ts';
 import type { Agent } from '../core/agent.ts';
 import type { PlayerIndex } from '../core/state.ts';
@@ -15,6 +15,8 @@ export interface CliScenarioChanges {
   detachments?: ScenarioChanges['detachments'];
   /** `--fit-wargear` */
   fitWargear?: boolean;
+  /** `--without-stratagem 1:NAME` entries as typed (see parseWithoutStratagems) */
+  withoutStratagem?: string[];
 }
 
 /**
@@ -27,7 +29,8 @@ export function loadScenarioForCli(file: string | undefined, changes: CliScenari
     const path = file ?? DEFAULT_SCENARIO;
     const armies = changes.armies === undefined ? undefined : parseArmies(changes.armies);
     const { detachments, fitWargear } = changes;
-    sc = armies || detachments || fitWargear ? scenarioVariant(path, { armies, detachments, fitWargear }) : loadScenario(path);
+    const withoutStratagems = changes.withoutStratagem?.length ? parseWithoutStratagems(changes.withoutStratagem) : undefined;
+    sc = armies || detachments || fitWargear || withoutStratagems ? scenarioVariant(path, { armies, detachments, fitWargear, withoutStratagems }) : loadScenario(path);
   } catch (err) {
     throw new CliError((err as Error).message);
   }

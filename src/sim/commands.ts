@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.ts';
-import { ARMIES_HELP, FIT_WARGEAR_HELP } from './cli-options.ts';
+import { ARMIES_HELP, FIT_WARGEAR_HELP, WITHOUT_STRATAGEM_HELP, collect } from './cli-options.ts';
 import type { GameEvent } from '../core/events.ts';
 
 
@@ -18,12 +18,13 @@ export function register(program: Command): void {
     .option('--agents <a,b>', 'agents for player 1 and player 2 (names or paths)')
     .option('--armies <a,b>', ARMIES_HELP)
     .option('--fit-wargear', FIT_WARGEAR_HELP)
+    .option('--without-stratagem <army:name>', WITHOUT_STRATAGEM_HELP, collect, [])
     .option('--json', 'print a JSON summary')
-    .action(async (file: string | undefined, opts: { seed?: string; log?: string; agents?: string; armies?: string; fitWargear?: boolean; json?: boolean }) => {
+    .action(async (file: string | undefined, opts: { seed?: string; log?: string; agents?: string; armies?: string; fitWargear?: boolean; withoutStratagem: string[]; json?: boolean }) => {
       const { loadScenarioForCli, agentSpecs, seatAgents } = await import('./cli-support.ts');
       const { playGame } = await import('./play.ts');
       const { summarize, formatSummary, SUMMARY_EVENTS } = await import('./summary.ts');
-      const sc = loadScenarioForCli(file, { armies: opts.armies, fitWargear: opts.fitWargear });
+      const sc = loadScenarioForCli(file, { armies: opts.armies, fitWargear: opts.fitWargear, withoutStratagem: opts.withoutStratagem });
       const seed = opts.seed ?? sc.seed ?? '1';
       const specs = agentSpecs(opts.agents, sc);
       // the log's game-started event records the agents that actually play (fork replays them)
@@ -55,7 +56,10 @@ export function register(program: Command): void {
         process.stdout.write(JSON.stringify({ seed, winner: result.winner === null ? null : result.winner + 1, vp: result.vp, rounds: result.rounds, endedBy: result.endedBy, events, logSha256 }) + '\n');
         return;
       }
-      process.stdout.write(`${sc.name} (seed ${seed}, agents ${specs.join(' vs ')})\n\n`);
+      process.stdout.write(`${sc.name} (seed ${seed}, agents ${specs.join(' vs ')})\n`);
+      const { withoutStratagemsText } = await import('./batch-report.ts');
+      const without = withoutStratagemsText(sc);
+      process.stdout.write(without ? `${without}\n\n` : '\n');
       process.stdout.write(formatSummary(summarize(kept, game.state)));
       if (opts.log) process.stdout.write(`\nlog: ${opts.log} (${events} events, sha256 ${logSha256})\n`);
     });

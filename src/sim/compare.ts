@@ -164,7 +164,8 @@ export interface ComparedBatch {
   recorded: number;
 }
 
-export interface ComparedArmy { name: string; detachment: string | null; agent: string }
+/** `withoutStratagems`: what the batch forbade the army (absent when nothing) */
+export interface ComparedArmy { name: string; detachment: string | null; agent: string; withoutStratagems?: string[] }
 
 export interface BatchComparison {
   a: ComparedBatch;
@@ -199,7 +200,10 @@ export function compareBatches(dirA: string, dirB: string, army: 0 | 1): BatchCo
         throw new Error(`${join(dir, FILES.games)}: ${(e as Error).message} (is it this batch's?)`);
       }
     }
-    const armyOf = (i: 0 | 1): ComparedArmy => ({ name: spec.scenario.players[i].name, detachment: spec.scenario.players[i].detachment, agent: spec.agents[i] });
+    const armyOf = (i: 0 | 1): ComparedArmy => {
+      const p = spec.scenario.players[i];
+      return { name: p.name, detachment: p.detachment, agent: spec.agents[i], ...(p.withoutStratagems?.length ? { withoutStratagems: p.withoutStratagems } : {}) };
+    };
     return { batch: { dir, armies: [armyOf(0), armyOf(1)], games: spec.games, recorded: new Set(records.map((r) => r.index)).size }, log };
   };
   const [a, b] = [side(dirA, sa), side(dirB, sb)];
@@ -209,7 +213,7 @@ export function compareBatches(dirA: string, dirB: string, army: 0 | 1): BatchCo
 /** The terminal summary of a comparison of batch folders. */
 export function formatComparison(c: BatchComparison): string {
   const side = (label: string, s: ComparedBatch) => {
-    const army = (x: ComparedArmy) => `${x.name} [${x.detachment ?? 'no detachment'}, ${x.agent}]`;
+    const army = (x: ComparedArmy) => `${x.name} [${x.detachment ?? 'no detachment'}, ${x.agent}${x.withoutStratagems ? `, without ${x.withoutStratagems.join(', ')}` : ''}]`;
     return `${label}: ${s.dir}: ${army(s.armies[0])} vs ${army(s.armies[1])}, ${s.recorded} of ${s.games} games recorded`;
   };
   const out = [side('A', c.a), side('B', c.b)];

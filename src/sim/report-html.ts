@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import type { BatchOutcome } from './batch.ts';
 import type { ArmyStats } from './aggregate.ts';
 import { bin, type Rate } from './stats.ts';
-import { pairDifferenceText, pct, playCommand, replayCommand } from './batch-report.ts';
+import { pairDifferenceText, pct, playCommand, replayCommand, withoutStratagemsText } from './batch-report.ts';
 
 let chartJs: string | null = null;
 
@@ -184,7 +184,7 @@ export function renderBatchHtml(o: BatchOutcome): string {
   const title = `${spec.scenario.name}: ${armyName(a)} vs ${armyName(b)}`;
   h.push(`<h1>${escapeHtml(title)}</h1>`);
   const shard = spec.shard ? `, shard ${spec.shard.k}/${spec.shard.n} (games ${o.slice.from}–${o.slice.to - 1})` : '';
-  h.push(`<p class="sub">${s.games} games${s.failed.length ? ` (+${s.failed.length} failed)` : ''}, batch seed <code>${escapeHtml(spec.batchSeed)}</code>, agents ${escapeHtml(spec.agents.join(' vs '))}, ${spec.swap ? 'sides swapped in pairs' : 'sides fixed'}${escapeHtml(shard)}${o.stoppedAt !== null ? `, stopped at game ${o.stoppedAt} (win-rate interval half-width ≤ ${spec.untilCi})` : ''}. Mission: ${escapeHtml(spec.scenario.mission.name)}.</p>`);
+  h.push(`<p class="sub">${s.games} games${s.failed.length ? ` (+${s.failed.length} failed)` : ''}, batch seed <code>${escapeHtml(spec.batchSeed)}</code>, agents ${escapeHtml(spec.agents.join(' vs '))}, ${spec.swap ? 'sides swapped in pairs' : 'sides fixed'}${escapeHtml(shard)}${o.stoppedAt !== null ? `, stopped at game ${o.stoppedAt} (win-rate interval half-width ≤ ${spec.untilCi})` : ''}. Mission: ${escapeHtml(spec.scenario.mission.name)}.${withoutStratagemsText(spec.scenario) ? ` ${escapeHtml(withoutStratagemsText(spec.scenario)!)}.` : ''}</p>`);
 
   // results
   h.push('<h2>Results</h2>');

@@ -35,6 +35,20 @@ export function parseArmies(list: string): [string | undefined, string | undefin
   return [out[0], out[1]];
 }
 
+/**
+ * `--without-stratagem 1:NAME` (repeatable): the stratagems each army may not use, [player 1's, player 2's].
+ * The names are checked by the scenario loader (against the stratagems the army could use).
+ */
+export function parseWithoutStratagems(entries: readonly string[]): [string[], string[]] {
+  const out: [string[], string[]] = [[], []];
+  for (const e of entries) {
+    const m = /^\s*([12])\s*:\s*(\S.*?)\s*$/.exec(e);
+    if (!m) throw new Error(`--without-stratagem: expected <army>:<stratagem>, the army 1 or 2 (e.g. "1:A TEMPTING TRAP"), got "${e}"`);
+    out[Number(m[1]) - 1].push(m[2]);
+  }
+  return out;
+}
+
 export interface ScenarioChanges {
   /** per player: a detachment name, null for no detachment, undefined to keep the scenario's */
   detachments?: [string | null | undefined, string | null | undefined];
@@ -42,6 +56,8 @@ export interface ScenarioChanges {
   armies?: [string | undefined, string | undefined];
   /** fit the army-list exports among `armies` to the datasheets (see ParseArmyOptions.fitWargear) */
   fitWargear?: boolean;
+  /** per player: stratagems it may not use, added to the scenario's `withoutStratagems` */
+  withoutStratagems?: [string[], string[]];
 }
 
 /**
@@ -76,6 +92,13 @@ export function scenarioVariant(file: string, changes: ScenarioChanges): Resolve
     }
     const d = changes.detachments?.[i];
     if (d !== undefined) p.detachment = d;
+    const without = changes.withoutStratagems?.[i] ?? [];
+    if (without.length) {
+      const listed = Array.isArray(p.withoutStratagems) ? (p.withoutStratagems as unknown[]) : [];
+      // one the scenario names already is not named twice
+      const had = new Set(listed.map((x) => String(x).toLowerCase()));
+      p.withoutStratagems = [...listed, ...without.filter((x) => !had.has(x.toLowerCase()))];
+    }
   });
   if (changes.armies && typeof raw.name === 'string') raw.name = `${raw.name}, armies from the command line`;
   const dir = mkdtempSync(join(tmpdir(), 'strategium-variant-'));
@@ -89,6 +112,9 @@ export function scenarioVariant(file: string, changes: ScenarioChanges): Resolve
   } catch (err) {
     const e = err as Error;
     e.message = e.message.split(tmp).join(file);
+    changes.withoutStratagems?.forEach((w, i) => {
+      if (w.length && e.message.includes(`players[${i}].withoutStratagems`)) e.message += ` (--without-stratagem adds to players[${i}].withoutStratagems)`;
+    });
     // name the file of an army given on the command line, which the scenario's field paths do not
     changes.armies?.forEach((a, i) => {
       if (a === undefined || !e.message.includes(`players[${i}].army`)) return;
@@ -158,6 +184,7 @@ export interface SpecOptions {
   detachments?: [string | null, string | null];
   armies?: [string | null, string | null];
   fitWargear?: boolean;
+  withoutStratagems?: [string[], string[]];
   label?: string;
 }
 
@@ -179,6 +206,7 @@ export function makeSpec(o: SpecOptions): BatchSpec {
   if (o.detachments) spec.detachments = o.detachments;
   if (o.armies) spec.armies = o.armies;
   if (o.fitWargear) spec.fitWargear = true;
+  if (o.withoutStratagems && (o.withoutStratagems[0].length || o.withoutStratagems[1].length)) spec.withoutStratagems = o.withoutStratagems;
   if (o.label !== undefined) spec.label = o.label;
   return spec;
 }

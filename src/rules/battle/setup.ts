@@ -42,7 +42,10 @@ export function createGame(scenario: ResolvedScenario, opts: SetupOptions): Game
   for (const p of sc.players) for (const [id, ds] of Object.entries(p.datasheets)) datasheets[id] = ds;
   g.emit({
     type: 'game-started', seed: opts.seed, rng: stream.state(),
-    players: sc.players.map((p) => ({ name: p.name, faction: p.faction, detachment: p.detachment, agent: p.agent, rules: [...playerRules(p.faction, p.detachment), ...auraRules(p.army.units.map((u) => p.datasheets[u.datasheetId]))] })),
+    players: sc.players.map((p) => ({
+      name: p.name, faction: p.faction, detachment: p.detachment, agent: p.agent, rules: [...playerRules(p.faction, p.detachment), ...auraRules(p.army.units.map((u) => p.datasheets[u.datasheetId]))],
+      ...(p.withoutStratagems?.length ? { withoutStratagems: p.withoutStratagems.slice() } : {}),
+    })),
     board: sc.board, objectives: sc.objectives.map((o) => ({ id: o.id, pos: o.pos, controller: null })), mission: sc.mission, datasheets,
     // the file relative to the project root: an absolute path would differ between checkouts
     scenario: { ...scenario, file: projectRelative(scenario.file), players: scenario.players.map((p) => ({ ...p, datasheets: {} })) },

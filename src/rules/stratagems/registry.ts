@@ -75,6 +75,20 @@ export function coreSource(mode: string): string {
   return mode === 'boarding-actions' ? 'Boarding Actions' : 'Core';
 }
 
+/**
+ * The names of the stratagems a player of this mode and detachment may have: the mode's core set, the
+ * detachment's, and every one an ability grants (whether the army has that ability is known only once it is
+ * mustered). What a scenario's `withoutStratagems` may name.
+ */
+export function stratagemNamesFor(mode: string, detachment: string | null): string[] {
+  const core = coreSource(mode);
+  const names: string[] = [];
+  for (const s of registry.values()) {
+    if ((s.source === core || (detachment !== null && s.source === detachment) || s.grantedBy !== undefined) && !names.includes(s.name)) names.push(s.name);
+  }
+  return names;
+}
+
 /** Stratagems available to a player in this game: the mode's core set, their detachment's, and those their army's abilities grant. */
 export function stratagemsOf(g: Game, player: PlayerIndex): Stratagem[] {
   const { fixed, granted } = stratagemLists(g, player);
@@ -107,9 +121,12 @@ function stratagemLists(g: Game, player: PlayerIndex): PlayerStratagems {
   if (!mine || mine.units !== g.state.unitOrder.length) {
     const core = coreSource(g.state.mission.mode);
     const det = g.state.players[player].detachment;
+    // the scenario's withoutStratagems: never offered, whatever their source (a granted use too)
+    const without = g.state.players[player].withoutStratagems ?? [];
     const fixed: Stratagem[] = [];
     const granted: Stratagem[] = [];
     for (const s of registry.values()) {
+      if (without.includes(s.name)) continue;
       if (s.source === core || (det !== null && s.source === det)) fixed.push(s);
       else if (s.grantedBy !== undefined && armyHasAbility(g, player, s.grantedBy)) granted.push(s);
     }
