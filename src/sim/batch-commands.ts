@@ -231,6 +231,87 @@ Examples:
     });
 
   program
+    .command('worth')
+    .description('what each stratagem is worth to an army: a baseline batch, then one batch without each stratagem it used, compared seed by seed')
+    .argument('[scenario]', 'scenario file (default: the bundled default scenario)')
+    .option('--army <n>', "the army measured: 1 = the scenario's player 1 army, 2 = player 2's", '1')
+    .option('--stratagems <list>', 'the stratagems to measure, comma-separated (default: those the army used in the baseline)')
+    .option('--games <n>', 'games a batch', '200')
+    .option('--seed <s>', 'batch seed (the same for every batch)', '1')
+    .option('--agents <a,b>', "agents of the two armies (default: the scenario's)")
+    .option('--detachments <d1,d2>', 'detachments of the two armies instead of the scenario\'s ("none" = no detachment)')
+    .option('--armies <a,b>', ARMIES_HELP)
+    .option('--fit-wargear', FIT_WARGEAR_HELP)
+    .option('--workers <n>', 'worker threads (default: the number of cores; 0 = play in this thread)')
+    .option('--block <n>', 'games per worker task', '10')
+    .option('--out <dir>', 'write worth.json and each batch\'s folder (baseline/, without-<stratagem>/); an existing batch folder is continued')
+    .option('--json', 'print the result as JSON')
+    .option('--no-progress', 'no progress bar')
+    .addHelpText('after', `
+Every batch plays the same seeds with the sides swapped in pairs, so each stratagem's worth (the army's
+win rate and VP margin with it less without it) is measured seed by seed, with a 95% interval.
+
+Example: what each Kauyon stratagem the heuristic uses is worth against the Battle Host:
+  npx tsx src/cli.ts worth --games 400 --out out/kauyon-worth`)
+    .action(async (file: string | undefined, opts: { army?: string; stratagems?: string; games?: string; seed?: string; agents?: string; detachments?: string; armies?: string; fitWargear?: boolean; workers?: string; block?: string; out?: string; json?: boolean; progress: boolean }) => {
+      const { runWorth, formatWorth } = await import('./worth.ts');
+      const { makeSpec, checkAgents, scenarioVariant, parseDetachments, parseArmies } = await import('./variants.ts');
+      const { loadScenarioForCli, agentSpecs, armiesForSpec, workersOption } = await import('./cli-support.ts');
+      const { checkSpec } = await import('./batch.ts');
+      const army = intOption(opts.army, '--army', 1, 1);
+      if (army > 2) throw new CliError(`--army: expected 1 or 2, got "${opts.army}"`);
+      const a = (army - 1) as 0 | 1;
+      const dets = opts.detachments ? cliErrors(() => parseDetachments(opts.detachments!)) : null;
+      if (dets && dets.length !== 2) throw new CliError(`--detachments: expected two detachments (player 1's, player 2's), got ${dets.length}`);
+      const detachments: [string | null, string | null] | undefined = dets ? [dets[0], dets[1]] : undefined;
+      const scenarioFile = file ?? (await import('../data/scenario.ts')).DEFAULT_SCENARIO;
+      const base = loadScenarioForCli(scenarioFile, { armies: opts.armies, detachments, fitWargear: opts.fitWargear });
+      const armies = opts.armies === undefined ? undefined : cliErrors(() => parseArmies(opts.armies!));
+      const games = intOption(opts.games, '--games', 2, 200);
+      const blockSize = intOption(opts.block, '--block', 1, 10);
+      const agents = agentSpecs(opts.agents, base);
+      const workers = workersOption(opts.workers);
+      const without = (name: string) => {
+        const w: [string[], string[]] = [[], []];
+        w[a].push(name);
+        return scenarioVariant(scenarioFile, { armies, detachments, fitWargear: opts.fitWargear, withoutStratagems: w });
+      };
+      const named = opts.stratagems?.split(',').map((x) => x.trim()).filter(Boolean);
+      if (opts.stratagems !== undefined && !named?.length) throw new CliError(`--stratagems: expected stratagem names separated by commas, got "${opts.stratagems}"`);
+      // each named stratagem checked now (one the army cannot use fails here, before any game)
+      const stratagems = named?.map((n) => cliErrors(() => without(n)).players[a].withoutStratagems!.at(-1)!);
+      const specFor = (sc: typeof base, w: string | null) => {
+        const spec = makeSpec({
+          scenario: sc, scenarioFile, agents, batchSeed: opts.seed ?? '1', games, blockSize, detachments, armies: armiesForSpec(opts.armies), fitWargear: opts.fitWargear,
+          withoutStratagems: w === null ? undefined : (a === 0 ? [[w], []] : [[], [w]]),
+        });
+        cliErrors(() => checkSpec(spec));
+        return spec;
+      };
+      await cliErrorsAsync(() => checkAgents(makeSpec({ scenario: base, scenarioFile, agents, batchSeed: '1', games: 2 }).agents));
+      const { progressBar } = await import('./progress.ts');
+      const show = opts.progress && !opts.json;
+      let bar = progressBar(['', '']);
+      const result = await cliErrorsAsync(() => runWorth({
+        scenario: base, army: a, without: (n) => cliErrors(() => without(n)), specFor, stratagems, workers, outDir: opts.out ?? null,
+        onBatchStart: (label, i, of) => {
+          if (show) bar = progressBar([base.players[0].name, base.players[1].name], { prefix: `[${i + 1}/${of ?? '?'}] ${label} ` });
+        },
+        onProgress: show ? (p) => bar.update(p) : undefined,
+        onBatchDone: (label, outcome) => {
+          bar.stop();
+          if (show && !process.stderr.isTTY) process.stderr.write(`${label}: ${outcome.stats.games} games, ${(100 * outcome.stats.armies[a].wins.rate).toFixed(1)}% wins for ${base.players[a].name}\n`);
+        },
+      }));
+      if (opts.json) {
+        process.stdout.write(JSON.stringify(result) + '\n');
+        return;
+      }
+      process.stdout.write(formatWorth(result));
+      if (opts.out) process.stdout.write(`\nworth: ${opts.out}/worth.json (each batch's folder in ${opts.out}/: baseline/, without-.../)\n`);
+    });
+
+  program
     .command('compare')
     .description('compare two batches played on the same seeds (batch --out A, batch --out B): how much better an army did in A than in B, seed by seed, with a 95% interval')
     .argument('<a>', 'batch folder A')

@@ -1,0 +1,174 @@
+/**
+ * What each stratagem is worth to an army: a baseline batch, then one batch per stratagem with that
+ * stratagem taken away from the army (the scenario's `withoutStratagems`), all on the same batch seed, and
+ * each compared with the baseline seed by seed (src/sim/compare.ts). A stratagem's worth is the army's win
+ * rate (and VP margin) in the baseline less without it: positive when having it helps. By default the
+ * stratagems measured are those the army used in the baseline (one it never used is worth nothing there).
+ * With an output folder each batch is a complete batch folder (baseline/, without-<name>/), so its games can
+ * be regenerated, and a run that was stopped continues where it was.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { makeDirs } from '../data/make-dirs.ts';
+import type { ResolvedScenario } from '../data/scenario-types.ts';
+import { FILES, readSpec, runBatch, variantOf, type BatchOutcome, type Progress } from './batch.ts';
+import { createGamePool, defaultWorkers, type GamePool } from './batch-pool.ts';
+import type { BatchSpec } from './batch-types.ts';
+import { batchJson, pairDifferenceText, pct, table, type BatchJson } from './batch-report.ts';
+import { fewSeedsNote, OutcomeLog, pairedComparison, vpText, type PairedComparison } from './compare.ts';
+import { slug } from './matrix.ts';
+import type { Rate } from './stats.ts';
+
+export const WORTH_FORMAT = 'strategium-worth/1';
+
+export interface WorthOptions {
+  /** the baseline: the army with every stratagem it has */
+  scenario: ResolvedScenario;
+  /** the army measured: 0 = the scenario's player 1 army */
+  army: 0 | 1;
+  /** the baseline scenario with `name` taken away from the army */
+  without: (name: string) => ResolvedScenario;
+  /** a batch's spec around its scenario (seed, games, agents: the same for every batch) */
+  specFor: (scenario: ResolvedScenario, without: string | null) => BatchSpec;
+  /** the stratagems to measure; default: those the army used in the baseline */
+  stratagems?: string[];
+  workers?: number;
+  outDir?: string | null;
+  onBatchStart?: (label: string, i: number, of: number | null) => void;
+  onProgress?: (p: Progress) => void;
+  onBatchDone?: (label: string, outcome: BatchOutcome) => void;
+}
+
+export interface StratagemWorth {
+  name: string;
+  /** in the baseline: the army's uses a game, CP spent on it a game, and the games it was used in */
+  usesPerGame: number;
+  cpPerGame: number;
+  games: Rate | null;
+  /** the batch's folder, relative to the output folder */
+  dir: string | null;
+  /** the army's win rate without it */
+  winRateWithout: number;
+  /** the baseline less the batch without it, seed by seed; null when no game was played in both */
+  worth: PairedComparison | null;
+}
+
+export interface WorthResult {
+  format: typeof WORTH_FORMAT;
+  scenario: string;
+  /** the army measured (1 or 2, as the CLI's --army) and its opponent, with their detachments */
+  army: { index: 1 | 2; name: string; detachment: string | null };
+  opponent: { name: string; detachment: string | null };
+  agents: [string, string];
+  batchSeed: string;
+  games: number;
+  swap: boolean;
+  baseline: BatchJson & { dir: string | null };
+  /** the most worth first */
+  stratagems: StratagemWorth[];
+  elapsedSeconds: number;
+}
+
+export async function runWorth(o: WorthOptions): Promise<WorthResult> {
+  const started = performance.now();
+  const out = o.outDir ? resolve(o.outDir) : null;
+  if (out) makeDirs(out);
+  const a = o.army;
+  const baseSpec = o.specFor(o.scenario, null);
+  const blocks = Math.ceil(baseSpec.games / baseSpec.blockSize);
+  const threads = Math.min(o.workers ?? defaultWorkers(), blocks);
+
+  // the baseline first: which stratagems the army uses is known from it
+  o.onBatchStart?.('baseline', 0, o.stratagems ? o.stratagems.length + 1 : null);
+  const basePool = createGamePool(threads, { baseline: variantOf(baseSpec) });
+  let base: { outcome: BatchOutcome; log: OutcomeLog };
+  try {
+    base = await playBatch(basePool, 'baseline', baseSpec, out, 'baseline', o.onProgress);
+  } finally {
+    await basePool.destroy();
+  }
+  o.onBatchDone?.('baseline', base.outcome);
+  const used = base.outcome.stats.armies[a].stratagems;
+  const names = o.stratagems ?? used.filter((s) => s.uses > 0).map((s) => s.name);
+
+  const batches = names.map((name, i) => ({ name, key: `w${i}`, spec: o.specFor(o.without(name), name), dir: `without-${slug(name)}` }));
+  const rows: StratagemWorth[] = [];
+  if (batches.length) {
+    const pool = createGamePool(threads, Object.fromEntries(batches.map((b) => [b.key, variantOf(b.spec)])));
+    try {
+      for (let i = 0; i < batches.length; i++) {
+        const b = batches[i];
+        o.onBatchStart?.(`without ${b.name}`, i + 1, batches.length + 1);
+        const r = await playBatch(pool, b.key, b.spec, out, b.dir, o.onProgress);
+        o.onBatchDone?.(`without ${b.name}`, r.outcome);
+        const s = used.find((x) => x.name === b.name);
+        rows.push({
+          name: b.name, usesPerGame: s?.usesPerGame ?? 0, cpPerGame: s?.cpPerGame ?? 0, games: s?.games ?? null,
+          dir: out ? b.dir : null,
+          winRateWithout: r.outcome.stats.armies[a].wins.rate,
+          worth: pairedComparison(base.log, r.log, a, baseSpec.swap),
+        });
+      }
+    } finally {
+      await pool.destroy();
+    }
+  }
+  // the most worth first (in win rate, then VP margin); ties by name, so the order is the same every run
+  const key = (w: StratagemWorth) => [w.worth?.winRate.difference.mean ?? 0, w.worth?.vpMargin.difference.mean ?? 0];
+  rows.sort((x, y) => key(y)[0] - key(x)[0] || key(y)[1] - key(x)[1] || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+  const sc = o.scenario;
+  const result: WorthResult = {
+    format: WORTH_FORMAT,
+    scenario: sc.name,
+    army: { index: (a + 1) as 1 | 2, name: sc.players[a].name, detachment: sc.players[a].detachment },
+    opponent: { name: sc.players[1 - a].name, detachment: sc.players[1 - a].detachment },
+    agents: baseSpec.agents,
+    batchSeed: baseSpec.batchSeed,
+    games: baseSpec.games,
+    swap: baseSpec.swap,
+    baseline: { ...batchJson(base.outcome), dir: out ? 'baseline' : null },
+    stratagems: rows,
+    elapsedSeconds: (performance.now() - started) / 1000,
+  };
+  if (out) writeFileSync(join(out, 'worth.json'), JSON.stringify(result, null, 1) + '\n');
+  return result;
+}
+
+/** One batch on the pool, continued when its folder holds the same batch already (a stopped run). */
+async function playBatch(pool: GamePool, key: string, spec: BatchSpec, out: string | null, dir: string, onProgress?: (p: Progress) => void): Promise<{ outcome: BatchOutcome; log: OutcomeLog }> {
+  const folder = out ? join(out, dir) : null;
+  const resume = folder !== null && existsSync(join(folder, FILES.spec));
+  if (resume && JSON.stringify(readSpec(folder!)) !== JSON.stringify(spec)) {
+    throw new Error(`${folder} holds another batch (different scenario, seed, games or agents): remove it or choose another --out`);
+  }
+  const log = new OutcomeLog(spec.games);
+  const outcome = await runBatch(resume ? null : spec, { pool, variantKey: key, outDir: folder, resume, onProgress, onRecord: (r) => log.add(r) });
+  return { outcome, log };
+}
+
+/** The terminal report: the baseline, then each stratagem's worth, the most first. */
+export function formatWorth(r: WorthResult): string {
+  const det = (d: string | null) => d ?? 'no detachment';
+  const out: string[] = [];
+  out.push(`What each stratagem is worth to ${r.army.name} [${det(r.army.detachment)}] (army ${r.army.index}) against ${r.opponent.name} [${det(r.opponent.detachment)}]`);
+  out.push(`${r.scenario}: ${r.games} games a batch (the baseline, and one without each stratagem), batch seed ${r.batchSeed}, agents ${r.agents.join(' vs ')}, ${r.swap ? 'sides swapped in pairs' : 'sides fixed'}; ${r.elapsedSeconds.toFixed(0)} s`);
+  const w = r.baseline.winRate[r.army.index - 1];
+  const ci = r.baseline.ci95[r.army.index - 1];
+  out.push(`baseline: ${r.army.name} won ${pct(w)} [${pct(ci[0])}, ${pct(ci[1])}]`);
+  out.push('');
+  if (!r.stratagems.length) {
+    out.push(`${r.army.name} used no stratagem in the baseline: nothing to take away.`);
+    return out.join('\n') + '\n';
+  }
+  const rows = [['stratagem', 'uses/game', 'CP/game', 'win rate without', 'worth in win rate (95% CI)', 'worth in VP margin (95% CI)']];
+  for (const s of r.stratagems) {
+    rows.push([s.name, s.usesPerGame.toFixed(2), s.cpPerGame.toFixed(2), pct(s.winRateWithout), s.worth ? pairDifferenceText(s.worth.winRate.difference) : '-', s.worth ? vpText(s.worth.vpMargin.difference) : '-']);
+  }
+  out.push(...table(rows, ['l', 'r', 'r', 'r', 'r', 'r']));
+  out.push('');
+  out.push('Worth: the army\'s result in the baseline less without the stratagem, seed by seed (the same seeds in every batch); positive when having it helps, as the agent plays it.');
+  const first = r.stratagems.find((s) => s.worth)?.worth;
+  const note = first ? fewSeedsNote(first.units, first.unitGames) : null;
+  if (note) out.push(`Note: ${note}.`);
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,72 @@
+/**
+ * `worth`: what each stratagem is worth to an army, a baseline batch and one batch without each stratagem,
+ * compared seed by seed.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cli } from '../helpers/cli.ts';
+import { writeBatchScenarioFile } from './helpers.ts';
+import { compareBatches } from '../../src/sim/compare.ts';
+import { readRecords, readSpec } from '../../src/sim/batch.ts';
+import type { WorthResult } from '../../src/sim/worth.ts';
+
+const tmp = mkdtempSync(join(tmpdir(), 'strategium-worth-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const scenario = writeBatchScenarioFile(join(tmp, 'scenario'));
+const common = ['--games', '10', '--workers', '0', '--agents', 'random,random', '--no-progress'];
+
+describe('worth', () => {
+  const out = join(tmp, 'army1');
+  const run = cli(['worth', scenario, ...common, '--out', out, '--json']);
+  const r = JSON.parse(run.stdout || '{}') as WorthResult;
+
+  it('measures each stratagem the army used in the baseline, in a batch where it is never used by that army', () => {
+    expect(run.code, run.stderr).toBe(0);
+    const used = (JSON.parse(readFileSync(join(out, 'baseline', 'results.json'), 'utf8')) as { stats: { armies: { stratagems: { name: string; uses: number }[] }[] } })
+      .stats.armies[0].stratagems.filter((s) => s.uses > 0).map((s) => s.name);
+    // random agents use several core stratagems in ten games (else there would be nothing to see)
+    expect(used.length).toBeGreaterThanOrEqual(2);
+    expect(r.stratagems.map((s) => s.name).sort()).toEqual([...used].sort());
+    for (const s of r.stratagems) {
+      const dir = join(out, s.dir!);
+      expect(readSpec(dir).scenario.players[0].withoutStratagems).toEqual([s.name]);
+      for (const rec of readRecords(dir)) expect(rec.stratagems[0][s.name], `${s.name} in game ${rec.index}`).toBeUndefined();
+    }
+  });
+
+  it('each worth is the seed-by-seed comparison of the baseline with the batch without it (compare gives the same), the most worth first', () => {
+    for (const s of r.stratagems) {
+      const c = compareBatches(join(out, 'baseline'), join(out, s.dir!), 0);
+      expect(s.worth).toEqual(c.comparison);
+      expect(s.winRateWithout).toBeCloseTo(c.comparison!.winRate.b, 12);
+    }
+    const worths = r.stratagems.map((s) => s.worth!.winRate.difference.mean);
+    expect(worths).toEqual([...worths].sort((x, y) => y - x));
+    expect(JSON.parse(readFileSync(join(out, 'worth.json'), 'utf8')).stratagems).toEqual(r.stratagems);
+  });
+
+  it('the terminal report: the baseline and a row per stratagem', () => {
+    const text = cli(['worth', scenario, ...common, '--out', out]);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/^What each stratagem is worth to .* \(army 1\) against /);
+    expect(text.stdout).toMatch(/\nbaseline: .* won \d+\.\d%/);
+    for (const s of r.stratagems) expect(text.stdout).toContain(`\n${s.name} `);
+  });
+
+  it('--army 2 and --stratagems: only the named ones, taken from army 2', () => {
+    const res = cli(['worth', scenario, ...common, '--army', '2', '--stratagems', 'fire overwatch', '--json']);
+    expect(res.code, res.stderr).toBe(0);
+    const w = JSON.parse(res.stdout) as WorthResult;
+    expect(w.army.index).toBe(2);
+    expect(w.stratagems.map((s) => s.name)).toEqual(['FIRE OVERWATCH']);
+  });
+
+  it('bad input: a stratagem the army cannot use, an army other than 1 or 2', () => {
+    const bad = cli(['worth', scenario, ...common, '--stratagems', 'A TEMPTING TRAP']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/players\[0\]\.withoutStratagems\[0\]: expected a stratagem of Core \(or one an ability grants\), found "A TEMPTING TRAP"/);
+    expect(cli(['worth', scenario, '--army', '3']).stderr).toMatch(/--army: expected 1 or 2/);
+  });
+});
