@@ -61,6 +61,23 @@ async function cliErrorsAsync<T>(f: () => Promise<T>): Promise<T> {
  * The matrix's `--baseline`: its index among the rows and among the columns; a list that does not hold it
  * keeps its default. Named in neither list, it is an error.
  */
+/**
+ * The progress of a command that plays batches one after the other (matrix, worth): a bar per batch on
+ * stderr (`start` with its prefix), and when stderr is not a terminal a line as each ends (`done`).
+ */
+async function batchesProgress(names: [string, string], show: boolean) {
+  const { progressBar } = await import('./progress.ts');
+  let bar = progressBar(['', '']);
+  return {
+    start: (prefix: string) => { if (show) bar = progressBar(names, { prefix }); },
+    update: show ? (p: Parameters<typeof bar.update>[0]) => bar.update(p) : undefined,
+    done: (line: string) => {
+      bar.stop();
+      if (show && !process.stderr.isTTY) process.stderr.write(`${line}\n`);
+    },
+  };
+}
+
 function matrixBaseline(name: string | undefined, rows: (string | null)[], cols: (string | null)[], dflt: (l: (string | null)[]) => number, parse: (list: string) => (string | null)[]): { row: number; col: number } {
   if (name === undefined) return { row: dflt(rows), col: dflt(cols) };
   const [d] = parse(name);
@@ -204,9 +221,7 @@ Examples:
         return spec;
       };
       await cliErrorsAsync(() => checkAgents(makeSpec({ scenario: base, scenarioFile, agents, batchSeed: '1', games: 2 }).agents));
-      const { progressBar } = await import('./progress.ts');
-      const show = opts.progress && !opts.json;
-      let bar = progressBar(['', '']);
+      const progress = await batchesProgress([base.players[0].name, base.players[1].name], opts.progress && !opts.json);
       let label = '';
       const result = await cliErrorsAsync(() => runMatrix({
         rows, cols, baseline, workers, outDir: opts.out ?? null,
@@ -214,13 +229,10 @@ Examples:
         specFor,
         onCellStart: (r, c, i, of) => {
           label = `${r ?? 'none'} vs ${c ?? 'none'}`;
-          if (show) bar = progressBar([base.players[0].name, base.players[1].name], { prefix: `[${i + 1}/${of}] ${label} ` });
+          progress.start(`[${i + 1}/${of}] ${label} `);
         },
-        onProgress: show ? (p) => bar.update(p) : undefined,
-        onCellDone: (cell) => {
-          bar.stop();
-          if (show && !process.stderr.isTTY) process.stderr.write(`${label}: ${cell.games} games, ${(100 * cell.winRate[0]).toFixed(1)}% wins\n`);
-        },
+        onProgress: progress.update,
+        onCellDone: (cell) => progress.done(`${label}: ${cell.games} games, ${(100 * cell.winRate[0]).toFixed(1)}% wins`),
       }));
       if (opts.json) {
         process.stdout.write(JSON.stringify(result) + '\n');
@@ -289,19 +301,12 @@ Example: what each Kauyon stratagem the heuristic uses is worth against the Batt
         return spec;
       };
       await cliErrorsAsync(() => checkAgents(makeSpec({ scenario: base, scenarioFile, agents, batchSeed: '1', games: 2 }).agents));
-      const { progressBar } = await import('./progress.ts');
-      const show = opts.progress && !opts.json;
-      let bar = progressBar(['', '']);
+      const progress = await batchesProgress([base.players[0].name, base.players[1].name], opts.progress && !opts.json);
       const result = await cliErrorsAsync(() => runWorth({
         scenario: base, army: a, without: (n) => cliErrors(() => without(n)), specFor, stratagems, workers, outDir: opts.out ?? null,
-        onBatchStart: (label, i, of) => {
-          if (show) bar = progressBar([base.players[0].name, base.players[1].name], { prefix: `[${i + 1}/${of ?? '?'}] ${label} ` });
-        },
-        onProgress: show ? (p) => bar.update(p) : undefined,
-        onBatchDone: (label, outcome) => {
-          bar.stop();
-          if (show && !process.stderr.isTTY) process.stderr.write(`${label}: ${outcome.stats.games} games, ${(100 * outcome.stats.armies[a].wins.rate).toFixed(1)}% wins for ${base.players[a].name}\n`);
-        },
+        onBatchStart: (label, i, of) => progress.start(`[${i + 1}/${of ?? '?'}] ${label} `),
+        onProgress: progress.update,
+        onBatchDone: (label, outcome) => progress.done(`${label}: ${outcome.stats.games} games, ${(100 * outcome.stats.armies[a].wins.rate).toFixed(1)}% wins for ${base.players[a].name}`),
       }));
       if (opts.json) {
         process.stdout.write(JSON.stringify(result) + '\n');
