@@ -45,8 +45,8 @@
  *       "reserves": { "u11": "deep-strike" },  // unit id -> "deep-strike" | "strategic"
  *       "formations": "scenario",              // or "agent": the agent attaches Leaders, picks Reserves and, with no "transports", fills the TRANSPORTs
  *       "withoutStratagems": ["A TEMPTING TRAP"]  // optional: stratagems this player is never offered (of its mode's core set,
- *                                              // its detachment's, or granted by an ability); what one is worth: `compare`
- *                                              // a batch with it and one without (`batch --without-stratagem`)
+ *                                              // its detachment's, or granted by an ability); what one is worth: `worth`,
+ *                                              // or `compare` a batch with it and one without (`batch --without-stratagem`)
  *     },
  *     { ... }
  *   ]

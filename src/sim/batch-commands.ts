@@ -256,7 +256,7 @@ Examples:
     .option('--fit-wargear', FIT_WARGEAR_HELP)
     .option('--workers <n>', 'worker threads (default: the number of cores; 0 = play in this thread)')
     .option('--block <n>', 'games per worker task', '10')
-    .option('--out <dir>', 'write worth.json and each batch\'s folder (baseline/, without-<stratagem>/); an existing batch folder is continued')
+    .option('--out <dir>', 'write worth.json, worth.csv, worth.html and each batch\'s folder (baseline/, without-<stratagem>/); an existing batch folder is continued')
     .option('--json', 'print the result as JSON')
     .option('--no-progress', 'no progress bar')
     .addHelpText('after', `
@@ -313,7 +313,7 @@ Example: what each Kauyon stratagem the heuristic uses is worth against the Batt
         return;
       }
       process.stdout.write(formatWorth(result));
-      if (opts.out) process.stdout.write(`\nworth: ${opts.out}/worth.json (each batch's folder in ${opts.out}/: baseline/, without-.../)\n`);
+      if (opts.out) process.stdout.write(`\nworth: ${opts.out}/worth.html (worth.json, worth.csv; each batch's folder in ${opts.out}/: baseline/, without-.../)\n`);
     });
 
   program

@@ -14,7 +14,8 @@ import type { ResolvedScenario } from '../data/scenario-types.ts';
 import { FILES, readSpec, runBatch, variantOf, type BatchOutcome, type Progress } from './batch.ts';
 import { createGamePool, defaultWorkers, type GamePool } from './batch-pool.ts';
 import type { BatchSpec } from './batch-types.ts';
-import { batchJson, pairDifferenceText, pct, table, type BatchJson } from './batch-report.ts';
+import { batchJson, csvCell, pairDifferenceText, pct, table, type BatchJson } from './batch-report.ts';
+import { COLORS, escapeHtml, renderPage, type ChartSpec } from './report-html.ts';
 import { fewSeedsNote, OutcomeLog, pairedComparison, vpText, type PairedComparison } from './compare.ts';
 import { slug } from './matrix.ts';
 import type { Rate } from './stats.ts';
@@ -130,8 +131,57 @@ export async function runWorth(o: WorthOptions): Promise<WorthResult> {
     stratagems: rows,
     elapsedSeconds: (performance.now() - started) / 1000,
   };
-  if (out) writeFileSync(join(out, 'worth.json'), JSON.stringify(result, null, 1) + '\n');
+  if (out) writeWorthFiles(out, result);
   return result;
+}
+
+/** worth.json, worth.csv (a row per stratagem) and worth.html (the table and a chart of the worths). */
+export function writeWorthFiles(dir: string, r: WorthResult): void {
+  writeFileSync(join(dir, 'worth.json'), JSON.stringify(r, null, 1) + '\n');
+  const lines = [['stratagem', 'uses_per_game', 'cp_per_game', 'games_used', 'win_rate_without', 'pairs', 'worth_win_rate', 'worth_win_rate_ci95_low', 'worth_win_rate_ci95_high', 'worth_win_rate_z', 'worth_vp_margin', 'worth_vp_margin_ci95_low', 'worth_vp_margin_ci95_high', 'worth_vp_margin_z', 'dir'].join(',')];
+  for (const s of r.stratagems) {
+    const w = s.worth;
+    lines.push([s.name, s.usesPerGame, s.cpPerGame, s.games?.rate ?? '', s.winRateWithout, w?.units ?? '', w?.winRate.difference.mean ?? '', w?.winRate.difference.ci95[0] ?? '', w?.winRate.difference.ci95[1] ?? '', w?.winRate.difference.z ?? '',
+      w?.vpMargin.difference.mean ?? '', w?.vpMargin.difference.ci95[0] ?? '', w?.vpMargin.difference.ci95[1] ?? '', w?.vpMargin.difference.z ?? '', s.dir ?? ''].map(csvCell).join(','));
+  }
+  writeFileSync(join(dir, 'worth.csv'), lines.join('\n') + '\n');
+  writeFileSync(join(dir, 'worth.html'), renderWorthHtml(r));
+}
+
+function renderWorthHtml(r: WorthResult): string {
+  const det = (d: string | null) => d ?? 'no detachment';
+  const title = `What each stratagem is worth to ${r.army.name}`;
+  const h: string[] = [];
+  h.push(`<h1>${escapeHtml(title)}</h1>`);
+  const w = r.baseline.winRate[r.army.index - 1];
+  const ci = r.baseline.ci95[r.army.index - 1];
+  h.push(`<p class="sub">${escapeHtml(r.army.name)} [${escapeHtml(det(r.army.detachment))}] (army ${r.army.index}) against ${escapeHtml(r.opponent.name)} [${escapeHtml(det(r.opponent.detachment))}], ${escapeHtml(r.scenario)}: ${r.games} games a batch, batch seed <code>${escapeHtml(r.batchSeed)}</code>, agents ${escapeHtml(r.agents.join(' vs '))}, ${r.swap ? 'sides swapped in pairs' : 'sides fixed'}. Baseline: won ${pct(w)} [${pct(ci[0])}, ${pct(ci[1])}].</p>`);
+  const charts: ChartSpec[] = [];
+  const measured = r.stratagems.filter((s) => s.worth);
+  if (measured.length) {
+    h.push(`<div class="chart" style="height:${Math.max(160, 34 * measured.length + 80)}px"><canvas id="worth"></canvas></div>`);
+    charts.push({
+      id: 'worth', percent: true, valueAxis: 'x',
+      config: {
+        type: 'bar',
+        data: {
+          labels: measured.map((s) => s.name),
+          datasets: [
+            { label: 'worth in win rate', data: measured.map((s) => s.worth!.winRate.difference.mean), backgroundColor: measured.map((s) => (s.worth!.winRate.difference.mean >= 0 ? COLORS[0] : COLORS[1])), grouped: false, order: 2 },
+            { label: '95% interval', data: measured.map((s) => s.worth!.winRate.difference.ci95), backgroundColor: 'rgba(0,0,0,0.75)', grouped: false, barPercentage: 0.15, categoryPercentage: 1, order: 1 },
+          ],
+        },
+        options: { indexAxis: 'y', maintainAspectRatio: false, animation: false, plugins: { title: { display: true, text: 'the army\'s win rate with the stratagem less without it (points, 95% interval)' }, legend: { display: false } } },
+      },
+    });
+  }
+  h.push('<table><tr><th>stratagem</th><th>uses a game</th><th>CP a game</th><th>games used</th><th>win rate without</th><th>worth in win rate</th><th>worth in VP margin</th></tr>');
+  for (const s of r.stratagems) {
+    h.push(`<tr><td style="text-align:left">${escapeHtml(s.name)}</td><td>${s.usesPerGame.toFixed(2)}</td><td>${s.cpPerGame.toFixed(2)}</td><td>${s.games ? pct(s.games.rate) : '-'}</td><td>${pct(s.winRateWithout)}</td><td>${s.worth ? escapeHtml(pairDifferenceText(s.worth.winRate.difference)) : '-'}</td><td>${s.worth ? escapeHtml(vpText(s.worth.vpMargin.difference)) : '-'}</td></tr>`);
+  }
+  h.push('</table>');
+  h.push(`<p>Worth: the army's result in the baseline less in a batch of the same seeds without the stratagem, seed by seed (side-swapped pairs); positive when having it helps, as the agent plays it. One 95% interval in twenty misses its true value: of ${r.stratagems.length}, a surprising one is worth playing again with another seed. Each batch's folder (<code>baseline/</code>, <code>without-…/</code>) holds its own report.</p>`);
+  return renderPage(title, h.join('\n'), charts);
 }
 
 /** One batch on the pool, continued when its folder holds the same batch already (a stopped run). */
@@ -167,6 +217,8 @@ export function formatWorth(r: WorthResult): string {
   out.push(...table(rows, ['l', 'r', 'r', 'r', 'r', 'r']));
   out.push('');
   out.push('Worth: the army\'s result in the baseline less without the stratagem, seed by seed (the same seeds in every batch); positive when having it helps, as the agent plays it.');
+  // one interval in twenty misses: among many stratagems, a z of 2 or 3 may be chance
+  if (r.stratagems.length >= 5) out.push(`Of ${r.stratagems.length} intervals about ${(r.stratagems.length / 20).toFixed(1)} miss their true worth by chance: play a surprising one again with another --seed (--stratagems names it alone).`);
   const first = r.stratagems.find((s) => s.worth)?.worth;
   const note = first ? fewSeedsNote(first.units, first.unitGames) : null;
   if (note) out.push(`Note: ${note}.`);

@@ -47,6 +47,24 @@ describe('worth', () => {
     expect(JSON.parse(readFileSync(join(out, 'worth.json'), 'utf8')).stratagems).toEqual(r.stratagems);
   });
 
+  it('worth.csv has a row per stratagem with its worth, worth.html the table and a chart of the worths', () => {
+    const [header, ...rows] = readFileSync(join(out, 'worth.csv'), 'utf8').trim().split('\n').map((l) => l.split(','));
+    expect(rows.map((x) => x[0])).toEqual(r.stratagems.map((s) => s.name));
+    const col = (name: string) => header.indexOf(name);
+    rows.forEach((x, i) => {
+      const w = r.stratagems[i].worth!;
+      expect(Number(x[col('worth_win_rate')])).toBe(w.winRate.difference.mean);
+      expect(Number(x[col('worth_win_rate_ci95_low')])).toBe(w.winRate.difference.ci95[0]);
+      expect(Number(x[col('worth_vp_margin')])).toBe(w.vpMargin.difference.mean);
+      expect(x[col('dir')]).toBe(r.stratagems[i].dir);
+    });
+    const html = readFileSync(join(out, 'worth.html'), 'utf8');
+    for (const s of r.stratagems) expect(html).toContain(`<td style="text-align:left">${s.name}</td>`);
+    const charts = JSON.parse(/<script id="chart-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]) as { id: string; config: { data: { labels: string[] } } }[];
+    expect(charts.map((c) => c.id)).toEqual(['worth']);
+    expect(charts[0].config.data.labels).toEqual(r.stratagems.map((s) => s.name));
+  });
+
   it('the terminal report: the baseline and a row per stratagem', () => {
     const text = cli(['worth', scenario, ...common, '--out', out]);
     expect(text.code, text.stderr).toBe(0);
