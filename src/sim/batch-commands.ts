@@ -290,8 +290,12 @@ Example: what each Kauyon stratagem the heuristic uses is worth against the Batt
       };
       const named = opts.stratagems?.split(',').map((x) => x.trim()).filter(Boolean);
       if (opts.stratagems !== undefined && !named?.length) throw new CliError(`--stratagems: expected stratagem names separated by commas, got "${opts.stratagems}"`);
-      // each named stratagem checked now (one the army cannot use fails here, before any game)
-      const stratagems = named?.map((n) => cliErrors(() => without(n)).players[a].withoutStratagems!.at(-1)!);
+      // each named stratagem checked now (one the army cannot use fails here, before any game), as the engine spells it
+      const { lookupKey } = await import('../data/text.ts');
+      const stratagems = named?.map((n) => {
+        if (base.players[a].withoutStratagems?.some((x) => lookupKey(x) === lookupKey(n))) throw new CliError(`--stratagems: the scenario already takes ${n} away from ${base.players[a].name} (its withoutStratagems): there is nothing to compare`);
+        return cliErrors(() => without(n)).players[a].withoutStratagems!.find((x) => lookupKey(x) === lookupKey(n))!;
+      });
       const specFor = (sc: typeof base, w: string | null) => {
         const spec = makeSpec({
           scenario: sc, scenarioFile, agents, batchSeed: opts.seed ?? '1', games, blockSize, detachments, armies: armiesForSpec(opts.armies), fitWargear: opts.fitWargear,

@@ -13,6 +13,7 @@ import { loadScenario } from '../data/scenario.ts';
 import type { ResolvedScenario } from '../data/scenario-types.ts';
 import { BATCH_FORMAT, type BatchSpec } from './batch-types.ts';
 import { bundledNamesake } from '../data/project-path.ts';
+import { lookupKey } from '../data/text.ts';
 
 /** "Kauyon, Mont'ka, none" -> ['Kauyon', "Mont'ka", null] ("none" or "null" = the no-detachment baseline). */
 export function parseDetachments(list: string): (string | null)[] {
@@ -95,9 +96,9 @@ export function scenarioVariant(file: string, changes: ScenarioChanges): Resolve
     const without = changes.withoutStratagems?.[i] ?? [];
     if (without.length) {
       const listed = Array.isArray(p.withoutStratagems) ? (p.withoutStratagems as unknown[]) : [];
-      // one the scenario names already is not named twice
-      const had = new Set(listed.map((x) => String(x).toLowerCase()));
-      p.withoutStratagems = [...listed, ...without.filter((x) => !had.has(x.toLowerCase()))];
+      // one the scenario names already is not named twice (matched as the loader matches names)
+      const had = new Set(listed.map((x) => lookupKey(String(x))));
+      p.withoutStratagems = [...listed, ...without.filter((x) => !had.has(lookupKey(x)))];
     }
   });
   if (changes.armies && typeof raw.name === 'string') raw.name = `${raw.name}, armies from the command line`;

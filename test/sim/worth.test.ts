@@ -2,7 +2,7 @@
  * `worth`: what each stratagem is worth to an army, a baseline batch and one batch without each stratagem,
  * compared seed by seed.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -86,5 +86,11 @@ describe('worth', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/players\[0\]\.withoutStratagems\[0\]: expected a stratagem of Core \(or one an ability grants\), found "A TEMPTING TRAP"/);
     expect(cli(['worth', scenario, '--army', '3']).stderr).toMatch(/--army: expected 1 or 2/);
+    // one the scenario takes away already: nothing to compare
+    const file = join(tmp, 'scenario', 'without.json');
+    const sc = JSON.parse(readFileSync(scenario, 'utf8'));
+    sc.players[0].withoutStratagems = ['INSANE BRAVERY', 'GO TO GROUND'];
+    writeFileSync(file, JSON.stringify(sc));
+    expect(cli(['worth', file, ...common, '--stratagems', 'insane bravery']).stderr).toMatch(/--stratagems: the scenario already takes insane bravery away from .*: there is nothing to compare/);
   });
 });
