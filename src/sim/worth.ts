@@ -33,6 +33,8 @@ export interface WorthOptions {
   specFor: (scenario: ResolvedScenario, without: string | null) => BatchSpec;
   /** the stratagems to measure; default: those the army used in the baseline */
   stratagems?: string[];
+  /** also measure the whole detachment: the batch of the army under no detachment (its spec) */
+  withoutDetachment?: BatchSpec;
   workers?: number;
   outDir?: string | null;
   onBatchStart?: (label: string, i: number, of: number | null) => void;
@@ -67,6 +69,8 @@ export interface WorthResult {
   baseline: BatchJson & { dir: string | null };
   /** the most worth first */
   stratagems: StratagemWorth[];
+  /** the whole detachment (its rule and stratagems): the baseline less the army under no detachment; null unless asked */
+  detachment: { name: string; dir: string | null; winRateWithout: number; worth: PairedComparison | null } | null;
   elapsedSeconds: number;
 }
 
@@ -93,22 +97,28 @@ export async function runWorth(o: WorthOptions): Promise<WorthResult> {
   const names = o.stratagems ?? used.filter((s) => s.uses > 0).map((s) => s.name);
 
   const batches = names.map((name, i) => ({ name, key: `w${i}`, spec: o.specFor(o.without(name), name), dir: `without-${slug(name)}` }));
+  const det = o.scenario.players[a].detachment;
+  // the whole detachment last, as one more batch of the same pool
+  const all = o.withoutDetachment && det !== null ? [...batches, { name: null, key: 'detachment', spec: o.withoutDetachment, dir: 'without-detachment' }] : batches;
   const rows: StratagemWorth[] = [];
-  if (batches.length) {
-    const pool = createGamePool(threads, Object.fromEntries(batches.map((b) => [b.key, variantOf(b.spec)])));
+  let detachment: WorthResult['detachment'] = null;
+  if (all.length) {
+    const pool = createGamePool(threads, Object.fromEntries(all.map((b) => [b.key, variantOf(b.spec)])));
     try {
-      for (let i = 0; i < batches.length; i++) {
-        const b = batches[i];
-        o.onBatchStart?.(`without ${b.name}`, i + 1, batches.length + 1);
+      for (let i = 0; i < all.length; i++) {
+        const b = all[i];
+        const label = b.name === null ? `without the detachment (${det})` : `without ${b.name}`;
+        o.onBatchStart?.(label, i + 1, all.length + 1);
         const r = await playBatch(pool, b.key, b.spec, out, b.dir, o.onProgress);
-        o.onBatchDone?.(`without ${b.name}`, r.outcome);
+        o.onBatchDone?.(label, r.outcome);
+        const worth = pairedComparison(base.log, r.log, a, baseSpec.swap);
+        const winRateWithout = r.outcome.stats.armies[a].wins.rate;
+        if (b.name === null) {
+          detachment = { name: det!, dir: out ? b.dir : null, winRateWithout, worth };
+          continue;
+        }
         const s = used.find((x) => x.name === b.name);
-        rows.push({
-          name: b.name, usesPerGame: s?.usesPerGame ?? 0, cpPerGame: s?.cpPerGame ?? 0, games: s?.games ?? null,
-          dir: out ? b.dir : null,
-          winRateWithout: r.outcome.stats.armies[a].wins.rate,
-          worth: pairedComparison(base.log, r.log, a, baseSpec.swap),
-        });
+        rows.push({ name: b.name, usesPerGame: s?.usesPerGame ?? 0, cpPerGame: s?.cpPerGame ?? 0, games: s?.games ?? null, dir: out ? b.dir : null, winRateWithout, worth });
       }
     } finally {
       await pool.destroy();
@@ -129,6 +139,7 @@ export async function runWorth(o: WorthOptions): Promise<WorthResult> {
     swap: baseSpec.swap,
     baseline: { ...batchJson(base.outcome), dir: out ? 'baseline' : null },
     stratagems: rows,
+    detachment,
     elapsedSeconds: (performance.now() - started) / 1000,
   };
   if (out) writeWorthFiles(out, result);
@@ -155,7 +166,7 @@ function renderWorthHtml(r: WorthResult): string {
   h.push(`<h1>${escapeHtml(title)}</h1>`);
   const w = r.baseline.winRate[r.army.index - 1];
   const ci = r.baseline.ci95[r.army.index - 1];
-  h.push(`<p class="sub">${escapeHtml(r.army.name)} [${escapeHtml(det(r.army.detachment))}] (army ${r.army.index}) against ${escapeHtml(r.opponent.name)} [${escapeHtml(det(r.opponent.detachment))}], ${escapeHtml(r.scenario)}: ${r.games} games a batch, batch seed <code>${escapeHtml(r.batchSeed)}</code>, agents ${escapeHtml(r.agents.join(' vs '))}, ${r.swap ? 'sides swapped in pairs' : 'sides fixed'}. Baseline: won ${pct(w)} [${pct(ci[0])}, ${pct(ci[1])}].</p>`);
+  h.push(`<p class="sub">${escapeHtml(r.army.name)} [${escapeHtml(det(r.army.detachment))}] (army ${r.army.index}) against ${escapeHtml(r.opponent.name)} [${escapeHtml(det(r.opponent.detachment))}], ${escapeHtml(r.scenario)}: ${r.games} games a batch, batch seed <code>${escapeHtml(r.batchSeed)}</code>, agents ${escapeHtml(r.agents.join(' vs '))}, ${r.swap ? 'sides swapped in pairs' : 'sides fixed'}. Baseline: won ${pct(w)} [${pct(ci[0])}, ${pct(ci[1])}].${detachmentText(r) ? ` The ${escapeHtml(detachmentText(r)!.slice(4))}.` : ''}</p>`);
   const charts: ChartSpec[] = [];
   const measured = r.stratagems.filter((s) => s.worth);
   if (measured.length) {
@@ -196,6 +207,14 @@ async function playBatch(pool: GamePool, key: string, spec: BatchSpec, out: stri
   return { outcome, log };
 }
 
+/** The whole detachment's worth, as a line of the reports; null when it was not measured. */
+function detachmentText(r: WorthResult): string | null {
+  const d = r.detachment;
+  if (!d) return null;
+  const worth = d.worth ? `${pairDifferenceText(d.worth.winRate.difference)} in win rate, ${vpText(d.worth.vpMargin.difference)} in VP margin` : '-';
+  return `the whole detachment (${d.name}'s rule and stratagems; ${pct(d.winRateWithout)} won under no detachment): ${worth}`;
+}
+
 /** The terminal report: the baseline, then each stratagem's worth, the most first. */
 export function formatWorth(r: WorthResult): string {
   const det = (d: string | null) => d ?? 'no detachment';
@@ -205,6 +224,8 @@ export function formatWorth(r: WorthResult): string {
   const w = r.baseline.winRate[r.army.index - 1];
   const ci = r.baseline.ci95[r.army.index - 1];
   out.push(`baseline: ${r.army.name} won ${pct(w)} [${pct(ci[0])}, ${pct(ci[1])}]`);
+  const d = detachmentText(r);
+  if (d) out.push(d);
   out.push('');
   if (!r.stratagems.length) {
     out.push(`${r.army.name} used no stratagem in the baseline: nothing to take away.`);

@@ -81,6 +81,19 @@ describe('worth', () => {
     expect(w.stratagems.map((s) => s.name)).toEqual(['FIRE OVERWATCH']);
   });
 
+  it('--detachment: the whole detachment, the baseline less the army under no detachment, seed by seed', () => {
+    // the small scenario plays no detachment: give army 1 Kauyon (its Strike Team, Crisis suits and Fireblade are T'au)
+    const dir = join(tmp, 'detachment');
+    const res = cli(['worth', scenario, ...common, '--detachments', 'Kauyon,none', '--stratagems', 'FIRE OVERWATCH', '--detachment', '--out', dir, '--json']);
+    expect(res.code, res.stderr).toBe(0);
+    const w = JSON.parse(res.stdout) as WorthResult;
+    expect(w.army.detachment).toBe('Kauyon');
+    expect(w.detachment!.name).toBe('Kauyon');
+    expect(readSpec(join(dir, 'without-detachment')).scenario.players[0].detachment).toBeNull();
+    expect(w.detachment!.worth).toEqual(compareBatches(join(dir, 'baseline'), join(dir, 'without-detachment'), 0).comparison);
+    expect(cli(['worth', scenario, ...common, '--detachment']).stderr).toMatch(/--detachment: .* plays no detachment: there is none to take away/);
+  });
+
   it('bad input: a stratagem the army cannot use, an army other than 1 or 2', () => {
     const bad = cli(['worth', scenario, ...common, '--stratagems', 'A TEMPTING TRAP']);
     expect(bad.code).toBe(2);
