@@ -82,13 +82,15 @@ export function buildResults(o: BatchOutcome): Record<string, unknown> {
   };
 }
 
+/** Write a report file whole or not at all: to `<name>.partial`, then renamed. */
+export function writeWhole(dir: string, name: string, text: string): void {
+  writeFileSync(join(dir, `${name}.partial`), text);
+  renameSync(join(dir, `${name}.partial`), join(dir, name));
+}
+
 export function writeReports(dir: string, o: BatchOutcome): void {
-  const write = (name: string, text: string) => {
-    writeFileSync(join(dir, `${name}.partial`), text);
-    renameSync(join(dir, `${name}.partial`), join(dir, name));
-  };
-  write('results.json', JSON.stringify(buildResults(o), null, 1) + '\n');
-  write('report.html', renderBatchHtml(o));
+  writeWhole(dir, 'results.json', JSON.stringify(buildResults(o), null, 1) + '\n');
+  writeWhole(dir, 'report.html', renderBatchHtml(o));
 }
 
 // ---------------------------------------------------------------------------------------------------

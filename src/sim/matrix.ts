@@ -5,14 +5,14 @@
  * detachments, not by luck of the draw). With an output folder each cell is a complete batch folder
  * (cells/<row>-<col>/), so its games can be regenerated and an interrupted matrix continues where it was.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { makeDirs } from '../data/make-dirs.ts';
 import { join, resolve } from 'node:path';
 import type { ResolvedScenario } from '../data/scenario-types.ts';
 import { FILES, readSpec, runBatch, variantOf, type BatchOutcome, type Progress } from './batch.ts';
 import { createGamePool, defaultWorkers } from './batch-pool.ts';
 import type { BatchSpec } from './batch-types.ts';
-import { batchJson, csvCell, pairDifferenceText, pct, table, type BatchJson } from './batch-report.ts';
+import { batchJson, csvCell, pairDifferenceText, pct, table, writeWhole, type BatchJson } from './batch-report.ts';
 import type { PairStats } from './aggregate.ts';
 import { fewSeedsNote, OutcomeLog, pairedComparison, vpText, type PairedComparison } from './compare.ts';
 import { escapeHtml, rateBars, renderPage, type ChartSpec } from './report-html.ts';
@@ -205,7 +205,7 @@ export function formatMatrix(m: MatrixResult): string {
 }
 
 export function writeMatrixFiles(dir: string, m: MatrixResult): void {
-  writeFileSync(join(dir, 'matrix.json'), JSON.stringify(m, null, 1) + '\n');
+  writeWhole(dir, 'matrix.json', JSON.stringify(m, null, 1) + '\n');
   const header = ['row_detachment', 'col_detachment', 'games', 'wins_p1', 'wins_p2', 'draws', 'win_rate_p1', 'ci95_low_p1', 'ci95_high_p1', 'win_rate_p2', 'mean_vp_p1', 'mean_vp_p2', 'failed', 'dir', 'pair_difference', 'pair_difference_ci95_low', 'pair_difference_ci95_high', 'pair_difference_z',
     ...comparisonHeader('p1_vs_row_baseline'), ...comparisonHeader('p2_vs_col_baseline')];
   const lines = [header.join(',')];
@@ -215,8 +215,8 @@ export function writeMatrixFiles(dir: string, m: MatrixResult): void {
       ...comparisonCells(m.rowVsBaseline?.[i][j] ?? null, m.baseline.row === null ? null : m.rows[m.baseline.row]),
       ...comparisonCells(m.colVsBaseline?.[i][j] ?? null, m.baseline.col === null ? null : m.cols[m.baseline.col])].map(csvCell).join(','));
   }));
-  writeFileSync(join(dir, 'matrix.csv'), lines.join('\n') + '\n');
-  writeFileSync(join(dir, 'matrix.html'), renderMatrixHtml(m));
+  writeWhole(dir, 'matrix.csv', lines.join('\n') + '\n');
+  writeWhole(dir, 'matrix.html', renderMatrixHtml(m));
 }
 
 /** CSV columns of a comparison with a baseline: the baseline, the units compared, win-rate and VP-margin differences. */

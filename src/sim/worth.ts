@@ -7,14 +7,14 @@
  * With an output folder each batch is a complete batch folder (baseline/, without-<name>/), so its games can
  * be regenerated, and a run that was stopped continues where it was.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { makeDirs } from '../data/make-dirs.ts';
 import type { ResolvedScenario } from '../data/scenario-types.ts';
 import { FILES, readSpec, runBatch, variantOf, type BatchOutcome, type Progress } from './batch.ts';
 import { createGamePool, defaultWorkers, type GamePool } from './batch-pool.ts';
 import type { BatchSpec } from './batch-types.ts';
-import { batchJson, csvCell, pairDifferenceText, pct, table, type BatchJson } from './batch-report.ts';
+import { batchJson, csvCell, pairDifferenceText, pct, table, writeWhole, type BatchJson } from './batch-report.ts';
 import { COLORS, escapeHtml, renderPage, type ChartSpec } from './report-html.ts';
 import { fewSeedsNote, OutcomeLog, pairedComparison, vpText, type PairedComparison } from './compare.ts';
 import { slug } from './matrix.ts';
@@ -148,15 +148,15 @@ export async function runWorth(o: WorthOptions): Promise<WorthResult> {
 
 /** worth.json, worth.csv (a row per stratagem) and worth.html (the table and a chart of the worths). */
 export function writeWorthFiles(dir: string, r: WorthResult): void {
-  writeFileSync(join(dir, 'worth.json'), JSON.stringify(r, null, 1) + '\n');
+  writeWhole(dir, 'worth.json', JSON.stringify(r, null, 1) + '\n');
   const lines = [['stratagem', 'uses_per_game', 'cp_per_game', 'games_used', 'win_rate_without', 'pairs', 'worth_win_rate', 'worth_win_rate_ci95_low', 'worth_win_rate_ci95_high', 'worth_win_rate_z', 'worth_vp_margin', 'worth_vp_margin_ci95_low', 'worth_vp_margin_ci95_high', 'worth_vp_margin_z', 'dir'].join(',')];
   for (const s of r.stratagems) {
     const w = s.worth;
     lines.push([s.name, s.usesPerGame, s.cpPerGame, s.games?.rate ?? '', s.winRateWithout, w?.units ?? '', w?.winRate.difference.mean ?? '', w?.winRate.difference.ci95[0] ?? '', w?.winRate.difference.ci95[1] ?? '', w?.winRate.difference.z ?? '',
       w?.vpMargin.difference.mean ?? '', w?.vpMargin.difference.ci95[0] ?? '', w?.vpMargin.difference.ci95[1] ?? '', w?.vpMargin.difference.z ?? '', s.dir ?? ''].map(csvCell).join(','));
   }
-  writeFileSync(join(dir, 'worth.csv'), lines.join('\n') + '\n');
-  writeFileSync(join(dir, 'worth.html'), renderWorthHtml(r));
+  writeWhole(dir, 'worth.csv', lines.join('\n') + '\n');
+  writeWhole(dir, 'worth.html', renderWorthHtml(r));
 }
 
 function renderWorthHtml(r: WorthResult): string {
