@@ -284,10 +284,16 @@ Example: what each Kauyon stratagem the heuristic uses is worth against the Batt
       const blockSize = intOption(opts.block, '--block', 1, 10);
       const agents = agentSpecs(opts.agents, base);
       const workers = workersOption(opts.workers);
+      // each variant read once: the named stratagems are checked with it before any game, then played
+      const variants = new Map<string, ReturnType<typeof scenarioVariant>>();
       const without = (name: string) => {
-        const w: [string[], string[]] = [[], []];
-        w[a].push(name);
-        return scenarioVariant(scenarioFile, { armies, detachments, fitWargear: opts.fitWargear, withoutStratagems: w });
+        let sc = variants.get(name);
+        if (!sc) {
+          const w: [string[], string[]] = [[], []];
+          w[a].push(name);
+          variants.set(name, (sc = scenarioVariant(scenarioFile, { armies, detachments, fitWargear: opts.fitWargear, withoutStratagems: w })));
+        }
+        return sc;
       };
       const named = opts.stratagems?.split(',').map((x) => x.trim()).filter(Boolean);
       if (opts.stratagems !== undefined && !named?.length) throw new CliError(`--stratagems: expected stratagem names separated by commas, got "${opts.stratagems}"`);

@@ -140,7 +140,7 @@ export async function runWorth(o: WorthOptions): Promise<WorthResult> {
     baseline: { ...batchJson(base.outcome), dir: out ? 'baseline' : null },
     stratagems: rows,
     detachment,
-    elapsedSeconds: (performance.now() - started) / 1000,
+    elapsedSeconds: Math.round((performance.now() - started) / 10) / 100,
   };
   if (out) writeWorthFiles(out, result);
   return result;
@@ -166,7 +166,8 @@ function renderWorthHtml(r: WorthResult): string {
   h.push(`<h1>${escapeHtml(title)}</h1>`);
   const w = r.baseline.winRate[r.army.index - 1];
   const ci = r.baseline.ci95[r.army.index - 1];
-  h.push(`<p class="sub">${escapeHtml(r.army.name)} [${escapeHtml(det(r.army.detachment))}] (army ${r.army.index}) against ${escapeHtml(r.opponent.name)} [${escapeHtml(det(r.opponent.detachment))}], ${escapeHtml(r.scenario)}: ${r.games} games a batch, batch seed <code>${escapeHtml(r.batchSeed)}</code>, agents ${escapeHtml(r.agents.join(' vs '))}, ${r.swap ? 'sides swapped in pairs' : 'sides fixed'}. Baseline: won ${pct(w)} [${pct(ci[0])}, ${pct(ci[1])}].${detachmentText(r) ? ` The ${escapeHtml(detachmentText(r)!.slice(4))}.` : ''}</p>`);
+  const detachment = detachmentText(r);
+  h.push(`<p class="sub">${escapeHtml(r.army.name)} [${escapeHtml(det(r.army.detachment))}] (army ${r.army.index}) against ${escapeHtml(r.opponent.name)} [${escapeHtml(det(r.opponent.detachment))}], ${escapeHtml(r.scenario)}: ${r.games} games a batch, batch seed <code>${escapeHtml(r.batchSeed)}</code>, agents ${escapeHtml(r.agents.join(' vs '))}, ${r.swap ? 'sides swapped in pairs' : 'sides fixed'}. Baseline: won ${pct(w)} [${pct(ci[0])}, ${pct(ci[1])}].${detachment ? ` ${escapeHtml(detachment)}.` : ''}</p>`);
   const charts: ChartSpec[] = [];
   const measured = r.stratagems.filter((s) => s.worth);
   if (measured.length) {
@@ -212,7 +213,7 @@ function detachmentText(r: WorthResult): string | null {
   const d = r.detachment;
   if (!d) return null;
   const worth = d.worth ? `${pairDifferenceText(d.worth.winRate.difference)} in win rate, ${vpText(d.worth.vpMargin.difference)} in VP margin` : '-';
-  return `the whole detachment (${d.name}'s rule and stratagems; ${pct(d.winRateWithout)} won under no detachment): ${worth}`;
+  return `The whole detachment (${d.name}'s rule and stratagems; ${pct(d.winRateWithout)} won under no detachment): ${worth}`;
 }
 
 /** The terminal report: the baseline, then each stratagem's worth, the most first. */

@@ -106,7 +106,7 @@ describe('pairedComparison', () => {
   });
 
   it('the win-rate interval stops at the most one army can gain: +100 points', () => {
-    // four games (no swapping): A's army 1 won all four, B's lost three (a draw the fourth would count the same) and won one;
+    // four games (no swapping): A's army 1 won all four; B's lost two, drew one (no win either) and won one:
     // differences 1, 1, 1, 0
     const a = log([{ winner: 0 }, { winner: 0 }, { winner: 0 }, { winner: 0 }]);
     const b = log([{ winner: 1 }, { winner: 1 }, { winner: null }, { winner: 0 }]);

@@ -74,11 +74,16 @@ describe('worth', () => {
   });
 
   it('--army 2 and --stratagems: only the named ones, taken from army 2', () => {
-    const res = cli(['worth', scenario, ...common, '--army', '2', '--stratagems', 'fire overwatch', '--json']);
+    const dir = join(tmp, 'army2');
+    const res = cli(['worth', scenario, ...common, '--army', '2', '--stratagems', 'fire overwatch', '--out', dir, '--json']);
     expect(res.code, res.stderr).toBe(0);
     const w = JSON.parse(res.stdout) as WorthResult;
     expect(w.army.index).toBe(2);
     expect(w.stratagems.map((s) => s.name)).toEqual(['FIRE OVERWATCH']);
+    // taken from army 2's player, not army 1's, and compared for army 2
+    const players = readSpec(join(dir, w.stratagems[0].dir!)).scenario.players;
+    expect(players.map((p) => p.withoutStratagems)).toEqual([undefined, ['FIRE OVERWATCH']]);
+    expect(w.stratagems[0].worth).toEqual(compareBatches(join(dir, 'baseline'), join(dir, w.stratagems[0].dir!), 1).comparison);
   });
 
   it('--detachment: the whole detachment, the baseline less the army under no detachment, seed by seed', () => {
