@@ -37,15 +37,21 @@ export function summarize(events: readonly GameEvent[], final: GameState): GameS
   };
 }
 
+/** The widest a VP table column grows for an army's name; a longer name is cut with an ellipsis. */
+const NAME_COLUMN_MAX = 36;
+
 export function formatSummary(s: GameSummary): string {
   const out: string[] = [];
   const label = (i: number) => `${s.players[i].name}${s.players[i].detachment ? ` [${s.players[i].detachment}]` : ' [no detachment]'}`;
   out.push(`${label(0)} vs ${label(1)}`);
   out.push('');
-  out.push(`round   ${s.players.map((p) => p.name.slice(0, 18).padStart(18)).join(' ')}`);
-  for (let r = 0; r < s.rounds; r++) out.push(`${String(r + 1).padStart(5)}   ${s.players.map((p) => String(p.vpByRound[r] ?? 0).padStart(18)).join(' ')}`);
-  out.push(`total   ${s.players.map((p) => String(p.vp).padStart(18)).join(' ')}`);
-  out.push(`CP      ${s.players.map((p) => `+${p.cpGained} / -${p.cpSpent}`.padStart(18)).join(' ')}`);
+  // each column as wide as the longer army name (up to a point), so that neither name is cut short
+  const width = Math.max(18, ...s.players.map((p) => Math.min(p.name.length, NAME_COLUMN_MAX)));
+  const head = (name: string) => (name.length > width ? `${name.slice(0, width - 1)}…` : name).padStart(width);
+  out.push(`round   ${s.players.map((p) => head(p.name)).join(' ')}`);
+  for (let r = 0; r < s.rounds; r++) out.push(`${String(r + 1).padStart(5)}   ${s.players.map((p) => String(p.vpByRound[r] ?? 0).padStart(width)).join(' ')}`);
+  out.push(`total   ${s.players.map((p) => String(p.vp).padStart(width)).join(' ')}`);
+  out.push(`CP      ${s.players.map((p) => `+${p.cpGained} / -${p.cpSpent}`.padStart(width)).join(' ')}`);
   out.push('');
   out.push('units destroyed:');
   if (s.destroyed.length === 0) out.push('  none');

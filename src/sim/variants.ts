@@ -62,6 +62,16 @@ export interface ScenarioChanges {
 }
 
 /**
+ * The name of a scenario whose armies the command line replaced: with both replaced only its mission and
+ * terrain remain, so its name (which names its armies' detachments) must not read as the matchup played.
+ */
+function variantName(name: string, armies: readonly (string | undefined)[]): string {
+  const replaced = armies.flatMap((a, i) => (a === undefined ? [] : [i + 1]));
+  if (replaced.length >= 2) return `the mission and terrain of ${name}, armies from the command line`;
+  return `${name}, player ${replaced[0]}'s army from the command line`;
+}
+
+/**
  * The scenario file with other detachments or armies for its players, checked by the scenario loader
  * like any scenario file: an unknown detachment is an error naming the closest ones. An army given here
  * plays its own detachment (unless one is given too) and its agent declares its battle formations
@@ -101,7 +111,7 @@ export function scenarioVariant(file: string, changes: ScenarioChanges): Resolve
       p.withoutStratagems = [...listed, ...without.filter((x) => !had.has(lookupKey(x)))];
     }
   });
-  if (changes.armies && typeof raw.name === 'string') raw.name = `${raw.name}, armies from the command line`;
+  if (changes.armies && typeof raw.name === 'string') raw.name = variantName(raw.name, changes.armies);
   const dir = mkdtempSync(join(tmpdir(), 'strategium-variant-'));
   const tmp = join(dir, 'scenario.json');
   try {

@@ -36,6 +36,9 @@ describe('--armies', () => {
     const p = sc.players[0];
     expect(p.name).toBe('Hunters');
     expect(p.detachment).toBe("Mont'ka");
+    // the scenario's name says which army is not the scenario's; with both replaced, only its mission is
+    expect(sc.name).toBe(`${before.name}, player 1's army from the command line`);
+    expect(scenarioVariant(scenario, { armies: [LIST, LIST] }).name).toBe(`the mission and terrain of ${before.name}, armies from the command line`);
     expect(p.formations).toBe('agent');
     expect(p.leaders).toEqual({});
     expect(p.army.units.map((u) => u.name)).toEqual(['Cadre Fireblade', 'Strike Team', 'Riptide Battlesuit', 'Piranhas']);
