@@ -1,0 +1,164 @@
+/**
+ * Pile-in and Consolidation moves: up to 3", each model that moves ends closer to its closest enemy model
+ * (base contact where it can); a Consolidation with no enemy in reach goes toward the closest objective
+ * marker.
+ * Part of the movement planner (../planner.ts, whose comment says what it enforces and how it places models).
+ */
+import { len } from '../vec.ts';
+import type { ObjectiveMarker } from '../types.ts';
+import { DISTANCE_EPSILON } from '../types.ts';
+import { setBaseShape, shapeDistance } from '../shape.ts';
+import { ENGAGEMENT_RANGE_HORIZONTAL, unitCoherency, inObjectiveRange, markerBody } from '../ranges.ts';
+import { horizontalDistance } from '../distance.ts';
+import type { PlannedMove, PlanResult } from './types.ts';
+import { CONTACT_GAP, PLAN_MARGIN, type Ctx } from './context.ts';
+import { candShape, modelBody, endLegal, obstacleBody } from './end-position.ts';
+import { newPlacement, freeOfUnit, place, placedNeighbours, placedCount, requiredNeighbours, reach, centroidOf, finish, fail, requireStarts, endLegalOrStay } from './placement.ts';
+import { SPIRAL, contactSpots, repairCoherency, approach } from './spots.ts';
+
+export function planPileIn(ctx: Ctx): PlanResult {
+  const missing = requireStarts(ctx);
+  if (missing) return fail(missing);
+  const n = ctx.models.length;
+  const enemies = ctx.obstacles.map((o, k) => (o.enemy ? k : -1)).filter((k) => k >= 0);
+  const stayAll = (note: string): PlannedMove => {
+    const P = newPlacement(n);
+    for (let i = 0; i < n; i++) {
+      const s = ctx.models[i].start!;
+      place(P, i, s.x, s.y, s.z, [{ x: s.x, y: s.y }], 0, []);
+    }
+    return finish(ctx, P, false, note);
+  };
+  const startBody = (i: number) => modelBody(ctx.models[i], ctx.models[i].start!.x, ctx.models[i].start!.y, ctx.models[i].start!.z);
+  // the closest enemy model of each model
+  const closest: number[] = [];
+  const d0: number[] = [];
+  for (let i = 0; i < n; i++) {
+    let best = Infinity;
+    let bk = -1;
+    for (const k of enemies) {
+      const d = horizontalDistance(startBody(i), obstacleBody(ctx, k));
+      if (d < best) {
+        best = d;
+        bk = k;
+      }
+    }
+    closest.push(bk);
+    d0.push(best);
+  }
+  const R = ctx.maxDistance;
+  const canReachEnemy = enemies.length > 0 && d0.some((d) => d <= R + ENGAGEMENT_RANGE_HORIZONTAL + DISTANCE_EPSILON);
+  if (ctx.mode === 'consolidate' && !canReachEnemy) return consolidateToObjective(ctx, stayAll);
+  if (enemies.length === 0) return stayAll('no enemy models on the table');
+  const P = newPlacement(n);
+  const order = Array.from({ length: n }, (_, i) => i);
+  order.sort((a, b) => d0[a] - d0[b] || a - b);
+  const req = requiredNeighbours(ctx);
+  const startsCoherent = unitCoherency(ctx.models.map((m) => modelBody(m, m.start!.x, m.start!.y, m.start!.z))).ok;
+  for (const i of order) {
+    const m = ctx.models[i];
+    const s = m.start!;
+    const need = startsCoherent ? Math.min(req, placedCount(P)) : 0;
+    if (d0[i] <= 0.01) {
+      if (!endLegalOrStay(ctx, P, i)) return stayAll('the unit cannot pile in');
+      continue;
+    }
+    // base contact: the closest enemy model first, then any enemy model in reach
+    const targets = [closest[i], ...enemies.filter((k) => k !== closest[i])];
+    let placedIt = false;
+    const cands: { x: number; y: number; d: number; k: number }[] = [];
+    for (const k of targets) {
+      const o = ctx.obstacles[k];
+      if (horizontalDistance(startBody(i), obstacleBody(ctx, k)) > R + DISTANCE_EPSILON) continue;
+      for (const p of contactSpots(ctx, i, o.shape, s.x, s.y, CONTACT_GAP)) {
+        const d = len(p.x - s.x, p.y - s.y);
+        if (d <= R + DISTANCE_EPSILON) cands.push({ x: p.x, y: p.y, d: (k === closest[i] ? 0 : 100) + d, k });
+      }
+    }
+    cands.sort((a, b) => a.d - b.d || a.x - b.x || a.y - b.y);
+    const closestShape = ctx.obstacles[closest[i]].shape;
+    const closestUnit = ctx.obstacles[closest[i]].unitId;
+    for (const c of cands) {
+      setBaseShape(candShape, m.base, c.x, c.y);
+      // must end closer, unless in base contact with the closest enemy unit is enough (closestUnitContact)
+      const contactEnough = ctx.req.closestUnitContact === true && ctx.obstacles[c.k].unitId === closestUnit;
+      if (!contactEnough && shapeDistance(candShape, closestShape) >= d0[i] - 1e-9) continue;
+      if (!freeOfUnit(ctx, P, i, c.x, c.y, 0, true)) continue;
+      if (!endLegal(ctx, i, c.x, c.y, 0, PLAN_MARGIN, null)) continue;
+      if (placedNeighbours(ctx, P, i, c.x, c.y, 0) < need) continue;
+      const r = reach(ctx, i, c.x, c.y, 0);
+      if (!r) continue;
+      place(P, i, c.x, c.y, 0, r.path, r.length, r.crossed);
+      placedIt = true;
+      break;
+    }
+    if (placedIt) continue;
+    if (!approach(ctx, P, i, [closest[i]], need, true, d0[i], closest[i])) {
+      return stayAll('the unit cannot pile in and keep Unit Coherency');
+    }
+  }
+  const bodies = Array.from({ length: n }, (_, i) => modelBody(ctx.models[i], P.x[i], P.y[i], P.z[i]));
+  if (!unitCoherency(bodies).ok) {
+    const closer = (i: number, x: number, y: number) => {
+      setBaseShape(candShape, ctx.models[i].base, x, y);
+      return shapeDistance(candShape, ctx.obstacles[closest[i]].shape) < d0[i] - 1e-9;
+    };
+    if (!repairCoherency(ctx, P, (i) => ({ x: ctx.obstacles[closest[i]].shape.x, y: ctx.obstacles[closest[i]].shape.y }), closer)) {
+      return stayAll('the unit cannot pile in and keep Unit Coherency');
+    }
+  }
+  return finish(ctx, P, true);
+}
+
+function consolidateToObjective(ctx: Ctx, stayAll: (note: string) => PlannedMove): PlanResult {
+  const markers = ctx.world.objectives ?? [];
+  if (markers.length === 0) return stayAll('no enemy in reach and no objective marker');
+  const n = ctx.models.length;
+  const c = centroidOf(ctx.models.map((m) => m.start!));
+  let best: ObjectiveMarker = markers[0];
+  let bd = Infinity;
+  for (const mk of markers) {
+    const d = len(mk.pos.x - c.x, mk.pos.y - c.y);
+    if (d < bd) {
+      bd = d;
+      best = mk;
+    }
+  }
+  const mb = markerBody(best);
+  const P = newPlacement(n);
+  const dist0 = ctx.models.map((m) => horizontalDistance(modelBody(m, m.start!.x, m.start!.y, m.start!.z), mb));
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => dist0[a] - dist0[b] || a - b);
+  const startsCoherent = unitCoherency(ctx.models.map((m) => modelBody(m, m.start!.x, m.start!.y, m.start!.z))).ok;
+  const req = requiredNeighbours(ctx);
+  for (const i of order) {
+    const m = ctx.models[i];
+    const s = m.start!;
+    const need = startsCoherent ? Math.min(req, placedCount(P)) : 0;
+    const L = len(best.pos.x - s.x, best.pos.y - s.y);
+    const d = Math.min(ctx.maxDistance, L);
+    const tx = L > 0 ? s.x + ((best.pos.x - s.x) / L) * d : s.x;
+    const ty = L > 0 ? s.y + ((best.pos.y - s.y) / L) * d : s.y;
+    let done = false;
+    const maxR = Math.min(3, ctx.maxDistance);
+    for (let k = 0; k < SPIRAL.length && !done; k += 2) {
+      const ox = SPIRAL[k];
+      const oy = SPIRAL[k + 1];
+      if (ox * ox + oy * oy > maxR * maxR) break;
+      const x = tx + ox;
+      const y = ty + oy;
+      if (horizontalDistance(modelBody(m, x, y, 0), mb) >= dist0[i] - 1e-9) continue;
+      if (!freeOfUnit(ctx, P, i, x, y, 0, true)) continue;
+      if (!endLegal(ctx, i, x, y, 0, PLAN_MARGIN, null)) continue;
+      if (placedNeighbours(ctx, P, i, x, y, 0) < need) continue;
+      const r = reach(ctx, i, x, y, 0);
+      if (!r) continue;
+      place(P, i, x, y, 0, r.path, r.length, r.crossed);
+      done = true;
+    }
+    if (!done && !endLegalOrStay(ctx, P, i)) return stayAll('the unit cannot consolidate toward the objective');
+  }
+  const bodies = Array.from({ length: n }, (_, i) => modelBody(ctx.models[i], P.x[i], P.y[i], P.z[i]));
+  if (!unitCoherency(bodies).ok) return stayAll('the unit cannot consolidate toward the objective in Unit Coherency');
+  if (!bodies.some((b) => inObjectiveRange(b, best))) return stayAll(`the unit cannot end within range of objective ${best.id}`);
+  return finish(ctx, P, true, `consolidated toward objective ${best.id}`);
+}
