@@ -20,7 +20,7 @@ import { type Ctx, argmax } from './context.ts';
 import { objectiveView } from './objectives.ts';
 import { type UnitCtx, positionScore, unitCtx } from './unit-context.ts';
 import { type MoveOption, moveScore } from './moves.ts';
-import { D6_PLUS_1_REACH, OVERWATCH } from './stratagem-prices.ts';
+import { D6_PLUS_1_REACH } from './stratagem-prices.ts';
 import { shortMoveEndScore } from './stratagems.ts';
 
 export function decideFireAndFade(c: Ctx, req: DecisionRequest): number {

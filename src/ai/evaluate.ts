@@ -251,15 +251,6 @@ function coverFrom(state: GameState, a: ModelState, t: ModelState): boolean {
   return v;
 }
 
-/** Expected value of everything the unit can fire (or swing) at the target (ranged: the weapons in range now). */
-export function unitAttackValue(state: GameState, attacker: UnitState, target: UnitState, melee: boolean): number {
-  return perVersion(state, `av|${attacker.id}|${target.id}|${melee}`, () => {
-    let v = 0;
-    for (const use of weaponUses(state, attacker, melee)) v += weaponEstimate(state, attacker, use, target, { inRangeOnly: !melee }).value;
-    return v;
-  });
-}
-
 /**
  * Potentials: what a unit's weapons can do to a target from anywhere (every model firing, no cover, no
  * half range). They depend on the models alive and the rules in force, not on positions, so they are
@@ -429,25 +420,4 @@ export function enemyUnits(state: GameState, player: PlayerIndex): UnitState[] {
 
 export function ownUnits(state: GameState, player: PlayerIndex): UnitState[] {
   return state.unitOrder.map((id) => state.units[id]).filter((u) => u.player === player && onBattlefield(u));
-}
-
-/**
- * How good a position is for a player, in points: the VP difference (a VP is worth `vp` points),
- * the difference in army value left on the table, and the objectives held.
- */
-export function stateValue(state: GameState, player: PlayerIndex, weights: { vp: number; objective: number } = { vp: 25, objective: 15 }): number {
-  const other = player === 0 ? 1 : 0;
-  let v = (state.players[player].vp - state.players[other].vp) * weights.vp;
-  for (const id of state.unitOrder) {
-    const u = state.units[id];
-    if (u.location === 'destroyed' || u.location === 'attached') continue;
-    const val = unitValue(state, u);
-    v += u.player === player ? val : -val;
-  }
-  for (const o of state.objectives) {
-    if (o.controller === player) v += weights.objective;
-    else if (o.controller === other) v -= weights.objective;
-  }
-  if (state.result) v += state.result.winner === player ? 500 : state.result.winner === null ? 0 : -500;
-  return v;
 }

@@ -99,11 +99,6 @@ export function attacksPerModelPmf(plan: Pick<AttackPlan, 'attacks' | 'attacksBo
   return trimTrailingZeros(out);
 }
 
-/** pmf of the total number of attacks of `attackingModels` models. */
-export function attacksPmf(plan: Pick<AttackPlan, 'attacks' | 'attacksBonus' | 'rerollAttacks'>, attackingModels: number): number[] {
-  return nfold(attacksPerModelPmf(plan), attackingModels);
-}
-
 /**
  * Probabilities [fail, success, critical] of one Hit or Wound roll die, re-roll included
  * (a re-rolled die's outcome is final).

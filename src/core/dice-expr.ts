@@ -16,10 +16,6 @@ export function diceExprToString(d: DiceExpr): string {
   return `${d.n === 1 ? '' : d.n}D${d.sides}${d.plus ? `+${d.plus}` : ''}`;
 }
 
-export function isFixed(d: DiceExpr): boolean {
-  return d.n === 0;
-}
-
 /** Exact probability mass function of a dice expression: pmf[v] = P(value = v). */
 export function diceExprPmf(d: DiceExpr): number[] {
   let pmf = [1];
@@ -38,8 +34,4 @@ export function diceExprPmf(d: DiceExpr): number[] {
 
 export function diceExprMean(d: DiceExpr): number {
   return d.n * (d.sides + 1) / 2 + d.plus;
-}
-
-export function diceExprMax(d: DiceExpr): number {
-  return d.n * d.sides + d.plus;
 }

@@ -37,8 +37,3 @@ export function expireEffects(g: Game, b: Boundary): void {
   const ending = g.state.effects.filter((e) => expiresAt(e, b));
   for (const e of ending) g.removeEffect(e.id);
 }
-
-/** Effects of a kind on a unit (or army-wide for a player when unit is null). */
-export function effectsOn(g: { state: { effects: Effect[] } }, kind: string, unit: string | null): Effect[] {
-  return g.state.effects.filter((e) => e.kind === kind && e.unit === unit);
-}

@@ -55,6 +55,3 @@ const FOLDERS: Record<string, string> = { TAU: 'tau', AE: 'aeldari' };
 export function factionFolder(id: string, name: string): string {
   return FOLDERS[id] ?? name.toLowerCase().replace(/['’]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
-
-/** Factions shipped with the project (imported by default). */
-export const BUNDLED_FACTIONS = ['TAU', 'AE'] as const;

@@ -719,8 +719,3 @@ function pointShapeDistanceCore(px: number, py: number, sh: Shape): number {
 function farthestFromInside(A: Shape, B: Shape): number {
   return maxOverOutline((t) => pointShapeDistance(A.x + A.m * Math.cos(t), A.y + A.m * Math.sin(t), B));
 }
-
-/** Is point p inside (or on) the shape? */
-export function pointInShape(px: number, py: number, sh: Shape): boolean {
-  return pointShapeDistance(px, py, sh) <= 0;
-}

@@ -73,10 +73,6 @@ export const MM_PER_INCH = 25.4;
 /** Objective markers are 40 mm in diameter. */
 export const OBJECTIVE_MARKER_RADIUS = 20 / MM_PER_INCH;
 
-/** Standard boards. */
-export const STRIKE_FORCE_BOARD = { width: 60, height: 44 } as const;
-export const BOARDING_ACTIONS_BOARD = { width: 44, height: 30 } as const;
-
 /**
  * Measuring tolerance. Every "within X" test accepts distances up to X + DISTANCE_EPSILON, so that
  * positions computed in floating point (a model placed exactly 1" away) count as the rules intend;

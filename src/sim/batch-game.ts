@@ -46,11 +46,6 @@ export function gameIdentity(batchSeed: string, index: number, swap: boolean): {
   return { seed: gameSeed(batchSeed, index - (index % 2)), swapped: index % 2 === 1 };
 }
 
-/** The scenario (seats as played) and each seat's agent spec for a game. */
-export function seatsOf(v: Variant, swapped: boolean): { scenario: ResolvedScenario; agents: [string, string] } {
-  return swapped ? { scenario: swapSides(v.scenario), agents: [v.agents[1], v.agents[0]] } : { scenario: v.scenario, agents: v.agents };
-}
-
 export function emptyRecord(index: number, seed: string, swapped: boolean, error: string): GameRecord {
   return {
     index, seed, swapped, winner: null, vp: [0, 0], vpByRound: [[], []], rounds: 0, endedBy: 'error', first: null,

@@ -3,7 +3,6 @@
  */
 import { createHash } from 'node:crypto';
 import type { Command } from 'commander';
-import { CliError } from '../cli-error.ts';
 import { ARMIES_HELP, FIT_WARGEAR_HELP, WITHOUT_STRATAGEM_HELP, collect } from './cli-options.ts';
 import type { GameEvent } from '../core/events.ts';
 

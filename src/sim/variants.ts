@@ -163,14 +163,6 @@ function checkFitWargear(armies: ScenarioChanges['armies']): void {
   }
 }
 
-/** The same scenario with other detachments, set directly (for scenarios that are not files, e.g. tests). */
-export function withDetachments(sc: ResolvedScenario, detachments: [string | null | undefined, string | null | undefined]): ResolvedScenario {
-  return {
-    ...sc,
-    players: sc.players.map((p, i) => (detachments[i] === undefined ? p : { ...p, detachment: detachments[i] ?? null })) as ResolvedScenario['players'],
-  };
-}
-
 /** An agent spec that works from any folder and thread: paths made absolute, names kept. */
 export function resolveAgentSpec(spec: string): string {
   const isPath = spec.includes('/') || spec.endsWith('.ts') || spec.endsWith('.js');

@@ -3,7 +3,7 @@
  * and listeners act in registration order, so a module imported alone (by a test, another agent) must not
  * register the factions' rules before the core's, or the games it plays would differ from the CLI's.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../helpers/cli.ts';

@@ -10,7 +10,6 @@ import { planFor } from '../helpers/plan.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
-import type { PhaseName, PlayerIndex } from '../../src/core/state.ts';
 import { getRule } from '../../src/core/rules-registry.ts';
 import { usableStratagems } from '../../src/rules/windows.ts';
 import { destroyModel } from '../../src/rules/damage.ts';
@@ -29,7 +28,6 @@ const asked: string[] = [];
 const sandbox = (units: PlacedUnit[], opts: Parameters<typeof battleSandbox>[1] = {}, pick: Pick = () => 0): Game => aeldariSandbox(units, asked, opts, pick);
 
 const rule = (name: string) => getRule(name)!;
-const setPhase = (g: Game, phase: PhaseName, turn: PlayerIndex = 0) => g.emit({ type: 'phase-started', round: 1, player: turn, phase });
 const lost = (g: Game, unit: string) => g.state.units[unit].models.reduce((n, m) => n + (m.alive ? 0 : 1), 0);
 const wounds = (g: Game, unit: string) => g.state.units[unit].models.reduce((n, m) => n + (m.alive ? m.wounds : 0), 0);
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addHitModifier, criticalHitThreshold } from '../../src/rules/attack-plan.ts';
-import { aeldariSandbox, battleSandbox, scriptedAgent, setGap, type PlacedUnit } from '../helpers/battle.ts';
+import { aeldariSandbox, battleSandbox, setGap, type PlacedUnit } from '../helpers/battle.ts';
 import { planFor } from '../helpers/plan.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';

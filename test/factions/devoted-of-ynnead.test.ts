@@ -37,7 +37,6 @@ const root = join(import.meta.dirname, '..', '..');
 
 const sandbox = aeldariDetachmentSandbox(DY);
 
-const alive = (g: Game, id: string) => g.state.units[id].models.filter((m) => m.alive).length;
 /** Destroy every model of the unit, the last one the first placed. */
 const killAll = (g: Game, id: string, by: string | null = 'ST') => { for (const m of [...g.state.units[id].models].reverse()) destroyModel(g, g.state.units[id], m, by, 'test'); };
 const rule = (name: string) => getRule(name)!;

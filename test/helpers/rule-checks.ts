@@ -398,7 +398,6 @@ export function ruleChecker(): RuleChecker {
     count(e.mode);
     const mine = alive(u);
     const enemies = s.unitOrder.map((id) => s.units[id]).filter((o) => o.player !== u.player && o.location === 'battlefield');
-    const ds = (m: ModelState) => s.datasheets[m.datasheet];
     const movedFrom: { m: ModelState; b: Body; before: Body }[] = [];
     // SERPENT STRIKE's Consolidation in any direction: only when no enemy model was within its reach plus 1"
     // (it could not end within Engagement Range), the reach rolled for it

@@ -7,9 +7,8 @@
  * ASURYANI PSYKER model, or for an ASURYANI PSYKER model itself: `warded` and `psykerUnit` below.
  */
 import '../core-first.ts';
-import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
-import { opponent, type GameState, type ModelState, type UnitState } from '../../core/state.ts';
+import type { GameState, ModelState, UnitState } from '../../core/state.ts';
 import { profileHas } from '../../data/datasheet.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { enemyJustMoved, targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';

@@ -8,7 +8,7 @@
 import '../core-first.ts';
 import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
-import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import type { GameState, ModelState, PlayerIndex, UnitState } from '../../core/state.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { targetedInOpponentsShootingOrFight, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';

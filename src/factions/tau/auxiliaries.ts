@@ -6,7 +6,6 @@
 import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent } from '../../core/state.ts';
-import { isEngaged } from '../../rules/battle/world.ts';
 import { holdMarkersAtCommandEnd, intoReservesAtTurnEnd } from '../helpers.ts';
 
 /** The effect Fieldcraft leaves on a marker (params.objective), army-wide for its player. */

@@ -5,7 +5,7 @@
  */
 import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
-import type { GameState, UnitState } from '../../core/state.ts';
+import type { UnitState } from '../../core/state.ts';
 import type { DiceExpr, WeaponProfile } from '../../data/datasheet.ts';
 import { inObjectiveRange } from '../../geometry/ranges.ts';
 import { modelBody } from '../../rules/battle/world.ts';

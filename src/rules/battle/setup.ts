@@ -6,7 +6,7 @@
 import type { Agent } from '../../core/agent.ts';
 import { Game, type GameOptions } from '../../core/game.ts';
 import { createStream, subSeed } from '../../core/rng.ts';
-import { emptyGameState, opponent, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import { emptyGameState, opponent, type PlayerIndex } from '../../core/state.ts';
 import type { Datasheet } from '../../data/datasheet.ts';
 import type { ResolvedScenario } from '../../data/scenario-types.ts';
 import { projectRelative } from '../../data/project-path.ts';

@@ -15,7 +15,7 @@ import type { Game } from '../../core/game.ts';
 import { opponent, type Effect, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { abilityRulesWith, allows, anyUnitHas, afterAttacks, forbids, forEachActiveRule, effectsWith, getRule, isLoneOperative, targetableFrom, weaponHas, weaponRange, type RuleSource } from '../../core/rules-registry.ts';
 import { profileHas, type Weapon, type WeaponProfile } from '../../data/datasheet.ts';
-import { benefitOfCover, isVisible } from '../../geometry/visibility.ts';
+import { benefitOfCover } from '../../geometry/visibility.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
 import type { Body } from '../../geometry/types.ts';
 import { resolveAttacks, type AttackGroup } from '../attack-sequence.ts';

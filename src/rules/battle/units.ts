@@ -59,10 +59,6 @@ export function modelHasKeyword(state: GameState, m: ModelState, kw: string): bo
   return false;
 }
 
-export function hasAbility(u: UnitState, name: string): boolean {
-  return u.abilities.includes(name);
-}
-
 /**
  * Below its Starting Strength: fewer models remain than it started the battle with (an Attached unit's
  * combined Starting Strength). Read by the model count alone, as the core rules define it.

@@ -74,12 +74,6 @@ export function unitDisc(state: GameState, u: UnitState, at: { x: number; y: num
   return { pos: { x: at.x, y: at.y, z: 0 }, base: { kind: 'circle', r }, height: heightOf(state.datasheets[u.models[0].datasheet]) };
 }
 
-export function unitBodies(state: GameState, u: UnitState): Body[] {
-  const out: Body[] = [];
-  for (const m of u.models) if (m.alive && m.pos) out.push(modelBody(state, m));
-  return out;
-}
-
 const boardCache = new WeakMap<object, Board>();
 /** Boards with hatchways: one geometry Board per set of open hatchways (the array is replaced when one changes). */
 const hatchedCache = new WeakMap<object, WeakMap<readonly string[], Board>>();
