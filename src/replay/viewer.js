@@ -357,7 +357,21 @@
     drawRoster();
     drawEvents();
     if (hovered >= 0) drawDetails();
+    if (!timer) showInAddress();
   }
+
+  // the address follows the position (game.html#812), so a moment of the game can be bookmarked or sent;
+  // replaced, not pushed (the Back button leaves the page), and not while playing (browsers throttle
+  // address changes made many times a second)
+  function showInAddress() {
+    if (location.hash === '#' + pos) return;
+    try { history.replaceState(null, '', '#' + pos); } catch (e) { /* an address that cannot change: no matter */ }
+  }
+  function positionInAddress() {
+    var m = /^#(\d+)$/.exec(location.hash);
+    return m ? Math.min(N, Number(m[1])) : null;
+  }
+  window.addEventListener('hashchange', function () { var p = positionInAddress(); if (p !== null && p !== pos) seek(p); });
 
   var timer = null;
   function setPlaying(on) {
@@ -366,6 +380,7 @@
       if (pos >= N) seek(Math.min(1, N));
       timer = setInterval(function () { if (pos >= N) setPlaying(false); else seek(pos + 1); }, 1000 / Number($('speed').value));
     }
+    if (!on) showInAddress();
     $('play').textContent = on ? 'Pause' : 'Play';
     $('play').setAttribute('aria-label', on ? 'pause' : 'play');
   }
@@ -410,6 +425,7 @@
   buildEvents();
   buildMarks();
   drawDetails();
-  seek(Math.min(1, N));
+  var start = positionInAddress();
+  seek(start === null ? Math.min(1, N) : start);
   window.strategiumReplay = { seek: seek, length: N, get position() { return pos; }, nextPhase: nextPhase, prevPhase: prevPhase };
 })();

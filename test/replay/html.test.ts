@@ -141,4 +141,37 @@ describe.skipIf(!hasChromium)('the HTML viewer in headless Chromium', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('opens at the event the address names, and the address follows the position', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const problems: string[] = [];
+    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`); });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    const N = game.replay.length;
+    await page.goto(`${url}#150`);
+    await page.waitForFunction(() => (window as unknown as { strategiumReplay?: unknown }).strategiumReplay !== undefined);
+    expect(await page.textContent('#pos')).toBe(`150 / ${N}`);
+    expect(await page.locator('.ev.cur').getAttribute('data-i')).toBe('150');
+    // a step writes the new position into the address, without a history entry per step
+    const entries = await page.evaluate(() => history.length);
+    await page.click('#next');
+    expect(await page.evaluate(() => location.hash)).toBe('#151');
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    // an address edited by hand moves the viewer; one past the end is the end
+    await page.evaluate(() => { location.hash = '#42'; });
+    await page.waitForFunction(() => document.getElementById('pos')!.textContent!.startsWith('42 /'));
+    await page.evaluate((n) => { location.hash = `#${n + 100}`; }, N);
+    await page.waitForFunction((n) => document.getElementById('pos')!.textContent === `${n} / ${n}`, N);
+    // playing leaves the address alone until it stops
+    await page.click('#first');
+    await page.selectOption('#speed', '150');
+    await page.click('#play');
+    await page.waitForFunction(() => Number(document.getElementById('pos')!.textContent!.split(' / ')[0]) > 20);
+    expect(await page.evaluate(() => location.hash)).toBe('#1');
+    await page.click('#play');
+    const stopped = (await page.textContent('#pos'))!.split(' / ')[0];
+    expect(await page.evaluate(() => location.hash)).toBe(`#${stopped}`);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });
