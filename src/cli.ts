@@ -4,7 +4,7 @@
  * on the commander program; this file only lists them.
  */
 import { readFileSync } from 'node:fs';
-import { Command } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { CliError } from './cli-error.ts';
 import { IllegalDecisionError } from './core/agent.ts';
 
@@ -13,6 +13,9 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 
 const program = new Command();
 program.name('strategium').description('Warhammer 40,000 (10th edition) simulation engine').version(version).showHelpAfterError();
+// commander's own errors (an unknown option, a missing argument) are bad input like the rest: exit code 2
+// (set before the commands are added: they inherit it)
+program.exitOverride();
 
 // Each module exports `register(program)`. Loaded eagerly: they only import what their command needs lazily.
 const commandModules: Array<() => Promise<{ register: (p: Command) => void }>> = [
@@ -31,6 +34,8 @@ for (const load of commandModules) (await load()).register(program);
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
+  // commander has printed its message (or the help, or the version: exit code 0)
+  if (err instanceof CommanderError) process.exit(err.exitCode === 0 ? 0 : 2);
   if (err instanceof CliError) {
     process.stderr.write(`error: ${err.message}\n`);
     process.exit(err.exitCode);

@@ -25,10 +25,7 @@ export function register(program: Command): void {
       const games = Number(opts.games);
       if (!Number.isInteger(games) || games < 2) throw new CliError(`--games: expected an integer >= 2, got "${opts.games}"`);
       const workers = workersOption(opts.workers);
-      for (let i = 0; i + 1 < agents.length; i += 2) {
-        try { await checkAgents([agents[i], agents[i + 1]]); } catch (err) { throw new CliError(`--agents: ${(err as Error).message}`); }
-      }
-      if (agents.length % 2 === 1) try { await checkAgents([agents[agents.length - 1], agents[0]]); } catch (err) { throw new CliError(`--agents: ${(err as Error).message}`); }
+      await checkAgents(agents);
       const sc = loadScenarioForCli(file, { armies: opts.armies, fitWargear: opts.fitWargear });
       const result = await runTournament({
         scenario: sc, scenarioFile: file ?? DEFAULT_SCENARIO, agents, games, seed: opts.seed, workers,

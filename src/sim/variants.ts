@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { loadAgentFactory } from '../core/agent-loader.ts';
+import { CliError } from '../cli-error.ts';
 import type { ArmyFile } from '../data/army.ts';
 import { parseArmyList } from '../data/army-build.ts';
 import { loadScenario } from '../data/scenario.ts';
@@ -169,9 +170,18 @@ export function resolveAgentSpec(spec: string): string {
   return isPath && !isAbsolute(spec) ? resolve(process.cwd(), spec) : spec;
 }
 
-/** Load the agents once here, so that a bad name fails before any worker starts. */
-export async function checkAgents(agents: [string, string]): Promise<void> {
-  for (const a of agents) await loadAgentFactory(a);
+/**
+ * Load the agents once here, so that a bad name fails before any worker starts: as bad input (exit code 2)
+ * naming the --agents option, as `play` says it.
+ */
+export async function checkAgents(agents: readonly string[]): Promise<void> {
+  for (const a of agents) {
+    try {
+      await loadAgentFactory(a);
+    } catch (err) {
+      throw new CliError(`--agents: ${(err as Error).message}`);
+    }
+  }
 }
 
 export interface SpecOptions {

@@ -1,0 +1,42 @@
+/**
+ * Bad input on the command line is exit code 2 whoever finds it: commander (an unknown option or command, a
+ * missing argument) or a command (an unknown agent, which batch-like commands check before any worker starts).
+ * The help and the version exit 0.
+ */
+import { describe, expect, it } from 'vitest';
+import { cli } from '../helpers/cli.ts';
+
+describe('exit codes', () => {
+  it('commander\'s own errors are bad input: 2, with the message and the usage on stderr', () => {
+    for (const [args, message] of [
+      [['batch', '--bogus'], /unknown option '--bogus'/],
+      [['compare', 'only-one-folder'], /missing required argument 'b'/],
+      [['play', '--seed'], /option '--seed <n>' argument missing/],
+      [['nosuchcommand'], /unknown command 'nosuchcommand'/],
+    ] as const) {
+      const r = cli([...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).toMatch(/Usage: strategium/);
+    }
+  });
+
+  it('an unknown agent is bad input in play and in the commands that start workers', () => {
+    for (const args of [
+      ['play', '--agents', 'nosuchagent,random'],
+      ['batch', '--games', '2', '--agents', 'random,nosuchagent'],
+      ['tournament', '--agents', 'random,nosuchagent', '--games', '2'],
+      ['worth', '--agents', 'nosuchagent', '--games', '2'],
+    ]) {
+      const r = cli(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.trim()).toMatch(/^error: --agents: unknown agent "nosuchagent" \(built in: .*random.*\)$/);
+    }
+  });
+
+  it('the help exits 0', () => {
+    const r = cli(['play', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Usage: strategium play/);
+  });
+});
