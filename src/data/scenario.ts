@@ -442,7 +442,7 @@ function resolveDetachment(
   const hit = known.find((d) => lookupKey(d.name) === lookupKey(asked));
   if (!hit) {
     const field = p.detachment === undefined ? [...at, 'detachment'] : at;
-    probs.add(field, `expected a ${ctx.catalog.faction.name} detachment, found ${JSON.stringify(asked)}; closest: ${closestNames(asked, known.map((d) => d.name)).join(', ')} (null plays without a detachment)`);
+    probs.add(field, `expected ${/^[AEIOU]/i.test(ctx.catalog.faction.name) ? 'an' : 'a'} ${ctx.catalog.faction.name} detachment, found ${JSON.stringify(asked)}; closest: ${closestNames(asked, known.map((d) => d.name)).join(', ')} (null plays without a detachment)`);
     return null;
   }
   const boarding = hit.type === 'Boarding Actions';

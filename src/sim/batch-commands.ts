@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.ts';
+import { lookupKey } from '../data/text.ts';
 import type { Agent } from '../core/agent.ts';
 import { ARMIES_HELP, FIT_WARGEAR_HELP, WITHOUT_STRATAGEM_HELP, collect } from './cli-options.ts';
 
@@ -76,6 +77,17 @@ async function batchesProgress(names: [string, string], show: boolean) {
       if (show && !process.stderr.isTTY) process.stderr.write(`${line}\n`);
     },
   };
+}
+
+/** A matrix's rows or columns name each detachment once (a repeat would play the same cell twice). */
+function distinctDetachments(list: (string | null)[], flag: string): (string | null)[] {
+  const seen = new Set<string>();
+  for (const d of list) {
+    const key = d === null ? 'none' : lookupKey(d);
+    if (seen.has(key)) throw new CliError(`${flag}: "${d ?? 'none'}" is named twice`);
+    seen.add(key);
+  }
+  return list;
 }
 
 function matrixBaseline(name: string | undefined, rows: (string | null)[], cols: (string | null)[], dflt: (l: (string | null)[]) => number, parse: (list: string) => (string | null)[]): { row: number; col: number } {
@@ -203,8 +215,8 @@ Examples:
       const scenarioFile = file ?? (await import('../data/scenario.ts')).DEFAULT_SCENARIO;
       const base = loadScenarioForCli(scenarioFile, { armies: opts.armies, fitWargear: opts.fitWargear });
       const armies = opts.armies === undefined ? undefined : cliErrors(() => parseArmies(opts.armies!));
-      const rows = cliErrors(() => parseDetachments(opts.detachments));
-      const cols = opts.vs ? cliErrors(() => parseDetachments(opts.vs!))
+      const rows = distinctDetachments(cliErrors(() => parseDetachments(opts.detachments)), '--detachments');
+      const cols = opts.vs ? distinctDetachments(cliErrors(() => parseDetachments(opts.vs!)), '--vs')
         : base.players[0].faction === base.players[1].faction ? rows
         : [...new Set([base.players[1].detachment, null])];
       const baseline = cliErrors(() => matrixBaseline(opts.baseline, rows, cols, defaultBaseline, parseDetachments));
@@ -298,7 +310,6 @@ Example: what each Kauyon stratagem the heuristic uses is worth against the Batt
       const named = opts.stratagems?.split(',').map((x) => x.trim()).filter(Boolean);
       if (opts.stratagems !== undefined && !named?.length) throw new CliError(`--stratagems: expected stratagem names separated by commas, got "${opts.stratagems}"`);
       // each named stratagem checked now (one the army cannot use fails here, before any game), as the engine spells it
-      const { lookupKey } = await import('../data/text.ts');
       const stratagems = named?.map((n) => {
         if (base.players[a].withoutStratagems?.some((x) => lookupKey(x) === lookupKey(n))) throw new CliError(`--stratagems: the scenario already takes ${n} away from ${base.players[a].name} (its withoutStratagems): there is nothing to compare`);
         return cliErrors(() => without(n)).players[a].withoutStratagems!.find((x) => lookupKey(x) === lookupKey(n))!;

@@ -15,6 +15,7 @@
  */
 import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { makeDirs } from '../data/make-dirs.ts';
+import { DataError } from '../data/errors.ts';
 import { join, resolve } from 'node:path';
 import { BatchAggregator, type BatchStats } from './aggregate.ts';
 import { createGamePool, defaultWorkers, PoolBrokenError, type GamePool } from './batch-pool.ts';
@@ -320,14 +321,15 @@ function startFolder(dir: string, spec: BatchSpec): void {
 
 export function readSpec(dir: string): BatchSpec {
   const file = join(dir, FILES.spec);
-  if (!existsSync(file)) throw new Error(`${dir}: no ${FILES.spec} (not a batch folder)`);
+  // a folder given on the command line that is not a batch's: bad input (exit code 2)
+  if (!existsSync(file)) throw new DataError(`${dir}: no ${FILES.spec} (not a batch folder)`);
   let spec: BatchSpec;
   try {
     spec = JSON.parse(readFileSync(file, 'utf8')) as BatchSpec;
   } catch (err) {
-    throw new Error(`${file}: not valid JSON (${(err as Error).message})`);
+    throw new DataError(`${file}: not valid JSON (${(err as Error).message})`);
   }
-  if (spec?.format !== BATCH_FORMAT) throw new Error(`${file}: not a ${BATCH_FORMAT} batch (format ${JSON.stringify(spec?.format)})`);
+  if (spec?.format !== BATCH_FORMAT) throw new DataError(`${file}: not a ${BATCH_FORMAT} batch (format ${JSON.stringify(spec?.format)})`);
   const checked = checkSpecShape(spec);
   if ('error' in checked) throw new Error(`${file}: not a batch spec: ${checked.error}`);
   return checked.value;

@@ -34,6 +34,20 @@ describe('exit codes', () => {
     }
   });
 
+  it('a folder that is not a batch, and a matrix naming a detachment twice, are bad input', () => {
+    const merged = cli(['merge', 'scenarios', '--out', 'out/never-written']);
+    expect(merged.code).toBe(2);
+    expect(merged.stderr).toMatch(/scenarios: no batch\.json \(not a batch folder\)/);
+    for (const [args, message] of [
+      [['matrix', '--detachments', "Mont'ka,montka", '--games', '2'], /--detachments: "montka" is named twice/],
+      [['matrix', '--detachments', 'Kauyon', '--vs', 'none,None', '--games', '2'], /--vs: "none" is named twice/],
+    ] as const) {
+      const r = cli([...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(message);
+    }
+  });
+
   it('the help exits 0', () => {
     const r = cli(['play', '--help']);
     expect(r.code).toBe(0);

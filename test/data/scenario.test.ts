@@ -326,7 +326,7 @@ describe('scenario errors name the file, the field and what was expected', () =>
   it('a misspelt detachment', () => {
     expect(errorOf((s) => { s.players[0].detachment = 'Kauyonn'; }))
       .toMatch(/players\[0\]\.detachment: expected a T'au Empire detachment, found "Kauyonn"; closest: Kauyon/);
-    expect(errorOf((s) => { s.players[1].detachment = 'Battle Hots'; })).toMatch(/players\[1\]\.detachment: expected a Aeldari detachment, found "Battle Hots"; closest: Battle Host/);
+    expect(errorOf((s) => { s.players[1].detachment = 'Battle Hots'; })).toMatch(/players\[1\]\.detachment: expected an Aeldari detachment, found "Battle Hots"; closest: Battle Host/);
     expect(errorOf((s) => { s.players[0].detachment = 'Starfire Cadre'; })).toMatch(/players\[0\]\.detachment: Starfire Cadre is a Boarding Actions detachment/);
   });
 
