@@ -49,6 +49,8 @@ export function parseArmyList(text: string, options: ParseArmyOptions = {}): Par
   const warnings: string[] = [];
   const fitted: string[] = [];
   const units = raw.units.map((u, i) => buildUnit(u, i, catalog, raw, file, { warnings, fitted }, options.fitWargear ?? false));
+  // in the list's line order (a unit's points are checked after its weapons, whose lines come later)
+  for (const list of [warnings, fitted]) list.sort((a, b) => lineOf(a) - lineOf(b));
 
   // Warlord: flagged on a unit, or named in the header (GW/WTC style)
   if (!units.some((u) => u.warlord) && raw.warlord) {
@@ -89,6 +91,11 @@ export function parseArmyList(text: string, options: ParseArmyOptions = {}): Par
   // army construction: reported now, not kept in the file (checkArmyAgainstCatalog checks it whenever the file is read)
   const all = [...warnings, ...musterWarnings(army, (id) => catalog.byId(id), (name) => catalog.enhancement(name))];
   return { army: validateArmy(army, file), format: raw.format, catalog, warnings: all, fitted };
+}
+
+/** The line number a unit's warning starts with ("line 12: ..."). */
+function lineOf(warning: string): number {
+  return Number(/^line (\d+):/.exec(warning)?.[1] ?? 0);
 }
 
 function resolveFaction(raw: RawArmyList, override: string | undefined, sources: CatalogSource[], file: string): FactionCatalog {

@@ -47,6 +47,15 @@ describe('army lists (bundled T’au data)', () => {
     expect(army.points).toBe(320);
     // wrong points: reported, not fatal
     expect(warnings).toContain('line 17: Crisis Battlesuits: the list says 210 pts, the data says 200 (3 models)');
+  });
+
+  it("reports a list's warnings in its line order (a unit's points before its weapons, found first)", () => {
+    const list = TAU_LIST.replace('Strike Team [70 pts]:', 'Strike Team [75 pts]:').replace('9x Fire Warriors: Pulse rifle,', '9x Fire Warriors: Pulse rifle, Pulse blaster,');
+    const { warnings } = parseArmyList(list, { file: 'tau.txt' });
+    const lines = warnings.map((w) => Number(/^line (\d+):/.exec(w)?.[1])).filter((n) => !Number.isNaN(n));
+    expect(warnings.filter((w) => w.startsWith('line 12: Strike Team: the list says 75 pts'))).toHaveLength(1);
+    expect(warnings.some((w) => w.startsWith('line 14: Strike Team: "Pulse blaster" is not a weapon'))).toBe(true);
+    expect(lines).toEqual([...lines].sort((a, b) => a - b));
     expect(warnings).toContain('the list totals 330 points, the data gives 320');
   });
 
