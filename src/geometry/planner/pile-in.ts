@@ -110,20 +110,28 @@ export function planPileIn(ctx: Ctx): PlanResult {
   return finish(ctx, P, true);
 }
 
-function consolidateToObjective(ctx: Ctx, stayAll: (note: string) => PlannedMove): PlanResult {
-  const markers = ctx.world.objectives ?? [];
-  if (markers.length === 0) return stayAll('no enemy in reach and no objective marker');
-  const n = ctx.models.length;
+/**
+ * The objective marker a Consolidation with no enemy in reach heads for: the one closest to the unit's
+ * centre where it starts (the first of equals), or null without markers. The validator asks it too.
+ */
+export function consolidationMarker(ctx: Ctx): ObjectiveMarker | null {
   const c = centroidOf(ctx.models.map((m) => m.start!));
-  let best: ObjectiveMarker = markers[0];
+  let best: ObjectiveMarker | null = null;
   let bd = Infinity;
-  for (const mk of markers) {
+  for (const mk of ctx.world.objectives ?? []) {
     const d = len(mk.pos.x - c.x, mk.pos.y - c.y);
     if (d < bd) {
       bd = d;
       best = mk;
     }
   }
+  return best;
+}
+
+function consolidateToObjective(ctx: Ctx, stayAll: (note: string) => PlannedMove): PlanResult {
+  const best = consolidationMarker(ctx);
+  if (!best) return stayAll('no enemy in reach and no objective marker');
+  const n = ctx.models.length;
   const mb = markerBody(best);
   const P = newPlacement(n);
   const dist0 = ctx.models.map((m) => horizontalDistance(modelBody(m, m.start!.x, m.start!.y, m.start!.z), mb));

@@ -4,14 +4,15 @@
  * Part of the movement planner (../planner.ts, whose comment says what it enforces and how it places models).
  */
 import { len } from '../vec.ts';
-import type { ObjectiveMarker, Vec3 } from '../types.ts';
+import type { Vec3 } from '../types.ts';
 import { DISTANCE_EPSILON } from '../types.ts';
 import { unitCoherency, inEngagementRange, markerBody } from '../ranges.ts';
 import { horizontalDistance, verticalDistance } from '../distance.ts';
 import type { World, MoveRequest, Violation, PlacementCheck } from './types.ts';
 import { TRANSPORT_RANGE, isSetUpMode, buildContext } from './context.ts';
 import { modelBody, endLegal, unitOverlap, obstacleBody } from './end-position.ts';
-import { requiredNeighbours, reach, centroidOf, startsInEngagement } from './placement.ts';
+import { requiredNeighbours, reach, startsInEngagement } from './placement.ts';
+import { consolidationMarker } from './pile-in.ts';
 
 /**
  * Checks positions given by an agent (one per model, in the request's order) against the rules of
@@ -106,7 +107,6 @@ export function validatePlacement(request: MoveRequest, world: World, positions:
     }
     if (ctx.mode === 'pileIn' || ctx.mode === 'consolidate') {
       const enemies = ctx.obstacles.map((o, k) => (o.enemy ? k : -1)).filter((k) => k >= 0);
-      const markers = ctx.world.objectives ?? [];
       for (let i = 0; i < n; i++) {
         const m = ctx.models[i];
         const s = m.start!;
@@ -130,16 +130,7 @@ export function validatePlacement(request: MoveRequest, world: World, positions:
         }
         if (!closer && ctx.mode === 'consolidate') {
           // toward the objective marker closest to the unit
-          const c = centroidOf(ctx.models.map((mm) => mm.start!));
-          let mk: ObjectiveMarker | null = null;
-          let md = Infinity;
-          for (const o of markers) {
-            const d = len(o.pos.x - c.x, o.pos.y - c.y);
-            if (d < md) {
-              md = d;
-              mk = o;
-            }
-          }
+          const mk = consolidationMarker(ctx);
           if (mk) closer = horizontalDistance(bodies[i], markerBody(mk)) < horizontalDistance(sb, markerBody(mk)) - 1e-9;
         }
         if (!closer) violations.push({ modelId: m.id, rule: 'notCloser', detail: 'does not end closer to the closest enemy model' });
