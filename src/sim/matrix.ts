@@ -14,7 +14,7 @@ import { createGamePool, defaultWorkers } from './batch-pool.ts';
 import type { BatchSpec } from './batch-types.ts';
 import { batchJson, csvCell, pairDifferenceText, pct, table, writeWhole, type BatchJson } from './batch-report.ts';
 import type { PairStats } from './aggregate.ts';
-import { fewSeedsNote, OutcomeLog, pairedComparison, vpText, type PairedComparison } from './compare.ts';
+import { OutcomeLog, pairedComparison, vpText, type PairedComparison } from './compare.ts';
 import { escapeHtml, rateBars, renderPage, type ChartSpec } from './report-html.ts';
 import type { Interval } from './stats.ts';
 
@@ -161,15 +161,6 @@ function seedBySeed(m: MatrixResult): string {
   return m.swap ? 'seed by seed: the same side-swapped pairs of seeds in both cells' : 'seed by seed: the same seeds in both cells';
 }
 
-/** The reports' warning when a comparison with the baseline stands on few seeds (the first such), or null. */
-function fewSeedsText(m: MatrixResult): string | null {
-  for (const c of [...(m.rowVsBaseline ?? []).flat(), ...(m.colVsBaseline ?? []).flat()]) {
-    const note = c ? fewSeedsNote(c.units, c.unitGames) : null;
-    if (note) return note;
-  }
-  return null;
-}
-
 export function formatMatrix(m: MatrixResult): string {
   const lines: string[] = [];
   lines.push(`${m.scenario}: ${m.armies[0]} win rate [95% CI] by detachment (rows: ${m.armies[0]}; columns: ${m.armies[1]})`);
@@ -197,8 +188,6 @@ export function formatMatrix(m: MatrixResult): string {
     const others = m.cols.map((_, j) => j).filter((j) => j !== bc);
     lines.push(...textTable([['', ...m.rows.map((r) => `vs ${dname(r)}`)], ...others.map((j) => [dname(m.cols[j]), ...m.rows.map((_, i) => comparisonText(vs[i][j]))])]));
   }
-  const few = fewSeedsText(m);
-  if (few) lines.push(`Note: ${few}.`);
   lines.push('');
   lines.push(`draws: ${m.cells.flat().map((c) => `${dname(c.row)} vs ${dname(c.col)} ${pct(c.drawRate)}`).join('; ')}`);
   return lines.join('\n') + '\n';
@@ -272,8 +261,6 @@ export function renderMatrixHtml(m: MatrixResult): string {
     m.cols.forEach((c, j) => { if (j !== bc) h.push(`<tr><th>${escapeHtml(dname(c))}</th>${m.rows.map((_, i) => cmpCell(vs[i][j])).join('')}</tr>`); });
     h.push('</table>');
   }
-  const few = fewSeedsText(m);
-  if (few) h.push(`<p class="sub">Note: ${escapeHtml(few)}.</p>`);
   const charts: ChartSpec[] = [];
   m.rows.forEach((r, i) => {
     h.push(`<div class="chart"><canvas id="m-${i}"></canvas></div>`);

@@ -115,19 +115,47 @@ export class Histogram {
 export interface Difference { mean: number; ci95: Interval; z: number | null }
 
 /**
- * The mean of a sample of differences (side-swapped pairs, seeds of two batches) with its normal 95% interval
- * and z, each multiplied by `scale` (z is unchanged by it); null for an empty sample. `bounds`: the least and
- * greatest value a difference can take (before `scale`); the interval is cut to them, since the true mean
- * lies between them too (a win-rate difference past 100 points is no answer). Cutting drops only impossible
- * values, so the interval covers the true mean as often as before; on few seeds all of one sign it would
- * otherwise run past the bound.
+ * The mean of a sample of differences (side-swapped pairs, seeds of two batches) with a 95% interval and z,
+ * each multiplied by `scale` (z is unchanged by it); null for an empty sample. z is the interval's own
+ * statistic: it is beyond ±1.96 exactly when the interval (before any cut at a bound) leaves out 0.
+ *
+ * Without `bounds` (VP margins) the interval is the normal one, mean ± 1.96·sd/√n, and z the mean over its
+ * standard error (null without spread). `bounds`: the least and greatest value a difference can take (before
+ * `scale`), given for differences of win rates, whose samples are made of a few values between the bounds
+ * (each seed's or pair's wins less the other's). Their normal interval is far too narrow on few seeds, and
+ * on any number when one side nearly always wins: five pairs all won by one army give it no width at all.
+ * So theirs is Agresti and Min's for matched proportions ("Simple improved confidence intervals for
+ * comparing matched proportions", Statistics in Medicine 24, 2005): the normal interval of the sample with
+ * two pseudo-observations added, half of one at each bound and one at their middle (half a pair in each cell
+ * of the paired 2×2 table), then cut to the bounds; its z is that sample's mean over its standard error. How
+ * much better it covers (bench/interval-coverage.ts): docs/batch.md, "The intervals of differences".
  */
 export function meanDifference(d: Distribution, scale = 1, bounds?: Interval): Difference | null {
   if (d.n === 0) return null;
+  if (bounds) {
+    const { ci95, z } = adjustedInterval(d, bounds);
+    return { mean: d.mean * scale, ci95: [ci95[0] * scale, ci95[1] * scale], z };
+  }
   const se = d.n > 1 ? d.sd / Math.sqrt(d.n) : 0;
-  let [lo, hi] = d.meanCi95;
-  if (bounds) [lo, hi] = [Math.max(bounds[0], lo), Math.min(bounds[1], hi)];
+  const [lo, hi] = d.meanCi95;
   return { mean: d.mean * scale, ci95: [lo * scale, hi * scale], z: se > 0 ? d.mean / se : null };
+}
+
+/** Agresti and Min's interval of a bounded difference and its z (see meanDifference), from the sample's histogram. */
+function adjustedInterval(d: Distribution, [least, most]: Interval): { ci95: Interval; z: number } {
+  const middle = (least + most) / 2;
+  let n = 2;
+  let sum = (least + most) / 2 + middle;
+  let sumSq = (least * least + most * most) / 2 + middle * middle;
+  for (const [v, c] of d.histogram) {
+    n += c;
+    sum += v * c;
+    sumSq += v * v * c;
+  }
+  const mean = sum / n;
+  // the pseudo-observations at both bounds give it a spread whatever the sample
+  const se = Math.sqrt(Math.max(0, sumSq / n - mean * mean) / n);
+  return { ci95: [Math.max(least, mean - Z95 * se), Math.min(most, mean + Z95 * se)], z: mean / se };
 }
 
 /** The value at 0-based rank r of the sorted sample a histogram stands for. */

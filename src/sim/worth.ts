@@ -16,7 +16,7 @@ import { createGamePool, defaultWorkers, type GamePool } from './batch-pool.ts';
 import type { BatchSpec } from './batch-types.ts';
 import { batchJson, csvCell, pairDifferenceText, pct, table, writeWhole, type BatchJson } from './batch-report.ts';
 import { COLORS, escapeHtml, renderPage, type ChartSpec } from './report-html.ts';
-import { fewSeedsNote, OutcomeLog, pairedComparison, vpText, type PairedComparison } from './compare.ts';
+import { OutcomeLog, pairedComparison, vpText, type PairedComparison } from './compare.ts';
 import { slug } from './matrix.ts';
 import type { Rate } from './stats.ts';
 
@@ -241,8 +241,5 @@ export function formatWorth(r: WorthResult): string {
   out.push('Worth: the army\'s result in the baseline less without the stratagem, seed by seed (the same seeds in every batch); positive when having it helps, as the agent plays it.');
   // one interval in twenty misses: among many stratagems, a z of 2 or 3 may be chance
   if (r.stratagems.length >= 5) out.push(`Of ${r.stratagems.length} intervals about ${(r.stratagems.length / 20).toFixed(1)} miss their true worth by chance: play a surprising one again with another --seed (--stratagems names it alone).`);
-  const first = r.stratagems.find((s) => s.worth)?.worth;
-  const note = first ? fewSeedsNote(first.units, first.unitGames) : null;
-  if (note) out.push(`Note: ${note}.`);
   return out.join('\n') + '\n';
 }

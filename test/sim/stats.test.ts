@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import seedrandom from 'seedrandom';
 import { quantileSeq, std, mean } from 'mathjs';
-import { Histogram, bin, halfWidth, rate, wilson, Z95 } from '../../src/sim/stats.ts';
+import { Histogram, bin, halfWidth, meanDifference, rate, wilson, Z95 } from '../../src/sim/stats.ts';
 import { BatchAggregator } from '../../src/sim/aggregate.ts';
 import { emptyRecord } from '../../src/sim/batch-game.ts';
 import type { GameRecord } from '../../src/sim/batch-types.ts';
@@ -79,6 +80,27 @@ describe('Histogram', () => {
   });
 });
 
+describe('the interval of a difference of win rates (Agresti and Min)', () => {
+  it('holds the sample mean it is printed beside, stays within the bounds, and agrees with its z about 0', () => {
+    const rng = seedrandom('adjusted-interval');
+    for (let k = 0; k < 3000; k++) {
+      const h = new Histogram();
+      const n = 1 + Math.floor(rng() * 40);
+      // pair margins in wins, -2 to 2, drawn around a random lean
+      const lean = rng();
+      for (let i = 0; i < n; i++) h.add([-2, -1, 0, 1, 2][Math.min(4, Math.floor((rng() + lean) * 2.5))]);
+      const d = meanDifference(h.distribution(), 1 / 2, [-2, 2])!;
+      expect(d.ci95[0]).toBeLessThanOrEqual(d.mean + 1e-12);
+      expect(d.ci95[1]).toBeGreaterThanOrEqual(d.mean - 1e-12);
+      expect(d.ci95[0]).toBeGreaterThanOrEqual(-1);
+      expect(d.ci95[1]).toBeLessThanOrEqual(1);
+      expect(d.ci95[1]).toBeGreaterThan(d.ci95[0]);
+      // |z| past 1.96 exactly when the interval leaves 0 out
+      expect(Math.abs(d.z!) > Z95).toBe(d.ci95[0] > 0 || d.ci95[1] < 0);
+    }
+  });
+});
+
 describe('BatchAggregator', () => {
   const spec = batchSpec({ games: 4, blockSize: 2 });
   const rec = (index: number, winner: 0 | 1 | null, vp: [number, number], swapped = index % 2 === 1): GameRecord => ({
@@ -104,8 +126,14 @@ describe('BatchAggregator', () => {
     expect(s.armies[0].losses.count).toBe(1);
     // player 1's seat won game 0 (army 0 unswapped) and lost game 1 (army 0 sat as player 2) and game 2
     expect(s.seat1Wins.count).toBe(1);
-    // one complete pair (game 3 failed): army 1 won both, a difference of 1 with no spread to judge it by
-    expect(s.pairs).toEqual({ pairs: 1, army1Both: 1, army2Both: 0, split: 0, withDraw: 0, winRateDifference: { mean: 1, ci95: [1, 1], z: null } });
+    // one complete pair (game 3 failed): army 1 won both, a difference of 1 with no spread of its own; the
+    // interval's pseudo-pairs (half at -2 wins, half at +2, one at 0) give it one: n 3, sum 2, sum of squares
+    // 8, so 2/3 ± 1.96·sqrt((8/3 - 4/9) / 3) wins, halved, cut at +1
+    expect(s.pairs).toMatchObject({ pairs: 1, army1Both: 1, army2Both: 0, split: 0, withDraw: 0 });
+    expect(s.pairs!.winRateDifference!.mean).toBe(1);
+    expect(s.pairs!.winRateDifference!.z).toBeCloseTo(2 / 3 / Math.sqrt(20 / 27), 12);
+    expect(s.pairs!.winRateDifference!.ci95[0]).toBeCloseTo((2 / 3 - Z95 * Math.sqrt(20 / 27)) / 2, 12);
+    expect(s.pairs!.winRateDifference!.ci95[1]).toBe(1);
     expect(s.margin.mean).toBeCloseTo((5 + 15 - 5) / 3, 12);
     expect(s.armies[0].vpByRound).toEqual([0, 25 / 3, 0]);
     expect(s.armies[0].units[0]).toMatchObject({ woundsDealt: 2, woundsTaken: 1, survival: rate(3, 3) });
@@ -127,11 +155,14 @@ describe('BatchAggregator', () => {
     const d = s.pairs!.winRateDifference!;
     expect(d.mean).toBeCloseTo(s.armies[0].wins.rate - s.armies[1].wins.rate, 12);
     expect(d.mean).toBeCloseTo(0.3, 12);
-    expect(d.ci95[0]).toBeCloseTo(0.3 - (Z95 * se) / 2, 12);
-    // the normal top, 0.3 + 1.96·se / 2 = 1.033, is past 100 points: cut there
-    expect(0.3 + (Z95 * se) / 2).toBeGreaterThan(1);
-    expect(d.ci95[1]).toBe(1);
-    expect(d.z).toBeCloseTo(0.6 / se, 12);
+    // the interval and z: the margins with the pseudo-pairs (half at -2, half at +2, one at 0): n 7, sum 3,
+    // sum of squares 13 + 4 = 17; mean 3/7, variance 17/7 - 9/49 = 110/49; halved (the normal interval,
+    // 0.3 ± 0.73, ran past 100 points on these five pairs, with z 0.6 / se = 0.80)
+    const seAdjusted = Math.sqrt(110 / 49 / 7);
+    expect(d.ci95[0]).toBeCloseTo((3 / 7 - Z95 * seAdjusted) / 2, 12);
+    expect(d.ci95[1]).toBeCloseTo((3 / 7 + Z95 * seAdjusted) / 2, 12);
+    expect(d.z).toBeCloseTo(3 / 7 / seAdjusted, 12);
+    expect(d.z).toBeLessThan(0.6 / se);
     expect(s.pairs).toMatchObject({ pairs: 5, army1Both: 2, army2Both: 1, split: 1, withDraw: 1 });
   });
 
@@ -140,14 +171,16 @@ describe('BatchAggregator', () => {
     const winners: [0 | 1, 0 | 1][] = [[0, 0], [0, 0], [0, 1], [0, 0], [0, 0]];
     winners.forEach(([a, b], k) => { agg.add(rec(2 * k, a, [5, 5])); agg.add(rec(2 * k + 1, b, [5, 5])); });
     const d = agg.result().pairs!.winRateDifference!;
-    // margins 2, 2, 0, 2, 2: mean 1.6, sd sqrt(3.2 / 4); the normal interval's top, (1.6 + 1.96·se) / 2 = 1.19,
-    // is past the most a win-rate difference can be, so it ends there; its bottom and z are the normal ones
-    const se = Math.sqrt(0.8 / 5);
-    expect((1.6 + Z95 * se) / 2).toBeGreaterThan(1);
+    // margins 2, 2, 0, 2, 2: mean 1.6; with the pseudo-pairs n 7, sum 8, sum of squares 20: mean 8/7, variance
+    // 20/7 - 64/49 = 76/49; its top, (8/7 + 0.92) / 2 = 1.03, is past the most a win-rate difference can be,
+    // so it ends there
+    const se = Math.sqrt(76 / 49 / 7);
+    const half = Z95 * se;
+    expect((8 / 7 + half) / 2).toBeGreaterThan(1);
     expect(d.mean).toBeCloseTo(0.8, 12);
-    expect(d.ci95[0]).toBeCloseTo((1.6 - Z95 * se) / 2, 12);
+    expect(d.ci95[0]).toBeCloseTo((8 / 7 - half) / 2, 12);
     expect(d.ci95[1]).toBe(1);
-    expect(d.z).toBeCloseTo(1.6 / se, 12);
+    expect(d.z).toBeCloseTo(8 / 7 / se, 12);
   });
 
   it('refuses records out of order', () => {
