@@ -45,6 +45,17 @@ export function polygonArea(poly: Vec2[]): number {
   return Math.abs(polygonSignedArea(poly));
 }
 
+/** The mean of the points' horizontal positions (a unit's centre from its models' positions). */
+export function meanPoint(pts: readonly Vec2[]): Vec2 {
+  let x = 0;
+  let y = 0;
+  for (const p of pts) {
+    x += p.x;
+    y += p.y;
+  }
+  return { x: x / pts.length, y: y / pts.length };
+}
+
 /** Area centroid (vertex mean for degenerate polygons). */
 export function polygonCentroid(poly: Vec2[]): Vec2 {
   let a = 0;
@@ -56,15 +67,7 @@ export function polygonCentroid(poly: Vec2[]): Vec2 {
     cx += (poly[j].x + poly[i].x) * f;
     cy += (poly[j].y + poly[i].y) * f;
   }
-  if (Math.abs(a) < 1e-12) {
-    let sx = 0;
-    let sy = 0;
-    for (const p of poly) {
-      sx += p.x;
-      sy += p.y;
-    }
-    return { x: sx / poly.length, y: sy / poly.length };
-  }
+  if (Math.abs(a) < 1e-12) return meanPoint(poly);
   return { x: cx / (3 * a), y: cy / (3 * a) };
 }
 

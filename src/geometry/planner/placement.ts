@@ -7,6 +7,7 @@ import { len } from '../vec.ts';
 import type { Body, Vec2, Vec3 } from '../types.ts';
 import { DISTANCE_EPSILON } from '../types.ts';
 import { ENGAGEMENT_RANGE_HORIZONTAL, ENGAGEMENT_RANGE_VERTICAL, inCoherencyRange } from '../ranges.ts';
+import { meanPoint } from '../polygon.ts';
 import { type EnemyRule, type Mover, type Waypoints, buildWaypoints, enemiesCrossed, findPath, slideClear } from '../pathing.ts';
 import type { PlannedMove, PlanFailure } from './types.ts';
 import { PLAN_MARGIN, type UnitModel, type Ctx } from './context.ts';
@@ -144,13 +145,7 @@ export function reach(ctx: Ctx, i: number, x: number, y: number, z: number): Rea
 
 /** The mean of the points' horizontal positions (a unit's centre from its models' positions). */
 export function centroidOf(pts: readonly Vec3[]): Vec2 {
-  let x = 0;
-  let y = 0;
-  for (const p of pts) {
-    x += p.x;
-    y += p.y;
-  }
-  return { x: x / pts.length, y: y / pts.length };
+  return meanPoint(pts);
 }
 
 export function finish(ctx: Ctx, P: Placement, reachedDestination: boolean, note?: string): PlannedMove {
