@@ -9,7 +9,7 @@
  * swapping, one game without. A unit counts only when all its games are recorded, and none failed, in
  * both batches. The intervals are those of a mean of paired differences (src/sim/stats.ts meanDifference, as
  * the batch's own pair-by-pair difference, src/sim/aggregate.ts): the win rate's Agresti and Min's for matched
- * proportions, the VP margin's the normal one; valid whatever the correlation, and narrower than two separate
+ * proportions, the VP margin's Student's; valid whatever the correlation, and narrower than two separate
  * intervals would give when the shared seeds make the batches agree. On batches whose every game agrees
  * unless the difference tips it (the model of test/sim/compare.test.ts, 4,000 replications a size) the win
  * rate's covered 96% with 100 pairs and all of them with 10 (it errs wide on so few differences); the

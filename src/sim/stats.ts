@@ -6,6 +6,7 @@
  * so the sums are exact whatever the number of games), and the runner feeds games in index order, so a
  * batch's numbers are the same to the last bit however its games were spread over workers or shards.
  */
+import { t975, zOfT } from './student-t.ts';
 
 /** The 0.975 quantile of the standard normal distribution. */
 export const Z95 = 1.959963984540054;
@@ -119,8 +120,10 @@ export interface Difference { mean: number; ci95: Interval; z: number | null }
  * each multiplied by `scale` (z is unchanged by it); null for an empty sample. z is the interval's own
  * statistic: it is beyond ±1.96 exactly when the interval (before any cut at a bound) leaves out 0.
  *
- * Without `bounds` (VP margins) the interval is the normal one, mean ± 1.96·sd/√n, and z the mean over its
- * standard error (null without spread). `bounds`: the least and greatest value a difference can take (before
+ * Without `bounds` (VP margins) the interval is Student's, mean ± t·sd/√n with t's 97.5% quantile on n - 1
+ * degrees of freedom (1.96, the normal one, covered 90% on 5 simulated pairs and 93% on 10), and z the normal
+ * score of the same tail as the mean over its standard error (null without spread; near that ratio from a few
+ * dozen seeds on). `bounds`: the least and greatest value a difference can take (before
  * `scale`), given for differences of win rates, whose samples are made of a few values between the bounds
  * (each seed's or pair's wins less the other's). Their normal interval is far too narrow on few seeds, and
  * on any number when one side nearly always wins: five pairs all won by one army give it no width at all.
@@ -137,8 +140,9 @@ export function meanDifference(d: Distribution, scale = 1, bounds?: Interval): D
     return { mean: d.mean * scale, ci95: [ci95[0] * scale, ci95[1] * scale], z };
   }
   const se = d.n > 1 ? d.sd / Math.sqrt(d.n) : 0;
-  const [lo, hi] = d.meanCi95;
-  return { mean: d.mean * scale, ci95: [lo * scale, hi * scale], z: se > 0 ? d.mean / se : null };
+  if (!(se > 0)) return { mean: d.mean * scale, ci95: [d.mean * scale, d.mean * scale], z: null };
+  const half = t975(d.n - 1) * se;
+  return { mean: d.mean * scale, ci95: [(d.mean - half) * scale, (d.mean + half) * scale], z: zOfT(d.mean / se, d.n - 1) };
 }
 
 /** Agresti and Min's interval of a bounded difference and its z (see meanDifference), from the sample's histogram. */

@@ -7,6 +7,7 @@ import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { OutcomeLog, pairedComparison } from '../../src/sim/compare.ts';
 import { Z95 } from '../../src/sim/stats.ts';
+import { normalQuantile } from '../../src/sim/student-t.ts';
 
 type Game = { winner: 0 | 1 | null; vp?: [number, number]; error?: true };
 
@@ -43,9 +44,13 @@ describe('pairedComparison', () => {
     const mean = 55 / 3;
     const sd = Math.sqrt(d.reduce((t, x) => t + (x - mean) ** 2, 0) / 2);
     expect(c.vpMargin.difference.mean).toBeCloseTo(mean, 12);
-    // VP margins: the normal interval
-    expect(c.vpMargin.difference.ci95[1] - mean).toBeCloseTo((Z95 * sd) / Math.sqrt(3), 10);
-    expect(c.vpMargin.difference.z).toBeCloseTo(mean / (sd / Math.sqrt(3)), 10);
+    // VP margins: Student's interval on 2 degrees of freedom (t 4.3027, not 1.96), and z the normal score of
+    // the same tail: on 2 degrees of freedom P(T > t) = (1 - t / sqrt(t² + 2)) / 2
+    const seVp = sd / Math.sqrt(3);
+    expect(c.vpMargin.difference.ci95[1] - mean).toBeCloseTo(4.302653 * seVp, 4);
+    const t = mean / seVp;
+    expect(c.vpMargin.difference.z).toBeCloseTo(-normalQuantile((1 - t / Math.sqrt(t * t + 2)) / 2), 8);
+    expect(c.vpMargin.difference.z!).toBeLessThan(t);
   });
 
   it("army 2's view is army 2's wins and VP margin", () => {
