@@ -59,10 +59,6 @@ async function cliErrorsAsync<T>(f: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The matrix's `--baseline`: its index among the rows and among the columns; a list that does not hold it
- * keeps its default. Named in neither list, it is an error.
- */
-/**
  * The progress of a command that plays batches one after the other (matrix, worth): a bar per batch on
  * stderr (`start` with its prefix), and when stderr is not a terminal a line as each ends (`done`).
  */
@@ -90,6 +86,10 @@ function distinctDetachments(list: (string | null)[], flag: string): (string | n
   return list;
 }
 
+/**
+ * The matrix's `--baseline`: its index among the rows and among the columns; a list that does not hold it
+ * keeps its default. Named in neither list, it is an error.
+ */
 function matrixBaseline(name: string | undefined, rows: (string | null)[], cols: (string | null)[], dflt: (l: (string | null)[]) => number, parse: (list: string) => (string | null)[]): { row: number; col: number } {
   if (name === undefined) return { row: dflt(rows), col: dflt(cols) };
   const [d] = parse(name);
@@ -298,13 +298,11 @@ Example: what each Kauyon stratagem the heuristic uses is worth against the Batt
       const workers = workersOption(opts.workers);
       // each variant read once: the named stratagems are checked with it before any game, then played
       const variants = new Map<string, ReturnType<typeof scenarioVariant>>();
+      // the stratagem taken from the army measured, as the scenario variant and the batch spec both take it
+      const fromArmy = (name: string): [string[], string[]] => (a === 0 ? [[name], []] : [[], [name]]);
       const without = (name: string) => {
         let sc = variants.get(name);
-        if (!sc) {
-          const w: [string[], string[]] = [[], []];
-          w[a].push(name);
-          variants.set(name, (sc = scenarioVariant(scenarioFile, { armies, detachments, fitWargear: opts.fitWargear, withoutStratagems: w })));
-        }
+        if (!sc) variants.set(name, (sc = scenarioVariant(scenarioFile, { armies, detachments, fitWargear: opts.fitWargear, withoutStratagems: fromArmy(name) })));
         return sc;
       };
       const named = opts.stratagems?.split(',').map((x) => x.trim()).filter(Boolean);
@@ -317,7 +315,7 @@ Example: what each Kauyon stratagem the heuristic uses is worth against the Batt
       const specFor = (sc: typeof base, w: string | null) => {
         const spec = makeSpec({
           scenario: sc, scenarioFile, agents, batchSeed: opts.seed ?? '1', games, blockSize, detachments, armies: armiesForSpec(opts.armies), fitWargear: opts.fitWargear,
-          withoutStratagems: w === null ? undefined : (a === 0 ? [[w], []] : [[], [w]]),
+          withoutStratagems: w === null ? undefined : fromArmy(w),
         });
         cliErrors(() => checkSpec(spec));
         return spec;

@@ -331,7 +331,7 @@ export function readSpec(dir: string): BatchSpec {
   }
   if (spec?.format !== BATCH_FORMAT) throw new DataError(`${file}: not a ${BATCH_FORMAT} batch (format ${JSON.stringify(spec?.format)})`);
   const checked = checkSpecShape(spec);
-  if ('error' in checked) throw new Error(`${file}: not a batch spec: ${checked.error}`);
+  if ('error' in checked) throw new DataError(`${file}: not a batch spec: ${checked.error}`);
   return checked.value;
 }
 

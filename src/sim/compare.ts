@@ -15,12 +15,30 @@
  * rate's covered 96% with 100 pairs and all of them with 10 (it errs wide on so few differences); the
  * normal interval it replaces covered 94% with 100 pairs, 87% with 25.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { FILES, readRecords, readSpec } from './batch.ts';
+import { FILES, readRecords, readSpec, runBatch, type BatchOutcome, type Progress } from './batch.ts';
+import type { GamePool } from './batch-pool.ts';
 import { opponent } from '../core/state.ts';
 import { pairDifferenceText } from './batch-report.ts';
 import type { BatchSpec, GameRecord } from './batch-types.ts';
 import { Histogram, meanDifference, type Difference } from './stats.ts';
+
+/**
+ * One batch of several to be compared seed by seed (a matrix's cells, worth's batches): played on a shared
+ * pool under its variant key, into `folder` when given (a folder holding this batch already, left by a stopped
+ * run, is continued; one holding another batch is refused), with the outcome of each game kept for
+ * pairedComparison.
+ */
+export async function playLogged(pool: GamePool, key: string, spec: BatchSpec, folder: string | null, onProgress?: (p: Progress) => void): Promise<{ outcome: BatchOutcome; log: OutcomeLog }> {
+  const resume = folder !== null && existsSync(join(folder, FILES.spec));
+  if (resume && JSON.stringify(readSpec(folder!)) !== JSON.stringify(spec)) {
+    throw new Error(`${folder} holds another batch (different scenario, seed, games or agents): remove it or choose another --out`);
+  }
+  const log = new OutcomeLog(spec.games);
+  const outcome = await runBatch(resume ? null : spec, { pool, variantKey: key, outDir: folder, resume, onProgress, onRecord: (r) => log.add(r) });
+  return { outcome, log };
+}
 
 /** Codes of a game in an OutcomeLog's `winner` array. */
 const ABSENT = -1;

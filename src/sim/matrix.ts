@@ -5,16 +5,15 @@
  * detachments, not by luck of the draw). With an output folder each cell is a complete batch folder
  * (cells/<row>-<col>/), so its games can be regenerated and an interrupted matrix continues where it was.
  */
-import { existsSync } from 'node:fs';
 import { makeDirs } from '../data/make-dirs.ts';
 import { join, resolve } from 'node:path';
 import type { ResolvedScenario } from '../data/scenario-types.ts';
-import { FILES, readSpec, runBatch, variantOf, type BatchOutcome, type Progress } from './batch.ts';
+import { variantOf, type Progress } from './batch.ts';
 import { createGamePool, defaultWorkers } from './batch-pool.ts';
 import type { BatchSpec } from './batch-types.ts';
 import { batchJson, csvCell, pairDifferenceText, pct, table, writeWhole, type BatchJson } from './batch-report.ts';
 import type { PairStats } from './aggregate.ts';
-import { OutcomeLog, pairedComparison, vpText, type PairedComparison } from './compare.ts';
+import { pairedComparison, playLogged, vpText, type OutcomeLog, type PairedComparison } from './compare.ts';
 import { escapeHtml, rateBars, renderPage, type ChartSpec } from './report-html.ts';
 import type { Interval } from './stats.ts';
 
@@ -102,14 +101,8 @@ export async function runMatrix(o: MatrixOptions): Promise<MatrixResult> {
     for (let k = 0; k < cells.length; k++) {
       const c = cells[k];
       o.onCellStart?.(c.row, c.col, k, cells.length);
-      const dir = out && c.dir ? join(out, c.dir) : null;
       // a cell folder left by an earlier run of the same matrix is continued, not played again
-      const resume = dir !== null && existsSync(join(dir, FILES.spec));
-      if (resume && JSON.stringify(readSpec(dir!)) !== JSON.stringify(c.spec)) {
-        throw new Error(`${dir} holds another batch (different scenario, seed, games or agents): remove it or choose another --out`);
-      }
-      const log = new OutcomeLog(c.spec.games);
-      const outcome: BatchOutcome = await runBatch(resume ? null : c.spec, { pool, variantKey: c.key, outDir: dir, resume, onProgress: o.onProgress, onRecord: (r) => log.add(r) });
+      const { outcome, log } = await playLogged(pool, c.key, c.spec, out && c.dir ? join(out, c.dir) : null, o.onProgress);
       logs[Math.floor(k / o.cols.length)].push(log);
       const cell: MatrixCell = {
         row: c.row, col: c.col, dir: c.dir, ...batchJson(outcome),

@@ -7,16 +7,15 @@
  * With an output folder each batch is a complete batch folder (baseline/, without-<name>/), so its games can
  * be regenerated, and a run that was stopped continues where it was.
  */
-import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { makeDirs } from '../data/make-dirs.ts';
 import type { ResolvedScenario } from '../data/scenario-types.ts';
-import { FILES, readSpec, runBatch, variantOf, type BatchOutcome, type Progress } from './batch.ts';
-import { createGamePool, defaultWorkers, type GamePool } from './batch-pool.ts';
+import { variantOf, type BatchOutcome, type Progress } from './batch.ts';
+import { createGamePool, defaultWorkers } from './batch-pool.ts';
 import type { BatchSpec } from './batch-types.ts';
 import { batchJson, csvCell, pairDifferenceText, pct, table, writeWhole, type BatchJson } from './batch-report.ts';
 import { COLORS, escapeHtml, renderPage, type ChartSpec } from './report-html.ts';
-import { OutcomeLog, pairedComparison, vpText, type PairedComparison } from './compare.ts';
+import { OutcomeLog, pairedComparison, playLogged, vpText, type PairedComparison } from './compare.ts';
 import { slug } from './matrix.ts';
 import type { Rate } from './stats.ts';
 
@@ -88,7 +87,7 @@ export async function runWorth(o: WorthOptions): Promise<WorthResult> {
   const basePool = createGamePool(threads, { baseline: variantOf(baseSpec) });
   let base: { outcome: BatchOutcome; log: OutcomeLog };
   try {
-    base = await playBatch(basePool, 'baseline', baseSpec, out, 'baseline', o.onProgress);
+    base = await playLogged(basePool, 'baseline', baseSpec, out ? join(out, 'baseline') : null, o.onProgress);
   } finally {
     await basePool.destroy();
   }
@@ -109,7 +108,7 @@ export async function runWorth(o: WorthOptions): Promise<WorthResult> {
         const b = all[i];
         const label = b.name === null ? `without the detachment (${det})` : `without ${b.name}`;
         o.onBatchStart?.(label, i + 1, all.length + 1);
-        const r = await playBatch(pool, b.key, b.spec, out, b.dir, o.onProgress);
+        const r = await playLogged(pool, b.key, b.spec, out ? join(out, b.dir) : null, o.onProgress);
         o.onBatchDone?.(label, r.outcome);
         const worth = pairedComparison(base.log, r.log, a, baseSpec.swap);
         const winRateWithout = r.outcome.stats.armies[a].wins.rate;
@@ -194,18 +193,6 @@ function renderWorthHtml(r: WorthResult): string {
   h.push('</table>');
   h.push(`<p>Worth: the army's result in the baseline less in a batch of the same seeds without the stratagem, seed by seed (side-swapped pairs); positive when having it helps, as the agent plays it. One 95% interval in twenty misses its true value: of ${r.stratagems.length}, a surprising one is worth playing again with another seed. Each batch's folder (<code>baseline/</code>, <code>without-…/</code>) holds its own report.</p>`);
   return renderPage(title, h.join('\n'), charts);
-}
-
-/** One batch on the pool, continued when its folder holds the same batch already (a stopped run). */
-async function playBatch(pool: GamePool, key: string, spec: BatchSpec, out: string | null, dir: string, onProgress?: (p: Progress) => void): Promise<{ outcome: BatchOutcome; log: OutcomeLog }> {
-  const folder = out ? join(out, dir) : null;
-  const resume = folder !== null && existsSync(join(folder, FILES.spec));
-  if (resume && JSON.stringify(readSpec(folder!)) !== JSON.stringify(spec)) {
-    throw new Error(`${folder} holds another batch (different scenario, seed, games or agents): remove it or choose another --out`);
-  }
-  const log = new OutcomeLog(spec.games);
-  const outcome = await runBatch(resume ? null : spec, { pool, variantKey: key, outDir: folder, resume, onProgress, onRecord: (r) => log.add(r) });
-  return { outcome, log };
 }
 
 /** The whole detachment's worth, as a line of the reports; null when it was not measured. */

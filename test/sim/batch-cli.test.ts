@@ -137,6 +137,11 @@ describe('matrix command', () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toContain("each detachment against none, its win rate less with none against the same opponent");
     expect(JSON.parse(readFileSync(join(out, 'matrix.json'), 'utf8')).rowVsBaseline).toEqual(m.rowVsBaseline);
+    // a folder holding another batch (4 games, not 6) is refused, not mixed with it (compare.ts playLogged)
+    const other = cli(['matrix', scenario, '--detachments', 'none,Kauyon', '--vs', 'none', '--games', '6', '--workers', '1', '--out', out]);
+    expect(other.code).toBe(1);
+    expect(other.stderr).toMatch(/cells\/1-none--1-none holds another batch \(different scenario, seed, games or agents\)/);
+    expect(JSON.parse(readFileSync(join(out, 'matrix.json'), 'utf8')).games).toBe(4);
     const kauyon = cli(['matrix', scenario, '--detachments', 'none,Kauyon', '--vs', 'none', '--baseline', 'kauyon', '--games', '2', '--workers', '1', '--json']);
     expect(JSON.parse(kauyon.stdout).baseline).toEqual({ row: 1, col: null });
     const nowhere = cli(['matrix', scenario, '--detachments', 'none,Kauyon', '--baseline', "Mont'ka", '--games', '2', '--workers', '1']);
