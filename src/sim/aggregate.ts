@@ -276,5 +276,5 @@ export type { Interval };
 
 /** The win-rate difference from the distribution of pair margins (in wins, -2 to 2): half of each. */
 export function pairDifference(d: Distribution): PairStats['winRateDifference'] {
-  return meanDifference(d, 1 / 2, [-2, 2]);
+  return meanDifference(d, 1 / 2, { bounds: [-2, 2] });
 }

@@ -9,7 +9,8 @@
  * swapping, one game without. A unit counts only when all its games are recorded, and none failed, in
  * both batches. The intervals are those of a mean of paired differences (src/sim/stats.ts meanDifference, as
  * the batch's own pair-by-pair difference, src/sim/aggregate.ts): the win rate's Agresti and Min's for matched
- * proportions, the VP margin's Student's; valid whatever the correlation, and narrower than two separate
+ * proportions, the VP margin's Student's with a pseudo-pair at ± the spread of a game's VP margin (the two
+ * batches' games pooled); valid whatever the correlation, and narrower than two separate
  * intervals would give when the shared seeds make the batches agree. On batches whose every game agrees
  * unless the difference tips it (the model of test/sim/compare.test.ts, 4,000 replications a size) the win
  * rate's covered 96% with 100 pairs and all of them with 10 (it errs wide on so few differences); the
@@ -22,7 +23,7 @@ import type { GamePool } from './batch-pool.ts';
 import { opponent } from '../core/state.ts';
 import { pairDifferenceText } from './batch-report.ts';
 import type { BatchSpec, GameRecord } from './batch-types.ts';
-import { Histogram, meanDifference, type Difference } from './stats.ts';
+import { Histogram, meanDifference, type Difference, type Distribution } from './stats.ts';
 
 /**
  * One batch of several to be compared seed by seed (a matrix's cells, worth's batches): played on a shared
@@ -124,6 +125,8 @@ export function pairedComparison(a: OutcomeLog, b: OutcomeLog, army: 0 | 1, swap
   // the differences, seed by seed (multiples of a half: a few values, kept exactly)
   const dWin = new Histogram();
   const dVp = new Histogram();
+  // each batch's VP margins game by game: the spread of a game's result, for the VP interval's pseudo-pair
+  const margins = [new Histogram(), new Histogram()];
   for (let u = 0; u < seen; u++) {
     const first = u * size;
     let complete = true;
@@ -136,8 +139,11 @@ export function pairedComparison(a: OutcomeLog, b: OutcomeLog, army: 0 | 1, swap
     for (let i = first; i < first + size; i++) {
       winA += a.winner(i) === army ? 1 : 0;
       winB += b.winner(i) === army ? 1 : 0;
-      vpA += a.vp(i, army) - a.vp(i, opponent(army));
-      vpB += b.vp(i, army) - b.vp(i, opponent(army));
+      const [marginA, marginB] = [a.vp(i, army) - a.vp(i, opponent(army)), b.vp(i, army) - b.vp(i, opponent(army))];
+      vpA += marginA;
+      vpB += marginB;
+      margins[0].add(marginA);
+      margins[1].add(marginB);
     }
     // per game of the unit, so that a unit's value is on the scale of one game
     dWin.add((winA - winB) / size);
@@ -153,9 +159,15 @@ export function pairedComparison(a: OutcomeLog, b: OutcomeLog, army: 0 | 1, swap
     units: n,
     unitGames: size,
     leftOut: totalUnits - n,
-    winRate: { a: sums.winA / n, b: sums.winB / n, difference: meanDifference(dWin.distribution(), 1, [-1, 1])! },
-    vpMargin: { a: sums.vpA / n, b: sums.vpB / n, difference: meanDifference(dVp.distribution())! },
+    winRate: { a: sums.winA / n, b: sums.winB / n, difference: meanDifference(dWin.distribution(), 1, { bounds: [-1, 1] })! },
+    vpMargin: { a: sums.vpA / n, b: sums.vpB / n, difference: meanDifference(dVp.distribution(), 1, { spread: pooledSd(margins[0].distribution(), margins[1].distribution()) })! },
   };
+}
+
+/** The standard deviation of two samples about their own means (0 when they have no spread). */
+function pooledSd(x: Distribution, y: Distribution): number {
+  const df = x.n + y.n - 2;
+  return df > 0 ? Math.sqrt(((x.n - 1) * x.sd ** 2 + (y.n - 1) * y.sd ** 2) / df) : 0;
 }
 
 /** "+1.8 VP [-0.4, +4.0], z 1.6": a difference of VP margins. */

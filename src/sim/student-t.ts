@@ -94,6 +94,8 @@ export function normalQuantile(p: number): number {
  * t's 97.5% quantile. Where the tail is too small to hold in a number, the t statistic itself.
  */
 export function zOfT(t: number, df: number): number {
+  // the normal quantile of a half is -0, which would print as a sign
+  if (t === 0) return 0;
   const tail = tUpperTail(Math.abs(t), df);
   if (!(tail > 0)) return t;
   const z = -normalQuantile(tail);

@@ -40,16 +40,21 @@ describe('pairedComparison', () => {
     // B (10 - 10) / 2 = 0, (0 + 20) / 2 = 10, (-30 - 20) / 2 = -25 -> differences 20, -20, 55
     expect(c.vpMargin.a).toBeCloseTo(40 / 3, 12);
     expect(c.vpMargin.b).toBeCloseTo(-15 / 3, 12);
-    const d = [20, -20, 55];
-    const mean = 55 / 3;
-    const sd = Math.sqrt(d.reduce((t, x) => t + (x - mean) ** 2, 0) / 2);
-    expect(c.vpMargin.difference.mean).toBeCloseTo(mean, 12);
-    // VP margins: Student's interval on 2 degrees of freedom (t 4.3027, not 1.96), and z the normal score of
-    // the same tail: on 2 degrees of freedom P(T > t) = (1 - t / sqrt(t² + 2)) / 2
-    const seVp = sd / Math.sqrt(3);
-    expect(c.vpMargin.difference.ci95[1] - mean).toBeCloseTo(4.302653 * seVp, 4);
+    expect(c.vpMargin.difference.mean).toBeCloseTo(55 / 3, 12);
+    // the spread of a game's VP margin, each batch about its own mean: A's games 20, 20, 0, -20, 40, 20 (mean
+    // 40/3, sum of squared deviations 3200 - 6·(40/3)² = 6400/3), B's 10, -10, 0, 20, -30, -20 (mean -5,
+    // 1900 - 150 = 1750), on 10 degrees of freedom: variance (6400/3 + 1750) / 10 = 1165/3
+    const spread2 = 1165 / 3;
+    // Student's interval of 20, -20, 55 and half a pseudo-pair at each of ±spread: n 4, sum 55, sum of
+    // squares 3825 + spread²; on 3 degrees of freedom (t 3.1824, not 1.96), and z the normal score of the
+    // same tail: on 3 degrees of freedom P(T > t) = 1/2 - (atan(t/√3) + (t/√3)/(1 + t²/3)) / π
+    const mean = 55 / 4;
+    const seVp = Math.sqrt((3825 + spread2 - 4 * mean * mean) / 3 / 4);
+    expect(c.vpMargin.difference.ci95[0]).toBeCloseTo(mean - 3.182446 * seVp, 4);
+    expect(c.vpMargin.difference.ci95[1]).toBeCloseTo(mean + 3.182446 * seVp, 4);
     const t = mean / seVp;
-    expect(c.vpMargin.difference.z).toBeCloseTo(-normalQuantile((1 - t / Math.sqrt(t * t + 2)) / 2), 8);
+    const x = t / Math.sqrt(3);
+    expect(c.vpMargin.difference.z).toBeCloseTo(-normalQuantile(0.5 - (Math.atan(x) + x / (1 + x * x)) / Math.PI), 8);
     expect(c.vpMargin.difference.z!).toBeLessThan(t);
   });
 
@@ -87,7 +92,7 @@ describe('pairedComparison', () => {
     expect(pairedComparison(a, new OutcomeLog(6), 0, true)).toBeNull();
   });
 
-  it('a batch against itself differs by nothing, exactly; two pairs cannot say the win rates are the same', () => {
+  it('a batch against itself differs by nothing, exactly; two pairs cannot say the win rates or VP margins are the same', () => {
     const a = log([{ winner: 0, vp: [30, 10] }, { winner: 1, vp: [0, 40] }, { winner: null, vp: [20, 20] }, { winner: 0, vp: [35, 30] }]);
     const c = pairedComparison(a, a, 0, true)!;
     // two differences of 0 and the pseudo-pairs: n 4, sum 0, sum of squares 1 -> 0 ± 1.96·sqrt(1/16)
@@ -95,7 +100,13 @@ describe('pairedComparison', () => {
     expect(c.winRate.difference.z).toBe(0);
     expect(c.winRate.difference.ci95[0]).toBeCloseTo(-Z95 / 4, 12);
     expect(c.winRate.difference.ci95[1]).toBeCloseTo(Z95 / 4, 12);
-    expect(c.vpMargin.difference).toEqual({ mean: 0, ci95: [0, 0], z: null });
+    // VP: two differences of 0 and the pseudo-pair at ± the spread of a game's margin (20, -40, 0, 5 in both
+    // batches: mean -15/4, sum of squared deviations 2025 - 4·(15/4)² = 1968.75 each, variance 3937.5 / 6):
+    // n 3, sum 0, sum of squares 656.25 -> 0 ± t(2)·sqrt(656.25 / 2 / 3)
+    expect(c.vpMargin.difference.mean).toBe(0);
+    expect(c.vpMargin.difference.z).toBe(0);
+    expect(c.vpMargin.difference.ci95[1]).toBeCloseTo(4.302653 * Math.sqrt(656.25 / 6), 4);
+    expect(c.vpMargin.difference.ci95[0]).toBeCloseTo(-c.vpMargin.difference.ci95[1], 12);
   });
 
   it("keeps what was played, not the batch's size: a batch of 2^40 games with four played", () => {
@@ -180,5 +191,41 @@ describe('pairedComparison', () => {
     // sparse model, where nine games in ten agree: it errs wide when few differences are seen)
     const few = coverage(10, 'compare-coverage-10');
     expect(few.covered).toBeGreaterThan(0.95 - tolerance);
+  });
+  it("the VP margin's interval covers the true difference when most seeds' games agree to the last VP, and is not wide where they all differ", () => {
+    // Each game's VP margin is drawn once (sd 18, as the default scenario's) for both batches; with chance
+    // `share` batch A's game parts from B's and its margin moves by -5, 5, 10 or 15 VP (mean 6.25): a
+    // stratagem used in a game in twenty (share 0.05), taken away. The true difference is share · 6.25.
+    const replications = 4000;
+    const tolerance = 4 * Math.sqrt((0.95 * 0.05) / replications);
+    const coverage = (pairs: number, share: number, seed: string) => {
+      const rng = seedrandom(seed);
+      const truth = share * 6.25;
+      let covered = 0;
+      for (let rep = 0; rep < replications; rep++) {
+        const a = new OutcomeLog(2 * pairs);
+        const b = new OutcomeLog(2 * pairs);
+        for (let index = 0; index < 2 * pairs; index++) {
+          const gauss = Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
+          const margin = Math.round(18 * gauss);
+          const moved = rng() < share ? [-5, 5, 10, 15][Math.floor(rng() * 4)] : 0;
+          const vp = (m: number): [number, number] => [40 + Math.max(0, m), 40 + Math.max(0, -m)];
+          a.add({ index, winner: null, vp: vp(margin + moved) });
+          b.add({ index, winner: null, vp: vp(margin) });
+        }
+        const [lo, hi] = pairedComparison(a, b, 0, true)!.vpMargin.difference.ci95;
+        if (lo <= truth && truth <= hi) covered++;
+      }
+      return covered / replications;
+    };
+    // 100 pairs, ~10 games that differ: Student's interval of the differences alone covered 92.3% here (its
+    // spread is that of the few games seen to differ); with the pseudo-pair 99.9%: at least 95%, less four standard
+    // errors of a proportion over the replications (one-sided: it errs wide on so few differences)
+    expect(coverage(100, 0.05, 'compare-vp-sparse')).toBeGreaterThan(0.95 - tolerance);
+    // every game differs (its moves are small beside a game's spread, so the pseudo-pair widens the interval
+    // most here): 96.4%, within the same four standard errors below and two above 95%
+    const dense = coverage(100, 1, 'compare-vp-dense');
+    expect(dense).toBeGreaterThan(0.95 - tolerance);
+    expect(dense).toBeLessThan(0.95 + 2 * tolerance);
   });
 });

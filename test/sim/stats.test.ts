@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
 import { quantileSeq, std, mean } from 'mathjs';
 import { Histogram, bin, halfWidth, meanDifference, rate, wilson, Z95 } from '../../src/sim/stats.ts';
+import { normalQuantile } from '../../src/sim/student-t.ts';
 import { BatchAggregator } from '../../src/sim/aggregate.ts';
 import { emptyRecord } from '../../src/sim/batch-game.ts';
 import type { GameRecord } from '../../src/sim/batch-types.ts';
@@ -89,7 +90,7 @@ describe('the interval of a difference of win rates (Agresti and Min)', () => {
       // pair margins in wins, -2 to 2, drawn around a random lean
       const lean = rng();
       for (let i = 0; i < n; i++) h.add([-2, -1, 0, 1, 2][Math.min(4, Math.floor((rng() + lean) * 2.5))]);
-      const d = meanDifference(h.distribution(), 1 / 2, [-2, 2])!;
+      const d = meanDifference(h.distribution(), 1 / 2, { bounds: [-2, 2] })!;
       expect(d.ci95[0]).toBeLessThanOrEqual(d.mean + 1e-12);
       expect(d.ci95[1]).toBeGreaterThanOrEqual(d.mean - 1e-12);
       expect(d.ci95[0]).toBeGreaterThanOrEqual(-1);
@@ -98,6 +99,43 @@ describe('the interval of a difference of win rates (Agresti and Min)', () => {
       // |z| past 1.96 exactly when the interval leaves 0 out
       expect(Math.abs(d.z!) > Z95).toBe(d.ci95[0] > 0 || d.ci95[1] < 0);
     }
+  });
+});
+
+describe('the interval of a difference of VP margins (Student, with a pseudo-pair at ± a game\'s spread)', () => {
+  it('holds the sample mean, has width whenever there is a spread, and agrees with its z about 0', () => {
+    const rng = seedrandom('spread-interval');
+    for (let k = 0; k < 3000; k++) {
+      const h = new Histogram();
+      const n = 1 + Math.floor(rng() * 60);
+      // most seeds agree (0), the others part by a few VP about a random lean
+      const share = rng();
+      const lean = 20 * (rng() - 0.5);
+      for (let i = 0; i < n; i++) h.add(rng() < share ? Math.round(lean + 20 * (rng() - 0.5)) : 0);
+      const spread = 1 + 30 * rng();
+      const d = meanDifference(h.distribution(), 1, { spread })!;
+      expect(d.ci95[0]).toBeLessThanOrEqual(d.mean + 1e-9);
+      expect(d.ci95[1]).toBeGreaterThanOrEqual(d.mean - 1e-9);
+      expect(d.ci95[1]).toBeGreaterThan(d.ci95[0]);
+      expect(Math.abs(d.z!) > Z95).toBe(d.ci95[0] > 0 || d.ci95[1] < 0);
+    }
+  });
+
+  it('one difference of 4 with a spread of 3: Student on 1 degree of freedom of 4, +3 and -3 weighted a half', () => {
+    // n 2, sum 4, sum of squares 16 + 9 = 25: mean 2, variance (25 - 2·4) / 1 = 17, standard error sqrt(17/2);
+    // t's 97.5% quantile on 1 degree of freedom is tan(0.475π) = 12.7062
+    const h = new Histogram();
+    h.add(4);
+    const d = meanDifference(h.distribution(), 1, { spread: 3 })!;
+    const se = Math.sqrt(17 / 2);
+    expect(d.mean).toBe(4);
+    expect(d.ci95[0]).toBeCloseTo(2 - Math.tan(0.475 * Math.PI) * se, 9);
+    expect(d.ci95[1]).toBeCloseTo(2 + Math.tan(0.475 * Math.PI) * se, 9);
+    // on 1 degree of freedom P(T > t) = 1/2 - atan(t)/π
+    const t = 2 / se;
+    expect(d.z).toBeCloseTo(-normalQuantile(0.5 - Math.atan(t) / Math.PI), 9);
+    // without a spread, one difference says nothing of its spread
+    expect(meanDifference(h.distribution(), 1, { spread: 0 })).toEqual({ mean: 4, ci95: [4, 4], z: null });
   });
 });
 
