@@ -16,6 +16,7 @@ import type { PairStats } from './aggregate.ts';
 import { pairedComparison, playLogged, vpText, type OutcomeLog, type PairedComparison } from './compare.ts';
 import { escapeHtml, rateBars, renderPage, type ChartSpec } from './report-html.ts';
 import type { Interval } from './stats.ts';
+import { nameStem } from './variants.ts';
 
 export const MATRIX_FORMAT = 'strategium-matrix/1';
 
@@ -121,7 +122,8 @@ export async function runMatrix(o: MatrixOptions): Promise<MatrixResult> {
   const result: MatrixResult = {
     format: MATRIX_FORMAT,
     scenario: first.scenario.name,
-    armies: [first.scenario.players[0].name, first.scenario.players[1].name],
+    // each army plays several detachments here: named without the one of the first cell
+    armies: [0, 1].map((i) => { const p = first.scenario.players[i]; return nameStem(p.name, p.detachment) ?? p.name; }) as [string, string],
     agents: first.agents,
     batchSeed: first.batchSeed,
     games: first.games,

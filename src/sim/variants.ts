@@ -51,6 +51,12 @@ export function parseWithoutStratagems(entries: readonly string[]): [string[], s
   return out;
 }
 
+/** An army's name without the detachment it ends with ("T'au (Kauyon)": "T'au"); null when it does not end with it. */
+export function nameStem(name: string, detachment: string | null): string | null {
+  const suffix = ` (${detachment ?? 'no detachment'})`;
+  return name.length > suffix.length && name.endsWith(suffix) ? name.slice(0, -suffix.length) : null;
+}
+
 export interface ScenarioChanges {
   /** per player: a detachment name, null for no detachment, undefined to keep the scenario's */
   detachments?: [string | null | undefined, string | null | undefined];
@@ -87,6 +93,7 @@ export function scenarioVariant(file: string, changes: ScenarioChanges): Resolve
   const base = dirname(abs);
   // the paths in the file are relative to it: make them absolute, as the copy is read from elsewhere
   if (typeof raw.terrain === 'string' && raw.terrain.endsWith('.json') && !isAbsolute(raw.terrain)) raw.terrain = resolve(base, raw.terrain);
+  const renamed: (string | undefined)[] = [];
   (raw.players ?? []).forEach((p, i) => {
     if (typeof p.army === 'string' && !isAbsolute(p.army)) p.army = resolve(base, p.army);
     const a = changes.armies?.[i];
@@ -103,7 +110,13 @@ export function scenarioVariant(file: string, changes: ScenarioChanges): Resolve
       p.formations = 'agent';
     }
     const d = changes.detachments?.[i];
-    if (d !== undefined) p.detachment = d;
+    if (d !== undefined) {
+      // a name that carries the detachment it replaces ("T'au (Kauyon)") would misname the army played:
+      // its stem, named again once the loader has spelled the new detachment
+      const stem = typeof p.name === 'string' && typeof p.detachment === 'string' ? nameStem(p.name, p.detachment) : null;
+      if (stem !== null) renamed[i] = stem;
+      p.detachment = d;
+    }
     const without = changes.withoutStratagems?.[i] ?? [];
     if (without.length) {
       const listed = Array.isArray(p.withoutStratagems) ? (p.withoutStratagems as unknown[]) : [];
@@ -119,6 +132,9 @@ export function scenarioVariant(file: string, changes: ScenarioChanges): Resolve
     writeFileSync(tmp, JSON.stringify(raw));
     const sc = loadScenario(tmp);
     sc.file = file;
+    renamed.forEach((stem, i) => {
+      if (stem !== undefined) sc.players[i].name = `${stem} (${sc.players[i].detachment ?? 'no detachment'})`;
+    });
     if (listWarnings.length) sc.warnings = [...listWarnings, ...(sc.warnings ?? [])];
     return sc;
   } catch (err) {

@@ -10,7 +10,7 @@ import { cli } from '../helpers/cli.ts';
 import { writeBatchScenarioFile } from './helpers.ts';
 import { HAVE_LISTS, LISTS_DIR } from '../data/paths.ts';
 import { parseArmyList } from '../../src/data/army-build.ts';
-import { parseArmies, scenarioVariant } from '../../src/sim/variants.ts';
+import { nameStem, parseArmies, scenarioVariant } from '../../src/sim/variants.ts';
 import { playCommand } from '../../src/sim/batch-report.ts';
 import { createGame } from '../../src/rules/battle/setup.ts';
 import { loadAgentFactory, makeAgent } from '../../src/core/agent-loader.ts';
@@ -20,6 +20,25 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const scenario = writeBatchScenarioFile(join(tmp, 'scenario'));
 /** A Warhammer 40,000 app export of a small Mont'ka army (4 units, 440 points). */
 const LIST = join(import.meta.dirname, 'fixtures', 'hunters-app.txt');
+
+describe('--detachments', () => {
+  it('renames an army whose name carries the detachment it no longer plays, spelled as the engine spells it', () => {
+    const file = join(import.meta.dirname, '..', '..', 'scenarios', 'default.json');
+    const before = scenarioVariant(file, {});
+    expect(before.players.map((p) => p.name)).toEqual(["T'au (Kauyon)", 'Aeldari (Battle Host)']);
+    const sc = scenarioVariant(file, { detachments: ['montka', null] });
+    expect(sc.players.map((p) => [p.name, p.detachment])).toEqual([["T'au (Mont'ka)", "Mont'ka"], ['Aeldari (no detachment)', null]]);
+    // the same detachment again, or none given: the name stays
+    expect(scenarioVariant(file, { detachments: [undefined, 'Battle Host'] }).players.map((p) => p.name)).toEqual(before.players.map((p) => p.name));
+    // the stem (the matrix names each army by it, as its rows and columns play several detachments)
+    expect(sc.players.map((p) => nameStem(p.name, p.detachment))).toEqual(["T'au", 'Aeldari']);
+    expect(nameStem('Hunters', "Mont'ka")).toBeNull();
+    expect(nameStem(' (Kauyon)', 'Kauyon')).toBeNull();
+    // a name that does not carry its detachment stays as it is
+    const mini = scenarioVariant(scenario, {});
+    expect(scenarioVariant(scenario, { detachments: ['Kauyon', 'Battle Host'] }).players.map((p) => p.name)).toEqual(mini.players.map((p) => p.name));
+  });
+});
 
 describe('--armies', () => {
   it('names two armies, "-" keeping the scenario\'s', () => {
