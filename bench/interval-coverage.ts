@@ -32,7 +32,9 @@ function pairs(win: number, draw: number, lean: number): Draw {
 function normal(values: number[], bound: number | null): [number, number] {
   const h = new Histogram();
   for (const v of values) h.add(v);
-  const [lo, hi] = h.distribution().meanCi95;
+  const d = h.distribution();
+  const half = d.n > 0 ? (Z95 * d.sd) / Math.sqrt(d.n) : 0;
+  const [lo, hi] = [d.mean - half, d.mean + half];
   return bound === null ? [lo, hi] : [Math.max(-bound, lo), Math.min(bound, hi)];
 }
 

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import seedrandom from 'seedrandom';
 import { readRecords, readSpec } from '../src/sim/batch.ts';
-import { Histogram, meanDifference, type DifferenceScale } from '../src/sim/stats.ts';
+import { Histogram, meanDifference, Z95, type DifferenceScale } from '../src/sim/stats.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { samples: { type: 'string', default: '4000' }, pairs: { type: 'string', default: '50,200' } } });
 const samples = Number(values.samples);
@@ -62,7 +62,9 @@ function interval(v: number[], known: DifferenceScale | null): [number, number] 
   const h = new Histogram();
   for (const x of v) h.add(x);
   const d = h.distribution();
-  return known ? meanDifference(d, 1, known)!.ci95 : d.meanCi95;
+  if (known) return meanDifference(d, 1, known)!.ci95;
+  const half = (Z95 * d.sd) / Math.sqrt(d.n);
+  return [d.mean - half, d.mean + half];
 }
 
 /** coverage by each interval of a measure's population mean, samples of n pairs */

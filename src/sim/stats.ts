@@ -47,7 +47,7 @@ export interface Distribution {
   mean: number;
   /** sample standard deviation (n - 1) */
   sd: number;
-  /** normal-approximation 95% interval of the mean: mean ± 1.96·sd/√n */
+  /** Student's 95% interval of the mean: mean ± t·sd/√n, t's 97.5% quantile on n - 1 degrees of freedom (1.96 from a few hundred games; 12.7 on two) */
   meanCi95: Interval;
   min: number;
   max: number;
@@ -102,7 +102,7 @@ export class Histogram {
     const sorted = this.entries();
     const mean = this.mean();
     const sd = this.sd();
-    const half = this.n > 0 ? (Z95 * sd) / Math.sqrt(this.n) : 0;
+    const half = this.n > 1 ? (t975(this.n - 1) * sd) / Math.sqrt(this.n) : 0;
     return {
       n: this.n, mean, sd, meanCi95: [mean - half, mean + half],
       min: sorted.length ? sorted[0][0] : 0, max: sorted.length ? sorted[sorted.length - 1][0] : 0,
