@@ -58,6 +58,8 @@ export function createHeuristic(params: Partial<Weights> = {}, name = 'heuristic
   const mem: Memory = { assigned: new Map(), assignedFor: '', heading: new Map(), headingGen: 0, headingKey: '', charge: null, moved: null, moveRank: { key: '', gains: new Map() }, sight: sightMemory('', null) };
   return {
     name,
+    // argmax takes the first best option, and only deployment draws from the stream (Agent.declinesWithoutTrace)
+    declinesWithoutTrace: true,
     decide(view: GameView, req: DecisionRequest) {
       const state = view.state as GameState;
       const c: Ctx = { state, me: view.player, opp: opponent(view.player), w, mem, board: boardOf(state), random };

@@ -49,6 +49,16 @@ export interface Agent {
    * the player re-rolls failed rolls (or exactly what was granted, when that is narrower).
    */
   rerollPolicy?(view: GameView, roll: { purpose: 'hit' | 'wound' | 'save'; granted: RerollPolicy; unit: string; weapon: string }): RerollPolicy;
+  /**
+   * Optional: true when an option this agent does not take leaves no trace in its game: it takes the
+   * best-scored option (the first of equals), whatever else is offered beside it, and declining draws nothing
+   * from its stream; nor does it play the game ahead (where the opponent's options would count). A stratagem
+   * the army did not use in a game could then be taken away without changing that game, so `worth` copies
+   * such games from its baseline rather than playing them again when both agents say so (and checks the
+   * first few: src/sim/worth.ts). The heuristic does; the random agent (it draws among what is offered) and
+   * lookahead (it plays futures) do not.
+   */
+  readonly declinesWithoutTrace?: boolean;
 }
 
 export interface AgentContext {

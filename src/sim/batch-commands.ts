@@ -261,6 +261,7 @@ Examples:
     .option('--army <n>', "the army measured: 1 = the scenario's player 1 army, 2 = player 2's", '1')
     .option('--stratagems <list>', 'the stratagems to measure, comma-separated (default: those the army used in the baseline)')
     .option('--detachment', 'also measure the whole detachment (its rule and stratagems): one more batch, the army under no detachment')
+    .option('--play-all', 'play every game without each stratagem; by default a game the army did not use it in is copied from the baseline when both agents decline without trace (the heuristic), as it plays the same')
     .option('--games <n>', 'games a batch', '200')
     .option('--seed <s>', 'batch seed (the same for every batch)', '1')
     .option('--agents <a,b>', "agents of the two armies (default: the scenario's)")
@@ -278,7 +279,7 @@ win rate and VP margin with it less without it) is measured seed by seed, with a
 
 Example: what each Kauyon stratagem the heuristic uses is worth against the Battle Host:
   npx tsx src/cli.ts worth --games 400 --out out/kauyon-worth`)
-    .action(async (file: string | undefined, opts: { army?: string; stratagems?: string; detachment?: boolean; games?: string; seed?: string; agents?: string; detachments?: string; armies?: string; fitWargear?: boolean; workers?: string; block?: string; out?: string; json?: boolean; progress: boolean }) => {
+    .action(async (file: string | undefined, opts: { army?: string; stratagems?: string; detachment?: boolean; playAll?: boolean; games?: string; seed?: string; agents?: string; detachments?: string; armies?: string; fitWargear?: boolean; workers?: string; block?: string; out?: string; json?: boolean; progress: boolean }) => {
       const { runWorth, formatWorth } = await import('./worth.ts');
       const { makeSpec, checkAgents, scenarioVariant, parseDetachments, parseArmies } = await import('./variants.ts');
       const { loadScenarioForCli, agentSpecs, armiesForSpec, workersOption } = await import('./cli-support.ts');
@@ -332,7 +333,7 @@ Example: what each Kauyon stratagem the heuristic uses is worth against the Batt
       await cliErrorsAsync(() => checkAgents(makeSpec({ scenario: base, scenarioFile, agents, batchSeed: '1', games: 2 }).agents));
       const progress = await batchesProgress([base.players[0].name, base.players[1].name], opts.progress && !opts.json);
       const result = await cliErrorsAsync(() => runWorth({
-        scenario: base, army: a, without: (n) => cliErrors(() => without(n)), specFor, stratagems, withoutDetachment, workers, outDir: opts.out ?? null,
+        scenario: base, army: a, without: (n) => cliErrors(() => without(n)), specFor, stratagems, withoutDetachment, workers, outDir: opts.out ?? null, playAll: opts.playAll === true,
         onBatchStart: (label, i, of) => progress.start(`[${i + 1}/${of ?? '?'}] ${label} `),
         onProgress: progress.update,
         onBatchDone: (label, outcome) => progress.done(`${label}: ${outcome.stats.games} games, ${(100 * outcome.stats.armies[a].wins.rate).toFixed(1)}% wins for ${base.players[a].name}`),

@@ -98,6 +98,11 @@ export interface BatchRunOptions {
   onRecord?: (r: GameRecord) => void;
   /** how many games the pool may be busy with ahead of the oldest unfinished one: blocks per worker */
   blocksPerWorker?: number;
+  /**
+   * A game's record known without playing it (worth: a game the army did not use the stratagem in, as its
+   * baseline played it), or null to play it: taken as if played (written, counted, reported), not played.
+   */
+  known?: (index: number) => GameRecord | null;
 }
 
 export interface BatchOutcome {
@@ -165,12 +170,13 @@ export async function runBatch(specIn: BatchSpec | null, opts: BatchRunOptions =
     }
   };
   const have = (i: number) => i < cursor || pending.has(i);
-  const accept = (r: GameRecord, fresh: boolean) => {
+  /** `fresh`: new to the folder (played, or known: `copied`) */
+  const accept = (r: GameRecord, fresh: boolean, copied = false) => {
     if (r.index < slice.from || r.index >= slice.to || have(r.index)) return;
     pending.set(r.index, r);
     if (fresh && append !== null) writeSync(append, JSON.stringify(r) + '\n');
     progress.done++;
-    if (fresh) progress.played++;
+    if (fresh && !copied) progress.played++;
     if (r.error !== undefined) progress.failed++;
     else if (r.winner === null) progress.draws++;
     else progress.wins[r.winner]++;
@@ -190,7 +196,13 @@ export async function runBatch(specIn: BatchSpec | null, opts: BatchRunOptions =
   // the blocks still to play, made as they are handed out (a list of them all would grow with the games)
   const blockAt = (b: number): number[] => {
     const idx: number[] = [];
-    for (let i = b; i < Math.min(b + spec.blockSize, slice.to); i++) if (!have(i)) idx.push(i);
+    for (let i = b; i < Math.min(b + spec.blockSize, slice.to); i++) {
+      if (have(i)) continue;
+      const k = opts.known?.(i) ?? null;
+      if (k === null) idx.push(i);
+      else if (k.index !== i) throw new Error(`runBatch: the record known for game ${i} is game ${k.index}'s`);
+      else accept(k, true, true);
+    }
     return idx;
   };
   let nextBlockStart = slice.from;

@@ -18,7 +18,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { FILES, readRecords, readSpec, runBatch, type BatchOutcome, type Progress } from './batch.ts';
+import { FILES, readRecords, readSpec, runBatch, type BatchOutcome, type BatchRunOptions, type Progress } from './batch.ts';
 import type { GamePool } from './batch-pool.ts';
 import { opponent } from '../core/state.ts';
 import { pairDifferenceText } from './batch-report.ts';
@@ -29,15 +29,19 @@ import { Histogram, meanDifference, type Difference, type Distribution } from '.
  * One batch of several to be compared seed by seed (a matrix's cells, worth's batches): played on a shared
  * pool under its variant key, into `folder` when given (a folder holding this batch already, left by a stopped
  * run, is continued; one holding another batch is refused), with the outcome of each game kept for
- * pairedComparison.
+ * pairedComparison. `more`: records known without playing (runBatch's `known`), and each record as counted.
  */
-export async function playLogged(pool: GamePool, key: string, spec: BatchSpec, folder: string | null, onProgress?: (p: Progress) => void): Promise<{ outcome: BatchOutcome; log: OutcomeLog }> {
+export async function playLogged(pool: GamePool, key: string, spec: BatchSpec, folder: string | null, onProgress?: (p: Progress) => void, more: Pick<BatchRunOptions, 'known' | 'onRecord'> = {}): Promise<{ outcome: BatchOutcome; log: OutcomeLog }> {
   const resume = folder !== null && existsSync(join(folder, FILES.spec));
   if (resume && JSON.stringify(readSpec(folder!)) !== JSON.stringify(spec)) {
     throw new Error(`${folder} holds another batch (different scenario, seed, games or agents): remove it or choose another --out`);
   }
   const log = new OutcomeLog(spec.games);
-  const outcome = await runBatch(resume ? null : spec, { pool, variantKey: key, outDir: folder, resume, onProgress, onRecord: (r) => log.add(r) });
+  const onRecord = (r: GameRecord) => {
+    log.add(r);
+    more.onRecord?.(r);
+  };
+  const outcome = await runBatch(resume ? null : spec, { pool, variantKey: key, outDir: folder, resume, onProgress, onRecord, known: more.known });
   return { outcome, log };
 }
 

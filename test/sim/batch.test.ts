@@ -146,6 +146,20 @@ describe('batch runner', () => {
     expect(gamesFile(dir)).toBe(gamesFile(refDir));
   });
 
+  it('takes the records it is told are known without playing them, as if played', async () => {
+    const dir = join(tmp, 'known');
+    const records = byIndex(refDir);
+    const asked: number[] = [];
+    // every third game known (from the reference run), the rest played
+    const o = await runBatch(spec(), { outDir: dir, workers: 0, known: (i) => { asked.push(i); return i % 3 === 0 ? records.get(i)! : null; } });
+    expect(o.played).toBe(GAMES - Math.ceil(GAMES / 3));
+    expect(gamesFile(dir).trim().split('\n').sort()).toEqual(gamesFile(refDir).trim().split('\n').sort());
+    expect(o.stats).toEqual(ref.stats);
+    // asked about every game (a game it is to play may be asked again, as blocks are counted, then made)
+    expect([...new Set(asked)].sort((a, b) => a - b)).toEqual([...Array(GAMES).keys()]);
+    await expect(runBatch(spec(), { workers: 0, known: (i) => (i === 2 ? records.get(3)! : null) })).rejects.toThrow('runBatch: the record known for game 2 is game 3\'s');
+  });
+
   it('checks its options', () => {
     expect(parseShard('2/8')).toEqual({ k: 2, n: 8 });
     expect(() => parseShard('3/2')).toThrow(/1 <= k <= n/);

@@ -10,7 +10,7 @@ import { cli } from '../helpers/cli.ts';
 import { writeBatchScenarioFile } from './helpers.ts';
 import { compareBatches } from '../../src/sim/compare.ts';
 import { readRecords, readSpec } from '../../src/sim/batch.ts';
-import type { WorthResult } from '../../src/sim/worth.ts';
+import { COPIES_CHECKED, formatWorth, type WorthResult } from '../../src/sim/worth.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'strategium-worth-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -110,5 +110,45 @@ describe('worth', () => {
     sc.players[0].withoutStratagems = ['INSANE BRAVERY', 'GO TO GROUND'];
     writeFileSync(file, JSON.stringify(sc));
     expect(cli(['worth', file, ...common, '--stratagems', 'insane bravery']).stderr).toMatch(/--stratagems: the scenario already takes insane bravery away from .*: there is nothing to compare/);
+  });
+  it('copies from the baseline the games the army did not use a stratagem in, as the heuristic plays them the same; --play-all plays them', () => {
+    const heuristic = ['--games', '10', '--workers', '0', '--agents', 'heuristic,heuristic', '--no-progress', '--json'];
+    const [copying, all] = [join(tmp, 'copying'), join(tmp, 'play-all')];
+    const c = cli(['worth', scenario, ...heuristic, '--out', copying]);
+    const p = cli(['worth', scenario, ...heuristic, '--out', all, '--play-all']);
+    expect(c.code, c.stderr).toBe(0);
+    expect(p.code, p.stderr).toBe(0);
+    const [wc, wp] = [JSON.parse(c.stdout) as WorthResult, JSON.parse(p.stdout) as WorthResult];
+    // something was copied, and something played (a stratagem used in some games, not in others)
+    expect(wc.stratagems.some((s) => s.copied > 0 && s.games!.rate < 1)).toBe(true);
+    expect(wp.stratagems.every((s) => s.copied === 0)).toBe(true);
+    // not more than the games it was not used in, less the four played to check the copies
+    for (const s of wc.stratagems) expect(s.copied).toBeLessThanOrEqual(Math.max(0, Math.round(10 * (1 - s.games!.rate)) - COPIES_CHECKED));
+    // the same worths, and every batch's records the same, line for line
+    const strip = (w: WorthResult) => ({ ...w, elapsedSeconds: 0, baseline: { ...w.baseline, gamesPerSecond: 0 }, stratagems: w.stratagems.map((s) => ({ ...s, copied: 0 })) });
+    expect(strip(wc)).toEqual(strip(wp));
+    for (const s of wc.stratagems) {
+      const lines = (dir: string) => readFileSync(join(dir, s.dir!, 'games.jsonl'), 'utf8').trim().split('\n').sort();
+      expect(lines(copying), s.name).toEqual(lines(all));
+    }
+    expect(formatWorth(wc)).toMatch(/\n\d+ of the \d+ games without a stratagem were copied from the baseline, not played/);
+  });
+
+  it('an agent that says it declines without trace and does not: the check finds a game played otherwise, and nothing is copied', () => {
+    const traced = join(import.meta.dirname, 'fixtures', 'traced-agent.ts');
+    const args = ['--games', '10', '--workers', '0', '--agents', `${traced},${traced}`, '--no-progress', '--json'];
+    const c = cli(['worth', scenario, ...args, '--out', join(tmp, 'traced')]);
+    const p = cli(['worth', scenario, ...args, '--out', join(tmp, 'traced-all'), '--play-all']);
+    expect(c.code, c.stderr).toBe(0);
+    const [wc, wp] = [JSON.parse(c.stdout) as WorthResult, JSON.parse(p.stdout) as WorthResult];
+    const refused = wc.stratagems.filter((s) => s.copyRefused);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const s of refused) {
+      expect(s.copyRefused).toMatch(/^game \d+ was played otherwise without .* than the baseline played it/);
+      expect(s.copied).toBe(0);
+      expect(s.worth).toEqual(wp.stratagems.find((x) => x.name === s.name)!.worth);
+    }
+    // the random agent does not say so: nothing copied, nothing checked
+    expect(r.stratagems.every((s) => s.copied === 0 && s.copyRefused === undefined)).toBe(true);
   });
 });
