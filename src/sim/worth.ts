@@ -215,7 +215,9 @@ async function checkedCopies(pool: GamePool, key: string, spec: BatchSpec, folde
   if (folder !== null && existsSync(join(folder, FILES.spec))) for (const r of readRecords(folder)) if (checked.includes(r.index)) seen.set(r.index, r);
   const toPlay = checked.filter((i) => !seen.has(i));
   try {
-    if (toPlay.length) await pool.run(key, spec.batchSeed, spec.swap, toPlay, (r) => seen.set(r.index, r));
+    // a game a thread at once, so that every worker checks
+    const threads = Math.max(1, pool.workers);
+    await Promise.all(Array.from({ length: threads }, (_, t) => toPlay.filter((_, k) => k % threads === t)).filter((x) => x.length).map((part) => pool.run(key, spec.batchSeed, spec.swap, part, (r) => seen.set(r.index, r))));
   } catch (err) {
     // the batch itself replays what a dead worker left (runBatch): here, only copy nothing
     return { known: () => null, checked, refused: `the games checking the copies were not all played (${(err as Error).message})` };
