@@ -31,6 +31,16 @@ const commandModules: Array<() => Promise<{ register: (p: Command) => void }>> =
 
 for (const load of commandModules) (await load()).register(program);
 
+// an option left without its value takes the next option as it ("play --seed --agents a,b" made "--agents"
+// the seed and "a,b" the scenario): named as what it is
+program.hook('preAction', (_program, command) => {
+  for (const o of command.options) {
+    const v: unknown = command.getOptionValue(o.attributeName());
+    const flag = typeof v === 'string' && v.startsWith('--') ? v.split('=')[0] : null;
+    if (flag !== null && command.options.some((x) => x.long === flag)) throw new CliError(`${o.long}: expected a value, got the option ${flag} (give ${o.long} its value)`);
+  }
+});
+
 try {
   await program.parseAsync(process.argv);
 } catch (err) {

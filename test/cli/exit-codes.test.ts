@@ -48,6 +48,16 @@ describe('exit codes', () => {
     }
   });
 
+  it('an option left without its value is named, not taken for the next option\'s', () => {
+    // commander gives --seed the next word, "--agents"; "random,random" would then be read as the scenario
+    const r = cli(['play', '--seed', '--agents', 'random,random']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('error: --seed: expected a value, got the option --agents (give --seed its value)');
+    // a value that only starts like an option is a value
+    const ok = cli(['batch', '--games', '2', '--workers', '0', '--agents', 'random,random', '--seed', '--not-an-option', '--json', '--no-progress']);
+    expect(ok.code, ok.stderr).toBe(0);
+  });
+
   it('the help exits 0', () => {
     const r = cli(['play', '--help']);
     expect(r.code).toBe(0);
