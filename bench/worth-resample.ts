@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import seedrandom from 'seedrandom';
 import { readRecords, readSpec } from '../src/sim/batch.ts';
-import { Histogram, meanDifference, Z95, type DifferenceScale } from '../src/sim/stats.ts';
+import { Histogram, meanDifference, pooledSd, Z95, type DifferenceScale } from '../src/sim/stats.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { samples: { type: 'string', default: '4000' }, pairs: { type: 'string', default: '50,200' } } });
 const samples = Number(values.samples);
@@ -51,8 +51,7 @@ for (const root of positionals) {
         games[1].add(b[k].margin);
       }
     }
-    const [x, y] = [games[0].distribution(), games[1].distribution()];
-    const spread = Math.sqrt(((x.n - 1) * x.sd ** 2 + (y.n - 1) * y.sd ** 2) / (x.n + y.n - 2));
+    const spread = pooledSd(games[0].distribution(), games[1].distribution());
     populations.push({ name: `${root}/${sub}`, differences, wins, spread });
   }
 }

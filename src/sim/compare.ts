@@ -23,7 +23,7 @@ import type { GamePool } from './batch-pool.ts';
 import { opponent } from '../core/state.ts';
 import { pairDifferenceText } from './batch-report.ts';
 import type { BatchSpec, GameRecord } from './batch-types.ts';
-import { Histogram, meanDifference, type Difference, type Distribution } from './stats.ts';
+import { Histogram, meanDifference, pooledSd, type Difference } from './stats.ts';
 
 /**
  * One batch of several to be compared seed by seed (a matrix's cells, worth's batches): played on a shared
@@ -166,12 +166,6 @@ export function pairedComparison(a: OutcomeLog, b: OutcomeLog, army: 0 | 1, swap
     winRate: { a: sums.winA / n, b: sums.winB / n, difference: meanDifference(dWin.distribution(), 1, { bounds: [-1, 1] })! },
     vpMargin: { a: sums.vpA / n, b: sums.vpB / n, difference: meanDifference(dVp.distribution(), 1, { spread: pooledSd(margins[0].distribution(), margins[1].distribution()) })! },
   };
-}
-
-/** The standard deviation of two samples about their own means (0 when they have no spread). */
-function pooledSd(x: Distribution, y: Distribution): number {
-  const df = x.n + y.n - 2;
-  return df > 0 ? Math.sqrt(((x.n - 1) * x.sd ** 2 + (y.n - 1) * y.sd ** 2) / df) : 0;
 }
 
 /** "+1.8 VP [-0.4, +4.0], z 1.6": a difference of VP margins. */

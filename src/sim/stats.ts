@@ -187,6 +187,12 @@ function studentInterval(d: Distribution, spread: number): { ci95: Interval; z: 
   return { ci95: [mean - half, mean + half], z: zOfT(mean / se, n - 1) };
 }
 
+/** The standard deviation of two samples about their own means (0 when they have no spread). */
+export function pooledSd(x: Distribution, y: Distribution): number {
+  const df = x.n + y.n - 2;
+  return df > 0 ? Math.sqrt(((x.n - 1) * x.sd ** 2 + (y.n - 1) * y.sd ** 2) / df) : 0;
+}
+
 /** The value at 0-based rank r of the sorted sample a histogram stands for. */
 function valueAt(sorted: [number, number][], r: number): number {
   let seen = 0;
