@@ -132,6 +132,12 @@ describe('worth', () => {
       expect(lines(copying), s.name).toEqual(lines(all));
     }
     expect(formatWorth(wc)).toMatch(/\n\d+ of the \d+ games without a stratagem were copied from the baseline, not played/);
+    // a copied game regenerates from its seed as any other: batch-game plays it and finds the copy's result
+    const s = wc.stratagems.find((x) => x.copied > 0)!;
+    const unused = readRecords(join(copying, 'baseline')).filter((x) => !x.stratagems[0][s.name]).map((x) => x.index).sort((a, b) => a - b);
+    const game = cli(['batch-game', join(copying, s.dir!), String(unused[COPIES_CHECKED]), '--json']);
+    expect(game.code, game.stderr).toBe(0);
+    expect(JSON.parse(game.stdout).matchesRecord).toBe(true);
   });
 
   it('an agent that says it declines without trace and does not: the check finds a game played otherwise, and nothing is copied', () => {
