@@ -270,7 +270,7 @@ Examples:
     .option('--fit-wargear', FIT_WARGEAR_HELP)
     .option('--workers <n>', 'worker threads (default: the number of cores; 0 = play in this thread)')
     .option('--block <n>', 'games per worker task', '10')
-    .option('--out <dir>', 'write worth.json, worth.csv, worth.html and each batch\'s folder (baseline/, without-<stratagem>/); an existing batch folder is continued')
+    .option('--out <dir>', 'write worth.json, worth.csv, worth.html and each batch\'s folder (baseline/, without-<stratagem>/; for --army 2 worth-army-2.* and army-2-without-<stratagem>/, so both armies can share a folder and its baseline); an existing batch folder is continued')
     .option('--json', 'print the result as JSON')
     .option('--no-progress', 'no progress bar')
     .addHelpText('after', `
@@ -280,7 +280,7 @@ win rate and VP margin with it less without it) is measured seed by seed, with a
 Example: what each Kauyon stratagem the heuristic uses is worth against the Battle Host:
   npx tsx src/cli.ts worth --games 400 --out out/kauyon-worth`)
     .action(async (file: string | undefined, opts: { army?: string; stratagems?: string; detachment?: boolean; playAll?: boolean; games?: string; seed?: string; agents?: string; detachments?: string; armies?: string; fitWargear?: boolean; workers?: string; block?: string; out?: string; json?: boolean; progress: boolean }) => {
-      const { runWorth, formatWorth } = await import('./worth.ts');
+      const { runWorth, formatWorth, worthNames } = await import('./worth.ts');
       const { makeSpec, checkAgents, scenarioVariant, parseDetachments, parseArmies } = await import('./variants.ts');
       const { loadScenarioForCli, agentSpecs, armiesForSpec, workersOption } = await import('./cli-support.ts');
       const { checkSpec } = await import('./batch.ts');
@@ -343,7 +343,10 @@ Example: what each Kauyon stratagem the heuristic uses is worth against the Batt
         return;
       }
       process.stdout.write(formatWorth(result));
-      if (opts.out) process.stdout.write(`\nworth: ${opts.out}/worth.html (worth.json, worth.csv; each batch's folder in ${opts.out}/: baseline/, without-.../)\n`);
+      if (opts.out) {
+        const { prefix, files } = worthNames(a);
+        process.stdout.write(`\nworth: ${opts.out}/${files}.html (${files}.json, ${files}.csv; each batch's folder in ${opts.out}/: baseline/, ${prefix}without-.../)\n`);
+      }
     });
 
   program

@@ -115,10 +115,11 @@ export async function runWorth(o: WorthOptions): Promise<WorthResult> {
   const used = base.outcome.stats.armies[a].stratagems;
   const names = o.stratagems ?? used.filter((s) => s.uses > 0).map((s) => s.name);
 
-  const batches = names.map((name, i) => ({ name, key: `w${i}`, spec: o.specFor(o.without(name), name), dir: `without-${slug(name)}` }));
+  const { prefix } = worthNames(a);
+  const batches = names.map((name, i) => ({ name, key: `w${i}`, spec: o.specFor(o.without(name), name), dir: `${prefix}without-${slug(name)}` }));
   const det = o.scenario.players[a].detachment;
   // the whole detachment last, as one more batch of the same pool
-  const all = o.withoutDetachment && det !== null ? [...batches, { name: null, key: 'detachment', spec: o.withoutDetachment, dir: 'without-detachment' }] : batches;
+  const all = o.withoutDetachment && det !== null ? [...batches, { name: null, key: 'detachment', spec: o.withoutDetachment, dir: `${prefix}without-detachment` }] : batches;
   const rows: StratagemWorth[] = [];
   let detachment: WorthResult['detachment'] = null;
   if (all.length) {
@@ -230,17 +231,27 @@ async function checkedCopies(pool: GamePool, key: string, spec: BatchSpec, folde
   return { known: (i) => seen.get(i) ?? copy(i), checked, refused: null };
 }
 
-/** worth.json, worth.csv (a row per stratagem) and worth.html (the table and a chart of the worths). */
+/**
+ * The names of an army's batch folders and result files in the output folder: army 2's apart from army 1's
+ * (`army-2-without-<name>/`, `worth-army-2.json`), so that one folder serves both and their common baseline
+ * is played once.
+ */
+export function worthNames(army: 0 | 1): { prefix: string; files: string } {
+  return army === 0 ? { prefix: '', files: 'worth' } : { prefix: 'army-2-', files: 'worth-army-2' };
+}
+
+/** worth.json, worth.csv (a row per stratagem) and worth.html (the table and a chart of the worths); army 2's worth-army-2.*. */
 export function writeWorthFiles(dir: string, r: WorthResult): void {
-  writeWhole(dir, 'worth.json', JSON.stringify(r, null, 1) + '\n');
+  const { files } = worthNames(r.army.index === 1 ? 0 : 1);
+  writeWhole(dir, `${files}.json`, JSON.stringify(r, null, 1) + '\n');
   const lines = [['stratagem', 'uses_per_game', 'cp_per_game', 'games_used', 'win_rate_without', 'pairs', 'worth_win_rate', 'worth_win_rate_ci95_low', 'worth_win_rate_ci95_high', 'worth_win_rate_z', 'worth_vp_margin', 'worth_vp_margin_ci95_low', 'worth_vp_margin_ci95_high', 'worth_vp_margin_z', 'dir', 'games_copied'].join(',')];
   for (const s of r.stratagems) {
     const w = s.worth;
     lines.push([s.name, s.usesPerGame, s.cpPerGame, s.games?.rate ?? '', s.winRateWithout, w?.units ?? '', w?.winRate.difference.mean ?? '', w?.winRate.difference.ci95[0] ?? '', w?.winRate.difference.ci95[1] ?? '', w?.winRate.difference.z ?? '',
       w?.vpMargin.difference.mean ?? '', w?.vpMargin.difference.ci95[0] ?? '', w?.vpMargin.difference.ci95[1] ?? '', w?.vpMargin.difference.z ?? '', s.dir ?? '', s.copied].map(csvCell).join(','));
   }
-  writeWhole(dir, 'worth.csv', lines.join('\n') + '\n');
-  writeWhole(dir, 'worth.html', renderWorthHtml(r));
+  writeWhole(dir, `${files}.csv`, lines.join('\n') + '\n');
+  writeWhole(dir, `${files}.html`, renderWorthHtml(r));
 }
 
 function renderWorthHtml(r: WorthResult): string {

@@ -86,6 +86,21 @@ describe('worth', () => {
     expect(w.stratagems[0].worth).toEqual(compareBatches(join(dir, 'baseline'), join(dir, w.stratagems[0].dir!), 1).comparison);
   });
 
+  it('army 2 measured into army 1\'s folder: the same baseline, continued rather than played, beside army 1\'s results', () => {
+    const before = { games: readFileSync(join(out, 'baseline', 'games.jsonl'), 'utf8'), worth: readFileSync(join(out, 'worth.json'), 'utf8') };
+    const res = cli(['worth', scenario, ...common, '--army', '2', '--stratagems', 'FIRE OVERWATCH', '--out', out, '--json']);
+    expect(res.code, res.stderr).toBe(0);
+    const w = JSON.parse(res.stdout) as WorthResult;
+    expect(w.stratagems.map((s) => s.dir)).toEqual(['army-2-without-fire-overwatch']);
+    // army 1 has a without-fire-overwatch/ of its own: both stand, each taking it from its own army
+    expect(readSpec(join(out, 'without-fire-overwatch')).scenario.players.map((p) => p.withoutStratagems)).toEqual([['FIRE OVERWATCH'], undefined]);
+    expect(readSpec(join(out, 'army-2-without-fire-overwatch')).scenario.players.map((p) => p.withoutStratagems)).toEqual([undefined, ['FIRE OVERWATCH']]);
+    // the baseline was not played again, and army 1's results are as they were
+    expect(readFileSync(join(out, 'baseline', 'games.jsonl'), 'utf8')).toBe(before.games);
+    expect(readFileSync(join(out, 'worth.json'), 'utf8')).toBe(before.worth);
+    expect(JSON.parse(readFileSync(join(out, 'worth-army-2.json'), 'utf8')).army.index).toBe(2);
+  });
+
   it('--detachment: the whole detachment, the baseline less the army under no detachment, seed by seed', () => {
     // the small scenario plays no detachment: give army 1 Kauyon (its Strike Team, Crisis suits and Fireblade are T'au)
     const dir = join(tmp, 'detachment');
