@@ -26,6 +26,12 @@ export function register(program: Command): void {
       if (!Number.isInteger(games) || games < 2) throw new CliError(`--games: expected an integer >= 2, got "${opts.games}"`);
       const workers = workersOption(opts.workers);
       await checkAgents(agents);
+      // the same agent twice (also by a path and its built-in name) would play itself under two rows of one name
+      const { sameAgent } = await import('../core/agent-loader.ts');
+      agents.forEach((a, i) => {
+        const twin = agents.slice(0, i).find((b) => sameAgent(a, b));
+        if (twin !== undefined) throw new CliError(`--agents: "${a}" is ${twin === a ? 'named twice' : `"${twin}" again`} (a tournament plays different agents; batch --agents ${a},${a} plays one against itself)`);
+      });
       const sc = loadScenarioForCli(file, { armies: opts.armies, fitWargear: opts.fitWargear });
       const result = await runTournament({
         scenario: sc, scenarioFile: file ?? DEFAULT_SCENARIO, agents, games, seed: opts.seed, workers,

@@ -34,13 +34,15 @@ describe('exit codes', () => {
     }
   });
 
-  it('a folder that is not a batch, and a matrix naming a detachment twice, are bad input', () => {
+  it('a folder that is not a batch, a matrix naming a detachment twice and a tournament naming an agent twice are bad input', () => {
     const merged = cli(['merge', 'scenarios', '--out', 'out/never-written']);
     expect(merged.code).toBe(2);
     expect(merged.stderr).toMatch(/scenarios: no batch\.json \(not a batch folder\)/);
     for (const [args, message] of [
       [['matrix', '--detachments', "Mont'ka,montka", '--games', '2'], /--detachments: "montka" is named twice/],
       [['matrix', '--detachments', 'Kauyon', '--vs', 'none,None', '--games', '2'], /--vs: "none" is named twice/],
+      [['tournament', '--agents', 'random,heuristic,random', '--games', '2'], /--agents: "random" is named twice/],
+      [['tournament', '--agents', 'random,agents/random.ts', '--games', '2'], /--agents: "agents\/random.ts" is "random" again/],
     ] as const) {
       const r = cli([...args]);
       expect(r.code, args.join(' ')).toBe(2);

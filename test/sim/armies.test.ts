@@ -169,8 +169,9 @@ describe('--armies', () => {
     const m = cli(['matrix', scenario, '--armies', `-,${old}`, '--fit-wargear', '--detachments', 'Kauyon', '--vs', "Mont'ka", '--agents', 'random,random', '--games', '2', '--workers', '0', '--json']);
     expect(m.code).toBe(0);
     expect(JSON.parse(m.stdout).cells).toHaveLength(1);
-    const t = cli(['tournament', scenario, '--armies', `-,${old}`, '--fit-wargear', '--agents', 'random,random', '--games', '2', '--workers', '0', '--json']);
-    expect(t.code).toBe(0);
+    // (two different agents: a tournament refuses one named twice)
+    const t = cli(['tournament', scenario, '--armies', `-,${old}`, '--fit-wargear', '--agents', `random,${join(import.meta.dirname, 'fixtures', 'salted-agent.ts')}`, '--games', '2', '--workers', '0', '--json']);
+    expect(t.code, t.stderr).toBe(0);
 
     // without an army-list export to fit it is an error
     expect(cli(['play', scenario, '--fit-wargear']).stderr).toMatch(/--fit-wargear: fits the army-list exports given with --armies; expected --armies/);
