@@ -261,6 +261,7 @@ Examples:
     .option('--army <n>', "the army measured: 1 = the scenario's player 1 army, 2 = player 2's", '1')
     .option('--stratagems <list>', 'the stratagems to measure, comma-separated (default: those the army used in the baseline)')
     .option('--detachment', 'also measure the whole detachment (its rule and stratagems): one more batch, the army under no detachment')
+    .option('--detachment-stratagems', "also measure the detachment's stratagems together (its rule kept): one more batch, without all of them")
     .option('--play-all', 'play every game without each stratagem; by default a game the army did not use it in is copied from the baseline when both agents decline without trace (the heuristic), as it plays the same')
     .option('--games <n>', 'games a batch', '200')
     .option('--seed <s>', 'batch seed (the same for every batch)', '1')
@@ -279,7 +280,7 @@ win rate and VP margin with it less without it) is measured seed by seed, with a
 
 Example: what each Kauyon stratagem the heuristic uses is worth against the Battle Host:
   npx tsx src/cli.ts worth --games 400 --out out/kauyon-worth`)
-    .action(async (file: string | undefined, opts: { army?: string; stratagems?: string; detachment?: boolean; playAll?: boolean; games?: string; seed?: string; agents?: string; detachments?: string; armies?: string; fitWargear?: boolean; workers?: string; block?: string; out?: string; json?: boolean; progress: boolean }) => {
+    .action(async (file: string | undefined, opts: { army?: string; stratagems?: string; detachment?: boolean; detachmentStratagems?: boolean; playAll?: boolean; games?: string; seed?: string; agents?: string; detachments?: string; armies?: string; fitWargear?: boolean; workers?: string; block?: string; out?: string; json?: boolean; progress: boolean }) => {
       const { runWorth, formatWorth, worthNames } = await import('./worth.ts');
       const { makeSpec, checkAgents, scenarioVariant, parseDetachments, parseArmies } = await import('./variants.ts');
       const { loadScenarioForCli, agentSpecs, armiesForSpec, workersOption } = await import('./cli-support.ts');
@@ -299,11 +300,12 @@ Example: what each Kauyon stratagem the heuristic uses is worth against the Batt
       const workers = workersOption(opts.workers);
       // each variant read once: the named stratagems are checked with it before any game, then played
       const variants = new Map<string, ReturnType<typeof scenarioVariant>>();
-      // the stratagem taken from the army measured, as the scenario variant and the batch spec both take it
-      const fromArmy = (name: string): [string[], string[]] => (a === 0 ? [[name], []] : [[], [name]]);
-      const without = (name: string) => {
-        let sc = variants.get(name);
-        if (!sc) variants.set(name, (sc = scenarioVariant(scenarioFile, { armies, detachments, fitWargear: opts.fitWargear, withoutStratagems: fromArmy(name) })));
+      // the stratagems taken from the army measured, as the scenario variant and the batch spec both take them
+      const fromArmy = (names: string[]): [string[], string[]] => (a === 0 ? [names, []] : [[], names]);
+      const without = (names: string[]) => {
+        const key = names.join('\n');
+        let sc = variants.get(key);
+        if (!sc) variants.set(key, (sc = scenarioVariant(scenarioFile, { armies, detachments, fitWargear: opts.fitWargear, withoutStratagems: fromArmy(names) })));
         return sc;
       };
       const named = opts.stratagems?.split(',').map((x) => x.trim()).filter(Boolean);
@@ -311,9 +313,9 @@ Example: what each Kauyon stratagem the heuristic uses is worth against the Batt
       // each named stratagem checked now (one the army cannot use fails here, before any game), as the engine spells it
       const stratagems = named?.map((n) => {
         if (base.players[a].withoutStratagems?.some((x) => lookupKey(x) === lookupKey(n))) throw new CliError(`--stratagems: the scenario already takes ${n} away from ${base.players[a].name} (its withoutStratagems): there is nothing to compare`);
-        return cliErrors(() => without(n)).players[a].withoutStratagems!.find((x) => lookupKey(x) === lookupKey(n))!;
+        return cliErrors(() => without([n])).players[a].withoutStratagems!.find((x) => lookupKey(x) === lookupKey(n))!;
       });
-      const specFor = (sc: typeof base, w: string | null) => {
+      const specFor = (sc: typeof base, w: string[] | null) => {
         const spec = makeSpec({
           scenario: sc, scenarioFile, agents, batchSeed: opts.seed ?? '1', games, blockSize, detachments, armies: armiesForSpec(opts.armies), fitWargear: opts.fitWargear,
           withoutStratagems: w === null ? undefined : fromArmy(w),
@@ -330,10 +332,20 @@ Example: what each Kauyon stratagem the heuristic uses is worth against the Batt
         withoutDetachment = makeSpec({ scenario: sc, scenarioFile, agents, batchSeed: opts.seed ?? '1', games, blockSize, detachments: [sc.players[0].detachment, sc.players[1].detachment], armies: armiesForSpec(opts.armies), fitWargear: opts.fitWargear });
         cliErrors(() => checkSpec(withoutDetachment!));
       }
+      let detachmentStratagems: string[] | undefined;
+      if (opts.detachmentStratagems) {
+        const det = base.players[a].detachment;
+        if (det === null) throw new CliError(`--detachment-stratagems: ${base.players[a].name} plays no detachment: it has no detachment stratagems`);
+        const { allStratagems } = await import('../rules/stratagems/registry.ts');
+        const taken = new Set((base.players[a].withoutStratagems ?? []).map(lookupKey));
+        detachmentStratagems = [...new Set(allStratagems().filter((s) => s.source === det && s.grantedBy === undefined).map((s) => s.name))].filter((n) => !taken.has(lookupKey(n)));
+        if (!detachmentStratagems.length) throw new CliError(`--detachment-stratagems: ${det} has no stratagems ${base.players[a].name} may use`);
+        cliErrors(() => without(detachmentStratagems!));
+      }
       await cliErrorsAsync(() => checkAgents(makeSpec({ scenario: base, scenarioFile, agents, batchSeed: '1', games: 2 }).agents));
       const progress = await batchesProgress([base.players[0].name, base.players[1].name], opts.progress && !opts.json);
       const result = await cliErrorsAsync(() => runWorth({
-        scenario: base, army: a, without: (n) => cliErrors(() => without(n)), specFor, stratagems, withoutDetachment, workers, outDir: opts.out ?? null, playAll: opts.playAll === true,
+        scenario: base, army: a, without: (n) => cliErrors(() => without(n)), specFor, stratagems, withoutDetachment, detachmentStratagems, workers, outDir: opts.out ?? null, playAll: opts.playAll === true,
         onBatchStart: (label, i, of) => progress.start(`[${i + 1}/${of ?? '?'}] ${label} `),
         onProgress: progress.update,
         onBatchDone: (label, outcome) => progress.done(`${label}: ${outcome.stats.games} games, ${(100 * outcome.stats.armies[a].wins.rate).toFixed(1)}% wins for ${base.players[a].name}`),

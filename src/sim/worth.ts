@@ -36,13 +36,15 @@ export interface WorthOptions {
   /** the army measured: 0 = the scenario's player 1 army */
   army: 0 | 1;
   /** the baseline scenario with `name` taken away from the army */
-  without: (name: string) => ResolvedScenario;
+  without: (names: string[]) => ResolvedScenario;
   /** a batch's spec around its scenario (seed, games, agents: the same for every batch) */
-  specFor: (scenario: ResolvedScenario, without: string | null) => BatchSpec;
+  specFor: (scenario: ResolvedScenario, without: string[] | null) => BatchSpec;
   /** the stratagems to measure; default: those the army used in the baseline */
   stratagems?: string[];
   /** also measure the whole detachment: the batch of the army under no detachment (its spec) */
   withoutDetachment?: BatchSpec;
+  /** also measure the detachment's stratagems together (these names): one batch without all of them, the rule kept */
+  detachmentStratagems?: string[];
   workers?: number;
   outDir?: string | null;
   /** play every game without each stratagem, those the army did not use it in too (default: copy them when the agents allow) */
@@ -85,6 +87,8 @@ export interface WorthResult {
   stratagems: StratagemWorth[];
   /** the whole detachment (its rule and stratagems): the baseline less the army under no detachment; null unless asked */
   detachment: { name: string; dir: string | null; winRateWithout: number; worth: PairedComparison | null } | null;
+  /** the detachment's stratagems together (its rule kept): the baseline less without all of them; null unless asked */
+  detachmentStratagems: { names: string[]; dir: string | null; winRateWithout: number; worth: PairedComparison | null; copied: number; copyRefused?: string } | null;
   elapsedSeconds: number;
 }
 
@@ -116,21 +120,29 @@ export async function runWorth(o: WorthOptions): Promise<WorthResult> {
   const names = o.stratagems ?? used.filter((s) => s.uses > 0).map((s) => s.name);
 
   const { prefix } = worthNames(a);
-  const batches = names.map((name, i) => ({ name, key: `w${i}`, spec: o.specFor(o.without(name), name), dir: `${prefix}without-${slug(name)}` }));
+  // each batch takes away `names` (none: the whole detachment, its spec given)
+  type Batch = { kind: 'stratagem' | 'stratagems' | 'detachment'; names: string[]; key: string; spec: BatchSpec; dir: string };
+  const batches: Batch[] = names.map((name, i) => ({ kind: 'stratagem', names: [name], key: `w${i}`, spec: o.specFor(o.without([name]), [name]), dir: `${prefix}without-${slug(name)}` }));
   const det = o.scenario.players[a].detachment;
-  // the whole detachment last, as one more batch of the same pool
-  const all = o.withoutDetachment && det !== null ? [...batches, { name: null, key: 'detachment', spec: o.withoutDetachment, dir: `${prefix}without-detachment` }] : batches;
+  // the detachment's stratagems together, then the whole detachment, last, as more batches of the same pool
+  const together = o.detachmentStratagems ?? [];
+  const all: Batch[] = [
+    ...batches,
+    ...(together.length ? [{ kind: 'stratagems' as const, names: together, key: 'stratagems', spec: o.specFor(o.without(together), together), dir: `${prefix}without-detachment-stratagems` }] : []),
+    ...(o.withoutDetachment && det !== null ? [{ kind: 'detachment' as const, names: [], key: 'detachment', spec: o.withoutDetachment, dir: `${prefix}without-detachment` }] : []),
+  ];
   const rows: StratagemWorth[] = [];
   let detachment: WorthResult['detachment'] = null;
+  let detachmentStratagems: WorthResult['detachmentStratagems'] = null;
   if (all.length) {
     const pool = createGamePool(threads, Object.fromEntries(all.map((b) => [b.key, variantOf(b.spec)])));
     try {
       for (let i = 0; i < all.length; i++) {
         const b = all[i];
-        const label = b.name === null ? `without the detachment (${det})` : `without ${b.name}`;
+        const label = b.kind === 'detachment' ? `without the detachment (${det})` : b.kind === 'stratagems' ? `without the detachment's stratagems (${det})` : `without ${b.names[0]}`;
         o.onBatchStart?.(label, i + 1, all.length + 1);
         const folder = out ? join(out, b.dir) : null;
-        const copies = copyable && b.name !== null ? await checkedCopies(pool, b.key, b.spec, folder, b.name, a, baseRecords) : null;
+        const copies = copyable && b.kind !== 'detachment' ? await checkedCopies(pool, b.key, b.spec, folder, b.names, a, baseRecords) : null;
         let copied = 0;
         // copies made by this run (the checked games were played)
         const known = copies?.refused === null ? (i: number) => {
@@ -142,14 +154,19 @@ export async function runWorth(o: WorthOptions): Promise<WorthResult> {
         o.onBatchDone?.(label, r.outcome);
         const worth = pairedComparison(base.log, r.log, a, baseSpec.swap);
         const winRateWithout = r.outcome.stats.armies[a].wins.rate;
-        if (b.name === null) {
+        const copiedFields = { copied, ...(copies?.refused ? { copyRefused: copies.refused } : {}) };
+        if (b.kind === 'detachment') {
           detachment = { name: det!, dir: out ? b.dir : null, winRateWithout, worth };
           continue;
         }
-        const s = used.find((x) => x.name === b.name);
+        if (b.kind === 'stratagems') {
+          detachmentStratagems = { names: b.names, dir: out ? b.dir : null, winRateWithout, worth, ...copiedFields };
+          continue;
+        }
+        const s = used.find((x) => x.name === b.names[0]);
         rows.push({
-          name: b.name, usesPerGame: s?.usesPerGame ?? 0, cpPerGame: s?.cpPerGame ?? 0, games: s?.games ?? null, dir: out ? b.dir : null, winRateWithout, worth,
-          copied, ...(copies?.refused ? { copyRefused: copies.refused } : {}),
+          name: b.names[0], usesPerGame: s?.usesPerGame ?? 0, cpPerGame: s?.cpPerGame ?? 0, games: s?.games ?? null, dir: out ? b.dir : null, winRateWithout, worth,
+          ...copiedFields,
         });
       }
     } finally {
@@ -172,6 +189,7 @@ export async function runWorth(o: WorthOptions): Promise<WorthResult> {
     baseline: { ...batchJson(base.outcome), dir: out ? 'baseline' : null },
     stratagems: rows,
     detachment,
+    detachmentStratagems,
     elapsedSeconds: Math.round((performance.now() - started) / 10) / 100,
   };
   if (out) writeWorthFiles(out, result);
@@ -192,22 +210,22 @@ async function declineWithoutTrace(agents: readonly string[]): Promise<boolean> 
   return true;
 }
 
-/** Games played to check the copies of a batch without a stratagem before the rest are copied. */
+/** Games played to check the copies of a batch without a stratagem (or several) before the rest are copied. */
 export const COPIES_CHECKED = 4;
 
 /**
- * The games of the batch without `name` known from the baseline: each game the army did not use it in, as
- * the baseline recorded it but for `name` no longer offered to the army. The first COPIES_CHECKED of them
+ * The games of the batch without `names` known from the baseline: each game the army used none of them in, as
+ * the baseline recorded it but for `names` no longer offered to the army. The first COPIES_CHECKED of them
  * are played (or read from the batch's folder, when an earlier run left them) and compared with their
  * copies first; `refused` names the first that differs, and then nothing is copied.
  */
-async function checkedCopies(pool: GamePool, key: string, spec: BatchSpec, folder: string | null, name: string, army: 0 | 1, baseline: readonly string[]): Promise<{ known: (i: number) => GameRecord | null; checked: number[]; refused: string | null }> {
+async function checkedCopies(pool: GamePool, key: string, spec: BatchSpec, folder: string | null, names: readonly string[], army: 0 | 1, baseline: readonly string[]): Promise<{ known: (i: number) => GameRecord | null; checked: number[]; refused: string | null }> {
   const copy = (i: number): GameRecord | null => {
     const json = baseline[i];
     if (json === undefined) return null;
     const r = JSON.parse(json) as GameRecord;
-    if ((r.stratagems[army][name]?.[0] ?? 0) > 0) return null;
-    if (r.offered) r.offered[army] = r.offered[army].filter((x) => x !== name);
+    if (names.some((name) => (r.stratagems[army][name]?.[0] ?? 0) > 0)) return null;
+    if (r.offered) r.offered[army] = r.offered[army].filter((x) => !names.includes(x));
     return r;
   };
   const checked: number[] = [];
@@ -225,7 +243,7 @@ async function checkedCopies(pool: GamePool, key: string, spec: BatchSpec, folde
   }
   for (const i of checked) {
     if (JSON.stringify(seen.get(i)) !== JSON.stringify(copy(i))) {
-      return { known: () => null, checked, refused: `game ${i} was played otherwise without ${name} than the baseline played it (does an agent decline with a trace?)` };
+      return { known: () => null, checked, refused: `game ${i} was played otherwise without ${names.join(', ')} than the baseline played it (does an agent decline with a trace?)` };
     }
   }
   return { known: (i) => seen.get(i) ?? copy(i), checked, refused: null };
@@ -262,7 +280,7 @@ function renderWorthHtml(r: WorthResult): string {
   const w = r.baseline.winRate[r.army.index - 1];
   const ci = r.baseline.ci95[r.army.index - 1];
   const detachment = detachmentText(r);
-  h.push(`<p class="sub">${escapeHtml(r.army.name)} [${escapeHtml(det(r.army.detachment))}] (army ${r.army.index}) against ${escapeHtml(r.opponent.name)} [${escapeHtml(det(r.opponent.detachment))}], ${escapeHtml(r.scenario)}: ${r.games} games a batch, batch seed <code>${escapeHtml(r.batchSeed)}</code>, agents ${escapeHtml(r.agents.join(' vs '))}, ${r.swap ? 'sides swapped in pairs' : 'sides fixed'}. Baseline: won ${pct(w)} [${pct(ci[0])}, ${pct(ci[1])}].${detachment ? ` ${escapeHtml(detachment)}.` : ''}</p>`);
+  h.push(`<p class="sub">${escapeHtml(r.army.name)} [${escapeHtml(det(r.army.detachment))}] (army ${r.army.index}) against ${escapeHtml(r.opponent.name)} [${escapeHtml(det(r.opponent.detachment))}], ${escapeHtml(r.scenario)}: ${r.games} games a batch, batch seed <code>${escapeHtml(r.batchSeed)}</code>, agents ${escapeHtml(r.agents.join(' vs '))}, ${r.swap ? 'sides swapped in pairs' : 'sides fixed'}. Baseline: won ${pct(w)} [${pct(ci[0])}, ${pct(ci[1])}].${detachment ? detachment.split('\n').map((line) => ` ${escapeHtml(line)}.`).join('') : ''}</p>`);
   const charts: ChartSpec[] = [];
   const measured = r.stratagems.filter((s) => s.worth);
   if (measured.length) {
@@ -292,12 +310,15 @@ function renderWorthHtml(r: WorthResult): string {
   return renderPage(title, h.join('\n'), charts);
 }
 
-/** The whole detachment's worth, as a line of the reports; null when it was not measured. */
+/** The whole detachment's worth, and its stratagems' together, as lines of the reports; null when neither was measured. */
 function detachmentText(r: WorthResult): string | null {
+  const worth = (w: PairedComparison | null) => (w ? `${pairDifferenceText(w.winRate.difference)} in win rate, ${vpText(w.vpMargin.difference)} in VP margin` : '-');
+  const lines: string[] = [];
   const d = r.detachment;
-  if (!d) return null;
-  const worth = d.worth ? `${pairDifferenceText(d.worth.winRate.difference)} in win rate, ${vpText(d.worth.vpMargin.difference)} in VP margin` : '-';
-  return `The whole detachment (${d.name}'s rule and stratagems; ${pct(d.winRateWithout)} won under no detachment): ${worth}`;
+  if (d) lines.push(`The whole detachment (${d.name}'s rule and stratagems; ${pct(d.winRateWithout)} won under no detachment): ${worth(d.worth)}`);
+  const t = r.detachmentStratagems;
+  if (t) lines.push(`The detachment's stratagems together (${t.names.join(', ')}; its rule kept; ${pct(t.winRateWithout)} won without them): ${worth(t.worth)}`);
+  return lines.length ? lines.join('\n') : null;
 }
 
 /** The terminal report: the baseline, then each stratagem's worth, the most first. */
@@ -332,8 +353,9 @@ export function formatWorth(r: WorthResult): string {
 /** What was copied from the baseline rather than played, and where the check refused it. */
 function copyLines(r: WorthResult): string[] {
   const out: string[] = [];
-  const copied = r.stratagems.reduce((t, s) => t + s.copied, 0);
-  if (copied > 0) out.push(`${copied} of the ${r.stratagems.length * r.games} games without a stratagem were copied from the baseline, not played: the army did not use the stratagem in them, and both agents decline without trace, so they play the same (--play-all plays them).`);
-  for (const s of r.stratagems) if (s.copyRefused) out.push(`${s.name}: every game played, none copied: ${s.copyRefused}.`);
+  const batches = [...r.stratagems, ...(r.detachmentStratagems ? [{ ...r.detachmentStratagems, name: "the detachment's stratagems" }] : [])];
+  const copied = batches.reduce((t, s) => t + s.copied, 0);
+  if (copied > 0) out.push(`${copied} of the ${batches.length * r.games} games without a stratagem were copied from the baseline, not played: the army did not use the stratagem in them, and both agents decline without trace, so they play the same (--play-all plays them).`);
+  for (const s of batches) if (s.copyRefused) out.push(`${s.name}: every game played, none copied: ${s.copyRefused}.`);
   return out;
 }

@@ -10,6 +10,8 @@ import { cli } from '../helpers/cli.ts';
 import { writeBatchScenarioFile } from './helpers.ts';
 import { compareBatches } from '../../src/sim/compare.ts';
 import { readRecords, readSpec } from '../../src/sim/batch.ts';
+import { allStratagems } from '../../src/rules/stratagems/registry.ts';
+import '../../src/factions/index.ts';
 import { COPIES_CHECKED, formatWorth, type WorthResult } from '../../src/sim/worth.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'strategium-worth-'));
@@ -112,6 +114,24 @@ describe('worth', () => {
     expect(readSpec(join(dir, 'without-detachment')).scenario.players[0].detachment).toBeNull();
     expect(w.detachment!.worth).toEqual(compareBatches(join(dir, 'baseline'), join(dir, 'without-detachment'), 0).comparison);
     expect(cli(['worth', scenario, ...common, '--detachment']).stderr).toMatch(/--detachment: .* plays no detachment: there is none to take away/);
+  });
+
+  it('--detachment-stratagems: the detachment\'s stratagems together, all taken away in one batch (its rule kept)', () => {
+    const dir = join(tmp, 'detachment-stratagems');
+    const res = cli(['worth', scenario, ...common, '--detachments', 'Kauyon,none', '--stratagems', 'FIRE OVERWATCH', '--detachment-stratagems', '--out', dir, '--json']);
+    expect(res.code, res.stderr).toBe(0);
+    const w = JSON.parse(res.stdout) as WorthResult;
+    // every Kauyon stratagem, none of another source
+    const kauyon = allStratagems().filter((s) => s.source === 'Kauyon').map((s) => s.name);
+    expect(kauyon).toContain('A TEMPTING TRAP');
+    expect(w.detachmentStratagems!.names).toEqual(kauyon);
+    const spec = readSpec(join(dir, w.detachmentStratagems!.dir!));
+    expect(spec.scenario.players[0].withoutStratagems).toEqual(kauyon);
+    expect(spec.scenario.players[0].detachment).toBe('Kauyon');
+    for (const rec of readRecords(join(dir, w.detachmentStratagems!.dir!))) for (const n of kauyon) expect(rec.stratagems[0][n]).toBeUndefined();
+    expect(w.detachmentStratagems!.worth).toEqual(compareBatches(join(dir, 'baseline'), join(dir, w.detachmentStratagems!.dir!), 0).comparison);
+    expect(formatWorth(w)).toContain("\nThe detachment's stratagems together (A TEMPTING TRAP, ");
+    expect(cli(['worth', scenario, ...common, '--detachment-stratagems']).stderr).toMatch(/--detachment-stratagems: .* plays no detachment: it has no detachment stratagems/);
   });
 
   it('bad input: a stratagem the army cannot use, an army other than 1 or 2', () => {
