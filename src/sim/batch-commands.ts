@@ -336,9 +336,9 @@ Example: what each Kauyon stratagem the heuristic uses is worth against the Batt
       if (opts.detachmentStratagems) {
         const det = base.players[a].detachment;
         if (det === null) throw new CliError(`--detachment-stratagems: ${base.players[a].name} plays no detachment: it has no detachment stratagems`);
-        const { allStratagems } = await import('../rules/stratagems/registry.ts');
+        const { detachmentStratagemNames } = await import('../rules/stratagems/registry.ts');
         const taken = new Set((base.players[a].withoutStratagems ?? []).map(lookupKey));
-        detachmentStratagems = [...new Set(allStratagems().filter((s) => s.source === det && s.grantedBy === undefined).map((s) => s.name))].filter((n) => !taken.has(lookupKey(n)));
+        detachmentStratagems = detachmentStratagemNames(det).filter((n) => !taken.has(lookupKey(n)));
         if (!detachmentStratagems.length) throw new CliError(`--detachment-stratagems: ${det} has no stratagems ${base.players[a].name} may use`);
         cliErrors(() => without(detachmentStratagems!));
       }

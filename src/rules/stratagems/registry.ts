@@ -89,6 +89,13 @@ export function stratagemNamesFor(mode: string, detachment: string | null): stri
   return names;
 }
 
+/** The names of a detachment's own stratagems (not the core set's, nor those an ability grants), in registration order. */
+export function detachmentStratagemNames(detachment: string): string[] {
+  const names: string[] = [];
+  for (const s of registry.values()) if (s.source === detachment && s.grantedBy === undefined && !names.includes(s.name)) names.push(s.name);
+  return names;
+}
+
 /** Stratagems available to a player in this game: the mode's core set, their detachment's, and those their army's abilities grant. */
 export function stratagemsOf(g: Game, player: PlayerIndex): Stratagem[] {
   const { fixed, granted } = stratagemLists(g, player);
