@@ -20,6 +20,7 @@ import './heuristic/registries.ts';
 import type { Agent, AgentFactory, DecisionRequest, GameView } from '../src/core/agent.ts';
 import type { Stream } from '../src/core/rng.ts';
 import { checkAgentParams } from '../src/core/agent-params.ts';
+import { everyModelHas } from '../src/core/rules-registry.ts';
 import { opponent, type GameState } from '../src/core/state.ts';
 import { enemyUnits, ownUnits, p2d6AtLeast, pointsPerWound, unitAttackPotential, unitValue, type PlanTweak } from '../src/ai/evaluate.ts';
 import { ADVANCE_REROLL_AT_MOST, dist, unitGeo, type Point } from '../src/ai/tactics.ts';
@@ -273,7 +274,7 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
       return argmax(req.options as ({ none: true } | { unit: string })[], (o) => {
         if ('none' in o) return 0;
         const u = s.units[o.unit];
-        return u && !u.abilities.includes('Stealth') ? 1 + unitValue(s, u) : -1;
+        return u && !everyModelHas(u, 'Stealth') ? 1 + unitValue(s, u) : -1;
       });
     }
     // Infiltrators only add places to set the unit up: every unit offered, until none is left

@@ -410,7 +410,7 @@ export const WARHOST = 'Warhost';
 /** BLITZING FIREPOWER: within 12", SUSTAINED HITS 1, or Critical Hits on 5+ for a weapon that has SUSTAINED HITS. */
 export const BLITZING_FIREPOWER: PlanTweak = (p, info) => {
   if (p.melee || info.distance > 12) return;
-  if (p.sustainedHits > 0) p.criticalHitOn = Math.min(p.criticalHitOn, 5);
+  if (p.sustainedHits > 0 || p.sustainedHitsDice) p.criticalHitOn = Math.min(p.criticalHitOn, 5);
   else p.sustainedHits = 1;
 };
 

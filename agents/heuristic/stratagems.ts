@@ -5,7 +5,7 @@ import './registries.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { UnitState } from '../../src/core/state.ts';
 import { widerReroll } from '../../src/rules/attack-plan.ts';
-import { weaponRange } from '../../src/core/rules-registry.ts';
+import { everyModelHas, weaponRange } from '../../src/core/rules-registry.ts';
 import { enemyUnits, ownUnits, p2d6AtLeast, pointsPerWound, unitAttackPotential, unitValue, unitWounds, weaponEstimate, weaponUses, type PlanTweak } from '../../src/ai/evaluate.ts';
 import { dist, objectiveSnapshot, unitGeo, type Point } from '../../src/ai/tactics.ts';
 import { belowStartingStrength, bestLeadership, characteristic, hasKeyword, onBattlefield, rollModifier, unitMove } from '../../src/rules/battle/units.ts';
@@ -254,7 +254,7 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     // IGNORES COVER, +1 AP and RAPID FIRE 1 (its half range read as 18", the long rifles' and scatter lasers')
     case 'OUTCAST AMBUSH': return u ? volleyGain(c, u, (p, info) => { p.ignoresCover = true; p.cover = false; p.ap -= 1; if (info.distance <= 18) p.attacksBonus += 1; }) : 0;
     // Stealth (unless the unit has it) and HIDDEN HUNTERS' 18" limit
-    case 'CLOAK AND SHADOW': return u && win ? (u.abilities.includes('Stealth') ? 0 : incomingSaved(c, win, u, MINUS_ONE_TO_HIT)) + stratagemGain(c, { ...o, stratagem: 'HIDDEN HUNTERS' }, win, roll) : 0;
+    case 'CLOAK AND SHADOW': return u && win ? (everyModelHas(u, 'Stealth') ? 0 : incomingSaved(c, win, u, MINUS_ONE_TO_HIT)) + stratagemGain(c, { ...o, stratagem: 'HIDDEN HUNTERS' }, win, roll) : 0;
     // a Surge of D6+1" toward the closest enemy: into combat with it when it is close (weighed as a charge of that reach)
     case 'VENGEFUL SORROW': return u ? vengefulSorrowGain(c, u) : 0;
     // Eldritch Raiders

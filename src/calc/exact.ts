@@ -188,7 +188,7 @@ function effectiveOfRolled(
   return trimTrailingZeros(out);
 }
 
-/** Per-attack marginal pmfs of hits, wounds and unsaved attacks (each of length 2 + sustainedHits). */
+/** Per-attack marginal pmfs of hits, wounds and unsaved attacks (each of length 2 + the most extra hits of SUSTAINED HITS). */
 export function perAttackPmfs(plan: AttackPlan, defender: Pick<DefenderProfile, 'save' | 'invulnerable'>): PerAttack {
   const r = rollsOf(plan, defender);
   return perAttackFrom(plan, r.hit, [1 - r.pw, r.pw], [1 - r.pu, r.pu], r.pf);
@@ -217,15 +217,18 @@ function rollsOf(plan: AttackPlan, defender: Pick<DefenderProfile, 'save' | 'inv
  */
 function perAttackFrom(plan: AttackPlan, hit: readonly number[], wd: number[], ud: number[], pf: number): PerAttack {
   const S = plan.sustainedHits > 0 ? plan.sustainedHits : 0;
-  const K = 1 + S;
+  // SUSTAINED HITS D3: the extra hits of a Critical Hit have a distribution, not a value
+  const sp = plan.sustainedHitsDice ? sustainedPmf(plan) : null;
+  const K = 1 + (sp ? sp.length - 1 : S);
   const hits = new Array<number>(K + 1).fill(0);
   hits[0] += hit[0];
   hits[1] += hit[1];
-  hits[1 + S] += hit[2];
+  if (sp) for (let s = 0; s < sp.length; s++) hits[1 + s] += hit[2] * sp[s];
+  else hits[1 + S] += hit[2];
   // the Critical Hit itself: auto-wound (normal save, no Wound roll) with LETHAL HITS, else a Wound roll;
   // each SUSTAINED HITS extra hit makes its own Wound roll
-  const critW = convolve(plan.lethalHits ? [0, 1] : wd, power(wd, S));
-  const critU = convolve(plan.lethalHits ? [1 - pf, pf] : ud, power(ud, S));
+  const critW = convolve(plan.lethalHits ? [0, 1] : wd, sp ? compound(sp, wd) : power(wd, S));
+  const critU = convolve(plan.lethalHits ? [1 - pf, pf] : ud, sp ? compound(sp, ud) : power(ud, S));
   const wounds = new Array<number>(K + 1).fill(0);
   const unsaved = new Array<number>(K + 1).fill(0);
   wounds[0] += hit[0] + hit[1] * wd[0];
@@ -237,6 +240,18 @@ function perAttackFrom(plan: AttackPlan, hit: readonly number[], wd: number[], u
     unsaved[k] += hit[2] * critU[k];
   }
   return { hits, wounds, unsaved };
+}
+
+/**
+ * pmf of the extra hits one Critical Hit scores with SUSTAINED HITS D3 (or other dice): the roll's, each value
+ * raised to a fixed SUSTAINED HITS X the plan also has (the better of the two counts).
+ */
+function sustainedPmf(plan: AttackPlan): number[] {
+  const S = plan.sustainedHits > 0 ? plan.sustainedHits : 0;
+  const rolled = diceExprPmf(plan.sustainedHitsDice!);
+  const out = zeros(Math.max(rolled.length, S + 1));
+  for (let v = 0; v < rolled.length; v++) out[Math.max(v, S)] += rolled[v];
+  return out;
 }
 
 /** What the re-roll-one paths read: the dice of the plan's policies, fresh dice, and the re-rollable failures. */
@@ -332,7 +347,8 @@ function rerollSeveralTotals(plan: AttackPlan, { r, fr, qh, qw }: RerollInputs, 
     const critOwn = key === 'hits' ? die : plan.lethalHits ? alg.constant(key === 'wounds' ? [0, 1] : [1 - r.pf, r.pf]) : die;
     const attack = (hit: readonly number[], eligible: number): Split => {
       const normal = key === 'hits' ? alg.constant([0, 1]) : die;
-      const crit = key === 'hits' ? alg.constant(delta(1 + S)) : alg.mul(critOwn, alg.pow(die, S));
+      const sp = plan.sustainedHitsDice ? sustainedPmf(plan) : null;
+      const crit = key === 'hits' ? alg.constant(sp ? convolve([0, 1], sp) : delta(1 + S)) : alg.mul(critOwn, sp ? alg.compound(sp, die) : alg.pow(die, S));
       let a = alg.add(alg.constant([hit[0] - eligible]), alg.scale(normal, hit[1]));
       a = alg.add(a, alg.scale(crit, hit[2]));
       if (eligible > 0) a = alg.add(a, alg.shiftHit(alg.constant([eligible])));
@@ -506,6 +522,8 @@ export function meanInputs(p: AttackPlan, attackingModels: number, def: Defender
   out[i++] = attackingModels; out[i++] = def.models; out[i++] = def.save; out[i++] = nul(def.invulnerable); out[i++] = def.wounds; out[i++] = nul(def.feelNoPain);
   out[i++] = +p.melee; out[i++] = a.n; out[i++] = a.sides; out[i++] = a.plus; out[i++] = p.attacksBonus; out[i++] = +p.rerollAttacks;
   out[i++] = +p.autoHit; out[i++] = p.skill; out[i++] = p.hitModifier; out[i++] = +p.ignoreHitModifiers; out[i++] = +p.ignoreCharacteristicModifiers; out[i++] = +p.ignoreApDamageModifiers; out[i++] = POLICY[p.rerollHits]; out[i++] = p.criticalHitOn; out[i++] = +p.everyHitCritical; out[i++] = p.sustainedHits; out[i++] = +p.lethalHits;
+  const sd = p.sustainedHitsDice;
+  out[i++] = sd ? sd.n : -1; out[i++] = sd ? sd.sides : -1; out[i++] = sd ? sd.plus : -1;
   out[i++] = p.strength; out[i++] = p.toughness; out[i++] = p.woundModifier; out[i++] = POLICY[p.rerollWounds]; out[i++] = p.criticalWoundOn; out[i++] = +p.devastatingWounds; out[i++] = p.criticalWoundAp;
   out[i++] = p.ap; out[i++] = +p.cover; out[i++] = +p.ignoresCover; out[i++] = p.saveModifier; out[i++] = p.invulnerableModifier; out[i++] = nul(p.invulnerable); out[i++] = POLICY[p.rerollSaves];
   out[i++] = r.hit; out[i++] = r.wound; out[i++] = r.damage;
@@ -513,7 +531,7 @@ export function meanInputs(p: AttackPlan, attackingModels: number, def: Defender
   out[i++] = +p.precision; out[i++] = +p.criticalWoundPrecision; out[i++] = +p.hazardous;
   return out;
 }
-const MEAN_INPUTS = 52;
+const MEAN_INPUTS = 55;
 const scratch = new Float64Array(MEAN_INPUTS);
 const meanInputsPool = new Float64Array(MEAN_CACHE_SIZE * MEAN_INPUTS);
 
@@ -578,7 +596,7 @@ const rerollCache = new Map<string, PerAttack>();
  */
 function rerollKey(plan: AttackPlan, { r, fr, qh, qw }: RerollInputs, perModel: number[], models: number): string {
   return [
-    plan.rerollOne.hit, plan.rerollOne.wound, plan.autoHit ? 1 : 0, plan.sustainedHits, plan.lethalHits ? 1 : 0, models, qh, qw,
+    plan.rerollOne.hit, plan.rerollOne.wound, plan.autoHit ? 1 : 0, plan.sustainedHits, plan.sustainedHitsDice ? `${plan.sustainedHitsDice.n}D${plan.sustainedHitsDice.sides}+${plan.sustainedHitsDice.plus}` : '', plan.lethalHits ? 1 : 0, models, qh, qw,
     ...r.hit, r.pw, r.pu, r.pf, ...fr.hit, fr.pw, fr.pu, '|', ...perModel,
   ].join(',');
 }

@@ -9,7 +9,7 @@
 import type { Redeployment } from '../rules/battle/redeploy.ts';
 import type { AttackPlan } from '../rules/attack-plan.ts';
 import type { AttackContext } from '../rules/attack-context.ts';
-import type { Effect, GameState, ModelState, PhaseName, PlayerIndex, Position, UnitState } from './state.ts';
+import type { Effect, GameState, ModelState, PhaseName, PlayerIndex, Position, UnitComponent, UnitState } from './state.ts';
 import { profileHas, type Weapon, type WeaponProfile } from '../data/datasheet.ts';
 import type { Game } from './game.ts';
 import type { WalksOver } from '../geometry/planner.ts';
@@ -96,6 +96,12 @@ export interface Rule {
   grantsKeywords?: readonly string[];
   /** abilities (core abilities such as Infiltrators) a unit gains at muster while a model of it carries this wargear (Recon Drone), or whose model has this Enhancement (Fanatical Convert) */
   grantsAbilities?: readonly string[];
+  /**
+   * a Leader with this ability has these core abilities while its Bodyguard has them (Aspect Training: Fights First
+   * leading Howling Banshees; Infiltrators, Scouts and Stealth leading Striking Scorpions), for the rules that ask
+   * every part of an Attached unit (partHas)
+   */
+  bodyguardAbilities?: readonly string[];
   /**
    * What a detachment or army rule gives some units of its army at muster, by the datasheet's keywords and
    * abilities (Spirit Conclave: Spirit Guides to Wraith units): the abilities (and keywords) the unit gains,
@@ -416,7 +422,8 @@ export interface Rule {
   stratagemTargeted?(g: Game, unit: UnitState, stratagem: string, src: RuleSource): void;
   /**
    * Distances at which this unit's ranged attack groups are split, so that a rule reading
-   * AttackContext.distance sees each model's (Way of the Short Blade: 9"); asked of the unit's abilities.
+   * AttackContext.distance sees each model's (Way of the Short Blade: 9"); asked of the unit's abilities, its
+   * player's army rules (Bonded Heroes) and the effects on the unit (POINT-BLANK AMBUSH).
    */
   attackRangeBands?(ctx: UnitContext, src: RuleSource): readonly number[];
   /**
@@ -676,6 +683,29 @@ export function targetableFrom(state: GameState, unit: UnitState, distance: numb
     if (r?.targetableFrom && !r.targetableFrom({ state, unit, distance }, e)) return false;
   }
   return true;
+}
+
+/**
+ * Core abilities that act only "if every model in a unit has this ability" (Stealth, Fights First): an
+ * Attached unit has them only when each of its parts has them, though its ability list joins its parts'.
+ */
+export function everyModelHas(unit: UnitState, ability: string): boolean {
+  if (!unit.abilities.includes(ability)) return false;
+  for (const c of unit.components) if (!c.destroyed && !partHas(unit, c, ability)) return false;
+  return true;
+}
+
+/** One part of a unit has the ability: its own, or, for a Leader, its Bodyguard's that one of its rules shares (Rule.bodyguardAbilities). */
+export function partHas(unit: UnitState, part: UnitComponent, ability: string): boolean {
+  if (part.abilities.includes(ability)) return true;
+  if (!part.isLeader || !sharesBodyguardAbility(part, ability)) return false;
+  for (const b of unit.components) if (!b.isLeader && !b.destroyed && b.abilities.includes(ability)) return true;
+  return false;
+}
+
+function sharesBodyguardAbility(part: UnitComponent, ability: string): boolean {
+  for (const a of part.abilities) if (getRule(a)?.bodyguardAbilities?.includes(ability)) return true;
+  return false;
 }
 
 /**

@@ -82,6 +82,11 @@ export interface AttackPlan {
   everyHitCritical: boolean;
   /** SUSTAINED HITS X: extra hits per Critical Hit (these extra hits are not Critical Hits) */
   sustainedHits: number;
+  /**
+   * SUSTAINED HITS D3 (a dice expression): each Critical Hit's extra hits are rolled, one roll per Critical Hit;
+   * with a fixed `sustainedHits` too, each Critical Hit scores the better of the two (the ability is not cumulative)
+   */
+  sustainedHitsDice: DiceExpr | null;
   /** LETHAL HITS: a Critical Hit automatically wounds (it is not a Critical Wound) */
   lethalHits: boolean;
 
@@ -285,7 +290,7 @@ export function basePlan(p: {
   return {
     weapon: p.weapon, profile: p.profile, melee: p.melee,
     attacks: p.attacks, attacksBonus: 0, rerollAttacks: false,
-    autoHit: false, skill: p.skill, hitModifier: 0, ignoreHitModifiers: false, ignoreSkillModifiers: false, ignoreCharacteristicModifiers: false, ignoreApDamageModifiers: false, rerollHits: 'none', unmodifiedHitOn: null, criticalHitOn: 6, everyHitCritical: false, sustainedHits: 0, lethalHits: false,
+    autoHit: false, skill: p.skill, hitModifier: 0, ignoreHitModifiers: false, ignoreSkillModifiers: false, ignoreCharacteristicModifiers: false, ignoreApDamageModifiers: false, rerollHits: 'none', unmodifiedHitOn: null, criticalHitOn: 6, everyHitCritical: false, sustainedHits: 0, sustainedHitsDice: null, lethalHits: false,
     strength: p.strength, toughness: p.toughness, woundModifier: 0, rerollWounds: 'none', criticalWoundOn: 6, devastatingWounds: false, criticalWoundAp: 0,
     ap: p.ap, cover: false, ignoresCover: false, saveModifier: 0, invulnerableModifier: 0, invulnerable: null, rerollSaves: 'none', rerollOne: { hit: 0, wound: 0, damage: 0 },
     damage: p.damage, rerollDamage: false, rerollDamageOnes: false, damageBonus: 0, damageReduction: 0, halveDamage: false, feelNoPain: null,

@@ -6,11 +6,11 @@
  *
  * Dice are rolled in batches (fast dice rolling): one event per roll step of a group, each die recorded.
  */
-import type { Weapon, WeaponProfile } from '../data/datasheet.ts';
+import { profileHas, type Weapon, type WeaponProfile } from '../data/datasheet.ts';
 import type { Game } from '../core/game.ts';
 import { IllegalDecisionError } from '../core/agent.ts';
 import { abilityRules } from '../core/rules-registry.ts';
-import type { GameState, ModelState, UnitState } from '../core/state.ts';
+import type { GameState, ModelState, PlayerIndex, UnitState } from '../core/state.ts';
 import { buildAttackPlan, targetToughness, type AttackContext } from './attack-context.ts';
 import {
   addHitModifier, adjustDamage, capModifier, criticalHitThreshold, rollOutcome, saveNeeded, saveRerollPolicy, shouldReroll, woundTarget, type AttackPlan, type RerollPolicy,
@@ -108,15 +108,18 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
   }
   for (const group of groups) {
     const target = g.state.units[group.target];
-    if (!target || target.location !== 'battlefield' || !target.models.some((m) => m.alive)) continue;
     const attackers = group.models.filter((m) => m.alive);
-    if (attackers.length === 0) continue;
+    if (!target || attackers.length === 0) continue;
     const ctx: AttackContext = {
       state: g.state, attacker, attackers, target, weapon: group.weapon, profile: group.profile, melee,
       halfRange: group.halfRange, targetModels: group.targetModels, targetVisible: group.targetVisible, targetInCover: group.targetInCover,
       distance: group.distance ?? 0, toughness: toughness?.get(target.id), linkedFire: group.linkedFire,
     };
     const plan = buildAttackPlan(ctx);
+    // a Hazardous weapon's test is owed once its target was selected, even when the unit's earlier attacks
+    // destroyed that target before this weapon's were resolved
+    if (plan.hazardous && !group.fallen) hazardous.push({ group });
+    if (target.location !== 'battlefield' || !target.models.some((m) => m.alive)) continue;
     addHitModifier(plan, group.extraHitModifier ?? 0);
     // PRECISION sends an attack to a CHARACTER only when one is visible to an attacking model, and only to one that is
     // (PRECISION on a Critical Wound too: the same CHARACTERs, picked before the dice)
@@ -138,7 +141,6 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
       // the weapon's abilities that act on a hit (HOOKED)
       for (const a of group.profile.abilities) getWeaponAbility(a.name)?.scoredHit?.(g, g.state.units[attacker.id], g.state.units[target.id]);
     }
-    if (plan.hazardous && !group.fallen) hazardous.push({ group });
   }
   // Devastating Wounds: allocated and resolved after every other attack of the unit; excess is lost.
   for (const p of pending) {
@@ -220,7 +222,7 @@ export function resolveGroup(
     }
   }
   const autoWounds = plan.lethalHits ? crits : 0;
-  const totalHits = hits + crits * (1 + plan.sustainedHits);
+  const totalHits = hits + crits + (plan.sustainedHitsDice && crits > 0 ? sustainedHitsRolled(g, plan, crits, player, attacker.id, label) : crits * plan.sustainedHits);
   tally.hits += totalHits;
   const toWound = totalHits - autoWounds;
 
@@ -385,7 +387,7 @@ function savesAndDamage(
     const first = allocationTarget(state, target, plan.precision, allowed, plan.precisionOnly);
     if (first === null) return;
     const need = saveFor(state, sc, target, first);
-    let batch = !watched && uniformSave(state, target, sc, plan.precision, need, allowed) ? remaining : 1;
+    let batch = watched ? 1 : Math.min(remaining, uniformSaveBatch(state, target, sc, plan.precision, need, allowed));
     remaining -= batch;
     if (!first.allocated) g.emit({ type: 'attack-allocated', unit: target.id, model: first.id });
     // rules that make allocated attacks do nothing (Stealth Drones): those need no saving throw
@@ -418,15 +420,27 @@ function savesAndDamage(
   }
 }
 
-/** True when every model that could be allocated the next attacks needs the same save roll. */
-function uniformSave(state: GameState, target: UnitState, sc: SaveContext, precision: boolean, need: number, allowed: ReadonlySet<string> | null): boolean {
-  const protect = target.components.length > 1 && target.models.some((m) => m.alive && !isLeaderModel(target, m));
+/**
+ * How many saving throws can be rolled together (fast dice rolling): every model that could be allocated
+ * one of them must need the same roll (else 1). In an Attached unit whose Leader needs another roll, only as
+ * many as its Bodyguard has models: each failed save destroys at most one model, so none of them can reach
+ * the Leader, who makes his own saving throws once the last Bodyguard model is gone.
+ */
+function uniformSaveBatch(state: GameState, target: UnitState, sc: SaveContext, precision: boolean, need: number, allowed: ReadonlySet<string> | null): number {
+  const protect = !precision && target.components.length > 1 && target.models.some((m) => m.alive && !isLeaderModel(target, m));
+  let bodyguards = 0;
+  let leadersDiffer = false;
   for (const m of target.models) {
     if (!m.alive || (allowed !== null && !allowed.has(m.id))) continue;
-    if (protect && !precision && isLeaderModel(target, m)) continue;
-    if (saveFor(state, sc, target, m) !== need) return false;
+    const same = saveFor(state, sc, target, m) === need;
+    if (protect && isLeaderModel(target, m)) {
+      if (!same) leadersDiffer = true;
+      continue;
+    }
+    if (!same) return 1;
+    bodyguards++;
   }
-  return true;
+  return leadersDiffer ? Math.max(1, bodyguards) : Infinity;
 }
 
 /**
@@ -472,8 +486,8 @@ function applyDamage(
     }
     rolls = afterRoll(g, { purpose: 'damage', player: attacker.player, unit: attacker.id, sides: d.sides, values: rolls, test: null, rerolled, models: modelIds, dicePerRoll: d.n });
   }
-  // DEVASTATING WOUNDS' mortal wounds: the very first goes alone, so that rules used "just after a mortal
-  // wound is allocated" (LAYERED WARDS) see it before the rest
+  // DEVASTATING WOUNDS' mortal wounds: rules used "just after a mortal wound is allocated" (LAYERED WARDS) are
+  // offered as the first is allocated, before it is resolved (a Feel No Pain they give applies to it)
   let announce = mortal && mortalWoundsWatched();
   // WARRIOR FOCUS and SEER'S EYE ignore the target's Damage reductions too
   const perModel = !plan.ignoreCharacteristicModifiers && !plan.ignoreApDamageModifiers && damageReducedPerModel(target);
@@ -486,10 +500,8 @@ function applyDamage(
     dmg = adjustDamage(dmg, less === 0 ? plan : { damageBonus: plan.damageBonus, damageReduction: plan.damageReduction + less, halveDamage: plan.halveDamage });
     if (announce && dmg > 0) {
       announce = false;
-      woundModel(g, attacker, target, m, 1, plan, mortal, tally);
       mortalWoundAllocated(g, target);
-      dmg -= 1;
-      if (dmg <= 0 || !allocatable(m)) continue;
+      if (!allocatable(m)) continue;
     }
     woundModel(g, attacker, target, m, dmg, plan, mortal, tally);
   }
@@ -534,8 +546,9 @@ function woundModel(g: Game, attacker: UnitState, target: UnitState, m: ModelSta
 }
 
 /**
- * Hazardous: one test per model that used the weapon; each 1 makes a model with a Hazardous weapon
- * (wounded first, then non-CHARACTER, then CHARACTER) suffer 3 mortal wounds, excess lost.
+ * Hazardous: one test per model that used the weapon; each 1 makes a model equipped with a Hazardous weapon
+ * (this one or another: wounded first, then non-CHARACTER, then CHARACTER) suffer 3 mortal wounds, excess
+ * lost. A weapon a rule lends the unit is on none of its models: then one of the models that used it.
  */
 function hazardousTests(g: Game, unit: UnitState, group: AttackGroup): void {
   const users = group.models.filter((m) => m.alive);
@@ -546,13 +559,37 @@ function hazardousTests(g: Game, unit: UnitState, group: AttackGroup): void {
   });
   for (const v of rolls) {
     if (v !== 1) continue;
-    const carriers = unit.models.filter((m) => m.alive && m.weapons.includes(group.weapon.name));
+    const carriers = unit.models.filter((m) => m.alive && (m.weapons.includes(group.weapon.name) || carriesHazardous(g.state, m)));
+    if (carriers.length === 0) carriers.push(...users.filter((m) => m.alive));
     if (carriers.length === 0) return;
     const isChar = (m: ModelState) => g.state.datasheets[m.datasheet].keywords.includes('CHARACTER');
     const maxW = (m: ModelState) => g.state.datasheets[m.datasheet].models[m.profile].wounds;
     const pick = carriers.find((m) => m.wounds < maxW(m)) ?? carriers.find((m) => !isChar(m)) ?? carriers[0];
     inflictMortalWounds(g, unit, 3, null, { excessLost: true, model: pick });
   }
+}
+
+/** SUSTAINED HITS D3: each Critical Hit's extra hits rolled, each the better of its roll and a fixed SUSTAINED HITS X. */
+function sustainedHitsRolled(g: Game, plan: AttackPlan, crits: number, player: PlayerIndex, unit: string, label: string): number {
+  const d = plan.sustainedHitsDice!;
+  const rolls = rollDice(g, crits * d.n, d.sides, 'sustained-hits', player, unit, label);
+  let extra = 0;
+  for (let c = 0; c < crits; c++) {
+    let v = d.plus;
+    for (let k = 0; k < d.n; k++) v += rolls[c * d.n + k];
+    extra += Math.max(v, plan.sustainedHits);
+  }
+  return extra;
+}
+
+/** The model is equipped with a weapon that has HAZARDOUS on one of its profiles. */
+function carriesHazardous(state: GameState, m: ModelState): boolean {
+  const ds = state.datasheets[m.datasheet];
+  for (const name of m.weapons) {
+    const w = ds.weapons.find((x) => x.name === name);
+    if (w && w.profiles.some((p) => profileHas(p, 'HAZARDOUS'))) return true;
+  }
+  return false;
 }
 
 export { destroyModel };

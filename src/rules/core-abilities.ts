@@ -3,14 +3,15 @@
  * phases directly (Deep Strike, Scouts, Infiltrators, Leader, Firing Deck...) are registered without
  * hooks so the engine and the coverage report know they are played; the comment of each says where.
  */
-import { registerRule } from '../core/rules-registry.ts';
+import { everyModelHas, registerRule } from '../core/rules-registry.ts';
 import type { AttackPlan } from './attack-plan.ts';
 import type { AttackContext } from './attack-context.ts';
 
-// Ranged attacks against this unit: subtract 1 from the Hit roll.
+// Ranged attacks against this unit: subtract 1 from the Hit roll, when every model in the unit has it (an
+// Attached unit whose Leader lacks it, or whose Bodyguard does, has not).
 registerRule({
   name: 'Stealth', kind: 'core-ability',
-  attack: (plan, ctx, src) => { if (src.role === 'defender' && !ctx.melee) plan.hitModifier -= 1; },
+  attack: (plan, ctx, src) => { if (src.role === 'defender' && !ctx.melee && everyModelHas(ctx.target, 'Stealth')) plan.hitModifier -= 1; },
 });
 
 /**
@@ -18,7 +19,7 @@ registerRule({
  * Hit roll of ranged attacks at the unit, not a second time when the unit has Stealth of its own.
  */
 export function grantedStealth(plan: AttackPlan, ctx: AttackContext): void {
-  if (!ctx.melee && !ctx.target.abilities.includes('Stealth')) plan.hitModifier -= 1;
+  if (!ctx.melee && !everyModelHas(ctx.target, 'Stealth')) plan.hitModifier -= 1;
 }
 
 // Read by the damage step (src/rules/damage.ts feelNoPainOf).
@@ -37,7 +38,7 @@ registerRule({ name: 'Deadly Demise', kind: 'core-ability' });
 // A transport fires ranged weapons of its passengers (src/rules/battle/shooting.ts weaponGroups).
 registerRule({ name: 'Firing Deck', kind: 'core-ability' });
 
-// Fights in the Fights First step (src/rules/battle/charge.ts fightsFirst).
+// Fights in the Fights First step when every model in the unit has it (src/rules/battle/charge.ts fightsFirst).
 registerRule({ name: 'Fights First', kind: 'core-ability' });
 
 // Can only be targeted by ranged attacks within 12" (src/rules/battle/shooting.ts canTarget).

@@ -115,7 +115,7 @@ export function onMortalWoundAllocated(fn: MortalWoundListener): void {
   mortalWoundListeners.push(fn);
 }
 
-/** Whether any rule listens for mortal wounds being allocated (then the first one is allocated alone). */
+/** Whether any rule listens for mortal wounds being allocated (then its window opens before the first is resolved). */
 export function mortalWoundsWatched(): boolean {
   return mortalWoundListeners.length > 0;
 }
@@ -184,10 +184,16 @@ export function inflictMortalWounds(g: Game, unit: UnitState, n: number, by: str
   while (remaining > 0) {
     const m = opts.model ?? allocationTarget(g.state, unit, false);
     if (m === null || !allocatable(m)) break;
+    if (first) {
+      // rules used "just after a mortal wound is allocated" (LAYERED WARDS) come before the first is resolved:
+      // a Feel No Pain they give applies to it
+      first = false;
+      mortalWoundAllocated(g, unit);
+      if (!allocatable(m)) break;
+    }
     const fnp = feelNoPainOf(g.state, unit, m, opts.feelNoPain ?? null, true);
-    // With the excess lost, every remaining mortal wound is aimed at this one model. The very first
-    // wound goes alone, so that rules used "just after a mortal wound is allocated" see it.
-    const chunk = first && mortalWoundsWatched() ? 1 : opts.excessLost ? remaining : Math.min(remaining, m.wounds);
+    // with the excess lost, every remaining mortal wound is aimed at this one model
+    const chunk = opts.excessLost ? remaining : Math.min(remaining, m.wounds);
     remaining -= chunk;
     let lost = chunk;
     if (fnp !== null) {
@@ -199,11 +205,6 @@ export function inflictMortalWounds(g: Game, unit: UnitState, n: number, by: str
       g.emit({ type: 'model-damaged', unit: unit.id, model: m.id, wounds: lost, by, mortal: true });
       lostTotal += lost;
       if (m.wounds <= 0) destroyModel(g, unit, m, by, 'mortal wounds');
-    }
-    if (first) {
-      first = false;
-      mortalWoundAllocated(g, unit);
-      if (chunk === 1 && opts.excessLost && m.alive) continue;
     }
     if (opts.excessLost) break;
   }

@@ -38,7 +38,14 @@ function x(a: WeaponAbility): number {
 
 const entries: WeaponAbilityRule[] = [
   // Each Critical Hit scores X additional hits (not Critical Hits). Not cumulative with itself: the best X.
-  { name: 'SUSTAINED HITS', compile: (p, a) => { p.sustainedHits = Math.max(p.sustainedHits, x(a)); } },
+  // X may be a dice expression (the Avatar's Wailing Doom: D3), rolled for each Critical Hit.
+  {
+    name: 'SUSTAINED HITS',
+    compile: (p, a) => {
+      if (a.dice) p.sustainedHitsDice = a.dice;
+      else p.sustainedHits = Math.max(p.sustainedHits, x(a));
+    },
+  },
   // A Critical Hit automatically wounds; it is not a Critical Wound.
   { name: 'LETHAL HITS', compile: (p) => { p.lethalHits = true; } },
   // A Critical Wound inflicts mortal wounds equal to Damage instead, with no save.

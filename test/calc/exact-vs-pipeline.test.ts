@@ -28,6 +28,11 @@ const cases: Case[] = [
     defender: { name: 'T', models: 5, profile: { toughness: 4, save: 3, wounds: 2 } }, cover: true,
   },
   {
+    name: 'sustained D3 (the Wailing Doom\'s), D2 vs W2 Sv4+',
+    models: 3, weapon: { attacks: '3', skill: 3, strength: 5, ap: -1, damage: '2', abilities: ['SUSTAINED HITS D3'] },
+    defender: { name: 'T', models: 6, profile: { toughness: 5, save: 4, wounds: 2 } },
+  },
+  {
     name: 'devastating wounds + twin-linked, D3 vs W3 4++ FNP 5+',
     models: 3, weapon: { attacks: 'D6', skill: 4, strength: 4, ap: -2, damage: 'D3', abilities: ['DEVASTATING WOUNDS', 'TWIN-LINKED'] },
     defender: { name: 'T', models: 4, profile: { toughness: 4, save: 3, invulnerable: 4, wounds: 3 }, coreAbilities: [{ name: 'Feel No Pain', x: 5 }] },

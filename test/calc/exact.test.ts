@@ -110,6 +110,33 @@ describe('hit roll abilities', () => {
     expectPmf(r.hits, [1 / 2, 1 / 6, 0, 1 / 3]);
   });
 
+  it('SUSTAINED HITS D3: each Critical Hit scores 1 + D3 hits, each extra hit with its own Wound roll', () => {
+    // one attack at 4+: 0 hits 1/2, 1 hit 1/3 (a 4 or 5), and on a 6 (1/6) 2, 3 or 4 hits, 1/18 each
+    const d = def();
+    const r = exactAttack(plan({ sustainedHitsDice: dx('D3') }), 1, d);
+    expectConsistent(r, d);
+    expectPmf(r.hits, [1 / 2, 1 / 3, 1 / 18, 1 / 18, 1 / 18]);
+    expect(r.mean.hits).toBeCloseTo(1 / 3 + (1 / 6) * 3, 14);
+    // S4 vs T4 wounds on 4+ (1/2): a 6 to hit brings 1 + k Wound rolls, k = 1..3 with 1/3 each, so
+    // P(0 wounds | 6) = (1/4 + 1/8 + 1/16) / 3 = 7/48, and P(0 wounds) = 1/2 + 1/3 * 1/2 + 1/6 * 7/48
+    expect(r.wounds[0]).toBeCloseTo(1 / 2 + 1 / 6 + 7 / 288, 14);
+    expect(r.mean.wounds).toBeCloseTo(r.mean.hits / 2, 14);
+  });
+
+  it('SUSTAINED HITS D3 with a fixed SUSTAINED HITS 2 too: each Critical Hit scores the better, 2 or the roll', () => {
+    // the D3 rolls 1, 2, 3 become 2, 2, 3: on a 6, 3 hits with 2/3 and 4 hits with 1/3
+    const r = exactAttack(plan({ sustainedHitsDice: dx('D3'), sustainedHits: 2 }), 1, def());
+    expectPmf(r.hits, [1 / 2, 1 / 3, 0, 1 / 9, 1 / 18]);
+  });
+
+  it('SUSTAINED HITS D3 through the several re-rolls path (two Hit and two Wound re-rolls) agrees in its mean hits', () => {
+    // re-rolling failed Hit rolls changes the miss mass only: the hits' pmf of a fresh die is the one above
+    const r = exactAttack(plan({ A: 2, sustainedHitsDice: dx('D3'), rerollOne: { hit: 2, wound: 2, damage: 0 } }), 1, def());
+    // one die's mean hits: 1/3 + 1/6 * 3 = 5/6; a miss (1/2) is rolled again, the budget of 2 covering both
+    // attacks, so an attack's mean is 5/6 + 1/2 * 5/6 = 5/4, and the two attacks' 5/2
+    expect(r.mean.hits).toBeCloseTo(5 / 2, 12);
+  });
+
   it('every Hit roll that hits a Critical Hit, read with the modifiers (Cry of the Wind): BS 4+ and -1, SUSTAINED HITS 1', () => {
     // a 5 or 6 hits and is critical (2 hits each, 1/3); a 4 misses with the -1 (nothing scores 1 hit)
     const r = exactAttack(plan({ sustainedHits: 1, hitModifier: -1, everyHitCritical: true }), 1, def());

@@ -8,7 +8,8 @@ import { planFor } from '../helpers/plan.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
-import { getRule } from '../../src/core/rules-registry.ts';
+import { everyModelHas, getRule } from '../../src/core/rules-registry.ts';
+import { canInfiltrate, scoutsDistance } from '../../src/rules/battle/pre-battle.ts';
 import { destroyModel } from '../../src/rules/damage.ts';
 import { afterRoll } from '../../src/rules/roll-window.ts';
 import { advanceDistance, afterMove } from '../../src/rules/battle/movement.ts';
@@ -139,6 +140,29 @@ describe('Autarch', () => {
     expect(fightsFirst(g, g.state.units.HB)).toBe(true);
     const h = autarch(() => 0, '');
     expect(fightsFirst(h, h.state.units.AU)).toBe(false);
+    // leading Dire Avengers (no Fights First of their own) he shares nothing
+    const d = autarch(() => 0, 'DA');
+    expect(fightsFirst(d, d.state.units.DA)).toBe(false);
+  });
+
+  it('ASPECT TRAINING: leading Striking Scorpions, the Attached unit has their Stealth, Infiltrators and Scouts 7"', () => {
+    const g = sandbox([
+      { id: 'SS', player: 0, faction: 'aeldari', name: 'Striking Scorpions', at: { x: 10, y: 5 } },
+      { id: 'AU', player: 0, faction: 'aeldari', name: 'Autarch', at: { x: 11.5, y: 5 } },
+      { id: 'AS', player: 1, faction: 'tau', name: "Aun'shi", at: { x: 30, y: 5 } },
+      { id: 'KC', player: 1, faction: 'tau', name: 'Kroot Carnivores', at: { x: 31.5, y: 5 } },
+    ]);
+    g.emit({ type: 'unit-attached', leader: 'AU', bodyguard: 'SS' });
+    const SS = g.state.units.SS;
+    expect(everyModelHas(SS, 'Stealth')).toBe(true);
+    expect(canInfiltrate(g.state, SS)).toBe(true);
+    expect(scoutsDistance(g.state, SS)).toBe(7);
+    // a Leader without such a rule takes none of its Bodyguard's: Aun'Shi leading Kroot Carnivores (Stealth, Scouts 7")
+    g.emit({ type: 'unit-attached', leader: 'AS', bodyguard: 'KC' });
+    const KC = g.state.units.KC;
+    expect(KC.abilities).toContain('Stealth');
+    expect(everyModelHas(KC, 'Stealth')).toBe(false);
+    expect(scoutsDistance(g.state, KC)).toBe(0);
   });
 });
 

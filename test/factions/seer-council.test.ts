@@ -257,7 +257,9 @@ describe('Seer Council Enhancements', () => {
     // once per turn: the next offer this turn is at 1CP, in the next turn at 2CP again
     const price = () => usableStratagems(g, w, 1).filter((x) => x.s.name === 'GO TO GROUND').map((x) => x.cp);
     g.emit({ type: 'cp', player: 1, delta: 3, reason: 'test' });
-    g.emit({ type: 'phase-started', round: 1, player: 0, phase: 'fight' });
+    // (GO TO GROUND is used only in the Shooting phase, once a phase: its record taken away, it stands for the
+    // player's next stratagem on that unit this turn; the Torc keeps its own)
+    g.state.players[1].stratagemsUsed.pop();
     expect(price()).toEqual([1]);
     g.emit({ type: 'round-started', round: 2 });
     g.emit({ type: 'turn-started', round: 2, player: 0 });

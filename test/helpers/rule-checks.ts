@@ -593,6 +593,8 @@ export function ruleChecker(): RuleChecker {
         if ((e.purpose === 'hit' || e.purpose === 'wound') && e.unit && e.label) lastAttack = { unit: e.unit, weapon: e.label.split(' -> ')[0] };
         if (e.purpose === 'desperate-escape' && escape && e.unit === escape.unit) {
           escape.dice = [...e.values];
+          // the models alive as the tests are rolled: FIRE OVERWATCH as the move starts may have destroyed some
+          escape.alive = s.units[escape.unit].models.filter((m) => m.alive).length;
           // the rules in force as the tests are rolled (a stratagem used as the Fall Back was selected)
           const r = desperateEscapeRules(s, s.units[escape.unit]);
           escape.forced = r.allModels;

@@ -5,7 +5,9 @@
  * EXTRA ATTACKS, INDIRECT FIRE, multi-profile weapons and LANCE.
  */
 import { describe, expect, it } from 'vitest';
-import { attachLeader, duel, rolls } from '../helpers/attack.ts';
+import { attachLeader, duel, rolls, weapon } from '../helpers/attack.ts';
+import { resolveAttacks } from '../../src/rules/attack-sequence.ts';
+import { sandboxGame, sandboxState } from '../../src/rules/sandbox.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import { registerRule } from '../../src/core/rules-registry.ts';
 import { grantRerollOne } from '../../src/rules/attack-plan.ts';
@@ -174,6 +176,59 @@ describe('HAZARDOUS: which model suffers the mortal wounds', () => {
     const st = d.game.state;
     expect(st.units.A.models.map((m) => m.alive)).toEqual([false, false]);
     expect(st.units.L.models.map((m) => m.wounds)).toEqual([4]);
+    expect(s.remaining()).toBe(0);
+  });
+
+  it('a wounded model equipped with another Hazardous weapon is selected before an unwounded one that fired', () => {
+    // Two W3 models: #1 fired HazA, #2 carries HazB and has lost a wound. The Hazardous test fails (1): the
+    // wounded model with a Hazardous weapon suffers the 3 mortal wounds, though it did not fire.
+    const hazA = weapon({ name: 'HazA', attacks: '1', skill: 2, abilities: ['HAZARDOUS'] });
+    const hazB = weapon({ name: 'HazB', attacks: '1', skill: 2, abilities: ['HAZARDOUS'] });
+    const state = sandboxState({ name: 'Attackers', models: 2, weapons: [hazA, hazB], profile: { wounds: 3 } }, noSave);
+    const s = scriptedStream([/* hit */ 1, /* hazardous */ 1]);
+    const g = sandboxGame(state, s, { log: true });
+    const A = g.state.units.A;
+    A.models[0].weapons = ['HazA'];
+    A.models[1].weapons = ['HazB'];
+    g.emit({ type: 'model-damaged', unit: 'A', model: A.models[1].id, wounds: 1, by: null, mortal: false });
+    resolveAttacks(g, A, [{ weapon: hazA, profile: hazA.profiles[0], models: [A.models[0]], target: 'D', halfRange: false, targetVisible: true, targetInCover: false, targetModels: 10 }], false);
+    expect(rolls(g, 'hazardous')).toEqual([[1]]);
+    expect(A.models.map((m) => m.wounds)).toEqual([3, 0]);
+    expect(s.remaining()).toBe(0);
+  });
+});
+
+describe('SUSTAINED HITS D3', () => {
+  it('each Critical Hit scores D3 more hits, rolled for it', () => {
+    // two attacks at 2+: a 6 (Critical Hit) and a 6; the Sustained Hits rolls 3 and 1: 2 + 3 + 1 = 6 hits
+    const s = scriptedStream([6, 6, 3, 1, 4, 4, 4, 4, 4, 4]);
+    const d = duel({ models: 1, weapon: { attacks: '2', skill: 2, abilities: ['SUSTAINED HITS D3'] } }, noSave, s);
+    const t = d.run();
+    expect(rolls(d.game, 'sustained-hits')).toEqual([[3, 1]]);
+    expect(t.hits).toBe(6);
+    expect(rolls(d.game, 'wound')).toEqual([[4, 4, 4, 4, 4, 4]]);
+    expect(s.remaining()).toBe(0);
+  });
+});
+
+describe('HAZARDOUS: the test is owed once targets were selected', () => {
+  it('a Hazardous weapon whose target the unit\'s other weapon destroyed first still takes its test', () => {
+    // The Gun (resolved first) hits (3) and wounds (3) the one W1 target model: destroyed. The Hazardous weapon
+    // had selected the same target; its attacks are lost, but its Hazardous test is rolled (1): 3 mortal
+    // wounds to its bearer (W5 -> 2).
+    const gun = weapon({ name: 'Gun', attacks: '1', skill: 2, strength: 8, ap: -3, damage: '1' });
+    const haz = weapon({ name: 'Haz', attacks: '1', skill: 2, strength: 8, ap: -3, damage: '1', abilities: ['HAZARDOUS'] });
+    const state = sandboxState({ name: 'Attackers', models: 1, weapons: [gun, haz], profile: { wounds: 5 } },
+      { name: 'Target', models: 1, profile: { toughness: 4, save: 7, wounds: 1 } });
+    const s = scriptedStream([3, 3, 1]);
+    const g = sandboxGame(state, s, { log: true });
+    const A = g.state.units.A;
+    const group = (w: typeof gun) => ({ weapon: w, profile: w.profiles[0], models: A.models, target: 'D', halfRange: false, targetVisible: true, targetInCover: false, targetModels: 1 });
+    resolveAttacks(g, A, [group(gun), group(haz)], false);
+    expect(g.state.units.D.models[0].alive).toBe(false);
+    expect(rolls(g, 'hit')).toEqual([[3]]);
+    expect(rolls(g, 'hazardous')).toEqual([[1]]);
+    expect(A.models[0].wounds).toBe(2);
     expect(s.remaining()).toBe(0);
   });
 });

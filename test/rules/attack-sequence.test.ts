@@ -156,8 +156,8 @@ describe('Devastating Wounds', () => {
     expect(t.modelsDestroyed).toBe(2);
     expect(t.unsaved).toBe(2);
     const damaged = (d.game.log ?? []).filter((e) => e.type === 'model-damaged');
-    // the first mortal wound is allocated alone (rules act "just after a mortal wound is allocated"), then the rest
-    expect(damaged.map((e) => [(e as { mortal: boolean }).mortal, (e as { wounds: number }).wounds])).toEqual([[false, 2], [true, 1], [true, 1]]);
+    // the 3 mortal wounds go to one model (W2): 2 lost, the excess lost with them
+    expect(damaged.map((e) => [(e as { mortal: boolean }).mortal, (e as { wounds: number }).wounds])).toEqual([[false, 2], [true, 2]]);
   });
 });
 

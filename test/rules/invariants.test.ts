@@ -196,7 +196,7 @@ describe('invariants over many random games', () => {
     // two games of the datasheet sweep where a unit whose Move is below 6" makes such a move: Dire Avengers
     // led by Asurmen under Photon Casters' -2" (Tactical Acumen), a Tidewall Gunrig (M 4", INTERLOCKING MANOUEVRES)
     for (const [detachment, side, seed, agent, request] of [
-      ['Armoured Warhost', 1, 'ds-Armoured Warhost-92', 'random', 'tactical-acumen'],
+      ['Armoured Warhost', 1, 'ds-Armoured Warhost-5638', 'random', 'tactical-acumen'],
       ['Auxiliary Cadre', 0, 'ds-Auxiliary Cadre-6', 'heuristic', 'interlocking-manoeuvres'],
     ] as const) {
       let chosen = false;
@@ -204,7 +204,8 @@ describe('invariants over many random games', () => {
       let beyond = -Infinity;
       const moved = displacements();
       const violations = await sweepGame(seed, detachment, side, agent, (e, st) => {
-        if (e.type === 'decision') chosen = e.request === request && (e.choice as { mode?: string }).mode === 'normal';
+        // (other decisions may come between the choice and the placement: FIRE OVERWATCH offered as the move starts)
+        if (e.type === 'decision' && e.request === request) chosen = (e.choice as { mode?: string }).mode === 'normal';
         if (e.type !== 'models-placed') return;
         const u = st.units[e.unit];
         for (const [m, d] of moved(u)) if (chosen) beyond = Math.max(beyond, d - characteristic(st, u, m, 'M'));

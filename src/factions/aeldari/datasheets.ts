@@ -128,10 +128,10 @@ registerRule({ name: PATH_OF_COMMAND, kind: 'datasheet-ability', ...oncePerRound
 
 /**
  * Aspect Training: leading Howling Banshees the Autarch has Fights First, leading Striking Scorpions
- * Infiltrators, Scouts 7" and Stealth. The Attached unit already has those abilities of its Bodyguard
- * (an Attached unit plays the abilities of all its parts), so nothing is left to do.
+ * Infiltrators, Scouts 7" and Stealth: those its Bodyguard has, so that the rules asking every model of the
+ * Attached unit (Fights First, Stealth, Infiltrators, Scouts) find them on him too (partHas).
  */
-registerRule({ name: 'ASPECT TRAINING', kind: 'datasheet-ability' });
+registerRule({ name: 'ASPECT TRAINING', kind: 'datasheet-ability', bodyguardAbilities: ['Fights First', 'Infiltrators', 'Scouts', 'Stealth'] });
 
 // --- Guardian Defenders ------------------------------------------------------------------------
 

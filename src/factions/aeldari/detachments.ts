@@ -72,7 +72,7 @@ registerRule({
 });
 
 registerStratagem({
-  name: 'FEIGNED RETREAT', cp: 1, category: 'Battle Tactic', source: BATTLE_HOST, turn: 'own', windows: ['movement/after-own-move'],
+  name: 'FEIGNED RETREAT', cp: 1, category: 'Strategic Ploy', source: BATTLE_HOST, turn: 'own', windows: ['movement/after-own-move'],
   targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u && u.flags.fellBack ? [u] : []; },
   use(g, _w, p, u) { g.addEffect('Feigned Retreat', p, u.id, g.untilEndOfTurn()); },
 });
@@ -93,7 +93,7 @@ registerRule({
 });
 
 registerStratagem({
-  name: 'BLADESTORM', cp: 1, category: 'Battle Tactic', source: BATTLE_HOST, turn: 'own', windows: ['shooting/unit-selected'],
+  name: 'BLADESTORM', cp: 1, category: 'Strategic Ploy', source: BATTLE_HOST, turn: 'own', windows: ['shooting/unit-selected'],
   targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u ? [u] : []; },
   use(g, _w, p, u) { g.addEffect('Bladestorm (stratagem)', p, u.id, g.untilEndOfPhase()); },
 });

@@ -92,16 +92,21 @@ registerStratagem({
 /**
  * BLITZING FIREPOWER's effect this phase: the unit's ranged attacks at an enemy unit within 12" have SUSTAINED
  * HITS 1; a weapon that has SUSTAINED HITS already scores a Critical Hit on an unmodified 5+ instead. The range
- * is the attack's (its models' closest distance to the target), not each model's.
+ * is each model's: a weapon "equipped by models in your unit" targets the unit, so the unit's ranged attack
+ * groups split at 12" (attackRangeBands) and a group's distance, from its closest model, is each of its
+ * models' side of 12".
  */
 registerRule({
   name: 'Blitzing Firepower', kind: 'effect',
+  attackRangeBands: () => BLITZING_BAND,
   attack(plan, ctx, src) {
     if (src.role !== 'attacker' || ctx.melee || ctx.distance > 12 + 1e-6) return;
     if (profileHas(ctx.profile, 'SUSTAINED HITS')) plan.criticalHitOn = Math.min(plan.criticalHitOn, 5);
     else plan.sustainedHits = Math.max(plan.sustainedHits, 1);
   },
 });
+
+const BLITZING_BAND: readonly number[] = [12];
 
 registerStratagem({
   name: 'BLITZING FIREPOWER', cp: 1, category: 'Battle Tactic', source: WARHOST, turn: 'own', windows: ['shooting/unit-selected'],

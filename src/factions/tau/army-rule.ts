@@ -12,7 +12,7 @@ import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type GameState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { registerArmyRuleHooks } from '../../rules/battle/phase.ts';
-import { canShoot } from '../../rules/battle/shooting.ts';
+import { eligibleToShoot } from '../../rules/battle/shooting.ts';
 import { hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { unitSees } from '../../rules/battle/world.ts';
 import { openWindow } from '../../rules/windows.ts';
@@ -73,7 +73,8 @@ export function guidanceOptions(g: Game, unit: UnitState): GuidanceOption[] {
   for (const o of unitsOnBattlefield(s, unit.player)) {
     if (o.id === unit.id || !o.abilities.includes(FOR_THE_GREATER_GOOD)) continue;
     if (hasKeyword(o, 'FORTIFICATION') || o.battleShocked || isObserver(s, o.id) || guidedInfo(s, o.id)) continue;
-    if (!canShoot(g, o)) continue;
+    // eligible to shoot: no target in range is needed, only one visible to both units
+    if (!eligibleToShoot(g, o)) continue;
     for (const e of seenByUnit) if (unitSees(s, o, e)) out.push({ observer: o.id, spotted: e.id });
   }
   return out;

@@ -96,13 +96,20 @@ registerStratagem({
   use(g, w, p, u) { g.addEffect('Coordinate to Engage', p, u.id, g.untilEndOfPhase(), { spotted: w.targets[0] }); },
 });
 
-/** Point-Blank Ambush: ranged attacks against a unit within 9" improve their AP by 1. */
+/**
+ * Point-Blank Ambush: "each time a model in your unit makes a ranged attack that targets an enemy unit within
+ * 9"", AP improves by 1. Measured model by model: the unit's ranged attack groups split at 9" (attackRangeBands),
+ * so a group's distance, from its closest model, is each of its models' side of 9".
+ */
 registerRule({
   name: 'Point-Blank Ambush', kind: 'effect',
+  attackRangeBands: () => POINT_BLANK_BAND,
   attack(plan, ctx, src) {
     if (src.role === 'attacker' && !ctx.melee && ctx.distance <= 9 + 1e-6) plan.ap -= 1;
   },
 });
+
+const POINT_BLANK_BAND: readonly number[] = [9];
 
 registerStratagem({
   name: 'POINT-BLANK AMBUSH', cp: 1, category: 'Battle Tactic', source: KAUYON, turn: 'own', windows: ['shooting/unit-selected'],
@@ -227,9 +234,17 @@ registerRule({
   },
 });
 
+/**
+ * Disembarked from a TRANSPORT this turn: by choice (disembarked), or set up around its destroyed transport,
+ * which sets only disembarkedAfterTransportMoved.
+ */
+function disembarkedThisTurn(u: UnitState): boolean {
+  return u.flags.disembarked || u.flags.disembarkedAfterTransportMoved;
+}
+
 registerStratagem({
   name: 'COMBAT DEBARKATION', cp: 1, category: 'Battle Tactic', source: MONTKA, turn: 'own', windows: ['shooting/unit-selected'],
-  targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u && hasKeyword(u, 'INFANTRY') && u.flags.disembarked ? [u] : []; },
+  targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u && hasKeyword(u, 'INFANTRY') && disembarkedThisTurn(u) ? [u] : []; },
   use(g, _w, p, u) { g.addEffect('Combat Debarkation', p, u.id, g.untilEndOfPhase()); },
 });
 

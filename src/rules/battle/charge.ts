@@ -8,7 +8,7 @@
 import type { Game } from '../../core/game.ts';
 import { opponent, type GameState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { afterRoll, rollDice } from '../roll-window.ts';
-import { abilityRules, abilityRulesWith, allows, effectsWith, forbids, getRule } from '../../core/rules-registry.ts';
+import { abilityRules, abilityRulesWith, allows, effectsWith, everyModelHas, forbids, getRule } from '../../core/rules-registry.ts';
 import { openWindow } from '../windows.ts';
 import { endPhase, hasEffect, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
@@ -174,10 +174,13 @@ export function declareCharge(g: Game, u: UnitState, opts: { targets?: string[];
 /** A unit that made a Charge move without the Charge Bonus (HEROIC INTERVENTION): it does not Fight First. */
 export const NO_CHARGE_BONUS = 'No Charge Bonus';
 
-/** Fights First: units that charged this turn (Charge Bonus), or with the ability, or given it by an effect. */
+/**
+ * Fights First: units that charged this turn (Charge Bonus), or with the ability (every model of the unit:
+ * Jain Zar alone does not give it to her Howling Banshees), or given it by a rule or an effect.
+ */
 export function fightsFirst(g: Game, u: UnitState): boolean {
   if (u.flags.charged && !hasEffect(g, NO_CHARGE_BONUS, u.id)) return true;
-  if (u.abilities.includes('Fights First')) return true;
+  if (everyModelHas(u, 'Fights First')) return true;
   for (const r of abilityRulesWith(u, 'fightsFirst')) if (r.fightsFirst!({ state: g.state, unit: u }, { role: 'self', player: u.player, effect: null, unit: u })) return true;
   return hasEffect(g, 'Fights First', u.id);
 }

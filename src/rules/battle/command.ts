@@ -19,7 +19,7 @@ export const PASSES_BATTLE_SHOCK = 'Passes Battle-shock test';
 export function commandPhase(g: Game, player: PlayerIndex): void {
   const s = g.state;
   // "until the start of your next Command phase": Battle-shock and such effects end now
-  for (const u of unitsOnBattlefield(s, player)) if (u.battleShocked) g.emit({ type: 'battle-shock', unit: u.id, value: false });
+  recoverFromBattleShock(g, player);
   expireEffects(g, { at: 'start-of-command', round: s.round, player });
   startPhase(g, player, 'command');
   g.emit({ type: 'cp', player, delta: 1, reason: 'Command phase' });
@@ -28,6 +28,17 @@ export function commandPhase(g: Game, player: PlayerIndex): void {
   if (!s.result) openWindow(g, { name: 'command/after-battle-shock-step', unit: null, targets: [] });
   primaryMission(s.mission.primary).endOfCommandPhase?.(g, player);
   endPhase(g, player, 'command');
+}
+
+/**
+ * Battle-shock lasts until the start of the player's next Command phase wherever the unit is then: on the
+ * battlefield, embarked within a transport or in Strategic Reserves, all recover.
+ */
+function recoverFromBattleShock(g: Game, player: PlayerIndex): void {
+  for (const id of g.state.unitOrder) {
+    const u = g.state.units[id];
+    if (u.player === player && u.battleShocked) g.emit({ type: 'battle-shock', unit: u.id, value: false });
+  }
 }
 
 export function battleShockStep(g: Game, player: PlayerIndex): void {

@@ -152,7 +152,11 @@ export function moveUnit(g: Game, u: UnitState): void {
         if (again.length === 0) { g.emit({ type: 'unit-moved', unit: u.id, mode: 'normal' }); return; }
         const { option: o2 } = g.decide({ kind: 'move', player, prompt: `${u.name}: move after disembarking`, options: again, context: { unit: u.id } });
         executeMove(g, after, o2);
+        return;
       }
+      // after its transport moved the unit is set up and moves no further: the opponent may react to a unit
+      // set up (Fire Overwatch), as to an arrival from Reserves
+      afterMove(g, after);
       return;
     }
     default:

@@ -11,7 +11,7 @@ import { horizontalDistance, horizontalDistanceToPolygon } from '../../geometry/
 import { distanceToPolygon, offsetPolygonVertices, pointInPolygon } from '../../geometry/polygon.ts';
 import type { PlanResult } from '../../geometry/planner.ts';
 import type { Body } from '../../geometry/types.ts';
-import { allows, forEachActiveRule, getRule } from '../../core/rules-registry.ts';
+import { allows, forEachActiveRule, getRule, partHas } from '../../core/rules-registry.ts';
 import { destinations } from './movement.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import { unitsOnBattlefield } from './units.ts';
@@ -32,7 +32,11 @@ function ownScouts(state: GameState, u: UnitState): number {
   for (const c of u.components) {
     if (c.destroyed) continue;
     const a = state.datasheets[c.datasheet].coreAbilities.find((k) => k.name === 'Scouts');
-    if (!a) return 0;
+    if (!a) {
+      // a Leader that shares its Bodyguard's Scouts (Aspect Training) moves as far as they do
+      if (c.isLeader && partHas(u, c, 'Scouts')) continue;
+      return 0;
+    }
     x = Math.min(x, a.x ?? 0);
   }
   return x === Infinity ? 0 : x;
@@ -47,10 +51,10 @@ export function beforeScoutMoves(g: Game): void {
   }
 }
 
-/** Does every datasheet of the unit have Infiltrators, or does a rule give the whole unit the ability (Ethereal Pathway)? */
+/** Does every datasheet of the unit have Infiltrators (a Leader may share its Bodyguard's), or does a rule give the whole unit the ability (Ethereal Pathway)? */
 export function canInfiltrate(state: GameState, u: UnitState): boolean {
   // the component's abilities: its datasheet's core abilities and those its wargear gives (a Recon Drone)
-  return u.components.every((c) => c.abilities.includes('Infiltrators')) || allows(state, u, 'infiltrate');
+  return u.components.every((c) => partHas(u, c, 'Infiltrators')) || allows(state, u, 'infiltrate');
 }
 
 /** "In the Deploy Armies step", before any unit is set up: the abilities of every unit that act then (Ethereal Pathway). */

@@ -281,7 +281,8 @@ function weaponGroups(g: Game, u: UnitState, deck: readonly Lent[] | null = null
 
 /**
  * The distances, nearest first, at which the unit's rules split its ranged attack groups (Rule.attackRangeBands):
- * its abilities' (Way of the Short Blade) and its army's rules' (Bonded Heroes).
+ * its abilities' (Way of the Short Blade), its army's rules' (Bonded Heroes) and the effects' on it
+ * (POINT-BLANK AMBUSH).
  */
 function rangeBands(state: GameState, u: UnitState): number[] {
   const rules = abilityRulesWith(u, 'attackRangeBands');
@@ -290,6 +291,9 @@ function rangeBands(state: GameState, u: UnitState): number[] {
   for (const name of state.players[u.player].rules) {
     const r = getRule(name);
     if (r?.attackRangeBands) for (const b of r.attackRangeBands({ state, unit: u }, { role: 'attacker', player: u.player, effect: null, unit: null })) (out ??= new Set()).add(b);
+  }
+  for (const e of effectsWith(state, u.id, 'attackRangeBands')) {
+    for (const b of getRule(e.kind)!.attackRangeBands!({ state, unit: u }, { role: 'attacker', player: e.player, effect: e, unit: u })) (out ??= new Set()).add(b);
   }
   return out === null ? NO_BANDS : [...out].sort((x, y) => x - y);
 }
@@ -507,6 +511,22 @@ function eligibilityKey(g: Game, u: UnitState, onlyTarget: string | undefined): 
   return `${u.id}|${onlyTarget ?? ''}|${s.geometryVersion}|${s.nextEffectId}|${s.effects.length}|${s.round}|${f.shot}|${f.advanced}|${f.fellBack}`;
 }
 
+/** A rule keeps the unit from shooting whatever its weapons: it Fell Back (unless a rule allows it to shoot then), or a rule forbids it. */
+function barredFromShooting(g: Game, u: UnitState): boolean {
+  return (u.flags.fellBack && !allows(g.state, u, 'shoot-after-fall-back')) || forbids(g.state, u, 'shoot');
+}
+
+/**
+ * Eligible to shoot, as other rules ask it (For the Greater Good's Observer): on the battlefield, not yet
+ * selected to shoot, not barred (Fell Back, a rule forbids it), and a ranged weapon it may fire now (not
+ * after Advancing unless ASSAULT; within Engagement Range only Pistols, unless Big Guns Never Tire). Unlike
+ * canShoot, no target in range or in sight is needed: selecting targets comes after eligibility.
+ */
+export function eligibleToShoot(g: Game, u: UnitState): boolean {
+  if (!onBattlefield(u) || u.flags.shot || barredFromShooting(g, u)) return false;
+  return weaponGroups(g, u).length > 0;
+}
+
 /** `again`: a rule lets the unit shoot even though it has shot this turn (FIRING LINE). */
 export function canShoot(g: Game, u: UnitState, onlyTarget?: string, again = false): boolean {
   if (!onBattlefield(u) || (u.flags.shot && !again)) return false;
@@ -516,10 +536,7 @@ export function canShoot(g: Game, u: UnitState, onlyTarget?: string, again = fal
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
   if (cache.size > 5000) cache.clear();
-  let v = true;
-  if (u.flags.fellBack && !allows(g.state, u, 'shoot-after-fall-back')) v = false;
-  else if (forbids(g.state, u, 'shoot')) v = false;
-  else v = targetOptions(g, u, onlyTarget, { firstOnly: true }).options.length > 0;
+  const v = !barredFromShooting(g, u) && targetOptions(g, u, onlyTarget, { firstOnly: true }).options.length > 0;
   cache.set(key, v);
   return v;
 }

@@ -181,7 +181,8 @@ registerRollReaction({ name: `${BOARDING_ACTIONS}::COMMAND RE-ROLL`, react: comm
 registerStratagem({
   name: 'INSANE BRAVERY', cp: 1, category: 'Epic Deed', source: BOARDING_ACTIONS, turn: 'own', allowBattleShocked: true,
   windows: ['command/after-battle-shock-failed'],
-  targets: (g, w, p) => { const u = own(g, w, p); return u ? [u] : []; },
+  // only in the Battle-shock step of your Command phase: not a test another rule forces in another phase
+  targets: (g, w, p) => { const u = own(g, w, p); return u && g.state.phase === 'command' ? [u] : []; },
   // the test counts as passed: the Battle-shock step checks this effect just after the window
   use: (g, _w, p, u) => { g.addEffect(PASSES_BATTLE_SHOCK, p, u.id, g.untilEndOfPhase()); },
 });

@@ -17,7 +17,7 @@ import { canShoot, shootWithUnit } from '../battle/shooting.ts';
 import { canCharge, declareCharge } from '../battle/charge.ts';
 import { FIGHTS_NEXT } from '../battle/fight.ts';
 import { hasKeyword, onBattlefield, unitsOnBattlefield } from '../battle/units.ts';
-import { isEngaged, modelBody, unitDistance, unitsInEngagement } from '../battle/world.ts';
+import { isEngaged, modelBody, unitDistance, unitSees, unitsInEngagement } from '../battle/world.ts';
 import { grantedStealth } from '../core-abilities.ts';
 
 const CORE = 'Core';
@@ -30,6 +30,15 @@ function own(g: Game, w: Window, player: PlayerIndex): UnitState | null {
 function enemy(g: Game, w: Window, player: PlayerIndex): UnitState | null {
   const u = w.unit ? g.state.units[w.unit] : null;
   return u && u.player !== player ? u : null;
+}
+
+/**
+ * The player's units an enemy unit just selected as targets in the player's opponent's Shooting phase (GO TO
+ * GROUND, SMOKESCREEN): not when a rule has it shoot in another phase (FIRING LINE in the Fight phase).
+ */
+function shotAt(g: Game, w: Window, player: PlayerIndex): UnitState[] {
+  if (g.state.phase !== 'shooting' || !enemy(g, w, player)) return [];
+  return w.targets.map((id) => g.state.units[id]).filter((u) => u.player === player);
 }
 
 // --- effects the stratagems leave in the state ------------------------------------------------
@@ -78,7 +87,8 @@ registerRule({
 registerStratagem({
   name: 'INSANE BRAVERY', cp: 1, category: 'Epic Deed', source: CORE, turn: 'own', oncePerBattle: true, allowBattleShocked: true,
   windows: ['command/before-battle-shock-test'],
-  targets: (g, w, p) => { const u = own(g, w, p); return u ? [u] : []; },
+  // only in the Battle-shock step of your Command phase: not a test another rule forces in another phase (Tormentors)
+  targets: (g, w, p) => { const u = own(g, w, p); return u && g.state.phase === 'command' ? [u] : []; },
   use: (g, _w, p, u) => { g.addEffect(PASSES_BATTLE_SHOCK, p, u.id, g.untilEndOfPhase()); },
 });
 
@@ -100,14 +110,14 @@ registerStratagem({
 registerStratagem({
   name: 'GO TO GROUND', cp: 1, category: 'Battle Tactic', source: CORE, turn: 'opponent',
   windows: ['shooting/after-enemy-targets'],
-  targets: (g, w, p) => (enemy(g, w, p) ? w.targets.map((id) => g.state.units[id]).filter((u) => u.player === p && hasKeyword(u, 'INFANTRY')) : []),
+  targets: (g, w, p) => shotAt(g, w, p).filter((u) => hasKeyword(u, 'INFANTRY')),
   use: (g, _w, p, u) => { g.addEffect('Go to Ground', p, u.id, g.untilEndOfPhase()); },
 });
 
 registerStratagem({
   name: 'SMOKESCREEN', cp: 1, category: 'Wargear', source: CORE, turn: 'opponent',
   windows: ['shooting/after-enemy-targets'],
-  targets: (g, w, p) => (enemy(g, w, p) ? w.targets.map((id) => g.state.units[id]).filter((u) => u.player === p && hasKeyword(u, 'SMOKE')) : []),
+  targets: (g, w, p) => shotAt(g, w, p).filter((u) => hasKeyword(u, 'SMOKE')),
   use: (g, _w, p, u) => { g.addEffect('Smokescreen', p, u.id, g.untilEndOfPhase()); },
 });
 
@@ -121,7 +131,10 @@ registerStratagem({
     const e = enemy(g, w, p);
     // a rule on the enemy unit may forbid shooting at it this way (Flitting Shadows)
     if (!e || !onBattlefield(e) || forbids(g.state, e, 'fire-overwatch-at')) return [];
-    return unitsOnBattlefield(g.state, p).filter((u) => !hasKeyword(u, 'TITANIC') && !isEngaged(g.state, u) && unitDistance(g.state, u, e) <= 24 + 1e-6 && canShoot(g, u, e.id));
+    // "would be eligible to shoot if it were your Shooting phase": canShoot applies the Engagement Range rules
+    // (Big Guns Never Tire, Pistols); and it shoots only "if that enemy unit is visible to your unit", whatever
+    // its INDIRECT FIRE weapons could otherwise target
+    return unitsOnBattlefield(g.state, p).filter((u) => !hasKeyword(u, 'TITANIC') && unitDistance(g.state, u, e) <= 24 + 1e-6 && unitSees(g.state, u, e) && canShoot(g, u, e.id));
   },
   use: (g, w, p, u) => {
     g.addEffect(FIRE_OVERWATCH_EFFECT, p, u.id, g.untilEndOfPhase());
