@@ -17,6 +17,10 @@ import { namedByTransport, transportRefusal, transportSpace, type TransportCapac
 /** Effect kind on a unit that disembarked this turn: params.transport is the transport it left (Fire Support). */
 export const DISEMBARKED_FROM = 'Disembarked from';
 
+/** Effect kind on a unit that disembarked (or was set up around its destroyed transport) in this phase: it cannot embark in it. */
+export const DISEMBARKED_THIS_PHASE = 'Disembarked this phase';
+registerRule({ name: DISEMBARKED_THIS_PHASE, kind: 'effect' });
+
 export function transportOf(s: GameState, u: UnitState): UnitState | null {
   return u.embarkedIn ? s.units[u.embarkedIn] ?? null : null;
 }
@@ -63,10 +67,9 @@ export function fitsIn(g: Game, u: UnitState, t: UnitState): boolean {
 /** Transports this unit can embark within now: every model within 3" of it, and it fits. */
 export function embarkOptions(g: Game, u: UnitState): UnitState[] {
   const s = g.state;
-  // a unit cannot disembark and embark in the same phase: it disembarks only in its Movement phase (or
-  // when its transport is destroyed, which also sets disembarkedAfterTransportMoved), and its flags
-  // last for the turn
-  if (u.flags.disembarked || u.flags.disembarkedAfterTransportMoved || u.flags.moved === 'disembarked') return [];
+  // a unit cannot disembark and embark in the same phase (in a later one it may: COMBAT EMBARKATION in the
+  // Charge phase after its transport was destroyed in the Shooting phase)
+  if (s.effects.some((e) => e.kind === DISEMBARKED_THIS_PHASE && e.unit === u.id)) return [];
   const out: UnitState[] = [];
   for (const id of s.unitOrder) {
     const t = s.units[id];
@@ -154,6 +157,7 @@ export function disembark(g: Game, u: UnitState): boolean {
   applyPlan(g, u, plan, 'disembark');
   g.emit({ type: 'unit-flag', unit: u.id, flag: 'disembarked', value: true });
   g.addEffect(DISEMBARKED_FROM, u.player, u.id, g.untilEndOfTurn(), { transport: t.id });
+  g.addEffect(DISEMBARKED_THIS_PHASE, u.player, u.id, g.untilEndOfPhase());
   if (disembarkDistance(g.state, t) !== null) g.addEffect(NO_CHARGE_THIS_TURN, u.player, u.id, g.untilEndOfTurn());
   if (t.flags.moved !== null && t.flags.moved !== 'stationary' && t.flags.moved !== 'disembarked') {
     // after its transport moved: counts as a Normal move, and the unit cannot charge this turn
@@ -249,6 +253,7 @@ function emergencyDisembark(g: Game, u: UnitState, hull: ModelState): void {
   }
   g.emit({ type: 'unit-location', unit: u.id, location: 'battlefield', embarkedIn: null });
   applyPlan(g, u, plan, 'emergency-disembark');
+  g.addEffect(DISEMBARKED_THIS_PHASE, u.player, u.id, g.untilEndOfPhase());
   const rolls = g.dice.d6(u.models.filter((m) => m.alive).length, 'other', u.player, u.id, 'destroyed transport');
   for (const v of rolls) {
     if (v !== 1) continue;
