@@ -695,11 +695,21 @@ export function everyModelHas(unit: UnitState, ability: string): boolean {
   return true;
 }
 
-/** One part of a unit has the ability: its own, or, for a Leader, its Bodyguard's that one of its rules shares (Rule.bodyguardAbilities). */
+/**
+ * One part of a unit has the ability: its own; one an Enhancement or wargear of any part gives the whole unit
+ * (Webway Pathstone: "models in this unit have Deep Strike", Rule.grantsAbilities); or, for a Leader, its
+ * Bodyguard's that one of its rules shares (Rule.bodyguardAbilities).
+ */
 export function partHas(unit: UnitState, part: UnitComponent, ability: string): boolean {
   if (part.abilities.includes(ability)) return true;
+  for (const c of unit.components) if (!c.destroyed && grantsToUnit(c, ability)) return true;
   if (!part.isLeader || !sharesBodyguardAbility(part, ability)) return false;
   for (const b of unit.components) if (!b.isLeader && !b.destroyed && b.abilities.includes(ability)) return true;
+  return false;
+}
+
+function grantsToUnit(part: UnitComponent, ability: string): boolean {
+  for (const a of part.abilities) if (getRule(a)?.grantsAbilities?.includes(ability)) return true;
   return false;
 }
 
@@ -715,7 +725,8 @@ function sharesBodyguardAbility(part: UnitComponent, ability: string): boolean {
  * without such an ability pays one cached lookup.
  */
 export function isLoneOperative(state: GameState, unit: UnitState): boolean {
-  if (unit.abilities.includes('Lone Operative')) return true;
+  // the core ability acts "unless part of an Attached unit"
+  if (unit.abilities.includes('Lone Operative') && unit.components.length < 2) return true;
   for (const r of abilityRulesWith(unit, 'loneOperative')) {
     if (r.loneOperative!({ state, unit }, { role: 'self', player: unit.player, effect: null, unit })) return true;
   }

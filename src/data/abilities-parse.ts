@@ -18,8 +18,14 @@ export const KNOWN_WEAPON_ABILITIES = new Set([
   'PSYCHIC', 'RAPID FIRE', 'SUSTAINED HITS', 'TORRENT', 'TWIN-LINKED',
 ]);
 
-/** Abilities that take a value X: "SUSTAINED HITS 1", "RAPID FIRE D3", "MELTA 2". */
+/** Abilities that take a value X: "SUSTAINED HITS 1", "RAPID FIRE 2", "MELTA 2". */
 const WITH_X = new Set(['SUSTAINED HITS', 'RAPID FIRE', 'MELTA']);
+
+/**
+ * Those whose X the engine also plays as a dice expression, rolled (SUSTAINED HITS D3: AttackPlan.sustainedHitsDice).
+ * RAPID FIRE D3 or MELTA D3 (no T'au or Aeldari weapon has one) are reported as not played, not read as X = 0.
+ */
+const DICE_X = new Set(['SUSTAINED HITS']);
 
 export interface WeaponAbilitiesResult {
   abilities: WeaponAbility[];
@@ -42,9 +48,8 @@ export function parseWeaponAbilities(text: string): WeaponAbilitiesResult {
     const withX = /^(.+?)\s+(\d+|D3|D6|\d*D[36](?:\+\d+)?)$/.exec(word);
     if (withX && WITH_X.has(withX[1])) {
       const d = parseDiceExpr(withX[2]);
-      if (d && d.n === 0) abilities.push({ name: withX[1], x: d.plus });
-      else if (d) abilities.push({ name: withX[1], x: 0, dice: d });
-      continue;
+      if (d && d.n === 0) { abilities.push({ name: withX[1], x: d.plus }); continue; }
+      if (d && DICE_X.has(withX[1])) { abilities.push({ name: withX[1], x: 0, dice: d }); continue; }
     }
     abilities.push({ name: word });
     if (!KNOWN_WEAPON_ABILITIES.has(word)) unknown.push(word);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, root } from '../helpers/cli.ts';
+import { parseCalcInput } from '../../src/calc/input.ts';
 
 const example = join(root, 'scenarios', 'calc', 'pulse-rifles-vs-guardians.json');
 
@@ -67,6 +68,15 @@ describe('strategium calc', () => {
     const r2 = cli(['calc', g]);
     expect(r2.code).toBe(2);
     expect(r2.stderr).toContain('not valid JSON');
+  });
+
+  it('SUSTAINED HITS D3 is read; RAPID FIRE D3 (not played with dice) is refused as an unknown ability, not played as 0', () => {
+    const input = (abilities: string[]) => ({
+      attacker: { models: 1, weapon: { range: 24, attacks: '3', skill: 3, strength: 4, ap: -1, damage: '1', abilities } },
+      defender: { models: 5, toughness: 4, save: 3, wounds: 1 },
+    });
+    expect(parseCalcInput(input(['SUSTAINED HITS D3'])).attacker.weapon.abilities).toEqual([{ name: 'SUSTAINED HITS', x: 0, dice: { n: 1, sides: 3, plus: 0 } }]);
+    expect(() => parseCalcInput(input(['RAPID FIRE D3']), 'rf.json')).toThrow(/rf\.json: attacker\.weapon\.abilities\.0: unknown weapon ability "RAPID FIRE D3"/);
   });
 
   it('--trials: a whole number up to ten million (a mistyped 1e12 ran for days)', () => {

@@ -23,6 +23,12 @@ describe('weapon abilities', () => {
     expect(r.unknown).toEqual([]);
   });
 
+  it('RAPID FIRE D3 and MELTA D6 (dice the engine does not roll for them) are reported, not read as X = 0', () => {
+    const r = parseWeaponAbilities('rapid fire D3, melta D6, sustained hits D3');
+    expect(r.abilities).toEqual([{ name: 'RAPID FIRE D3' }, { name: 'MELTA D6' }, { name: 'SUSTAINED HITS', x: 0, dice: { n: 1, sides: 3, plus: 0 } }]);
+    expect(r.unknown).toEqual(['RAPID FIRE D3', 'MELTA D6']);
+  });
+
   it('keeps an unknown word as a named entry and reports it', () => {
     const r = parseWeaponAbilities('hooked, blast');
     expect(r.abilities).toEqual([{ name: 'HOOKED' }, { name: 'BLAST' }]);

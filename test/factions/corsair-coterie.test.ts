@@ -275,6 +275,17 @@ describe('Corsair Coterie Enhancements', () => {
     expect(g.state.units.VR.location).toBe('battlefield');
   });
 
+  it('Webway Pathstone gives every model of the unit Deep Strike, a Leader attached to it too', async () => {
+    const { everyModelHas } = await import('../../src/core/rules-registry.ts');
+    const YR: PlacedUnit = { id: 'YR', player: 0, faction: 'aeldari', name: 'Prince Yriel', at: { x: 32, y: 21 } };
+    for (const [enhancement, deepStrike] of [['Webway Pathstone', true], [undefined, false]] as const) {
+      const g = sandbox([{ ...VR, ...(enhancement ? { enhancement } : {}) }, YR, ST]);
+      g.emit({ type: 'unit-attached', leader: 'YR', bodyguard: 'VR' });
+      expect(g.state.units.VR.components).toHaveLength(2);
+      expect(everyModelHas(g.state.units.VR, 'Deep Strike'), String(enhancement)).toBe(deepStrike);
+    }
+  });
+
   it('Archraider: a stratagem the opponent uses on a unit within 12" of the bearer costs 1CP more', async () => {
     const { useStratagem } = await import('../../src/rules/windows.ts');
     const w: Window = { name: 'shooting/after-enemy-targets', unit: 'YR', targets: ['ST'] };

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { attachLeader, duel, rolls } from '../helpers/attack.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import { fightsFirst } from '../../src/rules/battle/charge.ts';
-import { everyModelHas } from '../../src/core/rules-registry.ts';
+import { everyModelHas, isLoneOperative } from '../../src/core/rules-registry.ts';
 
 function leaderModel(d: ReturnType<typeof duel>) {
   return Object.values(d.game.state.units).flatMap((u) => u.models).find((m) => m.origin === 'L')!;
@@ -94,5 +94,19 @@ describe('Fights First: only when every model in the unit has it', () => {
   it('both parts with it: the unit fights first', () => {
     const { g, unit } = led(true);
     expect(fightsFirst(g, unit)).toBe(true);
+  });
+});
+
+describe('Lone Operative: not while part of an Attached unit', () => {
+  it('a Leader with Lone Operative is one alone, and not once attached to its Bodyguard', () => {
+    const d = duel({ models: 1, weapon: { attacks: '1' } }, { name: 'Bodyguard', models: 5, profile: { wounds: 1 } }, scriptedStream([]));
+    const ds = { name: 'Leader', models: 1, keywords: ['CHARACTER'], profile: { wounds: 3 }, coreAbilities: [{ name: 'Lone Operative' }] };
+    attachLeader(d, ds);
+    const s = d.game.state;
+    expect(s.units.D.abilities).toContain('Lone Operative');
+    expect(isLoneOperative(s, s.units.D)).toBe(false);
+    // a unit of its own with the ability: a Lone Operative
+    const alone = duel({ models: 1, weapon: { attacks: '1' } }, { name: 'Alone', models: 1, profile: { wounds: 3 }, coreAbilities: [{ name: 'Lone Operative' }] }, scriptedStream([]));
+    expect(isLoneOperative(alone.game.state, alone.game.state.units.D)).toBe(true);
   });
 });

@@ -17,7 +17,7 @@ import type { ResolvedPlayer } from '../../data/scenario-types.ts';
 import { fitsIn, passengers } from './transports.ts';
 import { mayJoinAsLeader } from '../../data/bodyguard.ts';
 import { mayLead } from '../../data/leader-stand-ins.ts';
-import { abilityRulesWith, allows } from '../../core/rules-registry.ts';
+import { abilityRulesWith, allows, everyModelHas } from '../../core/rules-registry.ts';
 
 export interface LeaderOption { leader: string; bodyguard: string | null }
 export type ReserveChoice = 'none' | 'deep-strike' | 'strategic';
@@ -97,7 +97,7 @@ export function declareFormationsByAgent(g: Game, player: PlayerIndex, p: Resolv
     if (total + pts <= pointsLimit * 0.5) {
       // every part of an Attached unit (each component keeps its datasheet's abilities) must have it, or a
       // rule gives it to the whole unit (Student of Kauyon)
-      const everyDeepStrike = u.components.every((c) => c.abilities.includes('Deep Strike')) || allows(g.state, u, 'deep-strike');
+      const everyDeepStrike = everyModelHas(u, 'Deep Strike') || allows(g.state, u, 'deep-strike');
       if (everyDeepStrike) options.push({ unit: u.id, reserves: 'deep-strike' });
       // a rule may let the unit wait in Reserves as if in Strategic Reserves outside their quarter (Ride the Wind)
       const uncapped = allows(g.state, u, 'uncapped-strategic-reserves');

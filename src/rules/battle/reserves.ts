@@ -7,7 +7,7 @@
  */
 import type { Game } from '../../core/game.ts';
 import { opponent, type GameState, type PlayerIndex, type UnitState } from '../../core/state.ts';
-import { abilityRules, allows, forEachActiveRule } from '../../core/rules-registry.ts';
+import { abilityRules, allows, everyModelHas, forEachActiveRule } from '../../core/rules-registry.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import { afterMove } from './movement.ts';
 import { openWindow } from '../windows.ts';
@@ -51,7 +51,7 @@ export function firstRoundDeepStrike(s: GameState, u: UnitState): { range: numbe
 /** The friendly units a Deep Strike in battle round 1 must be set up near (empty: the unit cannot arrive now). */
 function firstRoundAnchors(s: GameState, u: UnitState): { range: number; friends: UnitState[] } {
   const leave = firstRoundDeepStrike(s, u);
-  if (!leave || !(u.abilities.includes('Deep Strike') || allows(s, u, 'deep-strike'))) return { range: 0, friends: [] };
+  if (!leave || !(everyModelHas(u, 'Deep Strike') || allows(s, u, 'deep-strike'))) return { range: 0, friends: [] };
   return { range: leave.range, friends: unitsOnBattlefield(s, u.player).filter((f) => f.id !== u.id && leave.near(f)) };
 }
 
@@ -79,7 +79,8 @@ function plannedNear(s: GameState, u: UnitState, positions: readonly { x: number
  */
 export function arrivalPoints(s: GameState, u: UnitState, strategic: boolean): ArrivalOption[] {
   const out: ArrivalOption[] = [];
-  const canDeepStrike = u.abilities.includes('Deep Strike') || allows(s, u, 'deep-strike');
+  // Deep Strike "if every model in a unit has this ability": an Attached unit in Strategic Reserves whose Leader lacks it does not
+  const canDeepStrike = everyModelHas(u, 'Deep Strike') || allows(s, u, 'deep-strike');
   if (canDeepStrike) {
     for (const o of s.objectives) out.push({ unit: u.id, how: 'deep-strike', x: o.pos.x, y: o.pos.y });
     for (let x = 6; x < s.board.width; x += 12) for (let y = 6; y < s.board.height; y += 12) out.push({ unit: u.id, how: 'deep-strike', x, y });
