@@ -48,22 +48,23 @@ export function pointsPerWound(state: GameState, u: UnitState): number {
   return now > 0 ? unitValue(state, u) / now : 0;
 }
 
-/** The defender as the calculator sees it: the most common profile of the models attacks can reach. */
-export function defenderProfile(state: GameState, target: UnitState): DefenderProfile {
-  const cache = versionCache(state).defenders;
+/** The defender as the calculator sees it against ranged or (`melee`) melee attacks: the most common profile of the models attacks can reach. */
+export function defenderProfile(state: GameState, target: UnitState, melee = false): DefenderProfile {
+  const c = versionCache(state);
+  const cache = melee ? c.meleeDefenders : c.defenders;
   let d = cache.get(target);
-  if (!d) cache.set(target, (d = computeDefenderProfile(state, target)));
+  if (!d) cache.set(target, (d = computeDefenderProfile(state, target, melee)));
   return d;
 }
 
-function computeDefenderProfile(state: GameState, target: UnitState): DefenderProfile {
+function computeDefenderProfile(state: GameState, target: UnitState, melee: boolean): DefenderProfile {
   const bodyguard = target.models.some((m) => m.alive && !isLeaderModel(target, m));
   const alive = target.models.filter((m) => m.alive && (!bodyguard || !isLeaderModel(target, m)));
   const first = alive[0] ?? target.models[0];
   const p = state.datasheets[first.datasheet].models[first.profile];
   // the datasheet's, and the ones its abilities and effects give (an Ethereal leading it), as the damage step reads them
   const fnp = feelNoPainOf(state, target, first, null, false);
-  return { models: alive.length, save: p.save, invulnerable: invulnerableOf(state, target, first), wounds: p.wounds, feelNoPain: fnp };
+  return { models: alive.length, save: p.save, invulnerable: invulnerableOf(state, target, first, melee), wounds: p.wounds, feelNoPain: fnp };
 }
 
 export interface WeaponUse {
@@ -94,6 +95,8 @@ interface VersionCache {
   cover: Map<ModelState, Map<ModelState, boolean>>;
   /** defender profiles of target units (read-only: shared by every estimate of the version) */
   defenders: Map<UnitState, DefenderProfile>;
+  /** the same against melee attacks (an invulnerable save against ranged attacks only, or a better one in melee) */
+  meleeDefenders: Map<UnitState, DefenderProfile>;
 }
 
 const versionCaches = new WeakMap<GameState, VersionCache>();
@@ -106,7 +109,7 @@ function versionCache(state: GameState): VersionCache {
     // effects on no unit in particular (army-wide) count for every unit; those on a unit, in its signature
     let global = '';
     for (const e of state.effects) if (e.unit === null) global += effectKey(e);
-    c = { version: state.contentVersion, uses: new Map(), sig: new Map(), stamp: `${state.seed}|${state.round}|${global}`, sigIds: new Map(), sigGen: -1, cover: new Map(), defenders: new Map() };
+    c = { version: state.contentVersion, uses: new Map(), sig: new Map(), stamp: `${state.seed}|${state.round}|${global}`, sigIds: new Map(), sigGen: -1, cover: new Map(), defenders: new Map(), meleeDefenders: new Map() };
     versionCaches.set(state, c);
   }
   lastCacheState = state;
@@ -233,7 +236,7 @@ export function weaponEstimate(state: GameState, attacker: UnitState, use: Weapo
   // Big Guns Never Tire's -1 where the units stand now, as the shooting phase adds it
   if (!melee && !opts.anywhere && attacker.location === 'battlefield') addHitModifier(plan, bigGunsHitModifier(state, attacker, target, use.profile));
   if (opts.tweak) opts.tweak(plan, { distance, target, weapon: use.weapon.name });
-  const def = defenderProfile(state, target);
+  const def = defenderProfile(state, target, melee);
   const e = expectedDamage(plan, models.length, def);
   const { now } = unitWounds(state, target);
   const lost = Math.min(e.meanWoundsLost, now);

@@ -331,10 +331,11 @@ export interface Rule {
   /** the unit this ability belongs to was set up on the battlefield or ended a Normal, Advance or Fall Back move (Grenade Pack Flyover) */
   afterMove?(g: Game, unit: UnitState): void;
   /**
-   * the unit this ability belongs to has just made a Normal, Advance or Fall Back move of its Movement phase,
-   * each model along its path (start to end), before anything reacts to it (Titanic Strides: high terrain crossed)
+   * the unit this ability belongs to has just made a Normal, Advance or Fall Back move (`mode`; its Movement
+   * phase's, or one a rule gives: src/rules/battle/movement.ts ruleMove), each model along its path (start to
+   * end), before anything reacts to it (Titanic Strides: high terrain crossed; Internal Grenade Racks)
    */
-  movedAlong?(g: Game, unit: UnitState, moves: readonly { model: string; path: readonly Vec2[] }[]): void;
+  movedAlong?(g: Game, unit: UnitState, moves: readonly { model: string; path: readonly Vec2[] }[], mode: 'normal' | 'advance' | 'fall-back'): void;
   /**
    * `count` attacks of `plan` have just been allocated to `model` of this ability's unit, before their
    * saving throws: how many of them the rule makes do nothing (their Damage 0), 0 for none (Stealth Drones).

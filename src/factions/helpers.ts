@@ -12,7 +12,7 @@ import { characteristic, onBattlefield, unitsOnBattlefield } from '../rules/batt
 import { isEngaged, modelBase, modelBody, modelsSee, unitDistance } from '../rules/battle/world.ts';
 import { inObjectiveRange, unitCoherency } from '../geometry/ranges.ts';
 import { controlByLevel, currentControl } from '../rules/battle/objectives.ts';
-import { armyEnemyMoveEnded, completeFallBack, moveOptions, planMove, type MoveChoice } from '../rules/battle/movement.ts';
+import { armyEnemyMoveEnded, moveOptions, ruleMove, type MoveChoice } from '../rules/battle/movement.ts';
 import { applyPlan, planModels, planUnit, worldOf } from '../rules/battle/placement.ts';
 import { validatePlacement, type WalksOver } from '../geometry/planner.ts';
 import { isWhollyWithinOfBody, isWithin } from '../geometry/distance.ts';
@@ -279,18 +279,13 @@ export function moveOrFallBack(g: Game, unit: UnitState, option: { none: true } 
   if ('none' in option) return;
   const n = inches();
   // the opponent's army rules hear that the unit ended the move (Relentless Raiders)
-  if (!fallBack) {
-    if (applyPlan(g, unit, planUnit(g.state, unit, 'normal', { maxDistance: n, destination: option.to }), 'normal')) armyEnemyMoveEnded(g, g.state.units[unit.id], 'normal');
-    return;
-  }
-  const plan = planMove(g.state, unit, 'fall-back', option.to, n);
-  if (plan.ok && completeFallBack(g, unit, plan, option.to, n) === 'moved') armyEnemyMoveEnded(g, g.state.units[unit.id], 'fall-back');
+  const mode = fallBack ? 'fall-back' : 'normal';
+  if (ruleMove(g, unit, mode, option.to, n)) armyEnemyMoveEnded(g, g.state.units[unit.id], mode);
 }
 
 export function normalMoveAfterShooting(g: Game, unit: UnitState, option: { none: true } | Destination, inches: () => number, noCharge: string): void {
   if ('none' in option) return;
-  const plan = planUnit(g.state, unit, 'normal', { maxDistance: inches(), destination: option.to });
-  if (!applyPlan(g, unit, plan, 'normal')) return;
+  if (!ruleMove(g, unit, 'normal', option.to, inches())) return;
   g.addEffect(noCharge, unit.player, unit.id, g.untilEndOfTurn());
   armyEnemyMoveEnded(g, g.state.units[unit.id], 'normal');
 }
@@ -313,8 +308,7 @@ export function reactiveMoveChoices(g: Game, unit: UnitState, mover: UnitState, 
 export function reactiveMove(g: Game, unit: UnitState, option: { none: true } | Destination, inches: () => number, used: string): void {
   if ('none' in option) return;
   g.addEffect(used, unit.player, unit.id, g.untilEndOfTurn());
-  const plan = planUnit(g.state, unit, 'normal', { maxDistance: inches(), destination: option.to });
-  if (applyPlan(g, unit, plan, 'normal')) armyEnemyMoveEnded(g, g.state.units[unit.id], 'normal');
+  if (ruleMove(g, unit, 'normal', option.to, inches())) armyEnemyMoveEnded(g, g.state.units[unit.id], 'normal');
 }
 
 /**

@@ -8,7 +8,7 @@ import { forEachActiveRule } from '../core/rules-registry.ts';
 import type { GameState, ModelState, UnitState } from '../core/state.ts';
 import { basePlan, foldUnmodifiedHit, type AttackPlan } from './attack-plan.ts';
 import { getWeaponAbility } from './weapon-abilities.ts';
-import { characteristic } from './battle/units.ts';
+import { characteristic, damagedProfileOf } from './battle/units.ts';
 
 export interface AttackContext {
   state: GameState;
@@ -127,6 +127,12 @@ export function buildAttackPlan(ctx: AttackContext): AttackPlan {
     if (entry) entry.compile(plan, a, ctx);
     else plan.tags.push(a.name);
     if (plan.hitModifier > before) hitBonuses += plan.hitModifier - before;
+  }
+  // a damaged model ("while this model has 1-5 wounds remaining, subtract 1 from the Hit roll"): the models with
+  // such a profile are units of one model, so the group's attacking model is the one
+  for (const m of ctx.attackers) {
+    const d = damagedProfileOf(ctx.state, m);
+    if (d) { plan.hitModifier += d.hitModifier; break; }
   }
   hitBonuses += runSide(plan, ctx, ctx.attacker, 'attacker');
   hitBonuses += runSide(plan, ctx, ctx.target, 'defender');

@@ -350,7 +350,7 @@ function saveContext(plan: AttackPlan, coverModels: ReadonlySet<string> | null):
 function saveFor(state: GameState, sc: SaveContext, target: UnitState, m: ModelState): number {
   const p = state.datasheets[m.datasheet].models[m.profile];
   const plan = sc.coverModels !== null && sc.coverModels.has(m.id) ? sc.covered : sc.open;
-  return saveNeeded(plan, p.save, invulnerableOf(state, target, m));
+  return saveNeeded(plan, p.save, invulnerableOf(state, target, m, plan.melee));
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { Game } from '../core/game.ts';
 import type { GameState, ModelState, Position, UnitState } from '../core/state.ts';
+import type { ModelProfile } from '../data/datasheet.ts';
 import { allocatable, allocationTarget, isLeaderModel } from './allocation.ts';
 import { abilityRules, abilityRulesWith, anyUnitHas, getRule } from '../core/rules-registry.ts';
 
@@ -83,11 +84,12 @@ export function feelNoPainOf(state: GameState, unit: UnitState, m: ModelState, g
 }
 
 /**
- * The model's invulnerable save: its profile's, or a better one its unit's abilities give it (wargear such
- * as a Shield Generator); none when an ability took it away (a Shadow Field that failed).
+ * The model's invulnerable save against a ranged or (`melee`) a melee attack: its profile's, or a better one its
+ * unit's abilities give it (wargear such as a Shield Generator); none when an ability took it away (a Shadow
+ * Field that failed).
  */
-export function invulnerableOf(state: GameState, unit: UnitState, m: ModelState): number | null {
-  let best = state.datasheets[m.datasheet].models[m.profile].invulnerable;
+export function invulnerableOf(state: GameState, unit: UnitState, m: ModelState, melee = false): number | null {
+  let best = profileInvulnerable(state.datasheets[m.datasheet].models[m.profile], melee);
   // asked for every model at every saving throw: nothing more to read in the (usual) game without such abilities
   if (!anyUnitHas(state, 'invulnerableSave') && !anyUnitHas(state, 'invulnerableRestriction')) return best;
   for (const r of abilityRulesWith(unit, 'invulnerableRestriction')) {
@@ -98,6 +100,16 @@ export function invulnerableOf(state: GameState, unit: UnitState, m: ModelState)
     if (x !== null && (best === null || x < best)) best = x;
   }
   return best;
+}
+
+/**
+ * The profile's own invulnerable save against this kind of attack: one "against ranged attacks only" (Rangers)
+ * is none in melee; one "improved to 4+ against melee attacks" (Howling Banshees) is that in melee.
+ */
+function profileInvulnerable(p: ModelProfile, melee: boolean): number | null {
+  if (!melee) return p.invulnerable;
+  const base = p.invulnerableRangedOnly ? null : p.invulnerable;
+  return p.invulnerableMelee !== undefined && (base === null || p.invulnerableMelee < base) ? p.invulnerableMelee : base;
 }
 
 /** Its invulnerable saving throws cannot be re-rolled (Shadow Field). */

@@ -155,9 +155,13 @@ registerStratagem({
 
 const CRAFTWORLDS_CHAMPION = "Craftworld's Champion";
 
-/** Craftworld's Champion: the bearer has an Objective Control characteristic of 5. */
+/**
+ * Craftworld's Champion: the bearer has an Objective Control characteristic of 5: a rule that sets it, so that
+ * Battle-shock's OC 0 is ordered with it as with the other such rules (stagedCharacteristic), not overwritten.
+ */
 registerRule({
   name: CRAFTWORLDS_CHAMPION, kind: 'enhancement',
+  characteristicStage: { OC: 'set' },
   characteristic(which, value, ctx) {
     if (which !== 'OC') return value;
     const c = bearerComponent(ctx.unit, CRAFTWORLDS_CHAMPION);

@@ -13,7 +13,6 @@ import { profileHas } from '../../data/datasheet.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { enemyJustMoved, targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
-import { isEngaged } from '../../rules/battle/world.ts';
 import { inflictMortalWounds } from '../../rules/damage.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';
 import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
@@ -197,7 +196,8 @@ registerStratagem({
   name: UNSHROUDED_TRUTH, cp: 1, category: 'Strategic Ploy', source: SEER_COUNCIL, turn: 'own', windows: ['phase/start'],
   targets(g, w, p) {
     if (w.data?.phase !== 'movement') return [];
-    return unitsOnBattlefield(g.state, p).filter((u) => u.flags.moved === null && !isEngaged(g.state, u) && warded(g.state, u));
+    // (within Engagement Range too: unlike the stratagems that say so, it does not forbid it)
+    return unitsOnBattlefield(g.state, p).filter((u) => u.flags.moved === null && warded(g.state, u));
   },
   use(g, _w, p, u) {
     const old = u.models.filter((m) => m.alive && m.pos).map((m) => ({ model: m.id, pos: { ...m.pos! } }));

@@ -23,14 +23,16 @@ const kroot = (u: UnitState) => hasKeyword(u, 'KROOT');
 // --- Detachment rules --------------------------------------------------------------------------
 
 /**
- * Hunter's Instincts: a KROOT model's attack has +1 to hit a unit below its Starting Strength, and also +1
- * to wound one Below Half-strength (read when the attacks are planned, as the engine's other such rules).
+ * Hunter's Instincts: a KROOT model's attack has +1 to hit a unit below its Starting Strength, and +1 to wound
+ * one Below Half-strength (read when the attacks are planned, as the engine's other such rules). The two are
+ * apart: a one-model unit is never below its Starting Strength (models counted) but is Below Half-strength
+ * with less than half its wounds left.
  */
 registerRule({
   name: "Hunter's Instincts", kind: 'detachment-rule',
   attack(plan, ctx, src) {
-    if (src.role !== 'attacker' || !belowStartingStrength(ctx.target) || !attackersAre(ctx.state, ctx.attackers, 'KROOT')) return;
-    plan.hitModifier += 1;
+    if (src.role !== 'attacker' || !attackersAre(ctx.state, ctx.attackers, 'KROOT')) return;
+    if (belowStartingStrength(ctx.target)) plan.hitModifier += 1;
     if (belowHalfStrength(ctx.state, ctx.target)) plan.woundModifier += 1;
   },
 });

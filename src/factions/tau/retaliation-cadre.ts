@@ -222,8 +222,8 @@ const grenadeRacks = movedOverMortalWounds('Internal Grenade Racks', (g, unit, o
  */
 registerRule({
   name: 'Internal Grenade Racks', kind: 'enhancement', grantsKeywords: ['GRENADES'],
-  movedAlong(g, unit, moves) {
-    if (unit.flags.moved !== 'normal') return;
+  movedAlong(g, unit, moves, mode) {
+    if (mode !== 'normal') return;
     const s = g.state;
     const bearer = bearerComponent(unit, 'Internal Grenade Racks');
     const paths = moves.filter((mv) => unit.models.some((m) => m.id === mv.model && m.origin === bearer?.unit));

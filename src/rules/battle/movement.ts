@@ -192,9 +192,7 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
     // the opponent's reactions to what the rule did (a hatchway opened) may have destroyed the unit
     if (!onBattlefield(u)) return;
   }
-  // abilities told which enemy units a Normal move (or an Advance, for some) passed over (Lightning Assault)
-  const watchers = option.mode === 'normal' ? abilityRulesWith(u, 'movedOver')
-    : option.mode === 'advance' ? abilityRulesWith(u, 'movedOver').filter((r) => r.movedOverOnAdvance) : NO_RULES;
+  const watchers = moveWatchers(u, option.mode);
   const plan = planMove(s, u, option.mode, option.to, distance, watchers.length > 0);
   if (!plan.ok) {
     // A Fall Back must end outside Engagement Range: with no legal path to the chosen place the unit cannot
@@ -216,17 +214,48 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
     applyPlan(g, u, plan, option.mode);
   }
   g.emit({ type: 'unit-moved', unit: u.id, mode: option.mode, advanceRoll });
-  movedAlong(g, u, plan);
-  if (watchers.length > 0 && plan.crossedEnemyModelIds.length > 0) {
-    const crossed = new Set(plan.crossedEnemyModelIds);
-    const enemies = g.state.unitOrder.filter((id) => g.state.units[id].player !== u.player && g.state.units[id].models.some((m) => crossed.has(m.id)));
-    for (const r of watchers) r.movedOver!(g, g.state.units[u.id], enemies);
-  }
+  moveMade(g, u, plan, option.mode, watchers);
   for (const part of partsThatMoved(g, u)) {
     // Boarding Actions: and again just after it ends its move
     hatchwayStep(g, part);
     afterMove(g, part);
   }
+}
+
+/** Abilities told which enemy units a Normal move (or an Advance, for some) passed over (Rule.movedOver: Lightning Assault). */
+function moveWatchers(u: UnitState, mode: 'normal' | 'advance' | 'fall-back'): readonly Rule[] {
+  return mode === 'normal' ? abilityRulesWith(u, 'movedOver')
+    : mode === 'advance' ? abilityRulesWith(u, 'movedOver').filter((r) => r.movedOverOnAdvance) : NO_RULES;
+}
+
+/**
+ * A move just made (placed): the unit's abilities that act on the way its models went (Rule.movedAlong) and
+ * on the enemy units a Normal move passed over (Rule.movedOver, `watchers`, planned with movedOver).
+ */
+function moveMade(g: Game, u: UnitState, plan: PlannedMove, mode: 'normal' | 'advance' | 'fall-back', watchers: readonly Rule[]): void {
+  movedAlong(g, u, plan, mode);
+  if (watchers.length > 0 && plan.crossedEnemyModelIds.length > 0) {
+    const crossed = new Set(plan.crossedEnemyModelIds);
+    const enemies = g.state.unitOrder.filter((id) => g.state.units[id].player !== u.player && g.state.units[id].models.some((m) => crossed.has(m.id)));
+    for (const r of watchers) r.movedOver!(g, g.state.units[u.id], enemies);
+  }
+}
+
+/**
+ * A Normal move (or a Fall Back) a rule gives outside the Movement phase's own (Tactical Acumen, The Torchstar
+ * Gambit, the reactive moves, Fire and Fade): planned as the phase's, and heard by the same abilities
+ * (Internal Grenade Racks, Pulse Bombs, Titanic Strides), for every such move is one. A Fall Back takes its
+ * Desperate Escape tests. True when the unit was placed.
+ */
+export function ruleMove(g: Game, u: UnitState, mode: 'normal' | 'fall-back', to: { x: number; y: number }, distance: number): boolean {
+  const watchers = moveWatchers(u, mode);
+  const plan = planMove(g.state, u, mode, to, distance, watchers.length > 0);
+  if (!plan.ok) return false;
+  if (mode === 'fall-back') {
+    if (completeFallBack(g, u, plan, to, distance) !== 'moved') return false;
+  } else if (!applyPlan(g, u, plan, 'normal')) return false;
+  moveMade(g, u, plan, mode, watchers);
+  return true;
 }
 
 /**
@@ -235,14 +264,14 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
  * Desperate Escape losses is read from its first plan, for the models left (TITANIC models take those
  * tests only when Battle-shocked, and the one-model walkers are then gone or moved as planned).
  */
-function movedAlong(g: Game, u: UnitState, plan: PlannedMove): void {
+function movedAlong(g: Game, u: UnitState, plan: PlannedMove, mode: 'normal' | 'advance' | 'fall-back'): void {
   const rules = abilityRulesWith(u, 'movedAlong');
   if (rules.length === 0) return;
   const moves = u.models.filter((m) => m.alive).map((m, i) => ({ model: m.id, path: plan.paths[i] }));
   for (const r of rules) {
     const fresh = g.state.units[u.id];
     if (fresh.location !== 'battlefield') return;
-    r.movedAlong!(g, fresh, moves.filter((mv) => fresh.models.some((m) => m.id === mv.model && m.alive)));
+    r.movedAlong!(g, fresh, moves.filter((mv) => fresh.models.some((m) => m.id === mv.model && m.alive)), mode);
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import { forEachActiveRule, getRule, type Characteristic, type CharacteristicContext, type CharacteristicStage } from '../../core/rules-registry.ts';
 import type { GameState, ModelState, PlayerIndex, UnitState } from '../../core/state.ts';
-import type { ModelProfile } from '../../data/datasheet.ts';
+import type { DamagedProfile, ModelProfile } from '../../data/datasheet.ts';
 
 export function profileOf(state: GameState, m: ModelState): ModelProfile {
   return state.datasheets[m.datasheet].models[m.profile];
@@ -81,6 +81,15 @@ export function belowHalfStrength(state: GameState, u: UnitState): boolean {
   return alive.length * 2 < u.startingStrength;
 }
 
+/**
+ * The damaged profile the model is in now (its datasheet's "while this model has 1-5 wounds remaining ..."), or
+ * null: read by the attack plan (its Hit rolls) and by its Objective Control.
+ */
+export function damagedProfileOf(state: GameState, m: ModelState): DamagedProfile | null {
+  const d = state.datasheets[m.datasheet].damaged;
+  return d && m.alive && m.wounds >= d.from && m.wounds <= d.to ? d : null;
+}
+
 /** A model's characteristic after every active rule (unit abilities, army rules, effects). */
 export function characteristic(state: GameState, u: UnitState, m: ModelState, which: Characteristic): number {
   const p = profileOf(state, m);
@@ -99,6 +108,11 @@ export function characteristic(state: GameState, u: UnitState, m: ModelState, wh
     else if (!staged) v = rule.characteristic(which, v, ctx, src);
   });
   if (staged) v = stagedCharacteristic(state, u, which, ctx, baseCharacteristic(p, which), shocked);
+  // a damaged profile's "subtract X from the Objective Control characteristic" (Wraithknight: 5): a modifier, never below 0
+  if (which === 'OC') {
+    const d = damagedProfileOf(state, m);
+    if (d?.ocModifier) v = Math.max(0, v + d.ocModifier);
+  }
   return v;
 }
 
