@@ -218,7 +218,8 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     }
     case 'shade-of-twilight': return decideShadeOfTwilight(c, req);
     // Asurmen's unit: a Normal move of up to 6", weighed as Shade of Twilight's D6"
-    case 'tactical-acumen': return decideShadeOfTwilight(c, req, 6);
+    case 'tactical-acumen':
+    case 'lone-spear-fire-and-fade': return decideShadeOfTwilight(c, req, 6);
     case 'trail-finding': case 'path-of-the-outcast': case 'reaver-band': return decideShadeOfTwilight(c, req, SHADE_REACH, false);
     // end of the Fight phase: a D3+3" Normal move or Fall Back (5" on average), its turn over, so no charge lost
     case 'raid-and-run': return decideShadeOfTwilight(c, req, 5, false);

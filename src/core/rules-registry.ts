@@ -94,6 +94,8 @@ export interface Rule {
   movesOver?: WalksOver;
   /** keywords a unit gains at muster while a model of it carries this wargear (Markerlight, Phantasm Grenade Launcher) */
   grantsKeywords?: readonly string[];
+  /** keywords a unit loses at muster while a model of it carries this wargear (the Ghostkeel's Battlesuit Support System: SMOKE) */
+  removesKeywords?: readonly string[];
   /** abilities (core abilities such as Infiltrators) a unit gains at muster while a model of it carries this wargear (Recon Drone), or whose model has this Enhancement (Fanatical Convert) */
   grantsAbilities?: readonly string[];
   /**

@@ -445,13 +445,14 @@ export function phaseKey(state: GameState): string {
 /**
  * "Once per battle round, you can target this model's unit with a Stratagem for 1CP less" (Path of
  * Command, Puretide's Teachings): the two hooks of such an ability, its use kept in the player's rule
- * state under the ability's name.
+ * state under the ability's name. The unit must hold a model whose datasheet has the ability (an Autarch
+ * Wayleaper has Path of Command though not the AUTARCH keyword).
  */
-export function oncePerRoundDiscount(name: string, keyword: string): Pick<Rule, 'stratagemDiscount' | 'stratagemDiscountUsed'> {
+export function oncePerRoundDiscount(name: string): Pick<Rule, 'stratagemDiscount' | 'stratagemDiscountUsed'> {
   return {
     stratagemDiscount(ctx) {
       if (ctx.state.players[ctx.unit.player].ruleState[name] === ctx.state.round) return 0;
-      return modelWith(ctx.state, ctx.unit, keyword) ? 1 : 0;
+      return ctx.unit.models.some((m) => m.alive && ctx.state.datasheets[m.datasheet].abilities.includes(name)) ? 1 : 0;
     },
     stratagemDiscountUsed(g, unit) {
       g.emit({ type: 'rule-state', player: unit.player, key: name, value: g.state.round });

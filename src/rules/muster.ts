@@ -136,6 +136,7 @@ export function createUnitState(spec: UnitSpec): UnitState {
       const rule = getRule(w);
       for (const a of [w, ...(rule?.grantsAbilities ?? [])]) if (!abilities.includes(a)) abilities.push(a);
       for (const k of rule?.grantsKeywords ?? []) if (!keywords.includes(k)) keywords.push(k);
+      for (const k of rule?.removesKeywords ?? []) if (keywords.includes(k)) keywords.splice(keywords.indexOf(k), 1);
     }
   }
   return {

@@ -136,21 +136,22 @@ describe('Succubus, Kabalite Warriors, Wyches, Incubi', () => {
     expect(desperateEscapeRules(other.state, other.state.units.ST)).toEqual({ allModels: false, modifier: 0 });
   });
 
-  it('Tormentors: at the start of the Fight phase each enemy unit in Engagement Range of the Incubi takes a Battle-shock test; their melee attacks on a Battle-shocked unit have +1 to hit', () => {
+  it('Tormentors: at the start of the Fight phase each enemy unit in Engagement Range of the Incubi takes a Battle-shock test (no +1 to hit: that is the Drukhari Incubi\'s)', () => {
     // the test's 2D6: 1 and 1, failed
     const g = sandbox([{ id: 'IN', player: 0, faction: 'aeldari', name: 'Ynnari Incubi', at: { x: 20, y: 20 } }, { ...ST, at: { x: 21.5, y: 20 } }, { ...ST, id: 'S2', at: { x: 40, y: 5 } }], { stream: scriptedStream([1, 1]) });
     const before = planFor(g, 'IN', 'ST', 'Klaive').hitModifier;
     startPhase(g, 0, 'fight');
     expect([g.state.units.ST.battleShocked, g.state.units.S2.battleShocked]).toEqual([true, false]);
-    expect(planFor(g, 'IN', 'ST', 'Klaive').hitModifier).toBe(before + 1);
+    expect(planFor(g, 'IN', 'ST', 'Klaive').hitModifier).toBe(before);
   });
 });
 
 describe('Titans, Bonesinger, D-cannon Platform, Prince Yriel (Legendary)', () => {
-  it('Towering Wraith Construct: a stratagem on the Titan costs twice its CP; on another unit not', () => {
-    const g = sandbox([{ id: 'PT', player: 0, faction: 'aeldari', name: 'Phantom Titan', at: { x: 20, y: 20 } }, { ...WY, at: { x: 5, y: 5 } }]);
+  it('Towering Wraith Construct: a stratagem on the Phantom Titan costs three times its CP, on the Revenant Titan twice; on another unit not more', () => {
+    const g = sandbox([{ id: 'PT', player: 0, faction: 'aeldari', name: 'Phantom Titan', at: { x: 20, y: 20 } }, { id: 'RT', player: 0, faction: 'aeldari', name: 'Revenant Titan', at: { x: 20, y: 35 } }, { ...WY, at: { x: 5, y: 5 } }]);
     const s = allStratagems().find((x) => x.name === 'COMMAND RE-ROLL' && x.cp === 1)!;
-    expect(stratagemSurcharge(g, g.state.units.PT, s)).toBe(1);
+    expect(stratagemSurcharge(g, g.state.units.PT, s)).toBe(2);
+    expect(stratagemSurcharge(g, g.state.units.RT, s)).toBe(1);
     expect(stratagemSurcharge(g, g.state.units.WY, s)).toBe(0);
   });
 
@@ -208,7 +209,7 @@ describe('Titans, Bonesinger, D-cannon Platform, Prince Yriel (Legendary)', () =
 
 describe('Ynnari Reavers, Archon, Nightwing', () => {
   /** Reavers (RV, 3 models; `caltrops` of them with Cluster Caltrops) Advancing 14" east over a line of Fire Warriors. */
-  function flyBy(caltrops: number, dice: number[], mode: 'normal' | 'advance' = 'advance'): { g: Game; asked: DecisionRequest[]; left: number } {
+  function flyBy(caltrops: number, dice: number[], mode: 'normal' | 'advance' = 'normal'): { g: Game; asked: DecisionRequest[]; left: number } {
     const seen: DecisionRequest[] = [];
     const stream = scriptedStream(dice);
     const g = battleSandbox([
@@ -219,17 +220,25 @@ describe('Ynnari Reavers, Archon, Nightwing', () => {
     return { g, asked: seen.filter((r) => r.kind === 'eviscerating-fly-by'), left: stream.remaining() };
   }
 
-  it('Eviscerating Fly-by: after an Advance over an enemy unit, a D6 per Reaver, a mortal wound for each 4+', () => {
-    // the Advance roll (6), then one D6 for each of the 3 Reavers: 4, 1, 5
-    const { g, asked, left } = flyBy(0, [6, 4, 1, 5]);
+  it('Eviscerating Fly-by: after a Normal move over an enemy unit, a D6 per Reaver, a mortal wound for each 4+', () => {
+    // one D6 for each of the 3 Reavers: 4, 1, 5
+    const { g, asked, left } = flyBy(0, [4, 1, 5]);
     expect(asked).toHaveLength(1);
     expect(left).toBe(0);
     expect(g.state.units.ST.models.filter((m) => !m.alive)).toHaveLength(2);
   });
 
+  it('Eviscerating Fly-by: not after an Advance (the Ynnari Reavers\' says "ends a Normal move")', () => {
+    // the Advance roll (6) only
+    const { g, asked, left } = flyBy(0, [6], 'advance');
+    expect(asked).toHaveLength(0);
+    expect(left).toBe(0);
+    expect(g.state.units.ST.models.filter((m) => !m.alive)).toHaveLength(0);
+  });
+
   it('Cluster Caltrops: each bearer re-rolls one failed die', () => {
-    // the Advance roll (6); 1, 1, 5; the caltrops re-roll the two 1s: 4 and 6
-    const { g, left } = flyBy(2, [6, 1, 1, 5, 4, 6]);
+    // 1, 1, 5; the caltrops re-roll the two 1s: 4 and 6
+    const { g, left } = flyBy(2, [1, 1, 5, 4, 6]);
     expect(left).toBe(0);
     expect(g.state.units.ST.models.filter((m) => !m.alive)).toHaveLength(3);
   });

@@ -124,7 +124,7 @@ registerRule({
 const PATH_OF_COMMAND = 'Path of Command';
 
 /** Path of Command: once per battle round, a stratagem that targets the Autarch's unit may cost 1 CP less. */
-registerRule({ name: PATH_OF_COMMAND, kind: 'datasheet-ability', ...oncePerRoundDiscount(PATH_OF_COMMAND, 'AUTARCH') });
+registerRule({ name: PATH_OF_COMMAND, kind: 'datasheet-ability', ...oncePerRoundDiscount(PATH_OF_COMMAND) });
 
 /**
  * Aspect Training: leading Howling Banshees the Autarch has Fights First, leading Striking Scorpions

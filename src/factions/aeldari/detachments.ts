@@ -98,7 +98,9 @@ registerStratagem({
 });
 
 /** Fire and Fade: after it, the unit cannot declare a charge this turn. */
-registerRule({ name: 'Fire and Fade', kind: 'effect', forbids: (perm) => perm === 'charge' });
+/** FIRE AND FADE's effect: the unit cannot declare a charge this turn (not 'Fire and Fade', the Kroot Lone-Spear's ability). */
+const FIRE_AND_FADE_MOVED = 'Fire and Fade (moved)';
+registerRule({ name: FIRE_AND_FADE_MOVED, kind: 'effect', forbids: (perm) => perm === 'charge' });
 
 registerStratagem({
   name: 'FIRE AND FADE', cp: 2, category: 'Strategic Ploy', source: BATTLE_HOST, turn: 'own', windows: ['phase/end'],
@@ -113,7 +115,7 @@ registerStratagem({
       const { option } = g.decide({ kind: 'fire-and-fade', player: p, prompt: `Fire and Fade: where does ${u.name} move?`, options, context: { unit: u.id } });
       if (ruleMove(g, u, 'normal', option.to, unitMove(g.state, u))) armyEnemyMoveEnded(g, g.state.units[u.id], 'normal');
     }
-    g.addEffect('Fire and Fade', p, u.id, g.untilEndOfTurn());
+    g.addEffect(FIRE_AND_FADE_MOVED, p, u.id, g.untilEndOfTurn());
   },
 });
 

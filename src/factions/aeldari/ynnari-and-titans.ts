@@ -15,7 +15,7 @@ import { engagedEnemies, modelBody, unitsInEngagement } from '../../rules/battle
 import { isWithin } from '../../geometry/distance.ts';
 import { inEngagementRange } from '../../geometry/ranges.ts';
 import { opponent, type UnitState } from '../../core/state.ts';
-import { WALKER, holdMarkersAtCommandEnd, leadingModel, modelWithinRangeOf, movedOverMortalWounds, oncePerRoundDiscount, regainD3Wounds, registerMarkerHold, returnDestroyedModel, strikeAround, strikeDamage, wargearBearers, whileLeading } from '../helpers.ts';
+import { WALKER, holdMarkersAtCommandEnd, leadingModel, modelWith, modelWithinRangeOf, movedOverMortalWounds, oncePerRoundDiscount, regainD3Wounds, registerMarkerHold, returnDestroyedModel, strikeAround, strikeDamage, wargearBearers, whileLeading } from '../helpers.ts';
 
 const CLUSTER_CALTROPS = 'Cluster Caltrops';
 
@@ -130,8 +130,9 @@ registerRule({
 });
 
 /**
- * Tormentors: at the start of the Fight phase, each enemy unit within Engagement Range of the Incubi takes a
- * Battle-shock test; the Incubi's melee attacks on a Battle-shocked unit have +1 to hit.
+ * Tormentors (the Ynnari Incubi's): at the start of the Fight phase, each enemy unit within Engagement Range
+ * of the Incubi takes a Battle-shock test. (The Drukhari Incubi's adds +1 to hit a Battle-shocked unit; the
+ * Ynnari datasheet's does not.)
  */
 registerRule({
   name: 'Tormentors', kind: 'datasheet-ability',
@@ -141,25 +142,23 @@ registerRule({
       if (unitsInEngagement(g.state, unit, e)) battleShockTest(g, e.player, e.id);
     }
   },
-  attack(plan, ctx, src) {
-    if (src.role === 'attacker' && ctx.melee && ctx.target.battleShocked) plan.hitModifier += 1;
-  },
 });
 
 /**
- * Eviscerating Fly-by: after a Normal or Advance move, one enemy unit (not a MONSTER or VEHICLE) the Reavers
- * moved over takes a D6 per Reaver model, a mortal wound for each 4+ (decision `eviscerating-fly-by`); the
- * models with Cluster Caltrops each let one of those dice be re-rolled (a failed one).
+ * Eviscerating Fly-by (the Ynnari Reavers'): after a Normal move (not an Advance: that is the Drukhari Reavers'
+ * wording), one enemy unit (not a MONSTER or VEHICLE) the Reavers moved over takes a D6 per Reaver model, a
+ * mortal wound for each 4+ (decision `eviscerating-fly-by`); the models with Cluster Caltrops each let one of
+ * those dice be re-rolled (a failed one).
  */
 registerRule({
-  name: 'Eviscerating Fly-by', kind: 'datasheet-ability', movedOverOnAdvance: true,
+  name: 'Eviscerating Fly-by', kind: 'datasheet-ability',
   movedOver: movedOverMortalWounds('Eviscerating Fly-by', (g, unit, options) => g.decide({
     kind: 'eviscerating-fly-by', player: unit.player, prompt: `${unit.name}: Eviscerating Fly-by on a unit it moved over?`, options, context: { unit: unit.id },
   }).option, (e) => !isMonsterOrVehicle(e), (u) => u.models.filter((m) => m.alive).length, (u) => wargearBearers(u, CLUSTER_CALTROPS).length),
 });
 
 /** Reborn Mastermind: once per battle round, a stratagem on the Archon's unit may cost 1CP less (one Archon of the army a round). */
-registerRule({ name: 'Reborn Mastermind', kind: 'datasheet-ability', ...oncePerRoundDiscount('Reborn Mastermind', 'ARCHON') });
+registerRule({ name: 'Reborn Mastermind', kind: 'datasheet-ability', ...oncePerRoundDiscount('Reborn Mastermind') });
 
 /**
  * Overlord (Ynnari Archon): the attacks of the unit it leads re-roll Wound rolls of 1, and the failed ones
@@ -204,8 +203,14 @@ onUnitDestroyed((g, unit, _component, by) => {
 /** Titanic Advance: the Titans' Normal, Advance and Fall Back moves pass over models other than TITANIC ones and terrain up to 4" high (Rule.movesOver). */
 registerRule({ name: 'Titanic Advance', kind: 'datasheet-ability', movesOver: WALKER });
 
-/** Towering Wraith Construct: a stratagem its player uses on the Titan costs twice its stated CP. */
-registerRule({ name: 'Towering Wraith Construct', kind: 'datasheet-ability', targetedStratagemSurcharge: (ctx) => ctx.cp });
+/**
+ * Towering Wraith Construct: a stratagem its player uses on the Titan costs twice its stated CP (the Revenant
+ * Titan's), three times (the Phantom Titan's: the two datasheets word the ability of that name differently).
+ */
+registerRule({
+  name: 'Towering Wraith Construct', kind: 'datasheet-ability',
+  targetedStratagemSurcharge: (ctx) => (modelWith(ctx.state, ctx.unit, 'PHANTOM TITAN') ? 2 * ctx.cp : ctx.cp),
+});
 
 /** Flawless Poise: the Phantom Titan may shoot and declare a charge in a turn in which it Fell Back. */
 registerRule({ name: 'Flawless Poise', kind: 'datasheet-ability', allows: (perm) => perm === 'shoot-after-fall-back' || perm === 'charge-after-fall-back' });

@@ -43,10 +43,11 @@ const WEAPON_SUPPORT = 'Weapon Support System';
  * Battlesuit Support System. As a datasheet ability (Starscythes, Riptides) the unit may shoot in a turn in
  * which it Fell Back; as wargear (Commanders, Crisis Battlesuits) so may the bearer's unit, but then only the
  * models carrying it make ranged attacks. (A unit that may shoot after Falling Back by another rule as well
- * still shoots with its bearers only: no army has both.)
+ * still shoots with its bearers only: no army has both.) The Ghostkeel's loses the SMOKE keyword for it (the
+ * other bearers have none to lose).
  */
 registerRule({
-  name: BATTLESUIT_SUPPORT, kind: 'datasheet-ability',
+  name: BATTLESUIT_SUPPORT, kind: 'datasheet-ability', removesKeywords: ['SMOKE'],
   allows: (perm, ctx) => perm === 'shoot-after-fall-back' && (datasheetHas(ctx.state, ctx.unit, BATTLESUIT_SUPPORT) || wargearBearers(ctx.unit, BATTLESUIT_SUPPORT).length > 0),
   modelMayShoot: (ctx) => datasheetHas(ctx.state, ctx.unit, BATTLESUIT_SUPPORT) || carries(ctx.model, BATTLESUIT_SUPPORT),
 });

@@ -9,9 +9,13 @@ import { widerReroll } from '../../rules/attack-plan.ts';
 import { leadingModel, oncePerRoundDiscount, withinAuraOf } from '../helpers.ts';
 import { belowStartingStrength } from '../../rules/battle/units.ts';
 
-/** Coldstar Commander: while he leads a unit, its models have Move 12" and its ranged weapons ASSAULT. */
+/**
+ * Coldstar Commander: while he leads a unit, its models have Move 12" (a rule that sets it: before any that
+ * halves it, stagedCharacteristic) and its ranged weapons ASSAULT.
+ */
 registerRule({
   name: 'Coldstar Commander', kind: 'datasheet-ability', leaderAbility: true,
+  characteristicStage: { M: 'set' },
   characteristic(which, v, ctx) {
     if (which !== 'M' || !leadingModel(ctx.state, ctx.unit, 'COMMANDER IN COLDSTAR BATTLESUIT')) return v;
     return 12;
@@ -50,7 +54,7 @@ registerRule({
 });
 
 /** Puretide's Teachings: once per battle round, a stratagem that targets Farsight's unit may cost 1 CP less. */
-registerRule({ name: "Puretide's Teachings", kind: 'datasheet-ability', ...oncePerRoundDiscount("Puretide's Teachings", 'COMMANDER FARSIGHT') });
+registerRule({ name: "Puretide's Teachings", kind: 'datasheet-ability', ...oncePerRoundDiscount("Puretide's Teachings") });
 
 const HERO_OF_THE_EMPIRE = 'Hero of the Empire (Aura)';
 

@@ -13,8 +13,8 @@ import { widerReroll } from '../../rules/attack-plan.ts';
 import { FEEL_NO_PAIN_MORTAL, inflictMortalWounds, onUnitDestroyed } from '../../rules/damage.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';
 import { unitsOnBattlefield } from '../../rules/battle/units.ts';
-import { modelBody, unitDistance, unitsInEngagement } from '../../rules/battle/world.ts';
-import { attackersAre, leadingModel, modelWith, oncePerRoundDiscount, returnFireHooks, wargearBearers } from '../helpers.ts';
+import { isEngaged, modelBody, unitDistance, unitsInEngagement } from '../../rules/battle/world.ts';
+import { attackersAre, leadingModel, modelWith, normalMoveAfterShooting, normalMoveChoices, oncePerRoundDiscount, returnFireHooks, wargearBearers } from '../helpers.ts';
 
 // --- Kroot Flesh Shaper ------------------------------------------------------------------------
 
@@ -180,23 +180,26 @@ registerRule({
 // --- Kroot War Shaper --------------------------------------------------------------------------
 
 /** War Leader: once per battle round (for the whole army), a Stratagem that targets the War Shaper's unit costs 1CP less. */
-registerRule({ name: 'War Leader', kind: 'datasheet-ability', ...oncePerRoundDiscount('War Leader', 'WAR SHAPER') });
+registerRule({ name: 'War Leader', kind: 'datasheet-ability', ...oncePerRoundDiscount('War Leader') });
 
 const ROOT_OF_HONOUR = 'Root of Honour';
 
 /**
  * Root of Honour: once per battle, at the start of a phase, the War Shaper's player may pick one friendly
  * Battle-shocked KROOT unit within 12" of him: it stops being Battle-shocked. Not offered at the start of
- * its player's own Command phase (Battle-shock ends then anyway). Its use is kept in the player's rule state.
+ * its player's own Command phase (Battle-shock ends then anyway). Once per battle for each War Shaper (unlike
+ * War Leader, the text does not say "one unit from your army with this ability"): its use is kept in the
+ * player's rule state under the War Shaper's unit.
  */
 registerRule({
   name: ROOT_OF_HONOUR, kind: 'datasheet-ability',
   phaseStart(g, unit, phase) {
     const s = g.state;
-    if (s.players[unit.player].ruleState[ROOT_OF_HONOUR]) return;
     if (phase === 'command' && s.turn === unit.player) return;
     const shaper = modelWith(s, unit, 'WAR SHAPER');
     if (!shaper || !shaper.pos) return;
+    const key = `${ROOT_OF_HONOUR} (${shaper.origin})`;
+    if (s.players[unit.player].ruleState[key]) return;
     const body = modelBody(s, shaper);
     const shocked = unitsOnBattlefield(s, unit.player).filter((u) =>
       u.battleShocked && u.keywords.includes('KROOT') && u.models.some((m) => m.alive && m.pos && isWithin(body, modelBody(s, m), 12)));
@@ -207,7 +210,7 @@ registerRule({
       options: [...shocked.map((u) => ({ unit: u.id })), { none: true }], context: { unit: unit.id },
     });
     if ('none' in option) return;
-    g.emit({ type: 'rule-state', player: unit.player, key: ROOT_OF_HONOUR, value: true });
+    g.emit({ type: 'rule-state', player: unit.player, key, value: true });
     g.emit({ type: 'battle-shock', unit: option.unit, value: false });
   },
 });
@@ -296,6 +299,27 @@ registerRule({
     if (!e || src.role !== 'attacker' || ctx.target.id !== e.params.target || ctx.attacker.id === e.params.spotter) return;
     if (!attackersAre(ctx.state, ctx.attackers, 'KROOT')) return;
     plan.rerollHits = widerReroll(plan.rerollHits, 'failed');
+  },
+});
+
+/** After its Fire and Fade move the Lone-Spear cannot declare a charge this turn. */
+export const LONE_SPEAR_FADED = 'Fire and Fade (Lone-Spear moved)';
+registerRule({ name: LONE_SPEAR_FADED, kind: 'effect', forbids: (perm) => perm === 'charge' });
+
+/**
+ * The Lone-Spear's Fire and Fade: in its Shooting phase, after it has shot, if it is not within Engagement
+ * Range, it may make a Normal move of up to 6" (toward a destination its player picks); if it does, it cannot
+ * declare a charge this turn. (The Aeldari stratagem of that name registers its effect under another name.)
+ */
+registerRule({
+  name: 'Fire and Fade', kind: 'datasheet-ability',
+  afterShooting(g, unit) {
+    const s = g.state;
+    if (isEngaged(s, unit)) return;
+    const options = normalMoveChoices(s, unit);
+    if (options.length === 0) return;
+    const { option } = g.decide({ kind: 'lone-spear-fire-and-fade', player: unit.player, prompt: `${unit.name}: Fire and Fade: a Normal move of up to 6"?`, options, context: { unit: unit.id } });
+    normalMoveAfterShooting(g, unit, option, () => 6, LONE_SPEAR_FADED);
   },
 });
 

@@ -55,7 +55,7 @@ export function endLegal(ctx: Ctx, i: number, x: number, y: number, z: number, m
   if (m.heavy) {
     for (const piece of ctx.ruins) {
       if (overlapsPiece(piece, margin)) {
-        if (!violation(out, m.id, 'terrain', 'a VEHICLE or MONSTER cannot end on a ruin')) return false;
+        if (!violation(out, m.id, 'terrain', 'only INFANTRY, BEASTS and FLY models (not VEHICLES or MONSTERS) end a move on a ruin')) return false;
       }
     }
   }

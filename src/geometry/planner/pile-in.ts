@@ -8,7 +8,7 @@ import { len } from '../vec.ts';
 import type { ObjectiveMarker } from '../types.ts';
 import { DISTANCE_EPSILON } from '../types.ts';
 import { setBaseShape, shapeDistance } from '../shape.ts';
-import { ENGAGEMENT_RANGE_HORIZONTAL, unitCoherency, inObjectiveRange, markerBody } from '../ranges.ts';
+import { ENGAGEMENT_RANGE_HORIZONTAL, inEngagementRange, unitCoherency, inObjectiveRange, markerBody } from '../ranges.ts';
 import { horizontalDistance } from '../distance.ts';
 import type { PlannedMove, PlanResult } from './types.ts';
 import { CONTACT_GAP, PLAN_MARGIN, type Ctx } from './context.ts';
@@ -50,6 +50,28 @@ export function planPileIn(ctx: Ctx): PlanResult {
   const canReachEnemy = enemies.length > 0 && d0.some((d) => d <= R + ENGAGEMENT_RANGE_HORIZONTAL + DISTANCE_EPSILON);
   if (ctx.mode === 'consolidate' && !canReachEnemy) return consolidateToObjective(ctx, stayAll);
   if (enemies.length === 0) return stayAll('no enemy models on the table');
+  const towardEnemies = pileInToward(ctx, enemies, closest, d0, stayAll);
+  // a Consolidation goes toward the enemy only when the unit can end it within Engagement Range of an enemy
+  // unit (distance alone does not tell: terrain may stand in the way); else toward the closest objective marker
+  if (ctx.mode === 'consolidate' && !(towardEnemies.ok && endsEngaged(ctx, towardEnemies, enemies))) return consolidateToObjective(ctx, stayAll);
+  return towardEnemies;
+}
+
+/** Does the planned move end with a model of the unit within Engagement Range of an enemy model? */
+function endsEngaged(ctx: Ctx, plan: PlannedMove, enemies: readonly number[]): boolean {
+  for (let i = 0; i < plan.positions.length; i++) {
+    const p = plan.positions[i];
+    const body = modelBody(ctx.models[i], p.x, p.y, p.z);
+    for (const k of enemies) if (inEngagementRange(body, obstacleBody(ctx, k))) return true;
+  }
+  return false;
+}
+
+/** Each model toward its closest enemy model (`closest`, `d0` its distance there), base contact where it can. */
+function pileInToward(ctx: Ctx, enemies: readonly number[], closest: readonly number[], d0: readonly number[], stayAll: (note: string) => PlannedMove): PlanResult {
+  const n = ctx.models.length;
+  const R = ctx.maxDistance;
+  const startBody = (i: number) => modelBody(ctx.models[i], ctx.models[i].start!.x, ctx.models[i].start!.y, ctx.models[i].start!.z);
   const P = newPlacement(n);
   const order = Array.from({ length: n }, (_, i) => i);
   order.sort((a, b) => d0[a] - d0[b] || a - b);

@@ -45,7 +45,10 @@ export interface PlanModel {
   base?: Base;
   height?: number;
   canFly?: boolean;
-  /** VEHICLE or MONSTER: cannot end a move on a ruin, nor cross one unless it can FLY or a walker's rule lets it */
+  /**
+   * VEHICLE or MONSTER, or any model that is not INFANTRY, BEASTS or FLY (MOUNTED): cannot end a move on a ruin, nor
+   * cross one unless it can FLY or a walker's rule lets it
+   */
   isVehicleOrMonster?: boolean;
   /** a walker's rule for this move (Heavy Walker, Titanic Strides...): what it passes over as if it were not there */
   walksOver?: WalksOver;

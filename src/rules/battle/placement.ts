@@ -33,7 +33,10 @@ export function planModels(state: GameState, u: UnitState): PlanModel[] {
     const base = modelBase(state, m);
     const ds = state.datasheets[m.datasheet];
     const height = ds.keywords.includes('VEHICLE') || ds.keywords.includes('MONSTER') ? 3 : 1.5;
-    return { id: m.id, body: m.pos ? modelBody(state, m) : null, base, height, canFly: fly, isVehicleOrMonster: heavy };
+    // only INFANTRY and BEASTS models move through a ruin's walls and floors (core rules, Ruins); FLY models go over
+    // them; any other (MOUNTED without FLY: Krootox Riders) is kept out of it as a VEHICLE or MONSTER is
+    const throughRuins = ds.keywords.includes('INFANTRY') || ds.keywords.includes('BEASTS') || fly;
+    return { id: m.id, body: m.pos ? modelBody(state, m) : null, base, height, canFly: fly, isVehicleOrMonster: heavy || !throughRuins };
   });
 }
 
