@@ -353,6 +353,8 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     });
     case 'storm-of-whispers': return decideDroneHarassment(c, req);
     case 'suppression-volley': case 'harassment-fire': return pickEnemy(c, req, (e) => offense(c, e));
+    // a Battle-shock test: the unit worth most (its OC is what it loses, its stratagems too)
+    case 'strafing-run': return pickEnemy(c, req, (e) => unitValue(c.state, e));
     case 'fire-support': case 'a-trap-well-laid': return pickEnemy(c, req, (e) => unitValue(c.state, e));
     case 'pulse-onslaught': return pickEnemy(c, req, (e) => { let b = 0; for (const m of ownUnits(c.state, c.me)) b = Math.max(b, unitAttackPotential(c.state, e, m, true)); return b + 0.01 * unitValue(c.state, e); });
     case 'tank-shock-target': return pickEnemy(c, req, (e) => pointsPerWound(c.state, e));

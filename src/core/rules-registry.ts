@@ -113,9 +113,10 @@ export interface Rule {
   /**
    * Inches added to the Range characteristic of a ranged weapon of a unit of this rule's player
    * (Superior Craftsmanship); asked of the player's army and detachment rules and of the unit's own
-   * abilities (Fuegan's Burning Lance), see weaponRange.
+   * abilities (Fuegan's Burning Lance), see weaponRange. `model`: the model firing it, when known (Stone of
+   * Eldritch Fury: its bearer's weapons only); without it the unit's longest reach.
    */
-  weaponRangeBonus?(ctx: UnitContext & { profile: WeaponProfile }, src: RuleSource): number;
+  weaponRangeBonus?(ctx: UnitContext & { profile: WeaponProfile; model?: ModelState }, src: RuleSource): number;
   /**
    * An Enhancement that changes one weapon of its bearer ("select one plasma rifle equipped by the
    * bearer..."): at muster one copy of `weapon` the bearer carries becomes `${weapon} (${enhancement})`, a
@@ -303,7 +304,7 @@ export interface Rule {
    * (Suppression Volley); `hitWith`: which weapon (datasheet name) hit which of them (Monofilament Web),
    * always given by the Shooting phase.
    */
-  afterShooting?(g: Game, unit: UnitState, hitTargets: readonly string[], hitWith?: readonly { weapon: string; target: string }[]): void;
+  afterShooting?(g: Game, unit: UnitState, hitTargets: readonly string[], hitWith?: readonly { weapon: string; target: string; models?: readonly string[] }[]): void;
   /**
    * The unit has just resolved its attacks, ranged (in any phase: Fire Overwatch, a unit shooting back) or
    * melee; `hitTargets`: the enemy units they hit. Asked of the unit's abilities (`effect` null: Advanced
@@ -660,13 +661,14 @@ export function forbids(state: GameState, unit: UnitState, permission: Permissio
  * asked (not effects): the range is read in the agents' inner loops; a stratagem that changes a Range does it
  * through its detachment's rule, which looks for its effect (DOOM INESCAPABLE, in Path of the Warrior's entry).
  */
-export function weaponRange(state: GameState, unit: UnitState, profile: WeaponProfile): number {
+export function weaponRange(state: GameState, unit: UnitState, profile: WeaponProfile, model?: ModelState): number {
   let r = profile.range as number;
+  const ctx = model ? { state, unit, profile, model } : { state, unit, profile };
   for (const rule of registeredAmong(state.players[unit.player].rules)) {
-    if (rule.weaponRangeBonus) r += rule.weaponRangeBonus({ state, unit, profile }, { role: 'self', player: unit.player, effect: null, unit: null });
+    if (rule.weaponRangeBonus) r += rule.weaponRangeBonus(ctx, { role: 'self', player: unit.player, effect: null, unit: null });
   }
   for (const rule of registeredAmong(unit.abilities)) {
-    if (rule.weaponRangeBonus) r += rule.weaponRangeBonus({ state, unit, profile }, { role: 'self', player: unit.player, effect: null, unit });
+    if (rule.weaponRangeBonus) r += rule.weaponRangeBonus(ctx, { role: 'self', player: unit.player, effect: null, unit });
   }
   return r;
 }

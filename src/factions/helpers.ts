@@ -400,13 +400,25 @@ export function hitEnemies(g: Game, unit: UnitState, hit: readonly string[], kee
 }
 
 /**
- * The enemy unit ids hit by weapons that models of the unit with `keyword` carry ("select one enemy unit hit
- * by this model's attacks"), from the Shooting phase's `hitWith`, in the order they were hit.
+ * The enemy unit ids hit by the attacks of the unit's models with `keyword` ("select one enemy unit hit by this
+ * model's attacks"), from the Shooting phase's `hitWith`, in the order they were hit: a group of attacks those
+ * models were part of (another model's weapon of the same name, a Storm Guardian's pistol beside the
+ * Warlock's, does not count when he did not fire his). Without the groups' models, by the weapons they carry.
  */
-export function hitByModelsWith(state: GameState, unit: UnitState, hitWith: readonly { weapon: string; target: string }[] | undefined, keyword: string): string[] {
+export function hitByModelsWith(state: GameState, unit: UnitState, hitWith: readonly { weapon: string; target: string; models?: readonly string[] }[] | undefined, keyword: string): string[] {
+  const ids = new Set<string>();
   const weapons = new Set<string>();
-  for (const m of unit.models) if (m.alive && state.datasheets[m.datasheet].keywords.includes(keyword)) for (const w of m.weapons) weapons.add(w.toLowerCase());
-  return hitByWeapons(hitWith, weapons);
+  for (const m of unit.models) {
+    if (!m.alive || !state.datasheets[m.datasheet].keywords.includes(keyword)) continue;
+    ids.add(m.id);
+    for (const w of m.weapons) weapons.add(w.toLowerCase());
+  }
+  const out: string[] = [];
+  for (const x of hitWith ?? []) {
+    const theirs = x.models ? x.models.some((id) => ids.has(id)) : weapons.has(x.weapon.toLowerCase());
+    if (theirs && !out.includes(x.target)) out.push(x.target);
+  }
+  return out;
 }
 
 /** The enemy unit ids hit by any of `weapons` (lower-case names) in the Shooting phase's `hitWith`, in the order they were hit. */

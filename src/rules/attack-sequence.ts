@@ -66,7 +66,8 @@ export interface AttackTally {
   /** enemy units hit by one or more of the attacks (Pulse Onslaught) */
   hitTargets: string[];
   /** the same, per weapon (its datasheet name), once each pair, in the order of the attacks (Monofilament Web) */
-  hitWith: { weapon: string; target: string }[];
+  /** which weapon (datasheet name) hit which unit, and the models whose group of attacks with it scored the hits */
+  hitWith: { weapon: string; target: string; models: string[] }[];
 }
 
 export function newTally(): AttackTally {
@@ -137,7 +138,9 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
     if (tally.hits > before) {
       if (!tally.hitTargets.includes(target.id)) tally.hitTargets.push(target.id);
       const weapon = group.weapon.name;
-      if (!tally.hitWith.some((x) => x.weapon === weapon && x.target === target.id)) tally.hitWith.push({ weapon, target: target.id });
+      const entry = tally.hitWith.find((x) => x.weapon === weapon && x.target === target.id);
+      if (!entry) tally.hitWith.push({ weapon, target: target.id, models: attackers.map((m) => m.id) });
+      else for (const m of attackers) if (!entry.models.includes(m.id)) entry.models.push(m.id);
       // the weapon's abilities that act on a hit (HOOKED)
       for (const a of group.profile.abilities) getWeaponAbility(a.name)?.scoredHit?.(g, g.state.units[attacker.id], g.state.units[target.id]);
     }

@@ -60,14 +60,14 @@ describe("Khaine's Arrow stratagems", () => {
     expect(planFor(g, 'ST', 'DA', 'Pulse rifle').hitModifier).toBe(-1);
   });
 
-  it('CRITICAL CAPTURE: at the start of its Command phase, +1 OC for a unit that is not a CHARACTER until its next Command phase, and at the end of the turn its marker is Secured', () => {
+  it('CRITICAL CAPTURE: in its Command phase, +1 OC for a unit that is not a CHARACTER until its next Command phase, and at the end of the turn its marker is Secured', () => {
     const units: PlacedUnit[] = [
       { id: 'DA', player: 0, faction: 'aeldari', name: 'Dire Avengers', at: { x: 22, y: 14 }, spacing: 0.8 },
       { id: 'AU', player: 0, faction: 'aeldari', name: 'Autarch', at: { x: 5, y: 5 } },
       ST,
     ];
     const g = sandbox(units, { phase: 'command', pick: using('CRITICAL CAPTURE') });
-    const start: Window = { name: 'phase/start', unit: null, targets: [], data: { phase: 'command' } };
+    const start: Window = { name: 'command/after-battle-shock-step', unit: null, targets: [] };
     expect(usableStratagems(g, start, 0).filter((x) => x.s.name === 'CRITICAL CAPTURE').map((x) => x.unit.id)).toEqual(['DA']);
     const oc = () => characteristic(g.state, g.state.units.DA, g.state.units.DA.models[0], 'OC');
     const before = oc();

@@ -135,12 +135,20 @@ describe('WRAITHSIGHT and GUARDIAN CONSTRUCTS (Wraiths of the Void)', () => {
     expect(hatchwayOptions(g.state, g.state.units.WG)).toEqual([]);
   });
 
-  it('D-STRIKE: not for a hatchway out of sight (along the wall, within range), out of range (19" away, the Wraithcannon 18"), or already open', () => {
+  it('D-STRIKE: not for a hatchway out of sight (along the wall, within range), out of range (every base 18.2" from its near face, the Wraithcannon 18"), or already open', () => {
     const at = (x: number, y: number) => sandbox([{ id: 'WG', player: 0, faction: 'aeldari', name: 'Wraithguard', at: { x, y }, spacing: 1.1 }], { phase: 'shooting', walls: true });
     const seen = (g: Game) => dStrikeHatchways(g.state, g.state.units.WG);
     expect(seen(at(15, 12.5))).toEqual(['h1']);
     expect(seen(at(19, 2))).toEqual([]);
-    expect(seen(at(2, 14))).toEqual([]);
+    // range is measured to the hatchway's closest point: the models in a column at x 1 (40mm bases: 0.79"), 19"
+    // from its face at x 20, are out of range; a column at x 1.5 (18.7" less the base) is within it
+    const column = (x: number) => {
+      const g = at(2, 14);
+      g.emit({ type: 'models-placed', unit: 'WG', mode: 'test', positions: g.state.units.WG.models.map((m, i) => ({ model: m.id, pos: { x, y: 10.5 + 1.7 * i, z: 0 } })) });
+      return g;
+    };
+    expect(seen(column(1))).toEqual([]);
+    expect(seen(column(1.5))).toEqual(['h1']);
     const open = at(15, 12.5);
     open.emit({ type: 'hatchway', hatchway: 'h1', open: true, unit: null });
     expect(seen(open)).toEqual([]);

@@ -173,7 +173,7 @@ describe('Night Spinner', () => {
   }
   const PINNED = 'Monofilament Web (pinned)';
 
-  it('the attack tally says which weapon hit which unit', () => {
+  it('the attack tally says which weapon hit which unit, and which models made those attacks', () => {
     const g = spinner({ stream: scriptedStream(new Array(60).fill(4)) });
     const NS = g.state.units.NS;
     const m = NS.models[0];
@@ -181,7 +181,7 @@ describe('Night Spinner', () => {
     const group = (name: string, target: string) => ({ weapon: weapon(name), profile: weapon(name).profiles[0], models: [m], target, halfRange: false, targetVisible: true, targetInCover: false, targetModels: 10 });
     const tally = resolveAttacks(g, NS, [group('Doomweaver', 'ST'), group('Twin shuriken catapult', 'BT')], false, newTally());
     expect(tally.hitTargets).toEqual(['ST', 'BT']);
-    expect(tally.hitWith).toEqual([{ weapon: 'Doomweaver', target: 'ST' }, { weapon: 'Twin shuriken catapult', target: 'BT' }]);
+    expect(tally.hitWith).toEqual([{ weapon: 'Doomweaver', target: 'ST', models: [m.id] }, { weapon: 'Twin shuriken catapult', target: 'BT', models: [m.id] }]);
   });
 
   it('Monofilament Web: an enemy unit its doomweaver hit is pinned (-2" Move, -2 to Charge rolls) until the start of its next turn; one only its other guns hit is not', () => {

@@ -67,7 +67,7 @@ export function mayUnerringStrike(s: GameState, unit: UnitState): boolean {
  * Unerring Strike: in the player's Movement phase, an AELDARI unit making a Normal move may open a closed hatchway
  * on its way (decision `unerring-strike`, the hatchways unerringHatchways finds). The unit moves up to it (within
  * 1" of it, its move 2" shorter), opens it, and makes the rest of its move from there; it operates no hatchway
- * again this turn (OPERATES_NO_HATCHWAY: no hatchway step after the move, no Shieldmaster). The distance the rest
+ * again this turn (OPERATES_NO_HATCHWAY: no hatchway step after the move; Shieldmaster may still close one). The distance the rest
  * may take: the move less 2" and less the longest path a model took to the hatchway (each model moves at most
  * the move less 2" in all). The rule's "this phase" is read as this move: no other move of the phase is shortened.
  */
@@ -156,9 +156,10 @@ registerRule({
 });
 
 registerStratagem({
-  name: 'CRITICAL CAPTURE', cp: 1, category: 'Strategic Ploy', source: KHAINES_ARROW, turn: 'own', windows: ['phase/start'],
-  // offered at the start of the player's Command phase, for an AELDARI unit that is not a CHARACTER
-  targets: (g, w, p) => (w.data?.phase !== 'command' ? [] : unitsOnBattlefield(g.state, p).filter((u) => hasKeyword(u, 'AELDARI') && !hasKeyword(u, 'CHARACTER'))),
+  name: 'CRITICAL CAPTURE', cp: 1, category: 'Strategic Ploy', source: KHAINES_ARROW, turn: 'own', windows: ['command/after-battle-shock-step'],
+  // offered in the player's Command phase once the CP it gains are in hand (after the Battle-shock step, before
+  // the mission scores), for an AELDARI unit that is not a CHARACTER
+  targets: (g, _w, p) => (g.state.phase !== 'command' ? [] : unitsOnBattlefield(g.state, p).filter((u) => hasKeyword(u, 'AELDARI') && !hasKeyword(u, 'CHARACTER'))),
   use(g, _w, p, u) {
     g.addEffect('Critical Capture', p, u.id, untilYourNextCommandPhase(g, p));
     g.addEffect('Critical Capture (end of turn)', p, u.id, g.untilEndOfTurn());
@@ -253,8 +254,8 @@ registerRule({
     const moving = s.effects.find((e) => e.kind === SHIELDMASTER_MOVING && e.unit === unit.id);
     if (!moving) return;
     g.removeEffect(moving.id);
-    // once per turn; and not by a unit that opened a hatchway in the middle of its move (Unerring Strike)
-    if (s.effects.some((e) => e.kind === SHIELDMASTER_USED && e.unit === unit.id) || !mayOperateHatchways(s, unit)) return;
+    // once per turn; also after the unit opened a hatchway with Unerring Strike (the Enhancement says "in addition")
+    if (s.effects.some((e) => e.kind === SHIELDMASTER_USED && e.unit === unit.id)) return;
     const through = hatchwaysMovedThrough(g.state, g.state.units[unit.id], moving.params.from as Record<string, [number, number]>);
     if (through.length === 0) return;
     const options: ({ keep: true } | string)[] = [{ keep: true }, ...through];

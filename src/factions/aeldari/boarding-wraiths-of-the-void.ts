@@ -7,7 +7,7 @@ import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import type { GameState, ModelState, PlayerIndex, UnitState } from '../../core/state.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
-import { targetedOwnUnits, windowOwnUnitWith } from '../../rules/stratagems/targets.ts';
+import { targetedInFight, windowOwnUnitWith } from '../../rules/stratagems/targets.ts';
 import { registerArmyRuleHooks } from '../../rules/battle/phase.ts';
 import { bestLeadership, hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { attackAcrossHatchway, enemiesBeyondHatchway, HATCHWAY_HELD_OPEN, hatchwayById, hatchways, isHatchwayOpen, modelSeesHatchway, setHatchway } from '../../rules/battle/hatchways.ts';
@@ -95,8 +95,8 @@ registerRule({
 });
 
 registerStratagem({
-  name: 'GUARDIAN CONSTRUCTS', cp: 1, category: 'Battle Tactic', source: WRAITHS_OF_THE_VOID, turn: 'either', windows: ['fight/after-enemy-targets'],
-  targets: (g, w, p) => targetedOwnUnits(g, w, p).filter((u) => hasKeyword(u, WRAITH_CONSTRUCT)),
+  name: 'GUARDIAN CONSTRUCTS', cp: 1, category: 'Battle Tactic', source: WRAITHS_OF_THE_VOID, turn: 'either', windows: ['fight/after-enemy-targets', 'shooting/after-enemy-targets'],
+  targets: (g, w, p) => targetedInFight(g, w, p).filter((u) => hasKeyword(u, WRAITH_CONSTRUCT)),
   use(g, _w, p, u) { g.addEffect('Guardian Constructs', p, u.id, g.untilEndOfPhase()); },
 });
 
@@ -109,7 +109,7 @@ export function dStrikeHatchways(state: GameState, u: UnitState): string[] {
       if (!m.alive || !m.pos) return false;
       const ds = state.datasheets[m.datasheet];
       return modelWeapons(state, u, m).some((name) => ds.weapons.find((w) => w.name === name)?.profiles.some((p) =>
-        p.range !== 'Melee' && modelSeesHatchway(state, m, h, weaponRange(state, u, p))));
+        p.range !== 'Melee' && modelSeesHatchway(state, m, h, weaponRange(state, u, p, m))));
     });
     if (reached) out.push(h.id);
   }

@@ -264,10 +264,12 @@ export const STONE_OF_ELDRITCH_FURY = 'Stone of Eldritch Fury';
 export const ELDRITCH_FURY_RANGE = 12;
 registerRule({
   name: STONE_OF_ELDRITCH_FURY, kind: 'enhancement',
-  // the profile is one the bearer carries when no other model of its unit has a weapon of that name
+  // the bearer's own weapons: a model firing (`ctx.model`) other than the bearer gets nothing, though it
+  // carries a weapon of the same name (a Warlock's singing spear beside the Farseer's)
   weaponRangeBonus(ctx) {
     const m = bearerModel(ctx.unit, STONE_OF_ELDRITCH_FURY);
     if (!m || ctx.profile.range === 'Melee' || !profileHas(ctx.profile, 'PSYCHIC')) return 0;
+    if (ctx.model && ctx.model.id !== m.id) return 0;
     return carriesProfile(m, ctx.profile.name) ? ELDRITCH_FURY_RANGE : 0;
   },
 });

@@ -12,6 +12,7 @@ import { isWithin } from '../../geometry/distance.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { unitsOnBattlefield, wasEligibleToFight } from '../../rules/battle/units.ts';
 import { gainExtraCp } from '../../rules/battle/command-points.ts';
+import { battleShockTest } from '../../rules/battle/command.ts';
 import { modelBody, modelsSee } from '../../rules/battle/world.ts';
 import { hitByModelsWith, hitEnemies, intoReservesAtTurnEnd, leadingModel, modelWith, modelWithinRangeOf, moveOrFallBack, moveOrFallBackChoices, untilStartOfNextTurn, whileLeading, withinObjectiveRange } from '../helpers.ts';
 import { grantedStealth } from '../../rules/core-abilities.ts';
@@ -167,11 +168,24 @@ registerRule({ name: 'Extreme Mobility', kind: 'datasheet-ability' });
 
 // --- Phoenix ---------------------------------------------------------------------------------------
 
-/** Strafing Run: the Phoenix's ranged attacks against a unit that cannot FLY add 1 to the Hit roll. */
+/**
+ * Strafing Run names two rules in the data, told apart by the model: the Phoenix's ranged attacks against a unit
+ * that cannot FLY add 1 to the Hit roll; the T'au Tiger Shark's, after it has shot in its Shooting phase, make
+ * one enemy unit it hit that cannot FLY take a Battle-shock test (decision `strafing-run`, no pass).
+ */
 registerRule({
   name: 'Strafing Run', kind: 'datasheet-ability',
   attack(plan, ctx, src) {
-    if (src.role === 'attacker' && !ctx.melee && !ctx.target.keywords.includes('FLY')) plan.hitModifier += 1;
+    if (src.role !== 'attacker' || ctx.melee || ctx.target.keywords.includes('FLY')) return;
+    if (ctx.attackers.every((m) => ctx.state.datasheets[m.datasheet].keywords.includes('PHOENIX'))) plan.hitModifier += 1;
+  },
+  afterShooting(g, unit, hit) {
+    if (!modelWith(g.state, unit, 'TIGER SHARK')) return;
+    const options = hitEnemies(g, unit, hit, (e) => !e.keywords.includes('FLY')).map((e) => e.id);
+    if (options.length === 0) return;
+    const { option } = g.decide({ kind: 'strafing-run', player: unit.player, prompt: `${unit.name}: Strafing Run: which enemy unit takes a Battle-shock test?`, options, context: { unit: unit.id } });
+    const e = g.state.units[option];
+    battleShockTest(g, e.player, e.id);
   },
 });
 

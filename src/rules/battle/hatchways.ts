@@ -28,7 +28,6 @@ import { shapeOverlapsPolygon } from '../../geometry/polygon.ts';
 import { OVERLAP_TOLERANCE, type Board } from '../../geometry/types.ts';
 import { boardOf, modelBody } from './world.ts';
 import { isVisible, pointBody } from '../../geometry/visibility.ts';
-import { baseBoundingRadius } from '../../geometry/shape.ts';
 import { openWindow } from '../windows.ts';
 
 /** How close a model must be to a hatchway to open or close it. */
@@ -209,15 +208,15 @@ function centreOf(polygon: readonly { x: number; y: number }[]): { x: number; y:
 }
 
 /**
- * Does the model see the (closed) hatchway, and is its centre within `range` of the model's base? Seen: a
- * sight line reaches the hatchway's centre past every wall and closed hatchway but this one (D-STRIKE).
+ * Does the model see the (closed) hatchway, and is it within `range` of the model's base (measured to its closest
+ * point, as to any terrain feature)? Seen: a sight line reaches the hatchway's centre past every wall and closed
+ * hatchway but this one (D-STRIKE).
  */
 export function modelSeesHatchway(state: GameState, m: ModelState, h: HatchwayState, range: number): boolean {
   if (!m.alive || !m.pos) return false;
   const body = modelBody(state, m);
-  const c = hatchwayCentre(h);
-  if (Math.hypot(c.x - m.pos.x, c.y - m.pos.y) - baseBoundingRadius(body.base) > range + 1e-6) return false;
-  return isVisible(body, pointBody(c, 1), boardWithout(boardOf(state), h.id));
+  if (!isWithinOfPolygon(body, h.polygon, range)) return false;
+  return isVisible(body, pointBody(hatchwayCentre(h), 1), boardWithout(boardOf(state), h.id));
 }
 
 /** A board without one of its terrain pieces (a closed hatchway's wall), remembered per board. */

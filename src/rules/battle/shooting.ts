@@ -395,7 +395,7 @@ function canTarget(state: GameState, shooter: Shooter, p: WeaponProfile, shooter
   // BLAST never at a unit in Engagement Range of the attacking army, its own unit included (Big Guns, Pistols)
   if ((ownCombat || otherCombat) && profileHas(p, 'BLAST')) return false;
   const dist = vis.distance(shooter, target);
-  if (dist > weaponRange(state, shooterUnit, p) + 1e-6) return false;
+  if (dist > weaponRange(state, shooterUnit, p, shooter.model) + 1e-6) return false;
   if (!targetableFrom(state, target, dist)) return false;
   if (!vis.mayTarget(shooterUnit, target)) return false;
   if (dist > 12 + 1e-6 && isLoneOperative(state, target)) return false;
@@ -673,7 +673,7 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
     const linkedHalf: ModelState[] = [];
     const linkedFar: ModelState[] = [];
     for (const sh of a.shooters) {
-      const r = weaponRange(s, u, a.profile);
+      const r = weaponRange(s, u, a.profile, sh.model);
       let close = false;
       for (const m of t.models) if (m.alive && m.pos && horizontalDistance(sh.body, modelBody(s, m)) <= r / 2 + 1e-6) { close = true; break; }
       if (sh.linked) (close ? linkedHalf : linkedFar).push(sh.model);

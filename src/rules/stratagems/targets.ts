@@ -27,12 +27,19 @@ export function targetedOwnUnits(g: Game, w: Window, p: PlayerIndex): UnitState[
 
 /**
  * "Your opponent's Shooting phase or the Fight phase, just after an enemy unit has selected its targets":
- * the player's units it targets, except in the player's own Shooting phase (a unit shooting back with Fire
- * Overwatch opens the same window).
+ * the player's units it targets, in the opponent's Shooting phase or in either Fight phase (a unit a rule has
+ * shoot there, FIRING LINE, opens the shooting window too); not in the player's own turn's other phases (a
+ * unit shooting back with Fire Overwatch opens the same window).
  */
 export function targetedInOpponentsShootingOrFight(g: Game, w: Window, p: PlayerIndex): UnitState[] {
-  if (w.name === 'shooting/after-enemy-targets' && g.state.turn === p) return [];
+  const phase = g.state.phase;
+  if (phase !== 'fight' && !(phase === 'shooting' && g.state.turn !== p)) return [];
   return targetedOwnUnits(g, w, p);
+}
+
+/** "The Fight phase, just after an enemy unit has selected its targets": its melee targets, or the ranged ones of a unit a rule has shoot in that phase (FIRING LINE). */
+export function targetedInFight(g: Game, w: Window, p: PlayerIndex): UnitState[] {
+  return g.state.phase === 'fight' ? targetedOwnUnits(g, w, p) : [];
 }
 
 /**
