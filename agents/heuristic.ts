@@ -21,6 +21,7 @@ import type { Agent, AgentFactory, DecisionRequest, GameView } from '../src/core
 import type { Stream } from '../src/core/rng.ts';
 import { checkAgentParams } from '../src/core/agent-params.ts';
 import { everyModelHas } from '../src/core/rules-registry.ts';
+import { diceExprMean } from '../src/core/dice-expr.ts';
 import { opponent, type GameState } from '../src/core/state.ts';
 import { enemyUnits, ownUnits, p2d6AtLeast, pointsPerWound, unitAttackPotential, unitValue, type PlanTweak } from '../src/ai/evaluate.ts';
 import { ADVANCE_REROLL_AT_MOST, dist, unitGeo, type Point } from '../src/ai/tactics.ts';
@@ -128,6 +129,8 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     case 'select-unit-to-charge': return decideChargeUnit(c, req);
     case 'charge-targets': return decideChargeTargets(c, req);
     case 'precision-target': return decidePrecisionTarget(c, req);
+    // EPIC CHALLENGE's CHARACTER: the one with the most melee attacks (mean Attacks x mean Damage of its melee weapons)
+    case 'epic-challenge-model': return argmax(req.options as { model: string }[], (o) => meleeWeight(c.state, o.model));
     case 'firing-deck': return decideFiringDeck(c, req);
     case 'pistols': return decidePistols(c, req);
     case 'select-unit-to-fight': return decideSelectFight(c, req);
@@ -428,3 +431,19 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
 
 const factory: AgentFactory = (ctx) => createHeuristic(checkAgentParams('heuristic', ctx.params, WEIGHTS), 'heuristic', ctx.random);
 export default factory;
+
+/** A model's melee weight: the sum over its melee weapons of mean Attacks x mean Damage (EPIC CHALLENGE's choice). */
+function meleeWeight(s: GameState, modelId: string): number {
+  for (const id of s.unitOrder) {
+    const m = s.units[id].models.find((x) => x.id === modelId);
+    if (!m) continue;
+    const ds = s.datasheets[m.datasheet];
+    let w = 0;
+    for (const name of m.weapons) {
+      const p = ds.weapons.find((x) => x.name === name)?.profiles[0];
+      if (p && p.range === 'Melee') w += diceExprMean(p.attacks) * diceExprMean(p.damage);
+    }
+    return w;
+  }
+  return 0;
+}

@@ -183,7 +183,7 @@ describe('Fuegan', () => {
 });
 
 describe('Off the battlefield', () => {
-  /** Impassable terrain all round the Wave Serpent's hull at (20, 20), 4" deep: no room to disembark from it. */
+  /** Impassable terrain all round the Wave Serpent's hull at (20, 20), 7" deep: no room to disembark from it, even wholly within 6" (an Emergency Disembarkation). */
   function boxedIn(): { x: number; y: number }[][] {
     const probe = sandbox([{ id: 'WS', player: 0, faction: 'aeldari', name: 'Wave Serpent', at: { x: 20, y: 20 } }]);
     const body = modelBody(probe.state, probe.state.units.WS.models[0]);
@@ -193,7 +193,8 @@ describe('Off the battlefield', () => {
     shapeAabb(shape, bb);
     const [x0, y0, x1, y1] = [bb[0] - 0.05, bb[1] - 0.05, bb[2] + 0.05, bb[3] + 0.05];
     const rect = (ax: number, ay: number, bx: number, by: number) => [{ x: ax, y: ay }, { x: bx, y: ay }, { x: bx, y: by }, { x: ax, y: by }];
-    return [rect(x0 - 4, y0 - 4, x0, y1 + 4), rect(x1, y0 - 4, x1 + 4, y1 + 4), rect(x0, y0 - 4, x1, y0), rect(x0, y1, x1, y1 + 4)];
+    const d = 7;
+    return [rect(x0 - d, y0 - d, x0, y1 + d), rect(x1, y0 - d, x1 + d, y1 + d), rect(x0, y0 - d, x1, y0), rect(x0, y1, x1, y1 + d)];
   }
 
   it.each(['Fuegan', 'the Phoenix Gem'])('%s in a transport destroyed with no room to disembark falls with it, and on a 2+ stands again where it stood', (who) => {

@@ -74,8 +74,8 @@ describe('Desperate Escape: the controlling player selects the model destroyed',
   });
 });
 
-describe('A destroyed transport: each 1 rolled for the models set up destroys one selected by their controlling player', () => {
-  it('the engine suggests a Bodyguard model, not the Leader', () => {
+describe('A destroyed transport: each 1 rolled for the models set up is a mortal wound on their unit', () => {
+  it('an Attached unit: the mortal wound goes to a Bodyguard model, not the Leader (the allocation rules), and nothing is asked', () => {
     // a Devilfish carrying a Strike Team led by a Cadre Fireblade is destroyed: no Deadly Demise (a 1),
     // then eleven D6 for the eleven models set up, one of them a 1
     const asked: DecisionRequest[] = [];
@@ -90,25 +90,26 @@ describe('A destroyed transport: each 1 rolled for the models set up destroys on
     inflictMortalWounds(g, g.state.units.DF, 20, null);
     expect(g.state.units.DF.location).toBe('destroyed');
     expect(g.state.units.ST.location).toBe('battlefield');
-    expect(asked.map((r) => [r.options.length, r.context])).toEqual([[11, { unit: 'ST', cause: 'destroyed transport' }]]);
+    expect(asked).toEqual([]);
     const lost = g.log!.filter((e) => e.type === 'model-destroyed' && e.unit === 'ST');
     expect(lost).toHaveLength(1);
+    expect(lost[0]).toMatchObject({ reason: 'mortal wounds' });
     expect((lost[0] as { model: string }).model).toMatch(/^ST-m/);
     expect(alive(g, 'ST').filter((m) => m.origin === 'CF')).toHaveLength(1);
   });
 
   it('passengers all lost to the 1s: the destroyed unit is not flagged as having disembarked (a destroyed unit does nothing)', () => {
-    // no Deadly Demise (a 1), then a D6 for each Stealth Battlesuit set up: all 1s
+    // no Deadly Demise (a 1), then a D6 for each of the five Strike Team models set up: all 1s, five mortal wounds (W1)
     const g = battleSandbox([
       { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 20, y: 20 } },
-      { id: 'SB', player: 0, faction: 'tau', name: 'Stealth Battlesuits', at: { x: 40, y: 5 } },
-    ], { phase: 'shooting', stream: scriptedStream([1, 1, 1, 1, 1, 1, 1]) });
-    g.emit({ type: 'unit-location', unit: 'SB', location: 'embarked', embarkedIn: 'DF' });
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', counts: [1, 4], at: { x: 40, y: 5 } },
+    ], { phase: 'shooting', stream: scriptedStream([1, 1, 1, 1, 1, 1]) });
+    g.emit({ type: 'unit-location', unit: 'ST', location: 'embarked', embarkedIn: 'DF' });
     inflictMortalWounds(g, g.state.units.DF, 20, null);
-    expect(g.state.units.SB.location).toBe('destroyed');
-    const i = g.log!.findIndex((e) => e.type === 'unit-destroyed' && e.unit === 'SB');
+    expect(g.state.units.ST.location).toBe('destroyed');
+    const i = g.log!.findIndex((e) => e.type === 'unit-destroyed' && e.unit === 'ST');
     expect(i).toBeGreaterThan(0);
-    expect(g.log!.slice(i).filter((e) => e.type === 'unit-flag' && e.unit === 'SB')).toEqual([]);
+    expect(g.log!.slice(i).filter((e) => e.type === 'unit-flag' && e.unit === 'ST')).toEqual([]);
   });
 });
 

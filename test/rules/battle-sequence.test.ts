@@ -330,7 +330,7 @@ describe('End of turn and destroyed units', () => {
     expect(alive.some((m) => m.id === far.id)).toBe(false);
   });
 
-  it('Deadly Demise: on a 6, every unit within 6" suffers the mortal wounds; a destroyed transport\'s passengers disembark, each 1 destroying one of them', () => {
+  it('Deadly Demise: on a 6, every unit within 6" suffers the mortal wounds; a destroyed transport\'s passengers disembark, each 1 a mortal wound (a W1 Breacher each)', () => {
     const g = battleSandbox([
       { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 20, y: 20 } },
       { id: 'BT', player: 0, faction: 'tau', name: 'Breacher Team', at: { x: 40, y: 5 } },

@@ -50,6 +50,8 @@ export interface Ctx {
   minEnemyDistance: number;
   engagement: 'forbidden' | 'nonTargets' | 'allowed';
   transport: Obstacle | null;
+  /** disembark: the models end wholly within this of the transport (MoveRequest.transportRange) */
+  transportRange: number;
   zone: Vec2[] | null;
   edges: BoardEdge[] | null;
   forbiddenZones: Vec2[][];
@@ -211,6 +213,7 @@ export function buildContext(req: MoveRequest, world: World): Ctx | string {
     minEnemyDistance,
     engagement,
     transport,
+    transportRange: req.transportRange ?? TRANSPORT_RANGE,
     zone: mode === 'setUp' ? req.zone! : null,
     edges: mode === 'strategicReserves' ? (req.allowedEdges && req.allowedEdges.length > 0 ? req.allowedEdges : [...BOARD_EDGES]) : null,
     forbiddenZones: req.forbiddenZones ?? [],

@@ -14,7 +14,7 @@ import { NumberList } from '../number-list.ts';
 import { ENGAGEMENT_RANGE_HORIZONTAL, ENGAGEMENT_RANGE_VERTICAL } from '../ranges.ts';
 import type { BlockingPiece } from '../pathing.ts';
 import type { ViolationRule, Violation } from './types.ts';
-import { STRATEGIC_RESERVES_EDGE_RANGE, TRANSPORT_RANGE, type UnitModel, type Ctx } from './context.ts';
+import { STRATEGIC_RESERVES_EDGE_RANGE, type UnitModel, type Ctx } from './context.ts';
 
 // scratch shapes and lists, reused by every check (planning is synchronous and never re-entered)
 export const candShape = newShape();
@@ -120,8 +120,8 @@ export function endLegal(ctx: Ctx, i: number, x: number, y: number, z: number, m
     }
   }
   if (ctx.transport && ctx.mode === 'disembark') {
-    if (farthestDistanceToShape(candShape, ctx.transport.shape) > TRANSPORT_RANGE + DISTANCE_EPSILON - margin) {
-      if (!violation(out, m.id, 'transport', `not wholly within ${TRANSPORT_RANGE}" of the transport`)) return false;
+    if (farthestDistanceToShape(candShape, ctx.transport.shape) > ctx.transportRange + DISTANCE_EPSILON - margin) {
+      if (!violation(out, m.id, 'transport', `not wholly within ${ctx.transportRange}" of the transport`)) return false;
     }
   }
   return endOk;

@@ -93,7 +93,7 @@ export function planSetUp(ctx: Ctx): PlanResult {
   let ymax = H;
   if (ctx.mode === 'disembark') {
     const t = ctx.transport!;
-    const rr = t.radius + TRANSPORT_RANGE;
+    const rr = t.radius + ctx.transportRange;
     xmin = Math.max(0, t.shape.x - rr);
     xmax = Math.min(W, t.shape.x + rr);
     ymin = Math.max(0, t.shape.y - rr);

@@ -86,6 +86,8 @@ export interface MoveRequest {
   forbiddenZones?: Vec2[][];
   /** disembark, embarkCheck: the transport's model id (in world.models) */
   transportId?: string;
+  /** disembark: how far from the transport the models must be set up, wholly within (3" by default; 6" for an Emergency Disembarkation) */
+  transportRange?: number;
   /** set-ups: models must be more than this far (horizontally) from every enemy model. Default 9 for
    *  deepStrike and strategicReserves, none (only Engagement Range) for setUp and disembark. */
   minEnemyDistance?: number;

@@ -60,6 +60,16 @@ function firstRoundPoints(s: GameState, u: UnitState): ArrivalOption[] {
   return firstRoundAnchors(s, u).friends.map((f) => ({ unit: u.id, how: 'deep-strike' as const, ...unitCentre(f) }));
 }
 
+/**
+ * Where the unit may arrive from Reserves now: anywhere its Deep Strike or Strategic Reserves allow from battle
+ * round 2 (as the round counts for it: Ride the Wind), in battle round 1 only near the units a rule names
+ * (Transponder Lock Module). The Reinforcements step and RAPID INGRESS ("not in a battle round it could not
+ * normally arrive in") ask the same.
+ */
+export function reinforcementOptions(g: Game, u: UnitState): ArrivalOption[] {
+  return arrivalRound(g.state, u) < 2 ? firstRoundPoints(g.state, u) : arrivalOptions(g, u);
+}
+
 /** Does the planned set-up put a model within `range` of a model of one of the friendly units? */
 function plannedNear(s: GameState, u: UnitState, positions: readonly { x: number; y: number; z: number }[], range: number, friends: readonly UnitState[]): boolean {
   const alive = u.models.filter((m) => m.alive);
@@ -108,7 +118,7 @@ export function reinforcements(g: Game, player: PlayerIndex): void {
     if (g.state.result) return;
     const waiting = g.state.unitOrder.map((id) => g.state.units[id]).filter((u) => u.player === player && inReserves(u) && !u.flags.arrived);
     const options: ({ wait: true } | ArrivalOption)[] = [{ wait: true }];
-    for (const u of waiting) options.push(...(arrivalRound(g.state, u) < 2 ? firstRoundPoints(g.state, u) : arrivalOptions(g, u)));
+    for (const u of waiting) options.push(...reinforcementOptions(g, u));
     if (options.length === 1) return;
     const { option } = g.decide({ kind: 'reinforcement', player, prompt: 'Reinforcements: set up a unit from Reserves?', options });
     if ('wait' in option) return;

@@ -8,7 +8,7 @@ import type { Game } from '../../core/game.ts';
 import type { GameState, ModelState, UnitState } from '../../core/state.ts';
 import { abilityRulesWith, allows, forbids, forEachActiveRule, registerRule } from '../../core/rules-registry.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
-import { destroyModel, inflictMortalWounds, onModelDestroyed, selectCasualty, type DestroyOptions } from '../damage.ts';
+import { destroyModel, inflictMortalWounds, onModelDestroyed, type DestroyOptions } from '../damage.ts';
 import { awaitsItsFight } from './fight-on-death.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import { modelBody } from './world.ts';
@@ -16,6 +16,9 @@ import { namedByTransport, transportRefusal, transportSpace, type TransportCapac
 
 /** Effect kind on a unit that disembarked this turn: params.transport is the transport it left (Fire Support). */
 export const DISEMBARKED_FROM = 'Disembarked from';
+
+/** An Emergency Disembarkation sets the unit up wholly within this of its destroyed transport (3" when there is room). */
+const EMERGENCY_DISEMBARK_RANGE = 6;
 
 /** Effect kind on a unit that disembarked (or was set up around its destroyed transport) in this phase: it cannot embark in it. */
 export const DISEMBARKED_THIS_PHASE = 'Disembarked this phase';
@@ -238,13 +241,24 @@ function deadlyDemiseRoll(s: GameState, unit: UnitState, model: ModelState): num
   return fixed;
 }
 
-/** `hull`: the transport's model being destroyed (a stand-in, not in the state, when it fought on death first). */
+/**
+ * The passengers of a destroyed transport get out (`hull`: the transport's model being destroyed; a stand-in, not
+ * in the state, when it fought on death first): set up wholly within 3" of it, or, with no room there, an
+ * Emergency Disembarkation wholly within 6"; then a D6 for each model set up, and the unit suffers a mortal
+ * wound for each 1 (each 1-3 after an Emergency Disembarkation). With no room within 6" either the unit is
+ * destroyed (the planner places the whole unit or none: a unit of which only some models fit loses them all).
+ */
 function emergencyDisembark(g: Game, u: UnitState, hull: ModelState): void {
   const s = g.state;
   const t = transportOf(s, u)!;
   // a stand-in is put on the table for the planner: the passengers get out around it
   const standIn = t.models.some((m) => m.id === hull.id && m.alive) || !hull.pos ? [] : [{ id: hull.id, unitId: t.id, player: String(t.player), body: modelBody(s, hull) }];
-  const plan = hull.pos ? planUnit(s, u, 'disembark', { transportId: hull.id }, standIn) : null;
+  let plan = hull.pos ? planUnit(s, u, 'disembark', { transportId: hull.id }, standIn) : null;
+  let emergency = false;
+  if (hull.pos && (!plan || !plan.ok)) {
+    plan = planUnit(s, u, 'disembark', { transportId: hull.id, transportRange: EMERGENCY_DISEMBARK_RANGE }, standIn);
+    emergency = true;
+  }
   if (!plan || !plan.ok) {
     // no room to set it up: the unit is destroyed, where its transport stood (Unquenchable Resolve returns there)
     const at = hull.pos ? { at: hull.pos } : {};
@@ -252,15 +266,11 @@ function emergencyDisembark(g: Game, u: UnitState, hull: ModelState): void {
     return;
   }
   g.emit({ type: 'unit-location', unit: u.id, location: 'battlefield', embarkedIn: null });
-  applyPlan(g, u, plan, 'emergency-disembark');
+  applyPlan(g, u, plan, emergency ? 'emergency-disembarkation' : 'emergency-disembark');
   g.addEffect(DISEMBARKED_THIS_PHASE, u.player, u.id, g.untilEndOfPhase());
-  const rolls = g.dice.d6(u.models.filter((m) => m.alive).length, 'other', u.player, u.id, 'destroyed transport');
-  for (const v of rolls) {
-    if (v !== 1) continue;
-    // core rules: for each 1, one model that disembarked is destroyed, selected by its controlling player
-    const victim = selectCasualty(g, u, 'destroyed transport');
-    if (victim) destroyModel(g, u, victim, null, 'destroyed transport');
-  }
+  const rolls = g.dice.d6(u.models.filter((m) => m.alive).length, 'other', u.player, u.id, emergency ? 'Emergency Disembarkation' : 'destroyed transport');
+  const wounds = rolls.filter((v) => v <= (emergency ? 3 : 1)).length;
+  if (wounds > 0) inflictMortalWounds(g, u, wounds, null);
   // they disembarked after their transport "moved": they cannot charge this turn (if any survived the 1s)
   if (u.models.some((m) => m.alive)) g.emit({ type: 'unit-flag', unit: u.id, flag: 'disembarkedAfterTransportMoved', value: true });
 }

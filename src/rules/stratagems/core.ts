@@ -12,7 +12,7 @@ import { rollOutcome } from '../attack-plan.ts';
 import { registerStratagem, stratagemsOf } from './registry.ts';
 import { stratagemSurcharge, stratagemSurchargePaid, stratagemTargeted, stratagemUsed, type Window } from '../windows.ts';
 import { PASSES_BATTLE_SHOCK } from '../battle/command.ts';
-import { arrivalOptions, arrive, inReserves } from '../battle/reserves.ts';
+import { arrive, inReserves, reinforcementOptions } from '../battle/reserves.ts';
 import { canShoot, shootWithUnit } from '../battle/shooting.ts';
 import { canCharge, declareCharge } from '../battle/charge.ts';
 import { FIGHTS_NEXT } from '../battle/fight.ts';
@@ -96,12 +96,13 @@ registerStratagem({
   name: 'RAPID INGRESS', cp: 1, category: 'Strategic Ploy', source: CORE, turn: 'opponent',
   windows: ['phase/end'],
   targets: (g, w, p) => {
-    // end of the opponent's Movement phase, and never in a battle round the unit could not arrive in
-    if (w.data?.phase !== 'movement' || g.state.round < 2) return [];
-    return g.state.unitOrder.map((id) => g.state.units[id]).filter((u) => u.player === p && inReserves(u) && arrivalOptions(g, u).length > 0);
+    // end of the opponent's Movement phase, and never in a battle round the unit could not normally arrive in (in
+    // battle round 1 only a unit a rule lets arrive then: Ride the Wind, Transponder Lock Module)
+    if (w.data?.phase !== 'movement') return [];
+    return g.state.unitOrder.map((id) => g.state.units[id]).filter((u) => u.player === p && inReserves(u) && !u.flags.arrived && reinforcementOptions(g, u).length > 0);
   },
   use: (g, _w, p, u) => {
-    const options = arrivalOptions(g, u);
+    const options = reinforcementOptions(g, u);
     const { option } = g.decide({ kind: 'rapid-ingress', player: p, prompt: `Rapid Ingress: where does ${u.name} arrive?`, options });
     arrive(g, u, option);
   },
@@ -204,10 +205,16 @@ registerStratagem({
     const nearAttached = unitsOnBattlefield(s, opponent(p)).some((e) => e.components.length > 1 && unitsInEngagement(s, u, e));
     return nearAttached ? [u] : [];
   },
+  // TARGET "one CHARACTER model in your unit": the player's choice when the unit has two (BODYGUARD's two Leaders)
   use: (g, _w, p, u) => {
     const s = g.state;
-    const model = u.models.find((m) => m.alive && s.datasheets[m.datasheet].keywords.includes('CHARACTER'));
-    if (model) g.addEffect('Epic Challenge', p, u.id, g.untilEndOfPhase(), { model: model.id });
+    const characters = u.models.filter((m) => m.alive && s.datasheets[m.datasheet].keywords.includes('CHARACTER'));
+    if (characters.length === 0) return;
+    const options = characters.map((m) => ({ model: m.id, name: s.datasheets[m.datasheet].name }));
+    const model = options.length === 1 ? options[0].model : g.decide({
+      kind: 'epic-challenge-model', player: p, prompt: `${u.name}: EPIC CHALLENGE - which CHARACTER model's melee attacks have PRECISION?`, options, context: { unit: u.id },
+    }).option.model;
+    g.addEffect('Epic Challenge', p, u.id, g.untilEndOfPhase(), { model });
   },
 });
 

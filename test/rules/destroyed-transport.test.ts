@@ -1,0 +1,59 @@
+/**
+ * A destroyed transport's passengers (10th edition core rules, Transports):
+ * - disembarking from a destroyed TRANSPORT: set up wholly within 3", then roll one D6 per disembarking model,
+ *   "that unit suffers 1 mortal wound for each roll of 1";
+ * - Emergency Disembarkation: when it cannot be set up wholly within 3", it is set up wholly within 6"
+ *   (1 mortal wound per roll of 1-3); only a model that still cannot be set up is destroyed.
+ */
+import { describe, expect, it } from 'vitest';
+import { battleSandbox } from '../helpers/battle.ts';
+import { scriptedStream } from '../helpers/scripted.ts';
+import { inflictMortalWounds } from '../../src/rules/damage.ts';
+import { horizontalDistance } from '../../src/geometry/distance.ts';
+import { modelBody } from '../../src/rules/battle/world.ts';
+
+/** Impassable walls 4" thick round the Devilfish's pocket at (30, 22): nothing within 3" of its base, open ground 4.1"-6" away. */
+function ringWalls() {
+  const rect = (x0: number, y0: number, x1: number, y1: number) => [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }];
+  return [rect(24.7, 16.7, 28.7, 27.3), rect(31.3, 16.7, 35.3, 27.3), rect(28.7, 16.7, 31.3, 20.7), rect(28.7, 23.3, 31.3, 27.3)]
+    .map((polygon, i) => ({ id: `w${i}`, kind: 'impassable' as const, polygon, height: 5 }));
+}
+
+describe('destroyed transport passengers', () => {
+  it('a roll of 1 inflicts 1 mortal wound on the unit (a W3 Cadre Fireblade loses one wound, it is not slain)', () => {
+    const g = battleSandbox([
+      { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 20, y: 20 } },
+      { id: 'CF', player: 0, faction: 'tau', name: 'Cadre Fireblade', at: { x: 40, y: 5 } },
+      { id: 'E', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 50, y: 35 } },
+    ], { phase: 'shooting', stream: scriptedStream([/* Deadly Demise */ 1, /* passenger */ 1, 3, 3, 3]) });
+    g.emit({ type: 'unit-location', unit: 'CF', location: 'embarked', embarkedIn: 'DF' });
+    const cf = g.state.units.CF.models[0];
+    const maxW = cf.wounds;
+    expect(maxW).toBeGreaterThan(1);
+    inflictMortalWounds(g, g.state.units.DF, 30, null);
+    expect(g.state.units.DF.location).toBe('destroyed');
+    // 1 mortal wound: still alive with a wound fewer (the engine had destroyed the model)
+    expect(g.state.units.CF.location).toBe('battlefield');
+    expect(g.state.units.CF.models[0].alive).toBe(true);
+    expect(g.state.units.CF.models[0].wounds).toBe(maxW - 1);
+  });
+
+  it('no room wholly within 3": Emergency Disembarkation wholly within 6" (the unit is not destroyed outright)', () => {
+    const g = battleSandbox([
+      { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 30, y: 22 } },
+      { id: 'CF', player: 0, faction: 'tau', name: 'Cadre Fireblade', at: { x: 50, y: 5 } },
+      { id: 'E', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 55, y: 35 } },
+    ], { phase: 'shooting', terrain: ringWalls(), stream: scriptedStream([/* Deadly Demise */ 1, /* passenger: 4, passes even 1-3 */ 4, 4, 4, 4]) });
+    g.emit({ type: 'unit-location', unit: 'CF', location: 'embarked', embarkedIn: 'DF' });
+    const hullBody = modelBody(g.state, g.state.units.DF.models[0]);
+    inflictMortalWounds(g, g.state.units.DF, 30, null);
+    expect(g.state.units.DF.location).toBe('destroyed');
+    // set up wholly within 6" (the engine had destroyed it: "could not disembark from a destroyed transport")
+    expect(g.state.units.CF.location).toBe('battlefield');
+    const m = g.state.units.CF.models[0];
+    const body = modelBody(g.state, m);
+    const r = body.base.kind === 'circle' ? body.base.r : 0;
+    // wholly within 6": the model's far edge within 6" of the hull
+    expect(horizontalDistance(body, hullBody) + 2 * r).toBeLessThanOrEqual(6 + 1e-6);
+  });
+});
