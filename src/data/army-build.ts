@@ -89,7 +89,7 @@ export function parseArmyList(text: string, options: ParseArmyOptions = {}): Par
   if (raw.subfaction) army.subfaction = raw.subfaction;
   if (warnings.length) army.warnings = warnings;
   // army construction: reported now, not kept in the file (checkArmyAgainstCatalog checks it whenever the file is read)
-  const all = [...warnings, ...musterWarnings(army, (id) => catalog.byId(id), (name) => catalog.enhancement(name))];
+  const all = [...warnings, ...musterWarnings(army, (id) => catalog.byId(id), (name) => catalog.enhancement(name, detachment))];
   return { army: validateArmy(army, file), format: raw.format, catalog, warnings: all, fitted };
 }
 
@@ -230,7 +230,7 @@ function buildUnit(u: RawUnit, index: number, catalog: FactionCatalog, raw: RawA
     if (groups.some((g) => lookupKey(g.profile) === lookupKey(extra.profile))) points += extra.points;
   }
   if (enhancement) {
-    const e = catalog.enhancement(enhancement);
+    const e = catalog.enhancement(enhancement, raw.detachment);
     if (!e) {
       throw new DataError(`${at}: unknown enhancement "${enhancement}" (${catalog.faction.name}); closest: ${closestNames(enhancement, catalog.data.enhancements.map((x) => x.name)).join(', ')}`, file, u.line);
     }

@@ -90,7 +90,7 @@ export function parseListText(text: string): RawArmyList {
 // ---------------------------------------------------------------------------------------------
 // Shared pieces
 
-const BATTLE_SIZE_RE = /^(Incursion|Strike Force|Onslaught)\s*\((\d+)\s*Points?(?: limit)?\)$/i;
+const BATTLE_SIZE_RE = /^(Incursion|Strike Force|Onslaught|Boarding Actions)\s*\((\d+)\s*Points?(?: limit)?\)$/i;
 
 function battleSize(text: string): RawArmyList['battleSize'] | undefined {
   const m = BATTLE_SIZE_RE.exec(text.trim());

@@ -182,7 +182,7 @@ export function checkArmyAgainstCatalog(army: ArmyFile, catalog: FactionCatalog,
       }
     }
   });
-  warnings.push(...musterWarnings(army, (id) => catalog.byId(id), (name) => catalog.enhancement(name)));
+  warnings.push(...musterWarnings(army, (id) => catalog.byId(id), (name) => catalog.enhancement(name, army.detachment)));
   return warnings;
 }
 

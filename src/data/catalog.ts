@@ -28,7 +28,8 @@ export interface FactionCatalog {
   findAll(name: string): Datasheet[];
   /** every datasheet name, sorted */
   names(): string[];
-  enhancement(name: string): EnhancementEntry | undefined;
+  /** the Enhancement of that name: the `detachment`'s when two detachments have one of that name (Deathwing Assault) */
+  enhancement(name: string, detachment?: string): EnhancementEntry | undefined;
   detachment(name: string): FactionData['detachments'][number] | undefined;
 }
 
@@ -60,7 +61,10 @@ export function catalogFromData(source: FactionData): FactionCatalog {
         || (a.id < b.id ? -1 : 1))[0];
     },
     names: () => [...new Set(data.datasheets.map((d) => d.name))].sort(),
-    enhancement: (name) => data.enhancements.find((e) => lookupKey(e.name) === lookupKey(name)),
+    enhancement(name, detachment) {
+      const all = data.enhancements.filter((e) => lookupKey(e.name) === lookupKey(name));
+      return (detachment ? all.find((e) => lookupKey(e.detachment) === lookupKey(detachment)) : undefined) ?? all[0];
+    },
     detachment: (name) => data.detachments.find((e) => lookupKey(e.name) === lookupKey(name)),
   };
 }

@@ -352,7 +352,7 @@ function models(u: ArmyUnit): number {
 }
 
 /** Points the data gives this unit: its size, optional models' costs, its enhancement. */
-export function unitPointsFromData(u: ArmyUnit, ds: Datasheet, catalog: FactionCatalog): number | null {
+export function unitPointsFromData(u: ArmyUnit, ds: Datasheet, catalog: FactionCatalog, detachment?: string | null): number | null {
   const n = models(u);
   const size = ds.sizes.find((s) => s.models === n);
   if (!size) return null;
@@ -360,7 +360,7 @@ export function unitPointsFromData(u: ArmyUnit, ds: Datasheet, catalog: FactionC
   for (const extra of ds.extraCosts ?? []) {
     if (u.models.some((m) => lookupKey(m.profile) === lookupKey(extra.profile))) points += extra.points;
   }
-  if (u.enhancement) points += catalog.enhancement(u.enhancement)?.cost ?? 0;
+  if (u.enhancement) points += catalog.enhancement(u.enhancement, detachment ?? undefined)?.cost ?? 0;
   return points;
 }
 
@@ -673,11 +673,11 @@ function resolvePlayer(
   for (const u of army.units) {
     const ds = ctx.ds(u.id);
     total += u.points;
-    const data = unitPointsFromData(u, ds, ctx.catalog);
+    const data = unitPointsFromData(u, ds, ctx.catalog, detachment);
     if (data === null) warnings.push(`${who}: ${unitLabel(u)} has ${models(u)} models, not a unit size of the datasheet (${ds.sizes.map((s) => s.models).join(', ')})`);
     else if (data !== u.points) warnings.push(`${who}: ${unitLabel(u)} is priced ${u.points} points; the data says ${data}`);
     if (u.enhancement) {
-      const e = ctx.catalog.enhancement(u.enhancement);
+      const e = ctx.catalog.enhancement(u.enhancement, detachment ?? undefined);
       if (e && lookupKey(e.detachment) !== lookupKey(detachment ?? '')) {
         warnings.push(`${who}: ${unitLabel(u)} has ${e.name}, an enhancement of ${e.detachment}, while playing ${detachment ?? 'no detachment'}`);
       }
