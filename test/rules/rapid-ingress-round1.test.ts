@@ -15,9 +15,9 @@ const WR: PlacedUnit = { id: 'WR', player: 0, faction: 'aeldari', name: 'Windrid
 const ST: PlacedUnit = { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 50, y: 40 }, spacing: 0.9 };
 const endOfMovement: Window = { name: 'phase/end', unit: null, targets: [], data: { phase: 'movement' } };
 
-function game(round: number) {
+function game(round: number, detachment: string | null = 'Windrider Host') {
   const g = battleSandbox([WR, ST], {
-    factions: ['AE', 'TAU'], phase: 'movement', turn: 1, round, cp: [4, 3], detachments: ['Windrider Host', null],
+    factions: ['AE', 'TAU'], phase: 'movement', turn: 1, round, cp: [4, 3], detachments: [detachment, null],
     agents: [scriptedAgent('ae'), scriptedAgent('tau')],
   });
   g.emit({ type: 'unit-location', unit: 'WR', location: 'strategic-reserves', embarkedIn: null });
@@ -32,5 +32,12 @@ describe('RAPID INGRESS in battle round 1 for a unit that can normally arrive th
     // control: in round 2 it is offered
     expect(offeredUnits(game(2), endOfMovement, 0, 'RAPID INGRESS')).toEqual(['WR']);
     expect(offeredUnits(g, endOfMovement, 0, 'RAPID INGRESS')).toEqual(['WR']);
+  });
+
+  it('without Ride the Wind the same Windriders are not offered it in round 1 (they could not normally arrive then)', () => {
+    const g = game(1, null);
+    expect(arrivalRound(g.state, g.state.units.WR)).toBe(1);
+    expect(offeredUnits(g, endOfMovement, 0, 'RAPID INGRESS')).toEqual([]);
+    expect(offeredUnits(game(2, null), endOfMovement, 0, 'RAPID INGRESS')).toEqual(['WR']);
   });
 });
