@@ -148,6 +148,7 @@ function buildUnit(u: RawUnit, index: number, catalog: FactionCatalog, raw: RawA
   const resolver = itemResolver(ds, catalog, file, warn, fit);
   const unit: ArmyUnit = { id: `u${index + 1}`, datasheetId: ds.id, name: ds.name, points: 0, models: [] };
   let enhancement = u.enhancement?.name;
+  for (const more of u.moreEnhancements ?? []) warn(more.line, `a unit takes one Enhancement: ${more.name} is left out (it keeps ${enhancement})`);
 
   const groups: ArmyModelGroup[] = [];
   const addGroup = (profile: string, count: number, items: RawItem[], line: number) => {
@@ -158,7 +159,11 @@ function buildUnit(u: RawUnit, index: number, catalog: FactionCatalog, raw: RawA
     const give = (r: Resolved, it: RawItem) => {
       if (r.kind === 'dropped') { dropped = true; return; }
       if (r.kind === 'skip') return;
-      if (r.kind === 'enhancement') { enhancement ??= r.name; return; }
+      if (r.kind === 'enhancement') {
+        if (enhancement && lookupKey(enhancement) !== lookupKey(r.name)) warn(it.line, `a unit takes one Enhancement: ${r.name} is left out (it keeps ${enhancement})`);
+        else enhancement ??= r.name;
+        return;
+      }
       const key = r.kind === 'weapon' ? 'weapons' : 'wargear';
       present.add(lookupKey(r.name));
       if (!it.total) { for (const m of perModel) for (let k = 0; k < it.count; k++) m[key].push(r.name); return; }

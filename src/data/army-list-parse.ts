@@ -40,6 +40,8 @@ export interface RawUnit {
   items: RawItem[];
   warlord?: boolean;
   enhancement?: { name: string; points?: number; line: number };
+  /** Enhancements listed after the first (a unit takes one): kept so that the build warns about them */
+  moreEnhancements?: { name: string; line: number }[];
 }
 
 export interface RawArmyList {
@@ -140,10 +142,16 @@ function absorbSpecial(unit: RawUnit, item: RawItem): boolean {
   const t = item.name;
   if (/^warlord$/i.test(t)) { unit.warlord = true; return true; }
   const enh = /^Enhancements?:\s*(.+?)(?:\s*\(\+?(\d+)\s*pts?\))?$/i.exec(t);
-  if (enh) { unit.enhancement = { name: enh[1].trim(), points: enh[2] ? Number(enh[2]) : undefined, line: item.line }; return true; }
+  if (enh) { setEnhancement(unit, { name: enh[1].trim(), points: enh[2] ? Number(enh[2]) : undefined, line: item.line }); return true; }
   const plus = /^(.+?)\s*\(\+(\d+)\s*pts?\)$/i.exec(`${t}${item.carried ? ` (${item.carried.join(', ')})` : ''}`);
-  if (plus) { unit.enhancement = { name: plus[1].trim(), points: Number(plus[2]), line: item.line }; return true; }
+  if (plus) { setEnhancement(unit, { name: plus[1].trim(), points: Number(plus[2]), line: item.line }); return true; }
   return false;
+}
+
+/** The unit's Enhancement: the first listed; any further one is kept aside for a warning, not silently put in its place. */
+function setEnhancement(unit: RawUnit, e: { name: string; points?: number; line: number }): void {
+  if (!unit.enhancement) unit.enhancement = e;
+  else (unit.moreEnhancements ??= []).push({ name: e.name, line: e.line });
 }
 
 function unitHeader(text: string, re: RegExp, line: number): RawUnit | null {
