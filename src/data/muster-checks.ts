@@ -130,6 +130,10 @@ export function musterWarnings(army: ArmyFile, byId: (datasheetId: string) => Da
     const limit = has(ds, 'EPIC HERO') ? 1 : battleline || has(ds, 'DEDICATED TRANSPORT') ? 6 : 3;
     if (same.length > limit) warnings.push(`${same.length} ${ds.name} units: ${has(ds, 'EPIC HERO') ? 'an EPIC HERO can be included once' : `at most ${limit} of a datasheet`}`);
   }
+  // the Warlord: one CHARACTER model (the scenario loader refuses another; the army command says so here)
+  const warlords = units.filter((x) => x.unit.warlord);
+  if (warlords.length > 1) warnings.push(`${warlords.length} Warlords (${warlords.map((x) => label(x.unit)).join(', ')}): one`);
+  for (const x of warlords) if (!has(x.ds, 'CHARACTER')) warnings.push(`${label(x.unit)} is the Warlord: the Warlord is a CHARACTER`);
   const enhanced = units.filter((x) => x.unit.enhancement);
   if (enhanced.length > 3) warnings.push(`${enhanced.length} Enhancements: at most 3`);
   const seen = new Set<string>();

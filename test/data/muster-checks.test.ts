@@ -38,6 +38,18 @@ describe('army construction', () => {
     expect(warn(base())).toEqual([]);
   });
 
+  it('one Warlord, a CHARACTER', () => {
+    const a = base();
+    const lord = a.units.find((u) => u.warlord)!;
+    // a Strike Team made the Warlord in its place
+    const team = { ...a, units: a.units.map((u) => (u === lord ? { ...u, warlord: undefined } : u.name === 'Strike Team' && !a.units.slice(0, a.units.indexOf(u)).some((x) => x.name === 'Strike Team') ? { ...u, warlord: true } : u)) };
+    const st = team.units.find((u) => u.warlord)!;
+    expect(warn(team)).toEqual([`Strike Team (${st.id}) is the Warlord: the Warlord is a CHARACTER`]);
+    // two Warlords
+    const two = more(base(), "Aun'shi", { warlord: true });
+    expect(warn(two).filter((w) => /Warlord/.test(w))).toEqual([expect.stringMatching(/^2 Warlords \(.*\): one$/)]);
+  });
+
   it('an EPIC HERO once', () => {
     expect(warn(more(base(), "Aun'shi"))).toEqual(["2 Aun'shi units: an EPIC HERO can be included once"]);
   });
