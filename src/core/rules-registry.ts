@@ -663,12 +663,12 @@ export function forbids(state: GameState, unit: UnitState, permission: Permissio
  */
 export function weaponRange(state: GameState, unit: UnitState, profile: WeaponProfile, model?: ModelState): number {
   let r = profile.range as number;
-  const ctx = model ? { state, unit, profile, model } : { state, unit, profile };
+  // the context is made only for a rule that asks it: this runs for every shooter, target and profile
   for (const rule of registeredAmong(state.players[unit.player].rules)) {
-    if (rule.weaponRangeBonus) r += rule.weaponRangeBonus(ctx, { role: 'self', player: unit.player, effect: null, unit: null });
+    if (rule.weaponRangeBonus) r += rule.weaponRangeBonus({ state, unit, profile, model }, { role: 'self', player: unit.player, effect: null, unit: null });
   }
   for (const rule of registeredAmong(unit.abilities)) {
-    if (rule.weaponRangeBonus) r += rule.weaponRangeBonus(ctx, { role: 'self', player: unit.player, effect: null, unit });
+    if (rule.weaponRangeBonus) r += rule.weaponRangeBonus({ state, unit, profile, model }, { role: 'self', player: unit.player, effect: null, unit });
   }
   return r;
 }
