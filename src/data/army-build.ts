@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { Datasheet } from './datasheet.ts';
 import { BATTLE_SIZES, MAX_UNIT_MODELS, battleSizeFor, dataWeaponName, validateArmy, type ArmyFile, type ArmyModelGroup, type ArmyUnit } from './army.ts';
-import { bundledSource, namesFaction, type CatalogSource, type FactionCatalog } from './catalog.ts';
+import { bundledSource, findFaction, type CatalogSource, type FactionCatalog } from './catalog.ts';
 import { parseListText, type ListFormat, type RawArmyList, type RawItem, type RawUnit } from './army-list-parse.ts';
 import { matchProfiles } from './composition-parse.ts';
 import { DataError } from './errors.ts';
@@ -102,7 +102,7 @@ function resolveFaction(raw: RawArmyList, override: string | undefined, sources:
   const text = override ?? raw.faction;
   if (text) {
     for (const src of sources) {
-      const f = src.factions().find((x) => namesFaction(text, x));
+      const f = findFaction(text, src.factions());
       if (f) return src.load(f.id);
     }
     const bundled = sources.flatMap((s) => s.factions().map((f) => f.name));

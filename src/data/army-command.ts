@@ -5,7 +5,7 @@ import path from 'node:path';
 import { CliError } from '../cli-error.ts';
 import { checkArmyAgainstCatalog, loadArmyFile, type ArmyFile } from './army.ts';
 import { parseArmyList } from './army-build.ts';
-import { bundledSource, exportSource, namesFaction, type CatalogSource } from './catalog.ts';
+import { bundledSource, exportSource, findFaction, type CatalogSource } from './catalog.ts';
 import { stableStringify } from './stable-json.ts';
 
 export interface ArmyCommandOptions {
@@ -26,9 +26,9 @@ export async function runArmy(file: string, opts: ArmyCommandOptions): Promise<v
   if (file.endsWith('.json')) {
     if (opts.fitWargear) throw new CliError(`${file}: --fit-wargear fits a list export (.txt) as it is converted; an army file's weapons are edited in the file`);
     army = loadArmyFile(file);
-    const src = sources.find((s) => s.factions().some((f) => namesFaction(army.faction, f)));
+    const src = sources.find((s) => findFaction(army.faction, s.factions()));
     if (!src) throw new CliError(`${file}: faction: "${army.faction}" is not bundled; pass --data <Wahapedia export dir>`);
-    const id = src.factions().find((f) => namesFaction(army.faction, f))!.id;
+    const id = findFaction(army.faction, src.factions())!.id;
     // a file may carry warnings the checks repeat (a hand-written or older file): each is printed once
     warnings = [...new Set([...(army.warnings ?? []), ...checkArmyAgainstCatalog(army, src.load(id), file)])];
   } else {

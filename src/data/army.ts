@@ -10,6 +10,7 @@ import type { FactionCatalog } from './catalog.ts';
 import type { Datasheet } from './datasheet.ts';
 import { musterWarnings } from './muster-checks.ts';
 import { mayLead } from './leader-stand-ins.ts';
+import { mayJoinAsLeader } from './bodyguard.ts';
 import { lookupKey } from './text.ts';
 import { closestNames } from './fuzzy.ts';
 import { bundledNamesake } from './project-path.ts';
@@ -147,6 +148,8 @@ export function closestWeapons(ds: Datasheet, name: string): string {
 export function checkArmyAgainstCatalog(army: ArmyFile, catalog: FactionCatalog, file = 'army'): string[] {
   const warnings: string[] = [];
   const fail = (p: (string | number)[], msg: string) => { throw new DataError(`${file}: ${fieldPath(p)}: ${msg}`, file); };
+  // Leaders already attached to each Bodyguard unit (by their datasheet ids), in the order of the file
+  const ledBy = new Map<string, { names: string[]; datasheets: string[] }>();
   army.units.forEach((u, i) => {
     const ds = catalog.byId(u.datasheetId);
     if (!ds) return fail(['units', i, 'datasheetId'], `expected a datasheet id of ${catalog.faction.name}, found ${JSON.stringify(u.datasheetId)}`);
@@ -177,8 +180,15 @@ export function checkArmyAgainstCatalog(army: ArmyFile, catalog: FactionCatalog,
     if (u.attachedTo) {
       const target = army.units.find((x) => x.id === u.attachedTo)!;
       const tds = catalog.byId(target.datasheetId);
-      if (!tds || !mayLead(ds, tds)) {
-        fail(['units', i, 'attachedTo'], `${ds.name} cannot lead ${target.name}`);
+      if (!tds || !mayLead(ds, tds)) return fail(['units', i, 'attachedTo'], `${ds.name} cannot lead ${target.name}`);
+      // a second Leader only where the Bodyguard's rules allow one (a warning: a scenario may detach one;
+      // the scenario loader refuses the pair otherwise)
+      const led = ledBy.get(target.id) ?? { names: [], datasheets: [] };
+      const size = target.models.reduce((n, m) => n + m.count, 0);
+      if (led.names.length > 0 && !mayJoinAsLeader(tds, size, led.datasheets, ds.id)) {
+        warnings.push(`units[${i}].attachedTo: ${target.name} (${target.id}) already has a Leader (${led.names.join(', ')}); a Bodyguard unit takes one Leader (two of different datasheets for a BODYGUARD unit of 20 models), so a game refuses the army until one is detached`);
+      } else {
+        ledBy.set(target.id, { names: [...led.names, `${u.name} (${u.id})`], datasheets: [...led.datasheets, ds.id] });
       }
     }
   });

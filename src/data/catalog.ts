@@ -117,6 +117,20 @@ export function namesFaction(text: string, f: { id: string; name: string; folder
 }
 
 /**
+ * The faction `text` names among `factions`: one it names exactly first, else the one with the longest name
+ * inside it ("Chaos Space Marines" and "Xenos - Chaos Space Marines" are Chaos Space Marines, not the Space
+ * Marines whose name they also hold).
+ */
+export function findFaction<F extends { id: string; name: string; folder?: string }>(text: string, factions: readonly F[]): F | undefined {
+  const t = lookupKey(text);
+  const exact = factions.find((f) => t === lookupKey(f.id) || (f.folder && t === lookupKey(f.folder)) || t === lookupKey(f.name));
+  if (exact) return exact;
+  let best: F | undefined;
+  for (const f of factions) if (namesFaction(text, f) && (!best || lookupKey(f.name).length > lookupKey(best.name).length)) best = f;
+  return best;
+}
+
+/**
  * The bundled catalog of a faction: 'tau' | 'aeldari', or its export id ('TAU', 'AE') or name
  * ("T'au Empire"). Throws a DataError listing the bundled factions when there is none.
  */
@@ -124,7 +138,7 @@ export function loadFactionCatalog(faction: 'tau' | 'aeldari' | (string & {})): 
   const direct = path.join(FACTIONS_DIR, faction, 'units.json');
   if (/^[a-z0-9-]+$/.test(faction) && existsSync(direct)) return loadFile(direct);
   const bundled = bundledFactions();
-  const hit = bundled.find((f) => namesFaction(faction, f));
+  const hit = findFaction(faction, bundled);
   if (!hit) {
     throw new DataError(`faction ${JSON.stringify(faction)} is not bundled (bundled: ${bundled.map((f) => `${f.name} [${f.folder}]`).join(', ') || 'none'})`);
   }

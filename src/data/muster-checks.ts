@@ -115,6 +115,17 @@ function enhancementBearerWarning(x: MusterUnit, e: string, detachment: string, 
 export const ARMY_BUILDING_ABILITY_NAMES: readonly string[] = Object.keys(ARMY_BUILDING_ABILITIES);
 
 /** Warnings for an army's construction; `byId` gives each unit's datasheet. */
+/**
+ * The Warlord a game makes when the army marks none: a unit that must be (SUPREME COMMANDER), else the first
+ * CHARACTER that may be (not PATH OF DAMNATION); undefined when there is none.
+ */
+export function defaultWarlord<U>(units: readonly U[], ds: (u: U) => Datasheet): { unit: U; must: boolean } | undefined {
+  const must = units.find((u) => ds(u).abilities.includes('SUPREME COMMANDER'));
+  if (must) return { unit: must, must: true };
+  const first = units.find((u) => has(ds(u), 'CHARACTER') && !ds(u).abilities.includes('PATH OF DAMNATION'));
+  return first ? { unit: first, must: false } : undefined;
+}
+
 export function musterWarnings(army: ArmyFile, byId: (datasheetId: string) => Datasheet | undefined, enhancement?: (name: string) => EnhancementEntry | undefined): string[] {
   const units: MusterUnit[] = [];
   for (const unit of army.units) {
@@ -133,6 +144,10 @@ export function musterWarnings(army: ArmyFile, byId: (datasheetId: string) => Da
   // the Warlord: one CHARACTER model (the scenario loader refuses another; the army command says so here)
   const warlords = units.filter((x) => x.unit.warlord);
   if (warlords.length > 1) warnings.push(`${warlords.length} Warlords (${warlords.map((x) => label(x.unit)).join(', ')}): one`);
+  if (warlords.length === 0 && units.length === army.units.length) {
+    const stand = defaultWarlord(army.units, (u) => byId(u.datasheetId)!);
+    warnings.push(stand ? `no Warlord marked: a game makes ${label(stand.unit)}, ${stand.must ? 'who must be (SUPREME COMMANDER)' : 'the first CHARACTER'}, the Warlord` : 'no Warlord marked and no CHARACTER to be one: a game refuses the army');
+  }
   for (const x of warlords) if (!has(x.ds, 'CHARACTER')) warnings.push(`${label(x.unit)} is the Warlord: the Warlord is a CHARACTER`);
   const enhanced = units.filter((x) => x.unit.enhancement);
   if (enhanced.length > 3) warnings.push(`${enhanced.length} Enhancements: at most 3`);

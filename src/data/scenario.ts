@@ -85,6 +85,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { BoardState, HatchwayState, MissionState, PlayerIndex, TerrainState } from '../core/state.ts';
+import { defaultWarlord } from './muster-checks.ts';
 import { checkArmyAgainstCatalog, closestWeapons, dataWeaponName, fieldPath, loadArmyFile, validateArmy, type ArmyFile, type ArmyUnit } from './army.ts';
 import { loadFactionCatalog, type FactionCatalog } from './catalog.ts';
 import type { Datasheet } from './datasheet.ts';
@@ -658,14 +659,9 @@ function resolvePlayer(
     const w = warlords[0];
     if (!hasKw(ctx.ds(w.id), 'CHARACTER')) probs.add(['players', idx, 'army'], `the Warlord ${unitLabel(w)} is not a CHARACTER`);
   } else if (warlords.length === 0) {
-    // a unit that must be the Warlord (SUPREME COMMANDER) is, else the first CHARACTER that may be (not PATH OF DAMNATION)
-    const must = army.units.find((u) => ctx.ds(u.id).abilities.includes('SUPREME COMMANDER'));
-    const first = must ?? army.units.find((u) => hasKw(ctx.ds(u.id), 'CHARACTER') && !ctx.ds(u.id).abilities.includes('PATH OF DAMNATION'));
-    if (!first) probs.add(['players', idx, 'army'], 'no Warlord is marked and the army has no CHARACTER to be one');
-    else {
-      first.warlord = true;
-      warnings.push(`${who}: no Warlord marked; ${unitLabel(first)}, ${must ? 'who must be (SUPREME COMMANDER)' : 'the first CHARACTER'}, is the Warlord`);
-    }
+    const stand = defaultWarlord(army.units, (u) => ctx.ds(u.id));
+    if (!stand) probs.add(['players', idx, 'army'], 'no Warlord is marked and the army has no CHARACTER to be one');
+    else stand.unit.warlord = true; // the army's muster checks have warned of it (checkArmyAgainstCatalog)
   }
 
   // points: warnings only

@@ -111,8 +111,8 @@ Crisis Sunforge Battlesuits [140 pts]:
     ]);
     expect(fit.warnings.filter((w) => /"Twin pulse carbine" is not a weapon of this datasheet.*dropped \(--fit-wargear\)/.test(w))).toHaveLength(2);
     expect(fit.warnings.filter((w) => /no weapon of the datasheet left/.test(w))).toEqual(["line 11: Crisis Sunforge Battlesuits: 2 Crisis Sunforge Shas'ui: no weapon of the datasheet left; given the default weapons (Fusion blaster, Fusion blaster, Battlesuit fists)"]);
-    // the fitted army passes the checks a game makes
-    expect(checkArmyAgainstCatalog(fit.army, loadFactionCatalog('TAU'), 'old.txt')).toEqual([]);
+    // the fitted army's weapons pass the checks a game makes (the one-unit army has no CHARACTER to be its Warlord)
+    expect(checkArmyAgainstCatalog(fit.army, loadFactionCatalog('TAU'), 'old.txt')).toEqual(['no Warlord marked and no CHARACTER to be one: a game refuses the army']);
     // a weapon the faction does not know at all is still an error, fitted or not
     expect(() => parseArmyList(old.replace('2x Fusion blaster', '2x Fusion blastr'), { faction: 'TAU', fitWargear: true })).toThrow(/unknown wargear "Fusion blastr"/);
   });

@@ -50,6 +50,14 @@ describe('army construction', () => {
     expect(warn(two).filter((w) => /Warlord/.test(w))).toEqual([expect.stringMatching(/^2 Warlords \(.*\): one$/)]);
   });
 
+  it('no Warlord marked: the CHARACTER a game makes the Warlord is named; with no CHARACTER, the army is refused', () => {
+    const none = { ...base(), units: base().units.map((u) => ({ ...u, warlord: undefined })) };
+    const first = none.units.find((u) => tau.byId(u.datasheetId)!.keywords.includes('CHARACTER'))!;
+    expect(warn(none)).toEqual([`no Warlord marked: a game makes ${first.name} (${first.id}), the first CHARACTER, the Warlord`]);
+    const noCharacter = { ...none, units: none.units.filter((u) => !tau.byId(u.datasheetId)!.keywords.includes('CHARACTER')) };
+    expect(warn(noCharacter)).toEqual(['no Warlord marked and no CHARACTER to be one: a game refuses the army']);
+  });
+
   it('an EPIC HERO once', () => {
     expect(warn(more(base(), "Aun'shi"))).toEqual(["2 Aun'shi units: an EPIC HERO can be included once"]);
   });
@@ -106,14 +114,14 @@ describe('army construction', () => {
     expect(warn(hers)).toEqual([]);
     const none = structuredClone(a);
     none.units[0].warlord = undefined;
-    expect(warn(none)).toEqual([]);
+    expect(warn(none)).toEqual(['no Warlord marked: a game makes Commander Shadowsun (u19), who must be (SUPREME COMMANDER), the Warlord']);
     const dir = mkdtempSync(join(tmpdir(), 'strategium-muster-'));
     try {
       const file = join(dir, 'army.json');
       writeFileSync(file, JSON.stringify(none));
       const sc = scenarioVariant(join(root, 'scenarios', 'default.json'), { armies: [file, undefined] });
       expect(sc.players[0].army.units.filter((u) => u.warlord).map((u) => u.name)).toEqual(['Commander Shadowsun']);
-      expect(sc.warnings).toContainEqual(expect.stringMatching(/no Warlord marked; Commander Shadowsun \(u19\), who must be \(SUPREME COMMANDER\), is the Warlord/));
+      expect(sc.warnings).toContainEqual(expect.stringMatching(/no Warlord marked: a game makes Commander Shadowsun \(u19\), who must be \(SUPREME COMMANDER\), the Warlord/));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -125,6 +133,7 @@ describe('army construction', () => {
     expect(warn(unitOf(base(), 'Commander Farsight'))).toEqual(["Commander Farsight (u19) cannot be in an army with ETHEREAL units (INDEPENDENT POWER): Aun'shi (u1)"]);
     const noAunshi = base();
     noAunshi.units = noAunshi.units.slice(1);
+    noAunshi.units[0].warlord = true; // Aun'shi was the Warlord
     expect(warn(unitOf(noAunshi, 'Commander Farsight'))).toEqual([]);
   });
 
@@ -141,7 +150,7 @@ describe('army construction', () => {
     expect(aeWarn({ ...corsairs, units: [...corsairs.units, hero('Yvraine', 'y1')] })).toEqual([`Yvraine (y1) cannot be in an army with EPIC HEROES that are not YNNARI (SERVANT OF THE WHISPERING GOD): ${heroes.join(', ')}`]);
     // the Corsairs' EPIC HEROES out: Yvraine with the Visarch (YNNARI too) is fine
     const noHeroes = { ...corsairs, units: corsairs.units.filter((u) => !ae.byId(u.datasheetId)!.keywords.includes('EPIC HERO')) };
-    expect(aeWarn({ ...noHeroes, units: [...noHeroes.units, hero('Yvraine', 'y1'), hero('The Visarch', 'v1')] })).toEqual([]);
+    expect(aeWarn({ ...noHeroes, units: [...noHeroes.units, { ...hero('Yvraine', 'y1'), warlord: true }, hero('The Visarch', 'v1')] })).toEqual([]);
     expect(ruleCoverage('SERVANT OF THE WHISPERING GOD').status).toBe('played');
   });
 

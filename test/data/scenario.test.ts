@@ -186,7 +186,7 @@ describe('scenario options', () => {
     s.players[0].army = a;
     const r = resolveScenario(s, 'inline.json');
     expect(r.players[0].army.units.filter((u) => u.warlord).map((u) => u.id)).toEqual(['u1']);
-    expect(r.warnings).toContainEqual(expect.stringMatching(/no Warlord marked; Aun'shi \(u1\), the first CHARACTER, is the Warlord/));
+    expect(r.warnings).toContainEqual(expect.stringMatching(/no Warlord marked: a game makes Aun'shi \(u1\), the first CHARACTER, the Warlord/));
   });
 
   it('weapons named as in the data whatever their case: an army file may spell them otherwise', () => {

@@ -325,8 +325,11 @@ describe('Devoted of Ynnead muster, and the mirror', () => {
 
   it('the detachment asks for Yvraine or the Yncarne, one of them the Warlord', () => {
     const without = (names: string[]): ArmyFile => ({ ...army, units: army.units.filter((u) => !names.includes(u.name)) });
-    expect(warn(without(['Yvraine']))).toEqual([]);
-    expect(warn(without(['Yvraine', 'The Yncarne']))).toHaveLength(1);
+    // the Yncarne stays; with no Warlord marked a game makes the first CHARACTER the Warlord, and says so
+    expect(warn(without(['Yvraine']))).toEqual(['no Warlord marked: a game makes The Visarch (u2), the first CHARACTER, the Warlord']);
+    const neither = warn(without(['Yvraine', 'The Yncarne']));
+    expect(neither).toHaveLength(2);
+    expect(neither.filter((w) => !/^no Warlord marked/.test(w))).toHaveLength(1);
     const farseerWarlord: ArmyFile = { ...army, units: army.units.map((u): ArmyUnit => ({ ...u, warlord: u.name === 'Farseer' })) };
     expect(warn(farseerWarlord)).toHaveLength(1);
     expect(warn({ ...farseerWarlord, detachment: null as unknown as string })).toEqual([]);
