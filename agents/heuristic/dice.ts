@@ -15,7 +15,7 @@ import { PRETERNATURAL_TWEAKS, bestChoice, volleyGain } from './stratagem-prices
 export function decideFateDie(c: Ctx, req: DecisionRequest): number {
   const s = c.state;
   const options = req.options as ({ none: true } | { fate: number })[];
-  const ctx = req.context as { purpose: string; unit: string; count: number; pool: number[] };
+  const ctx = req.context as { purpose: string; unit: string; count: number; sides?: number; pool: number[] };
   const u = s.units[ctx.unit];
   const pool = ctx.pool;
   // later phases need dice too: the fewer left, the dearer each
@@ -58,7 +58,8 @@ export function decideFateDie(c: Ctx, req: DecisionRequest): number {
       }
       case 'damage': {
         if (ctx.count > 2 || v < 4) break;
-        gain = (v - 3.5) * 4;
+        // a D3 Damage roll: the die halved, against the D3's average of 2
+        gain = ctx.sides === 3 ? (Math.ceil(v / 2) - 2) * 4 : (v - 3.5) * 4;
         break;
       }
       case 'advance': break;

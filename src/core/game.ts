@@ -126,7 +126,24 @@ export class Game {
  * mutate them; re-rolls return a new array.
  */
 export class Dice {
+  /**
+   * Dice of a roll that no re-roll may change, by the roll's array (a Fate die put in a roll's place stands
+   * as it is); the re-rolled array inherits them.
+   */
+  private readonly fixedDice = new WeakMap<readonly number[], readonly number[]>();
+
   constructor(private readonly g: Game, private stream: Stream) {}
+
+  /** May this die of the roll not be re-rolled (a Fate die stands for it)? */
+  isFixed(values: readonly number[], index: number): boolean {
+    const f = this.fixedDice.get(values);
+    return f !== undefined && f.includes(index);
+  }
+
+  /** Does any die of the roll stand fixed (a summed roll with one cannot be re-rolled whole)? */
+  hasFixed(values: readonly number[]): boolean {
+    return this.fixedDice.has(values);
+  }
 
   /** Continue with another dice stream (a fork of a game with another seed). */
   reseed(seed: string): void {
@@ -153,7 +170,17 @@ export class Dice {
 
   /** Re-roll the dice at `indices` of a roll; returns the new array of values. */
   reroll(values: readonly number[], indices: number[], sides: number, purpose: RollPurpose, player: PlayerIndex, unit: string | null, source: string): number[] {
+    const fixed = this.fixedDice.get(values);
+    if (fixed !== undefined) {
+      indices = indices.filter((i) => !fixed.includes(i));
+      if (indices.length === 0) {
+        const same = values.slice();
+        this.fixedDice.set(same, fixed);
+        return same;
+      }
+    }
     const out = values.slice();
+    if (fixed !== undefined) this.fixedDice.set(out, fixed);
     const old: number[] = new Array(indices.length);
     const fresh: number[] = new Array(indices.length);
     for (let k = 0; k < indices.length; k++) {
@@ -169,6 +196,7 @@ export class Dice {
     const out = values.slice();
     const old = out[index];
     out[index] = value;
+    this.fixedDice.set(out, [...(this.fixedDice.get(values) ?? []), index]);
     this.g.emit({ type: 'dice-substituted', purpose, player, unit, index, old, value, source });
     return out;
   }

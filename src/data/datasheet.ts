@@ -216,6 +216,17 @@ export function profileHas(p: WeaponProfile, ability: string): boolean {
   return p.abilities.some((a) => a.name === ability);
 }
 
+/**
+ * Has the unit of this datasheet the keyword: the datasheet's, its faction's, or one only some of its models
+ * have (Aun'Va's CHARACTER, a Voidscarred Way Seeker's PSYKER): a unit has the keywords of its models.
+ */
+export function unitOfHasKeyword(ds: Pick<Datasheet, 'keywords' | 'factionKeywords' | 'modelKeywords'>, kw: string): boolean {
+  const k = kw.toUpperCase();
+  if (ds.keywords.includes(k) || ds.factionKeywords.includes(k)) return true;
+  if (ds.modelKeywords) for (const p in ds.modelKeywords) if (ds.modelKeywords[p].includes(k)) return true;
+  return false;
+}
+
 export function hasKeyword(ds: { keywords: string[]; factionKeywords?: string[] }, kw: string): boolean {
   const k = kw.toUpperCase();
   return ds.keywords.includes(k) || (ds.factionKeywords?.includes(k) ?? false);

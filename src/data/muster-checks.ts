@@ -6,13 +6,14 @@
  * breaks them is still played (a list builder may be trying one out); the warning says what is off.
  */
 import type { ArmyFile, ArmyUnit } from './army.ts';
-import type { Datasheet } from './datasheet.ts';
+import { unitOfHasKeyword, type Datasheet } from './datasheet.ts';
 import type { EnhancementEntry } from './faction-data.ts';
 import { lookupKey } from './text.ts';
 
 interface MusterUnit { unit: ArmyUnit; ds: Datasheet }
 
-const has = (ds: Datasheet, keyword: string) => ds.keywords.includes(keyword);
+// a unit has its models' keywords: Aun'Va's unit is an EPIC HERO, a CHARACTER to be the Warlord
+const has = (ds: Datasheet, keyword: string) => unitOfHasKeyword(ds, keyword);
 const label = (u: ArmyUnit) => `${u.name} (${u.id})`;
 
 /** The detachments in which up to three of each TRAVELLING PLAYERS datasheet may be taken, and Troupes are BATTLELINE. */

@@ -88,7 +88,7 @@ import type { BoardState, HatchwayState, MissionState, PlayerIndex, TerrainState
 import { defaultWarlord } from './muster-checks.ts';
 import { checkArmyAgainstCatalog, closestWeapons, dataWeaponName, fieldPath, loadArmyFile, validateArmy, type ArmyFile, type ArmyUnit } from './army.ts';
 import { loadFactionCatalog, type FactionCatalog } from './catalog.ts';
-import type { Datasheet } from './datasheet.ts';
+import { unitOfHasKeyword, type Datasheet } from './datasheet.ts';
 import { DataError } from './errors.ts';
 import { mayJoinAsLeader } from './bodyguard.ts';
 import { mayLead } from './leader-stand-ins.ts';
@@ -369,9 +369,9 @@ function hasCore(ds: Datasheet, name: string): boolean {
   return ds.coreAbilities.some((a) => lookupKey(a.name) === lookupKey(name));
 }
 
+/** The unit has the keyword (one of its models' only, too: Aun'Va is a CHARACTER Warlord). */
 function hasKw(ds: Datasheet, kw: string): boolean {
-  const k = kw.toUpperCase();
-  return ds.keywords.includes(k) || ds.factionKeywords.includes(k);
+  return unitOfHasKeyword(ds, kw);
 }
 
 /**

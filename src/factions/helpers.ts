@@ -8,7 +8,7 @@ import { registerRule, type Rule } from '../core/rules-registry.ts';
 import type { AttackPlan } from '../rules/attack-plan.ts';
 import { isLeaderModel } from '../rules/allocation.ts';
 import { lendingLeader } from '../rules/lent-leaders.ts';
-import { characteristic, onBattlefield, unitsOnBattlefield } from '../rules/battle/units.ts';
+import { characteristic, onBattlefield, unitsOnBattlefield, modelHasKeyword } from '../rules/battle/units.ts';
 import { isEngaged, modelBase, modelBody, modelsSee, unitDistance } from '../rules/battle/world.ts';
 import { inObjectiveRange, unitCoherency } from '../geometry/ranges.ts';
 import { controlByLevel, currentControl } from '../rules/battle/objectives.ts';
@@ -31,11 +31,11 @@ import { embark, fitsIn, passengers, transportOf } from '../rules/battle/transpo
 export function leadingModel(state: GameState, unit: UnitState, keyword: string): ModelState | null {
   const lent = lendingLeader(state, unit);
   if (lent !== null && lent.location === 'battlefield') {
-    for (const m of lent.models) if (m.alive && state.datasheets[m.datasheet].keywords.includes(keyword)) return m;
+    for (const m of lent.models) if (m.alive && modelHasKeyword(state, m, keyword)) return m;
   }
   if (unit.components.length < 2) return null;
   for (const m of unit.models) {
-    if (m.alive && isLeaderModel(unit, m) && state.datasheets[m.datasheet].keywords.includes(keyword)) return m;
+    if (m.alive && isLeaderModel(unit, m) && modelHasKeyword(state, m, keyword)) return m;
   }
   return null;
 }
@@ -113,13 +113,13 @@ export function bearerInvulnerable(wargear: string, save: number): NonNullable<R
 
 /** An alive model of the unit whose datasheet has the keyword (the ability's own model), else null. */
 export function modelWith(state: GameState, unit: UnitState, keyword: string): ModelState | null {
-  for (const m of unit.models) if (m.alive && state.datasheets[m.datasheet].keywords.includes(keyword)) return m;
+  for (const m of unit.models) if (m.alive && modelHasKeyword(state, m, keyword)) return m;
   return null;
 }
 
 /** Every model making these attacks comes from a datasheet with the keyword ("each time this model makes an attack"). */
 export function attackersAre(state: GameState, models: readonly ModelState[], keyword: string): boolean {
-  return models.length > 0 && models.every((m) => state.datasheets[m.datasheet].keywords.includes(keyword));
+  return models.length > 0 && models.every((m) => modelHasKeyword(state, m, keyword));
 }
 
 /** The walkers' rules (Heavy Walker, Titanic Advance, Agile...): their moves pass over models other than TITANIC ones and terrain up to 4" high. */
@@ -222,7 +222,7 @@ export function withinAuraOf(state: GameState, unit: UnitState, aura: string, fr
     const source = state.units[id];
     if (source.player !== unit.player || source.location !== 'battlefield' || !source.abilities.includes(aura)) continue;
     for (const m of source.models) {
-      if (!m.alive || !m.pos || !(typeof from === 'string' ? state.datasheets[m.datasheet].keywords.includes(from) : from(m))) continue;
+      if (!m.alive || !m.pos || !(typeof from === 'string' ? modelHasKeyword(state, m, from) : from(m))) continue;
       if (modelWithinRangeOf(state, m, unit, range)) return true;
     }
   }
@@ -409,7 +409,7 @@ export function hitByModelsWith(state: GameState, unit: UnitState, hitWith: read
   const ids = new Set<string>();
   const weapons = new Set<string>();
   for (const m of unit.models) {
-    if (!m.alive || !state.datasheets[m.datasheet].keywords.includes(keyword)) continue;
+    if (!m.alive || !modelHasKeyword(state, m, keyword)) continue;
     ids.add(m.id);
     for (const w of m.weapons) weapons.add(w.toLowerCase());
   }

@@ -22,6 +22,7 @@ import {
 import { allocatable, allocationTarget, isLeaderModel } from './allocation.ts';
 import { modelBody, modelsSee } from './battle/world.ts';
 import { getWeaponAbility } from './weapon-abilities.ts';
+import { modelHasKeyword } from './battle/units.ts';
 
 /** One weapon profile used by some models of the attacking unit against one target. */
 export interface AttackGroup {
@@ -33,7 +34,10 @@ export interface AttackGroup {
   halfRange: boolean;
   targetVisible: boolean;
   targetInCover: boolean;
-  /** models in the target when it was selected (BLAST) */
+  /**
+   * models in the target when it was selected (the attacks count the models left when they are resolved:
+   * BLAST, THE ARRO'KON PROTOCOL; see liveTargetModels)
+   */
   targetModels: number;
   /**
    * Target models that have the Benefit of Cover from terrain against these attackers (cover is per
@@ -94,6 +98,17 @@ interface PendingMortal {
  * Resolve every attack of a unit (all its groups), then Devastating Wounds, then split Attached units
  * that lost a part, then Hazardous tests.
  */
+/**
+ * The target's models as a weapon's attacks are made ("attacks against a unit of N models": BLAST, THE
+ * ARRO'KON PROTOCOL): those still alive, after the unit's earlier weapons took their toll; of a group
+ * that may reach only some models (Boarding Actions' sight through hatchways), those of them.
+ */
+function liveTargetModels(target: UnitState, group: AttackGroup): number {
+  let n = 0;
+  for (const m of target.models) if (m.alive && (!group.allocatable || group.allocatable.has(m.id))) n++;
+  return n;
+}
+
 export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup[], melee: boolean, tally: AttackTally = newTally()): AttackTally {
   const pending: PendingMortal[] = [];
   const hazardous: { group: AttackGroup }[] = [];
@@ -113,7 +128,7 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
     if (!target || attackers.length === 0) continue;
     const ctx: AttackContext = {
       state: g.state, attacker, attackers, target, weapon: group.weapon, profile: group.profile, melee,
-      halfRange: group.halfRange, targetModels: group.targetModels, targetVisible: group.targetVisible, targetInCover: group.targetInCover,
+      halfRange: group.halfRange, targetModels: liveTargetModels(target, group), targetVisible: group.targetVisible, targetInCover: group.targetInCover,
       distance: group.distance ?? 0, toughness: toughness?.get(target.id), linkedFire: group.linkedFire,
     };
     const plan = buildAttackPlan(ctx);
@@ -304,7 +319,7 @@ function rollStep(
   }
   // "re-roll one Hit roll", once per rule that grants it: the first failed dice not re-rolled already
   for (let i = 0; i < values.length && budget[purpose] > 0; i++) {
-    if (rerolled.includes(i) || rollOutcome(values[i], needed, mod, critOn) !== 0) continue;
+    if (rerolled.includes(i) || g.dice.isFixed(values, i) || rollOutcome(values[i], needed, mod, critOn) !== 0) continue;
     values = g.dice.reroll(values, [i], 6, purpose, player, unit, `re-roll one ${purpose} roll`);
     rerolled = [...rerolled, i];
     budget[purpose]--;
@@ -480,7 +495,7 @@ function applyDamage(
       // "re-roll one Damage roll", once per rule that grants it: the lowest dice not re-rolled yet, while below average
       while (budget.damage > 0) {
         let low = -1;
-        for (let i = 0; i < rolls.length; i++) if (!rerolled.includes(i) && (low < 0 || rolls[i] < rolls[low])) low = i;
+        for (let i = 0; i < rolls.length; i++) if (!rerolled.includes(i) && !g.dice.isFixed(rolls, i) && (low < 0 || rolls[i] < rolls[low])) low = i;
         if (low < 0 || rolls[low] * 2 >= d.sides + 1) break;
         rolls = g.dice.reroll(rolls, [low], d.sides, 'damage', attacker.player, attacker.id, 're-roll one Damage roll');
         rerolled = [...rerolled, low];
@@ -565,7 +580,7 @@ function hazardousTests(g: Game, unit: UnitState, group: AttackGroup): void {
     const carriers = unit.models.filter((m) => m.alive && (m.weapons.includes(group.weapon.name) || carriesHazardous(g.state, m)));
     if (carriers.length === 0) carriers.push(...users.filter((m) => m.alive));
     if (carriers.length === 0) return;
-    const isChar = (m: ModelState) => g.state.datasheets[m.datasheet].keywords.includes('CHARACTER');
+    const isChar = (m: ModelState) => modelHasKeyword(g.state, m, 'CHARACTER');
     const maxW = (m: ModelState) => g.state.datasheets[m.datasheet].models[m.profile].wounds;
     const pick = carriers.find((m) => m.wounds < maxW(m)) ?? carriers.find((m) => !isChar(m)) ?? carriers[0];
     inflictMortalWounds(g, unit, 3, null, { excessLost: true, model: pick });

@@ -11,6 +11,7 @@
  * hooks (a roll reaction such as Branching Fates) ask `lentLeaderModel`.
  */
 import type { GameState, ModelState, UnitState } from '../core/state.ts';
+import { modelHasKeyword } from './battle/units.ts';
 
 /** Effect kind on the Bodyguard unit. */
 export const BATTLEFIELD_COMMAND = 'Battlefield Command';
@@ -40,7 +41,7 @@ export function lentLeaderModel(state: GameState, unit: UnitState, ability: stri
     if (e.kind !== BATTLEFIELD_COMMAND || e.unit !== unit.id || e.params.ability !== ability) continue;
     const leader = state.units[e.params.leader as string];
     if (!leader || leader.location !== 'battlefield') continue;
-    for (const m of leader.models) if (m.alive && state.datasheets[m.datasheet].keywords.includes(keyword)) return m;
+    for (const m of leader.models) if (m.alive && modelHasKeyword(state, m, keyword)) return m;
   }
   return null;
 }

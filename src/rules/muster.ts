@@ -121,6 +121,8 @@ export function createUnitState(spec: UnitSpec): UnitState {
   }
   const keywords = [...ds.keywords, ...ds.factionKeywords];
   for (const k of spec.extraKeywords ?? []) if (!keywords.includes(k)) keywords.push(k);
+  // a unit has the keywords of its models: those only some profiles have (Aun'Va's CHARACTER, a Way Seeker's PSYKER)
+  for (const m of models) for (const k of ds.modelKeywords?.[m.name] ?? []) if (!keywords.includes(k)) keywords.push(k);
   const abilities = [...datasheetAbilities(ds), ...(spec.extraAbilities ?? [])];
   // an Enhancement may give its bearer a keyword (Internal Grenade Racks: GRENADES) or its unit an ability
   // (Fanatical Convert: For the Greater Good), as wargear does below

@@ -219,6 +219,20 @@ describe('Damage and allocation', () => {
     expect(d.run({ halfRange: true }).attacks).toBe(1 + 1 + 3);
   });
 
+  it("BLAST counts the target's models as the weapon's attacks are made: after the unit's first weapon destroyed some", () => {
+    // 10 targets. The first weapon (TORRENT, 1 attack, wound 4) destroys one: the BLAST gun then attacks a unit of
+    // 9 models, 1 + 1 attacks (counted when the target was selected, 10 models: 1 + 2)
+    const s = scriptedStream([4, 1, 1, 1]);
+    const d = duel({ models: 2, weapon: { attacks: '1', damage: '1', abilities: ['TORRENT'] } }, { ...noSave, models: 10 }, s);
+    const A = d.game.state.units.A;
+    const blast = weapon({ name: 'Blast gun', attacks: '1', damage: '1', abilities: ['BLAST'] });
+    const group = (w: typeof blast, m: number) => ({ weapon: w, profile: w.profiles[0], models: [A.models[m]], target: 'D', halfRange: false, targetVisible: true, targetInCover: false, targetModels: 10 });
+    resolveAttacks(d.game, A, [group(d.weapon, 0), group(blast, 1)], false);
+    expect(d.game.state.units.D.models.filter((m) => m.alive)).toHaveLength(9);
+    expect(rolls(d.game, 'hit')).toEqual([[1, 1]]);
+    expect(s.remaining()).toBe(1);
+  });
+
   it('CHARACTER models in an Attached unit cannot be allocated attacks while Bodyguard models remain, unless PRECISION', () => {
     for (const precision of [false, true]) {
       const s = scriptedStream([4, 4]);

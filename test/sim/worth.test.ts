@@ -177,9 +177,9 @@ describe('worth', () => {
 
   it('an agent that says it declines without trace and does not: the check finds a game played otherwise, and nothing is copied', () => {
     const traced = join(import.meta.dirname, 'fixtures', 'traced-agent.ts');
-    // 16 games: the first in which some stratagem was offered and not used (so that a random draw differs without
-    // it) is among the games checked (game 14, COMMAND RE-ROLL)
-    const args = ['--games', '16', '--workers', '0', '--agents', `${traced},${traced}`, '--no-progress', '--json'];
+    // 32 games: the first in which some stratagem was offered and not used (so that a random draw differs without
+    // it) is among the games checked (game 30, COMMAND RE-ROLL; with 16 and 24 games none was)
+    const args = ['--games', '32', '--workers', '0', '--agents', `${traced},${traced}`, '--no-progress', '--json'];
     const c = cli(['worth', scenario, ...args, '--out', join(tmp, 'traced')]);
     const p = cli(['worth', scenario, ...args, '--out', join(tmp, 'traced-all'), '--play-all']);
     expect(c.code, c.stderr).toBe(0);

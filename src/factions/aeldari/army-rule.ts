@@ -66,7 +66,8 @@ registerRule({ name: STRANDS_OF_FATE, kind: 'army-rule' });
 registerBeforeRollReaction({
   name: 'Fate die',
   substitute(g, roll) {
-    if (!FATE_ROLLS.has(roll.purpose) || roll.unit === null || roll.sides !== 6) return null;
+    // a D3 is a D6 halved (rounding up): a Fate die stands for that D6
+    if (!FATE_ROLLS.has(roll.purpose) || roll.unit === null || (roll.sides !== 6 && roll.sides !== 3)) return null;
     const p = roll.player;
     const st = g.state.players[p];
     if (!st.rules.includes(STRANDS_OF_FATE)) return null;
@@ -76,15 +77,15 @@ registerBeforeRollReaction({
     if (!unit || unit.player !== p) return null;
     const values = [...new Set(pool)];
     const { option } = g.decide<{ none: true } | { fate: number }>({
-      kind: 'fate-die', player: p, prompt: `Use a Fate die for this ${roll.purpose} roll (${roll.count} dice)? Pool: [${pool.join(', ')}]`,
-      options: [{ none: true }, ...values.map((v) => ({ fate: v }))], context: { purpose: roll.purpose, unit: roll.unit, count: roll.count, pool: [...pool] },
+      kind: 'fate-die', player: p, prompt: `Use a Fate die for this ${roll.purpose} roll (${roll.count} ${roll.sides === 3 ? 'D3, each a D6 halved' : 'dice'})? Pool: [${pool.join(', ')}]`,
+      options: [{ none: true }, ...values.map((v) => ({ fate: v }))], context: { purpose: roll.purpose, unit: roll.unit, count: roll.count, sides: roll.sides, pool: [...pool] },
     });
     if ('none' in option) return null;
     const rest = [...pool];
     rest.splice(rest.indexOf(option.fate), 1);
     g.emit({ type: 'rule-state', player: p, key: 'fate', value: rest });
     g.emit({ type: 'rule-state', player: p, key: 'fateUsed', value: phaseKey(g) });
-    return option.fate;
+    return roll.sides === 3 ? Math.ceil(option.fate / 2) : option.fate;
   },
 });
 

@@ -12,6 +12,7 @@ import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import type { GameState, UnitState } from '../../core/state.ts';
 import { registerRollReaction } from '../../rules/roll-window.ts';
+import { modelHasKeyword } from '../../rules/battle/units.ts';
 
 export const ASPECT_SHRINE_TOKEN = 'Aspect Shrine Token';
 
@@ -65,7 +66,7 @@ registerRollReaction({
     if (!tokens) return null;
     // made for a model that is not a CHARACTER (a roll of several models' dice: one of them is not)
     const models = (roll.models ?? []).map((id) => unit.models.find((m) => m.id === id));
-    if (!models.some((m) => m && !s.datasheets[m.datasheet].keywords.includes('CHARACTER'))) return null;
+    if (!models.some((m) => m && !modelHasKeyword(s, m, 'CHARACTER'))) return null;
     const values: number[] = [];
     for (const v of roll.values) if (v < 6 && !values.includes(v)) values.push(v);
     if (values.length === 0) return null;

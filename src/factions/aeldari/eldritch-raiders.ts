@@ -12,10 +12,10 @@ import { opponent, type GameState, type ModelState, type UnitState } from '../..
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { untilYourNextCommandPhase } from '../../rules/stratagems/boarding-actions.ts';
 import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
-import { characteristic, hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { characteristic, hasKeyword, unitsOnBattlefield, modelHasKeyword } from '../../rules/battle/units.ts';
 import { isEngaged, unitDistance, unitSees } from '../../rules/battle/world.ts';
 import { getWeaponAbility } from '../../rules/weapon-abilities.ts';
-import { attackersAreBearer, bearerComponent, intoReservesRestored } from '../helpers.ts';
+import { bearerComponent, intoReservesRestored } from '../helpers.ts';
 
 export const ELDRITCH_RAIDERS = 'Eldritch Raiders';
 const YRIELS_OWN = "Yriel's Own";
@@ -77,7 +77,7 @@ registerStratagem({
 
 /** The destroyed models WITHDRAW AND REINFORCE returns (every one but CHARACTER models). */
 export function withdrawnModelsBack(state: GameState, u: UnitState): ModelState[] {
-  return u.models.filter((m) => !m.alive && !state.datasheets[m.datasheet].keywords.includes('CHARACTER'));
+  return u.models.filter((m) => !m.alive && !modelHasKeyword(state, m, 'CHARACTER'));
 }
 
 registerStratagem({
@@ -145,12 +145,15 @@ registerStratagem({
 
 // --- Enhancements ----------------------------------------------------------------------------------
 
-/** Alacritous Assault: the unit's melee weapons have LANCE. */
+/**
+ * Alacritous Assault: the melee weapons of the models in the bearer's unit have LANCE; led by a Leader, that
+ * unit is the Attached unit (the Leader's weapons too), while the bearer's part is in it.
+ */
 registerRule({
   name: 'Alacritous Assault', kind: 'enhancement',
   weaponAbility: (ability, ctx) => ability === 'LANCE' && ctx.profile.range === 'Melee' && bearerComponent(ctx.unit, 'Alacritous Assault') !== null,
   attack(plan, ctx, src) {
-    if (src.role !== 'attacker' || !ctx.melee || profileHas(ctx.profile, 'LANCE') || !attackersAreBearer(ctx.attacker, ctx.attackers, 'Alacritous Assault')) return;
+    if (src.role !== 'attacker' || !ctx.melee || profileHas(ctx.profile, 'LANCE') || bearerComponent(ctx.attacker, 'Alacritous Assault') === null) return;
     getWeaponAbility('LANCE')!.compile(plan, { name: 'LANCE' }, ctx);
   },
 });
@@ -158,11 +161,11 @@ registerRule({
 const ANTI_MONSTER = { name: 'ANTI', keyword: 'MONSTER', threshold: 5 };
 const ANTI_VEHICLE = { name: 'ANTI', keyword: 'VEHICLE', threshold: 5 };
 
-/** Exotic Munitions: the unit's ranged weapons have ANTI-MONSTER 5+ and ANTI-VEHICLE 5+. */
+/** Exotic Munitions: the ranged weapons of the models in the bearer's unit (an Attached unit: all of it) have ANTI-MONSTER 5+ and ANTI-VEHICLE 5+. */
 registerRule({
   name: 'Exotic Munitions', kind: 'enhancement',
   attack(plan, ctx, src) {
-    if (src.role !== 'attacker' || ctx.melee || !attackersAreBearer(ctx.attacker, ctx.attackers, 'Exotic Munitions')) return;
+    if (src.role !== 'attacker' || ctx.melee || bearerComponent(ctx.attacker, 'Exotic Munitions') === null) return;
     const anti = getWeaponAbility('ANTI')!;
     anti.compile(plan, ANTI_MONSTER, ctx);
     anti.compile(plan, ANTI_VEHICLE, ctx);

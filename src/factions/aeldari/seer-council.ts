@@ -12,7 +12,7 @@ import type { GameState, ModelState, UnitState } from '../../core/state.ts';
 import { profileHas } from '../../data/datasheet.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { enemyJustMoved, targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
-import { hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { hasKeyword, onBattlefield, unitsOnBattlefield, modelHasKeyword } from '../../rules/battle/units.ts';
 import { inflictMortalWounds } from '../../rules/damage.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';
 import { applyPlan, planUnit } from '../../rules/battle/placement.ts';
@@ -39,11 +39,10 @@ export const FATE_DISCOUNT_VALUE: Readonly<Record<string, number>> = {
 /** The range of "within 9" of one or more friendly ASURYANI PSYKER models". */
 export const SEER_RANGE = 9;
 
-/** An alive model on the battlefield whose datasheet is ASURYANI and PSYKER. */
+/** An alive model on the battlefield that is ASURYANI and PSYKER (its datasheet's, or its own: a Way Seeker). */
 function asuryaniPsyker(s: GameState, m: ModelState): boolean {
   if (!m.alive || !m.pos) return false;
-  const d = s.datasheets[m.datasheet];
-  return d.keywords.includes('PSYKER') && (d.factionKeywords ?? []).includes('ASURYANI');
+  return modelHasKeyword(s, m, 'PSYKER') && (s.datasheets[m.datasheet].factionKeywords ?? []).includes('ASURYANI');
 }
 
 /** The unit's ASURYANI PSYKER models ("one ASURYANI PSYKER model from your army" is one of these units). */

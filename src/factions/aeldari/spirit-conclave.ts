@@ -11,7 +11,7 @@ import { registerRule } from '../../core/rules-registry.ts';
 import type { GameState, ModelState, PlayerIndex, UnitState } from '../../core/state.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { targetedInOpponentsShootingOrFight, windowOwnUnit } from '../../rules/stratagems/targets.ts';
-import { hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { hasKeyword, unitsOnBattlefield, modelHasKeyword } from '../../rules/battle/units.ts';
 import { engagedEnemies } from '../../rules/battle/world.ts';
 import { inflictMortalWounds, onModelDestroyed } from '../../rules/damage.ts';
 import { getWeaponAbility } from '../../rules/weapon-abilities.ts';
@@ -38,8 +38,7 @@ function playsConclave(g: Game, p: PlayerIndex): boolean {
 
 /** The model is an ASURYANI PSYKER (its own datasheet's keywords: a Farseer leading Guardians counts, not the Guardians). */
 function asuryaniPsyker(state: GameState, m: ModelState): boolean {
-  const ds = state.datasheets[m.datasheet];
-  return ds.keywords.includes('PSYKER') && ds.factionKeywords.includes('ASURYANI');
+  return modelHasKeyword(state, m, 'PSYKER') && state.datasheets[m.datasheet].factionKeywords.includes('ASURYANI');
 }
 
 /** A Vengeful Dead token on an enemy unit (the effect's player: the Spirit Conclave's); one is all the rule reads. */
@@ -140,7 +139,7 @@ function seersNear(state: GameState, u: UnitState): ModelState[] {
   const out: ModelState[] = [];
   for (const f of unitsOnBattlefield(state, u.player)) {
     if (!hasKeyword(f, 'AELDARI')) continue;
-    for (const m of f.models) if (m.alive && m.pos && state.datasheets[m.datasheet].keywords.includes('PSYKER') && modelWithinRangeOf(state, m, u, 12)) out.push(m);
+    for (const m of f.models) if (m.alive && m.pos && modelHasKeyword(state, m, 'PSYKER') && modelWithinRangeOf(state, m, u, 12)) out.push(m);
   }
   return out;
 }

@@ -9,7 +9,7 @@ import { allows, registerRule } from '../../core/rules-registry.ts';
 import type { GameState, UnitState } from '../../core/state.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { isClosestEligibleTarget } from '../../rules/battle/shooting.ts';
-import { isMonsterOrVehicle, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { isMonsterOrVehicle, unitsOnBattlefield, modelHasKeyword } from '../../rules/battle/units.ts';
 import { boardOf, modelBase, modelBody } from '../../rules/battle/world.ts';
 import { isWithin } from '../../geometry/distance.ts';
 import { pathOverlapsTerrain, type BlockingPiece } from '../../geometry/pathing.ts';
@@ -23,7 +23,7 @@ function nearFriendlyPsyker(state: GameState, unit: UnitState, range: number): b
   for (const f of unitsOnBattlefield(state, unit.player)) {
     if (!f.keywords.includes('AELDARI')) continue;
     for (const m of f.models) {
-      if (m.alive && m.pos && state.datasheets[m.datasheet].keywords.includes('PSYKER') && modelWithinRangeOf(state, m, unit, range)) return true;
+      if (m.alive && m.pos && modelHasKeyword(state, m, 'PSYKER') && modelWithinRangeOf(state, m, unit, range)) return true;
     }
   }
   return false;
@@ -172,7 +172,7 @@ registerRule({
   selectedToShoot(g, unit) {
     const s = g.state;
     const psykers = unitsOnBattlefield(s, unit.player).filter((f) => f.keywords.includes('AELDARI'))
-      .flatMap((f) => f.models.filter((m) => m.alive && m.pos && s.datasheets[m.datasheet].keywords.includes('PSYKER')));
+      .flatMap((f) => f.models.filter((m) => m.alive && m.pos && modelHasKeyword(s, m, 'PSYKER')));
     const bonus: Record<string, number> = {};
     let any = false;
     for (const m of unit.models) {
@@ -265,7 +265,7 @@ registerRule({
   name: 'Titan Hunter', kind: 'datasheet-ability',
   attack(plan, ctx, src) {
     if (src.role !== 'attacker' || ctx.melee) return;
-    const all = (keyword: string) => ctx.attackers.every((m) => ctx.state.datasheets[m.datasheet].keywords.includes(keyword));
+    const all = (keyword: string) => ctx.attackers.every((m) => modelHasKeyword(ctx.state, m, keyword));
     if (all('VAMPIRE HUNTER')) {
       if (isMonsterOrVehicle(ctx.target)) plan.rerollDamageOnes = true;
     } else if (all('AX-1-0 TIGER SHARK') && ctx.halfRange && TITAN_HUNTER_WEAPONS.has(ctx.weapon.name) && ctx.target.keywords.includes('TITANIC')) {

@@ -44,7 +44,7 @@ registerRule({
 
 // --- Stratagems ------------------------------------------------------------------------------
 
-/** THE ARRO'KON PROTOCOL's effect: SUSTAINED HITS 1 against a unit of 6+ models, 2 against 11+ (counted when it was selected as the target). */
+/** THE ARRO'KON PROTOCOL's effect: SUSTAINED HITS 1 against a unit of 6+ models, 2 against 11+ (counted as each weapon's attacks are made). */
 registerRule({
   name: "The Arro'kon Protocol", kind: 'effect',
   attack(plan, ctx, src) {

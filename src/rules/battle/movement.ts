@@ -17,7 +17,7 @@ import { destroyModel, selectCasualty, splitAttachedUnits } from '../damage.ts';
 import { endPhase, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import type { PlanResult } from '../../geometry/planner.ts';
-import { allModelsHave, hasKeyword, onBattlefield, rollHalved, rollModifier, unitMove, unitsOnBattlefield } from './units.ts';
+import { hasKeyword, modelHasKeyword, onBattlefield, rollHalved, rollModifier, unitMove, unitsOnBattlefield } from './units.ts';
 import { isEngaged, modelBase, unitCentre, unitsInEngagement } from './world.ts';
 import { embarkOptions, embark, disembark, disembarkPlan, canDisembark } from './transports.ts';
 import { reinforcements } from './reserves.ts';
@@ -419,7 +419,7 @@ function desperateEscape(g: Game, u: UnitState, plan: PlannedMove): void {
   const allModels = u.battleShocked || forced;
   if (allModels) {
     tests = u.models.filter((m) => m.alive).length;
-  } else if (!allModelsHave(s, u, 'FLY') && !hasKeyword(u, 'TITANIC') && plan.crossedEnemyModelIds.length > 0) {
+  } else if (!hasKeyword(u, 'TITANIC') && plan.crossedEnemyModelIds.length > 0) {
     const crossed = new Set(plan.crossedEnemyModelIds);
     const enemies: ModelState[] = [];
     for (const id of s.unitOrder) {
@@ -429,6 +429,8 @@ function desperateEscape(g: Game, u: UnitState, plan: PlannedMove): void {
     }
     const alive = u.models.filter((m) => m.alive);
     alive.forEach((m, i) => {
+      // models that can FLY take no test, model by model (an Ethereal's Hover Drone in a Strike Team)
+      if (modelHasKeyword(s, m, 'FLY')) return;
       const path = plan.paths[i];
       const r = baseBoundingRadius(modelBase(s, m));
       const over = enemies.some((e) => {

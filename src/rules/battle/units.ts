@@ -51,9 +51,14 @@ export function allModelsHave(state: GameState, u: UnitState, kw: string): boole
   return u.models.every((m) => !m.alive || modelHasKeyword(state, m, kw));
 }
 
-/** The model's keywords: its datasheet's, and those its wargear gives its bearer (a Hover Drone: FLY). */
+/**
+ * The model's keywords: its datasheet's, those of its profile only (Aun'Va's CHARACTER, a Way Seeker's
+ * PSYKER), and those its wargear gives its bearer (a Hover Drone: FLY).
+ */
 export function modelHasKeyword(state: GameState, m: ModelState, kw: string): boolean {
-  if (state.datasheets[m.datasheet].keywords.includes(kw)) return true;
+  const ds = state.datasheets[m.datasheet];
+  if (ds.keywords.includes(kw)) return true;
+  if (ds.modelKeywords !== undefined && ds.modelKeywords[m.name]?.includes(kw)) return true;
   if (!m.wargear) return false;
   for (const w of m.wargear) if (getRule(w)?.grantsKeywords?.includes(kw)) return true;
   return false;

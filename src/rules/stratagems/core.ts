@@ -16,7 +16,7 @@ import { arrive, inReserves, reinforcementOptions } from '../battle/reserves.ts'
 import { canShoot, shootWithUnit } from '../battle/shooting.ts';
 import { canCharge, declareCharge } from '../battle/charge.ts';
 import { FIGHTS_NEXT } from '../battle/fight.ts';
-import { hasKeyword, onBattlefield, unitsOnBattlefield } from '../battle/units.ts';
+import { hasKeyword, onBattlefield, unitsOnBattlefield, modelHasKeyword } from '../battle/units.ts';
 import { isEngaged, modelBody, unitDistance, unitSees, unitsInEngagement } from '../battle/world.ts';
 import { grantedStealth } from '../core-abilities.ts';
 
@@ -208,7 +208,7 @@ registerStratagem({
   // TARGET "one CHARACTER model in your unit": the player's choice when the unit has two (BODYGUARD's two Leaders)
   use: (g, _w, p, u) => {
     const s = g.state;
-    const characters = u.models.filter((m) => m.alive && s.datasheets[m.datasheet].keywords.includes('CHARACTER'));
+    const characters = u.models.filter((m) => m.alive && modelHasKeyword(s, m, 'CHARACTER'));
     if (characters.length === 0) return;
     const options = characters.map((m) => ({ model: m.id, name: s.datasheets[m.datasheet].name }));
     const model = options.length === 1 ? options[0].model : g.decide({
@@ -256,18 +256,20 @@ export function commandRerollReaction(name: string, source: string, purposes: Re
     const per = summed ? roll.dicePerRoll ?? roll.values.length : 1;
     const several = summed && per < roll.values.length;
     const candidates: number[] = [];
+    // a die re-rolled already, or a Fate die standing for one (never re-rolled), is not offered
+    const done = (i: number) => roll.rerolled.includes(i) || g.dice.isFixed(roll.values, i);
     if (several) {
       for (let start = 0; start < roll.values.length; start += per) {
         let fresh = true;
-        for (let k = start; k < start + per; k++) if (roll.rerolled.includes(k)) fresh = false;
+        for (let k = start; k < start + per; k++) if (done(k)) fresh = false;
         if (fresh) candidates.push(start);
       }
     } else if (summed) {
-      if (roll.rerolled.length === 0) candidates.push(-1);
+      if (roll.rerolled.length === 0 && !g.dice.hasFixed(roll.values)) candidates.push(-1);
     } else {
       const t = roll.test!;
       roll.values.forEach((v, i) => {
-        if (!roll.rerolled.includes(i) && rollOutcome(v, t.needed, t.modifier, t.criticalOn) === 0) candidates.push(i);
+        if (!done(i) && rollOutcome(v, t.needed, t.modifier, t.criticalOn) === 0) candidates.push(i);
       });
     }
     if (candidates.length === 0) return null;
