@@ -45,7 +45,7 @@ import { decideBranchingFates, decideFateDie, decideFatePool, decidePreternatura
 import { decideAdmiredLeader, decideBlacklight, decideBlitz, decideCruelAmusement, decideDanceOfDeath, decideDroneHarassment, decideEmbark, decideFightWeapon, decideFlyover, decideFocusedFireChoice, decideInevitableDeath, decideMartialWarrior, decideMicrodrones, decideNovaBurst, decideNovaCharge, decideOversightDrone, decidePackmates, decideRapidEmbarkation, decideShield, decideSpiritMark, decideTargetingArray, decideTearsOfIsha, offense, pickEnemy } from './heuristic/abilities.ts';
 import { decideAttachLeader, decideReserves, decideStartEmbarked } from './heuristic/formations.ts';
 import { decideUnerringStrike } from './heuristic/unerring-strike.ts';
-import { SHADE_REACH, battleFocusReach, decideBattleFocus, decideFireAndFade, decideShadeOfTwilight } from './heuristic/aeldari-moves.ts';
+import { SHADE_REACH, battleFocusReach, decideBattleFocus, decideDutysEcho, decideFireAndFade, decideShadeOfTwilight } from './heuristic/aeldari-moves.ts';
 import { decideCommandAbility, decideCommandBodyguard } from './heuristic/battlefield-command.ts';
 import { explosiveClearanceChoice } from './heuristic/explosive-clearance.ts';
 
@@ -223,6 +223,9 @@ function decideKind(c: Ctx, req: DecisionRequest): number {
     // Asurmen's unit: a Normal move of up to 6", weighed as Shade of Twilight's D6"
     case 'tactical-acumen':
     case 'lone-spear-fire-and-fade': return decideShadeOfTwilight(c, req, 6);
+    // Duty's Echo: the first unit whose 3" Normal move Shade of Twilight's weighing would make, then that move
+    case 'dutys-echo': return decideDutysEcho(c, req);
+    case 'dutys-echo-move': return decideShadeOfTwilight(c, req, 3, false);
     case 'trail-finding': case 'path-of-the-outcast': case 'reaver-band': return decideShadeOfTwilight(c, req, SHADE_REACH, false);
     // end of the Fight phase: a D3+3" Normal move or Fall Back (5" on average), its turn over, so no charge lost
     case 'raid-and-run': return decideShadeOfTwilight(c, req, 5, false);

@@ -59,6 +59,20 @@ export function decideShadeOfTwilight(c: Ctx, req: DecisionRequest, reach = SHAD
   return argmax(req.options as ({ none: true } | MoveOption)[], (o) => ('none' in o ? stay : shortMoveEndScore(c, ov, short, o, { ...flags, noCharge })));
 }
 
+/** Duty's Echo: the first unit offered whose 3" Normal move Shade of Twilight's weighing would make (none when no unit's would). */
+export function decideDutysEcho(c: Ctx, req: DecisionRequest): number {
+  const options = req.options as ({ none: true } | { unit: string })[];
+  for (let i = 0; i < options.length; i++) {
+    const o = options[i];
+    if ('none' in o) continue;
+    const u = c.state.units[o.unit];
+    if (!u) continue;
+    const ask: DecisionRequest = { ...req, kind: 'dutys-echo-move', options: normalMoveChoices(c.state, u), context: { unit: u.id } };
+    if (decideShadeOfTwilight(c, ask, 3, false) !== 0) return i;
+  }
+  return 0;
+}
+
 /** A D6+1" manoeuvre's average reach, with what other rules add to its D6 (Martial Grace). */
 export function battleFocusReach(c: Ctx, req: DecisionRequest): number {
   const u = c.state.units[String(req.context?.unit)];

@@ -26,7 +26,8 @@ import { RETALIATION_CADRE, RETALIATION_CADRE_RULES } from './retaliation-cadre.
 import { KROOT_HUNTING_PACK, KROOT_HUNTING_PACK_RULES } from './kroot-hunting-pack.ts';
 import { KROOT_RAIDING_PARTY, KROOT_RAIDING_PARTY_RULES } from './kroot-raiding-party.ts';
 import { AUXILIARY_CADRE, AUXILIARY_CADRE_RULES } from './auxiliary-cadre.ts';
-import { regainD3Wounds, untilEndOfOpponentsNextTurn } from '../helpers.ts';
+import { bearerModel, modelWithinRangeOf, normalMoveChoices, regainD3Wounds, untilEndOfOpponentsNextTurn } from '../helpers.ts';
+import { armyEnemyMoveEnded, ruleMove } from '../../rules/battle/movement.ts';
 
 const KAUYON = 'Kauyon';
 const MONTKA = "Mont'ka";
@@ -339,6 +340,33 @@ registerRule({
 
 /** A FIRE WARRIOR or PATHFINDER TEAM unit (the Starfire Cadre stratagems' targets). */
 const fireWarriorOrPathfinders = (u: UnitState) => hasKeyword(u, 'FIRE WARRIOR') || hasKeyword(u, 'PATHFINDER TEAM');
+
+/**
+ * Duty's Echo (Starfire Cadre Enhancement, ETHEREAL): at the end of its player's Shooting phase, one friendly
+ * FIRE WARRIOR or PATHFINDER TEAM unit within 6" of the bearer may make a Normal move of up to 3". The Set
+ * Overwatch it then counts as having performed is not played (no Overwatch in these games, as above).
+ */
+export const DUTYS_ECHO = "Duty's Echo";
+registerRule({
+  name: DUTYS_ECHO, kind: 'enhancement',
+  phaseEnd(g, unit, phase) {
+    const s = g.state;
+    if (phase !== 'shooting' || s.turn !== unit.player) return;
+    const bearer = bearerModel(unit, DUTYS_ECHO);
+    if (!bearer) return;
+    const units = unitsOnBattlefield(s, unit.player).filter((u) => fireWarriorOrPathfinders(u) && modelWithinRangeOf(s, bearer, u, 6) && normalMoveChoices(s, u).length > 0);
+    if (units.length === 0) return;
+    const { option } = g.decide<{ none: true } | { unit: string }>({
+      kind: 'dutys-echo', player: unit.player, prompt: `${unit.name}: Duty's Echo: which unit makes a Normal move of up to 3"?`,
+      options: [{ none: true }, ...units.map((u) => ({ unit: u.id }))], context: { unit: unit.id },
+    });
+    if ('none' in option) return;
+    const mover = s.units[option.unit];
+    const { option: to } = g.decide({ kind: 'dutys-echo-move', player: unit.player, prompt: `${mover.name}: Duty's Echo: a Normal move of up to 3"`, options: normalMoveChoices(s, mover), context: { unit: mover.id } });
+    if ('none' in to) return;
+    if (ruleMove(g, mover, 'normal', to.to, 3)) armyEnemyMoveEnded(g, g.state.units[mover.id], 'normal');
+  },
+});
 
 /** Retreating Fire: the unit may shoot this phase though it Fell Back. */
 registerRule({ name: 'Retreating Fire', kind: 'effect', allows: (perm) => perm === 'shoot-after-fall-back' });
