@@ -15,7 +15,7 @@ import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.
 import { characteristic, hasKeyword, unitsOnBattlefield, modelHasKeyword } from '../../rules/battle/units.ts';
 import { isEngaged, unitDistance, unitSees } from '../../rules/battle/world.ts';
 import { getWeaponAbility } from '../../rules/weapon-abilities.ts';
-import { bearerComponent, intoReservesRestored } from '../helpers.ts';
+import { bearerPartStands, intoReservesRestored } from '../helpers.ts';
 
 export const ELDRITCH_RAIDERS = 'Eldritch Raiders';
 const YRIELS_OWN = "Yriel's Own";
@@ -151,9 +151,9 @@ registerStratagem({
  */
 registerRule({
   name: 'Alacritous Assault', kind: 'enhancement',
-  weaponAbility: (ability, ctx) => ability === 'LANCE' && ctx.profile.range === 'Melee' && bearerComponent(ctx.unit, 'Alacritous Assault') !== null,
+  weaponAbility: (ability, ctx) => ability === 'LANCE' && ctx.profile.range === 'Melee' && bearerPartStands(ctx.unit, 'Alacritous Assault'),
   attack(plan, ctx, src) {
-    if (src.role !== 'attacker' || !ctx.melee || profileHas(ctx.profile, 'LANCE') || bearerComponent(ctx.attacker, 'Alacritous Assault') === null) return;
+    if (src.role !== 'attacker' || !ctx.melee || profileHas(ctx.profile, 'LANCE') || !bearerPartStands(ctx.attacker, 'Alacritous Assault')) return;
     getWeaponAbility('LANCE')!.compile(plan, { name: 'LANCE' }, ctx);
   },
 });
@@ -165,7 +165,7 @@ const ANTI_VEHICLE = { name: 'ANTI', keyword: 'VEHICLE', threshold: 5 };
 registerRule({
   name: 'Exotic Munitions', kind: 'enhancement',
   attack(plan, ctx, src) {
-    if (src.role !== 'attacker' || ctx.melee || bearerComponent(ctx.attacker, 'Exotic Munitions') === null) return;
+    if (src.role !== 'attacker' || ctx.melee || !bearerPartStands(ctx.attacker, 'Exotic Munitions')) return;
     const anti = getWeaponAbility('ANTI')!;
     anti.compile(plan, ANTI_MONSTER, ctx);
     anti.compile(plan, ANTI_VEHICLE, ctx);

@@ -354,15 +354,21 @@ registerRule({
     if (phase !== 'shooting' || s.turn !== unit.player) return;
     const bearer = bearerModel(unit, DUTYS_ECHO);
     if (!bearer) return;
-    const units = unitsOnBattlefield(s, unit.player).filter((u) => fireWarriorOrPathfinders(u) && modelWithinRangeOf(s, bearer, u, 6) && normalMoveChoices(s, u).length > 0);
-    if (units.length === 0) return;
+    // each unit's Normal move destinations, made once (the planner's work): offered, and then the move's options
+    const moves = new Map<string, ReturnType<typeof normalMoveChoices>>();
+    for (const u of unitsOnBattlefield(s, unit.player)) {
+      if (!fireWarriorOrPathfinders(u) || !modelWithinRangeOf(s, bearer, u, 6)) continue;
+      const choices = normalMoveChoices(s, u);
+      if (choices.length > 0) moves.set(u.id, choices);
+    }
+    if (moves.size === 0) return;
     const { option } = g.decide<{ none: true } | { unit: string }>({
       kind: 'dutys-echo', player: unit.player, prompt: `${unit.name}: Duty's Echo: which unit makes a Normal move of up to 3"?`,
-      options: [{ none: true }, ...units.map((u) => ({ unit: u.id }))], context: { unit: unit.id },
+      options: [{ none: true }, ...[...moves.keys()].map((id) => ({ unit: id }))], context: { unit: unit.id },
     });
     if ('none' in option) return;
     const mover = s.units[option.unit];
-    const { option: to } = g.decide({ kind: 'dutys-echo-move', player: unit.player, prompt: `${mover.name}: Duty's Echo: a Normal move of up to 3"`, options: normalMoveChoices(s, mover), context: { unit: mover.id } });
+    const { option: to } = g.decide({ kind: 'dutys-echo-move', player: unit.player, prompt: `${mover.name}: Duty's Echo: a Normal move of up to 3"`, options: moves.get(mover.id)!, context: { unit: mover.id } });
     if ('none' in to) return;
     if (ruleMove(g, mover, 'normal', to.to, 3)) armyEnemyMoveEnded(g, g.state.units[mover.id], 'normal');
   },
