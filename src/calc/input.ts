@@ -15,7 +15,7 @@ import type { RerollPolicy } from '../rules/attack-plan.ts';
  */
 const MAX_DICE_TOTAL = 100;
 
-const dice = z.union([z.string(), z.number().int().nonnegative()]).transform((v, ctx): DiceExpr => {
+const dice = z.union([z.string(), z.number().int().nonnegative()], { error: 'expected a dice expression such as 3, D3, D6+1 or 2D6 (a string or a whole number)' }).transform((v, ctx): DiceExpr => {
   const d = parseDiceExpr(v);
   if (!d) {
     ctx.addIssue({ code: 'custom', message: `expected a dice expression such as 3, D3, D6+1 or 2D6, got ${JSON.stringify(v)}` });
@@ -49,7 +49,7 @@ export const calcInputSchema = z.object({
     models: z.number().int().min(1).max(100),
     weapon: z.object({
       name: z.string().default('Weapon'),
-      range: z.union([z.number().positive(), z.literal('Melee')]),
+      range: z.union([z.number().positive(), z.literal('Melee')], { error: 'expected a range in inches (more than 0) or "Melee"' }),
       attacks: dice,
       skill,
       strength: z.number().int().min(1),

@@ -8,7 +8,7 @@ import { pathToFileURL, fileURLToPath } from 'node:url';
 import type { Agent, AgentFactory } from './agent.ts';
 import { createStream, subSeed } from './rng.ts';
 import type { PlayerIndex } from './state.ts';
-import type { ResolvedScenario } from '../data/scenario-types.ts';
+import type { ResolvedPlayer, ResolvedScenario } from '../data/scenario-types.ts';
 import { DataError } from '../data/errors.ts';
 
 const agentsDir = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'agents');
@@ -76,4 +76,20 @@ export function makeSeatAgent(factory: AgentFactory, spec: string, sc: Pick<Reso
     if (params) throw new DataError(`${sc.file}: agentParams of ${p.name}: ${(err as Error).message}`, sc.file);
     throw err;
   }
+}
+
+/**
+ * The scenario as `specs` play it (by seat): each seat names the agent that plays it, as the game-started
+ * event then records it (fork plays the game again from there), and the scenario's agentParams of a seat
+ * whose agent is replaced are dropped (they were written for the agent it named). `play --agents`, the batch
+ * runner, `batch-game` and `replay --from-batch` all play this scenario, so their logs are the same.
+ */
+export function seatedScenario(sc: ResolvedScenario, specs: readonly [string, string]): ResolvedScenario {
+  const seat = (p: ResolvedPlayer, spec: string): ResolvedPlayer => {
+    if (p.agent === spec) return p;
+    if (sameAgent(spec, p.agent)) return { ...p, agent: spec };
+    const { agentParams: _replaced, ...rest } = p;
+    return { ...rest, agent: spec };
+  };
+  return { ...sc, players: [seat(sc.players[0], specs[0]), seat(sc.players[1], specs[1])] };
 }

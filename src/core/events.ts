@@ -192,6 +192,13 @@ export interface DecisionEvent {
 /** A message for the reader of the log (warnings such as unplayed abilities). No state change. */
 export interface NoteEvent { type: 'note'; text: string }
 
+/**
+ * A fork (src/replay/fork.ts) took the game over here, after the first `at` events of the log it forked:
+ * from here on the dice come from `seed` (when given) and the `agents` of players 1 and 2 play (when given).
+ * No state change; a fork of this log replays it to reseed its dice at the same point.
+ */
+export interface ForkPointEvent { type: 'fork-point'; at: number; seed?: string; agents?: [string, string] }
+
 export interface GameEndedEvent { type: 'game-ended'; result: GameResult }
 
 export type GameEvent =
@@ -202,7 +209,7 @@ export type GameEvent =
   | ModelsPlacedEvent | UnitMovedEvent | UnitFlagEvent | UnitLocationEvent | UnitAttachedEvent | UnitDetachedEvent | UnitJoinedEvent
   | AttackAllocatedEvent | ModelDamagedEvent | ModelHealedEvent | ModelReturnedEvent | ModelDestroyedEvent | UnitDestroyedEvent
   | BattleShockEvent | EffectAddedEvent | EffectRemovedEvent | StratagemUsedEvent
-  | ObjectiveControlEvent | HatchwayEvent | FallenPiledInEvent | RuleStateEvent | DecisionEvent | NoteEvent | GameEndedEvent;
+  | ObjectiveControlEvent | HatchwayEvent | FallenPiledInEvent | RuleStateEvent | DecisionEvent | NoteEvent | ForkPointEvent | GameEndedEvent;
 
 export type EventType = GameEvent['type'];
 export type EventOf<T extends EventType> = Extract<GameEvent, { type: T }>;

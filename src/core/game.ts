@@ -6,7 +6,7 @@
  * keeps every event, so `foldEvents(game.log)` rebuilds the final state.
  */
 import { apply } from './reducer.ts';
-import type { DiceRolledEvent, GameEvent, RollPurpose } from './events.ts';
+import type { DiceRolledEvent, ForkPointEvent, GameEvent, RollPurpose } from './events.ts';
 import { createStream, streamFromState, subSeed, type Stream } from './rng.ts';
 import type { Effect, Expiry, GameState, PlayerIndex } from './state.ts';
 import { IllegalDecisionError, type Agent, type Decision, type DecisionRequest, type GameView } from './agent.ts';
@@ -19,12 +19,15 @@ export interface GameOptions {
   agents?: [Agent, Agent];
   /** record agents' decisions in the log (on by default when logging) */
   recordDecisions?: boolean;
-  /**
-   * Fork: once `event` events have been applied, the dice continue from `seed` (when given) and
-   * `agents` take over (when given).
-   */
-  switchAt?: { event: number; seed?: string; agents?: [Agent, Agent] };
+  /** Fork: where the game is taken over, in event order (see TakeOver). */
+  takeOvers?: TakeOver[];
 }
+
+/**
+ * A fork's take-over: once `event` events have been applied, the dice continue from `seed` (when given),
+ * `agents` play on (when given) and `mark` is recorded (the fork-point event that says so in the log).
+ */
+export interface TakeOver { event: number; seed?: string; agents?: [Agent, Agent]; mark?: ForkPointEvent }
 
 /** No game comes near this many events (a Strike Force game is 2,000-6,000): more means a rule loops. */
 export const MAX_EVENTS = 2_000_000;
@@ -36,7 +39,7 @@ export class Game {
   agents: [Agent, Agent] | null;
   private readonly onEvent: ((e: GameEvent, state: GameState) => void) | null;
   private readonly recordDecisions: boolean;
-  private switchAt: GameOptions['switchAt'] | null;
+  private readonly takeOvers: TakeOver[];
 
   /** `stream`: the dice stream to use; by default the state's saved PRNG state, or a fresh one from its seed. */
   constructor(state: GameState, opts: GameOptions = {}, stream?: Stream) {
@@ -45,7 +48,7 @@ export class Game {
     this.onEvent = opts.onEvent ?? null;
     this.agents = opts.agents ?? null;
     this.recordDecisions = opts.recordDecisions ?? (opts.log === true || opts.onEvent !== undefined);
-    this.switchAt = opts.switchAt ?? null;
+    this.takeOvers = [...(opts.takeOvers ?? [])];
     this.dice = new Dice(this, stream ?? (state.rng ? streamFromState(state.rng) : createStream(subSeed(state.seed, 'dice'))));
   }
 
@@ -61,12 +64,16 @@ export class Game {
     apply(this.state, e);
     if (this.log) this.log.push(e);
     if (this.onEvent) this.onEvent(e, this.state);
-    if (this.switchAt && this.state.eventCount >= this.switchAt.event) {
-      if (this.switchAt.seed !== undefined) this.dice.reseed(this.switchAt.seed);
-      if (this.switchAt.agents) this.agents = this.switchAt.agents;
-      this.switchAt = null;
-    }
+    if (this.takeOvers.length > 0 && this.state.eventCount >= this.takeOvers[0].event) this.takeOver();
     return e;
+  }
+
+  /** The next take-over is due: switch the dice and agents, then record its mark (which may bring the next one due). */
+  private takeOver(): void {
+    const t = this.takeOvers.shift()!;
+    if (t.seed !== undefined) this.dice.reseed(t.seed);
+    if (t.agents) this.agents = t.agents;
+    if (t.mark) this.emit(t.mark);
   }
 
   /** Record an answer that is not an option of a request (a re-roll policy), for replays. */

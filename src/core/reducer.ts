@@ -217,6 +217,7 @@ const reducers: ReducerTable = {
   'rule-state': (s, e) => { s.players[e.player].ruleState[e.key] = structuredClone(e.value); },
   decision: () => {},
   note: () => {},
+  'fork-point': () => {},
   'game-ended': (s, e) => {
     s.result = { ...e.result, vp: [e.result.vp[0], e.result.vp[1]] };
     s.stage = 'ended';
@@ -242,8 +243,8 @@ export function apply(state: GameState, event: GameEvent): void {
   if (!CONTENT_UNCHANGED.has(event.type)) state.contentVersion++;
 }
 
-/** Events that change nothing an agent may read: the dice stream's position (agents have their own), records of decisions and notes. */
-const CONTENT_UNCHANGED: ReadonlySet<EventType> = new Set<EventType>(['dice', 'reroll', 'dice-substituted', 'decision', 'note', 'phase-ended']);
+/** Events that change nothing an agent may read: the dice stream's position (agents have their own), records of decisions, notes and fork points. */
+const CONTENT_UNCHANGED: ReadonlySet<EventType> = new Set<EventType>(['dice', 'reroll', 'dice-substituted', 'decision', 'note', 'fork-point', 'phase-ended']);
 
 /** Apply one event through immer: returns a new frozen snapshot sharing unchanged parts. */
 export const applyImmutable = produce((draft: GameState, event: GameEvent) => {

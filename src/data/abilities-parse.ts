@@ -88,7 +88,10 @@ export interface TransportParse {
 /**
  * The `transport` column: "This model has a transport capacity of 12 T’au Empire Infantry models. It
  * cannot transport Battlesuit, Kroot or Vespid Stingwings models." `splitKeywords` turns "T’au Empire
- * Infantry" into ["T'AU EMPIRE", "INFANTRY"] using the keywords the faction's datasheets know.
+ * Infantry" into ["T'AU EMPIRE", "INFANTRY"] using the keywords the faction's datasheets know. A capacity
+ * naming more than one kind of model ("10 Necron Warrior models and 1 Necrons Infantry Character model",
+ * "Skitarii Infantry or Tech-Priest Infantry") has no keyword list to give: it is kept `unparsed`, with no
+ * keywords, rather than read as one list holding the rule's words.
  */
 export function parseTransport(html: string, splitKeywords: (words: string) => string[]): TransportParse | null {
   const text = cleanName(html);
@@ -98,12 +101,16 @@ export function parseTransport(html: string, splitKeywords: (words: string) => s
   const fromUnits = /^This model has a transport capacity of (\d+) models from the following units: (.+?)\.?$/i.exec(sentences[0] ?? '');
   const transport: TransportParse['transport'] = { capacity: 0, keywords: [], excludedKeywords: [] };
   const problems: string[] = [];
-  if (first) {
-    transport.capacity = Number(first[1]);
-    transport.keywords = splitKeywords(first[2]);
-  } else if (fromUnits) {
+  if (fromUnits) {
     transport.capacity = Number(fromUnits[1]);
     transport.units = fromUnits[2].split(/,\s*/).map((u) => u.trim()).filter(Boolean);
+  } else if (first && namesOneKind(first[2])) {
+    transport.capacity = Number(first[1]);
+    transport.keywords = splitKeywords(first[2]);
+  } else if (first) {
+    transport.capacity = Number(first[1]);
+    transport.unparsed = true;
+    problems.push(`capacity names more than one kind of model: ${first[2].slice(0, 80)}`);
   } else {
     const n = /transport capacity of (\d+)/i.exec(text);
     transport.capacity = n ? Number(n[1]) : 0;
@@ -112,19 +119,43 @@ export function parseTransport(html: string, splitKeywords: (words: string) => s
   }
   for (const s of sentences.slice(1)) {
     const cannot = /^(?:It|This model) cannot transport (.+?) models?(?: or (.+?) models)?(?: \(excluding (.+?)(?: models)?\))?\.$/i.exec(s);
-    const space = /^Each (.+?) model takes (?:up )?the space of (\d+) models\.$/i.exec(s);
+    const space = modelSpaces(s);
     if (cannot) {
       const list = [cannot[1], cannot[2]].filter(Boolean).join(', ');
       transport.excludedKeywords.push(...list.split(/,\s*|\s+or\s+/).map((k) => normaliseKeyword(k)).filter(Boolean));
       if (cannot[3]) transport.excludedExceptions = cannot[3].split(/,\s*|\s+and\s+/).map((k) => normaliseKeyword(k.replace(/ models$/i, '')));
     } else if (space) {
-      (transport.modelSpace ??= []).push({ keyword: normaliseKeyword(space[1]), space: Number(space[2]) });
+      (transport.modelSpace ??= []).push(...space);
     } else {
       transport.unparsed = true;
       problems.push(`sentence not understood: ${s.slice(0, 80)}`);
     }
   }
   return problems.length ? { transport, problem: problems.join('; ') } : { transport };
+}
+
+/** A capacity's model words are one keyword list: no count, no second "models", no "and"/"or"/comma between kinds. */
+function namesOneKind(words: string): boolean {
+  return !/\d|\bmodels?\b|,|\s(?:and|or)\s/i.test(words);
+}
+
+/**
+ * "Each Jump Pack, Wulfen, Gravis or Terminator model takes up the space of 2 models and each Centurion model
+ * takes up the space of 3 models." -> one entry per keyword; null when the sentence is not of that shape.
+ */
+function modelSpaces(sentence: string): { keyword: string; space: number }[] | null {
+  if (!/^Each /i.test(sentence)) return null;
+  const out: { keyword: string; space: number }[] = [];
+  for (const clause of sentence.replace(/\.$/, '').split(/\s+and each\s+/i)) {
+    const m = /^(?:Each )?(.+?) models? takes? (?:up )?the space of (\d+) models?$/i.exec(clause.trim());
+    if (!m) return null;
+    // "Heavy Weapons Team model and Veteran Heavy Weapons Team", "MOUNTED , Centurion or Obliterator"
+    for (const k of m[1].split(/\s*,\s*|\s+or\s+|\s+and\s+/i)) {
+      const keyword = normaliseKeyword(k.replace(/\s+models?$/i, ''));
+      if (keyword) out.push({ keyword, space: Number(m[2]) });
+    }
+  }
+  return out;
 }
 
 export interface DamagedParse {

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { Datasheet } from './datasheet.ts';
-import { BATTLE_SIZES, MAX_UNIT_MODELS, battleSizeFor, dataWeaponName, validateArmy, type ArmyFile, type ArmyModelGroup, type ArmyUnit } from './army.ts';
+import { BATTLE_SIZES, MAX_UNIT_MODELS, battleSizeFor, dataWeaponName, unknownDetachmentWarning, validateArmy, type ArmyFile, type ArmyModelGroup, type ArmyUnit } from './army.ts';
 import { bundledSource, findFaction, type CatalogSource, type FactionCatalog } from './catalog.ts';
 import { parseListText, type ListFormat, type RawArmyList, type RawItem, type RawUnit } from './army-list-parse.ts';
 import { matchProfiles } from './composition-parse.ts';
@@ -62,8 +62,9 @@ export function parseArmyList(text: string, options: ParseArmyOptions = {}): Par
 
   const detachment = raw.detachment ?? '';
   if (!detachment) warnings.push('the list names no detachment');
-  else if (!catalog.detachment(detachment)) {
-    warnings.push(`detachment "${detachment}" is not a ${catalog.faction.name} detachment in the data; closest: ${closestNames(detachment, catalog.data.detachments.map((d) => d.name)).join(', ')}`);
+  else {
+    const unknown = unknownDetachmentWarning(catalog, detachment);
+    if (unknown) warnings.push(unknown);
   }
   const points = units.reduce((s, u) => s + u.points, 0);
   // the list's own total: stated, or the sum of its unit prices (short formats)

@@ -1,7 +1,6 @@
 /** `army`: parse an army list (or check an army JSON file) and print or write the army file. */
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { makeDirs } from './make-dirs.ts';
-import path from 'node:path';
+import { readFileSync, existsSync } from 'node:fs';
+import { writeFilesWhole } from './write-whole.ts';
 import { CliError } from '../cli-error.ts';
 import { checkArmyAgainstCatalog, loadArmyFile, type ArmyFile } from './army.ts';
 import { parseArmyList } from './army-build.ts';
@@ -37,10 +36,7 @@ export async function runArmy(file: string, opts: ArmyCommandOptions): Promise<v
     warnings = parsed.warnings;
   }
   const json = stableStringify(army);
-  if (opts.out) {
-    makeDirs(path.dirname(path.resolve(opts.out)));
-    writeFileSync(opts.out, json);
-  }
+  if (opts.out) writeFilesWhole([{ path: opts.out, text: json }]);
   if (opts.json) {
     process.stdout.write(json);
     return;

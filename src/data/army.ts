@@ -6,11 +6,11 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { z } from 'zod';
 import { DataError } from './errors.ts';
-import type { FactionCatalog } from './catalog.ts';
+import { knownDetachments, type FactionCatalog } from './catalog.ts';
 import type { Datasheet } from './datasheet.ts';
 import { musterWarnings } from './muster-checks.ts';
 import { mayLead } from './leader-stand-ins.ts';
-import { mayJoinAsLeader } from './bodyguard.ts';
+import { mayJoinAsLeader, ONE_LEADER_RULE } from './bodyguard.ts';
 import { lookupKey } from './text.ts';
 import { closestNames } from './fuzzy.ts';
 import { bundledNamesake } from './project-path.ts';
@@ -145,11 +145,20 @@ export function closestWeapons(ds: Datasheet, name: string): string {
  * warnings for points that do not match the data and for weapons or wargear the datasheet does not
  * have (the scenario loader refuses such a weapon: a game cannot play it).
  */
+/** A warning for a detachment name the faction's data does not have, with the closest names; null when it has it or none is named. */
+export function unknownDetachmentWarning(catalog: FactionCatalog, detachment: string): string | null {
+  const known = knownDetachments(catalog).map((d) => d.name);
+  if (!detachment || known.some((n) => lookupKey(n) === lookupKey(detachment))) return null;
+  return `detachment "${detachment}" is not a ${catalog.faction.name} detachment in the data; closest: ${closestNames(detachment, known).join(', ')}`;
+}
+
 export function checkArmyAgainstCatalog(army: ArmyFile, catalog: FactionCatalog, file = 'army'): string[] {
   const warnings: string[] = [];
+  const unknownDetachment = unknownDetachmentWarning(catalog, army.detachment);
+  if (unknownDetachment) warnings.push(`${unknownDetachment}: a game refuses it unless its scenario names another`);
   const fail = (p: (string | number)[], msg: string) => { throw new DataError(`${file}: ${fieldPath(p)}: ${msg}`, file); };
   // Leaders already attached to each Bodyguard unit (by their datasheet ids), in the order of the file
-  const ledBy = new Map<string, { names: string[]; datasheets: string[] }>();
+  const ledBy = new Map<string, { names: string[]; datasheets: Datasheet[] }>();
   army.units.forEach((u, i) => {
     const ds = catalog.byId(u.datasheetId);
     if (!ds) return fail(['units', i, 'datasheetId'], `expected a datasheet id of ${catalog.faction.name}, found ${JSON.stringify(u.datasheetId)}`);
@@ -185,10 +194,10 @@ export function checkArmyAgainstCatalog(army: ArmyFile, catalog: FactionCatalog,
       // the scenario loader refuses the pair otherwise)
       const led = ledBy.get(target.id) ?? { names: [], datasheets: [] };
       const size = target.models.reduce((n, m) => n + m.count, 0);
-      if (led.names.length > 0 && !mayJoinAsLeader(tds, size, led.datasheets, ds.id)) {
-        warnings.push(`units[${i}].attachedTo: ${target.name} (${target.id}) already has a Leader (${led.names.join(', ')}); a Bodyguard unit takes one Leader (two of different datasheets for a BODYGUARD unit of 20 models), so a game refuses the army until one is detached`);
+      if (led.names.length > 0 && !mayJoinAsLeader(tds, size, led.datasheets, ds)) {
+        warnings.push(`units[${i}].attachedTo: ${target.name} (${target.id}) already has a Leader (${led.names.join(', ')}); ${ONE_LEADER_RULE}, so a game refuses the army until one is detached`);
       } else {
-        ledBy.set(target.id, { names: [...led.names, `${u.name} (${u.id})`], datasheets: [...led.datasheets, ds.id] });
+        ledBy.set(target.id, { names: [...led.names, `${u.name} (${u.id})`], datasheets: [...led.datasheets, ds] });
       }
     }
   });

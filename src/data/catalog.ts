@@ -33,6 +33,23 @@ export interface FactionCatalog {
   detachment(name: string): FactionData['detachments'][number] | undefined;
 }
 
+/**
+ * Detachments the engine plays that the data export does not list, by faction id. Battle Host is the
+ * Aeldari index detachment of the seed pages (the export has the codex's Warhost instead).
+ */
+const EXTRA_DETACHMENTS: Record<string, { name: string; type?: string }[]> = {
+  AE: [{ name: 'Battle Host' }],
+  TAU: [{ name: 'Starfire Cadre', type: 'Boarding Actions' }],
+};
+
+/** The faction's detachments an army may name: the data's, and those the engine plays that the export lacks. */
+export function knownDetachments(catalog: FactionCatalog): { name: string; type?: string }[] {
+  return [
+    ...catalog.data.detachments.map((d) => ({ name: d.name, type: d.type })),
+    ...(EXTRA_DETACHMENTS[catalog.faction.id] ?? []).filter((x) => !catalog.detachment(x.name)),
+  ];
+}
+
 export function catalogFromData(source: FactionData): FactionCatalog {
   // Leaders list the units standing in for their Bodyguards too (CORSAIRS): a fact of the datasheets
   const data: FactionData = { ...source, datasheets: withStandIns(source.datasheets) };

@@ -170,6 +170,12 @@ export interface Datasheet {
    */
   leads: string[];
   /**
+   * the Leaders (datasheet names or keywords, as its leader text writes them) beside which this Leader may
+   * join a unit that already has one ("even if one Autarch or Farseer model has already been attached"):
+   * ./co-leaders.ts; absent when the text names none
+   */
+  joinsBeside?: string[];
+  /**
    * transport capacity in models and who may embark; null when not a transport. A unit may embark
    * when it has every keyword of `keywords` and none of `excludedKeywords` (models with one of
    * `excludedExceptions` are allowed anyway), or when its datasheet is named in `units`.

@@ -117,13 +117,26 @@ export const ARMY_BUILDING_ABILITY_NAMES: readonly string[] = Object.keys(ARMY_B
 
 /** Warnings for an army's construction; `byId` gives each unit's datasheet. */
 /**
- * The Warlord a game makes when the army marks none: a unit that must be (SUPREME COMMANDER), else the first
- * CHARACTER that may be (not PATH OF DAMNATION); undefined when there is none.
+ * The units a detachment asks to be the Warlord, by detachment name (the army check above warns about another):
+ * Devoted of Ynnead's Yvraine or the Yncarne.
  */
-export function defaultWarlord<U>(units: readonly U[], ds: (u: U) => Datasheet): { unit: U; must: boolean } | undefined {
+const DETACHMENT_WARLORDS: Record<string, (ds: Datasheet) => boolean> = {
+  'Devoted of Ynnead': (ds) => has(ds, 'YVRAINE') || has(ds, 'THE YNCARNE'),
+};
+
+/**
+ * The Warlord a game makes when the army marks none: a unit that must be (SUPREME COMMANDER), else the first
+ * CHARACTER that may be (not PATH OF DAMNATION), one the detachment asks for first (so that its own check holds);
+ * undefined when there is none.
+ */
+export function defaultWarlord<U>(units: readonly U[], ds: (u: U) => Datasheet, detachment?: string | null): { unit: U; must: boolean; detachment?: string } | undefined {
   const must = units.find((u) => ds(u).abilities.includes('SUPREME COMMANDER'));
   if (must) return { unit: must, must: true };
-  const first = units.find((u) => has(ds(u), 'CHARACTER') && !ds(u).abilities.includes('PATH OF DAMNATION'));
+  const may = (u: U) => has(ds(u), 'CHARACTER') && !ds(u).abilities.includes('PATH OF DAMNATION');
+  const asked = detachment ? DETACHMENT_WARLORDS[detachment] : undefined;
+  const preferred = asked ? units.find((u) => may(u) && asked(ds(u))) : undefined;
+  if (preferred) return { unit: preferred, must: false, detachment: detachment! };
+  const first = units.find(may);
   return first ? { unit: first, must: false } : undefined;
 }
 
@@ -146,8 +159,9 @@ export function musterWarnings(army: ArmyFile, byId: (datasheetId: string) => Da
   const warlords = units.filter((x) => x.unit.warlord);
   if (warlords.length > 1) warnings.push(`${warlords.length} Warlords (${warlords.map((x) => label(x.unit)).join(', ')}): one`);
   if (warlords.length === 0 && units.length === army.units.length) {
-    const stand = defaultWarlord(army.units, (u) => byId(u.datasheetId)!);
-    warnings.push(stand ? `no Warlord marked: a game makes ${label(stand.unit)}, ${stand.must ? 'who must be (SUPREME COMMANDER)' : 'the first CHARACTER'}, the Warlord` : 'no Warlord marked and no CHARACTER to be one: a game refuses the army');
+    const stand = defaultWarlord(army.units, (u) => byId(u.datasheetId)!, army.detachment);
+    const why = stand?.must ? 'who must be (SUPREME COMMANDER)' : stand?.detachment ? `the first CHARACTER the ${stand.detachment} asks for` : 'the first CHARACTER';
+    warnings.push(stand ? `no Warlord marked: a game makes ${label(stand.unit)}, ${why}, the Warlord` : 'no Warlord marked and no CHARACTER to be one: a game refuses the army');
   }
   for (const x of warlords) if (!has(x.ds, 'CHARACTER')) warnings.push(`${label(x.unit)} is the Warlord: the Warlord is a CHARACTER`);
   const enhanced = units.filter((x) => x.unit.enhancement);

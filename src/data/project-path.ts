@@ -9,10 +9,12 @@ import { fileURLToPath } from 'node:url';
 /** The project root (the folder holding scenarios/ and src/). */
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** `file` relative to the project root ("scenarios/default.json"; "../elsewhere/x.json" outside it). */
+/**
+ * `file` (absolute, or from the working folder) relative to the project root ("scenarios/default.json";
+ * "../elsewhere/x.json" outside it): the same whichever folder the command was typed in.
+ */
 export function projectRelative(file: string): string {
-  if (!path.isAbsolute(file)) return file.split(path.sep).join('/');
-  return path.relative(PROJECT_ROOT, file).split(path.sep).join('/');
+  return path.relative(PROJECT_ROOT, path.resolve(file)).split(path.sep).join('/');
 }
 
 /**

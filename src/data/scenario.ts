@@ -87,10 +87,10 @@ import { z } from 'zod';
 import type { BoardState, HatchwayState, MissionState, PlayerIndex, TerrainState } from '../core/state.ts';
 import { defaultWarlord } from './muster-checks.ts';
 import { checkArmyAgainstCatalog, closestWeapons, dataWeaponName, fieldPath, loadArmyFile, validateArmy, type ArmyFile, type ArmyUnit } from './army.ts';
-import { loadFactionCatalog, type FactionCatalog } from './catalog.ts';
+import { knownDetachments, loadFactionCatalog, type FactionCatalog } from './catalog.ts';
 import { unitOfHasKeyword, type Datasheet } from './datasheet.ts';
 import { DataError } from './errors.ts';
-import { mayJoinAsLeader } from './bodyguard.ts';
+import { mayJoinAsLeader, ONE_LEADER_RULE } from './bodyguard.ts';
 import { mayLead } from './leader-stand-ins.ts';
 import { deploymentsFromJson } from '../geometry/deployments.ts';
 import { closestNames } from './fuzzy.ts';
@@ -104,11 +104,14 @@ import { bundledNamesake } from './project-path.ts';
 import '../factions/index.ts';
 import { coreSource, stratagemNamesFor } from '../rules/stratagems/registry.ts';
 
-/** The scenario `npm start` plays (relative to the project root). */
-export const DEFAULT_SCENARIO = 'scenarios/kauyon-vs-battle-host.json';
-
 /** The bundled scenarios folder (scenarios/ at the project root). */
 export const SCENARIOS_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
+
+/**
+ * The scenario a command given none plays (`npm start` names its copy), as a path from the working folder:
+ * "scenarios/kauyon-vs-battle-host.json" at the project root, found from any other folder too (`npx strategium`).
+ */
+export const DEFAULT_SCENARIO = path.relative(process.cwd(), path.join(SCENARIOS_DIR, 'kauyon-vs-battle-host.json')).split(path.sep).join('/');
 const DEPLOYMENTS_FILE = path.join(SCENARIOS_DIR, 'missions', 'deployments.json');
 const TERRAIN_DIR = path.join(SCENARIOS_DIR, 'terrain');
 
@@ -118,15 +121,6 @@ export type GameMode = 'strike-force' | 'boarding-actions';
 export const MODES: Record<GameMode, { width: number; height: number; pointsLimit: number; label: string }> = {
   'strike-force': { width: 60, height: 44, pointsLimit: 2000, label: 'Strike Force' },
   'boarding-actions': { width: 44, height: 30, pointsLimit: 500, label: 'Boarding Actions' },
-};
-
-/**
- * Detachments the engine plays that the data export does not list, by faction id. Battle Host is the
- * Aeldari index detachment of the seed pages (the export has the codex's Warhost instead).
- */
-const EXTRA_DETACHMENTS: Record<string, { name: string; type?: string }[]> = {
-  AE: [{ name: 'Battle Host' }],
-  TAU: [{ name: 'Starfire Cadre', type: 'Boarding Actions' }],
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -436,10 +430,7 @@ function resolveDetachment(
   const at: FieldPath = ['players', ctx.idx, p.detachment === undefined ? 'army' : 'detachment'];
   const asked = p.detachment === undefined ? (ctx.army.detachment || null) : p.detachment;
   if (asked === null || asked.trim() === '') return null;
-  const known = [
-    ...ctx.catalog.data.detachments.map((d) => ({ name: d.name, type: d.type })),
-    ...(EXTRA_DETACHMENTS[ctx.catalog.faction.id] ?? []).filter((x) => !ctx.catalog.detachment(x.name)),
-  ];
+  const known = knownDetachments(ctx.catalog);
   const hit = known.find((d) => lookupKey(d.name) === lookupKey(asked));
   if (!hit) {
     const field = p.detachment === undefined ? [...at, 'detachment'] : at;
@@ -506,8 +497,8 @@ function resolveFormations(probs: Problems, ctx: PlayerContext, p: ParsedPlayer,
       continue;
     }
     const already = ledBy.get(bodyguard) ?? [];
-    if (already.length > 0 && !mayJoinAsLeader(bds, models(bu), already.map((l) => ctx.ds(l).id), lds.id)) {
-      probs.add(at, `${unitLabel(bu)} already has a Leader (${already.join(', ')}); a Bodyguard unit takes one Leader (two of different datasheets for a BODYGUARD unit of 20 models)`);
+    if (already.length > 0 && !mayJoinAsLeader(bds, models(bu), already.map((l) => ctx.ds(l)), lds)) {
+      probs.add(at, `${unitLabel(bu)} already has a Leader (${already.join(', ')}); ${ONE_LEADER_RULE}`);
       continue;
     }
     if (leaders[bodyguard]) { probs.add(at, `${unitLabel(bu)} is itself attached as a Leader; expected a Bodyguard unit`); continue; }
@@ -659,7 +650,7 @@ function resolvePlayer(
     const w = warlords[0];
     if (!hasKw(ctx.ds(w.id), 'CHARACTER')) probs.add(['players', idx, 'army'], `the Warlord ${unitLabel(w)} is not a CHARACTER`);
   } else if (warlords.length === 0) {
-    const stand = defaultWarlord(army.units, (u) => ctx.ds(u.id));
+    const stand = defaultWarlord(army.units, (u) => ctx.ds(u.id), detachment);
     if (!stand) probs.add(['players', idx, 'army'], 'no Warlord is marked and the army has no CHARACTER to be one');
     else stand.unit.warlord = true; // the army's muster checks have warned of it (checkArmyAgainstCatalog)
   }

@@ -20,6 +20,8 @@ export function namedByTransport(cap: TransportCapacity, name: string): boolean 
  */
 export function transportRefusal(cap: TransportCapacity, has: (keyword: string) => boolean): string | null {
   if (cap.units?.length && !cap.keywords.length) return `only ${cap.units.join(', ')} may embark`;
+  // the importer could not read who it carries (it reported the text): nobody rather than anybody
+  if (cap.unparsed && !cap.keywords.length && !cap.units?.length) return 'the data\'s words for who it carries were not understood (the importer reports them)';
   const missing = cap.keywords.filter((k) => !has(k));
   if (missing.length) return `it lacks the keyword${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (the transport takes ${cap.keywords.join(' ')} models)`;
   const ex = cap.excludedKeywords;

@@ -4,7 +4,7 @@
  * names). It keeps only facts (no descriptions, no legends) and reports, rather than drops, what it
  * could not parse. Nothing here writes files: the caller writes only after the whole import succeeded.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { BaseSize, CoreAbility, Datasheet, ModelProfile, Weapon, WeaponProfile, WargearOption } from './datasheet.ts';
 import { parsePipeCsv, type CsvRecord, type CsvTable } from './csv.ts';
@@ -18,6 +18,8 @@ import { hullByKeywords, knownHull } from './hulls.ts';
 import { makeItemResolver } from './items.ts';
 import { matchProfiles, parseCompositionLine, parseCostLine, parseLoadout } from './composition-parse.ts';
 import { parseWargearOption } from './wargear-options-parse.ts';
+import { editDistance } from './fuzzy.ts';
+import { parseJoinsBeside } from './co-leaders.ts';
 import {
   FACTION_FILE_FORMAT, factionFolder, type DetachmentEntry, type EnhancementEntry, type FactionData, type StratagemEntry,
 } from './faction-data.ts';
@@ -27,7 +29,7 @@ const FILES = {
   Factions: ['id', 'name'],
   Source: ['id', 'name'],
   Last_update: ['last_update'],
-  Datasheets: ['id', 'name', 'faction_id', 'source_id', 'role', 'loadout', 'transport', 'virtual', 'damaged_w', 'damaged_description'],
+  Datasheets: ['id', 'name', 'faction_id', 'source_id', 'role', 'loadout', 'transport', 'virtual', 'leader_footer', 'damaged_w', 'damaged_description'],
   Datasheets_models: ['datasheet_id', 'line', 'name', 'M', 'T', 'Sv', 'inv_sv', 'inv_sv_descr', 'W', 'Ld', 'OC', 'base_size', 'base_size_descr'],
   Datasheets_wargear: ['datasheet_id', 'line', 'line_in_wargear', 'dice', 'name', 'description', 'range', 'type', 'A', 'BS_WS', 'S', 'AP', 'D'],
   Datasheets_abilities: ['datasheet_id', 'line', 'ability_id', 'model', 'name', 'type', 'parameter'],
@@ -49,13 +51,37 @@ export type ExportTables = Record<FileName, CsvTable>;
 /** Read and check every file the importer needs. Throws DataError naming the file (and line). */
 export function readWahapediaExport(dir: string): ExportTables {
   if (!existsSync(dir)) throw new DataError(`${dir}: export directory not found`, dir);
+  if (!statSync(dir).isDirectory()) throw new DataError(`${dir}: is not a directory (expected the export's directory of .csv files)`, dir);
   const out = {} as ExportTables;
   for (const [name, columns] of Object.entries(FILES) as [FileName, readonly string[]][]) {
     const file = path.join(dir, `${name}.csv`);
     if (!existsSync(file)) throw new DataError(`${file}: missing file (the export must contain ${name}.csv)`, file);
-    out[name] = parsePipeCsv(readFileSync(file, 'utf8'), file, columns);
+    out[name] = parsePipeCsv(readExportFile(file), file, columns);
   }
   return out;
+}
+
+/** One export file's text; a directory in its place, or a file the system will not read, is a DataError naming it. */
+function readExportFile(file: string): string {
+  if (statSync(file).isDirectory()) throw new DataError(`${file}: cannot read: it is a directory, not a .csv file`, file);
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new DataError(`${file}: cannot read (${(err as NodeJS.ErrnoException).code ?? String(err)})`, file);
+  }
+}
+
+/**
+ * Where a value sits in the export, for the report: "Datasheets_models.csv line 123, column T". Bad values
+ * are reported, not errors: the export has "5*", "2D6" or "N/A" here and there, which must not block an import.
+ */
+function cellAt(file: string, r: CsvRecord, column: string): string {
+  return `${path.basename(file)} line ${r.line}, column ${column}`;
+}
+
+/** The report line for a value that is not what its column holds: "<cell>: "five" is not a number (written as 0)". */
+function badValue(file: string, r: CsvRecord, column: string, expected: string, written: string): string {
+  return `${cellAt(file, r, column)}: ${JSON.stringify(r.fields[column])} is not ${expected} (written as ${written})`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -74,7 +100,10 @@ export interface ImportReport {
   unknownBaseSizes: ImportProblem[];
   /** hulls sized by keyword because the model is not in the hull table */
   estimatedHulls: ImportProblem[];
-  /** everything else: characteristics, composition, costs, loadout, transport, damaged profiles */
+  /**
+   * everything else: characteristics and costs (each naming its file, line and column), composition, loadout,
+   * option items that are no weapon nor wargear ability, transport, damaged profiles
+   */
   problems: ImportProblem[];
   /** rows skipped on purpose, by reason */
   skipped: Record<string, number>;
@@ -144,7 +173,8 @@ export function buildFactions(t: ExportTables, options: ImportOptions = {}): Imp
       throw new DataError(`${t.Factions.file}: no faction with id ${f} (known: ${factionRows.map((x) => x.id).sort().join(', ')})`, t.Factions.file);
     }
   }
-  const selected = wanted.length ? wanted.map((f) => known.get(f.toUpperCase())!) : factionRows;
+  // ids are case-blind: TAU and tau are one faction, imported once
+  const selected = wanted.length ? [...new Set(wanted.map((f) => known.get(f.toUpperCase())!))] : factionRows;
   const factionNameKeywords = new Set(factionRows.map((f) => normaliseKeyword(f.name)));
 
   const sources = new Map(t.Source.records.map((r) => [r.fields.id.trim(), cleanName(r.fields.name)]));
@@ -167,6 +197,7 @@ export function buildFactions(t: ExportTables, options: ImportOptions = {}): Imp
     const ctx: SheetContext = {
       faction: f.id, report, skip, sources, abilityNames, factionNameKeywords,
       models, wargear, abilities, keywords, leaders, costs, composition, options: optionRows,
+      modelsFile: t.Datasheets_models.file, wargearFile: t.Datasheets_wargear.file,
       vocabulary: keywordVocabulary(rows, keywords, factionNameKeywords),
     };
     const datasheets: Datasheet[] = [];
@@ -189,7 +220,10 @@ export function buildFactions(t: ExportTables, options: ImportOptions = {}): Imp
       .filter((r) => r.fields.faction_id.trim() === f.id)
       .map((r) => {
         const type = cleanName(r.fields.type);
-        const cp = /^\d+$/.test(r.fields.cp_cost.trim()) ? Number(r.fields.cp_cost.trim()) : null;
+        const cpText = r.fields.cp_cost.trim();
+        const cp = /^\d+$/.test(cpText) ? Number(cpText) : null;
+        // null says "the export gives none": an unreadable cost is that too, but reported
+        if (cp === null && cpText) report.problems.push({ faction: f.id, datasheet: cleanName(r.fields.name), what: badValue(t.Stratagems.file, r, 'cp_cost', 'a number', 'null') });
         return {
           id: r.fields.id.trim(),
           name: cleanName(r.fields.name),
@@ -206,7 +240,7 @@ export function buildFactions(t: ExportTables, options: ImportOptions = {}): Imp
       .filter((r) => r.fields.faction_id.trim() === f.id)
       .map((r) => {
         const cost = Number(r.fields.cost.trim());
-        if (!Number.isFinite(cost)) report.problems.push({ faction: f.id, datasheet: cleanName(r.fields.name), what: `enhancement cost ${JSON.stringify(r.fields.cost)} is not a number` });
+        if (!Number.isFinite(cost)) report.problems.push({ faction: f.id, datasheet: cleanName(r.fields.name), what: badValue(t.Enhancements.file, r, 'cost', 'a number', '0') });
         const id = r.fields.id.trim();
         return {
           id,
@@ -248,6 +282,9 @@ interface SheetContext {
   costs: Map<string, CsvRecord[]>;
   composition: Map<string, CsvRecord[]>;
   options: Map<string, CsvRecord[]>;
+  /** the files of `models` and `wargear` rows, for naming a bad value's place in the report */
+  modelsFile: string;
+  wargearFile: string;
   /** every keyword of the faction, for splitting "T’au Empire Infantry" into keywords */
   vocabulary: Set<string>;
 }
@@ -316,10 +353,10 @@ function buildDatasheet(row: CsvRecord, ctx: SheetContext): Datasheet {
     const mName = compositionCasing(raw, comp.map((c) => c.profile));
     const what = (s: string) => problem(`model ${mName}: ${s}`);
     const move = /^(\d+)\s*(\+)?\s*"?$/.exec(normaliseText(f.M));
-    if (!move && normaliseText(f.M) !== '-') what(`Move ${JSON.stringify(f.M)} not understood`);
-    const num = (label: string, s: string, dflt: number) => {
-      const v = parseStat(s);
-      if (v === null && normaliseText(s) !== '-') what(`${label} ${JSON.stringify(s)} not understood`);
+    if (!move && normaliseText(f.M) !== '-') problem(badValue(ctx.modelsFile, r, 'M', 'a distance in inches', '0'));
+    const num = (column: 'T' | 'Sv' | 'W' | 'Ld' | 'OC', dflt: number) => {
+      const v = parseStat(f[column]);
+      if (v === null && normaliseText(f[column]) !== '-') problem(badValue(ctx.modelsFile, r, column, 'a number', String(dflt)));
       return v ?? dflt;
     };
     const inv = parseInvulnerable(f.inv_sv, f.inv_sv_descr);
@@ -327,12 +364,12 @@ function buildDatasheet(row: CsvRecord, ctx: SheetContext): Datasheet {
     const p: ModelProfile = {
       name: mName,
       move: move ? Number(move[1]) : 0,
-      toughness: num('Toughness', f.T, 0),
-      save: num('Save', f.Sv, 7),
+      toughness: num('T', 0),
+      save: num('Sv', 7),
       invulnerable: inv.invulnerable,
-      wounds: num('Wounds', f.W, 0),
-      leadership: num('Leadership', f.Ld, 7),
-      oc: num('Objective Control', f.OC, 0),
+      wounds: num('W', 0),
+      leadership: num('Ld', 7),
+      oc: num('OC', 0),
       base: { shape: 'round', diameterMm: 0 },
     };
     if (move?.[2]) p.minimumMove = Number(move[1]);
@@ -361,7 +398,7 @@ function buildDatasheet(row: CsvRecord, ctx: SheetContext): Datasheet {
     const f = r.fields;
     const pName = cleanName(f.name);
     if (!pName) { ctx.skip('wargear rows without a name'); continue; }
-    const profile = weaponProfile(r, ctx, (s) => problem(`weapon ${pName}: ${s}`));
+    const profile = weaponProfile(r, ctx, problem);
     const inWargear = Number(f.line_in_wargear.trim() || '1');
     const prev = weapons[weapons.length - 1];
     if (inWargear > 1 && prev) prev.profiles.push(profile);
@@ -408,14 +445,20 @@ function buildDatasheet(row: CsvRecord, ctx: SheetContext): Datasheet {
   for (const p of lo.problems) problem(p);
   const wargearNames = new Set(lo.wargear);
   const wargearOptions: WargearOption[] = [];
+  const unknownItems = new Set<string>();
   for (const r of (ctx.options.get(id) ?? []).sort(byLine)) {
     if (r.fields.button.trim() === '*') { ctx.skip('wargear option footnotes (constraints, not structured)'); continue; }
     const o = parseWargearOption(r.fields.description, compProfiles, resolve);
     if (!o.option) continue;
     if (o.option.unparsed) ctx.report.unparsedWargearOptions.push({ faction: ctx.faction, datasheet: name, what: o.text });
-    else for (const n of [...o.option.with, ...o.option.replace]) if (resolve(n).kind !== 'weapon') wargearNames.add(n);
+    for (const n of [...o.option.with, ...o.option.replace]) {
+      const kind = resolve(n).kind;
+      if (kind === 'wargear') wargearNames.add(n);
+      else if (kind === 'unknown') unknownItems.add(n);
+    }
     wargearOptions.push(o.option);
   }
+  reportUnknownOptionItems([...unknownItems], weapons, wargearNames, problem);
 
   // points
   const sizes: Datasheet['sizes'] = [];
@@ -431,6 +474,8 @@ function buildDatasheet(row: CsvRecord, ctx: SheetContext): Datasheet {
   const transportText = row.fields.transport;
   const tr = parseTransport(transportText, (w) => splitKeywords(w, ctx.vocabulary));
   if (tr?.problem) problem(`transport: ${tr.problem}`);
+  const strange = tr ? transportKeywords(tr.transport).filter((k) => !ctx.vocabulary.has(k)) : [];
+  if (strange.length) problem(`transport: ${strange.join(', ')} ${strange.length > 1 ? 'are not keywords' : 'is not a keyword'} of any ${ctx.faction} datasheet`);
   const dmg = parseDamaged(row.fields.damaged_w, row.fields.damaged_description);
   if (dmg?.problem) problem(`damaged profile: ${dmg.problem}`);
   if (!dmg && cleanName(row.fields.damaged_w)) problem(`damaged range ${JSON.stringify(row.fields.damaged_w)} not understood`);
@@ -454,6 +499,8 @@ function buildDatasheet(row: CsvRecord, ctx: SheetContext): Datasheet {
     transport: tr?.transport ?? null,
     damaged: dmg?.damaged ?? null,
   };
+  const beside = parseJoinsBeside(cleanName(row.fields.leader_footer));
+  if (beside) ds.joinsBeside = beside;
   if (maxModels !== undefined) ds.maxModels = maxModels;
   if (extraCosts.length) ds.extraCosts = extraCosts;
   const source = ctx.sources.get(row.fields.source_id.trim());
@@ -468,6 +515,37 @@ function buildDatasheet(row: CsvRecord, ctx: SheetContext): Datasheet {
     }
   }
   return ds;
+}
+
+/** Every keyword a transport's fields name (who may embark, who may not, who takes more room), each once. */
+function transportKeywords(t: NonNullable<Datasheet['transport']>): string[] {
+  return [...new Set([...t.keywords, ...t.excludedKeywords, ...(t.excludedExceptions ?? []), ...(t.modelSpace ?? []).map((s) => s.keyword)])];
+}
+
+/**
+ * The datasheet's weapon an option item misspells ("Demilklaives" for Demiklaives: the export's typo), or
+ * undefined. Such an item is no wargear; any other item that resolves to nothing may be (a drone).
+ */
+function misspeltWeapon(item: string, weapons: Weapon[]): string | undefined {
+  const key = lookupKey(item);
+  if (key.length < 6) return undefined;
+  return weapons.find((w) => editDistance(lookupKey(w.name), key) <= 2)?.name;
+}
+
+/**
+ * Option items that are neither a weapon nor a wargear ability of the datasheet, reported (one line per
+ * datasheet). One that misspells a weapon is left out of the wargear; the others go in, being wargear the data
+ * gives no rule (a Gun drone), which army lists name.
+ */
+function reportUnknownOptionItems(items: string[], weapons: Weapon[], wargear: Set<string>, problem: (what: string) => void): void {
+  const kept: string[] = [];
+  for (const n of items) {
+    const meant = misspeltWeapon(n, weapons);
+    if (meant) problem(`wargear option item "${n}" is not a weapon of the datasheet (a misspelling of ${meant}?): left out of its wargear`);
+    else kept.push(n);
+  }
+  for (const n of kept) wargear.add(n);
+  if (kept.length) problem(`wargear option item${kept.length > 1 ? 's' : ''} ${kept.map((n) => `"${n}"`).join(', ')}: neither a weapon nor a wargear ability of the datasheet (listed as wargear)`);
 }
 
 /** "GUARDIAN DEFENDER" -> "Guardian Defender", using the composition's spelling when it matches. */
@@ -519,32 +597,33 @@ function modelBase(text: string, model: string, sheet: string, keywords: string[
 
 function weaponProfile(r: CsvRecord, ctx: SheetContext, problem: (s: string) => void): WeaponProfile {
   const f = r.fields;
+  const bad = (column: string, expected: string, written: string) => problem(badValue(ctx.wargearFile, r, column, expected, written));
   const melee = f.type.trim() === 'Melee' || /^melee$/i.test(f.range.trim());
   const rangeN = parseStat(f.range);
-  if (!melee && rangeN === null) problem(`Range ${JSON.stringify(f.range)} not understood`);
-  const dice = (label: string, s: string) => {
-    const d = parseDice(s);
-    if (!d) problem(`${label} ${JSON.stringify(s)} not understood`);
+  if (!melee && rangeN === null) bad('range', 'a distance in inches', '0');
+  const dice = (column: 'A' | 'D') => {
+    const d = parseDice(f[column]);
+    if (!d) bad(column, 'a number or dice expression', '0');
     return d ?? { n: 0, sides: 0, plus: 0 };
   };
   const skillText = normaliseText(f.BS_WS);
   const skill = /^n\/a$|^-$/i.test(skillText) ? 0 : parseStat(skillText);
-  if (skill === null) problem(`BS/WS ${JSON.stringify(f.BS_WS)} not understood`);
+  if (skill === null) bad('BS_WS', 'a number', '0');
   const strength = parseStat(f.S);
-  if (strength === null) problem(`Strength ${JSON.stringify(f.S)} not understood`);
+  if (strength === null) bad('S', 'a number', '0');
   const apText = normaliseText(f.AP);
   const ap = /^-?\d+$/.test(apText) ? -Math.abs(Number(apText)) : apText === '-' ? 0 : null;
-  if (ap === null) problem(`AP ${JSON.stringify(f.AP)} not understood`);
+  if (ap === null) bad('AP', 'a number', '0');
   const ab = parseWeaponAbilities(f.description);
   for (const u of ab.unknown) ctx.report.unknownWeaponAbilities[u] = (ctx.report.unknownWeaponAbilities[u] ?? 0) + 1;
   const p: WeaponProfile = {
     name: cleanName(f.name),
     range: melee ? 'Melee' : rangeN ?? 0,
-    attacks: dice('Attacks', f.A),
+    attacks: dice('A'),
     skill: skill ?? 0,
     strength: strength ?? 0,
     ap: ap === 0 ? 0 : ap ?? 0,
-    damage: dice('Damage', f.D),
+    damage: dice('D'),
     abilities: ab.abilities,
   };
   const roll = normaliseText(f.dice);

@@ -11,7 +11,7 @@
  */
 import type { WargearOption } from './datasheet.ts';
 import { cleanName, parseCount } from './text.ts';
-import { resolveItems, splitCount, type ItemResolver } from './items.ts';
+import { resolveItems, splitCount, type ItemResolver, type ResolvedItem } from './items.ts';
 import { matchProfiles } from './composition-parse.ts';
 
 export interface OptionParse {
@@ -88,35 +88,49 @@ function finish(w: Who, rest: string, list: string[], profiles: string[], resolv
   const models = !who || /^(model|models|unit)$/i.test(who) ? [] : matchProfiles(who, profiles);
   if (who && !models.length && !/^(model|models|unit)$/i.test(who)) return null;
 
-  const replace: string[] = [];
-  for (const r of w.replace) for (const item of resolveItems(r.replace(/\s+or\s+/gi, ', '), resolve)) replace.push(item.name);
+  const replaceItems = w.replace.flatMap((r) => resolveItems(r.replace(/\s+or\s+/gi, ', '), resolve));
+  const replace = replaceItems.map((i) => i.name);
 
   const r = cleanName(rest).replace(/\.\s.*$/, '').replace(/\.$/, '').replace(/[*]+/g, '').trim();
-  let choices: string[][];
+  let items: ResolvedItem[][];
   let choose = 1;
   const following = new RegExp(`^(?:up to )?${N} of the following(?:,.*)?:?$|^the following:?$|^$`, 'i').exec(r);
   const prefixed = new RegExp(`^(.+?) and (?:up to )?${N} of the following(?:,.*)?:?$`, 'i').exec(r);
   if (following) {
     if (!list.length) return null;
     choose = following[1] ? parseCount(following[1]) ?? 1 : 1;
-    choices = list.map((li) => resolveItems(li.replace(/\s*\(.*?\)/g, ''), resolve).map((i) => i.name));
+    items = list.map((li) => resolveItems(li.replace(/\s*\(.*?\)/g, ''), resolve));
   } else if (prefixed) {
     if (!list.length) return null;
-    const common = resolveItems(prefixed[1], resolve).map((i) => i.name);
-    choices = list.map((li) => [...common, ...resolveItems(li, resolve).map((i) => i.name)]);
+    const common = resolveItems(prefixed[1], resolve);
+    items = list.map((li) => [...common, ...resolveItems(li, resolve)]);
   } else {
     const upTo = /^up to (\d+) (.+)$/i.exec(r);
     if (upTo) {
       choose = Number(upTo[1]);
-      choices = [resolveItems(splitCount(upTo[2]).text, resolve).map((i) => i.name)];
+      items = [resolveItems(splitCount(upTo[2]).text, resolve)];
     } else {
-      choices = [resolveItems(r, resolve).map((i) => i.name)];
+      items = [resolveItems(r, resolve)];
     }
   }
-  if (!choices.length || choices.some((c) => !c.length)) return null;
+  if (!items.length || items.some((c) => !c.length)) return null;
+  // a piece of the rule's wording left where an item should be: the line has a shape not understood here
+  if ([...replaceItems, ...items.flat()].some(isRuleWording)) return null;
+  const choices = items.map((c) => c.map((i) => i.name));
   const withNames = [...new Set(choices.flat())];
   const out: WargearOption = { replace, with: withNames, count, models, choices };
   if (choose !== 1) out.choose = choose;
   if (perModels) out.perModels = perModels;
   return out;
+}
+
+/**
+ * An item name that is the rule's own wording, not wargear: "Or two different weapons from the following
+ * list", "Havoc launcher or can replace 1 combi-bolter with 1 havoc launcher", "Of the following", "Nemesis
+ * greatsword 1 Nemesis mace" (a count inside a name: two items not split). Only items that resolve to nothing
+ * are looked at: a weapon's or wargear ability's own name is never rule wording.
+ */
+function isRuleWording(item: ResolvedItem): boolean {
+  if (item.kind !== 'unknown') return false;
+  return /\b(?:following|can|replaced?|equipped|either|list)\b|^(?:or|of|on|with|and|any|up to)\b|[[\]:]|\d/i.test(item.name);
 }

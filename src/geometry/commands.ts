@@ -27,6 +27,8 @@ export function register(program: Command): void {
       if (opts.at !== undefined && !log) throw new CliError('--at goes with a logged game (play --log)');
       let json: unknown;
       let picture;
+      // drawn from a game state (a log's, or one read from the file)
+      let fromState = log;
       if (log) {
         picture = await pictureOfLog(file, text, opts.at);
       } else {
@@ -41,9 +43,8 @@ export function register(program: Command): void {
       if (picture) {
         // drawn from the log above
       } else if (obj && typeof obj === 'object' && 'unitOrder' in obj && 'units' in obj && 'board' in obj) {
-        // a game state
-        const { pictureOfState } = await import('../rules/battle/picture.ts');
-        picture = pictureOfState(json as never);
+        picture = await pictureOfStateFile(file, json);
+        fromState = true;
       } else if (obj && typeof obj === 'object' && 'players' in obj && 'mission' in obj) {
         // a scenario: set it up (deployment by random agents) and draw the armies as deployed
         const { loadScenario } = await import('../data/scenario.ts');
@@ -59,6 +60,8 @@ export function register(program: Command): void {
       } else {
         picture = parseBoardPicture(json, file);
       }
+      // what a game state (or a log) gave is checked as a picture too: never an SVG of NaN
+      if (fromState) parseBoardPicture(picture, `${file} (as drawn)`);
       const { renderBoardSvg } = await import('./svg.ts');
       const svg = renderBoardSvg(picture);
       if (opts.svg) {
@@ -73,14 +76,25 @@ export function register(program: Command): void {
     });
 }
 
-/** A logged game: JSONL whose first line is a game-started event (a JSON file holds one value). */
+/** A logged game: JSONL whose first line is a game-started event (its only one, in a log of one event). */
 function isLog(text: string): boolean {
   const nl = text.indexOf('\n');
-  if (nl < 0 || text.slice(nl + 1).trim() === '') return false;
   try {
-    return (JSON.parse(text.slice(0, nl)) as { type?: unknown })?.type === 'game-started';
+    return (JSON.parse(nl < 0 ? text : text.slice(0, nl)) as { type?: unknown })?.type === 'game-started';
   } catch {
     return false;
+  }
+}
+
+/** The picture of a game state read from a file (`replay --to N --json`): a damaged one is named by its field. */
+async function pictureOfStateFile(file: string, json: unknown) {
+  const { drawnStateProblem, pictureOfState } = await import('../rules/battle/picture.ts');
+  const problem = drawnStateProblem(json);
+  if (problem) throw new CliError(`${file}: not a game state that can be drawn: ${problem}`);
+  try {
+    return pictureOfState(json as never);
+  } catch (e) {
+    throw new CliError(`${file}: not a game state that can be drawn: ${(e as Error).message}`);
   }
 }
 

@@ -39,6 +39,7 @@ const picture = z.object({
       }),
     )
     .default([]),
+  hatchways: z.array(z.object({ id: z.string(), polygon: z.array(vec2).min(3), open: z.boolean().default(false) })).optional(),
   highlights: z
     .object({
       modelIds: z.array(z.string()).optional(),

@@ -23,6 +23,8 @@ export interface BoardPicture {
   deploymentZones?: { player: string; polygon: Vec2[]; name?: string }[];
   objectives?: ObjectiveMarker[];
   models: PictureModel[];
+  /** Boarding Actions hatchways (doors in the walls): drawn closed like a wall, or open as an outlined gap */
+  hatchways?: { id: string; polygon: Vec2[]; open: boolean }[];
   highlights?: {
     /** models to ring */
     modelIds?: string[];
@@ -45,6 +47,9 @@ const TERRAIN_STYLE: Record<string, { fill: string; stroke: string; opacity: num
   impassable: { fill: '#0f172a', stroke: '#020617', opacity: 0.7 },
 };
 
+/** How a hatchway looks closed and open (the replay viewer switches between them: keep it in step). */
+export const HATCHWAY_STYLE = { closed: { opacity: 0.9, dash: 'none' }, open: { opacity: 0.12, dash: '0.3 0.2' } } as const;
+
 /** Escapes text for use in SVG/XML content and attribute values. */
 export function xmlEscape(s: string): string {
   return s.replace(/[&<>"']/g, (c) =>
@@ -59,6 +64,12 @@ function num(v: number): string {
 
 function points(poly: Vec2[]): string {
   return poly.map((p) => `${num(p.x)},${num(p.y)}`).join(' ');
+}
+
+/** A hatchway: closed, a door in the wall (as solid as one); open, the gap outlined. */
+function hatchwaySvg(h: NonNullable<BoardPicture['hatchways']>[number], i: number): string {
+  const look = h.open ? HATCHWAY_STYLE.open : HATCHWAY_STYLE.closed;
+  return `<polygon points="${points(h.polygon)}" class="hatchway" data-hatchway="${i}" fill="#92400e" fill-opacity="${look.opacity}" stroke="#451a03" stroke-width="0.08" stroke-dasharray="${look.dash}"><title>${xmlEscape(`hatchway ${h.id} (${h.open ? 'open' : 'closed'})`)}</title></polygon>`;
 }
 
 /** Renders the picture. Coordinates in the SVG are inches (scaled by a viewBox), y down like the board. */
@@ -99,6 +110,8 @@ export function renderBoardSvg(picture: BoardPicture): string {
       `<polygon points="${points(t.polygon)}" fill="${st.fill}" fill-opacity="${st.opacity}" stroke="${st.stroke}" stroke-width="0.08"><title>${xmlEscape(`${t.id} (${t.kind}, ${t.height}")`)}</title></polygon>`,
     );
   }
+  // hatchways stand in the terrain: `data-hatchway` numbers them for the replay viewer, which opens and closes them
+  (picture.hatchways ?? []).forEach((h, i) => out.push(hatchwaySvg(h, i)));
   out.push('</g><g id="objectives">');
   for (const o of picture.objectives ?? []) {
     const R = OBJECTIVE_MARKER_RADIUS;

@@ -19,12 +19,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 // play.ts first: it loads the rules and faction registries before any single rules module
 import { playGame } from '../sim/play.ts';
-import { loadAgentFactory, makeSeatAgent } from '../core/agent-loader.ts';
 import type { GameEvent } from '../core/events.ts';
-import type { GameResult, PlayerIndex } from '../core/state.ts';
+import type { GameResult } from '../core/state.ts';
 import type { ResolvedScenario } from '../data/scenario-types.ts';
 import { loadScenario } from '../data/scenario.ts';
-import { gameIdentity } from '../sim/batch-game.ts';
+import { gameIdentity, seatBatchGame, type Variant } from '../sim/batch-game.ts';
 import { swapSides } from '../sim/swap.ts';
 
 export class BatchError extends Error {
@@ -45,6 +44,8 @@ export interface BatchGame {
   source: string[];
   /** the VP the batch recorded for this game, by seat, when it did */
   recordedVp: [number, number] | null;
+  /** the scenario and agents by army, as the batch plays them (player 1's army first) */
+  variant: Variant;
 }
 
 type Json = Record<string, unknown>;
@@ -167,30 +168,24 @@ export function readBatchGame(dir: string, index: number): BatchGame {
     recordedVp = byArmy && [byArmy[1], byArmy[0]];
     source.push('sides swapped');
   }
-  return { scenario: sc, seed, agents, swapped, source, recordedVp };
+  return { scenario: sc, seed, agents, swapped, source, recordedVp, variant: { scenario, agents: armyAgents } };
 }
 
-/** Play the batch game again, with its log. */
+/** Play the batch game again, with its log: seated as the batch runner seats it (src/sim/batch-game.ts). */
 export async function regenerateBatchGame(dir: string, index: number, onEvent?: (e: GameEvent) => void): Promise<{ events: GameEvent[]; result: GameResult; game: BatchGame; mismatch: string | null }> {
   const bg = readBatchGame(dir, index);
-  const agents = [];
-  for (const p of [0, 1] as PlayerIndex[]) {
-    try {
-      // made as the batch and `play` make them: one agent per seat from the game seed (the scenario's
-      // agentParams for the agent it names)
-      agents.push(makeSeatAgent(await loadAgentFactory(bg.agents[p]), bg.agents[p], bg.scenario, p, bg.seed));
-    } catch (err) {
-      throw new BatchError(`agent "${bg.agents[p]}": ${(err as Error).message}`);
-    }
+  let seated;
+  try {
+    seated = await seatBatchGame(bg.variant, { seed: bg.seed, swapped: bg.swapped });
+  } catch (err) {
+    throw new BatchError(`${dir}: the agents ${bg.agents.join(' vs ')}: ${(err as Error).message}`);
   }
-  // the log names the agents that really played (the scenario may name others)
-  const sc: ResolvedScenario = { ...bg.scenario, players: [{ ...bg.scenario.players[0], agent: bg.agents[0] }, { ...bg.scenario.players[1], agent: bg.agents[1] }] };
   const events: GameEvent[] = [];
   let result: GameResult;
   try {
-    ({ result } = playGame(sc, {
+    ({ result } = playGame(seated.sc, {
       seed: bg.seed,
-      agents: [agents[0], agents[1]],
+      agents: seated.agents,
       onEvent: (e) => { events.push(e); onEvent?.(e); },
     }));
   } catch (err) {

@@ -8,7 +8,6 @@
  * Exit status 3 when the log is truncated or corrupted (the readable part is still replayed) or its
  * recorded result disagrees with its events.
  */
-import { writeFileSync } from 'node:fs';
 import { logWriter } from './log-writer.ts';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.ts';
@@ -41,6 +40,18 @@ function parseTo(v: string, length: number): number {
   return Number(v);
 }
 
+/** `--agents` names agents that exist: bad input otherwise, as `play --agents` says it. */
+async function checkAgents(specs: [string, string]): Promise<void> {
+  const { loadAgentFactory } = await import('../core/agent-loader.ts');
+  for (const spec of specs) {
+    try {
+      await loadAgentFactory(spec);
+    } catch (err) {
+      throw new CliError(`--agents: ${(err as Error).message}`);
+    }
+  }
+}
+
 export function register(program: Command): void {
   program
     .command('replay')
@@ -58,8 +69,17 @@ export function register(program: Command): void {
       quietOnClosedPipe();
       const { Replay } = await import('./replay.ts');
       const { formatLogError } = await import('./log.ts');
+      // every option is checked before anything is written (--to against the log's length once it is read)
+      if (opts.json && opts.to === undefined) throw new CliError('--json goes with --to N');
+      if (opts.to !== undefined) parseTo(opts.to, 0);
       let replay;
       let name = file ?? '';
+      // the regenerated game's log (--from-batch --log), kept as its temporary file until the options check out
+      let regeneratedLog: ReturnType<typeof logWriter> | null = null;
+      const refuse = (message: string) => {
+        regeneratedLog?.fail();
+        return new CliError(message);
+      };
       if (opts.fromBatch !== undefined) {
         if (file) throw new CliError('give either a log file or --from-batch DIR --game I, not both');
         if (opts.game === undefined || !/^\d+$/.test(opts.game)) throw new CliError('--from-batch needs --game I (a game index from 0)');
@@ -69,7 +89,7 @@ export function register(program: Command): void {
         try {
           const res = await regenerateBatchGame(opts.fromBatch, Number(opts.game), w.write);
           events = res.events;
-          process.stderr.write(`regenerated game ${opts.game} of ${opts.fromBatch} (${res.game.source.join('; ')}): ${events.length} events${opts.log ? `, log ${opts.log}` : ''}\n`);
+          process.stderr.write(`regenerated game ${opts.game} of ${opts.fromBatch} (${res.game.source.join('; ')}): ${events.length} events\n`);
           if (res.mismatch) {
             process.stderr.write(`warning: ${res.mismatch}\n`);
             process.exitCode = EXIT_BAD_LOG;
@@ -79,7 +99,7 @@ export function register(program: Command): void {
           if (err instanceof BatchError) throw new CliError(err.message);
           throw err;
         }
-        w.done();
+        if (opts.log) regeneratedLog = w;
         replay = Replay.fromEvents(events);
         name = `batch ${opts.fromBatch} game ${opts.game}`;
       } else {
@@ -91,30 +111,33 @@ export function register(program: Command): void {
           throw new CliError(`${file}: cannot read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
         }
       }
-      if (replay.length === 0) throw new CliError(replay.error ? formatLogError(replay.error, name) : `${name}: no event`);
+      if (replay.length === 0) throw refuse(replay.error ? formatLogError(replay.error, name) : `${name}: no event`);
       const check = replay.verify();
       if (replay.error) process.stderr.write(`warning: ${formatLogError(replay.error, name)} (replaying the ${replay.length} events before it)\n`);
       for (const p of check.problems) if (!replay.error || !p.startsWith('line ')) process.stderr.write(`warning: ${p}\n`);
       if (!check.ok) process.exitCode = EXIT_BAD_LOG;
       const color = opts.color !== false && process.stdout.isTTY === true && !process.env.NO_COLOR;
-      const view = { ascii: opts.ascii, color, width: process.stdout.columns ?? 100 };
+      const view = { ascii: opts.ascii, color, width: process.stdout.columns || 100 };
+      const to = opts.to === undefined ? null : parseTo(opts.to, replay.length);
+      if (to !== null && to > replay.length) {
+        throw refuse(replay.error
+          ? `--to ${to}: only ${replay.length} events replay (${formatLogError(replay.error, name)})`
+          : `--to ${to}: the log has ${replay.length} events`);
+      }
+      if (regeneratedLog) {
+        regeneratedLog.done();
+        process.stderr.write(`wrote ${opts.log} (${regeneratedLog.count()} events)\n`);
+      }
       if (opts.html) {
         const { buildViewerHtml } = await import('./html.ts');
+        const { writeFilesWhole } = await import('../data/write-whole.ts');
         const html = buildViewerHtml(replay);
-        try {
-          writeFileSync(opts.html, html, 'utf8');
-        } catch (err) {
-          throw new CliError(`${opts.html}: cannot write (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-        }
+        // whole or not at all: a viewer cut short would open as a broken page
+        writeFilesWhole([{ path: opts.html, text: html }]);
         process.stderr.write(`wrote ${opts.html} (${Math.round(Buffer.byteLength(html) / 1024)} KB, ${replay.length} events)\n`);
       }
-      if (opts.to !== undefined) {
-        const n = parseTo(opts.to, replay.length);
-        if (n > replay.length) {
-          throw new CliError(replay.error
-            ? `--to ${n}: only ${replay.length} events replay (${formatLogError(replay.error, name)})`
-            : `--to ${n}: the log has ${replay.length} events`);
-        }
+      if (to !== null) {
+        const n = to;
         replay.goto(n);
         if (opts.json) {
           process.stdout.write(JSON.stringify(replay.state) + '\n');
@@ -124,7 +147,6 @@ export function register(program: Command): void {
         }
         return;
       }
-      if (opts.json) throw new CliError('--json goes with --to N');
       if (opts.html) return;
       const { runKeys, runLines } = await import('./terminal.ts');
       if (process.stdin.isTTY && process.stdout.isTTY) await runKeys(replay, process.stdin, process.stdout, view);
@@ -136,7 +158,7 @@ export function register(program: Command): void {
     .description('continue a logged game from event N with another dice seed or other agents')
     .argument('<log>', 'event log (JSONL) of the original game')
     .requiredOption('--at <n>', 'fork point: keep the first N events of the log ("end": all of them)')
-    .option('--seed <s>', 'dice (and agent) seed from the fork point (default: the dice go on as in the original)')
+    .option('--seed <s>', 'dice (and agent) seed from the fork point (default: the dice go on as in the log)')
     .option('--agents <a,b>', 'agents for player 1 and player 2 from the fork point (default: the log\'s)')
     .option('--log <file>', 'write the forked game\'s event log (JSONL)')
     .option('--json', 'print a JSON summary')
@@ -160,6 +182,7 @@ export function register(program: Command): void {
         if (parts.length === 1) agents = [parts[0], parts[0]];
         else if (parts.length === 2) agents = [parts[0], parts[1]];
         else throw new CliError(`--agents: expected one or two agents separated by a comma, got "${opts.agents}"`);
+        await checkAgents(agents);
       }
       const w = logWriter(opts.log);
       let res;
@@ -167,6 +190,8 @@ export function register(program: Command): void {
         res = await forkGame(events, { at, seed: opts.seed, agents, onEvent: w.write });
       } catch (err) {
         w.fail();
+        // a damaged log is bad input, named by its line; a sound log the engine plays otherwise is not
+        if (err instanceof ForkError && err.event !== undefined) throw new CliError(`${file} line ${parsed.lines[err.event - 1] ?? err.event}: ${err.message}`);
         if (err instanceof ForkError) throw new CliError(`${file}: ${err.message}`, 1);
         throw err;
       }
@@ -185,7 +210,7 @@ export function register(program: Command): void {
       const name = (p: 0 | 1 | null) => (p === null ? 'draw' : s.players[p].name);
       const fmt = (r: { winner: 0 | 1 | null; vp: [number, number]; rounds: number; endedBy: string }) =>
         `${r.winner === null ? 'draw' : `${name(r.winner)} wins`} ${r.vp[0]}-${r.vp[1]} (${r.endedBy === 'army-destroyed' ? 'army destroyed' : `${r.rounds} rounds`})`;
-      process.stdout.write(`forked ${file} at event ${at} of ${events.length}: ${opts.seed !== undefined ? `dice seed ${opts.seed}` : 'dice as in the original'}, agents ${res.agents.join(' vs ')}\n`);
+      process.stdout.write(`forked ${file} at event ${at} of ${events.length}: ${opts.seed !== undefined ? `dice seed ${opts.seed}` : 'dice as in the log'}, agents ${res.agents.join(' vs ')}\n`);
       process.stdout.write(`original: ${original ? fmt(original) : 'unfinished'}\n`);
       process.stdout.write(`fork:     ${fmt(res.result)}\n`);
       if (opts.log) process.stdout.write(`log: ${opts.log} (${w.count()} events)\n`);

@@ -43,7 +43,7 @@ export function eventClass(e: GameEvent): EventClass {
     case 'vp': case 'objective-control': return 'score';
     case 'cp': return 'cp';
     case 'stratagem-used': return 'stratagem';
-    case 'note': return 'note';
+    case 'note': case 'fork-point': return 'note';
     case 'game-started': case 'unit-created': case 'unit-attached': case 'unit-joined': case 'first-turn': return 'setup';
     case 'game-ended': return 'end';
     default: return 'other';
@@ -264,6 +264,10 @@ export function describeEvent(e: GameEvent, before: GameState, after: GameState,
       return `P${e.player + 1} [${e.agent}] ${e.request}${opt} -> ${choiceText(after, e.choice)}${why}`;
     }
     case 'note': return `note: ${withUnitNames(after, e.text)}`;
+    case 'fork-point': {
+      const what = [e.seed !== undefined ? `dice from seed ${e.seed}` : '', e.agents ? `agents ${e.agents.join(' vs ')}` : ''].filter(Boolean).join(', ');
+      return `=== fork of the game after event ${e.at}: ${what || 'the game goes on'} ===`;
+    }
     case 'game-ended': {
       const r = e.result;
       const how = r.endedBy === 'army-destroyed' ? 'an army was destroyed' : r.endedBy === 'error' ? 'an error' : `${r.rounds} battle rounds`;

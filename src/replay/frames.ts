@@ -8,6 +8,7 @@ import { diceExprToString } from '../core/dice-expr.ts';
 import type { GameEvent } from '../core/events.ts';
 import type { GameState, ModelState, UnitState } from '../core/state.ts';
 import type { Datasheet } from '../data/datasheet.ts';
+import { HATCHWAY_STYLE } from '../geometry/svg.ts';
 import { modelBase } from '../rules/battle/world.ts';
 import { describeEvent, eventClass, PHASE_TITLE } from './format.ts';
 import { unitsOfEvent } from './board-text.ts';
@@ -46,7 +47,8 @@ export interface ViewerModel {
  * m: flat [model, x, y, w, ...] with x = y = null off the table and w = -1 once destroyed;
  * u: units whose location / Battle-shock / model list / turn flags changed;
  * h: [round, turn, phase, cp1, cp2, vp1, vp2] when any changed; o: [objective, controller] pairs;
- * e: the active effects, when they changed; d: [sides, ...values] of a roll; x: units the event is about.
+ * e: the active effects, when they changed; d: [sides, ...values] of a roll; x: units the event is about;
+ * a: the open hatchways (indexes into ViewerData.hatchways), when they changed.
  */
 export interface FrameDelta {
   m?: (number | null)[];
@@ -56,6 +58,7 @@ export interface FrameDelta {
   e?: [string, number, number][];
   d?: number[];
   x?: number[];
+  a?: number[];
 }
 
 /** [text, class, delta] */
@@ -66,6 +69,10 @@ export interface ViewerData {
   players: { name: string; agent: string; faction: string; detachment: string | null }[];
   board: { width: number; height: number };
   objectives: { id: string; x: number; y: number }[];
+  /** the board's hatchways (Boarding Actions), by id: the static board numbers its hatchway polygons so */
+  hatchways: string[];
+  /** how the viewer draws a hatchway closed and open (as the static board does) */
+  hatchwayLook: typeof HATCHWAY_STYLE;
   units: ViewerUnit[];
   models: ViewerModel[];
   frames: Frame[];
@@ -116,6 +123,12 @@ function flagsText(u: UnitState): string {
   if (f.declaredCharge) out.push(f.charged ? 'charged' : 'declared a charge');
   if (f.fought) out.push('fought');
   return out.join(', ');
+}
+
+/** The open hatchways of a state, by their index on the board. */
+function openHatchways(s: GameState): number[] {
+  const open = s.openHatchways ?? [];
+  return (s.board.hatchways ?? []).flatMap((h, i) => (open.includes(h.id) ? [i] : []));
 }
 
 /** Build the viewer's data from a replay. */
@@ -195,6 +208,7 @@ export function buildViewerData(r: Replay, title?: string): ViewerData {
       });
       if (o.length) d.o = o;
     }
+    if (before.openHatchways !== after.openHatchways) d.a = openHatchways(after);
     if (before.effects !== after.effects) d.e = after.effects.map((x) => [x.kind, x.unit ? unitIndex.get(x.unit) ?? -1 : -1, x.player]);
     if (e.type === 'dice') d.d = [e.sides, ...e.values];
     else if (e.type === 'reroll') d.d = [6, ...e.values];
@@ -210,6 +224,8 @@ export function buildViewerData(r: Replay, title?: string): ViewerData {
     players: first.players.map((p) => ({ name: p.name, agent: p.agent, faction: p.faction, detachment: p.detachment })),
     board: { width: first.board.width, height: first.board.height },
     objectives: first.objectives.map((o) => ({ id: o.id, x: o.pos.x, y: o.pos.y })),
+    hatchways: (first.board.hatchways ?? []).map((h) => h.id),
+    hatchwayLook: HATCHWAY_STYLE,
     units, models, frames,
     marks: r.marks.map((m) => [m.position, m.kind, m.label]),
     result: res ? { winner: res.winner, vp: [res.vp[0], res.vp[1]], rounds: res.rounds, endedBy: res.endedBy } : null,

@@ -1,7 +1,7 @@
 /**
  * The browser viewer: one self-contained HTML file (no server, no network: a Content Security Policy
  * forbids every external load). The static board (terrain, deployment zones, objectives) is SVG from
- * src/geometry/svg.ts; the game is a JSON block of compact per-event frames (frames.ts) that the
+ * src/geometry/svg.ts (Boarding Actions hatchways numbered, for the script to open and close them); the game is a JSON block of compact per-event frames (frames.ts) that the
  * inlined script (viewer.js) turns into positions, with a timeline, play/pause, step buttons, phase
  * markers, the event list with its dice, and unit details on hover.
  *
@@ -32,6 +32,8 @@ function staticBoard(r: Replay): string {
     deploymentZones: s.board.deploymentZones.map((z) => ({ player: String(z.player), polygon: z.polygon, name: `${s.players[z.player]?.name ?? `player ${z.player + 1}`} deployment zone` })),
     objectives: s.objectives.map((o) => ({ id: o.id, pos: o.pos })),
     models: [],
+    // as they stand at the start; the viewer opens and closes them with the events
+    hatchways: (s.board.hatchways ?? []).map((h) => ({ id: h.id, polygon: h.polygon, open: (s.openHatchways ?? []).includes(h.id) })),
     scale: 12,
   });
   // inline SVG in HTML needs no namespace declaration: the file then names no URL at all

@@ -1,9 +1,10 @@
 /**
  * Writing a game's event log (JSONL) for the commands that play or regenerate games: through a temporary
- * file renamed at the end, so that a log is never half-written; a file that cannot be opened is a CLI error.
+ * file renamed at the end (src/data/write-whole.ts), so that a log is never half-written; a file that cannot
+ * be opened is a CLI error.
  */
-import { closeSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { CliError } from '../cli-error.ts';
+import { closeSync, writeSync } from 'node:fs';
+import { commitPartial, discardPartial, openPartial } from '../data/write-whole.ts';
 import type { GameEvent } from '../core/events.ts';
 
 /**
@@ -13,18 +14,11 @@ import type { GameEvent } from '../core/events.ts';
 export function logWriter(file: string | undefined): { write: (e: GameEvent) => string; done: () => void; fail: () => void; count: () => number } {
   let n = 0;
   if (!file) return { write: (e) => { n++; return JSON.stringify(e) + '\n'; }, done: () => {}, fail: () => {}, count: () => n };
-  const tmp = `${file}.partial`;
-  let fd: number | null;
-  try {
-    fd = openSync(tmp, 'w');
-  } catch (err) {
-    throw new CliError(`${file}: cannot write (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-  }
+  let fd: number | null = openPartial(file);
   return {
     write: (e) => { const line = JSON.stringify(e) + '\n'; writeSync(fd!, line); n++; return line; },
-    done: () => { if (fd !== null) closeSync(fd); fd = null; renameSync(tmp, file); },
-    fail: () => { if (fd !== null) closeSync(fd); fd = null; try { unlinkSync(tmp); } catch { /* already gone */ } },
+    done: () => { if (fd !== null) closeSync(fd); fd = null; commitPartial(file); },
+    fail: () => { if (fd !== null) closeSync(fd); fd = null; discardPartial(file); },
     count: () => n,
   };
 }
-

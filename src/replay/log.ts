@@ -63,6 +63,7 @@ const FIELDS: { [T in EventType]: Record<string, Check> } = {
   'rule-state': { player: 'player', key: 'string', value: 'any' },
   decision: { player: 'player', agent: 'string', request: 'string', option: 'number' },
   note: { text: 'string' },
+  'fork-point': { at: 'number' },
   'game-ended': { result: 'object' },
 };
 
@@ -123,6 +124,11 @@ export function checkEvent(v: unknown): string | null {
     if (typeof r.rounds !== 'number' || typeof r.endedBy !== 'string') return 'game-ended event: "result" needs "rounds" and "endedBy"';
   } else if (o.type === 'game-started') {
     if ((o.players as unknown[]).length !== 2) return 'game-started event: "players" should list two players';
+    // its "scenario" is not read here: a replay does without it, and fork checks it in full (src/sim/embedded-scenario.ts)
+  } else if (o.type === 'fork-point') {
+    if (!Number.isInteger(o.at) || (o.at as number) < 1) return 'fork-point event: "at" should be an event number';
+    if (o.seed !== undefined && typeof o.seed !== 'string') return 'fork-point event: "seed" should be a string';
+    if (o.agents !== undefined && !(Array.isArray(o.agents) && o.agents.length === 2 && o.agents.every((a) => typeof a === 'string' && a !== ''))) return 'fork-point event: "agents" should be two agent names';
   } else if (o.type === 'effect-added') {
     const e = o.effect as Record<string, unknown>;
     if (typeof e.id !== 'number' || typeof e.kind !== 'string') return 'effect-added event: the effect needs "id" and "kind"';

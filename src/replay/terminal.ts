@@ -73,10 +73,21 @@ function eventLine(r: Replay, n: number, current: boolean, width: number): strin
   return t.length > width ? `${t.slice(0, width - 1)}…` : t;
 }
 
+/**
+ * The smallest screen the full-screen viewer lays out for (a terminal reporting a size of 0, as a pty
+ * without one does, is taken as unknown: 100 x 50).
+ */
+const MIN_SCREEN = { width: 20, height: 10 };
+
+/** A terminal's size as reported (0 or nothing: unknown), at least the smallest the viewer lays out for. */
+function screenSize(reported: number | undefined, unknown: number, min: number): number {
+  return Math.max(min, Math.floor(reported || unknown));
+}
+
 /** The whole screen of the full-screen viewer. */
 export function renderScreen(r: Replay, o: ViewOptions & { help?: boolean; message?: string }): string {
-  const width = o.width ?? 100;
-  const height = o.height ?? 50;
+  const width = screenSize(o.width, 100, MIN_SCREEN.width);
+  const height = screenSize(o.height, 50, MIN_SCREEN.height);
   const head = headerLines(r);
   const board = renderBoardText(r.state, { ascii: o.ascii, color: o.color, highlight: highlightOf(r) });
   let legend = renderLegend(r.state, { ascii: o.ascii, color: o.color, highlight: highlightOf(r), width });
@@ -98,9 +109,12 @@ export function renderScreen(r: Replay, o: ViewOptions & { help?: boolean; messa
   return [...head, ...board, ...legend, ...lines, ...foot].join('\n');
 }
 
+/** Lines of at most `width` characters, the later ones indented under the event's number when there is room. */
 function wrap(t: string, width: number): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < t.length; i += width) out.push(i === 0 ? t.slice(0, width) : `       ${t.slice(i, i + width - 7)}`);
+  const w = Math.max(1, Math.floor(width));
+  const indent = w > 14 ? '       ' : '';
+  const out = [t.slice(0, w)];
+  for (let i = w; i < t.length; i += w - indent.length) out.push(indent + t.slice(i, i + w - indent.length));
   return out;
 }
 
@@ -204,7 +218,7 @@ export function runKeys(r: Replay, input: NodeJS.ReadStream, output: NodeJS.Writ
     let count = '';
     let message = '';
     const draw = () => {
-      const screen = renderScreen(r, { ...o, width: output.columns ?? 100, height: (output.rows ?? 50) - 1, help, message: count ? `count: ${count}` : message });
+      const screen = renderScreen(r, { ...o, width: output.columns || 100, height: (output.rows || 50) - 1, help, message: count ? `count: ${count}` : message });
       output.write(`\x1b[H\x1b[2J${screen}`);
       message = '';
     };

@@ -19,11 +19,11 @@
     return {
       x: new Array(NM).fill(null), y: new Array(NM).fill(null), w: D.models.map(function (m) { return m.w; }),
       ul: new Array(NU).fill('unplaced'), us: new Array(NU).fill(0), um: D.units.map(function () { return []; }), uf: new Array(NU).fill(''),
-      h: [0, 0, 'setup', 0, 0, 0, 0], o: D.objectives.map(function () { return null; }), e: [],
+      h: [0, 0, 'setup', 0, 0, 0, 0], o: D.objectives.map(function () { return null; }), e: [], a: [],
     };
   }
   function clone(s) {
-    return { x: s.x.slice(), y: s.y.slice(), w: s.w.slice(), ul: s.ul.slice(), us: s.us.slice(), um: s.um.slice(), uf: s.uf.slice(), h: s.h, o: s.o.slice(), e: s.e };
+    return { x: s.x.slice(), y: s.y.slice(), w: s.w.slice(), ul: s.ul.slice(), us: s.us.slice(), um: s.um.slice(), uf: s.uf.slice(), h: s.h, o: s.o.slice(), e: s.e, a: s.a };
   }
   function applyDelta(s, d) {
     var k;
@@ -38,6 +38,7 @@
     if (d.h) s.h = d.h;
     if (d.o) for (k = 0; k < d.o.length; k++) s.o[d.o[k][0]] = d.o[k][1];
     if (d.e) s.e = d.e;
+    if (d.a) s.a = d.a;
   }
   var K = 64;
   var keys = [];
@@ -90,6 +91,21 @@
     t.style.display = 'none';
     return t;
   });
+  // the static board's hatchways (Boarding Actions), numbered as D.hatchways
+  var hatchEls = [];
+  Array.prototype.forEach.call(svg.querySelectorAll('[data-hatchway]'), function (e) { hatchEls[Number(e.getAttribute('data-hatchway'))] = e; });
+  function drawHatchways() {
+    for (var i = 0; i < D.hatchways.length; i++) {
+      var e = hatchEls[i];
+      if (!e) continue;
+      var open = cur.a.indexOf(i) >= 0;
+      var look = open ? D.hatchwayLook.open : D.hatchwayLook.closed;
+      e.setAttribute('fill-opacity', String(look.opacity));
+      e.setAttribute('stroke-dasharray', look.dash);
+      var t = e.querySelector('title');
+      if (t) t.textContent = 'hatchway ' + D.hatchways[i] + (open ? ' (open)' : ' (closed)');
+    }
+  }
   function baseRadius(b) { return b[0] === 'c' ? b[1] : b[0] === 'o' ? Math.max(b[1], b[2]) : Math.hypot(b[1], b[2]) / 2; }
 
   // --- state of the page ----------------------------------------------------------------------------
@@ -150,6 +166,7 @@
       if (c === null || c === undefined) ctrlRings[o].setAttribute('visibility', 'hidden');
       else { ctrlRings[o].setAttribute('visibility', 'visible'); ctrlRings[o].setAttribute('stroke', COL[c]); }
     }
+    drawHatchways();
     drawRanges();
   }
 

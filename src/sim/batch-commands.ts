@@ -7,7 +7,6 @@ import { createHash } from 'node:crypto';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.ts';
 import { lookupKey } from '../data/text.ts';
-import type { Agent } from '../core/agent.ts';
 import { ARMIES_HELP, FIT_WARGEAR_HELP, WITHOUT_STRATAGEM_HELP, collect } from './cli-options.ts';
 
 interface BatchCliOptions {
@@ -136,7 +135,7 @@ Examples:
     .action(async (file: string | undefined, opts: BatchCliOptions) => {
       const { runBatch, parseShard, checkSpec, readSpec, clearBatchFolder } = await import('./batch.ts');
       const { makeSpec, checkAgents, parseDetachments, parseWithoutStratagems } = await import('./variants.ts');
-      const { loadScenarioForCli, agentSpecs, armiesForSpec, workersOption } = await import('./cli-support.ts');
+      const { loadScenarioForCli, agentOrigins, agentSpecs, armiesForSpec, workersOption } = await import('./cli-support.ts');
       const workers = workersOption(opts.workers);
       let spec = null;
       if (opts.resume) {
@@ -162,7 +161,7 @@ Examples:
           withoutStratagems: cliErrors(() => parseWithoutStratagems(opts.withoutStratagem)),
         });
         cliErrors(() => checkSpec(spec!));
-        await cliErrorsAsync(() => checkAgents(spec!.agents));
+        await cliErrorsAsync(() => checkAgents(spec!.agents, agentOrigins(opts.agents, sc)));
         if (opts.replace) {
           if (!opts.out) throw new CliError('--replace: expected --out <dir> (the folder whose batch it replaces)');
           // only once everything else checked out: a bad option does not cost the old batch
@@ -210,7 +209,7 @@ Examples:
     .action(async (file: string | undefined, opts: { detachments: string; vs?: string; baseline?: string; games?: string; seed?: string; agents?: string; armies?: string; fitWargear?: boolean; workers?: string; swap: boolean; block?: string; out?: string; json?: boolean; progress: boolean }) => {
       const { runMatrix, formatMatrix, defaultBaseline } = await import('./matrix.ts');
       const { makeSpec, checkAgents, scenarioVariant, parseDetachments, parseArmies } = await import('./variants.ts');
-      const { loadScenarioForCli, agentSpecs, armiesForSpec, workersOption } = await import('./cli-support.ts');
+      const { loadScenarioForCli, agentOrigins, agentSpecs, armiesForSpec, workersOption } = await import('./cli-support.ts');
       const { checkSpec } = await import('./batch.ts');
       const scenarioFile = file ?? (await import('../data/scenario.ts')).DEFAULT_SCENARIO;
       const base = loadScenarioForCli(scenarioFile, { armies: opts.armies, fitWargear: opts.fitWargear });
@@ -232,7 +231,7 @@ Examples:
         cliErrors(() => checkSpec(spec));
         return spec;
       };
-      await cliErrorsAsync(() => checkAgents(makeSpec({ scenario: base, scenarioFile, agents, batchSeed: '1', games: 2 }).agents));
+      await cliErrorsAsync(() => checkAgents(makeSpec({ scenario: base, scenarioFile, agents, batchSeed: '1', games: 2 }).agents, agentOrigins(opts.agents, base)));
       const progress = await batchesProgress([base.players[0].name, base.players[1].name], opts.progress && !opts.json);
       let label = '';
       const result = await cliErrorsAsync(() => runMatrix({
@@ -283,7 +282,7 @@ Example: what each Kauyon stratagem the heuristic uses is worth against the Batt
     .action(async (file: string | undefined, opts: { army?: string; stratagems?: string; detachment?: boolean; detachmentStratagems?: boolean; playAll?: boolean; games?: string; seed?: string; agents?: string; detachments?: string; armies?: string; fitWargear?: boolean; workers?: string; block?: string; out?: string; json?: boolean; progress: boolean }) => {
       const { runWorth, formatWorth, worthNames } = await import('./worth.ts');
       const { makeSpec, checkAgents, scenarioVariant, parseDetachments, parseArmies } = await import('./variants.ts');
-      const { loadScenarioForCli, agentSpecs, armiesForSpec, workersOption } = await import('./cli-support.ts');
+      const { loadScenarioForCli, agentOrigins, agentSpecs, armiesForSpec, workersOption } = await import('./cli-support.ts');
       const { checkSpec } = await import('./batch.ts');
       const army = intOption(opts.army, '--army', 1, 1);
       if (army > 2) throw new CliError(`--army: expected 1 or 2, got "${opts.army}"`);
@@ -305,7 +304,7 @@ Example: what each Kauyon stratagem the heuristic uses is worth against the Batt
       const without = (names: string[]) => {
         const key = names.join('\n');
         let sc = variants.get(key);
-        if (!sc) variants.set(key, (sc = scenarioVariant(scenarioFile, { armies, detachments, fitWargear: opts.fitWargear, withoutStratagems: fromArmy(names) })));
+        if (!sc) variants.set(key, (sc = scenarioVariant(scenarioFile, { armies, detachments, fitWargear: opts.fitWargear, withoutStratagems: fromArmy(names), withoutStratagemsOption: '--stratagems' })));
         return sc;
       };
       const named = opts.stratagems?.split(',').map((x) => x.trim()).filter(Boolean);
@@ -342,7 +341,7 @@ Example: what each Kauyon stratagem the heuristic uses is worth against the Batt
         if (!detachmentStratagems.length) throw new CliError(`--detachment-stratagems: ${det} has no stratagems ${base.players[a].name} may use`);
         cliErrors(() => without(detachmentStratagems!));
       }
-      await cliErrorsAsync(() => checkAgents(makeSpec({ scenario: base, scenarioFile, agents, batchSeed: '1', games: 2 }).agents));
+      await cliErrorsAsync(() => checkAgents(makeSpec({ scenario: base, scenarioFile, agents, batchSeed: '1', games: 2 }).agents, agentOrigins(opts.agents, base)));
       const progress = await batchesProgress([base.players[0].name, base.players[1].name], opts.progress && !opts.json);
       const result = await cliErrorsAsync(() => runWorth({
         scenario: base, army: a, without: (n) => cliErrors(() => without(n)), specFor, stratagems, withoutDetachment, detachmentStratagems, workers, outDir: opts.out ?? null, playAll: opts.playAll === true,
@@ -406,16 +405,27 @@ Example: the same army under two detachments, against the same opponent:
     .option('--log <file>', 'write the whole event log (JSONL)')
     .option('--json', 'print a JSON summary')
     .action(async (dir: string, index: string, opts: { log?: string; json?: boolean }) => {
-      const { batchGame } = await import('./batch.ts');
-      const { loadAgentFactory, makeSeatAgent } = await import('../core/agent-loader.ts');
+      const { batchGame, variantOf } = await import('./batch.ts');
+      const { seatBatchGame } = await import('./batch-game.ts');
       const { logWriter } = await import('../replay/log-writer.ts');
       const { playGame } = await import('./play.ts');
       const { summarize, formatSummary, SUMMARY_EVENTS } = await import('./summary.ts');
       const i = intOption(index, 'index', 0, 0);
-      const g = cliErrors(() => batchGame(dir, i));
-      const factories = await cliErrorsAsync(async () => [await loadAgentFactory(g.agents[0]), await loadAgentFactory(g.agents[1])]);
-      // made as the batch made them (the scenario's agentParams for the agents it names)
-      const agents = cliErrors(() => [makeSeatAgent(factories[0], g.agents[0], g.scenario, 0, g.seed), makeSeatAgent(factories[1], g.agents[1], g.scenario, 1, g.seed)] as [Agent, Agent]);
+      // what is wrong with the folder, or the agents it names, is said naming the folder
+      const inFolder = (err: unknown) => {
+        const message = (err as Error).message;
+        if (message.includes(dir)) return err instanceof CliError ? err : new CliError(message);
+        return new CliError(`${dir}: ${message}`);
+      };
+      let g;
+      let seated;
+      try {
+        g = batchGame(dir, i);
+        // seated and made as the batch runner seats and makes them: the log is the one `play --agents` writes
+        seated = await seatBatchGame(variantOf(g.spec), { seed: g.seed, swapped: g.swapped });
+      } catch (err) {
+        throw inFolder(err);
+      }
       const hash = createHash('sha256');
       const log = logWriter(opts.log);
       const kept: import('../core/events.ts').GameEvent[] = [];
@@ -423,8 +433,8 @@ Example: the same army under two detachments, against the same opponent:
       let played;
       let error: Error | null = null;
       try {
-        played = playGame(g.scenario, {
-          seed: g.seed, agents,
+        played = playGame(seated.sc, {
+          seed: g.seed, agents: seated.agents,
           onEvent: (e) => {
             hash.update(log.write(e));
             events++;

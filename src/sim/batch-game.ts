@@ -5,7 +5,7 @@
 // play.ts first: it loads the rules registry (src/rules/index.ts) before any single rules module
 import { playGame } from './play.ts';
 import type { Agent, AgentFactory } from '../core/agent.ts';
-import { loadAgentFactory, makeSeatAgent } from '../core/agent-loader.ts';
+import { loadAgentFactory, makeSeatAgent, seatedScenario } from '../core/agent-loader.ts';
 import { gameSeed } from '../core/rng.ts';
 import type { GameState, PlayerIndex } from '../core/state.ts';
 import type { ResolvedScenario } from '../data/scenario-types.ts';
@@ -22,7 +22,10 @@ export interface Variant {
 }
 
 export interface PreparedVariant {
+  /** the scenario as given and with its armies' sides swapped */
   scenarios: { normal: ResolvedScenario; swapped: ResolvedScenario };
+  /** the same, each seat naming the agent that plays it (seatedScenario): the scenarios the games play */
+  seated: { normal: ResolvedScenario; swapped: ResolvedScenario };
   factories: [AgentFactory, AgentFactory];
   /** each army's agent spec (its factory's) */
   agents: [string, string];
@@ -32,8 +35,10 @@ export interface PreparedVariant {
 
 export async function prepareVariant(v: Variant): Promise<PreparedVariant> {
   const factories: [AgentFactory, AgentFactory] = [await loadAgentFactory(v.agents[0]), await loadAgentFactory(v.agents[1])];
+  const swapped = swapSides(v.scenario);
   return {
-    scenarios: { normal: v.scenario, swapped: swapSides(v.scenario) },
+    scenarios: { normal: v.scenario, swapped },
+    seated: { normal: seatedScenario(v.scenario, v.agents), swapped: seatedScenario(swapped, [v.agents[1], v.agents[0]]) },
     factories,
     agents: v.agents,
     unitIds: [v.scenario.players[0].army.units.map((u) => u.id), v.scenario.players[1].army.units.map((u) => u.id)],
@@ -55,11 +60,12 @@ export function emptyRecord(index: number, seed: string, swapped: boolean, error
 
 /**
  * A batch game as it is played, from its identity (gameIdentity: seed, sides swapped or not): the
- * scenario (seats as played) and an agent for each seat, made exactly as `play` makes them (makeSeatAgent
- * per seat, with the scenario's agentParams for the agent it names), so that `play --seed` regenerates the game.
+ * scenario (seats as played, each naming its agent) and an agent for each seat, made exactly as `play` makes
+ * them (makeSeatAgent per seat, with the scenario's agentParams for the agent it names), so that
+ * `play --seed --agents` regenerates the game, and its log.
  */
 function seatedGame(p: PreparedVariant, { seed, swapped }: { seed: string; swapped: boolean }) {
-  const sc = swapped ? p.scenarios.swapped : p.scenarios.normal;
+  const sc = swapped ? p.seated.swapped : p.seated.normal;
   const f = swapped ? [p.factories[1], p.factories[0]] : p.factories;
   const specs = swapped ? [p.agents[1], p.agents[0]] : p.agents;
   const agents = [makeSeatAgent(f[0], specs[0], sc, 0, seed), makeSeatAgent(f[1], specs[1], sc, 1, seed)] as [Agent, Agent];
@@ -83,6 +89,16 @@ export async function checkSetsUp(v: Variant, batchSeed: string, swap: boolean):
       return;
     }
   }
+}
+
+/**
+ * A game of a batch set up again as the batch played it (`batch-game`, `replay --from-batch`): the scenario as
+ * seated and the agents, made as the batch runner makes them, so that playing them with logging writes the
+ * log `play --seed <seed> --agents <the batch's>` writes on that scenario. Throws when an agent cannot be
+ * loaded or refuses its agentParams.
+ */
+export async function seatBatchGame(v: Variant, id: { seed: string; swapped: boolean }): Promise<{ sc: ResolvedScenario; agents: [Agent, Agent] }> {
+  return seatedGame(await prepareVariant(v), id);
 }
 
 /** Play game `index` of a batch. Never throws: a game that throws comes back as a record with `error`. */

@@ -13,6 +13,7 @@
  * - A game that throws comes back as a record with `error`; a worker that dies is replaced by the pool and
  *   the rest of its block is played again; a game that kills its worker every time is recorded as failed.
  */
+import { CliError } from '../cli-error.ts';
 import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { makeDirs } from '../data/make-dirs.ts';
 import { DataError } from '../data/errors.ts';
@@ -322,10 +323,11 @@ export function clearBatchFolder(dir: string): void {
   for (const f of Object.values(FILES)) rmSync(join(dir, f), { force: true });
 }
 
-function startFolder(dir: string, spec: BatchSpec): void {
+/** Make the output folder of a new batch (`merging`: of merged shards); one that holds a batch already is bad input, never overwritten. */
+function startFolder(dir: string, spec: BatchSpec, merging = false): void {
   makeDirs(dir);
   if (existsSync(join(dir, FILES.games)) || existsSync(join(dir, FILES.spec))) {
-    throw new Error(`${dir} already holds a batch: continue it with --resume ${dir}, or choose another --out`);
+    throw new CliError(merging ? `--out: ${dir} already holds a batch: choose another --out for the merged shards` : `--out: ${dir} already holds a batch: continue it with --resume ${dir}, replace it with --replace, or choose another --out`);
   }
   writeFileSync(join(dir, FILES.spec), JSON.stringify(spec, null, 1) + '\n');
   writeFileSync(join(dir, FILES.games), '');
@@ -438,7 +440,7 @@ export async function mergeBatches(dirs: string[], outDir: string): Promise<Batc
   if (missing.length) {
     throw new Error(`merge: games ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', ...' : ''} are in none of the folders (a shard is missing or unfinished: finish it with batch --resume DIR)`);
   }
-  startFolder(out, merged);
+  startFolder(out, merged, true);
   const fd = openSync(join(out, FILES.games), 'w');
   try {
     for (let i = 0; i < merged.games; i++) writeSync(fd, JSON.stringify(records.get(i)) + '\n');

@@ -5,9 +5,8 @@ import { resolve } from 'node:path';
 import { DEFAULT_SCENARIO, loadScenario } from '../data/scenario.ts';
 import { parseArmies, parseWithoutStratagems, scenarioVariant, type ScenarioChanges } from './variants.ts';
 import { defaultWorkers } from './batch-pool.ts';
-import type { Agent } from '../core/agent.ts';
-import type { PlayerIndex } from '../core/state.ts';
-import { loadAgentFactory, makeSeatAgent, sameAgent } from '../core/agent-loader.ts';
+import type { Agent, AgentFactory } from '../core/agent.ts';
+import { loadAgentFactory, makeSeatAgent, seatedScenario } from '../core/agent-loader.ts';
 
 export interface CliScenarioChanges {
   /** `--armies a,b` as typed (see parseArmies) */
@@ -45,6 +44,11 @@ export function armiesForSpec(armiesOpt: string | undefined): [string | null, st
   return [a === undefined ? null : resolve(a), b === undefined ? null : resolve(b)];
 }
 
+/** Where each seat's agent was named, for an error about it: `--agents`, or the scenario's `players[i].agent`. */
+export function agentOrigins(opt: string | undefined, sc: ResolvedScenario): [string, string] {
+  return opt ? ['--agents', '--agents'] : [`${sc.file}: players[0].agent`, `${sc.file}: players[1].agent`];
+}
+
 /** `--agents a,b` (or one name for both), else the scenario's agents. */
 export function agentSpecs(opt: string | undefined, sc: ResolvedScenario): [string, string] {
   if (!opt) return [sc.players[0].agent, sc.players[1].agent];
@@ -73,22 +77,19 @@ export function workersOption(v: string | undefined): number {
  * agents that play, as its game-started event records them (fork replays them): the scenario's agentParams
  * of a seat whose agent is replaced are dropped, as they were written for the agent it named.
  */
-export async function seatAgents(sc: ResolvedScenario, specs: [string, string], seed: string): Promise<[Agent, Agent]> {
-  const agents: Agent[] = [];
-  for (const p of [0, 1] as PlayerIndex[]) {
-    let factory;
+export async function seatAgents(sc: ResolvedScenario, specs: [string, string], seed: string, origins: [string, string] = ['--agents', '--agents']): Promise<[Agent, Agent]> {
+  const factories: AgentFactory[] = [];
+  for (const [i, spec] of specs.entries()) {
     try {
-      factory = await loadAgentFactory(specs[p]);
+      factories.push(await loadAgentFactory(spec));
     } catch (err) {
-      throw new CliError(`--agents: ${(err as Error).message}`);
-    }
-    if (!sameAgent(specs[p], sc.players[p].agent)) delete sc.players[p].agentParams;
-    sc.players[p].agent = specs[p];
-    try {
-      agents.push(makeSeatAgent(factory, specs[p], sc, p, seed));
-    } catch (err) {
-      throw new CliError((err as Error).message);
+      throw new CliError(`${origins[i]}: ${(err as Error).message}`);
     }
   }
-  return agents as [Agent, Agent];
+  sc.players = seatedScenario(sc, specs).players;
+  try {
+    return [makeSeatAgent(factories[0], specs[0], sc, 0, seed), makeSeatAgent(factories[1], specs[1], sc, 1, seed)];
+  } catch (err) {
+    throw new CliError((err as Error).message);
+  }
 }

@@ -20,14 +20,14 @@ export function register(program: Command): void {
     .option('--without-stratagem <army:name>', WITHOUT_STRATAGEM_HELP, collect, [])
     .option('--json', 'print a JSON summary')
     .action(async (file: string | undefined, opts: { seed?: string; log?: string; agents?: string; armies?: string; fitWargear?: boolean; withoutStratagem: string[]; json?: boolean }) => {
-      const { loadScenarioForCli, agentSpecs, seatAgents } = await import('./cli-support.ts');
+      const { loadScenarioForCli, agentOrigins, agentSpecs, seatAgents } = await import('./cli-support.ts');
       const { playGame } = await import('./play.ts');
       const { summarize, formatSummary, SUMMARY_EVENTS } = await import('./summary.ts');
       const sc = loadScenarioForCli(file, { armies: opts.armies, fitWargear: opts.fitWargear, withoutStratagem: opts.withoutStratagem });
       const seed = opts.seed ?? sc.seed ?? '1';
       const specs = agentSpecs(opts.agents, sc);
       // the log's game-started event records the agents that actually play (fork replays them)
-      const agents = await seatAgents(sc, specs, seed);
+      const agents = await seatAgents(sc, specs, seed, agentOrigins(opts.agents, sc));
       // The log is streamed to a temporary file and renamed at the end: never half-written.
       const hash = createHash('sha256');
       const { logWriter } = await import('../replay/log-writer.ts');

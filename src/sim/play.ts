@@ -11,6 +11,7 @@ import type { GameResult, GameState } from '../core/state.ts';
 import type { ResolvedScenario } from '../data/scenario-types.ts';
 import { createGame } from '../rules/battle/setup.ts';
 import { playBattle } from '../rules/battle/battle.ts';
+import { embeddedScenarioProblem } from './embedded-scenario.ts';
 
 export interface PlayOptions {
   seed: string;
@@ -26,9 +27,14 @@ export function playGame(sc: ResolvedScenario, opts: PlayOptions): { game: Game;
   return { game, result };
 }
 
-/** The scenario a logged game was set up from (embedded in its game-started event). */
+/**
+ * The scenario a logged game was set up from (embedded in its game-started event). Throws an Error
+ * "game-started event: scenario.players[0]...: ..." when it is missing or damaged (embedded-scenario.ts).
+ */
 export function scenarioFromStart(e: GameEvent): ResolvedScenario {
-  if (e.type !== 'game-started' || !e.scenario) throw new Error('the log does not start with a game-started event carrying its scenario');
+  if (e.type !== 'game-started') throw new Error(`the log starts with a ${e.type} event, not game-started`);
+  const problem = embeddedScenarioProblem(e);
+  if (problem) throw new Error(`game-started event: ${problem}`);
   const sc = structuredClone(e.scenario) as ResolvedScenario;
   for (const p of sc.players) {
     for (const u of p.army.units) {

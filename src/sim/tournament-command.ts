@@ -9,7 +9,7 @@ export function register(program: Command): void {
     .description('play every pair of agents (each with each army, sides swapped) and report win rates with 95% intervals')
     .argument('[scenario]', 'scenario file (default: the bundled default scenario)')
     .option('--agents <list>', 'agents, comma-separated (names or module paths)', 'random,heuristic')
-    .option('--games <n>', 'games per pair', '20')
+    .option('--games <n>', 'games per pair, rounded to a multiple of 4 (each agent with each army, each batch side-swapped in pairs)', '20')
     .option('--seed <s>', 'seed', '1')
     .option('--armies <a,b>', ARMIES_HELP)
     .option('--fit-wargear', FIT_WARGEAR_HELP)

@@ -32,7 +32,7 @@ export interface TournamentOptions {
   scenario: ResolvedScenario;
   scenarioFile: string | null;
   agents: string[];
-  /** games per pair (split between the two ways of giving the armies to the agents) */
+  /** games per pair, split between the two ways of giving the armies to the agents (each a side-swapped batch: an even count), so rounded to a multiple of 4 */
   games: number;
   seed: string;
   workers?: number;

@@ -66,6 +66,8 @@ export interface ScenarioChanges {
   fitWargear?: boolean;
   /** per player: stratagems it may not use, added to the scenario's `withoutStratagems` */
   withoutStratagems?: [string[], string[]];
+  /** the option that named them, for an error about one ('--without-stratagem' unless said) */
+  withoutStratagemsOption?: string;
 }
 
 /**
@@ -141,7 +143,7 @@ export function scenarioVariant(file: string, changes: ScenarioChanges): Resolve
     const e = err as Error;
     e.message = e.message.split(tmp).join(file);
     changes.withoutStratagems?.forEach((w, i) => {
-      if (w.length && e.message.includes(`players[${i}].withoutStratagems`)) e.message += ` (--without-stratagem adds to players[${i}].withoutStratagems)`;
+      if (w.length && e.message.includes(`players[${i}].withoutStratagems`)) e.message += ` (${changes.withoutStratagemsOption ?? '--without-stratagem'} adds to players[${i}].withoutStratagems)`;
     });
     // name the file of an army given on the command line, which the scenario's field paths do not
     changes.armies?.forEach((a, i) => {
@@ -188,14 +190,14 @@ export function resolveAgentSpec(spec: string): string {
 
 /**
  * Load the agents once here, so that a bad name fails before any worker starts: as bad input (exit code 2)
- * naming the --agents option, as `play` says it.
+ * naming the --agents option, or the scenario's field that named the agent (`origins`), as `play` says it.
  */
-export async function checkAgents(agents: readonly string[]): Promise<void> {
-  for (const a of agents) {
+export async function checkAgents(agents: readonly string[], origins: readonly string[] = agents.map(() => '--agents')): Promise<void> {
+  for (const [i, a] of agents.entries()) {
     try {
       await loadAgentFactory(a);
     } catch (err) {
-      throw new CliError(`--agents: ${(err as Error).message}`);
+      throw new CliError(`${origins[i] ?? '--agents'}: ${(err as Error).message}`);
     }
   }
 }

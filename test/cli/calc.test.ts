@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -85,5 +85,22 @@ describe('strategium calc', () => {
       expect(r.code).toBe(2);
       expect(r.stderr.trim()).toBe(`error: --trials: expected a whole number from 0 to 10,000,000, got "${bad}"`);
     }
+  });
+});
+
+describe('calculator input errors say what was expected', () => {
+  const input = () => JSON.parse(readFileSync(example, 'utf8'));
+  const message = (edit: (j: any) => void) => {
+    const j = input();
+    edit(j);
+    try { parseCalcInput(j, 'in.json'); } catch (e) { return (e as Error).message; }
+    throw new Error('expected the input to be refused');
+  };
+  it('a range neither inches nor "Melee"', () => {
+    expect(message((j) => { j.attacker.weapon.range = 'melee'; })).toBe('in.json: attacker.weapon.range: expected a range in inches (more than 0) or "Melee"');
+  });
+  it('attacks or damage neither a dice expression nor a whole number', () => {
+    expect(message((j) => { j.attacker.weapon.attacks = [1]; })).toBe('in.json: attacker.weapon.attacks: expected a dice expression such as 3, D3, D6+1 or 2D6 (a string or a whole number)');
+    expect(message((j) => { j.attacker.weapon.damage = 'D7x'; })).toBe('in.json: attacker.weapon.damage: expected a dice expression such as 3, D3, D6+1 or 2D6, got "D7x"');
   });
 });

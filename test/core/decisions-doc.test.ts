@@ -31,6 +31,8 @@ const FORWARDING_CALLS = new Set([
   'src/core/game.ts: .decide(view, request as DecisionRequest)',
   'src/core/agent.ts: .decide(view, request)',
   'src/sim/stratagem-offers.ts: .decide(view, request)',
+  // a fork shows the agents that play on the requests of the replayed prefix (their answers dropped)
+  'src/replay/fork.ts: .decide(view, request)',
 ]);
 
 /**

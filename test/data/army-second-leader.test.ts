@@ -34,7 +34,7 @@ describe('two Leaders attached to one unit in an army file', () => {
     a.units[0].attachedTo = 'u3';
     a.units[1].attachedTo = 'u3';
     expect(leaderWarnings(a)).toEqual([
-      "units[1].attachedTo: Strike Team (u3) already has a Leader (Aun'shi (u1)); a Bodyguard unit takes one Leader (two of different datasheets for a BODYGUARD unit of 20 models), so a game refuses the army until one is detached",
+      "units[1].attachedTo: Strike Team (u3) already has a Leader (Aun'shi (u1)); a Bodyguard unit takes one Leader (two of different datasheets for a BODYGUARD unit of 20 models, or where a Leader's text lets it join beside the other), so a game refuses the army until one is detached",
     ]);
   });
 

@@ -33,11 +33,17 @@ describe('makeDirs', () => {
       symlinkSync(join(base, 'nowhere'), join(base, 'link'));
       for (const out of ['/proc/strategium-out', join(base, 'link', 'out')]) {
         const r = cli(['batch', 'scenarios/default.json', '--games', '2', '--agents', 'random,random', '--workers', '0', '--out', out], { timeout: 30_000 });
-        expect(r.code).toBe(1);
+        expect(r.code).toBe(2); // an --out that cannot be made is bad input: a CliError from makeDirs
         expect(r.stderr).toMatch(/cannot create the folder/);
       }
     } finally {
       rmSync(base, { recursive: true, force: true });
     }
+  });
+
+  it.skipIf(!existsSync('/proc'))('army --out that cannot be written is a one-line error, exit 2 (it was a stack trace)', () => {
+    const r = cli(['army', 'scenarios/armies/tau-kauyon.json', '--out', '/proc/strategium-army.json'], { timeout: 30_000 });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('error: /proc/strategium-army.json: cannot write (ENOENT)');
   });
 });

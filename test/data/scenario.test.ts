@@ -426,7 +426,7 @@ describe('BODYGUARD: two Leaders for 20 Kroot Carnivores', () => {
   });
 
   it('not two Leaders of one datasheet, nor two for 10 Carnivores', () => {
-    expect(rejected(kroot(20, { u21: 'u19', u22: 'u19' }))).toMatch(/players\[0\]\.leaders\.u22: Kroot Carnivores \(u19\) already has a Leader \(u21\); a Bodyguard unit takes one Leader \(two of different datasheets for a BODYGUARD unit of 20 models\)/);
+    expect(rejected(kroot(20, { u21: 'u19', u22: 'u19' }))).toMatch(/players\[0\]\.leaders\.u22: Kroot Carnivores \(u19\) already has a Leader \(u21\); a Bodyguard unit takes one Leader \(two of different datasheets for a BODYGUARD unit of 20 models, or where a Leader's text lets it join beside the other\)/);
     expect(rejected(kroot(10, { u20: 'u19', u21: 'u19' }))).toMatch(/players\[0\]\.leaders\.u21: Kroot Carnivores \(u19\) already has a Leader \(u20\)/);
   });
 });

@@ -4,6 +4,7 @@
  * stratagems, its four Enhancements, the Ynnari army and its mirror scenario. Each test fails if the rule is
  * played wrong or not at all.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { aeldariDetachmentSandbox, setGap, type PlacedUnit } from '../helpers/battle.ts';
@@ -26,7 +27,7 @@ import { FALLEN_WARRIOR } from '../../src/rules/battle/fight-on-death.ts';
 import { loadArmyFile, type ArmyFile, type ArmyUnit } from '../../src/data/army.ts';
 import { loadFactionCatalog } from '../../src/data/catalog.ts';
 import { musterWarnings } from '../../src/data/muster-checks.ts';
-import { loadScenario } from '../../src/data/scenario.ts';
+import { loadScenario, resolveScenario } from '../../src/data/scenario.ts';
 import { createGame } from '../../src/rules/battle/setup.ts';
 import { loadAgentFactory, makeAgent } from '../../src/core/agent-loader.ts';
 import { offerManoeuvres, setBattleFocusTokens } from '../../src/factions/aeldari/battle-focus.ts';
@@ -325,14 +326,26 @@ describe('Devoted of Ynnead muster, and the mirror', () => {
 
   it('the detachment asks for Yvraine or the Yncarne, one of them the Warlord', () => {
     const without = (names: string[]): ArmyFile => ({ ...army, units: army.units.filter((u) => !names.includes(u.name)) });
-    // the Yncarne stays; with no Warlord marked a game makes the first CHARACTER the Warlord, and says so
-    expect(warn(without(['Yvraine']))).toEqual(['no Warlord marked: a game makes The Visarch (u2), the first CHARACTER, the Warlord']);
+    // the Yncarne stays; with no Warlord marked a game makes the first CHARACTER the detachment asks for the
+    // Warlord (not the Visarch, the first CHARACTER, whom the detachment's own check refuses), and says so
+    expect(warn(without(['Yvraine']))).toEqual(['no Warlord marked: a game makes The Yncarne (u3), the first CHARACTER the Devoted of Ynnead asks for, the Warlord']);
+    expect(warn({ ...without(['Yvraine']), detachment: null as unknown as string })).toEqual(['no Warlord marked: a game makes The Visarch (u2), the first CHARACTER, the Warlord']);
     const neither = warn(without(['Yvraine', 'The Yncarne']));
     expect(neither).toHaveLength(2);
     expect(neither.filter((w) => !/^no Warlord marked/.test(w))).toHaveLength(1);
     const farseerWarlord: ArmyFile = { ...army, units: army.units.map((u): ArmyUnit => ({ ...u, warlord: u.name === 'Farseer' })) };
     expect(warn(farseerWarlord)).toHaveLength(1);
     expect(warn({ ...farseerWarlord, detachment: null as unknown as string })).toEqual([]);
+  });
+
+  it('a game given the army with no Warlord marked makes the Yncarne its Warlord, as the detachment asks', () => {
+    const s = JSON.parse(readFileSync(join(root, 'scenarios', 'mirror', 'devoted-of-ynnead-vs-none.json'), 'utf8'));
+    const a = { ...army, units: army.units.filter((u) => u.name !== 'Yvraine').map((u): ArmyUnit => ({ ...u, warlord: undefined })) };
+    s.players[0].army = { ...a, points: a.units.reduce((t, u) => t + u.points, 0) };
+    s.players[1].army = join(root, 'scenarios', 'mirror', s.players[1].army);
+    const r = resolveScenario(s, 'inline.json');
+    expect(r.players[0].detachment).toBe(DY);
+    expect(r.players[0].army.units.filter((u) => u.warlord).map((u) => u.name)).toEqual(['The Yncarne']);
   });
 
   it('its Enhancements go on the datasheet each names', () => {

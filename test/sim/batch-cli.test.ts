@@ -59,8 +59,8 @@ describe('batch command', () => {
     expect(cli(['batch', scenario, '--games', '2', '--workers', '0', '--seed', 'r1', '--out', out, '--json']).code).toBe(0);
     writeFileSync(join(out, 'notes.txt'), 'mine');
     const refused = cli(['batch', scenario, '--games', '2', '--workers', '0', '--seed', 'r2', '--out', out, '--json']);
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/already holds a batch: continue it with --resume/);
+    expect(refused.code).toBe(2); // bad input, said in one line
+    expect(refused.stderr.trim()).toBe(`error: --out: ${out} already holds a batch: continue it with --resume ${out}, replace it with --replace, or choose another --out`);
     const replaced = cli(['batch', scenario, '--games', '2', '--workers', '0', '--seed', 'r2', '--out', out, '--replace', '--json']);
     expect(replaced.code).toBe(0);
     expect(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).spec.batchSeed).toBe('r2');
@@ -75,6 +75,9 @@ describe('batch command', () => {
     dirs.forEach((d, i) => expect(cli(['batch', scenario, '--games', '8', '--workers', '0', '--seed', 'cli', '--shard', `${i + 1}/2`, '--out', d, '--json']).code).toBe(0));
     const merged = cli(['merge', ...dirs, '--out', join(tmp, 'merged'), '--json']);
     expect(merged.code).toBe(0);
+    const again = cli(['merge', ...dirs, '--out', join(tmp, 'merged'), '--json']);
+    expect(again.code).toBe(2);
+    expect(again.stderr.trim()).toBe(`error: --out: ${join(tmp, 'merged')} already holds a batch: choose another --out for the merged shards`);
     const strip = (s: string) => ({ ...JSON.parse(s), gamesPerSecond: 0 });
     expect(strip(merged.stdout)).toEqual(strip(firstJson));
   });

@@ -53,6 +53,9 @@ describe('withoutStratagems', () => {
     // FEIGNED RETREAT is the Battle Host's, not Kauyon's
     expect(() => scenarioVariant(DEFAULT_SCENARIO, { withoutStratagems: [['FEIGNED RETREAT'], []] }))
       .toThrow(/players\[0\]\.withoutStratagems\[0\]: expected a stratagem of Core or Kauyon \(or one an ability grants\), found "FEIGNED RETREAT"; closest: .*\(--without-stratagem adds to players\[0\]\.withoutStratagems\)/);
+    // worth's --stratagems names them too: the error names the option the user typed
+    expect(() => scenarioVariant(DEFAULT_SCENARIO, { withoutStratagems: [['NOPE'], []], withoutStratagemsOption: '--stratagems' }))
+      .toThrow(/found "NOPE"; closest: .*\(--stratagems adds to players\[0\]\.withoutStratagems\)$/);
     expect(() => scenarioVariant(DEFAULT_SCENARIO, { withoutStratagems: [[], ['FIRE OVERWATCH', 'Fire Overwatch!']] }))
       .toThrow(/players\[1\]\.withoutStratagems\[1\]: FIRE OVERWATCH is listed twice/);
   });

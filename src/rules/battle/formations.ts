@@ -33,14 +33,14 @@ function ownUnits(g: Game, player: PlayerIndex): UnitState[] {
 /**
  * Units this Leader can join now: of its datasheet's list (or standing in for one of them: CORSAIRS,
  * ../../data/leader-stand-ins.ts), not Leaders themselves, not led yet (or led by
- * one Leader of another datasheet when their BODYGUARD rule lets them take two: ../../data/bodyguard.ts).
+ * one Leader of another datasheet when their BODYGUARD rule or the Leaders' texts allow two: ../../data/bodyguard.ts).
  */
 export function bodyguardCandidates(g: Game, leader: UnitState): UnitState[] {
   const s = g.state;
   const lds = s.datasheets[leader.datasheet];
   return ownUnits(g, leader.player).filter((b) => b.id !== leader.id && b.location === 'unplaced' && mayLead(lds, s.datasheets[b.datasheet]) &&
     !b.components[0].abilities.includes('Leader') &&
-    mayJoinAsLeader(s.datasheets[b.datasheet], b.components[0].startingStrength, b.components.slice(1).map((c) => c.datasheet), leader.datasheet));
+    mayJoinAsLeader(s.datasheets[b.datasheet], b.components[0].startingStrength, b.components.slice(1).map((c) => s.datasheets[c.datasheet]), lds));
 }
 
 /** Points of a unit as it would go into Reserves: its Leader(s) and the units embarked within it. */

@@ -1,0 +1,93 @@
+/**
+ * Writing files whole or not at all: each goes to a temporary `<file>.partial` beside its target (same
+ * folder, so the final rename is atomic) and is renamed over the target only once every file is written.
+ * A file that cannot be written is a CliError naming it and the system's reason. Used by the importer (one
+ * file per faction) and, file by file, by the event-log writer (src/replay/log-writer.ts).
+ */
+import { closeSync, existsSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { CliError } from '../cli-error.ts';
+import { makeDirs, removeFolders } from './make-dirs.ts';
+
+/** The temporary file written before `file` is replaced. */
+export function partialPath(file: string): string {
+  return `${file}.partial`;
+}
+
+/** "<file>: cannot write (ENOENT)": the file the user named and the system's reason code. */
+export function cannotWrite(file: string, err: unknown): CliError {
+  return new CliError(`${file}: cannot write (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+}
+
+/** Open `<file>.partial` for writing (a CliError naming `file` when it cannot be). */
+export function openPartial(file: string): number {
+  try {
+    return openSync(partialPath(file), 'w');
+  } catch (err) {
+    throw cannotWrite(file, err);
+  }
+}
+
+/** Replace `file` by its written `.partial`. */
+export function commitPartial(file: string): void {
+  renameSync(partialPath(file), file);
+}
+
+/** Remove `file`'s `.partial`, if any: the target keeps its old content. */
+export function discardPartial(file: string): void {
+  try { unlinkSync(partialPath(file)); } catch { /* never made, or already gone */ }
+}
+
+export interface WholeFile {
+  path: string;
+  text: string;
+}
+
+/**
+ * Write every file or none: all `.partial` files (and their folders) first, then the renames. A failure
+ * while writing removes the partial files and the folders made for them, leaving every target as it was.
+ */
+export function writeFilesWhole(files: readonly WholeFile[]): void {
+  const paths = files.map((f) => f.path);
+  if (new Set(paths).size !== paths.length) throw new Error(`writeFilesWhole: a file is named twice (${paths.join(', ')})`);
+  const made: string[] = [];
+  const opened: string[] = [];
+  try {
+    for (const f of files) {
+      made.push(...makeDirs(dirname(f.path)));
+      // renaming over a folder fails: said now, before anything is written
+      if (existsSync(f.path) && statSync(f.path).isDirectory()) throw new CliError(`${f.path}: cannot write (it is a folder)`);
+      writePartial(f, opened);
+    }
+  } catch (err) {
+    for (const p of opened) discardPartial(p);
+    removeFolders(made);
+    throw err;
+  }
+  commitAll(paths);
+}
+
+function writePartial(f: WholeFile, opened: string[]): void {
+  const fd = openPartial(f.path);
+  opened.push(f.path);
+  try {
+    writeSync(fd, f.text);
+  } catch (err) {
+    throw cannotWrite(f.path, err);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The renames; one failing (rare: the folder changed meanwhile) stops them, and the error says which targets were already replaced. */
+function commitAll(paths: readonly string[]): void {
+  for (let i = 0; i < paths.length; i++) {
+    try {
+      commitPartial(paths[i]);
+    } catch (err) {
+      for (const p of paths.slice(i)) discardPartial(p);
+      const done = i ? `; already replaced: ${paths.slice(0, i).join(', ')}` : '';
+      throw new CliError(`${cannotWrite(paths[i], err).message}${done}`);
+    }
+  }
+}

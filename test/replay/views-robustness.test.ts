@@ -1,0 +1,157 @@
+/**
+ * The views of a game against what they may meet: the HTML viewer of a Boarding Actions game (hatchways
+ * drawn, opening and closing with the events), the full-screen terminal on a terminal reporting no size,
+ * `board` on a log of one event and on a damaged game state, `replay --html` with options it refuses.
+ */
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadAgents } from '../../src/core/agent-loader.ts';
+import type { GameEvent } from '../../src/core/events.ts';
+import { loadScenario, SCENARIOS_DIR } from '../../src/data/scenario.ts';
+import { buildViewerData } from '../../src/replay/frames.ts';
+import { buildViewerHtml } from '../../src/replay/html.ts';
+import { Replay } from '../../src/replay/replay.ts';
+import { eventText, renderScreen } from '../../src/replay/terminal.ts';
+import { playGame } from '../../src/sim/play.ts';
+import { cli } from '../helpers/cli.ts';
+import { loggedGame } from './helpers.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'views-'));
+const text = (events: readonly GameEvent[]) => events.map((e) => JSON.stringify(e)).join('\n') + '\n';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+describe('the HTML viewer of a Boarding Actions game', () => {
+  let replay: Replay;
+  let html: string;
+  /** the position after the first hatchway opens, and its board index */
+  let opened: { position: number; index: number };
+
+  beforeAll(async () => {
+    const sc = loadScenario(join(SCENARIOS_DIR, 'boarding-actions', 'starfire-vs-aeldari.json'));
+    const { game } = playGame(sc, { seed: '7', agents: await loadAgents(['random', 'random'], '7'), log: true });
+    replay = Replay.fromEvents(game.log!);
+    html = buildViewerHtml(replay);
+    const k = game.log!.findIndex((e) => e.type === 'hatchway' && e.open);
+    const id = (game.log![k] as Extract<GameEvent, { type: 'hatchway' }>).hatchway;
+    opened = { position: k + 1, index: (sc.board.hatchways ?? []).findIndex((h) => h.id === id) };
+  });
+
+  it('draws every hatchway in the terrain, closed at the start, and its frames say when they open', () => {
+    const hatchways = replay.at(1).board.hatchways ?? [];
+    expect(hatchways.length).toBeGreaterThan(0);
+    const i = html.indexOf('<g id="terrain">');
+    const terrain = html.slice(i, html.indexOf('</g>', i));
+    expect(terrain.match(/data-hatchway="\d+"/g)).toHaveLength(hatchways.length);
+    expect(terrain).toContain(`<title>hatchway ${hatchways[0].id} (closed)</title>`);
+    const data = buildViewerData(replay);
+    expect(data.hatchways).toEqual(hatchways.map((h) => h.id));
+    // the open hatchways as each frame leaves them
+    let open: number[] = [];
+    data.frames.forEach(([, , d], k) => {
+      if (d.a) open = d.a;
+      if (k + 1 === opened.position) expect(open).toContain(opened.index);
+      if (k + 1 === opened.position - 1) expect(open).not.toContain(opened.index);
+    });
+  });
+
+  it.skipIf(!existsSync(CHROMIUM))('shows a hatchway open once it opened, closed before (headless Chromium)', async () => {
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    try {
+      const file = join(dir, 'ba.html');
+      writeFileSync(file, html);
+      const page = await browser.newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (e) => problems.push(e.message));
+      await page.goto(pathToFileURL(file).href);
+      await page.waitForFunction(() => (window as unknown as { strategiumReplay?: unknown }).strategiumReplay !== undefined);
+      const look = async (p: number) => {
+        await page.evaluate((n) => (window as unknown as { strategiumReplay: { seek(n: number): void } }).strategiumReplay.seek(n), p);
+        return page.$eval(`[data-hatchway="${opened.index}"]`, (e) => [e.getAttribute('fill-opacity'), e.querySelector('title')!.textContent]);
+      };
+      const [closedOpacity, closedTitle] = await look(opened.position - 1);
+      const [openOpacity, openTitle] = await look(opened.position);
+      expect(closedTitle).toMatch(/\(closed\)$/);
+      expect(openTitle).toMatch(/\(open\)$/);
+      expect(Number(openOpacity)).toBeLessThan(Number(closedOpacity));
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+});
+
+describe('the full-screen terminal replay', () => {
+  it('lays out on a terminal that reports 0 columns and rows (a pty without a size)', async () => {
+    const r = Replay.fromEvents((await loggedGame('41')).events);
+    r.goto(40);
+    expect(() => renderScreen(r, { width: 0, height: -1 })).not.toThrow();
+    expect(renderScreen(r, { width: 0, height: 0 })).toBe(renderScreen(r, { width: 100, height: 50 }));
+  });
+
+  it('wraps the current event to the width without losing a character', async () => {
+    const g = await loggedGame('41');
+    const r = Replay.fromEvents(g.events);
+    // the event of the first 300 with the longest text
+    let k = 0;
+    for (let i = 1; i < 300; i++) if (eventText(r, i + 1, 2000).length > eventText(r, k + 1, 2000).length) k = i;
+    expect(eventText(r, k + 1, 2000).length).toBeGreaterThan(100);
+    r.goto(k + 1);
+    const lines = renderScreen(r, { width: 30, height: 2000 }).split('\n');
+    const first = lines.findIndex((l) => l.startsWith(`>${String(k + 1).padStart(5)}`));
+    const wrapped = lines.slice(first, lines.length - 2);
+    expect(wrapped.every((l) => l.length <= 30)).toBe(true);
+    expect(wrapped.map((l, i) => (i === 0 ? l : l.slice(7))).join('')).toBe(`>${String(k + 1).padStart(5)}  ${eventText(r, k + 1, 2000)}`);
+  });
+});
+
+describe('board', () => {
+  it('draws a log of one event as a log', async () => {
+    const f = join(dir, 'one-event.jsonl');
+    writeFileSync(f, text((await loggedGame('42')).events.slice(0, 1)));
+    const r = cli(['board', f, '--at', '1', '--svg', join(dir, 'one.svg')]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(existsSync(join(dir, 'one.svg'))).toBe(true);
+  });
+
+  it('refuses a damaged game state in one line naming the file and the field: exit 2', async () => {
+    const g = await loggedGame('43');
+    const state = JSON.parse(JSON.stringify(Replay.fromEvents(g.events).at(60))) as Record<string, any>;
+    const f1 = join(dir, 'no-datasheets.json');
+    writeFileSync(f1, JSON.stringify({ ...state, datasheets: undefined }));
+    const r1 = cli(['board', f1, '--svg', join(dir, 's1.svg')]);
+    expect(r1.stderr).toMatch(new RegExp(`^error: ${f1}: not a game state that can be drawn: datasheets: .*\\n$`));
+    expect(r1.code).toBe(2);
+    const id = (state.unitOrder as string[]).find((u) => state.units[u].location === 'battlefield')!;
+    state.units[id].models[0].pos = 'x';
+    const f2 = join(dir, 'bad-pos.json');
+    writeFileSync(f2, JSON.stringify(state));
+    const out = join(dir, 's2.svg');
+    const r2 = cli(['board', f2, '--svg', out]);
+    expect(r2.stderr).toMatch(new RegExp(`^error: ${f2}: not a game state that can be drawn: units\\.${id}\\.models\\[0\\]\\.pos: .*\\n$`));
+    expect(r2.code).toBe(2);
+    expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe('replay --html with options it refuses', () => {
+  it('writes no viewer: --to beyond the end, --json without --to', async () => {
+    const f = join(dir, 'html-bad.jsonl');
+    writeFileSync(f, (await loggedGame('44')).text);
+    const out = join(dir, 'html-bad.html');
+    const r1 = cli(['replay', f, '--html', out, '--to', '999999']);
+    expect(r1.stderr).toMatch(/^error: --to 999999: the log has \d+ events\n$/);
+    expect(r1.code).toBe(2);
+    const r2 = cli(['replay', f, '--html', out, '--json']);
+    expect(r2.stderr).toBe('error: --json goes with --to N\n');
+    expect(r2.code).toBe(2);
+    expect(existsSync(out)).toBe(false);
+    expect(cli(['replay', f, '--html', out, '--to', 'end']).code).toBe(0);
+    expect(existsSync(out)).toBe(true);
+    expect(existsSync(`${out}.partial`)).toBe(false);
+  });
+});
