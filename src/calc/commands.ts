@@ -2,6 +2,7 @@
  * `calc <file.json> [--trials N] [--seed S] [--json]`: exact distributions of one weapon profile's
  * attacks against a target unit, side by side with a seeded simulation through the engine's pipeline.
  */
+import { seedArg } from '../sim/cli-options.ts';
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.ts';
@@ -14,7 +15,7 @@ export function register(program: Command): void {
     .description('exact damage distribution of one weapon profile against a unit, with a seeded simulation beside it')
     .argument('<file>', 'calculator input (JSON)')
     .option('--trials <n>', 'simulated trials', '10000')
-    .option('--seed <s>', 'seed of the simulation', '1')
+    .option('--seed <s>', 'seed of the simulation', seedArg, '1')
     .option('--json', 'print JSON')
     .action(async (file: string, opts: { trials: string; seed: string; json?: boolean }) => {
       const { parseCalcInput } = await import('./input.ts');

@@ -4,6 +4,7 @@
  * logged game (JSONL, `play --log`: the state after event `--at`, its end by default), or a scenario (its
  * armies as deployed by random agents from `--seed`).
  */
+import { seedArg } from '../sim/cli-options.ts';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.ts';
 
@@ -13,7 +14,7 @@ export function register(program: Command): void {
     .description('draw a board (board, terrain, deployment zones, objectives, models) as SVG')
     .argument('<file>', 'a scenario, a game state (replay --to N --json), a logged game (play --log), or a board picture {board, deploymentZones?, objectives?, models}')
     .option('--svg <out>', 'write the SVG to this file (default: standard output)')
-    .option('--seed <s>', 'for a scenario: the seed of the deployment shown', '1')
+    .option('--seed <s>', 'for a scenario: the seed of the deployment shown', seedArg, '1')
     .option('--at <n>', 'for a logged game: the state after event N (default: its last event)')
     .action(async (file: string, opts: { svg?: string; seed: string; at?: string }) => {
       const { readFile, writeFile } = await import('node:fs/promises');

@@ -8,10 +8,12 @@
  * Exit status 3 when the log is truncated or corrupted (the readable part is still replayed) or its
  * recorded result disagrees with its events.
  */
+import { seedArg } from '../sim/cli-options.ts';
 import { logWriter } from './log-writer.ts';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.ts';
 import type { GameEvent } from '../core/events.ts';
+import type { GameResult } from '../core/state.ts';
 
 const EXIT_BAD_LOG = 3;
 
@@ -158,7 +160,7 @@ export function register(program: Command): void {
     .description('continue a logged game from event N with another dice seed or other agents')
     .argument('<log>', 'event log (JSONL) of the original game')
     .requiredOption('--at <n>', 'fork point: keep the first N events of the log ("end": all of them)')
-    .option('--seed <s>', 'dice (and agent) seed from the fork point (default: the dice go on as in the log)')
+    .option('--seed <s>', 'dice (and agent) seed from the fork point (default: the dice go on as in the log)', seedArg)
     .option('--agents <a,b>', 'agents for player 1 and player 2 from the fork point (default: the log\'s)')
     .option('--log <file>', 'write the forked game\'s event log (JSONL)')
     .option('--json', 'print a JSON summary')
@@ -201,9 +203,11 @@ export function register(program: Command): void {
       const original = events[events.length - 1].type === 'game-ended' ? (events[events.length - 1] as Extract<GameEvent, { type: 'game-ended' }>).result : null;
       const s = res.game.state;
       if (opts.json) {
+        // winners as players 1 and 2 (null for a draw), as play --json prints them; the log keeps the engine's 0/1
+        const printed = (r: GameResult | null) => (r === null ? null : { ...r, winner: r.winner === null ? null : r.winner + 1 });
         process.stdout.write(JSON.stringify({
           at, of: events.length, seed: opts.seed ?? null, agents: res.agents, originalAgents: start.type === 'game-started' ? logAgents(start) : null,
-          events: w.count(), result: res.result, original, log: opts.log ?? null,
+          events: w.count(), result: printed(res.result), original: printed(original), log: opts.log ?? null,
         }) + '\n');
         return;
       }

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.ts';
 import { lookupKey } from '../data/text.ts';
-import { ARMIES_HELP, FIT_WARGEAR_HELP, WITHOUT_STRATAGEM_HELP, collect } from './cli-options.ts';
+import { ARMIES_HELP, FIT_WARGEAR_HELP, WITHOUT_STRATAGEM_HELP, collect, seedArg } from './cli-options.ts';
 
 interface BatchCliOptions {
   games?: string;
@@ -104,7 +104,7 @@ export function register(program: Command): void {
     .description('play many seeded games of a scenario on worker threads and report win rates with intervals, VP, units and stratagems')
     .argument('[scenario]', 'scenario file (default: the bundled default scenario)')
     .option('--games <n>', 'games to play (the most, with --until-ci)', '1000')
-    .option('--seed <s>', 'batch seed: game i is seeded "<s>#i"', '1')
+    .option('--seed <s>', 'batch seed: game i is seeded "<s>#i"', seedArg, '1')
     .option('--agents <a,b>', "agents of the player 1 and player 2 armies (default: the scenario's)")
     .option('--workers <n>', 'worker threads (default: the number of cores; 0 = play in this thread)')
     .option('--no-swap', 'do not play side-swapped pairs (by default game 2k+1 replays game 2k\'s seed with the armies on each other\'s side)')
@@ -196,7 +196,7 @@ Examples:
     .option('--vs <list>', "detachments of player 2's army (default: the same list when both armies are of one faction, else player 2's detachment and none)")
     .option('--baseline <detachment>', 'the detachment the others are compared with, seed by seed, in the rows and in the columns where it is listed (default: none where listed, else the first)')
     .option('--games <n>', 'games per cell', '200')
-    .option('--seed <s>', 'batch seed (the same for every cell)', '1')
+    .option('--seed <s>', 'batch seed (the same for every cell)', seedArg, '1')
     .option('--agents <a,b>', "agents of the two armies (default: the scenario's)")
     .option('--armies <a,b>', ARMIES_HELP)
     .option('--fit-wargear', FIT_WARGEAR_HELP)
@@ -263,7 +263,7 @@ Examples:
     .option('--detachment-stratagems', "also measure the detachment's stratagems together (its rule kept): one more batch, without all of them")
     .option('--play-all', 'play every game without each stratagem; by default a game the army did not use it in is copied from the baseline when both agents decline without trace (the heuristic), as it plays the same')
     .option('--games <n>', 'games a batch', '200')
-    .option('--seed <s>', 'batch seed (the same for every batch)', '1')
+    .option('--seed <s>', 'batch seed (the same for every batch)', seedArg, '1')
     .option('--agents <a,b>', "agents of the two armies (default: the scenario's)")
     .option('--detachments <d1,d2>', 'detachments of the two armies instead of the scenario\'s ("none" = no detachment)')
     .option('--armies <a,b>', ARMIES_HELP)

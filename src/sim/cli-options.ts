@@ -1,4 +1,5 @@
-/** Option texts shared by the commands that play games (kept free of imports: commands load lazily). */
+/** Option texts shared by the commands that play games (kept free of heavy imports: commands load lazily). */
+import { CliError } from '../cli-error.ts';
 
 /** `--armies` (batch, matrix, play, tournament). */
 export const ARMIES_HELP = 'armies of player 1 and player 2 instead of the scenario\'s: army files (.json) or army-list text exports (Warhammer 40,000 app, New Recruit); "-" keeps the scenario\'s. Each plays its own detachment and its agent declares its Leaders, passengers and Reserves';
@@ -12,4 +13,10 @@ export const WITHOUT_STRATAGEM_HELP = 'a stratagem the army may not use, as <arm
 /** Commander's collector for a repeatable option. */
 export function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
+}
+
+/** Commander's parser for `--seed`: any text but an empty one (a scenario's seed is refused empty too). */
+export function seedArg(value: string): string {
+  if (value.trim() === '') throw new CliError(`--seed: expected a seed (any non-empty text), got ${JSON.stringify(value)}`);
+  return value;
 }

@@ -3,7 +3,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Command } from 'commander';
-import { ARMIES_HELP, FIT_WARGEAR_HELP, WITHOUT_STRATAGEM_HELP, collect } from './cli-options.ts';
+import { ARMIES_HELP, FIT_WARGEAR_HELP, WITHOUT_STRATAGEM_HELP, collect, seedArg } from './cli-options.ts';
 import type { GameEvent } from '../core/events.ts';
 
 
@@ -12,7 +12,7 @@ export function register(program: Command): void {
     .command('play')
     .description('play one complete game of a scenario and print what happened')
     .argument('[scenario]', 'scenario file (default: the bundled default scenario)')
-    .option('--seed <n>', 'seed (default: the scenario\'s, else 1)')
+    .option('--seed <n>', 'seed (default: the scenario\'s, else 1)', seedArg)
     .option('--log <file>', 'write the whole event log (JSONL)')
     .option('--agents <a,b>', 'agents for player 1 and player 2 (names or paths)')
     .option('--armies <a,b>', ARMIES_HELP)

@@ -1,7 +1,7 @@
 /** `tournament [scenario] --agents a,b,c --games N`: every pair of agents, sides and armies swapped. */
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.ts';
-import { ARMIES_HELP, FIT_WARGEAR_HELP } from './cli-options.ts';
+import { ARMIES_HELP, FIT_WARGEAR_HELP, seedArg } from './cli-options.ts';
 
 export function register(program: Command): void {
   program
@@ -10,7 +10,7 @@ export function register(program: Command): void {
     .argument('[scenario]', 'scenario file (default: the bundled default scenario)')
     .option('--agents <list>', 'agents, comma-separated (names or module paths)', 'random,heuristic')
     .option('--games <n>', 'games per pair, rounded to a multiple of 4 (each agent with each army, each batch side-swapped in pairs)', '20')
-    .option('--seed <s>', 'seed', '1')
+    .option('--seed <s>', 'seed', seedArg, '1')
     .option('--armies <a,b>', ARMIES_HELP)
     .option('--fit-wargear', FIT_WARGEAR_HELP)
     .option('--workers <n>', 'worker threads (default: the number of cores)')

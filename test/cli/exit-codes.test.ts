@@ -21,6 +21,14 @@ describe('exit codes', () => {
     }
   });
 
+  it('an empty --seed is bad input, said in one line, in every command that takes one', () => {
+    for (const args of [['play', '--seed', ''], ['batch', '--games', '2', '--seed', ' '], ['calc', 'scenarios/calc/pulse-rifles-vs-guardians.json', '--seed', ''], ['board', 'scenarios/default.json', '--seed', '']]) {
+      const r = cli(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.trim()).toMatch(/^error: --seed: expected a seed \(any non-empty text\), got "\s*"$/);
+    }
+  });
+
   it('an unknown agent is bad input in play and in the commands that start workers', () => {
     for (const args of [
       ['play', '--agents', 'nosuchagent,random'],

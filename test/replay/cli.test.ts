@@ -96,10 +96,14 @@ describe('strategium fork', () => {
     expect(r.code).toBe(0);
     const res = JSON.parse(r.stdout);
     expect(res.at).toBe(at);
-    expect(res.original).toEqual(g.result);
+    // winners printed as players 1 and 2, as play --json prints them (the log keeps the engine's 0 and 1)
+    const printed = (r: any) => ({ ...r, winner: r.winner === null ? null : r.winner + 1 });
+    expect(res.original).toEqual(printed(g.result));
     const forked = readFileSync(out, 'utf8').trimEnd().split('\n');
     expect(forked.slice(0, at)).toEqual(g.text.split('\n').slice(0, at));
-    expect(JSON.parse(forked[forked.length - 1])).toEqual({ type: 'game-ended', result: res.result });
+    const ended = JSON.parse(forked[forked.length - 1]);
+    expect(ended.type).toBe('game-ended');
+    expect(res.result).toEqual(printed(ended.result));
     expect(existsSync(`${out}.partial`)).toBe(false);
     // human summary and errors
     const human = cli(['fork', log, '--at', 'end']);
