@@ -20,7 +20,7 @@ import { parseArmyList } from '../../src/data/army-build.ts';
 import { bundledSource, exportSource, type CatalogSource } from '../../src/data/catalog.ts';
 import { parseCalcInput } from '../../src/calc/input.ts';
 import { buildScene, exactForInput, simulate } from '../../src/calc/simulate.ts';
-import { loadAgents } from '../../src/core/agent-loader.ts';
+import { loadAgents, seatedScenario } from '../../src/core/agent-loader.ts';
 import { batchGame, mergeBatches, runBatch } from '../../src/sim/batch.ts';
 import { compareBatches } from '../../src/sim/compare.ts';
 import { BatchError, regenerateBatchGame } from '../../src/replay/batch.ts';
@@ -252,7 +252,9 @@ export async function fuzzBatchFolders(cases: number, first = 0): Promise<{ prob
  */
 export async function fuzzLogs(cases: number, first = 0): Promise<{ problems: string[]; refused: number; taken: number }> {
   const events: GameEvent[] = [];
-  const sc = loadScenario(join(ROOT, 'scenarios', 'boarding-actions', 'starfire-vs-aeldari.json'));
+  // seated as `play --agents random,random` seats it: the log names the random agents, which a fork then plays on with
+  // (and shows the prefix to), not the scenario's heuristic
+  const sc = seatedScenario(loadScenario(join(ROOT, 'scenarios', 'boarding-actions', 'starfire-vs-aeldari.json')), ['random', 'random']);
   playGame(sc, { seed: 'log-fuzz', agents: await loadAgents(['random', 'random'], 'log-fuzz'), onEvent: (e) => events.push(e) });
   const problems: string[] = [];
   let refused = 0;
