@@ -2,7 +2,7 @@
  * A batch's reports: the terminal summary, the `--json` line, results.json, games.csv rows and (through
  * report-html.ts) report.html.
  */
-import { writeFileSync, renameSync } from 'node:fs';
+import { writeFilesWhole } from '../data/write-whole.ts';
 import { join } from 'node:path';
 import type { BatchOutcome } from './batch.ts';
 import type { BatchSpec, GameRecord } from './batch-types.ts';
@@ -82,10 +82,9 @@ export function buildResults(o: BatchOutcome): Record<string, unknown> {
   };
 }
 
-/** Write a report file whole or not at all: to `<name>.partial`, then renamed. */
+/** Write a report file whole or not at all (to `<name>.partial`, then renamed: ../data/write-whole.ts). */
 export function writeWhole(dir: string, name: string, text: string): void {
-  writeFileSync(join(dir, `${name}.partial`), text);
-  renameSync(join(dir, `${name}.partial`), join(dir, name));
+  writeFilesWhole([{ path: join(dir, name), text }]);
 }
 
 export function writeReports(dir: string, o: BatchOutcome): void {

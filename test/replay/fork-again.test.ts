@@ -73,7 +73,11 @@ describe('a fork of a fork', () => {
     expect(again.agents).toEqual(['heuristic', 'heuristic']);
     expect(again.warnings).toEqual([]);
     expect(text(again.game.log!) === text(first)).toBe(true);
-    await expect(forkGame(first, { at: later, seed: 'third' })).resolves.toBeDefined();
+    // a fork of the fork with another seed: its prefix is the fork's, both fork points recorded, the agents kept
+    const third = await forkGame(first, { at: later, seed: 'third', log: true });
+    expect(text(third.game.log!.slice(0, later))).toBe(text(first.slice(0, later)));
+    expect(forkPoints(third.game.log!).map((e) => e.at)).toEqual([at, later]);
+    expect(third.agents).toEqual(['heuristic', 'heuristic']);
   });
 
   it('refuses a fork-point event that does not stand where it says', async () => {
