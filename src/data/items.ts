@@ -3,6 +3,7 @@
  * Wrath", "1 shield drone") to the datasheet's weapon names, or to wargear that is not a weapon.
  */
 import type { Weapon } from './datasheet.ts';
+import { editDistance } from './fuzzy.ts';
 import { capitaliseFirst, cleanName, keyVariants, lookupKey, parseCount } from './text.ts';
 
 export interface ResolvedItem {
@@ -13,7 +14,30 @@ export interface ResolvedItem {
 
 export type ItemResolver = (text: string) => ResolvedItem;
 
-export function makeItemResolver(weapons: Weapon[], wargearAbilities: string[]): ItemResolver {
+/**
+ * The weapon an item name misspells (the export's typos: "Demilklaives", "dart-bow and tri-bade", "Twin
+ * lighting claws"): the one nearest weapon within two edits, for names of six letters or more; none when two
+ * are as near.
+ */
+function misspeltWeapon(text: string, weapons: readonly Weapon[]): string | undefined {
+  const key = lookupKey(text);
+  if (key.length < 6) return undefined;
+  let best: string | undefined;
+  let bestDistance = 3;
+  let tied = false;
+  for (const w of weapons) {
+    const d = editDistance(lookupKey(w.name), key);
+    if (d < bestDistance) { best = w.name; bestDistance = d; tied = false; }
+    else if (d === bestDistance && w.name !== best) tied = true;
+  }
+  return tied ? undefined : best;
+}
+
+/**
+ * Item names to the datasheet's weapons and wargear. A name that is neither but misspells one weapon is read as
+ * that weapon, and `onMisspelling` is told (the importer reports it).
+ */
+export function makeItemResolver(weapons: Weapon[], wargearAbilities: string[], onMisspelling?: (text: string, weapon: string) => void): ItemResolver {
   const exact = new Map<string, ResolvedItem>();
   const loose = new Map<string, ResolvedItem>();
   const add = (name: string, kind: ResolvedItem['kind']) => {
@@ -36,6 +60,11 @@ export function makeItemResolver(weapons: Weapon[], wargearAbilities: string[]):
         const hit = loose.get(v);
         if (hit) return hit;
       }
+    }
+    const meant = misspeltWeapon(t, weapons);
+    if (meant) {
+      onMisspelling?.(t, meant);
+      return { name: meant, kind: 'weapon' };
     }
     return { name: capitaliseFirst(t), kind: 'unknown' };
   };

@@ -18,7 +18,6 @@ import { hullByKeywords, knownHull } from './hulls.ts';
 import { makeItemResolver } from './items.ts';
 import { matchProfiles, parseCompositionLine, parseCostLine, parseLoadout } from './composition-parse.ts';
 import { parseWargearOption } from './wargear-options-parse.ts';
-import { editDistance } from './fuzzy.ts';
 import { parseJoinsBeside } from './co-leaders.ts';
 import {
   FACTION_FILE_FORMAT, factionFolder, type DetachmentEntry, type EnhancementEntry, type FactionData, type StratagemEntry,
@@ -440,7 +439,8 @@ function buildDatasheet(row: CsvRecord, ctx: SheetContext): Datasheet {
 
   // loadout and options
   const compProfiles = comp.map((c) => c.profile);
-  const resolve = makeItemResolver(weapons, wargearAbilities);
+  const misspelt = new Map<string, string>();
+  const resolve = makeItemResolver(weapons, wargearAbilities, (text, weapon) => misspelt.set(text, weapon));
   const lo = parseLoadout(row.fields.loadout, compProfiles, resolve);
   for (const p of lo.problems) problem(p);
   const wargearNames = new Set(lo.wargear);
@@ -458,7 +458,8 @@ function buildDatasheet(row: CsvRecord, ctx: SheetContext): Datasheet {
     }
     wargearOptions.push(o.option);
   }
-  reportUnknownOptionItems([...unknownItems], weapons, wargearNames, problem);
+  for (const [text, weapon] of misspelt) problem(`"${text}" in its loadout or wargear options is not a weapon of the datasheet: read as ${weapon} (a misspelling)`);
+  reportUnknownOptionItems([...unknownItems], wargearNames, problem);
 
   // points
   const sizes: Datasheet['sizes'] = [];
@@ -523,29 +524,13 @@ function transportKeywords(t: NonNullable<Datasheet['transport']>): string[] {
 }
 
 /**
- * The datasheet's weapon an option item misspells ("Demilklaives" for Demiklaives: the export's typo), or
- * undefined. Such an item is no wargear; any other item that resolves to nothing may be (a drone).
+ * Option items that are neither a weapon nor a wargear ability of the datasheet (a misspelt weapon was read as
+ * the weapon), reported (one line per datasheet) and kept as wargear: wargear the data gives no rule (a Gun
+ * drone), which army lists name.
  */
-function misspeltWeapon(item: string, weapons: Weapon[]): string | undefined {
-  const key = lookupKey(item);
-  if (key.length < 6) return undefined;
-  return weapons.find((w) => editDistance(lookupKey(w.name), key) <= 2)?.name;
-}
-
-/**
- * Option items that are neither a weapon nor a wargear ability of the datasheet, reported (one line per
- * datasheet). One that misspells a weapon is left out of the wargear; the others go in, being wargear the data
- * gives no rule (a Gun drone), which army lists name.
- */
-function reportUnknownOptionItems(items: string[], weapons: Weapon[], wargear: Set<string>, problem: (what: string) => void): void {
-  const kept: string[] = [];
-  for (const n of items) {
-    const meant = misspeltWeapon(n, weapons);
-    if (meant) problem(`wargear option item "${n}" is not a weapon of the datasheet (a misspelling of ${meant}?): left out of its wargear`);
-    else kept.push(n);
-  }
-  for (const n of kept) wargear.add(n);
-  if (kept.length) problem(`wargear option item${kept.length > 1 ? 's' : ''} ${kept.map((n) => `"${n}"`).join(', ')}: neither a weapon nor a wargear ability of the datasheet (listed as wargear)`);
+function reportUnknownOptionItems(items: string[], wargear: Set<string>, problem: (what: string) => void): void {
+  for (const n of items) wargear.add(n);
+  if (items.length) problem(`wargear option item${items.length > 1 ? 's' : ''} ${items.map((n) => `"${n}"`).join(', ')}: neither a weapon nor a wargear ability of the datasheet (listed as wargear)`);
 }
 
 /** "GUARDIAN DEFENDER" -> "Guardian Defender", using the composition's spelling when it matches. */

@@ -166,7 +166,7 @@ export function register(program: Command): void {
     .option('--json', 'print a JSON summary')
     .action(async (file: string, opts: { at: string; seed?: string; agents?: string; log?: string; json?: boolean }) => {
       const { readLogFile, formatLogError } = await import('./log.ts');
-      const { forkGame, ForkError, logAgents } = await import('./fork.ts');
+      const { forkGame, ForkError } = await import('./fork.ts');
       let parsed;
       try {
         parsed = readLogFile(file);
@@ -199,14 +199,13 @@ export function register(program: Command): void {
       }
       w.done();
       for (const warning of res.warnings) process.stderr.write(`warning: ${warning}\n`);
-      const start = events[0];
       const original = events[events.length - 1].type === 'game-ended' ? (events[events.length - 1] as Extract<GameEvent, { type: 'game-ended' }>).result : null;
       const s = res.game.state;
       if (opts.json) {
         // winners as players 1 and 2 (null for a draw), as play --json prints them; the log keeps the engine's 0/1
         const printed = (r: GameResult | null) => (r === null ? null : { ...r, winner: r.winner === null ? null : r.winner + 1 });
         process.stdout.write(JSON.stringify({
-          at, of: events.length, seed: opts.seed ?? null, agents: res.agents, originalAgents: start.type === 'game-started' ? logAgents(start) : null,
+          at, of: events.length, seed: opts.seed ?? null, agents: res.agents, originalAgents: res.originalAgents,
           events: w.count(), result: printed(res.result), original: printed(original), log: opts.log ?? null,
         }) + '\n');
         return;

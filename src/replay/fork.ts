@@ -151,6 +151,8 @@ export interface ForkResult {
   result: GameResult;
   /** agents that played after the fork point */
   agents: [string, string];
+  /** the agents that played on from the fork point in the log itself (game-started's, as its fork points changed them) */
+  originalAgents: [string, string];
   /** seed of the agents and, when given, of the dice after the fork point */
   seed: string;
   /** things the user should know (the log's decisions name other agents than it says played them) */
@@ -303,7 +305,7 @@ export async function forkGame(events: readonly GameEvent[], opts: ForkOptions):
   } catch (err) {
     throw failures.error ?? err;
   }
-  return { game, result, agents: [specs[0], specs[1]], seed: agentSeed, warnings };
+  return { game, result, agents: [specs[0], specs[1]], originalAgents: seats.agents, seed: agentSeed, warnings };
 }
 
 /**

@@ -177,6 +177,7 @@ export function runCommand(r: Replay, line: string, o: ViewOptions = {}): Comman
     case 'g': case 'goto': {
       const k = num(null);
       if (k === null || !Number.isInteger(k)) return bad(`goto: which event? (g 100; 1..${r.length})`);
+      if (noSuchEvent(r, k)) return bad(noSuchEvent(r, k)!);
       r.goto(k);
       return moved(true);
     }
@@ -190,11 +191,18 @@ export function runCommand(r: Replay, line: string, o: ViewOptions = {}): Comman
     case 'q': case 'quit': case 'exit': return { quit: true, out: [] };
     default:
       if (/^\d+$/.test(cmd)) {
+        if (noSuchEvent(r, Number(cmd))) return bad(noSuchEvent(r, Number(cmd))!);
         r.goto(Number(cmd));
         return moved(true);
       }
       return bad(`unknown command "${cmd}" (help lists them)`);
   }
+}
+
+/** Why event k cannot be gone to (as `r 42` refuses a round the game never reached), or undefined. */
+function noSuchEvent(r: Replay, k: number): string | undefined {
+  if (k >= 1 && k <= r.length) return undefined;
+  return `no event ${k}: the log has events 1..${r.length}`;
 }
 
 /** Line mode: read commands until quit or the end of the input. */
@@ -249,7 +257,9 @@ export function runKeys(r: Replay, input: NodeJS.ReadStream, output: NodeJS.Writ
           else r.toRound(k);
         } else if (str === 'g') {
           const k = take();
-          if (k === null) r.start(); else r.goto(k);
+          if (k === null) r.start();
+          else if (noSuchEvent(r, k)) message = noSuchEvent(r, k)!;
+          else r.goto(k);
         } else if (str === 'G' || key.name === 'end') { take(); r.end(); }
         else if (key.name === 'home') { take(); r.start(); }
         else if (str === 'd') { take(); r.nextOfType('decision'); }

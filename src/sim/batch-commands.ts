@@ -98,6 +98,19 @@ function matrixBaseline(name: string | undefined, rows: (string | null)[], cols:
   return { row: row >= 0 ? row : dflt(rows), col: col >= 0 ? col : dflt(cols) };
 }
 
+/** `--until-ci`: a number as typed (checkSpec checks its range); text that is none is named as typed, not as NaN. */
+function untilCiOption(text: string): number {
+  const v = Number(text);
+  if (text.trim() === '' || !Number.isFinite(v)) throw new CliError(`--until-ci: expected a half-width between 0 and 0.5 (e.g. 0.02), got "${text}"`);
+  return v;
+}
+
+/** The batch options a batch.json fixes (option key, flag): `--resume` refuses them. */
+const RESUME_FIXED: [string, string][] = [
+  ['games', '--games'], ['seed', '--seed'], ['agents', '--agents'], ['swap', '--no-swap'], ['untilCi', '--until-ci'], ['block', '--block'],
+  ['shard', '--shard'], ['detachments', '--detachments'], ['armies', '--armies'], ['fitWargear', '--fit-wargear'], ['withoutStratagem', '--without-stratagem'],
+];
+
 export function register(program: Command): void {
   program
     .command('batch')
@@ -132,7 +145,7 @@ Examples:
   npx tsx src/cli.ts batch --resume out/kvb
   npx tsx src/cli.ts batch --games 400 --out out/no-trap --without-stratagem "1:A TEMPTING TRAP"   (then: compare out/kvb out/no-trap)
   npx tsx src/cli.ts batch-game out/kvb 17 --log game-17.jsonl`)
-    .action(async (file: string | undefined, opts: BatchCliOptions) => {
+    .action(async (file: string | undefined, opts: BatchCliOptions, command: Command) => {
       const { runBatch, parseShard, checkSpec, readSpec, clearBatchFolder } = await import('./batch.ts');
       const { makeSpec, checkAgents, parseDetachments, parseWithoutStratagems } = await import('./variants.ts');
       const { loadScenarioForCli, agentOrigins, agentSpecs, armiesForSpec, workersOption } = await import('./cli-support.ts');
@@ -141,9 +154,11 @@ Examples:
       if (opts.resume) {
         if (opts.out && opts.out !== opts.resume) throw new CliError('--resume writes into the folder it continues: leave out --out');
         if (opts.replace) throw new CliError('--replace and --resume: choose one (replace the batch in the folder, or continue it)');
-        // the folder's batch.json says what is played
-        const changed = opts.armies ? '--armies' : opts.fitWargear ? '--fit-wargear' : opts.detachments ? '--detachments' : opts.withoutStratagem.length ? '--without-stratagem' : null;
-        if (changed) throw new CliError(`--resume continues the batch as its batch.json says: leave out ${changed}`);
+        // the folder's batch.json says what is played: an option that would change it is refused, not ignored
+        // (typed ones only: --games, --seed and --block have defaults)
+        if (file !== undefined) throw new CliError(`--resume continues the batch as its batch.json says: leave out the scenario (${file})`);
+        const changed = RESUME_FIXED.find(([key]) => command.getOptionValueSource(key) === 'cli');
+        if (changed) throw new CliError(`--resume continues the batch as its batch.json says: leave out ${changed[1]}`);
       } else {
         const dets = opts.detachments ? cliErrors(() => parseDetachments(opts.detachments!)) : null;
         if (dets && dets.length !== 2) throw new CliError(`--detachments: expected two detachments (player 1's, player 2's), got ${dets.length}`);
@@ -153,7 +168,7 @@ Examples:
         spec = makeSpec({
           scenario: sc, scenarioFile, agents, batchSeed: opts.seed ?? '1',
           games: intOption(opts.games, '--games', 1, 1000), swap: opts.swap, blockSize: intOption(opts.block, '--block', 1, 10),
-          untilCi: opts.untilCi === undefined ? null : Number(opts.untilCi),
+          untilCi: opts.untilCi === undefined ? null : untilCiOption(opts.untilCi),
           shard: opts.shard ? cliErrors(() => parseShard(opts.shard!)) : null,
           detachments: dets ? [dets[0], dets[1]] : undefined,
           armies: armiesForSpec(opts.armies),
@@ -180,12 +195,9 @@ Examples:
       } finally {
         bar.stop();
       }
-      const { batchJson, formatBatchSummary } = await import('./batch-report.ts');
-      if (opts.json) {
-        process.stdout.write(JSON.stringify(batchJson(outcome)) + '\n');
-        return;
-      }
-      process.stdout.write(formatBatchSummary(outcome));
+      const { batchJson, formatBatchSummary, everyGameFailed } = await import('./batch-report.ts');
+      process.stdout.write(opts.json ? JSON.stringify(batchJson(outcome)) + '\n' : formatBatchSummary(outcome));
+      everyGameFailed(outcome);
     });
 
   program
@@ -208,6 +220,7 @@ Examples:
     .option('--no-progress', 'no progress bar')
     .action(async (file: string | undefined, opts: { detachments: string; vs?: string; baseline?: string; games?: string; seed?: string; agents?: string; armies?: string; fitWargear?: boolean; workers?: string; swap: boolean; block?: string; out?: string; json?: boolean; progress: boolean }) => {
       const { runMatrix, formatMatrix, defaultBaseline } = await import('./matrix.ts');
+      const { pct } = await import('./batch-report.ts');
       const { makeSpec, checkAgents, scenarioVariant, parseDetachments, parseArmies } = await import('./variants.ts');
       const { loadScenarioForCli, agentOrigins, agentSpecs, armiesForSpec, workersOption } = await import('./cli-support.ts');
       const { checkSpec } = await import('./batch.ts');
@@ -243,7 +256,7 @@ Examples:
           progress.start(`[${i + 1}/${of}] ${label} `);
         },
         onProgress: progress.update,
-        onCellDone: (cell) => progress.done(`${label}: ${cell.games} games, ${(100 * cell.winRate[0]).toFixed(1)}% wins`),
+        onCellDone: (cell) => progress.done(`${label}: ${cell.games} games, ${pct(cell.winRate[0])} wins`),
       }));
       if (opts.json) {
         process.stdout.write(JSON.stringify(result) + '\n');
@@ -393,8 +406,9 @@ Example: the same army under two detachments, against the same opponent:
     .action(async (dirs: string[], opts: { out: string; json?: boolean }) => {
       const { mergeBatches } = await import('./batch.ts');
       const outcome = await cliErrorsAsync(() => mergeBatches(dirs, opts.out));
-      const { batchJson, formatBatchSummary } = await import('./batch-report.ts');
+      const { batchJson, formatBatchSummary, everyGameFailed } = await import('./batch-report.ts');
       process.stdout.write(opts.json ? JSON.stringify(batchJson(outcome)) + '\n' : formatBatchSummary(outcome));
+      everyGameFailed(outcome);
     });
 
   program

@@ -9,7 +9,7 @@ import type { BatchSpec, GameRecord } from './batch-types.ts';
 import type { ArmyStats, PairStats } from './aggregate.ts';
 import type { Interval, Rate } from './stats.ts';
 import { binWidth, renderBatchHtml } from './report-html.ts';
-import { bin } from './stats.ts';
+import { bin, halfWidth } from './stats.ts';
 
 export const RESULTS_FORMAT = 'strategium-batch-results/1';
 
@@ -18,9 +18,11 @@ export interface BatchJson {
   games: number;
   wins: [number, number];
   draws: number;
-  winRate: [number, number];
+  /** null when no game finished (every game failed): nothing was measured */
+  winRate: [number, number] | [null, null];
   ci95: [Interval, Interval];
-  meanVp: [number, number];
+  /** null when no game finished */
+  meanVp: [number, number] | [null, null];
   failed: number;
   gamesPerSecond: number;
 }
@@ -31,9 +33,9 @@ export function batchJson(o: BatchOutcome): BatchJson {
     games: o.stats.games,
     wins: [a[0].wins.count, a[1].wins.count],
     draws: o.stats.draws.count,
-    winRate: [a[0].wins.rate, a[1].wins.rate],
+    winRate: o.stats.games ? [a[0].wins.rate, a[1].wins.rate] : [null, null],
     ci95: [a[0].wins.ci95, a[1].wins.ci95],
-    meanVp: [a[0].vp.mean, a[1].vp.mean],
+    meanVp: o.stats.games ? [a[0].vp.mean, a[1].vp.mean] : [null, null],
     failed: o.stats.failed.length,
     gamesPerSecond: round(o.gamesPerSecond, 2),
   };
@@ -53,8 +55,9 @@ export function playCommand(spec: BatchSpec, seed: string, swapped: boolean): st
   return `npx tsx src/cli.ts play ${shellQuote(spec.scenarioFile)} --seed ${shellQuote(seed)} --agents ${shellQuote(spec.agents.join(','))}${armies}${without}`;
 }
 
+/** A word the shell reads as itself: quoted unless plain (a leading # would start a comment). */
 export function shellQuote(s: string): string {
-  return /^[A-Za-z0-9_./:#,=+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+  return /^[A-Za-z0-9_./:,=+-][A-Za-z0-9_./:#,=+-]*$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
 export function buildResults(o: BatchOutcome): Record<string, unknown> {
@@ -125,8 +128,14 @@ export function round(x: number, digits: number): number {
   return Math.round(x * f) / f;
 }
 
-export function pct(x: number, digits = 1): string {
-  return `${(100 * x).toFixed(digits)}%`;
+/** A proportion as a percentage; '-' for none (no game finished). */
+export function pct(x: number | null, digits = 1): string {
+  return x === null ? '-' : `${(100 * x).toFixed(digits)}%`;
+}
+
+/** An interval of a mean to one decimal, or what stands for none (fewer than two values). */
+export function meanCiText(ci: Interval | null): string {
+  return ci ? `[${f1(ci[0])}, ${f1(ci[1])}]` : '[no interval from one game]';
 }
 
 export function rateText(r: Rate): string {
@@ -179,9 +188,15 @@ export function formatBatchSummary(o: BatchOutcome): string {
   const without = withoutStratagemsText(spec.scenario);
   if (without) out.push(without);
   if (o.stoppedAt !== null) out.push(`stopped at game ${o.stoppedAt}: army 1's win-rate 95% interval half-width reached ${spec.untilCi}`);
+  else if (spec.untilCi !== null && o.complete) out.push(untilCiMissed(o));
   if (o.played === 0) out.push('every game was already in the folder: none played');
   else out.push(`${o.played} played in ${f1(o.elapsedMs / 1000)} s (${f1(o.gamesPerSecond)} games/s, ${o.workers ? `${o.workers} worker thread${o.workers === 1 ? '' : 's'}` : 'in the main thread'})`);
   out.push('');
+  if (s.games === 0) {
+    out.push('no game finished: every game failed, so there is nothing to report but the failures');
+    out.push(...failedGamesLines(o));
+    return out.join('\n') + '\n';
+  }
   const col = (f: (x: ArmyStats) => string) => [f(a), f(b)];
   const rows: string[][] = [
     ['', a.name, b.name],
@@ -199,14 +214,14 @@ export function formatBatchSummary(o: BatchOutcome): string {
   out.push('');
   out.push(`draws: ${s.draws.count}  ${rateText(s.draws)}`);
   const m = s.margin;
-  out.push(`VP margin (${a.name} - ${b.name}): mean ${f1(m.mean)} [${f1(m.meanCi95[0])}, ${f1(m.meanCi95[1])}], sd ${f1(m.sd)}, median ${q(m.quantiles.p50)}, quartiles [${q(m.quantiles.p25)}, ${q(m.quantiles.p75)}], p5-p95 [${q(m.quantiles.p5)}, ${q(m.quantiles.p95)}]`);
+  out.push(`VP margin (${a.name} - ${b.name}): mean ${f1(m.mean)} ${meanCiText(m.meanCi95)}, sd ${f1(m.sd)}, median ${q(m.quantiles.p50)}, quartiles [${q(m.quantiles.p25)}, ${q(m.quantiles.p75)}], p5-p95 [${q(m.quantiles.p5)}, ${q(m.quantiles.p95)}]`);
   out.push(`player 1's side won ${rateText(s.seat1Wins)}${spec.swap ? '' : ' (the armies never changed sides)'}; the army taking the first turn won ${rateText(s.firstTurnWins)}`);
   if (s.pairs && s.pairs.pairs) {
     const p = s.pairs;
     out.push(`side-swapped pairs: ${p.pairs}; ${a.name} won both ${p.army1Both}, ${b.name} won both ${p.army2Both}, split ${p.split}, with a draw ${p.withDraw}`);
     if (p.winRateDifference) out.push(`win rate of ${a.name} less ${b.name}, pair by pair: ${pairDifferenceText(p.winRateDifference)}`);
   }
-  out.push(`ended by: ${Object.entries(s.endedBy).map(([k, v]) => `${k} ${v}`).join(', ') || '-'}; mean rounds ${f2(s.meanRounds)}, mean events ${Math.round(s.meanEvents)}`);
+  out.push(`ended by: ${Object.entries(s.endedBy).map(([k, v]) => `${k} ${v}`).join(', ') || '-'}; mean rounds ${f2(s.meanRounds)}, mean events ${Math.round(s.meanEvents)} (decisions left out)`);
   for (const army of s.armies) {
     out.push('');
     out.push(`units of ${armyLabel(army)} (per game; an Attached unit's damage counts on its Bodyguard unit):`);
@@ -226,13 +241,21 @@ export function formatBatchSummary(o: BatchOutcome): string {
       if (!army.stratagems.some((st) => st.uses > 0)) out.push('  (none used)');
     } else out.push(`stratagems of ${army.name}: none used`);
   }
+  out.push(...failedGamesLines(o));
+  return out.join('\n') + '\n';
+}
+
+/** The summary's end: the failed games, each with how to replay it, and where the report is. */
+function failedGamesLines(o: BatchOutcome): string[] {
+  const s = o.stats;
+  const out: string[] = [];
   if (s.failed.length) {
     out.push('');
-    out.push(`${s.failed.length} failed game${s.failed.length === 1 ? '' : 's'} (not counted above):`);
+    out.push(`${s.failed.length} failed game${s.failed.length === 1 ? '' : 's'}${s.games ? ' (not counted above)' : ''}:`);
     for (const f of s.failed.slice(0, 20)) {
       out.push(`  game ${f.index} (seed ${f.seed}${f.swapped ? ', sides swapped' : ''}): ${f.error}`);
-      const replay = replayCommand(spec, o.outDir, f.index);
-      const play = playCommand(spec, f.seed, f.swapped);
+      const replay = replayCommand(o.spec, o.outDir, f.index);
+      const play = playCommand(o.spec, f.seed, f.swapped);
       if (replay) out.push(`    replay: ${replay}`);
       if (play) out.push(`    or:     ${play} --log game-${f.index}.jsonl`);
     }
@@ -242,7 +265,22 @@ export function formatBatchSummary(o: BatchOutcome): string {
     out.push('');
     out.push(`report: ${join(o.outDir, 'report.html')} (results.json, games.csv, games.jsonl beside it)`);
   }
-  return out.join('\n') + '\n';
+  return out;
+}
+
+/**
+ * A batch none of whose games finished measured nothing: said on stderr and exit code 1 (the engine failed, as a
+ * fork the engine cannot play), so that a script does not take its empty numbers for results.
+ */
+export function everyGameFailed(o: BatchOutcome): void {
+  if (o.stats.games > 0 || o.stats.failed.length === 0) return;
+  process.stderr.write(`error: every game of the batch failed (${o.stats.failed.length}): nothing was measured${o.outDir ? ` (the failures are in ${join(o.outDir, 'results.json')})` : ''}\n`);
+  process.exitCode = 1;
+}
+
+/** A batch with --until-ci that played every game without its interval narrowing that far: said, not left to guess. */
+export function untilCiMissed(o: BatchOutcome): string {
+  return `--until-ci ${o.spec.untilCi}: not reached in ${o.stats.games} games (army 1's win-rate 95% interval half-width is ${halfWidth(o.stats.armies[0].wins.ci95).toFixed(3)}); play more games for it`;
 }
 
 /** "+2.5 points [0.9, 4.1], z 3.1": a win-rate difference in points of win rate, signed. */

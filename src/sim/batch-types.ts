@@ -71,7 +71,7 @@ export interface GameRecord {
   offered?: [string[], string[]];
   /** by army, in army-list order */
   units: [UnitRecord[], UnitRecord[]];
-  /** events the game took */
+  /** events the game took, its decisions left out (a batch records none; its log, `batch-game --log`, holds one event more for each) */
   events: number;
   /** set when the game threw (or its worker died every time it was tried): the rest is empty */
   error?: string;

@@ -67,6 +67,13 @@ export function checkSpec(spec: BatchSpec): void {
   if (spec.swap && spec.blockSize % 2 !== 0) throw new Error(`--block: expected an even number with side swapping (a pair stays in one block), got ${spec.blockSize}`);
   if (spec.untilCi !== null && !(spec.untilCi > 0 && spec.untilCi < 0.5)) throw new Error(`--until-ci: expected a half-width between 0 and 0.5 (e.g. 0.02), got ${spec.untilCi}`);
   if (spec.untilCi !== null && spec.shard) throw new Error('--until-ci cannot be used with --shard (where to stop depends on every game before)');
+  if (spec.shard) {
+    const { k, n } = spec.shard;
+    if (!Number.isInteger(k) || !Number.isInteger(n) || n < 1 || k < 1 || k > n) throw new Error(`--shard: expected 1 <= k <= n, got ${k}/${n}`);
+    // the slices split whole pairs (whole games with --no-swap): more shards than that leaves some empty
+    const units = spec.swap ? spec.games / 2 : spec.games;
+    if (n > units) throw new Error(`--shard: ${n} shards of ${spec.games} games ${spec.swap ? `(${units} side-swapped pairs) ` : ''}would leave shards with no game: expected at most ${units} shards`);
+  }
 }
 
 export interface Progress {
@@ -346,6 +353,13 @@ export function readSpec(dir: string): BatchSpec {
   if (spec?.format !== BATCH_FORMAT) throw new DataError(`${file}: not a ${BATCH_FORMAT} batch (format ${JSON.stringify(spec?.format)})`);
   const checked = checkSpecShape(spec);
   if ('error' in checked) throw new DataError(`${file}: not a batch spec: ${checked.error}`);
+  // its numbers as the command line's are checked (a hand-edited shard 3/2 or an odd count of paired games)
+  try {
+    checkSpec(checked.value);
+  } catch (err) {
+    const flag: Record<string, string> = { '--games': 'games', '--block': 'blockSize', '--until-ci': 'untilCi', '--shard': 'shard' };
+    throw new DataError(`${file}: ${(err as Error).message.replace(/^--[a-z-]+/, (f) => flag[f] ?? f)}`);
+  }
   return checked.value;
 }
 

@@ -232,7 +232,7 @@ export function renderMatrixHtml(m: MatrixResult): string {
   m.rows.forEach((r, i) => {
     h.push(`<tr><th>${escapeHtml(dname(r))}</th>` + m.cells[i].map((c) => {
       const link = c.dir ? ` <a href="${escapeHtml(c.dir.split('\\').join('/'))}/report.html">report</a>` : '';
-      return `<td style="background:${heat(c.winRate[0])}">${pct(c.winRate[0])} <span class="muted">[${pct(c.ci95[0][0])}, ${pct(c.ci95[0][1])}]</span>${c.winRateDifference ? `<br><span class="muted">pairs ${escapeHtml(pairDifferenceText(c.winRateDifference))}</span>` : ''}<br><span class="muted">draws ${pct(c.drawRate)}, VP ${c.meanVp[0].toFixed(1)}–${c.meanVp[1].toFixed(1)}${c.failed ? `, ${c.failed} failed` : ''}</span>${link}</td>`;
+      return `<td style="background:${c.winRate[0] === null ? 'transparent' : heat(c.winRate[0])}">${pct(c.winRate[0])} <span class="muted">[${pct(c.ci95[0][0])}, ${pct(c.ci95[0][1])}]</span>${c.winRateDifference ? `<br><span class="muted">pairs ${escapeHtml(pairDifferenceText(c.winRateDifference))}</span>` : ''}<br><span class="muted">draws ${pct(c.drawRate)}, VP ${c.meanVp[0] === null ? '-' : `${c.meanVp[0].toFixed(1)}–${c.meanVp[1]!.toFixed(1)}`}${c.failed ? `, ${c.failed} failed` : ''}</span>${link}</td>`;
     }).join('') + '</tr>');
   });
   h.push('</table>');
@@ -260,7 +260,7 @@ export function renderMatrixHtml(m: MatrixResult): string {
   m.rows.forEach((r, i) => {
     h.push(`<div class="chart"><canvas id="m-${i}"></canvas></div>`);
     const cells = m.cells[i];
-    charts.push(rateBars(`m-${i}`, cells.map((c) => `vs ${dname(c.col)}`), cells.map((c) => ({ count: c.wins[0], n: c.games, rate: c.winRate[0], ci95: c.ci95[0] })), cells.map(() => 'rgba(31,119,180,0.55)'), `${m.armies[0]} (${dname(r)}): win rate with 95% intervals`));
+    charts.push(rateBars(`m-${i}`, cells.map((c) => `vs ${dname(c.col)}`), cells.map((c) => ({ count: c.wins[0], n: c.games, rate: c.winRate[0] ?? 0, ci95: c.ci95[0] })), cells.map(() => 'rgba(31,119,180,0.55)'), `${m.armies[0]} (${dname(r)}): win rate with 95% intervals`));
   });
   return renderPage(title, h.join('\n'), charts);
 }

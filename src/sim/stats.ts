@@ -47,8 +47,8 @@ export interface Distribution {
   mean: number;
   /** sample standard deviation (n - 1) */
   sd: number;
-  /** Student's 95% interval of the mean: mean ± t·sd/√n, t's 97.5% quantile on n - 1 degrees of freedom (1.96 from a few hundred games; 12.7 on two) */
-  meanCi95: Interval;
+  /** Student's 95% interval of the mean: mean ± t·sd/√n, t's 97.5% quantile on n - 1 degrees of freedom (1.96 from a few hundred games; 12.7 on two); null with fewer than two values (one value gives no spread to measure) */
+  meanCi95: Interval | null;
   min: number;
   max: number;
   quantiles: Quantiles;
@@ -102,9 +102,9 @@ export class Histogram {
     const sorted = this.entries();
     const mean = this.mean();
     const sd = this.sd();
-    const half = this.n > 1 ? (t975(this.n - 1) * sd) / Math.sqrt(this.n) : 0;
+    const half = this.n > 1 ? (t975(this.n - 1) * sd) / Math.sqrt(this.n) : null;
     return {
-      n: this.n, mean, sd, meanCi95: [mean - half, mean + half],
+      n: this.n, mean, sd, meanCi95: half === null ? null : [mean - half, mean + half],
       min: sorted.length ? sorted[0][0] : 0, max: sorted.length ? sorted[sorted.length - 1][0] : 0,
       quantiles: { p5: this.quantile(0.05, sorted), p25: this.quantile(0.25, sorted), p50: this.quantile(0.5, sorted), p75: this.quantile(0.75, sorted), p95: this.quantile(0.95, sorted) },
       histogram: sorted,

@@ -103,4 +103,13 @@ describe('calculator input errors say what was expected', () => {
     expect(message((j) => { j.attacker.weapon.attacks = [1]; })).toBe('in.json: attacker.weapon.attacks: expected a dice expression such as 3, D3, D6+1 or 2D6 (a string or a whole number)');
     expect(message((j) => { j.attacker.weapon.damage = 'D7x'; })).toBe('in.json: attacker.weapon.damage: expected a dice expression such as 3, D3, D6+1 or 2D6, got "D7x"');
   });
+  it('a misspelt field is named, with the field it was likely meant as (not its missing twin\'s "received undefined")', () => {
+    expect(message((j) => { j.defender.toughnes = j.defender.toughness; delete j.defender.toughness; }))
+      .toBe('in.json: defender: unknown field "toughnes" (expected one of models, toughness, save, invulnerable, wounds, feelNoPain, keywords, cover, stealth; did you mean "toughness"?)');
+    // an optional field misspelt (nothing is missing), inside a field that has a default
+    expect(message((j) => { j.attacker.modifiers = { rerolHits: 'ones' }; }))
+      .toMatch(/^in\.json: attacker\.modifiers: unknown field "rerolHits" \(expected one of hit, wound, rerollHits, .*; did you mean "rerollHits"\?\)$/);
+    // nothing near: the fields are listed, no guess
+    expect(message((j) => { j.attacker.weapon.xyzzy = 1; })).toBe('in.json: attacker.weapon: unknown field "xyzzy" (expected one of name, range, attacks, skill, strength, ap, damage, abilities)');
+  });
 });

@@ -140,11 +140,27 @@ describe.skipIf(!HAVE_EXPORT)('import wahapedia: robustness', () => {
     expect(reportLines(result, 'TAU', stratagem)).toEqual([`Stratagems.csv line ${lines.cp}, column cp_cost: "one" is not a number (written as null)`]);
   });
 
-  it('B5 an option item that is no weapon nor wargear ability is reported; a misspelt weapon (Demilklaives) is left out of wargear', () => {
+  it('B5 an option item that is no weapon nor wargear ability is reported; a misspelt weapon is read as that weapon, and reported', () => {
     const incubi = result.factions[1].datasheets.find((d) => d.name === 'Ynnari Incubi')!;
-    expect(incubi.wargearOptions[0].with).toEqual(['Demilklaives']); // the option is as the export says
+    // the export's "Demilklaives": the option gives the datasheet's Demiklaives, which a list can name
+    expect(incubi.wargearOptions[0].with).toEqual(['Demiklaives']);
+    expect(incubi.weapons.map((w) => w.name)).toContain('Demiklaives');
     expect(incubi.wargear).toBeUndefined();
-    expect(reportLines(result, 'AE', 'Ynnari Incubi')).toEqual(['wargear option item "Demilklaives" is not a weapon of the datasheet (a misspelling of Demiklaives?): left out of its wargear']);
+    expect(reportLines(result, 'AE', 'Ynnari Incubi')).toEqual(['"demilklaives" in its loadout or wargear options is not a weapon of the datasheet: read as Demiklaives (a misspelling)']);
+    // "dart-bow and tri-bade" is the War Shaper's one weapon, misspelt: its option replaces that weapon, not two
+    // pieces of wargear ("Dart-bow", "Tri-bade") no model carries
+    const shaper = result.factions[0].datasheets.find((d) => d.name === 'Kroot War Shaper')!;
+    expect(shaper.wargearOptions.map((o) => [o.replace, o.with])).toEqual([[['Dart-bow and tri-blade'], ['Bladestave and prey-hook']]]);
+    expect(shaper.wargear).toBeUndefined();
+    expect(reportLines(result, 'TAU', 'Kroot War Shaper')).toEqual(['"dart-bow and tri-bade" in its loadout or wargear options is not a weapon of the datasheet: read as Dart-bow and tri-blade (a misspelling)']);
+    // a name as near two weapons as each other is not guessed
+    const told: string[] = [];
+    const resolve = makeItemResolver(weapons('Pulse rifle', 'Missile pod A', 'Missile pod B'), [], (text, weapon) => told.push(`${text} -> ${weapon}`));
+    expect(resolve('Pulse rifel')).toEqual({ name: 'Pulse rifle', kind: 'weapon' });
+    expect(resolve('Missile pod C')).toEqual({ name: 'Missile pod C', kind: 'unknown' });
+    // short names are not guessed at (two edits make another word of them)
+    expect(resolve('Pulse')).toEqual({ name: 'Pulse', kind: 'unknown' });
+    expect(told).toEqual(['Pulse rifel -> Pulse rifle']);
     // wargear the data gives no rule (drones) stays wargear, which army lists name, and is reported too
     const strike = result.factions[0].datasheets.find((d) => d.name === 'Strike Team')!;
     expect(strike.wargear).toEqual(['Guardian drone', 'Gun drone', 'Marker drone', 'Shield drone']);

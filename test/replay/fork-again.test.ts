@@ -71,6 +71,11 @@ describe('a fork of a fork', () => {
     const later = first.length - 5;
     const again = await forkGame(first, { at: later, log: true });
     expect(again.agents).toEqual(['heuristic', 'heuristic']);
+    // what the log itself played on with there: the fork point's agents after it, game-started's before it
+    expect(again.originalAgents).toEqual(['heuristic', 'heuristic']);
+    expect((await forkGame(first, { at: at - 5, agents: ['random', 'random'] })).originalAgents).toEqual(['random', 'random']);
+    const json = JSON.parse(cli(['fork', writeLog('first.jsonl', first), '--at', String(later), '--seed', '9', '--json']).stdout);
+    expect([json.agents, json.originalAgents]).toEqual([['heuristic', 'heuristic'], ['heuristic', 'heuristic']]);
     expect(again.warnings).toEqual([]);
     expect(text(again.game.log!) === text(first)).toBe(true);
     // a fork of the fork with another seed: its prefix is the fork's, both fork points recorded, the agents kept

@@ -195,6 +195,13 @@ describe('events in words and the board as text', () => {
     expect(out).toContain('Command phase');
     expect(runCommand(r, 'g 5').out.join('\n')).toMatch(/^\[5\//);
     expect(runCommand(r, 'r 42').out[0]).toMatch(/no battle round 42/);
+    // an event the log does not have is refused, not clamped to the nearest end (the position stays)
+    for (const cmd of ['g -5', 'g 0', `g ${r.length + 1}`, `${r.length + 1}`]) {
+      expect(runCommand(r, cmd).out).toEqual([`? no event ${cmd.replace('g ', '')}: the log has events 1..${r.length}`]);
+      expect(r.position).toBe(5);
+    }
+    expect(runCommand(r, `g ${r.length}`).out.join('\n')).toMatch(new RegExp(`^\\[${r.length}/`));
+    runCommand(r, 'g 5');
     expect(runCommand(r, 'fly').out[0]).toMatch(/unknown command/);
     expect(runCommand(r, 'q').quit).toBe(true);
     runCommand(r, 'end');

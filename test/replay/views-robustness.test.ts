@@ -1,20 +1,24 @@
 /**
  * The views of a game against what they may meet: the HTML viewer of a Boarding Actions game (hatchways
- * drawn, opening and closing with the events), the full-screen terminal on a terminal reporting no size,
- * `board` on a log of one event and on a damaged game state, `replay --html` with options it refuses.
+ * drawn, opening and closing with the events; `board` draws them as doors too), the full-screen terminal on a terminal reporting no size,
+ * a typed event number beyond the log, `board` on a log of one event and on a damaged game state, `replay --html` with options it refuses.
  */
+import { EventEmitter } from 'node:events';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { PassThrough } from 'node:stream';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAgents } from '../../src/core/agent-loader.ts';
 import type { GameEvent } from '../../src/core/events.ts';
 import { loadScenario, SCENARIOS_DIR } from '../../src/data/scenario.ts';
+import { renderBoardSvg } from '../../src/geometry/svg.ts';
+import { pictureOfState } from '../../src/rules/battle/picture.ts';
 import { buildViewerData } from '../../src/replay/frames.ts';
 import { buildViewerHtml } from '../../src/replay/html.ts';
 import { Replay } from '../../src/replay/replay.ts';
-import { eventText, renderScreen } from '../../src/replay/terminal.ts';
+import { eventText, renderScreen, runKeys } from '../../src/replay/terminal.ts';
 import { playGame } from '../../src/sim/play.ts';
 import { cli } from '../helpers/cli.ts';
 import { loggedGame } from './helpers.ts';
@@ -57,6 +61,18 @@ describe('the HTML viewer of a Boarding Actions game', () => {
     });
   });
 
+  it('board draws the hatchways as doors, open or closed as they stand (a closed one is not a plain wall)', () => {
+    const before = pictureOfState(replay.at(opened.position - 1));
+    const after = pictureOfState(replay.at(opened.position));
+    const id = replay.at(1).board.hatchways![opened.index].id;
+    // the terrain is the board's own; the hatchways are drawn on their own, each with its state
+    expect(before.board.terrain.map((t) => t.id)).toEqual(replay.at(1).board.terrain.map((t) => t.id));
+    expect(before.hatchways?.find((h) => h.id === id)?.open).toBe(false);
+    expect(after.hatchways?.find((h) => h.id === id)?.open).toBe(true);
+    expect(renderBoardSvg(before)).toContain(`<title>hatchway ${id} (closed)</title>`);
+    expect(renderBoardSvg(after)).toContain(`<title>hatchway ${id} (open)</title>`);
+  });
+
   it.skipIf(!existsSync(CHROMIUM))('shows a hatchway open once it opened, closed before (headless Chromium)', async () => {
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
@@ -90,6 +106,24 @@ describe('the full-screen terminal replay', () => {
     r.goto(40);
     expect(() => renderScreen(r, { width: 0, height: -1 })).not.toThrow();
     expect(renderScreen(r, { width: 0, height: 0 })).toBe(renderScreen(r, { width: 100, height: 50 }));
+  });
+
+  it('says so when a typed event number is beyond the log, and stays where it was (keys 9 9 9 9 9 g)', async () => {
+    const r = Replay.fromEvents((await loggedGame('41')).events);
+    r.goto(40);
+    const input = new PassThrough() as unknown as NodeJS.ReadStream;
+    let screen = '';
+    const output = Object.assign(new EventEmitter(), { columns: 100, rows: 50, write: (t: string) => { screen = t; return true; } }) as unknown as NodeJS.WriteStream;
+    const done = runKeys(r, input, output);
+    for (const k of ['9', '9', '9', '9', '9']) input.emit('keypress', k, { name: k });
+    input.emit('keypress', 'g', { name: 'g' });
+    expect(r.position).toBe(40);
+    expect(screen).toContain(`no event 99999: the log has events 1..${r.length}`);
+    input.emit('keypress', '7', { name: '7' });
+    input.emit('keypress', 'g', { name: 'g' });
+    expect(r.position).toBe(7);
+    input.emit('keypress', 'q', { name: 'q' });
+    await done;
   });
 
   it('wraps the current event to the width without losing a character', async () => {

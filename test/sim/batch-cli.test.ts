@@ -37,7 +37,14 @@ describe('batch command', () => {
     expect(g.code).toBe(0);
     const gj = JSON.parse(g.stdout);
     expect(gj).toMatchObject({ index: 3, seed: 'cli#2', swapped: true, matchesRecord: true });
-    expect(readFileSync(join(tmp, 'game-3.jsonl'), 'utf8').split('\n').length).toBeGreaterThan(gj.events - 1);
+    // batch-game counts its log's events; the batch's record, the game's own (a batch keeps no decision event,
+    // and a game copied by worth may have been offered a stratagem fewer)
+    const logLines = readFileSync(join(tmp, 'game-3.jsonl'), 'utf8').trim().split('\n');
+    const decisions = logLines.filter((l) => l.startsWith('{"type":"decision"')).length;
+    expect(decisions).toBeGreaterThan(0);
+    expect(gj.events).toBe(logLines.length);
+    const record3 = readFileSync(join(out, 'games.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).find((x) => x.index === 3);
+    expect(record3.events).toBe(logLines.length - decisions);
 
     // the terminal summary of the same batch, continued (nothing left to play)
     const again = cli(['batch', '--resume', out, '--workers', '0']);
@@ -67,6 +74,13 @@ describe('batch command', () => {
     expect(readFileSync(join(out, 'games.csv'), 'utf8').trim().split('\n')).toHaveLength(3); // header + 2 games, none left from r1
     expect(readFileSync(join(out, 'notes.txt'), 'utf8')).toBe('mine');
     expect(cli(['batch', '--resume', out, '--replace']).stderr).toMatch(/--replace and --resume: choose one/);
+    // what batch.json fixes is refused beside --resume, not ignored (--games 20 does not extend the batch)
+    const csv = readFileSync(join(out, 'games.csv'), 'utf8');
+    for (const [args, named] of [[[scenario], `the scenario (${scenario})`], [['--games', '20'], '--games'], [['--no-swap'], '--no-swap']] as const) {
+      const r = cli(['batch', ...args, '--resume', out, '--workers', '0']);
+      expect([r.code, r.stderr.trim()]).toEqual([2, `error: --resume continues the batch as its batch.json says: leave out ${named}`]);
+    }
+    expect(readFileSync(join(out, 'games.csv'), 'utf8')).toBe(csv);
   });
 
   it('shards merged by the merge command print the single run\'s numbers', () => {
@@ -88,6 +102,9 @@ describe('batch command', () => {
     expect(odd.stderr).toMatch(/--games: expected an even number/);
     const agent = cli(['batch', scenario, '--agents', 'nobody', '--workers', '0']);
     expect(agent.stderr).toMatch(/unknown agent "nobody"/);
+    // named as typed, not as "NaN"
+    const ci = cli(['batch', scenario, '--until-ci', '2%', '--workers', '0']);
+    expect([ci.code, ci.stderr.trim()]).toEqual([2, 'error: --until-ci: expected a half-width between 0 and 0.5 (e.g. 0.02), got "2%"']);
     // a thousand threads took minutes to start before a game was played: refused, on each command that plays batches
     const most = 4 * availableParallelism();
     for (const command of [['batch'], ['matrix', '--detachments', 'none'], ['tournament']]) {

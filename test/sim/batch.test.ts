@@ -9,6 +9,8 @@ import { swapSides } from '../../src/sim/swap.ts';
 import type { GameRecord } from '../../src/sim/batch-types.ts';
 import { batchScenario, batchSpec, stable, testSpec, TEST_GAMES } from './helpers.ts';
 import { DataError } from '../../src/data/errors.ts';
+import { batchJson, everyGameFailed, formatBatchSummary, playCommand, shellQuote } from '../../src/sim/batch-report.ts';
+import { escapeHtml, renderBatchHtml } from '../../src/sim/report-html.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const tmp = mkdtempSync(join(tmpdir(), 'strategium-batch-'));
@@ -134,6 +136,22 @@ describe('batch runner', () => {
     expect(gamesFile(dir)).toBe(gamesFile(refDir));
   });
 
+  it('resumes only a batch.json whose numbers the command line would take (a hand-edited one is refused, naming its field)', async () => {
+    const dir = join(tmp, 'edited');
+    await runBatch(spec({ games: 4 }), { outDir: dir, workers: 0 });
+    const file = join(dir, 'batch.json');
+    const original = readFileSync(file, 'utf8');
+    for (const [edit, message] of [
+      [{ shard: { k: 3, n: 2 } }, 'shard: expected 1 <= k <= n, got 3/2'],
+      [{ games: 5 }, 'games: expected an even number with side swapping (pairs of games), got 5'],
+      [{ untilCi: 7 }, 'untilCi: expected a half-width between 0 and 0.5 (e.g. 0.02), got 7'],
+      [{ shard: { k: 2, n: 3 } }, 'shard: 3 shards of 4 games (2 side-swapped pairs) would leave shards with no game: expected at most 2 shards'],
+    ] as const) {
+      writeFileSync(file, JSON.stringify({ ...JSON.parse(original), ...edit }));
+      await expect(runBatch(null, { outDir: dir, resume: true, workers: 0 })).rejects.toThrow(new DataError(`${file}: ${message}`));
+    }
+  });
+
   it('resumes from records in any order, keeping the first of duplicates', async () => {
     const dir = join(tmp, 'shuffled');
     await runBatch(spec(), { outDir: dir, workers: 0 });
@@ -169,6 +187,11 @@ describe('batch runner', () => {
     expect(() => checkSpec(spec({ untilCi: 0.02, shard: { k: 1, n: 2 } }))).toThrow(/cannot be used with --shard/);
     expect(() => checkSpec(spec({ untilCi: 0 }))).toThrow(/half-width/);
     expect(() => checkSpec(spec({ games: 7, swap: false, blockSize: 3 }))).not.toThrow();
+    // a shard of no game: more shards than side-swapped pairs (than games, without swapping)
+    expect(() => checkSpec(spec({ games: 4, shard: { k: 1, n: 3 } }))).toThrow('--shard: 3 shards of 4 games (2 side-swapped pairs) would leave shards with no game: expected at most 2 shards');
+    expect(() => checkSpec(spec({ games: 4, shard: { k: 1, n: 2 } }))).not.toThrow();
+    expect(() => checkSpec(spec({ games: 3, swap: false, blockSize: 1, shard: { k: 3, n: 3 } }))).not.toThrow();
+    expect(() => checkSpec(spec({ games: 3, swap: false, blockSize: 1, shard: { k: 1, n: 4 } }))).toThrow(/would leave shards with no game: expected at most 3 shards/);
   });
 
   it('starts no more worker threads than it has blocks to play', async () => {
@@ -208,6 +231,30 @@ describe('faults', () => {
     const res = results(dir) as { stats: { failed: { replay: string }[] } };
     expect(res.stats.failed[0].replay).toContain(`batch-game ${dir} 4`);
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('told to fail on seed T#4');
+  });
+
+  it('a batch of which every game failed reports that nothing was measured: no rates, means or intervals', async () => {
+    process.env.STRATEGIUM_FAULTY_THROW = 'T#0|T#2';
+    const o = await runBatch(spec({ games: 4 }), { workers: 0 });
+    expect([o.stats.games, o.stats.failed.length]).toEqual([0, 4]);
+    const json = batchJson(o);
+    expect([json.games, json.winRate, json.meanVp, json.failed]).toEqual([0, [null, null], [null, null], 4]);
+    const text = formatBatchSummary(o);
+    expect(text).toContain('no game finished: every game failed, so there is nothing to report but the failures');
+    expect(text).not.toMatch(/VP mean|VP margin|wins \(95% CI\)/);
+    expect(text).toContain('4 failed games:\n');
+    expect(renderBatchHtml(o).includes('No game finished: every game failed (4), so nothing was measured.'), 'report.html says nothing was measured').toBe(true);
+    // and the command says so on stderr, exit code 1
+    const stderr: string[] = [];
+    const write = process.stderr.write;
+    process.stderr.write = ((t: string) => { stderr.push(t); return true; }) as typeof process.stderr.write;
+    try {
+      everyGameFailed(o);
+    } finally {
+      process.stderr.write = write;
+    }
+    expect([stderr.join(''), process.exitCode]).toEqual(['error: every game of the batch failed (4): nothing was measured\n', 1]);
+    process.exitCode = undefined;
   });
 
   it('replaces a worker that dies and plays its block again', async () => {
@@ -259,5 +306,26 @@ describe('sequential stopping', () => {
     const w = a.stats.armies[0].wins;
     expect((w.ci95[1] - w.ci95[0]) / 2).toBeLessThanOrEqual(0.2);
     expect(a.stats.games + a.stats.failed.length).toBe(a.stoppedAt);
+  });
+
+  it('says so when the interval never narrowed that far in the games it had (summary and report)', async () => {
+    const o = await runBatch(spec({ games: 8, untilCi: 0.01, blockSize: 4 }), { workers: 0 });
+    expect([o.stoppedAt, o.complete, o.stats.games]).toEqual([null, true, 8]);
+    const half = ((o.stats.armies[0].wins.ci95[1] - o.stats.armies[0].wins.ci95[0]) / 2).toFixed(3);
+    const line = `--until-ci 0.01: not reached in 8 games (army 1's win-rate 95% interval half-width is ${half}); play more games for it`;
+    expect(formatBatchSummary(o)).toContain(`\n${line}\n`);
+    expect(renderBatchHtml(o).includes(`<p>${escapeHtml(line)}.</p>`), 'report.html says the target was not reached').toBe(true);
+    // a batch that stopped says where, and nothing of a target missed
+    const stopped = await runBatch(spec({ games: 400, untilCi: 0.2, blockSize: 8 }), { workers: 0 });
+    expect(formatBatchSummary(stopped)).not.toContain('not reached');
+  });
+});
+
+describe('the commands a report prints', () => {
+  it('quote a seed the shell would read otherwise (a leading # starts a comment)', () => {
+    const s = spec();
+    expect(playCommand({ ...s, scenarioFile: 'sc.json' }, '#run#0', false)).toBe("npx tsx src/cli.ts play sc.json --seed '#run#0' --agents " + shellQuote(s.agents.join(',')));
+    expect(shellQuote('run#0')).toBe('run#0');
+    expect(shellQuote("it's")).toBe("'it'\\''s'");
   });
 });

@@ -51,7 +51,7 @@ describe('Histogram', () => {
     expect(d.min).toBe(1);
     expect(d.max).toBe(4);
     // Student's on 3 degrees of freedom: t = 3.182446 (the tables), not 1.96
-    expect(d.meanCi95[1] - d.mean).toBeCloseTo((3.182446 * Math.sqrt(5 / 3)) / 2, 5);
+    expect(d.meanCi95![1] - d.mean).toBeCloseTo((3.182446 * Math.sqrt(5 / 3)) / 2, 5);
   });
 
   it('agrees with mathjs on VP-like data with many ties', () => {
@@ -68,12 +68,17 @@ describe('Histogram', () => {
     for (const p of [0.05, 0.25, 0.5, 0.75, 0.95, 0.333]) expect(h.quantile(p)).toBeCloseTo(quantileSeq(data, p) as number, 10);
   });
 
-  it('a single value: sd 0; no values: zeros', () => {
+  it('a single value: sd 0 and no interval of the mean (no spread to measure); no values: zeros, no interval', () => {
     const h = new Histogram();
-    expect(h.distribution()).toMatchObject({ n: 0, mean: 0, sd: 0, histogram: [] });
+    expect(h.distribution()).toMatchObject({ n: 0, mean: 0, sd: 0, meanCi95: null, histogram: [] });
     h.add(7);
     expect(h.sd()).toBe(0);
     expect(h.quantile(0.9)).toBe(7);
+    // not [7, 7]: a zero-width "95% interval" from one game would claim certainty
+    expect(h.distribution().meanCi95).toBeNull();
+    h.add(9);
+    // two values: Student's t on 1 degree of freedom, 12.706 * sd / sqrt(2) = 12.706
+    expect(h.distribution().meanCi95![1]).toBeCloseTo(8 + 12.7062, 3);
   });
 
   it('bins counts by width with empty bins kept', () => {

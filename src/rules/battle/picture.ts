@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { GameState } from '../../core/state.ts';
 import { fieldPath } from '../../data/army.ts';
 import type { BoardPicture } from '../../geometry/svg.ts';
-import { boardOf, modelBody } from './world.ts';
+import { modelBody } from './world.ts';
 
 export function pictureOfState(state: GameState, title?: string): BoardPicture {
   const models: BoardPicture['models'] = [];
@@ -19,8 +19,9 @@ export function pictureOfState(state: GameState, title?: string): BoardPicture {
     }
   }
   return {
-    // the terrain as the geometry sees it now: closed hatchways are walls, open ones gaps
-    board: { width: state.board.width, height: state.board.height, terrain: boardOf(state).terrain.map((t) => ({ ...t })) },
+    board: { width: state.board.width, height: state.board.height, terrain: state.board.terrain.map((t) => ({ ...t })) },
+    // Boarding Actions hatchways as doors, open or closed as they stand (the replay viewer draws them alike)
+    hatchways: (state.board.hatchways ?? []).map((h) => ({ id: h.id, polygon: h.polygon, open: (state.openHatchways ?? []).includes(h.id) })),
     title,
     deploymentZones: state.board.deploymentZones.map((z) => ({ player: `Player ${z.player + 1}`, polygon: z.polygon })),
     objectives: state.objectives.map((o) => ({ id: o.id, pos: o.pos })),
