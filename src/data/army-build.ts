@@ -46,7 +46,10 @@ export function parseArmyList(text: string, options: ParseArmyOptions = {}): Par
   if (!raw.units.length) throw new DataError(`${file}: no units found (expected a Warhammer 40,000 app or New Recruit text export)`, file);
   const sources = options.sources ?? [bundledSource()];
   const catalog = resolveFaction(raw, options.faction, sources, file);
-  const warnings: string[] = [];
+  // New Recruit writes "Kauyon (Patient Hunter)", the detachment's rule after its name: the name alone when the whole is no detachment
+  const bare = raw.detachment?.replace(/\s*\([^()]*\)$/, '');
+  if (bare && bare !== raw.detachment && unknownDetachmentWarning(catalog, raw.detachment!) && !unknownDetachmentWarning(catalog, bare)) raw.detachment = bare;
+  const warnings: string[] = [...(raw.warnings ?? [])];
   const fitted: string[] = [];
   const units = raw.units.map((u, i) => buildUnit(u, i, catalog, raw, file, { warnings, fitted }, options.fitWargear ?? false));
   // in the list's line order (a unit's points are checked after its weapons, whose lines come later)
@@ -236,9 +239,11 @@ function buildUnit(u: RawUnit, index: number, catalog: FactionCatalog, raw: RawA
     if (groups.some((g) => lookupKey(g.profile) === lookupKey(extra.profile))) points += extra.points;
   }
   if (enhancement) {
-    const e = catalog.enhancement(enhancement, raw.detachment);
+    // by the name as written, parentheses included ("Infamy (Aura)"), else without a trailing one
+    const e = catalog.enhancement(enhancement, raw.detachment) ?? catalog.enhancement(enhancement.replace(/\s*\([^()]*\)$/, ''), raw.detachment);
     if (!e) {
-      throw new DataError(`${at}: unknown enhancement "${enhancement}" (${catalog.faction.name}); closest: ${closestNames(enhancement, catalog.data.enhancements.map((x) => x.name)).join(', ')}`, file, u.line);
+      const line = u.enhancement?.line ?? u.line;
+      throw new DataError(`${file}: line ${line}: unknown enhancement "${enhancement}" (${catalog.faction.name}); closest: ${closestNames(enhancement, catalog.data.enhancements.map((x) => x.name)).join(', ')}`, file, line);
     }
     unit.enhancement = e.name;
     points += e.cost;

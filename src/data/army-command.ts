@@ -1,8 +1,8 @@
 /** `army`: parse an army list (or check an army JSON file) and print or write the army file. */
-import { readFileSync, existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { writeFilesWhole } from './write-whole.ts';
 import { CliError } from '../cli-error.ts';
-import { checkArmyAgainstCatalog, loadArmyFile, type ArmyFile } from './army.ts';
+import { armyPointsWarnings, checkArmyAgainstCatalog, isArmyFile, loadArmyFile, readListFile, type ArmyFile } from './army.ts';
 import { parseArmyList } from './army-build.ts';
 import { bundledSource, exportSource, findFaction, type CatalogSource } from './catalog.ts';
 import { stableStringify } from './stable-json.ts';
@@ -16,22 +16,30 @@ export interface ArmyCommandOptions {
 }
 
 export async function runArmy(file: string, opts: ArmyCommandOptions): Promise<void> {
-  if (!existsSync(file)) throw new CliError(`${file}: file not found`);
+  let stat;
+  try {
+    stat = statSync(file);
+  } catch {
+    throw new CliError(`${file}: file not found`);
+  }
+  if (!stat.isFile()) throw new CliError(`${file}: expected an army list export (.txt) or an army file (.json), found a folder`);
   const sources: CatalogSource[] = [];
   if (opts.data) sources.push(exportSource(opts.data));
   sources.push(bundledSource());
   let army: ArmyFile;
   let warnings: string[];
-  if (file.endsWith('.json')) {
+  if (isArmyFile(file)) {
     if (opts.fitWargear) throw new CliError(`${file}: --fit-wargear fits a list export (.txt) as it is converted; an army file's weapons are edited in the file`);
     army = loadArmyFile(file);
     const src = sources.find((s) => findFaction(army.faction, s.factions()));
     if (!src) throw new CliError(`${file}: faction: "${army.faction}" is not bundled; pass --data <Wahapedia export dir>`);
     const id = findFaction(army.faction, src.factions())!.id;
     // a file may carry warnings the checks repeat (a hand-written or older file): each is printed once
-    warnings = [...new Set([...(army.warnings ?? []), ...checkArmyAgainstCatalog(army, src.load(id), file)])];
+    const catalog = src.load(id);
+    // the file's points against the data and its own battle size (a game checks them against its own)
+    warnings = [...new Set([...(army.warnings ?? []), ...checkArmyAgainstCatalog(army, catalog, file), ...armyPointsWarnings(army, catalog, army.detachment || null, army.battleSize)])];
   } else {
-    const parsed = parseArmyList(readFileSync(file, 'utf8'), { file, faction: opts.faction, sources, fitWargear: opts.fitWargear });
+    const parsed = parseArmyList(readListFile(file), { file, faction: opts.faction, sources, fitWargear: opts.fitWargear });
     army = parsed.army;
     warnings = parsed.warnings;
   }
@@ -39,6 +47,8 @@ export async function runArmy(file: string, opts: ArmyCommandOptions): Promise<v
   if (opts.out) writeFilesWhole([{ path: opts.out, text: json }]);
   if (opts.json) {
     process.stdout.write(json);
+    // the file keeps no muster warnings (they are checked whenever it is read): said where a script sees them apart
+    for (const w of warnings) process.stderr.write(`warning: ${w}\n`);
     return;
   }
   process.stdout.write(summary(army, warnings));

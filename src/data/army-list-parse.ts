@@ -56,6 +56,8 @@ export interface RawArmyList {
   /** unit name the header names as Warlord (GW/WTC style) */
   warlord?: string;
   units: RawUnit[];
+  /** lines passed over that look like they should have meant something ("line 12: ...") */
+  warnings?: string[];
 }
 
 interface Line {
@@ -65,12 +67,22 @@ interface Line {
   text: string;
 }
 
+/** A points value as the app writes it: "2000", or "2,000" since app v1.46. */
+const POINTS = String.raw`\d{1,3}(?:,\d{3})+|\d+`;
+const pointsOf = (s: string) => Number(s.replace(/,/g, ''));
+
+/**
+ * WTC-style lines: "1 with A, B" below a model; in the compact form of NR v35+, the same after the model's colon
+ * ("• 9x Fire Warriors: 9 with A") and a unit's wargear after its points ("1x Devilfish (85 pts): A, B").
+ */
+const WTC_LINE = /^(?:\d+ with |•\s*\d+x\s[^:]+:\s*\d+ with |[^•].*\(\d+\s*pts\):\s*\S)/;
+
 export function detectFormat(text: string): ListFormat {
   const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
   const first = lines[0] ?? '';
-  if (/^\++$/.test(first)) return lines.some((l) => /^\d+ with /.test(l)) ? 'nr-wtc' : 'nr-gw';
+  if (/^\++$/.test(first)) return lines.some((l) => WTC_LINE.test(l)) ? 'nr-wtc' : 'nr-gw';
   if (lines.some((l) => /^#+ /.test(l))) return 'nr-plain';
-  if (/\(\d+ Points\)$/i.test(first) && lines.some((l) => /^[•◦]/.test(l))) return 'gw-app';
+  if (new RegExp(String.raw`\((?:${POINTS}) Points\)$`, 'i').test(first) && lines.some((l) => /^[•◦]/.test(l))) return 'gw-app';
   return 'nr-short';
 }
 
@@ -92,13 +104,13 @@ export function parseListText(text: string): RawArmyList {
 // ---------------------------------------------------------------------------------------------
 // Shared pieces
 
-const BATTLE_SIZE_RE = /^(Incursion|Strike Force|Onslaught|Boarding Actions)\s*\((\d+)\s*Points?(?: limit)?\)$/i;
+const BATTLE_SIZE_RE = new RegExp(String.raw`^(Incursion|Strike Force|Onslaught|Boarding Actions)\s*\((${POINTS})\s*Points?(?: limit)?\)$`, 'i');
 
 function battleSize(text: string): RawArmyList['battleSize'] | undefined {
   const m = BATTLE_SIZE_RE.exec(text.trim());
   if (!m) return undefined;
   const name = (Object.keys(BATTLE_SIZES) as BattleSizeName[]).find((k) => k.toLowerCase() === m[1].toLowerCase())!;
-  return { name, pointsLimit: Number(m[2]) };
+  return { name, pointsLimit: pointsOf(m[2]) };
 }
 
 /** A heading between units: "CHARACTERS", "OTHER DATASHEETS", "EPIC HERO". */
@@ -118,6 +130,8 @@ export function splitList(text: string): string[] {
   return out.map((s) => s.trim()).filter(Boolean);
 }
 
+const ABILITY_TAGS = /^(?:Aura|Psychic)(?:\s*,\s*(?:Aura|Psychic))*$/i;
+
 /** "2x Missile Drone (Missile pod)" -> { count 2, name "Missile Drone", carried ["Missile pod"] } */
 export function parseItem(text: string, line: number, total: boolean): RawItem {
   let t = text.trim().replace(/^[•◦]\s*/, '');
@@ -126,7 +140,8 @@ export function parseItem(text: string, line: number, total: boolean): RawItem {
   if (m) { count = Number(m[1]); t = m[2]; }
   const item: RawItem = { line, name: t, count, total };
   const paren = /^(.+?)\s*\((.+)\)$/.exec(t);
-  if (paren && !/^\+\d+\s*pts?$/i.test(paren[2].trim())) {
+  // "Infamy (Aura)", "Runes of Sanctuary (Psychic)": the rule's tag is part of the Enhancement's name, not a carried item
+  if (paren && !/^\+\d+\s*pts?$/i.test(paren[2].trim()) && !ABILITY_TAGS.test(paren[2].trim())) {
     item.name = paren[1].trim();
     item.carried = splitList(paren[2]);
   }
@@ -141,9 +156,11 @@ function items(text: string, line: number, total: boolean): RawItem[] {
 function absorbSpecial(unit: RawUnit, item: RawItem): boolean {
   const t = item.name;
   if (/^warlord$/i.test(t)) { unit.warlord = true; return true; }
-  const enh = /^Enhancements?:\s*(.+?)(?:\s*\(\+?(\d+)\s*pts?\))?$/i.exec(t);
+  // the text as written, parentheses included: an Enhancement's name may have its own ("Infamy (Aura)")
+  const whole = `${t}${item.carried ? ` (${item.carried.join(', ')})` : ''}`;
+  const enh = /^Enhancements?:\s*(.+?)(?:\s*\(\+?(\d+)\s*pts?\))?$/i.exec(whole);
   if (enh) { setEnhancement(unit, { name: enh[1].trim(), points: enh[2] ? Number(enh[2]) : undefined, line: item.line }); return true; }
-  const plus = /^(.+?)\s*\(\+(\d+)\s*pts?\)$/i.exec(`${t}${item.carried ? ` (${item.carried.join(', ')})` : ''}`);
+  const plus = /^(.+?)\s*\(\+(\d+)\s*pts?\)$/i.exec(whole);
   if (plus) { setEnhancement(unit, { name: plus[1].trim(), points: Number(plus[2]), line: item.line }); return true; }
   return false;
 }
@@ -159,7 +176,7 @@ function unitHeader(text: string, re: RegExp, line: number): RawUnit | null {
   if (!m?.groups) return null;
   const u: RawUnit = { line, name: m.groups.name.trim(), groups: [], items: [] };
   if (m.groups.count) u.count = Number(m.groups.count);
-  if (m.groups.points) u.points = Number(m.groups.points);
+  if (m.groups.points) u.points = pointsOf(m.groups.points);
   return u;
 }
 
@@ -169,8 +186,8 @@ function unitHeader(text: string, re: RegExp, line: number): RawUnit | null {
 function parseGwApp(lines: Line[]): RawArmyList {
   const list: RawArmyList = { format: 'gw-app', units: [] };
   const body = lines.filter((l) => l.text);
-  const head = /^(.+?)\s*\((\d+) Points\)$/i.exec(body[0]?.text ?? '');
-  if (head) { list.name = head[1]; list.points = Number(head[2]); }
+  const head = new RegExp(String.raw`^(.+?)\s*\((${POINTS}) Points\)$`, 'i').exec(body[0]?.text ?? '');
+  if (head) { list.name = head[1]; list.points = pointsOf(head[2]); }
   // faction, [subfaction], detachment, battle size, until the first heading
   let i = 1;
   const pre: string[] = [];
@@ -188,7 +205,6 @@ function parseGwApp(lines: Line[]): RawArmyList {
     const hasChildren = pendingBullets.some((b) => b.children.length);
     for (const b of pendingBullets) {
       const it = parseItem(b.line.text, b.line.n, true);
-      if (absorbSpecial(unit, it)) continue;
       if (hasChildren) {
         group = { line: b.line.n, name: it.name, count: it.count, items: [] };
         for (const c of b.children) group.items.push(parseItem(c.text, c.n, true));
@@ -199,13 +215,17 @@ function parseGwApp(lines: Line[]): RawArmyList {
     }
     pendingBullets.length = 0;
   };
-  const re = /^(?<name>.+?)\s*\((?<points>\d+) Points\)$/i;
+  const re = new RegExp(String.raw`^(?<name>.+?)\s*\((?<points>${POINTS}) Points\)$`, 'i');
   for (; i < body.length; i++) {
     const l = body[i];
     if (/^Exported with/i.test(l.text) || (l.indent === 0 && isHeading(l.text))) { flush(); unit = null; continue; }
     if (l.indent === 0 && !/^[•◦]/.test(l.text)) {
       const u = unitHeader(l.text, re, l.n);
-      if (!u) continue;
+      if (!u) {
+        // a unit line the regex missed would drop the unit without a word: say which line was passed over
+        (list.warnings ??= []).push(`line ${l.n}: "${l.text}" is neither a heading nor a unit ("<unit> (<points> Points)"); skipped`);
+        continue;
+      }
       flush();
       unit = u;
       list.units.push(u);
@@ -213,7 +233,11 @@ function parseGwApp(lines: Line[]): RawArmyList {
     }
     if (!unit) continue;
     if (l.text.startsWith('◦') && pendingBullets.length) pendingBullets[pendingBullets.length - 1].children.push(l);
-    else if (l.text.startsWith('•')) pendingBullets.push({ line: l, children: [] });
+    else if (l.text.startsWith('•')) {
+      // "• Warlord" goes onto the unit at once: the app nests it under a model's bullet, and the "◦" weapons after it are that model's
+      if (absorbSpecial(unit, parseItem(l.text, l.n, true))) continue;
+      pendingBullets.push({ line: l, children: [] });
+    }
   }
   flush();
   return list;
@@ -278,7 +302,8 @@ function parseHeaderBlock(lines: Line[], list: RawArmyList): number {
 function parseNrStyled(lines: Line[], format: 'nr-gw' | 'nr-wtc'): RawArmyList {
   const list: RawArmyList = { format, units: [] };
   const start = parseHeaderBlock(lines, list);
-  const re = /^(?:Char\d+:\s*)?(?:(?<count>\d+)x\s+)?(?<name>.+?)\s*\((?<points>\d+)\s*pts\)$/i;
+  // the compact WTC form (NR v35+) lists a unit's wargear after its points: "Char1: 1x Cadre Fireblade (65 pts): Warlord, ..."
+  const re = /^(?:Char\d+:\s*)?(?:(?<count>\d+)x\s+)?(?<name>.+?)\s*\((?<points>\d+)\s*pts\)(?::\s*(?<rest>.*))?$/i;
   let unit: RawUnit | null = null;
   let group: RawModelGroup | null = null;
   /** WTC: the last "N with ..." group, which "  • X" lines add to */
@@ -290,8 +315,16 @@ function parseNrStyled(lines: Line[], format: 'nr-gw' | 'nr-wtc'): RawArmyList {
     if (!l.text) continue;
     if (l.indent === 0 && isHeading(l.text)) { unit = null; continue; }
     const u = l.indent === 0 && !l.text.startsWith('•') ? unitHeader(l.text, re, l.n) : null;
-    if (u) { unit = u; group = null; withGroup = null; carrier = null; list.units.push(u); continue; }
+    if (u) {
+      unit = u; group = null; withGroup = null; carrier = null; list.units.push(u);
+      const rest = re.exec(l.text)?.groups?.rest;
+      if (rest && /^\d+ with /.test(rest)) u.groups.push(...withGroups(u, u.name, rest, l.n));
+      else if (rest) for (const it of items(rest, l.n, false)) if (!absorbSpecial(u, it)) u.items.push(it);
+      continue;
+    }
     if (!unit) continue;
+    // attachments are not read (the agent declares Leaders): passed over on purpose
+    if (/^(?:Leading|Attached to)\s/i.test(l.text)) continue;
     let m: RegExpExecArray | null;
     if ((m = /^Enhancement:\s*(.+)$/i.exec(l.text))) { absorbSpecial(unit, parseItem(`Enhancements: ${m[1]}`, l.n, false)); continue; }
     if ((m = /^(\d+) with (.+)$/.exec(l.text))) {
@@ -310,6 +343,18 @@ function parseNrStyled(lines: Line[], format: 'nr-gw' | 'nr-wtc'): RawArmyList {
     if (l.indent === 0) {
       const it = parseItem(body, l.n, format === 'nr-gw');
       if (absorbSpecial(unit, it)) continue;
+      // compact WTC form: "• 9x Fire Warriors: 9 with A, B" or "• 1x Fire Warrior Shas'ui: A, B", the model and its wargear on one line
+      const compact = /^(\d+)x\s+([^:]+?):\s*(.+)$/.exec(body);
+      if (compact) {
+        const made = /^\d+ with /.test(compact[3])
+          ? withGroups(unit, compact[2].trim(), compact[3], l.n)
+          : [{ line: l.n, name: compact[2].trim(), count: Number(compact[1]), items: items(compact[3], l.n, false).filter((x) => !absorbSpecial(unit!, x)) }];
+        unit.groups.push(...made);
+        group = made[0];
+        withGroup = made[made.length - 1];
+        carrier = null;
+        continue;
+      }
       const opensGroup = next && next.indent >= 4 && (next.text.startsWith('•') || /^\d+ with /.test(next.text));
       if (opensGroup) {
         group = { line: l.n, name: it.name, count: it.count, items: [] };
@@ -339,6 +384,16 @@ function parseNrStyled(lines: Line[], format: 'nr-gw' | 'nr-wtc'): RawArmyList {
     }
   }
   return list;
+}
+
+/** "1 with A, B, 1 with C": a group of the model per "N with", each of those N models with the items after it. */
+function withGroups(unit: RawUnit, name: string, text: string, line: number): RawModelGroup[] {
+  return text.split(/,\s*(?=\d+ with )/).map((part) => {
+    const m = /^(\d+) with (.*)$/.exec(part.trim());
+    const g: RawModelGroup = { line, name, count: m ? Number(m[1]) : 1, items: [] };
+    for (const it of items(m ? m[2] : part, line, false)) if (!absorbSpecial(unit, it)) g.items.push(it);
+    return g;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

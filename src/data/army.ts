@@ -152,6 +152,44 @@ export function unknownDetachmentWarning(catalog: FactionCatalog, detachment: st
   return `detachment "${detachment}" is not a ${catalog.faction.name} detachment in the data; closest: ${closestNames(detachment, known).join(', ')}`;
 }
 
+function modelCount(u: ArmyUnit): number {
+  return u.models.reduce((s, m) => s + m.count, 0);
+}
+
+/** Points the data gives this unit: its size, optional models' costs, its enhancement; null when its model count is no size of the datasheet. */
+export function unitPointsFromData(u: ArmyUnit, ds: Datasheet, catalog: FactionCatalog, detachment?: string | null): number | null {
+  const n = modelCount(u);
+  const size = ds.sizes.find((s) => s.models === n);
+  if (!size) return null;
+  let points = size.points;
+  for (const extra of ds.extraCosts ?? []) {
+    if (u.models.some((m) => lookupKey(m.profile) === lookupKey(extra.profile))) points += extra.points;
+  }
+  if (u.enhancement) points += catalog.enhancement(u.enhancement, detachment ?? undefined)?.cost ?? 0;
+  return points;
+}
+
+/**
+ * An army's points against the data and a battle size: each unit's price, the file's total against its units',
+ * and the total against the limit. Warnings only: a list may be priced from another points update. One check for
+ * the `army` command (the file's own detachment and battle size) and the scenario loader (the game's).
+ */
+export function armyPointsWarnings(army: ArmyFile, catalog: FactionCatalog, detachment: string | null, battleSize: { name: string; pointsLimit: number }): string[] {
+  const warnings: string[] = [];
+  let total = 0;
+  for (const u of army.units) {
+    total += u.points;
+    const ds = catalog.byId(u.datasheetId);
+    if (!ds) continue;
+    const data = unitPointsFromData(u, ds, catalog, detachment);
+    if (data === null) warnings.push(`${u.name} (${u.id}) has ${modelCount(u)} models, not a unit size of the datasheet (${ds.sizes.map((s) => s.models).join(', ')})`);
+    else if (data !== u.points) warnings.push(`${u.name} (${u.id}) is priced ${u.points} points; the data says ${data}`);
+  }
+  if (total !== army.points) warnings.push(`the army file says ${army.points} points; its units total ${total}`);
+  if (total > battleSize.pointsLimit) warnings.push(`${total} points is over the ${battleSize.name} limit of ${battleSize.pointsLimit}`);
+  return warnings;
+}
+
 export function checkArmyAgainstCatalog(army: ArmyFile, catalog: FactionCatalog, file = 'army'): string[] {
   const warnings: string[] = [];
   const unknownDetachment = unknownDetachmentWarning(catalog, army.detachment);
@@ -205,13 +243,30 @@ export function checkArmyAgainstCatalog(army: ArmyFile, catalog: FactionCatalog,
   return warnings;
 }
 
+/** Is this path an army file (JSON), rather than a list export? By its extension, in any case (ARMY.JSON). */
+export function isArmyFile(file: string): boolean {
+  return file.toLowerCase().endsWith('.json');
+}
+
+/** A list export's or army file's text; a folder or an unreadable file is bad input naming it. */
+export function readListFile(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new DataError(`${file}: ${code === 'EISDIR' ? 'expected an army list export (.txt) or an army file (.json), found a folder' : `cannot read (${code ?? String(e)})`}`, file);
+  }
+}
+
 /** Read, parse and validate a hand-written or generated army file. */
 export function loadArmyFile(file: string): ArmyFile {
   if (!existsSync(file)) throw new DataError(`${file}: army file not found${bundledNamesake(file)}`, file);
   let json: unknown;
   try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
+    // a byte-order mark (an editor's) is no part of the JSON
+    json = JSON.parse(readListFile(file).replace(/^\ufeff/, ''));
   } catch (e) {
+    if (e instanceof DataError) throw e;
     throw new DataError(`${file}: not valid JSON (${(e as Error).message})`, file);
   }
   return validateArmy(json, file);

@@ -86,7 +86,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { BoardState, HatchwayState, MissionState, PlayerIndex, TerrainState } from '../core/state.ts';
 import { defaultWarlord } from './muster-checks.ts';
-import { checkArmyAgainstCatalog, closestWeapons, dataWeaponName, fieldPath, loadArmyFile, validateArmy, type ArmyFile, type ArmyUnit } from './army.ts';
+import { armyPointsWarnings, checkArmyAgainstCatalog, closestWeapons, dataWeaponName, fieldPath, loadArmyFile, validateArmy, type ArmyFile, type ArmyUnit } from './army.ts';
 import { knownDetachments, loadFactionCatalog, type FactionCatalog } from './catalog.ts';
 import { unitOfHasKeyword, type Datasheet } from './datasheet.ts';
 import { DataError } from './errors.ts';
@@ -346,18 +346,6 @@ function models(u: ArmyUnit): number {
   return u.models.reduce((s, m) => s + m.count, 0);
 }
 
-/** Points the data gives this unit: its size, optional models' costs, its enhancement. */
-export function unitPointsFromData(u: ArmyUnit, ds: Datasheet, catalog: FactionCatalog, detachment?: string | null): number | null {
-  const n = models(u);
-  const size = ds.sizes.find((s) => s.models === n);
-  if (!size) return null;
-  let points = size.points;
-  for (const extra of ds.extraCosts ?? []) {
-    if (u.models.some((m) => lookupKey(m.profile) === lookupKey(extra.profile))) points += extra.points;
-  }
-  if (u.enhancement) points += catalog.enhancement(u.enhancement, detachment ?? undefined)?.cost ?? 0;
-  return points;
-}
 
 function hasCore(ds: Datasheet, name: string): boolean {
   return ds.coreAbilities.some((a) => lookupKey(a.name) === lookupKey(name));
@@ -655,14 +643,9 @@ function resolvePlayer(
     else stand.unit.warlord = true; // the army's muster checks have warned of it (checkArmyAgainstCatalog)
   }
 
-  // points: warnings only
-  let total = 0;
+  // points: warnings only (as `army` gives them for the file, with the game's detachment and limit)
+  for (const w of armyPointsWarnings(army, ctx.catalog, detachment, { name: label, pointsLimit })) warnings.push(`${who}: ${w}`);
   for (const u of army.units) {
-    const ds = ctx.ds(u.id);
-    total += u.points;
-    const data = unitPointsFromData(u, ds, ctx.catalog, detachment);
-    if (data === null) warnings.push(`${who}: ${unitLabel(u)} has ${models(u)} models, not a unit size of the datasheet (${ds.sizes.map((s) => s.models).join(', ')})`);
-    else if (data !== u.points) warnings.push(`${who}: ${unitLabel(u)} is priced ${u.points} points; the data says ${data}`);
     if (u.enhancement) {
       const e = ctx.catalog.enhancement(u.enhancement, detachment ?? undefined);
       if (e && lookupKey(e.detachment) !== lookupKey(detachment ?? '')) {
@@ -670,8 +653,6 @@ function resolvePlayer(
       }
     }
   }
-  if (total !== army.points) warnings.push(`${who}: the army file says ${army.points} points; its units total ${total}`);
-  if (total > pointsLimit) warnings.push(`${who}: ${total} points is over the ${label} limit of ${pointsLimit}`);
 
   const datasheets: Record<string, Datasheet> = {};
   for (const u of army.units) datasheets[u.datasheetId] = ctx.catalog.byId(u.datasheetId)!;

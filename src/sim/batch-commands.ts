@@ -91,8 +91,11 @@ function distinctDetachments(list: (string | null)[], flag: string): (string | n
  */
 function matrixBaseline(name: string | undefined, rows: (string | null)[], cols: (string | null)[], dflt: (l: (string | null)[]) => number, parse: (list: string) => (string | null)[]): { row: number; col: number } {
   if (name === undefined) return { row: dflt(rows), col: dflt(cols) };
-  const [d] = parse(name);
-  const find = (l: (string | null)[]) => l.findIndex((x) => (x === null || d === null ? x === d : x.toLowerCase() === d.toLowerCase()));
+  const named = parse(name);
+  if (named.length !== 1) throw new CliError(`--baseline: expected one detachment (the rows' and the columns' where listed), got ${named.length}: "${name}"`);
+  const [d] = named;
+  // spelt as the lists may be (case, apostrophes: Montka for Mont'ka)
+  const find = (l: (string | null)[]) => l.findIndex((x) => (x === null || d === null ? x === d : lookupKey(x) === lookupKey(d)));
   const [row, col] = [find(rows), find(cols)];
   if (row < 0 && col < 0) throw new CliError(`--baseline: "${name}" is neither among --detachments (${rows.map((x) => x ?? 'none').join(', ')}) nor among --vs (${cols.map((x) => x ?? 'none').join(', ')})`);
   return { row: row >= 0 ? row : dflt(rows), col: col >= 0 ? col : dflt(cols) };
@@ -227,8 +230,12 @@ Examples:
       const scenarioFile = file ?? (await import('../data/scenario.ts')).DEFAULT_SCENARIO;
       const base = loadScenarioForCli(scenarioFile, { armies: opts.armies, fitWargear: opts.fitWargear });
       const armies = opts.armies === undefined ? undefined : cliErrors(() => parseArmies(opts.armies!));
-      const rows = distinctDetachments(cliErrors(() => parseDetachments(opts.detachments)), '--detachments');
-      const cols = opts.vs ? distinctDetachments(cliErrors(() => parseDetachments(opts.vs!)), '--vs')
+      // each detachment as the data spells it (kauyon, Montka), so that the same matrix typed otherwise is the same
+      // matrix: its cells' folders, labels and the batches' specs
+      const spelt = (list: (string | null)[], seat: 0 | 1) => list.map((d) => (d === null ? null
+        : cliErrors(() => scenarioVariant(scenarioFile, { armies, detachments: seat === 0 ? [d, undefined] : [undefined, d], fitWargear: opts.fitWargear })).players[seat].detachment));
+      const rows = distinctDetachments(spelt(cliErrors(() => parseDetachments(opts.detachments)), 0), '--detachments');
+      const cols = opts.vs !== undefined ? distinctDetachments(spelt(cliErrors(() => parseDetachments(opts.vs!)), 1), '--vs')
         : base.players[0].faction === base.players[1].faction ? rows
         : [...new Set([base.players[1].detachment, null])];
       const baseline = cliErrors(() => matrixBaseline(opts.baseline, rows, cols, defaultBaseline, parseDetachments));
@@ -327,6 +334,8 @@ Example: what each Kauyon stratagem the heuristic uses is worth against the Batt
         if (base.players[a].withoutStratagems?.some((x) => lookupKey(x) === lookupKey(n))) throw new CliError(`--stratagems: the scenario already takes ${n} away from ${base.players[a].name} (its withoutStratagems): there is nothing to compare`);
         return cliErrors(() => without([n])).players[a].withoutStratagems!.find((x) => lookupKey(x) === lookupKey(n))!;
       });
+      // one batch a stratagem: a name given twice (in any spelling) would play the same batch again
+      stratagems?.forEach((s, i) => { if (stratagems.indexOf(s) !== i) throw new CliError(`--stratagems: ${s} is named twice`); });
       const specFor = (sc: typeof base, w: string[] | null) => {
         const spec = makeSpec({
           scenario: sc, scenarioFile, agents, batchSeed: opts.seed ?? '1', games, blockSize, detachments, armies: armiesForSpec(opts.armies), fitWargear: opts.fitWargear,

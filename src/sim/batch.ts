@@ -111,6 +111,8 @@ export interface BatchRunOptions {
    * baseline played it), or null to play it: taken as if played (written, counted, reported), not played.
    */
   known?: (index: number) => GameRecord | null;
+  /** of the games `known` gives, those played for this run all the same (worth's check games): counted as played */
+  knownPlayed?: (index: number) => boolean;
 }
 
 export interface BatchOutcome {
@@ -209,7 +211,7 @@ export async function runBatch(specIn: BatchSpec | null, opts: BatchRunOptions =
       const k = opts.known?.(i) ?? null;
       if (k === null) idx.push(i);
       else if (k.index !== i) throw new Error(`runBatch: the record known for game ${i} is game ${k.index}'s`);
-      else accept(k, true, true);
+      else accept(k, true, !(opts.knownPlayed?.(i) ?? false));
     }
     return idx;
   };

@@ -31,7 +31,7 @@ import { Histogram, meanDifference, pooledSd, type Difference } from './stats.ts
  * run, is continued; one holding another batch is refused), with the outcome of each game kept for
  * pairedComparison. `more`: records known without playing (runBatch's `known`), and each record as counted.
  */
-export async function playLogged(pool: GamePool, key: string, spec: BatchSpec, folder: string | null, onProgress?: (p: Progress) => void, more: Pick<BatchRunOptions, 'known' | 'onRecord'> = {}): Promise<{ outcome: BatchOutcome; log: OutcomeLog }> {
+export async function playLogged(pool: GamePool, key: string, spec: BatchSpec, folder: string | null, onProgress?: (p: Progress) => void, more: Pick<BatchRunOptions, 'known' | 'knownPlayed' | 'onRecord'> = {}): Promise<{ outcome: BatchOutcome; log: OutcomeLog }> {
   const resume = folder !== null && existsSync(join(folder, FILES.spec));
   if (resume && JSON.stringify(readSpec(folder!)) !== JSON.stringify(spec)) {
     throw new Error(`${folder} holds another batch (different scenario, seed, games or agents): remove it or choose another --out`);
@@ -41,7 +41,7 @@ export async function playLogged(pool: GamePool, key: string, spec: BatchSpec, f
     log.add(r);
     more.onRecord?.(r);
   };
-  const outcome = await runBatch(resume ? null : spec, { pool, variantKey: key, outDir: folder, resume, onProgress, onRecord, known: more.known });
+  const outcome = await runBatch(resume ? null : spec, { pool, variantKey: key, outDir: folder, resume, onProgress, onRecord, known: more.known, knownPlayed: more.knownPlayed });
   return { outcome, log };
 }
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { loadAgentFactory } from '../core/agent-loader.ts';
 import { CliError } from '../cli-error.ts';
-import type { ArmyFile } from '../data/army.ts';
+import { isArmyFile, readListFile, type ArmyFile } from '../data/army.ts';
 import { parseArmyList } from '../data/army-build.ts';
 import { loadScenario } from '../data/scenario.ts';
 import type { ResolvedScenario } from '../data/scenario-types.ts';
@@ -150,7 +150,7 @@ export function scenarioVariant(file: string, changes: ScenarioChanges): Resolve
       if (a === undefined || !e.message.includes(`players[${i}].army`)) return;
       e.message += ` (players[${i}].army is ${a} (--armies))`;
       // a list from another data version: the army command can fit its loadouts
-      if (!a.endsWith('.json') && e.message.includes('is not a weapon of')) e.message += `; add --fit-wargear to drop the weapons the datasheets do not have (or convert it once: \`army ${a} --fit-wargear --out army.json\`, then give --armies army.json)`;
+      if (!isArmyFile(a) && e.message.includes('is not a weapon of')) e.message += `; add --fit-wargear to drop the weapons the datasheets do not have (or convert it once: \`army ${a} --fit-wargear --out army.json\`, then give --armies army.json)`;
     });
     throw e;
   } finally {
@@ -167,8 +167,8 @@ const LIST_WARNINGS_SHOWN = 5;
  */
 function armyFor(file: string, fitWargear: boolean): { army: string | ArmyFile; warnings: string[]; fitted: string[] } {
   if (!existsSync(file)) throw new Error(`--armies: ${file}: file not found${bundledNamesake(file)}`);
-  if (file.endsWith('.json')) return { army: resolve(file), warnings: [], fitted: [] };
-  const { army, warnings, fitted } = parseArmyList(readFileSync(file, 'utf8'), { file, fitWargear });
+  if (isArmyFile(file)) return { army: resolve(file), warnings: [], fitted: [] };
+  const { army, warnings, fitted } = parseArmyList(readListFile(file), { file, fitWargear });
   return { army, warnings, fitted };
 }
 
@@ -177,7 +177,7 @@ function checkFitWargear(armies: ScenarioChanges['armies']): void {
   const given: string[] = [];
   for (const a of armies ?? []) if (a !== undefined) given.push(a);
   if (!given.length) throw new Error('--fit-wargear: fits the army-list exports given with --armies; expected --armies');
-  if (given.every((a) => a.endsWith('.json'))) {
+  if (given.every(isArmyFile)) {
     throw new Error(`--fit-wargear: fits army-list exports (.txt) as they are read; ${given.join(' and ')} ${given.length === 1 ? 'is an army file' : 'are army files'}, whose weapons are edited in the file`);
   }
 }

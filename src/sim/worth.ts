@@ -150,7 +150,8 @@ export async function runWorth(o: WorthOptions): Promise<WorthResult> {
           if (k && !copies.checked.includes(i)) copied++;
           return k;
         } : undefined;
-        const r = await playLogged(pool, b.key, b.spec, folder, o.onProgress, { known });
+        // the check games were played (outside the batch's pool run): its report counts them as played
+        const r = await playLogged(pool, b.key, b.spec, folder, o.onProgress, { known, knownPlayed: (i) => copies?.checked.includes(i) ?? false });
         o.onBatchDone?.(label, r.outcome);
         const worth = pairedComparison(base.log, r.log, a, baseSpec.swap);
         const winRateWithout = r.outcome.stats.armies[a].wins.rate;
@@ -305,7 +306,7 @@ function renderWorthHtml(r: WorthResult): string {
     h.push(`<tr><td style="text-align:left">${escapeHtml(s.name)}</td><td>${s.usesPerGame.toFixed(2)}</td><td>${s.cpPerGame.toFixed(2)}</td><td>${s.games ? pct(s.games.rate) : '-'}</td><td>${pct(s.winRateWithout)}</td><td>${s.worth ? escapeHtml(pairDifferenceText(s.worth.winRate.difference)) : '-'}</td><td>${s.worth ? escapeHtml(vpText(s.worth.vpMargin.difference)) : '-'}</td></tr>`);
   }
   h.push('</table>');
-  h.push(`<p>Worth: the army's result in the baseline less in a batch of the same seeds without the stratagem, seed by seed (side-swapped pairs); positive when having it helps, as the agent plays it. One 95% interval in twenty misses its true value: of ${r.stratagems.length}, a surprising one is worth playing again with another seed. Each batch's folder (<code>baseline/</code>, <code>without-…/</code>) holds its own report.</p>`);
+  h.push(`<p>Worth: the army's result in the baseline less in a batch of the same seeds without the stratagem, seed by seed (side-swapped pairs); positive when having it helps, as the agent plays it. One 95% interval in twenty misses its true value: of ${r.stratagems.length}, a surprising one is worth playing again with another seed. Each batch's folder (<code>baseline/</code>, <code>${worthNames(r.army.index === 2 ? 1 : 0).prefix}without-…/</code>) holds its own report.</p>`);
   for (const line of copyLines(r)) h.push(`<p>${escapeHtml(line)}</p>`);
   return renderPage(title, h.join('\n'), charts);
 }

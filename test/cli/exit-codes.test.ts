@@ -47,7 +47,7 @@ describe('exit codes', () => {
     expect(merged.code).toBe(2);
     expect(merged.stderr).toMatch(/scenarios: no batch\.json \(not a batch folder\)/);
     for (const [args, message] of [
-      [['matrix', '--detachments', "Mont'ka,montka", '--games', '2'], /--detachments: "montka" is named twice/],
+      [['matrix', '--detachments', "Mont'ka,montka", '--games', '2'], /--detachments: "Mont'ka" is named twice/], // by the data's spelling
       [['matrix', '--detachments', 'Kauyon', '--vs', 'none,None', '--games', '2'], /--vs: "none" is named twice/],
       [['tournament', '--agents', 'random,heuristic,random', '--games', '2'], /--agents: "random" is named twice/],
       [['tournament', '--agents', 'random,agents/random.ts', '--games', '2'], /--agents: "agents\/random.ts" is "random" again/],

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { checkArmyAgainstCatalog, loadArmyFile, type ArmyFile } from '../../src/data/army.ts';
+import { checkArmyAgainstCatalog, loadArmyFile, unitPointsFromData, type ArmyFile } from '../../src/data/army.ts';
 import { loadFactionCatalog } from '../../src/data/catalog.ts';
-import { SCENARIOS_DIR, unitPointsFromData } from '../../src/data/scenario.ts';
+import { SCENARIOS_DIR } from '../../src/data/scenario.ts';
 
 /**
  * A bundled army file is valid against the data, plays `detachment` at `battleSize`, is priced unit by

@@ -152,9 +152,12 @@ describe('matrix command', () => {
     const cmp = cli(['compare', join(out, m.cells[1][0].dir), join(out, m.cells[0][0].dir), '--json']);
     expect(cmp.stderr).toBe('');
     expect(JSON.parse(cmp.stdout).comparison).toEqual(vs);
-    // run again on the same folder: every cell is continued from its records, and compared the same
-    const again = cli(['matrix', scenario, '--detachments', 'none,Kauyon', '--vs', 'none', '--games', '4', '--workers', '1', '--out', out]);
+    // run again on the same folder, the detachments spelt otherwise: every cell is continued from its records
+    // (the names are the data's, whatever was typed), and compared the same
+    const again = cli(['matrix', scenario, '--detachments', 'none,KAUYON', '--vs', 'none', '--games', '4', '--workers', '1', '--out', out]);
+    expect(again.stderr).not.toMatch(/error|holds another batch/);
     expect(again.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(out, 'matrix.json'), 'utf8')).rows).toEqual([null, 'Kauyon']);
     expect(again.stdout).toContain("each detachment against none, its win rate less with none against the same opponent");
     expect(JSON.parse(readFileSync(join(out, 'matrix.json'), 'utf8')).rowVsBaseline).toEqual(m.rowVsBaseline);
     // a folder holding another batch (4 games, not 6) is refused, not mixed with it (compare.ts playLogged)
@@ -162,8 +165,13 @@ describe('matrix command', () => {
     expect(other.code).toBe(1);
     expect(other.stderr).toMatch(/cells\/1-none--1-none holds another batch \(different scenario, seed, games or agents\)/);
     expect(JSON.parse(readFileSync(join(out, 'matrix.json'), 'utf8')).games).toBe(4);
-    const kauyon = cli(['matrix', scenario, '--detachments', 'none,Kauyon', '--vs', 'none', '--baseline', 'kauyon', '--games', '2', '--workers', '1', '--json']);
+    const kauyon = cli(['matrix', scenario, '--detachments', 'none,Kauyon', '--vs', 'none', '--baseline', 'KAUYON', '--games', '2', '--workers', '1', '--json']);
     expect(JSON.parse(kauyon.stdout).baseline).toEqual({ row: 1, col: null });
+    // one baseline, and an empty --vs is no list (it was taken as no --vs)
+    const two = cli(['matrix', scenario, '--detachments', 'none,Kauyon', '--baseline', 'Kauyon,none', '--games', '2', '--workers', '1']);
+    expect([two.code, two.stderr.trim()]).toEqual([2, 'error: --baseline: expected one detachment (the rows\' and the columns\' where listed), got 2: "Kauyon,none"']);
+    const emptyVs = cli(['matrix', scenario, '--detachments', 'none,Kauyon', '--vs', '', '--games', '2', '--workers', '1']);
+    expect([emptyVs.code, emptyVs.stderr]).toEqual([2, expect.stringMatching(/^error: expected detachment names separated by commas/)]);
     const nowhere = cli(['matrix', scenario, '--detachments', 'none,Kauyon', '--baseline', "Mont'ka", '--games', '2', '--workers', '1']);
     expect(nowhere.code).toBe(2);
     expect(nowhere.stderr).toMatch(/--baseline: "Mont'ka" is neither among --detachments \(none, Kauyon\) nor among --vs/);

@@ -86,6 +86,11 @@ describe('worth', () => {
     const players = readSpec(join(dir, w.stratagems[0].dir!)).scenario.players;
     expect(players.map((p) => p.withoutStratagems)).toEqual([undefined, ['FIRE OVERWATCH']]);
     expect(w.stratagems[0].worth).toEqual(compareBatches(join(dir, 'baseline'), join(dir, w.stratagems[0].dir!), 1).comparison);
+    // its page names army 2's folders as they are
+    expect(readFileSync(join(dir, 'worth-army-2.html'), 'utf8')).toContain('(<code>baseline/</code>, <code>army-2-without-…/</code>)');
+    // a stratagem named twice (in any spelling) is one batch: refused, not played twice
+    const twice = cli(['worth', scenario, ...common, '--stratagems', 'FIRE OVERWATCH,fire overwatch']);
+    expect([twice.code, twice.stderr.trim()]).toEqual([2, 'error: --stratagems: FIRE OVERWATCH is named twice']);
   });
 
   it('army 2 measured into army 1\'s folder: the same baseline, continued rather than played, beside army 1\'s results', () => {
@@ -159,6 +164,8 @@ describe('worth', () => {
     expect(wp.stratagems.every((s) => s.copied === 0)).toBe(true);
     // not more than the games it was not used in, less the four played to check the copies
     for (const s of wc.stratagems) expect(s.copied).toBeLessThanOrEqual(Math.max(0, Math.round(10 * (1 - s.games!.rate)) - COPIES_CHECKED));
+    // each batch's report counts as played every game not copied (the games checking the copies too)
+    for (const s of wc.stratagems) expect(JSON.parse(readFileSync(join(copying, s.dir!, 'results.json'), 'utf8')).run.played, s.name).toBe(10 - s.copied);
     // the same worths, and every batch's records the same, line for line
     const strip = (w: WorthResult) => ({ ...w, elapsedSeconds: 0, baseline: { ...w.baseline, gamesPerSecond: 0 }, stratagems: w.stratagems.map((s) => ({ ...s, copied: 0 })) });
     expect(strip(wc)).toEqual(strip(wp));

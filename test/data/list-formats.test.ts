@@ -1,0 +1,345 @@
+/**
+ * List export forms the parser misread (audit 9): the app's thousands separator ("Strike Force (2,000 Points)"),
+ * an Enhancement named with its tag ("Infamy (Aura)"), "• Warlord" nested under a model, New Recruit's compact
+ * WTC form ("Char1: 1x Unit (N pts): items", "• 9x Model: 9 with ...") and "+ DETACHMENT: Name (rule)".
+ */
+import { describe, expect, it } from 'vitest';
+import { parseArmyList, type ParsedArmy } from '../../src/data/army-build.ts';
+import { DataError } from '../../src/data/errors.ts';
+
+/** What a list is read as: each unit's name, points, models and weapons, Warlord and Enhancement. */
+function units(r: ParsedArmy) {
+  return r.army.units.map((u) => ({
+    name: u.name,
+    points: u.points,
+    models: u.models.map((m) => `${m.count} ${m.profile}: ${m.weapons.join(', ')}${m.wargear ? ` + ${m.wargear.join(', ')}` : ''}`),
+    ...(u.warlord ? { warlord: true } : {}),
+    ...(u.enhancement ? { enhancement: u.enhancement } : {}),
+  }));
+}
+
+const FIREBLADE = { name: 'Cadre Fireblade', points: 65, models: ['1 Cadre Fireblade: Close combat weapon, Fireblade pulse rifle'], warlord: true, enhancement: 'Precision of the Patient Hunter' };
+const STRIKE_TEAM = { name: 'Strike Team', points: 70, models: ["1 Fire Warrior Shas'ui: Close combat weapon, Pulse pistol, Pulse rifle", '9 Fire Warriors: Close combat weapon, Pulse pistol, Pulse rifle'] };
+
+describe('the app\'s thousands separator: "(2,000 Points)"', () => {
+  const list = (battleSize: string, title: string, titan: string) => `Titan Probe (${title} Points)
+
+Aeldari
+Warhost
+${battleSize}
+
+CHARACTERS
+
+Farseer (70 Points)
+  • Warlord
+  • 1x Eldritch Storm
+  • 1x Shuriken pistol
+  • 1x Witchblade
+
+OTHER DATASHEETS
+
+Revenant Titan (${titan} Points)
+  • 1x Cloudburst missile launcher
+  • 1x Revenant pulsar
+  • 1x Sonic lance
+  • 1x Revenant feet
+
+Exported with App Version: v1.53.0 (1), Data Version: v780
+`;
+  const FARSEER = { name: 'Farseer', points: 70, models: ['1 Farseer: Eldritch Storm, Shuriken pistol, Witchblade'], warlord: true };
+  const TITAN = { name: 'Revenant Titan', points: 1100, models: ['1 Revenant Titan: Cloudburst missile launcher, Revenant pulsar, Sonic lance, Revenant feet'] };
+
+  it('in the battle-size line: the detachment and battle size are read, not taken for each other', () => {
+    const r = parseArmyList(`Tau Probe (135 Points)
+
+T'au Empire
+Kauyon
+Strike Force (2,000 Points)
+
+CHARACTERS
+
+Cadre Fireblade (65 Points)
+  • Warlord
+  • 1x Close combat weapon
+  • 1x Fireblade pulse rifle
+  • Enhancements: Precision of the Patient Hunter
+
+BATTLELINE
+
+Strike Team (70 Points)
+  • 1x Fire Warrior Shas'ui
+     ◦ 1x Close combat weapon
+     ◦ 1x Pulse pistol
+     ◦ 1x Pulse rifle
+  • 9x Fire Warriors
+     ◦ 9x Close combat weapon
+     ◦ 9x Pulse pistol
+     ◦ 9x Pulse rifle
+
+Exported with App Version: v1.53.0 (1), Data Version: v780
+`, { file: 'p.txt' });
+    expect(r.format).toBe('gw-app');
+    expect(r.army.detachment).toBe('Kauyon');
+    expect(r.army.subfaction).toBeUndefined();
+    expect(r.army.battleSize).toEqual({ name: 'Strike Force', pointsLimit: 2000 });
+    expect(r.army.points).toBe(135);
+    expect(units(r)).toEqual([FIREBLADE, STRIKE_TEAM]);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it('in the title and a unit line: "Titan Probe (1,170 Points)", "Revenant Titan (1,100 Points)"', () => {
+    const r = parseArmyList(list('Onslaught (3,000 Points)', '1,170', '1,100'), { file: 'p.txt' });
+    expect(r.format).toBe('gw-app');
+    expect(r.army.name).toBe('Titan Probe');
+    expect(r.army.detachment).toBe('Warhost');
+    expect(r.army.battleSize).toEqual({ name: 'Onslaught', pointsLimit: 3000 });
+    expect(r.army.points).toBe(1170);
+    expect(units(r)).toEqual([FARSEER, TITAN]);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it('a unindented line that is neither a heading nor a unit is named in a warning, not passed over in silence', () => {
+    const r = parseArmyList(list('Onslaught (3000 Points)', '1170', '1.100'), { file: 'p.txt' });
+    expect(units(r)).toEqual([FARSEER]);
+    expect(r.warnings).toEqual([
+      'line 17: "Revenant Titan (1.100 Points)" is neither a heading nor a unit ("<unit> (<points> Points)"); skipped',
+      'the list totals 1170 points, the data gives 70',
+    ]);
+  });
+});
+
+describe('an Enhancement whose name has a parenthesis: "Infamy (Aura)"', () => {
+  const KHARSETH = { name: 'Kharseth', points: 95, models: ['1 Kharseth: Dread of the Deep Void, Waystave'], warlord: true };
+  const VOIDREAVERS = {
+    name: 'Corsair Voidreavers',
+    points: 90,
+    models: ['1 Voidreaver Felarch: Close combat weapon, Power sword, Shuriken pistol', '4 Corsair Voidreavers: Close combat weapon, Power sword, Shuriken pistol'],
+    enhancement: 'Infamy (Aura)',
+  };
+  const gwApp = (enhancement: string) => `Corsair Probe (185 Points)
+
+Aeldari
+Corsair Coterie
+Incursion (1000 Points)
+
+CHARACTERS
+
+Kharseth (95 Points)
+  • Warlord
+  • 1x Dread of the Deep Void
+  • 1x Waystave
+
+BATTLELINE
+
+Corsair Voidreavers (90 Points)
+  • 1x Voidreaver Felarch
+     ◦ 1x Close combat weapon
+     ◦ 1x Power sword
+     ◦ 1x Shuriken pistol
+  • 4x Corsair Voidreavers
+     ◦ 4x Close combat weapon
+     ◦ 4x Power sword
+     ◦ 4x Shuriken pistol
+  • Enhancements: ${enhancement}
+
+Exported with App Version: v1.53.0 (1), Data Version: v780
+`;
+
+  it('Warhammer 40,000 app: "• Enhancements: Infamy (Aura)"', () => {
+    const r = parseArmyList(gwApp('Infamy (Aura)'), { file: 'p.txt' });
+    expect(r.army.detachment).toBe('Corsair Coterie');
+    expect(units(r)).toEqual([KHARSETH, VOIDREAVERS]);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it('New Recruit plain text: "Corsair Voidreavers [90 pts]: Infamy (Aura)"', () => {
+    const r = parseArmyList(`Xenos - Aeldari - Corsair Probe - [185 pts]
+
+# ++ Army Roster ++ [185 pts]
+## Configuration
+Battle Size: Incursion (1000 Point limit)
+Detachment: Corsair Coterie
+Show/Hide Options
+
+## Epic Hero [95 pts]
+Kharseth [95 pts]: Warlord, Dread of the Deep Void, Waystave
+
+## Battleline [90 pts]
+Corsair Voidreavers [90 pts]: Infamy (Aura)
+• 1x Voidreaver Felarch: Close combat weapon, Power sword, Shuriken pistol
+• 4x Corsair Voidreavers: Close combat weapon, Power sword, Shuriken pistol
+`, { file: 'p.txt' });
+    expect(r.format).toBe('nr-plain');
+    expect(units(r)).toEqual([KHARSETH, VOIDREAVERS]);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it('New Recruit WTC: "Enhancement: Infamy (Aura) (+25 pts)"', () => {
+    const r = parseArmyList(`+++++++++++++++++++++++++++++++++++++++++++++++
++ FACTION KEYWORD: Xenos - Aeldari
++ DETACHMENT: Corsair Coterie
++ TOTAL ARMY POINTS: 185pts
++
++ WARLORD: Char1: Kharseth
++ ENHANCEMENT: Infamy (Aura) (on Corsair Voidreavers)
++ NUMBER OF UNITS: 2
++++++++++++++++++++++++++++++++++++++++++++++++
+
+CHARACTER
+
+Char1: 1x Kharseth (95 pts)
+1 with Dread of the Deep Void, Waystave
+  • Warlord
+
+BATTLELINE
+
+5x Corsair Voidreavers (90 pts)
+• 1x Voidreaver Felarch
+    1 with Close combat weapon, Power sword, Shuriken pistol
+• 4x Corsair Voidreavers
+    4 with Close combat weapon, Power sword, Shuriken pistol
+Enhancement: Infamy (Aura) (+25 pts)
+`, { file: 'p.txt' });
+    expect(r.format).toBe('nr-wtc');
+    expect(units(r)).toEqual([KHARSETH, VOIDREAVERS]);
+    expect(r.warnings).toEqual(['the list names no battle size; Incursion (1000 points) assumed from the points']);
+  });
+
+  it('an unknown one is an error naming the Enhancement\'s line and its full name', () => {
+    const text = gwApp('Infamy (Shadow)');
+    expect(() => parseArmyList(text, { file: 'p.txt' })).toThrow(DataError);
+    expect(() => parseArmyList(text, { file: 'p.txt' })).toThrow(/^p\.txt: line 25: unknown enhancement "Infamy \(Shadow\)" \(Aeldari\); closest: Infamy \(Aura\)/);
+  });
+});
+
+describe('the app nests "• Warlord" under a model\'s bullet', () => {
+  it('the model keeps the "◦" weapons listed after it', () => {
+    const r = parseArmyList(`Ethereal Probe (65 Points)
+
+T'au Empire
+Kauyon
+Incursion (1000 Points)
+
+CHARACTERS
+
+Aun'Va (65 Points)
+  • 1x Aun'Va
+     • Warlord
+     ◦ 1x Close combat weapon
+  • 2x Ethereal Guards
+     ◦ 2x Supreme honour blade
+
+Exported with App Version: v1.46.2 (1), Data Version: v732
+`, { file: 'p.txt' });
+    expect(units(r)).toEqual([
+      { name: "Aun'va", points: 65, models: ["1 Aun'Va: Close combat weapon", '2 Ethereal Guards: Supreme honour blade'], warlord: true },
+    ]);
+    expect(r.warnings).toEqual([]);
+  });
+});
+
+describe('New Recruit\'s compact WTC form (v35+): wargear on the unit and model lines', () => {
+  it('"Char1: 1x Unit (N pts): items", "• 9x Model: 9 with ...", "1x Unit (N pts): items"; "Leading"/"Attached to" passed over', () => {
+    const r = parseArmyList(`+++++++++++++++++++++++++++++++++++++++++++++++
++ FACTION KEYWORD: Xenos - T'au Empire
++ DETACHMENT: Kauyon
++ TOTAL ARMY POINTS: 285pts
++
++ WARLORD: Char1: Cadre Fireblade
++ ENHANCEMENT: Precision of the Patient Hunter (on Char1: Cadre Fireblade)
++ NUMBER OF UNITS: 4
++++++++++++++++++++++++++++++++++++++++++++++++
+
+Char1: 1x Cadre Fireblade (65 pts): Warlord, Fireblade pulse rifle, Close combat weapon
+Enhancement: Precision of the Patient Hunter (+15 pts)
+Leading Strike Team
+
+10x Strike Team (70 pts)
+• 1x Fire Warrior Shas'ui: Pulse rifle, Pulse pistol, Close combat weapon
+• 9x Fire Warriors: 9 with Pulse rifle, Pulse pistol, Close combat weapon
+  Attached to Cadre Fireblade
+10x Kroot Carnivores (65 pts)
+• 1x Long-quill: Close combat weapon, Kroot pistol, Kroot carbine
+• 9x Kroot Carnivores: 1 with Close combat weapon, Tanglebomb launcher, 8 with Close combat weapon, Kroot rifle
+1x Devilfish (85 pts): Accelerator burst cannon, Armoured hull, 2x Twin pulse carbine
+
+Created with newrecruit.eu v35.82
+`, { file: 'p.txt' });
+    expect(r.format).toBe('nr-wtc');
+    expect(r.army.detachment).toBe('Kauyon');
+    expect(units(r)).toEqual([
+      { ...FIREBLADE, models: ['1 Cadre Fireblade: Fireblade pulse rifle, Close combat weapon'] },
+      { ...STRIKE_TEAM, models: ["1 Fire Warrior Shas'ui: Pulse rifle, Pulse pistol, Close combat weapon", '9 Fire Warriors: Pulse rifle, Pulse pistol, Close combat weapon'] },
+      {
+        name: 'Kroot Carnivores',
+        points: 65,
+        models: ['1 Long-quill: Close combat weapon, Kroot pistol, Kroot carbine', '1 Kroot Carnivores: Close combat weapon, Tanglebomb launcher', '8 Kroot Carnivores: Close combat weapon, Kroot rifle'],
+      },
+      { name: 'Devilfish', points: 85, models: ['1 Devilfish: Accelerator burst cannon, Armoured hull, Twin pulse carbine, Twin pulse carbine'] },
+    ]);
+    expect(r.warnings).toEqual(['the list names no battle size; Incursion (1000 points) assumed from the points']);
+  });
+
+  it('a unit line with its wargear after the points is a unit, not dropped', () => {
+    const r = parseArmyList(`+++++++++++++++++++++++++++++++++++++++++++++++
++ FACTION KEYWORD: Xenos - T'au Empire
++ DETACHMENT: Kauyon
++ TOTAL ARMY POINTS: 275pts
++
++ WARLORD: Char1: Cadre Fireblade
++ NUMBER OF UNITS: 3
++++++++++++++++++++++++++++++++++++++++++++++++
+
+Char1: 1x Cadre Fireblade (50 pts): Warlord, Fireblade pulse rifle, Close combat weapon
+1x Ghostkeel Battlesuit (160 pts): Cyclic ion raker, Ghostkeel fists, Twin fusion blaster
+
+10x Kroot Carnivores (65 pts)
+
+Created with newrecruit.eu v35.82
+`, { file: 'p.txt' });
+    expect(units(r)).toEqual([
+      { name: 'Cadre Fireblade', points: 50, models: ['1 Cadre Fireblade: Fireblade pulse rifle, Close combat weapon'], warlord: true },
+      { name: 'Ghostkeel Battlesuit', points: 160, models: ['1 Ghostkeel Battlesuit: Cyclic ion raker, Ghostkeel fists, Twin fusion blaster'] },
+      { name: 'Kroot Carnivores', points: 65, models: ['1 Long-quill: Kroot pistol, Kroot rifle, Close combat weapon', '9 Kroot Carnivores: Kroot rifle, Close combat weapon'] },
+    ]);
+    expect(r.format).toBe('nr-wtc');
+    expect(r.army.points).toBe(275);
+    expect(r.warnings).toEqual(['the list names no battle size; Incursion (1000 points) assumed from the points']);
+  });
+});
+
+describe('New Recruit\'s "+ DETACHMENT: Name (detachment rule)"', () => {
+  const list = (detachment: string) => `+++++++++++++++++++++++++++++++++++++++++++++++
++ FACTION KEYWORD: Xenos - T'au Empire
++ DETACHMENT: ${detachment}
++ TOTAL ARMY POINTS: 65pts
++
++ WARLORD: Char1: Cadre Fireblade
++ NUMBER OF UNITS: 1
++++++++++++++++++++++++++++++++++++++++++++++++
+
+CHARACTER
+
+Char1: 1x Cadre Fireblade (65 pts)
+1 with Fireblade pulse rifle, Close combat weapon
+  • Warlord
+Enhancement: Precision of the Patient Hunter (+15 pts)
+`;
+
+  it('the detachment is the name without its rule, and its Enhancement is its own', () => {
+    const r = parseArmyList(list('Kauyon (Patient Hunter)'), { file: 'p.txt' });
+    expect(r.army.detachment).toBe('Kauyon');
+    expect(units(r)).toEqual([{ ...FIREBLADE, models: ['1 Cadre Fireblade: Fireblade pulse rifle, Close combat weapon'] }]);
+    expect(r.warnings).toEqual(['the list names no battle size; Incursion (1000 points) assumed from the points']);
+  });
+
+  it('a name unknown with or without the parenthesis is kept as written and warned about', () => {
+    const r = parseArmyList(list('Kauyun (Patient Hunter)'), { file: 'p.txt' });
+    expect(r.army.detachment).toBe('Kauyun (Patient Hunter)');
+    expect(r.warnings).toEqual([
+      'line 12: Cadre Fireblade: Precision of the Patient Hunter is an enhancement of Kauyon, not Kauyun (Patient Hunter)',
+      'detachment "Kauyun (Patient Hunter)" is not a T\'au Empire detachment in the data; closest: Kroot Raiding Party, Retaliation Cadre, Auxiliary Cadre',
+      'the list names no battle size; Incursion (1000 points) assumed from the points',
+    ]);
+  });
+});
