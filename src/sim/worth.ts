@@ -14,7 +14,7 @@
  * without a stratagem used in a game in ten about ten times faster. The first few are played all the same
  * and compared with their copies; should one differ, every game of that batch is played.
  */
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadAgentFactory, makeAgent } from '../core/agent-loader.ts';
 import { makeDirs } from '../data/make-dirs.ts';
@@ -142,12 +142,19 @@ export async function runWorth(o: WorthOptions): Promise<WorthResult> {
         const label = b.kind === 'detachment' ? `without the detachment (${det})` : b.kind === 'stratagems' ? `without the detachment's stratagems (${det})` : `without ${b.names[0]}`;
         o.onBatchStart?.(label, i + 1, all.length + 1);
         const folder = out ? join(out, b.dir) : null;
+        // the games an earlier run into this folder copied (a copy is its played game to the byte: only the list tells)
+        const copiedFile = folder ? join(folder, COPIED_FILE) : null;
+        const earlier = copiedFile ? copiedBefore(copiedFile) : new Set<number>();
+        if (o.playAll && earlier.size) throw new Error(`${folder}: ${earlier.size} of its games were copied from the baseline by an earlier run (${COPIED_FILE}); --play-all plays every game: remove the folder or choose another --out`);
         const copies = copyable && b.kind !== 'detachment' ? await checkedCopies(pool, b.key, b.spec, folder, b.names, a, baseRecords) : null;
-        let copied = 0;
-        // copies made by this run (the checked games were played)
+        const copiedNow = new Set<number>();
+        // copies made by this run (the checked games were played), listed in the folder as they are made
         const known = copies?.refused === null ? (i: number) => {
           const k = copies.known(i);
-          if (k && !copies.checked.includes(i)) copied++;
+          if (k && !copies.checked.includes(i) && !earlier.has(i)) {
+            copiedNow.add(i);
+            if (copiedFile) appendFileSync(copiedFile, `${i}\n`);
+          }
           return k;
         } : undefined;
         // the check games were played (outside the batch's pool run): its report counts them as played
@@ -155,6 +162,7 @@ export async function runWorth(o: WorthOptions): Promise<WorthResult> {
         o.onBatchDone?.(label, r.outcome);
         const worth = pairedComparison(base.log, r.log, a, baseSpec.swap);
         const winRateWithout = r.outcome.stats.armies[a].wins.rate;
+        const copied = earlier.size + copiedNow.size;
         const copiedFields = { copied, ...(copies?.refused ? { copyRefused: copies.refused } : {}) };
         if (b.kind === 'detachment') {
           detachment = { name: det!, dir: out ? b.dir : null, winRateWithout, worth };
@@ -209,6 +217,16 @@ async function declineWithoutTrace(agents: readonly string[]): Promise<boolean> 
     if (!says) return false;
   }
   return true;
+}
+
+/** A worth batch folder's list of the games copied from the baseline (a game number a line), as they were copied. */
+export const COPIED_FILE = 'copied.txt';
+
+/** The game numbers a folder's copied.txt lists (a last line cut short by a kill is left out). */
+function copiedBefore(file: string): Set<number> {
+  if (!existsSync(file)) return new Set();
+  // only whole lines (a line ends with its newline): "1" of a "12" cut short is no game 1
+  return new Set(readFileSync(file, 'utf8').split('\n').slice(0, -1).filter((l) => /^\d+$/.test(l)).map(Number));
 }
 
 /** Games played to check the copies of a batch without a stratagem (or several) before the rest are copied. */

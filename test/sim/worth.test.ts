@@ -2,7 +2,7 @@
  * `worth`: what each stratagem is worth to an army, a baseline batch and one batch without each stratagem,
  * compared seed by seed.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -180,6 +180,18 @@ describe('worth', () => {
     const game = cli(['batch-game', join(copying, s.dir!), String(unused[COPIES_CHECKED]), '--json']);
     expect(game.code, game.stderr).toBe(0);
     expect(JSON.parse(game.stdout).matchesRecord).toBe(true);
+    // each folder lists its copies, so that the same command again reports them (it plays nothing), and --play-all
+    // into the folder is refused rather than taking the copies for played games
+    const listed = (dir: string) => (existsSync(join(copying, dir, 'copied.txt')) ? readFileSync(join(copying, dir, 'copied.txt'), 'utf8').trim().split('\n') : []);
+    for (const x of wc.stratagems) expect(listed(x.dir!), x.name).toHaveLength(x.copied);
+    const again = cli(['worth', scenario, ...heuristic, '--out', copying]);
+    expect(again.code, again.stderr).toBe(0);
+    expect((JSON.parse(again.stdout) as WorthResult).stratagems.map((x) => x.copied)).toEqual(wc.stratagems.map((x) => x.copied));
+    const playAll = cli(['worth', scenario, ...heuristic, '--out', copying, '--play-all']);
+    expect(playAll.code).toBe(1);
+    const first = wc.stratagems.map((x) => `${x.dir}: ${x.copied} of its games`).filter((t) => playAll.stderr.includes(t));
+    expect(first, playAll.stderr).toHaveLength(1);
+    expect(playAll.stderr).toMatch(/ of its games were copied from the baseline by an earlier run \(copied\.txt\); --play-all plays every game: remove the folder or choose another --out\n$/);
   });
 
   it('an agent that says it declines without trace and does not: the check finds a game played otherwise, and nothing is copied', () => {
