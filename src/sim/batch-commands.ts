@@ -173,7 +173,8 @@ Examples:
           games: intOption(opts.games, '--games', 1, 1000), swap: opts.swap, blockSize: intOption(opts.block, '--block', 1, 10),
           untilCi: opts.untilCi === undefined ? null : untilCiOption(opts.untilCi),
           shard: opts.shard ? cliErrors(() => parseShard(opts.shard!)) : null,
-          detachments: dets ? [dets[0], dets[1]] : undefined,
+          // as the data spells them, whatever was typed
+          detachments: dets ? [sc.players[0].detachment, sc.players[1].detachment] : undefined,
           armies: armiesForSpec(opts.armies),
           fitWargear: opts.fitWargear,
           withoutStratagems: cliErrors(() => parseWithoutStratagems(opts.withoutStratagem)),
@@ -309,9 +310,10 @@ Example: what each Kauyon stratagem the heuristic uses is worth against the Batt
       const a = (army - 1) as 0 | 1;
       const dets = opts.detachments ? cliErrors(() => parseDetachments(opts.detachments!)) : null;
       if (dets && dets.length !== 2) throw new CliError(`--detachments: expected two detachments (player 1's, player 2's), got ${dets.length}`);
-      const detachments: [string | null, string | null] | undefined = dets ? [dets[0], dets[1]] : undefined;
       const scenarioFile = file ?? (await import('../data/scenario.ts')).DEFAULT_SCENARIO;
-      const base = loadScenarioForCli(scenarioFile, { armies: opts.armies, detachments, fitWargear: opts.fitWargear });
+      const base = loadScenarioForCli(scenarioFile, { armies: opts.armies, detachments: dets ? [dets[0], dets[1]] : undefined, fitWargear: opts.fitWargear });
+      // as the data spells them (kauyon, Montka): the batches' specs, and so a re-run into the folder, do not depend on the typing
+      const detachments: [string | null, string | null] | undefined = dets ? [base.players[0].detachment, base.players[1].detachment] : undefined;
       const armies = opts.armies === undefined ? undefined : cliErrors(() => parseArmies(opts.armies!));
       const games = intOption(opts.games, '--games', 2, 200);
       const blockSize = intOption(opts.block, '--block', 1, 10);

@@ -118,6 +118,11 @@ describe('worth', () => {
     expect(w.detachment!.name).toBe('Kauyon');
     expect(readSpec(join(dir, 'without-detachment')).scenario.players[0].detachment).toBeNull();
     expect(w.detachment!.worth).toEqual(compareBatches(join(dir, 'baseline'), join(dir, 'without-detachment'), 0).comparison);
+    // typed otherwise, the same worth: its folder continued (the specs hold the data's spelling), not refused
+    const again = cli(['worth', scenario, ...common, '--detachments', 'KAUYON,None', '--stratagems', 'FIRE OVERWATCH', '--detachment', '--out', dir, '--json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect((JSON.parse(again.stdout) as WorthResult).detachment!.worth).toEqual(w.detachment!.worth);
+    expect(readSpec(join(dir, 'baseline')).detachments).toEqual(['Kauyon', null]);
     expect(cli(['worth', scenario, ...common, '--detachment']).stderr).toMatch(/--detachment: .* plays no detachment: there is none to take away/);
   });
 
