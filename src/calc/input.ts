@@ -113,9 +113,10 @@ export function parseCalcInput(json: unknown, file = 'input'): CalcInput {
   if (unknownKey?.code === 'unrecognized_keys') {
     const where = unknownKey.path.length ? unknownKey.path.join('.') : '(root)';
     const key = unknownKey.keys[0];
-    const [near] = closestNames(key, fieldsAt(unknownKey.path), 1);
+    const fields = fieldsAt(unknownKey.path);
+    const [near] = closestNames(key, fields, 1);
     const hint = near && editDistance(key.toLowerCase(), near.toLowerCase()) <= Math.max(2, Math.floor(near.length / 3)) ? `; did you mean "${near}"?` : '';
-    throw new Error(`${file}: ${where}: unknown field "${key}" (expected one of ${fieldsAt(unknownKey.path).join(', ')}${hint})`);
+    throw new Error(`${file}: ${where}: unknown field "${key}" (expected one of ${fields.join(', ')}${hint})`);
   }
   const issue = r.error.issues[0];
   const path = issue.path.length ? issue.path.join('.') : '(root)';

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import type { BatchOutcome } from './batch.ts';
 import type { ArmyStats } from './aggregate.ts';
 import { bin, type Rate } from './stats.ts';
-import { pairDifferenceText, pct, playCommand, replayCommand, untilCiMissed, withoutStratagemsText } from './batch-report.ts';
+import { meanCiText, pairDifferenceText, pct, playCommand, replayCommand, untilCiMissed, withoutStratagemsText } from './batch-report.ts';
 
 let chartJs: string | null = null;
 
@@ -228,7 +228,7 @@ export function renderBatchHtml(o: BatchOutcome): string {
   h.push('<h2>Victory points</h2>');
   h.push('<table><tr><th></th><th>mean ± sd</th><th>mean 95% CI</th><th>median</th><th>quartiles</th><th>p5–p95</th><th>min–max</th></tr>');
   const q = (x: number) => String(Number(x.toFixed(2)));
-  const distRow = (label: string, d: typeof a.vp) => `<tr><td>${escapeHtml(label)}</td><td>${d.mean.toFixed(1)} ± ${d.sd.toFixed(1)}</td><td>${d.meanCi95 ? `[${d.meanCi95[0].toFixed(1)}, ${d.meanCi95[1].toFixed(1)}]` : '– (one game)'}</td><td>${q(d.quantiles.p50)}</td><td>${q(d.quantiles.p25)}–${q(d.quantiles.p75)}</td><td>${q(d.quantiles.p5)}–${q(d.quantiles.p95)}</td><td>${d.min}–${d.max}</td></tr>`;
+  const distRow = (label: string, d: typeof a.vp) => `<tr><td>${escapeHtml(label)}</td><td>${d.mean.toFixed(1)} ± ${d.sd.toFixed(1)}</td><td>${escapeHtml(meanCiText(d.meanCi95))}</td><td>${q(d.quantiles.p50)}</td><td>${q(d.quantiles.p25)}–${q(d.quantiles.p75)}</td><td>${q(d.quantiles.p5)}–${q(d.quantiles.p95)}</td><td>${d.min}–${d.max}</td></tr>`;
   h.push(distRow(`${a.name} VP`, a.vp));
   h.push(distRow(`${b.name} VP`, b.vp));
   h.push(distRow(`margin (${a.name} − ${b.name})`, s.margin));

@@ -321,6 +321,15 @@ describe('sequential stopping', () => {
   });
 });
 
+describe('a batch of one game', () => {
+  it('gives no interval of a mean (no spread to measure), in the summary and the report alike', async () => {
+    const o = await runBatch(spec({ games: 1, swap: false, blockSize: 1 }), { workers: 0 });
+    expect(o.stats.margin.meanCi95).toBeNull();
+    expect(formatBatchSummary(o)).toMatch(/VP margin \(.*\): mean -?\d+\.\d \[no interval from one game\], sd/);
+    expect(renderBatchHtml(o).includes('<td>[no interval from one game]</td>'), 'report.html').toBe(true);
+  });
+});
+
 describe('the commands a report prints', () => {
   it('quote a seed the shell would read otherwise (a leading # starts a comment)', () => {
     const s = spec();
