@@ -191,12 +191,17 @@ function buildUnit(u: RawUnit, index: number, catalog: FactionCatalog, raw: RawA
         give(r, { ...it, name: c });
       }
     }
-    // fitted: a model whose listed weapons were all dropped (none is the datasheet's) takes its default loadout
-    if (fit && dropped) {
-      const defaults = (ds.defaultLoadout[profile] ?? []).filter((n) => dataWeaponName(ds, n) !== undefined);
-      const bare = perModel.filter((m) => !m.weapons.length);
+    const defaults = (ds.defaultLoadout[profile] ?? []).filter((n) => dataWeaponName(ds, n) !== undefined);
+    const bare = perModel.filter((m) => !m.weapons.length);
+    // fitted: a model left with no weapon (none listed, or none of those listed is the datasheet's) takes its
+    // default loadout
+    if (fit && bare.length && defaults.length) {
       for (const m of bare) m.weapons = [...defaults];
-      if (bare.length && defaults.length) warn(line, `${bare.length} ${profile}: no weapon of the datasheet left; given the default weapons (${defaults.join(', ')})`, true);
+      warn(line, `${bare.length} ${profile}: ${dropped ? 'no weapon of the datasheet left' : 'no weapon listed'}; given the default weapons (${defaults.join(', ')})`, true);
+    } else if (bare.length && defaults.length) {
+      // a model the datasheet arms but the list leaves with no weapon cannot attack in a game: most likely
+      // its weapons were lost in the export (or dropped above as unknown), so say so rather than play it unarmed
+      warn(line, `${bare.length} ${profile}: no weapon listed (the datasheet's default: ${defaults.join(', ')}); ${bare.length === 1 ? 'it has' : 'they have'} no weapon in a game (--fit-wargear gives the default)`);
     }
     // identical loadouts make one group
     for (const m of perModel) {

@@ -211,6 +211,8 @@ export interface WargearOption {
   choose?: number;
   /** the option applies once for every N models in the unit ("For every 5 models in this unit") */
   perModels?: number;
+  /** no two models taking the option may take the same choice ("(duplicates are not allowed)") */
+  distinct?: true;
   /** true when the importer could not structure the line */
   unparsed?: boolean;
   /** never written by the importer (datasheet text stays out of the data files) */

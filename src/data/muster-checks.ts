@@ -176,7 +176,7 @@ export function musterWarnings(army: ArmyFile, byId: (datasheetId: string) => Da
   }
   const detachmentCheck = DETACHMENT_ARMY_CHECKS[army.detachment]?.(units);
   if (detachmentCheck) warnings.push(detachmentCheck);
-  for (const x of units) warnings.push(...perModelsWargearWarnings(x));
+  for (const x of units) warnings.push(...perModelsWargearWarnings(x), ...distinctWargearWarnings(x));
   for (const x of units) {
     for (const a of x.ds.abilities) {
       const check = ARMY_BUILDING_ABILITIES[a];
@@ -185,6 +185,31 @@ export function musterWarnings(army: ArmyFile, byId: (datasheetId: string) => Da
     }
   }
   return warnings;
+}
+
+/**
+ * An option whose choices may not be duplicated ("one of the following (duplicates are not allowed)"): each
+ * of its weapons or wargear carried at most once by the models it is for. An item is counted only when it
+ * tells its choice apart (in no other choice of the option) and no other option of the datasheet and no
+ * default loadout of those models gives it, so that a copy carried another way is not taken for a duplicate.
+ */
+function distinctWargearWarnings(x: MusterUnit): string[] {
+  const out: string[] = [];
+  const options = x.ds.wargearOptions;
+  for (const o of options) {
+    if (!o.distinct || !o.choices) continue;
+    const forModel = (profile: string) => !o.models.length || o.models.some((p) => lookupKey(p) === lookupKey(profile));
+    const otherwise = new Set<string>();
+    for (const other of options) if (other !== o && (!other.models.length || other.models.some(forModel))) for (const w of other.with) otherwise.add(lookupKey(w));
+    for (const [profile, loadout] of Object.entries(x.ds.defaultLoadout)) if (forModel(profile)) for (const w of loadout) otherwise.add(lookupKey(w));
+    for (const item of o.with) {
+      const key = lookupKey(item);
+      if (otherwise.has(key) || o.choices.filter((c) => c.some((w) => lookupKey(w) === key)).length !== 1) continue;
+      const carried = x.unit.models.reduce((n, m) => (forModel(m.profile) ? n + m.count * [...m.weapons, ...(m.wargear ?? [])].filter((w) => lookupKey(w) === key).length : n), 0);
+      if (carried > 1) out.push(`${label(x.unit)}: ${carried} ${item}: the datasheet allows each of its choices once (duplicates are not allowed)`);
+    }
+  }
+  return out;
 }
 
 /**

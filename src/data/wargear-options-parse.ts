@@ -8,6 +8,7 @@
  *   "Up to 2 Storm Guardians can each have their shuriken pistol replaced with 1 flamer."
  *   "The Fire Warrior Shas’ui can be equipped with up to two of the following, and can take duplicates: ..."
  *   "For every 5 models in this unit, 1 model’s Corsair firearm can be replaced with one of the following: ..."
+ *   "Up to 3 Traitor Guardsmen can each have their lasgun replaced with one of the following (duplicates are not allowed): ..."
  */
 import type { WargearOption } from './datasheet.ts';
 import { cleanName, parseCount } from './text.ts';
@@ -91,11 +92,17 @@ function finish(w: Who, rest: string, list: string[], profiles: string[], resolv
   const replaceItems = w.replace.flatMap((r) => resolveItems(r.replace(/\s+or\s+/gi, ', '), resolve));
   const replace = replaceItems.map((i) => i.name);
 
-  const r = cleanName(rest).replace(/\.\s.*$/, '').replace(/\.$/, '').replace(/[*]+/g, '').trim();
+  let r = cleanName(rest).replace(/\.\s.*$/, '').replace(/\.$/, '').replace(/[*]+/g, '').trim();
+  // "one of the following (duplicates are not allowed)", "(you cannot select the same option more than once)":
+  // the models taking it each take a different choice ("up to two of the following (but cannot be equipped
+  // with duplicates of the same weapon)": one model's choices differ)
+  const noDuplicates = /\s*\((?:duplicates are not allowed|you cannot select the same option more than once|but cannot be equipped with duplicates of the same weapon)\)(?=:?$)/i;
+  const distinct = noDuplicates.test(r);
+  r = r.replace(noDuplicates, '');
   let items: ResolvedItem[][];
   let choose = 1;
-  const following = new RegExp(`^(?:up to )?${N} of the following(?:,.*)?:?$|^the following:?$|^$`, 'i').exec(r);
-  const prefixed = new RegExp(`^(.+?) and (?:up to )?${N} of the following(?:,.*)?:?$`, 'i').exec(r);
+  const following = new RegExp(`^(?:up to )?${N} of the following(?: options)?(?:,.*)?:?$|^the following:?$|^$`, 'i').exec(r);
+  const prefixed = new RegExp(`^(.+?) and (?:up to )?${N} of the following(?: options)?(?:,.*)?:?$`, 'i').exec(r);
   if (following) {
     if (!list.length) return null;
     choose = following[1] ? parseCount(following[1]) ?? 1 : 1;
@@ -121,6 +128,7 @@ function finish(w: Who, rest: string, list: string[], profiles: string[], resolv
   const out: WargearOption = { replace, with: withNames, count, models, choices };
   if (choose !== 1) out.choose = choose;
   if (perModels) out.perModels = perModels;
+  if (distinct) out.distinct = true;
   return out;
 }
 

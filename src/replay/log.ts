@@ -5,7 +5,10 @@
  * still replays up to that line.
  */
 import { readFileSync } from 'node:fs';
+import { z } from 'zod';
 import type { EventType, GameEvent } from '../core/events.ts';
+import { fieldPath } from '../data/army.ts';
+import { boardSchema, missionSchema, objectiveSchema, seat } from '../data/board-schema.ts';
 
 export interface LogError {
   /** 1-based line of the file */
@@ -123,8 +126,7 @@ export function checkEvent(v: unknown): string | null {
     if (r.winner !== null && r.winner !== 0 && r.winner !== 1) return 'game-ended event: "result.winner" should be 0, 1 or null';
     if (typeof r.rounds !== 'number' || typeof r.endedBy !== 'string') return 'game-ended event: "result" needs "rounds" and "endedBy"';
   } else if (o.type === 'game-started') {
-    if ((o.players as unknown[]).length !== 2) return 'game-started event: "players" should list two players';
-    // its "scenario" is not read here: a replay does without it, and fork checks it in full (src/sim/embedded-scenario.ts)
+    return gameStartedProblem(o);
   } else if (o.type === 'fork-point') {
     if (!Number.isInteger(o.at) || (o.at as number) < 1) return 'fork-point event: "at" should be an event number';
     if (o.seed !== undefined && typeof o.seed !== 'string') return 'fork-point event: "seed" should be a string';
@@ -134,6 +136,26 @@ export function checkEvent(v: unknown): string | null {
     if (typeof e.id !== 'number' || typeof e.kind !== 'string') return 'effect-added event: the effect needs "id" and "kind"';
   }
   return null;
+}
+
+const startedPlayer = z.object({ name: z.string(), faction: z.string(), detachment: z.string().nullable(), agent: z.string(), rules: z.array(z.string()) }).loose();
+const startedShape = z.object({
+  players: z.tuple([startedPlayer, startedPlayer], { error: 'expected two players' }),
+  board: boardSchema,
+  objectives: z.array(objectiveSchema.extend({ controller: seat.nullable() })),
+  mission: missionSchema,
+}).loose();
+
+/**
+ * What the reducer and the viewers read of game-started: its players, board, objectives and mission, in
+ * full (a replay draws the board from them). Its "scenario" is not read here: a replay does without it,
+ * and fork checks it in full (src/sim/embedded-scenario.ts).
+ */
+function gameStartedProblem(o: Record<string, unknown>): string | null {
+  const r = startedShape.safeParse(o);
+  if (r.success) return null;
+  const issue = r.error.issues[0];
+  return `game-started event: ${fieldPath(issue.path)}: ${issue.message}`;
 }
 
 /**

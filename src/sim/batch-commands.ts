@@ -405,6 +405,7 @@ Example: the same army under two detachments, against the same opponent:
       const army = intOption(opts.army, '--army', 1, 1);
       if (army > 2) throw new CliError(`--army: expected 1 or 2, got "${opts.army}"`);
       const c = cliErrors(() => compareBatches(a, b, (army - 1) as 0 | 1));
+      for (const w of c.warnings) process.stderr.write(`warning: ${w}\n`);
       process.stdout.write(opts.json ? JSON.stringify(c) + '\n' : formatComparison(c));
     });
 

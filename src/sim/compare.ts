@@ -184,8 +184,8 @@ export interface ComparedBatch {
   recorded: number;
 }
 
-/** `withoutStratagems`: what the batch forbade the army (absent when nothing) */
-export interface ComparedArmy { name: string; detachment: string | null; agent: string; withoutStratagems?: string[] }
+/** `faction`: the data's faction id; `withoutStratagems`: what the batch forbade the army (absent when nothing) */
+export interface ComparedArmy { name: string; faction: string; detachment: string | null; agent: string; withoutStratagems?: string[] }
 
 export interface BatchComparison {
   a: ComparedBatch;
@@ -195,6 +195,8 @@ export interface BatchComparison {
   batchSeed: string;
   swap: boolean;
   comparison: PairedComparison | null;
+  /** what makes the comparison doubtful (the army compared is of another faction in B), said on stderr too */
+  warnings: string[];
 }
 
 /**
@@ -222,12 +224,32 @@ export function compareBatches(dirA: string, dirB: string, army: 0 | 1): BatchCo
     }
     const armyOf = (i: 0 | 1): ComparedArmy => {
       const p = spec.scenario.players[i];
-      return { name: p.name, detachment: p.detachment, agent: spec.agents[i], ...(p.withoutStratagems?.length ? { withoutStratagems: p.withoutStratagems } : {}) };
+      return { name: p.name, faction: p.faction, detachment: p.detachment, agent: spec.agents[i], ...(p.withoutStratagems?.length ? { withoutStratagems: p.withoutStratagems } : {}) };
     };
     return { batch: { dir, armies: [armyOf(0), armyOf(1)], games: spec.games, recorded: new Set(records.map((r) => r.index)).size }, log };
   };
   const [a, b] = [side(dirA, sa), side(dirB, sb)];
-  return { a: a.batch, b: b.batch, army: (army + 1) as 1 | 2, batchSeed: sa.batchSeed, swap: sa.swap, comparison: pairedComparison(a.log, b.log, army, sa.swap) };
+  return {
+    a: a.batch, b: b.batch, army: (army + 1) as 1 | 2, batchSeed: sa.batchSeed, swap: sa.swap,
+    comparison: pairedComparison(a.log, b.log, army, sa.swap), warnings: armyWarnings(a.batch, b.batch, army),
+  };
+}
+
+/**
+ * The army compared is the scenario's player n army in both folders; of another faction in B it is most
+ * likely a scenario with its players in the other order (then --army compares each army with its opponent).
+ * Other lists or detachments of the same faction are what compare is for, and another faction may be meant
+ * (which of two does better against the same opponent), so this warns rather than refuses.
+ */
+function armyWarnings(a: ComparedBatch, b: ComparedBatch, army: 0 | 1): string[] {
+  const other = opponent(army);
+  const [x, y] = [a.armies[army], b.armies[army]];
+  if (x.faction === y.faction) return [];
+  const n = army + 1;
+  const swapped = x.faction === b.armies[other].faction && y.faction === a.armies[other].faction;
+  return [`army ${n} is ${x.name} (${x.faction}) in ${a.dir} but ${y.name} (${y.faction}) in ${b.dir}: ${swapped
+    ? `B's scenario has its players in the other order, so this compares each army with its opponent (play B with the players as in A)`
+    : `the comparison is of two different factions' results`}`];
 }
 
 /** The terminal summary of a comparison of batch folders. */

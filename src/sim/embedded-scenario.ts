@@ -6,20 +6,10 @@
  */
 import { z } from 'zod';
 import { armyFileSchema, fieldPath } from '../data/army.ts';
+import { boardSchema, missionSchema, objectiveSchema, seat } from '../data/board-schema.ts';
 import type { GameStartedEvent } from '../core/events.ts';
 
-const point = z.object({ x: z.number(), y: z.number() }).loose();
-const polygon = z.array(point).min(3, 'expected a polygon of at least 3 points');
-const seat = z.union([z.literal(0), z.literal(1)], { error: 'expected 0 or 1' });
 const ids = z.record(z.string(), z.string());
-
-const boardSchema = z.object({
-  width: z.number().positive(),
-  height: z.number().positive(),
-  terrain: z.array(z.object({ id: z.string(), kind: z.enum(['ruin', 'area', 'wall', 'impassable']), polygon, height: z.number() }).loose()),
-  deploymentZones: z.array(z.object({ player: seat, polygon }).loose()).length(2, 'expected two deployment zones'),
-  hatchways: z.array(z.object({ id: z.string(), polygon, open: z.boolean().optional() }).loose()).optional(),
-}).loose();
 
 const playerSchema = z.object({
   name: z.string(),
@@ -52,14 +42,8 @@ const scenarioSchema = z.object({
   name: z.string(),
   seed: z.string().nullable(),
   board: boardSchema,
-  objectives: z.array(z.object({ id: z.string(), pos: point }).loose()),
-  mission: z.object({
-    name: z.string(),
-    mode: z.enum(['strike-force', 'boarding-actions']),
-    rounds: z.number().int().min(1),
-    primary: z.string(),
-    params: z.record(z.string(), z.unknown()),
-  }).loose(),
+  objectives: z.array(objectiveSchema),
+  mission: missionSchema,
   players: z.tuple([playerSchema, playerSchema], { error: 'expected two players' }),
 }).loose();
 

@@ -10,7 +10,7 @@ export function register(program: Command): void {
     .argument('[scenario]', 'scenario file (default: the bundled default scenario)')
     .option('--agents <list>', 'agents, comma-separated (names or module paths)', 'random,heuristic')
     .option('--games <n>', 'games per pair, rounded to a multiple of 4 (each agent with each army, each batch side-swapped in pairs)', '20')
-    .option('--seed <s>', 'seed', seedArg, '1')
+    .option('--seed <s>', 'seed: the pair of agents A,B (as --agents orders and spells them) plays the batches seeded "<s>/A-vs-B" (batch --seed replays them); another order or spelling of --agents plays other games', seedArg, '1')
     .option('--armies <a,b>', ARMIES_HELP)
     .option('--fit-wargear', FIT_WARGEAR_HELP)
     .option('--workers <n>', 'worker threads (default: the number of cores)')

@@ -201,6 +201,18 @@ describe.skipIf(!HAVE_EXPORT)('import wahapedia: robustness', () => {
     expect(marine.option).toEqual({ replace: ['Boltgun'], with: ['Flamer'], count: 1, models: ['Tactical Marines'], choices: [['Flamer']] });
   });
 
+  it('B8b "(duplicates are not allowed)" and its other wordings: the option is read, its choices marked distinct', () => {
+    const raptors = makeItemResolver(weapons('Astartes chainsword', 'Flamer', 'Meltagun', 'Plasma gun', 'Close combat weapon'), []);
+    const r = parseWargearOption('Up to 2 Raptors can each have their Astartes chainsword replaced with one of the following options (you cannot select the same option more than once):<ul><li>1 flamer and 1 close combat weapon</li><li>1 meltagun and 1 close combat weapon</li></ul>', ['Raptor Champion', 'Raptors'], raptors);
+    expect(r.option).toEqual({ replace: ['Astartes chainsword'], with: ['Flamer', 'Close combat weapon', 'Meltagun'], count: 2, models: ['Raptors'], choices: [['Flamer', 'Close combat weapon'], ['Meltagun', 'Close combat weapon']], distinct: true });
+    const guns = makeItemResolver(weapons('Multi-melta', 'Twin lascannon', 'Twin heavy bolter'), []);
+    const fort = parseWargearOption('This model can be equipped with up to two of the following (but cannot be equipped with duplicates of the same weapon):<ul><li>1 multi-melta</li><li>1 twin lascannon</li><li>1 twin heavy bolter</li></ul>', ['Castellum Stronghold'], guns);
+    expect(fort.option).toMatchObject({ with: ['Multi-melta', 'Twin lascannon', 'Twin heavy bolter'], choose: 2, distinct: true });
+    const squad = makeItemResolver(weapons('Lasgun', 'Flamer', 'Meltagun'), []);
+    const plain = parseWargearOption('Up to 3 Traitor Guardsmen can each have their lasgun replaced with one of the following:<ul><li>1 flamer</li><li>1 meltagun</li></ul>', ['Traitor Guardsmen'], squad);
+    expect(plain.option).toEqual({ replace: ['Lasgun'], with: ['Flamer', 'Meltagun'], count: 3, models: ['Traitor Guardsmen'], choices: [['Flamer'], ['Meltagun']] });
+  });
+
   it('B9 an export path that is a file, or an export file that is a folder, is a DataError naming it', () => {
     const notDir = join(EXPORT_DIR, 'Factions.csv');
     expect(() => importWahapedia(notDir)).toThrow(DataError);

@@ -343,3 +343,55 @@ Enhancement: Precision of the Patient Hunter (+15 pts)
     ]);
   });
 });
+
+describe('a model the list leaves with no weapon', () => {
+  // the app's form with the Fire Warriors' weapon lines lost (as a hand edit or a broken export leaves it)
+  const list = `Tau Probe (135 Points)
+
+T'au Empire
+Kauyon
+Strike Force (2,000 Points)
+
+CHARACTERS
+
+Cadre Fireblade (65 Points)
+  • Warlord
+  • 1x Close combat weapon
+  • 1x Fireblade pulse rifle
+  • Enhancements: Precision of the Patient Hunter
+
+BATTLELINE
+
+Strike Team (70 Points)
+  • 1x Fire Warrior Shas'ui
+     ◦ 1x Close combat weapon
+     ◦ 1x Pulse pistol
+     ◦ 1x Pulse rifle
+  • 9x Fire Warriors
+
+Exported with App Version: v1.53.0 (1), Data Version: v780
+`;
+  const DEFAULT = 'Pulse pistol, Pulse rifle, Close combat weapon';
+
+  it('is warned about, naming its line, profile and the datasheet\'s default weapons', () => {
+    const r = parseArmyList(list, { file: 'p.txt' });
+    expect(units(r)[1].models).toEqual([STRIKE_TEAM.models[0], '9 Fire Warriors: ']);
+    expect(r.warnings).toEqual([`line 22: Strike Team: 9 Fire Warriors: no weapon listed (the datasheet's default: ${DEFAULT}); they have no weapon in a game (--fit-wargear gives the default)`]);
+  });
+
+  it('takes its default weapons with --fit-wargear, said in the fitted warnings', () => {
+    const r = parseArmyList(list, { file: 'p.txt', fitWargear: true });
+    expect(units(r)[1].models).toEqual([STRIKE_TEAM.models[0], `9 Fire Warriors: ${DEFAULT}`]);
+    const said = `line 22: Strike Team: 9 Fire Warriors: no weapon listed; given the default weapons (${DEFAULT})`;
+    expect(r.warnings).toEqual([said]);
+    expect(r.fitted).toEqual([said]);
+  });
+
+  it('a model whose datasheet gives it no weapon is not warned about', () => {
+    // the Strike Team as listed in full: every model armed, no warning (the control of the two above)
+    const full = list.replace('  • 9x Fire Warriors\n', '  • 9x Fire Warriors\n     ◦ 9x Close combat weapon\n     ◦ 9x Pulse pistol\n     ◦ 9x Pulse rifle\n');
+    const r = parseArmyList(full, { file: 'p.txt' });
+    expect(units(r)[1]).toEqual(STRIKE_TEAM);
+    expect(r.warnings).toEqual([]);
+  });
+});

@@ -12,6 +12,8 @@ import { musterWarnings } from '../../src/data/muster-checks.ts';
 import { scenarioVariant } from '../../src/sim/variants.ts';
 import { ruleCoverage } from '../../src/factions/coverage.ts';
 import { cli } from '../helpers/cli.ts';
+import { buildFactions, readWahapediaExport } from '../../src/data/wahapedia.ts';
+import { EXPORT_DIR, HAVE_EXPORT } from './paths.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const tau = loadFactionCatalog('TAU');
@@ -167,5 +169,32 @@ describe('army construction', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe.runIf(HAVE_EXPORT)('an option whose choices may not be duplicated ("duplicates are not allowed")', () => {
+  // no bundled datasheet has one: the Chaos Space Marines' Traitor Guardsmen Squad of the shared export
+  // (up to 3 Traitor Guardsmen can each swap their lasgun for one of five weapons, no two alike)
+  const csm = buildFactions(readWahapediaExport(EXPORT_DIR), { factions: ['CSM'] }).factions[0];
+  const ds = csm.datasheets.find((d) => d.name === 'Traitor Guardsmen Squad')!;
+  const squad = (specials: string[]): ArmyFile => ({
+    name: 'Traitors', faction: 'CSM', detachment: 'Veterans of the Long War', points: 70, battleSize: { name: 'Incursion', pointsLimit: 1000 },
+    units: [{
+      id: 'u1', datasheetId: ds.id, name: ds.name, points: 70, models: [
+        { profile: 'Traitor Sergeant', count: 1, weapons: ds.defaultLoadout['Traitor Sergeant'] },
+        { profile: 'Traitor Guardsmen', count: 9 - specials.length, weapons: ['Lasgun', 'Close combat weapon'] },
+        ...specials.map((w) => ({ profile: 'Traitor Guardsmen', count: 1, weapons: [w, 'Close combat weapon'] })),
+      ],
+    }],
+  });
+  const check = (a: ArmyFile) => musterWarnings(a, (id) => (id === ds.id ? ds : undefined)).filter((w) => /duplicates/.test(w));
+
+  it('the importer reads the option with its restriction', () => {
+    expect(ds.wargearOptions).toContainEqual(expect.objectContaining({ replace: ['Lasgun'], count: 3, models: ['Traitor Guardsmen'], distinct: true }));
+  });
+
+  it('two Traitor Guardsmen with a flamer each are warned about; a flamer, a meltagun and a plasma gun are not', () => {
+    expect(check(squad(['Flamer', 'Flamer']))).toEqual(['Traitor Guardsmen Squad (u1): 2 Flamer: the datasheet allows each of its choices once (duplicates are not allowed)']);
+    expect(check(squad(['Flamer', 'Meltagun', 'Plasma gun']))).toEqual([]);
   });
 });

@@ -189,3 +189,30 @@ describe('replay --html with options it refuses', () => {
     expect(existsSync(`${out}.partial`)).toBe(false);
   });
 });
+
+describe('a log whose game-started event is damaged', () => {
+  // the reducer and the viewers build on game-started's board, objectives and mission: each damaged field is
+  // refused in one line naming the file, the line and the field (they crashed with a TypeError: --html on a
+  // terrain polygon, --to on an objective's position), and no viewer is written
+  const damaged: [string, (e: Record<string, any>) => void, string][] = [
+    ['a terrain polygon', (e) => { e.board.terrain[0].polygon = 'oops'; }, 'board.terrain[0].polygon: Invalid input: expected array, received string'],
+    ["an objective's position", (e) => { e.objectives[0].pos = null; }, 'objectives[0].pos: Invalid input: expected object, received null'],
+    ["the board's width", (e) => { e.board.width = 'wide'; }, 'board.width: Invalid input: expected number, received string'],
+    ["the mission's rounds", (e) => { e.mission.rounds = 0; }, 'mission.rounds: Too small: expected number to be >=1'],
+    ["a player's rules", (e) => { delete e.players[1].rules; }, 'players[1].rules: Invalid input: expected array, received undefined'],
+  ];
+  it.each(damaged)('%s', async (_, damage, field) => {
+    const g = await loggedGame('45');
+    const first = JSON.parse(JSON.stringify(g.events[0])) as Record<string, any>;
+    damage(first);
+    const f = join(dir, 'damaged-start.jsonl');
+    writeFileSync(f, text([first as GameEvent, ...g.events.slice(1)]));
+    const out = join(dir, 'damaged-start.html');
+    for (const args of [['--to', 'end'], ['--html', out]]) {
+      const r = cli(['replay', f, ...args]);
+      expect(r.stderr).toBe(`error: ${f} line 1: game-started event: ${field}\n`);
+      expect(r.code).toBe(2);
+    }
+    expect(existsSync(out)).toBe(false);
+  });
+});

@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cli } from '../helpers/cli.ts';
 import { writeBatchScenarioFile } from './helpers.ts';
@@ -208,6 +208,19 @@ describe('compare command', () => {
     expect(text.stdout).toMatch(/\(player 1's army\): win rate [\d.]+% in A, [\d.]+% in B; A less B [+-]?[\d.]+ points \[/);
     // no warning about few seeds: the intervals are made for them (src/sim/stats.ts meanDifference)
     expect(text.stdout).not.toContain('Note:');
+    expect(text.stderr).toBe('');
+    // the same scenario with its players in the other order: army 1 is the other faction, which is warned about
+    const sc = JSON.parse(readFileSync(scenario, 'utf8'));
+    const reversed = join(dirname(scenario), 'reversed.json');
+    writeFileSync(reversed, JSON.stringify({ ...sc, players: [...sc.players].reverse() }));
+    const d = join(tmp, 'cmp-d');
+    expect(cli(['batch', reversed, '--games', '2', '--workers', '1', '--seed', 'cmp', '--out', d, '--json']).code).toBe(0);
+    const swapped = cli(['compare', a, d, '--json']);
+    expect(swapped.code).toBe(0);
+    const [p1, p2] = sc.players.map((p: { name: string }) => p.name);
+    const warning = `army 1 is ${p1} (TAU) in ${a} but ${p2} (AE) in ${d}: B's scenario has its players in the other order, so this compares each army with its opponent (play B with the players as in A)`;
+    expect(JSON.parse(swapped.stdout).warnings).toEqual([warning]);
+    expect(swapped.stderr).toBe(`warning: ${warning}\n`);
     const other = cli(['compare', a, c]);
     expect(other.code).toBe(2);
     expect(other.stderr).toMatch(/batch seed "other", not "cmp" as .*cmp-a: their games are not played on the same seeds/);
