@@ -48,7 +48,8 @@ export function register(program: Command): void {
       if (opts.json) {
         process.stdout.write(JSON.stringify({
           exact: { meanDamage: exact.mean.woundsLost, meanModelsDestroyed: exact.mean.modelsDestroyed, modelsDestroyed: exact.modelsDestroyed },
-          simulated: { trials: sim.trials, meanDamage: sim.meanDamage, meanModelsDestroyed: sim.meanModelsDestroyed, modelsDestroyed: sim.modelsDestroyed },
+          // --trials 0: nothing simulated, said as null (its means were 0/0, printed as null numbers)
+          simulated: sim.trials ? { trials: sim.trials, meanDamage: sim.meanDamage, meanModelsDestroyed: sim.meanModelsDestroyed, modelsDestroyed: sim.modelsDestroyed } : null,
         }) + '\n');
         return;
       }

@@ -35,7 +35,8 @@
  *    die of the unsaved attacks, when below average (damageDpRerollOne). Two limits, both where the
  *    pipeline's order matters: a second Damage re-roll (two rules granting one) is left out, and with
  *    DEVASTATING WOUNDS the calculator picks the lowest die among all unsaved attacks while the
- *    pipeline re-rolls within the failed saves first, then within the mortal wounds.
+ *    pipeline re-rolls within the failed saves first, then within the mortal wounds. The calc command
+ *    refuses both inputs (src/calc/input.ts); the agents' estimates live with them.
  *
  * Exactness: no truncation beyond dropping negligible probabilities: tails below 1e-18 of the
  * intermediate n-fold convolutions and of the attack / unsaved counts, and the damage DP stops once

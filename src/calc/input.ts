@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { parseDiceExpr } from '../core/dice-expr.ts';
 import type { DiceExpr, WeaponAbility } from '../data/datasheet.ts';
-import { parseWeaponAbilities as parseAbilityText } from '../data/abilities-parse.ts';
+import { parseWeaponAbilities as parseAbilityText, WITH_X } from '../data/abilities-parse.ts';
 import { closestNames, editDistance } from '../data/fuzzy.ts';
 import { getWeaponAbility } from '../rules/weapon-abilities.ts';
 import type { RerollPolicy } from '../rules/attack-plan.ts';
@@ -32,18 +32,54 @@ const dice = z.union([z.string(), z.number().int().nonnegative()], { error: 'exp
 const skill = z.number().int().min(2).max(6);
 const reroll = z.enum(['none', 'ones', 'failed']).default('none');
 
-const ability = z.string().transform((v, ctx): WeaponAbility => {
-  const [a] = parseAbilityText(v).abilities;
-  if (!a) {
+const KNOWN = ['SUSTAINED HITS X', 'LETHAL HITS', 'DEVASTATING WOUNDS', 'ANTI-KEYWORD X+', 'MELTA X', 'RAPID FIRE X', 'BLAST', 'TORRENT', 'TWIN-LINKED', 'LANCE', 'HEAVY', 'IGNORES COVER', 'PRECISION', 'HAZARDOUS', 'ASSAULT', 'PISTOL', 'INDIRECT FIRE'];
+
+/**
+ * One entry of `abilities`: an ability, or several separated by commas as the data writes them ("LETHAL HITS,
+ * DEVASTATING WOUNDS"; the second was dropped). An ability that takes a value must have it, and an ANTI
+ * threshold is 2+ to 6+ (an unmodified 1 always fails; 7+ would never be reached): both were taken and did nothing
+ * or played a 1 as a Critical Wound.
+ */
+const ability = z.string().transform((v, ctx): WeaponAbility[] => {
+  const { abilities } = parseAbilityText(v);
+  if (!abilities.length) {
     ctx.addIssue({ code: 'custom', message: 'expected a weapon ability, got an empty string' });
     return z.NEVER;
   }
-  if (!getWeaponAbility(a.name)) {
-    ctx.addIssue({ code: 'custom', message: `unknown weapon ability ${JSON.stringify(v)} (known: ${['SUSTAINED HITS X', 'LETHAL HITS', 'DEVASTATING WOUNDS', 'ANTI-KEYWORD X+', 'MELTA X', 'RAPID FIRE X', 'BLAST', 'TORRENT', 'TWIN-LINKED', 'LANCE', 'HEAVY', 'IGNORES COVER', 'PRECISION', 'HAZARDOUS', 'ASSAULT', 'PISTOL', 'INDIRECT FIRE'].join(', ')})` });
-    return z.NEVER;
+  for (const a of abilities) {
+    if (!getWeaponAbility(a.name)) {
+      ctx.addIssue({ code: 'custom', message: `unknown weapon ability ${JSON.stringify(abilities.length > 1 ? a.name : v)} (known: ${KNOWN.join(', ')})` });
+      return z.NEVER;
+    }
+    if (WITH_X.has(a.name) && a.x === undefined) {
+      ctx.addIssue({ code: 'custom', message: `${a.name} needs its value, e.g. "${a.name} 1"; got ${JSON.stringify(v)}` });
+      return z.NEVER;
+    }
+    if (a.name === 'ANTI' && (a.threshold === undefined || a.threshold < 2 || a.threshold > 6)) {
+      ctx.addIssue({ code: 'custom', message: `expected an ANTI threshold from 2+ to 6+, got ${JSON.stringify(v)}` });
+      return z.NEVER;
+    }
   }
-  return a;
+  return abilities;
 });
+
+/** The abilities of the weapon, each once: an ability's bonus does not stack with itself (BLAST twice added its attacks twice). */
+const abilityList = z.array(ability).default([]).transform((lists, ctx): WeaponAbility[] => {
+  const all = lists.flat();
+  const seen = new Set<string>();
+  for (const a of all) {
+    const key = a.name === 'ANTI' ? `ANTI-${a.keyword}` : a.name;
+    if (seen.has(key)) {
+      ctx.addIssue({ code: 'custom', message: `${key} is listed twice (an ability counts once)` });
+      return z.NEVER;
+    }
+    seen.add(key);
+  }
+  return all;
+});
+
+/** Damage: at least 1 whatever is rolled (0 was taken and each unsaved attack then inflicted 1 wound). */
+const damage = dice.refine((d) => (d.n === 0 ? d.plus : d.n + d.plus) >= 1, { message: 'expected a Damage of at least 1 (such as 1, D3, D6+1)' });
 
 export const calcInputSchema = z.object({
   attacker: z.object({
@@ -55,8 +91,8 @@ export const calcInputSchema = z.object({
       skill,
       strength: z.number().int().min(1),
       ap: z.number().int().max(0),
-      damage: dice,
-      abilities: z.array(ability).default([]),
+      damage,
+      abilities: abilityList,
     }).strict(),
     modifiers: z.object({
       hit: z.number().int().default(0),
@@ -66,12 +102,19 @@ export const calcInputSchema = z.object({
       /** how many "re-roll one Hit roll" / "one Wound roll" / "one Damage roll" rules apply to the whole volley (Soulsight, Crystal Matrix...) */
       rerollOneHit: z.number().int().min(0).max(3).default(0),
       rerollOneWound: z.number().int().min(0).max(3).default(0),
-      rerollOneDamage: z.number().int().min(0).max(3).default(0),
+      // one: the exact calculator models a single re-roll of a Damage roll (more were taken and played as one)
+      rerollOneDamage: z.number().int().min(0).max(1).default(0),
       halfRange: z.boolean().default(false),
       charged: z.boolean().default(false),
       remainedStationary: z.boolean().default(false),
     }).strict().default({ hit: 0, wound: 0, rerollHits: 'none', rerollWounds: 'none', rerollOneHit: 0, rerollOneWound: 0, rerollOneDamage: 0, halfRange: false, charged: false, remainedStationary: false }),
-  }).strict(),
+  }).strict().superRefine((a, ctx) => {
+    // the exact calculator picks the Damage die to re-roll among all unsaved attacks, the engine among the failed
+    // saves first, then the mortal wounds (src/calc/exact.ts): refused rather than an "exact" result that is not
+    if (a.modifiers.rerollOneDamage > 0 && a.weapon.abilities.some((x) => x.name === 'DEVASTATING WOUNDS')) {
+      ctx.addIssue({ code: 'custom', path: ['modifiers', 'rerollOneDamage'], message: 'not with DEVASTATING WOUNDS: the exact calculator does not model re-rolling one Damage roll among its mortal wounds' });
+    }
+  }),
   defender: z.object({
     models: z.number().int().min(1).max(100),
     toughness: z.number().int().min(1),

@@ -19,7 +19,7 @@ export const KNOWN_WEAPON_ABILITIES = new Set([
 ]);
 
 /** Abilities that take a value X: "SUSTAINED HITS 1", "RAPID FIRE 2", "MELTA 2". */
-const WITH_X = new Set(['SUSTAINED HITS', 'RAPID FIRE', 'MELTA']);
+export const WITH_X: ReadonlySet<string> = new Set(['SUSTAINED HITS', 'RAPID FIRE', 'MELTA']);
 
 /**
  * Those whose X the engine also plays as a dice expression, rolled (SUSTAINED HITS D3: AttackPlan.sustainedHitsDice).

@@ -105,6 +105,8 @@ async function pictureOfLog(file: string, text: string, at: string | undefined) 
   const { formatLogError } = await import('../replay/log.ts');
   const { pictureOfState } = await import('../rules/battle/picture.ts');
   const r = Replay.fromText(text);
+  // a log whose first event is bad has nothing to draw (its game-started event sets up the board)
+  if (r.error && r.length === 0) throw new CliError(formatLogError(r.error, file));
   if (r.error) process.stderr.write(`warning: ${formatLogError(r.error, file)}; drawn up to there\n`);
   let n = r.length;
   if (at !== undefined && at !== 'end') {

@@ -37,11 +37,15 @@ export interface Body {
   base: Base;
   /** vertical extent of the model: it occupies [pos.z, pos.z + height] */
   height: number;
+  /** an AIRCRAFT model: ruins block no sight to or from it */
+  aircraft?: true;
+  /** a TOWERING model: within a ruin (not only wholly within) it sees out of it */
+  towering?: true;
 }
 
 /**
  * A terrain feature's footprint.
- * - ruin: blocks visibility through its footprint (except for models in or touching it), gives Benefit of
+ * - ruin: blocks visibility through its footprint (except for observers wholly within it and targets in or touching it), gives Benefit of
  *   Cover to models wholly within it or behind it; INFANTRY may cross it, VEHICLE/MONSTER models may not
  *   end a move on it (and may only cross it if they can FLY).
  * - area: woods, craters: gives Benefit of Cover, does not block visibility, can be crossed.

@@ -11,8 +11,12 @@
  * What blocks a line:
  * - wall: always, wherever the line crosses its footprint;
  * - ruin: crossing its footprint blocks the line, whatever the heights (10th edition ruins cannot be
- *   seen over), unless the observer or the target is in or touching that ruin: such models see and
- *   are seen through its footprint;
+ *   seen over), unless the observer is wholly within that ruin (it sees out of it) or the target is in
+ *   or touching it (it is seen normally). An observer only partly within sees out of the ruin on the
+ *   side it stands out of, not through it: the line is blocked only where it crosses the footprint
+ *   beyond the observer's own base (10th edition core rules: only models wholly within a ruin see out).
+ *   Its exceptions: ruins block no sight to or from an AIRCRAFT model, and a TOWERING model sees out of a
+ *   ruin it is in or touching, not only wholly within (`Body.aircraft`, `Body.towering`);
  * - impassable: only where the line, at that point, is lower than the piece's height;
  * - area (woods, craters): never (it only gives cover).
  * Other models never block sight here (true line of sight through models is not modelled).
@@ -22,8 +26,10 @@
  * against an attacking model when:
  * - it is wholly within the footprint of a ruin or an area terrain piece; or
  * - it is not fully visible to that attacking model because of terrain: some sight line between them
- *   is blocked as above, or crosses the footprint of a ruin or area piece that the attacker is not in
- *   or touching (the target is "behind" it; a target partly inside a ruin counts as behind it).
+ *   is blocked as above, or crosses (beyond the attacker's own base) the footprint of a ruin the attacker
+ *   is not wholly within (or, TOWERING, within) or of an area piece it is not in or touching (the target
+ *   is "behind" it; a target partly inside a ruin counts as behind it); no ruin obscures an AIRCRAFT
+ *   model or what it shoots (its visibility is determined as if the ruin were not there).
  * Against a unit of attackers, the target has cover when it is not fully visible to every one of
  * them (pass the attacking models). Whether the cover applies (Ignores Cover, Sv 3+ vs AP 0) is the
  * rules' business.
@@ -31,7 +37,7 @@
 import { len } from './vec.ts';
 import type { Body, Board, TerrainPiece, Vec2 } from './types.ts';
 import { DISTANCE_EPSILON } from './types.ts';
-import { newShape, setBaseShape, shapeSupportInto } from './shape.ts';
+import { newShape, pointShapeDistance, setBaseShape, shapeSupportInto } from './shape.ts';
 import { NumberList } from './number-list.ts';
 import {
   segmentInsideIntervals,
@@ -179,6 +185,35 @@ function passesBelowTop(line: SightLine, piece: TerrainPiece): boolean {
   return false;
 }
 
+/**
+ * Do the footprint crossings crossesFootprint just found (in `intervals`) all end inside the observer's
+ * own base? Then the line crosses only the spot the observer stands on (it is partly within the piece and
+ * looks out of it), not the piece between it and the target: the line starts at the observer's centre or
+ * base edge and the base is convex, so a crossing ending inside the base lies wholly inside it.
+ */
+function crossesOnlyOwnBase(line: SightLine, observer: Body): boolean {
+  setBaseShape(sa, observer.base, observer.pos.x, observer.pos.y);
+  const { from, to } = line;
+  for (let k = 0; k < intervals.n; k += 2) {
+    const t = intervals.v[k + 1];
+    if (pointShapeDistance(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t, sa) > DISTANCE_EPSILON) return false;
+  }
+  return true;
+}
+
+/**
+ * Does the ruin let sight through between these two models: an AIRCRAFT among them, an observer that sees
+ * out of it (wholly within, or a TOWERING one within), or a target in or touching it (seen normally)?
+ */
+function ruinLetsSightThrough(observer: Body, target: Body, piece: TerrainPiece): boolean {
+  return observer.aircraft === true || target.aircraft === true || seesOutOf(observer, piece) || touchesTerrain(target, piece);
+}
+
+/** Does the model see out of the ruin: wholly within it, or (TOWERING) within it? */
+function seesOutOf(observer: Body, piece: TerrainPiece): boolean {
+  return observer.towering === true ? touchesTerrain(observer, piece) : whollyWithinTerrain(observer, piece);
+}
+
 /** Is the model in or touching the piece's footprint? */
 export function touchesTerrain(body: Body, piece: TerrainPiece): boolean {
   setBaseShape(sa, body.base, body.pos.x, body.pos.y);
@@ -191,16 +226,11 @@ export function whollyWithinTerrain(body: Body, piece: TerrainPiece): boolean {
   return shapeWhollyInPolygon(sa, piece.polygon, DISTANCE_EPSILON);
 }
 
-/**
- * Is the line blocked for visibility by the piece? `inPiece` says whether the observer or the target
- * is in or touching it (which lets sight through a ruin).
- */
-function blocksSight(line: SightLine, piece: TerrainPiece, observerOrTargetIn: boolean): boolean {
+/** Is the line blocked for visibility by a wall or an impassable piece? (Ruins and area pieces: see clearLines.) */
+function blocksSight(line: SightLine, piece: TerrainPiece): boolean {
   switch (piece.kind) {
     case 'wall':
       return crossesFootprint(line, piece);
-    case 'ruin':
-      return !observerOrTargetIn && crossesFootprint(line, piece);
     case 'impassable':
       return passesBelowTop(line, piece);
     default:
@@ -217,11 +247,11 @@ export function lineOfSight(observer: Body, target: Body, board: Board): LineOfS
 
 /**
  * How many of the sight lines are clear, counting no further than `enough` (visibility needs one:
- * the agents ask it for every position they score, so it stops at the first clear line). `touching`
- * says, per terrain piece, whether the observer or the target is in or touching it (which lets sight
- * through a ruin); it is filled lazily and may be shared between calls for the same two models.
+ * the agents ask it for every position they score, so it stops at the first clear line). `seesThrough`
+ * says, per terrain piece, whether the observer is wholly within it or the target in or touching it
+ * (which lets sight through a ruin); it is filled lazily and may be shared between calls for the same two models.
  */
-function clearLines(observer: Body, target: Body, lines: SightLine[], board: Board, enough: number, touching: (boolean | undefined)[]): number {
+function clearLines(observer: Body, target: Body, lines: SightLine[], board: Board, enough: number, seesThrough: (boolean | undefined)[]): number {
   const terrain = board.terrain;
   let clear = 0;
   for (const line of lines) {
@@ -229,15 +259,13 @@ function clearLines(observer: Body, target: Body, lines: SightLine[], board: Boa
     for (let p = 0; p < terrain.length && !blocked; p++) {
       const piece = terrain[p];
       if (piece.kind === 'area') continue;
-      let inPiece = false;
       if (piece.kind === 'ruin') {
         if (!crossesFootprint(line, piece)) continue;
-        if (touching[p] === undefined) touching[p] = touchesTerrain(observer, piece) || touchesTerrain(target, piece);
-        inPiece = touching[p]!;
-        if (!inPiece) blocked = true;
+        if (seesThrough[p] === undefined) seesThrough[p] = ruinLetsSightThrough(observer, target, piece);
+        if (!seesThrough[p] && !crossesOnlyOwnBase(line, observer)) blocked = true;
         continue;
       }
-      if (blocksSight(line, piece, inPiece)) blocked = true;
+      if (blocksSight(line, piece)) blocked = true;
     }
     if (!blocked && ++clear >= enough) break;
   }
@@ -245,16 +273,16 @@ function clearLines(observer: Body, target: Body, lines: SightLine[], board: Boa
 }
 
 export function isVisible(observer: Body, target: Body, board: Board): boolean {
-  // which ruins let sight through (observer or target in or touching them): filled lazily, shared by the lines
-  const touching = TOUCHING;
-  touching.length = 0;
+  // which ruins let sight through (observer wholly within, target in or touching): filled lazily, shared by the lines
+  const seesThrough = SEES_THROUGH;
+  seesThrough.length = 0;
   // the outer lines are built only when the centre line is blocked
   centreLine(observer, target, CENTRE[0]);
-  if (clearLines(observer, target, CENTRE, board, 1, touching) > 0) return true;
-  return outerLines(observer, target, OUTER) > 0 && clearLines(observer, target, OUTER, board, 1, touching) > 0;
+  if (clearLines(observer, target, CENTRE, board, 1, seesThrough) > 0) return true;
+  return outerLines(observer, target, OUTER) > 0 && clearLines(observer, target, OUTER, board, 1, seesThrough) > 0;
 }
 
-const TOUCHING: (boolean | undefined)[] = [];
+const SEES_THROUGH: (boolean | undefined)[] = [];
 
 export function isFullyVisible(observer: Body, target: Body, board: Board): boolean {
   return lineOfSight(observer, target, board).fullyVisible;
@@ -297,20 +325,25 @@ function obscured(attacker: Body, target: Body, board: Board): boolean {
   centreLine(attacker, target, CENTRE[0]);
   const lines = outerLines(attacker, target, OUTER) > 0 ? ALL : CENTRE;
   const terrain = board.terrain;
-  const attackerIn = TOUCHING;
-  attackerIn.length = 0;
+  const seesOut = SEES_THROUGH;
+  seesOut.length = 0;
   for (const line of lines) {
     for (let p = 0; p < terrain.length; p++) {
       const piece = terrain[p];
       if (piece.kind === 'ruin' || piece.kind === 'area') {
         if (!crossesFootprint(line, piece)) continue;
-        if (attackerIn[p] === undefined) attackerIn[p] = touchesTerrain(attacker, piece);
-        // the target is behind (or partly in) a piece the attacker is not in: obscured.
-        // An attacker in or touching the piece sees out of it normally.
-        if (!attackerIn[p]) return true;
+        // an attacker that sees out of a ruin (wholly within, or TOWERING within), or in or touching an area
+        // piece, sees out of it normally; a ruin obscures nothing to or from an AIRCRAFT model
+        if (seesOut[p] === undefined) {
+          seesOut[p] = piece.kind === 'ruin' ? attacker.aircraft === true || target.aircraft === true || seesOutOf(attacker, piece) : touchesTerrain(attacker, piece);
+        }
+        if (seesOut[p]) continue;
+        // the target is behind (or partly in) the piece: obscured, unless the line crosses only the spot
+        // the attacker stands on (partly within a ruin, looking out of it)
+        if (piece.kind === 'area' || !crossesOnlyOwnBase(line, attacker)) return true;
         continue;
       }
-      if (blocksSight(line, piece, false)) return true;
+      if (blocksSight(line, piece)) return true;
     }
   }
   return false;

@@ -53,7 +53,7 @@ registerRule({ name: 'Infiltrators', kind: 'core-ability' });
 /**
  * The core rules for AIRCRAFT models, listed so that the coverage report and a game's notes say what of them is
  * not played (no bundled army has an AIRCRAFT unit). Played: an AIRCRAFT unit declares no charge and no unit
- * may charge it (src/rules/battle/charge.ts).
+ * may charge it (src/rules/battle/charge.ts); ruins block no sight to or from it (src/geometry/visibility.ts).
  */
 registerRule({
   name: 'AIRCRAFT', kind: 'keyword-rules',

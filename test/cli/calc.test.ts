@@ -113,3 +113,51 @@ describe('calculator input errors say what was expected', () => {
     expect(message((j) => { j.attacker.weapon.xyzzy = 1; })).toBe('in.json: attacker.weapon: unknown field "xyzzy" (expected one of name, range, attacks, skill, strength, ap, damage, abilities)');
   });
 });
+
+describe('calculator inputs taken wrongly before (audit 10)', () => {
+  const input = () => JSON.parse(readFileSync(example, 'utf8'));
+  const refused = (edit: (j: any) => void) => {
+    const j = input();
+    edit(j);
+    try { parseCalcInput(j, 'in.json'); } catch (e) { return (e as Error).message; }
+    throw new Error('expected the input to be refused');
+  };
+  const abilities = (list: string[]) => { const j = input(); j.attacker.weapon.abilities = list; return parseCalcInput(j, 'in.json').attacker.weapon.abilities; };
+
+  it('abilities written together as the data writes them are all read (the second was dropped)', () => {
+    expect(abilities(['LETHAL HITS, DEVASTATING WOUNDS', 'RAPID FIRE 1'])).toEqual([{ name: 'LETHAL HITS' }, { name: 'DEVASTATING WOUNDS' }, { name: 'RAPID FIRE', x: 1 }]);
+    expect(refused((j) => { j.attacker.weapon.abilities = ['LETHAL HITS, NOPE']; })).toMatch(/^in\.json: attacker\.weapon\.abilities\.0: unknown weapon ability "NOPE" \(known: /);
+  });
+
+  it('an ability listed twice is refused (BLAST twice added its attacks twice)', () => {
+    expect(refused((j) => { j.attacker.weapon.abilities = ['BLAST', 'BLAST']; })).toBe('in.json: attacker.weapon.abilities: BLAST is listed twice (an ability counts once)');
+    expect(refused((j) => { j.attacker.weapon.abilities = ['ANTI-INFANTRY 4+, ANTI-INFANTRY 2+']; })).toBe('in.json: attacker.weapon.abilities: ANTI-INFANTRY is listed twice (an ability counts once)');
+    // two ANTI abilities against different keywords are two abilities
+    expect(abilities(['ANTI-INFANTRY 4+', 'ANTI-VEHICLE 2+'])).toHaveLength(2);
+  });
+
+  it('an ability that takes a value without it, and an ANTI threshold outside 2+ to 6+, are refused (they did nothing, or made a 1 a Critical Wound)', () => {
+    for (const a of ['SUSTAINED HITS', 'RAPID FIRE', 'MELTA']) {
+      expect(refused((j) => { j.attacker.weapon.abilities = [a]; })).toBe(`in.json: attacker.weapon.abilities.0: ${a} needs its value, e.g. "${a} 1"; got "${a}"`);
+    }
+    for (const a of ['ANTI-INFANTRY 1+', 'ANTI-INFANTRY 7+']) {
+      expect(refused((j) => { j.attacker.weapon.abilities = [a]; })).toBe(`in.json: attacker.weapon.abilities.0: expected an ANTI threshold from 2+ to 6+, got "${a}"`);
+    }
+  });
+
+  it('a Damage of 0, a second "re-roll one Damage roll", and one with DEVASTATING WOUNDS are refused (the exact results were not)', () => {
+    expect(refused((j) => { j.attacker.weapon.damage = 0; })).toBe('in.json: attacker.weapon.damage: expected a Damage of at least 1 (such as 1, D3, D6+1)');
+    expect(refused((j) => { j.attacker.modifiers.rerollOneDamage = 2; })).toBe('in.json: attacker.modifiers.rerollOneDamage: Too big: expected number to be <=1');
+    expect(refused((j) => { j.attacker.modifiers.rerollOneDamage = 1; j.attacker.weapon.damage = 'D6'; j.attacker.weapon.abilities = ['DEVASTATING WOUNDS']; }))
+      .toBe('in.json: attacker.modifiers.rerollOneDamage: not with DEVASTATING WOUNDS: the exact calculator does not model re-rolling one Damage roll among its mortal wounds');
+  });
+
+  it('--trials 0 --json: "simulated" is null (its means were null numbers)', () => {
+    const r = cli(['calc', example, '--trials', '0', '--json']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.simulated).toBe(null);
+    // the exact results do not depend on the trials
+    expect(j.exact).toEqual(JSON.parse(cli(['calc', example, '--trials', '10', '--json']).stdout).exact);
+  });
+});

@@ -46,6 +46,32 @@ describe('line of sight against ruins', () => {
   it('is not blocked when the observer stands in the ruin', () => {
     expect(isVisible(body(19, 20), body(30, 20), board(ruin))).toBe(true);
   });
+  // 10th edition core rules: only a model wholly within a ruin sees out of it; one partly within, or touching
+  // it from outside, does not see through it (they saw through the whole ruin), but still sees away from it
+  it('an observer partly within the ruin, or touching it from outside, does not see through it', () => {
+    expect(isVisible(body(18, 20), body(30, 20), board(ruin))).toBe(false); // centre on the ruin's edge
+    expect(isVisible(body(18 - R32, 20), body(30, 20), board(ruin))).toBe(false); // touching it from outside
+    expect(isVisible(body(18 + R32 - 0.01, 20), body(30, 20), board(ruin))).toBe(false); // all but a sliver within
+    expect(isVisible(body(18 + R32 + 0.01, 20), body(30, 20), board(ruin))).toBe(true); // wholly within
+  });
+  it('an observer partly within the ruin sees away from it: its own spot does not block', () => {
+    // the centre line from the observer at the ruin's edge crosses the footprint only under its own base
+    expect(isFullyVisible(body(18, 20), body(5, 20), board(ruin))).toBe(true);
+    // looking away at a slant: seen, though one outer line crosses the ruin's corner beside the observer's base
+    const slant = lineOfSight(body(18.2, 19), body(5, 25), board(ruin));
+    expect([slant.visible, slant.clearLines]).toEqual([true, 2]);
+  });
+  it('AIRCRAFT see and are seen through ruins; a TOWERING model within a ruin sees out of it', () => {
+    const aircraft = { ...body(30, 20), aircraft: true as const };
+    expect(isVisible(body(10, 20), aircraft, board(ruin))).toBe(true);
+    expect(isVisible(aircraft, body(10, 20), board(ruin))).toBe(true);
+    expect(coverReason(body(10, 20), [aircraft], board(ruin))).toBe(null);
+    // TOWERING: within (not wholly) sees out; outside the ruin it sees no more than others, nor is it seen through it
+    expect(isVisible({ ...body(18, 20), towering: true }, body(30, 20), board(ruin))).toBe(true);
+    expect(coverReason(body(30, 20), [{ ...body(18, 20), towering: true }], board(ruin))).toBe(null);
+    expect(isVisible({ ...body(10, 20), towering: true }, body(30, 20), board(ruin))).toBe(false);
+    expect(isVisible(body(10, 20), { ...body(30, 20), towering: true }, board(ruin))).toBe(false);
+  });
   it('a ruin covering only part of the view: visible but not fully visible', () => {
     // the ruin's top edge is at y = 18; a target 0.3" below the line y = 18 - ... seen past the corner
     const observer = body(10, 17.6);
@@ -130,6 +156,12 @@ describe('Benefit of Cover', () => {
     const target = body(22 + R32, 20);
     expect(isVisible(body(10, 20), target, board(ruin))).toBe(true);
     expect(coverReason(target, [body(10, 20)], board(ruin))).toBe('not-fully-visible');
+  });
+  it('a model behind a ruin has cover against an attacker partly within it; not against one wholly within', () => {
+    expect(coverReason(body(30, 20), [body(18, 20)], board(ruin))).toBe('not-fully-visible');
+    expect(coverReason(body(30, 20), [body(18 + R32 + 0.01, 20)], board(ruin))).toBe(null);
+    // shooting away from the ruin, the attacker's own spot gives the target no cover
+    expect(coverReason(body(5, 20), [body(18, 20)], board(ruin))).toBe(null);
   });
   it('a model behind area terrain has cover; not when the attacker stands in it', () => {
     const woods = piece('woods', 'area', square(18, 18, 4, 4));

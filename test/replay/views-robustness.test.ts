@@ -193,7 +193,7 @@ describe('replay --html with options it refuses', () => {
 describe('a log whose game-started event is damaged', () => {
   // the reducer and the viewers build on game-started's board, objectives and mission: each damaged field is
   // refused in one line naming the file, the line and the field (they crashed with a TypeError: --html on a
-  // terrain polygon, --to on an objective's position), and no viewer is written
+  // terrain polygon, --to on an objective's position), and no viewer or picture is written
   const damaged: [string, (e: Record<string, any>) => void, string][] = [
     ['a terrain polygon', (e) => { e.board.terrain[0].polygon = 'oops'; }, 'board.terrain[0].polygon: Invalid input: expected array, received string'],
     ["an objective's position", (e) => { e.objectives[0].pos = null; }, 'objectives[0].pos: Invalid input: expected object, received null'],
@@ -214,5 +214,10 @@ describe('a log whose game-started event is damaged', () => {
       expect(r.code).toBe(2);
     }
     expect(existsSync(out)).toBe(false);
+    // board has nothing to draw without the game-started event (it drew an empty board and exited 0)
+    const svg = join(dir, 'damaged-start.svg');
+    const b = cli(['board', f, '--svg', svg]);
+    expect([b.code, b.stderr]).toEqual([2, `error: ${f} line 1: game-started event: ${field}\n`]);
+    expect(existsSync(svg)).toBe(false);
   });
 });

@@ -112,13 +112,13 @@ describe('invariants over many random games', () => {
   it('a Fall Back whose models left after Desperate Escape have no legal end is not made: the unit Remains Stationary', async () => {
     // a seeded game that meets it (found by scanning random games): a unit Falls Back through enemy models,
     // loses models to Desperate Escape, and the planner finds no legal end for the rest
-    const { violations, events } = await play(loadScenario('scenarios/mirror/auxiliary-cadre-vs-none.json'), 'sweep-132', true);
+    const { violations, events } = await play(loadScenario('scenarios/mirror/auxiliary-cadre-vs-none.json'), 'sweep-345', true);
     expect(violations).toEqual([]);
     let escaped = -1;
-    events.forEach((e, i) => { if (e.type === 'model-destroyed' && e.unit === 'p1-u6' && e.reason === 'Desperate Escape') escaped = i; });
+    events.forEach((e, i) => { if (e.type === 'model-destroyed' && e.unit === 'p1-u12' && e.reason === 'Desperate Escape') escaped = i; });
     // if the game changes and no longer meets the case, find another seed (random games, the event pair below)
     expect(escaped, 'the seeded game no longer has this Desperate Escape').toBeGreaterThan(0);
-    expect(events[escaped + 1]).toEqual({ type: 'unit-moved', unit: 'p1-u6', mode: 'stationary' });
+    expect(events[escaped + 1]).toEqual({ type: 'unit-moved', unit: 'p1-u12', mode: 'stationary' });
   }, 60_000);
 
   it('every bundled scenario, random and heuristic agents: moves, set-ups, shooting, charges, fights and stratagems within the rules', async () => {
@@ -195,11 +195,13 @@ describe('invariants over many random games', () => {
   }, 600_000);
 
   it('a Normal move of up to a fixed 6" goes its 6" whatever the Move (Tactical Acumen, INTERLOCKING MANOUEVRES), and the checks know it', async () => {
-    // two games of the datasheet sweep where a unit whose Move is below 6" makes such a move: Dire Avengers
-    // led by Asurmen under Photon Casters' -2" (Tactical Acumen), a Tidewall Gunrig (M 4", INTERLOCKING MANOUEVRES)
+    // a game of the datasheet sweep where a unit whose Move is below 6" makes such a move: Dire Avengers led by
+    // Asurmen under Photon Casters' -2" (Tactical Acumen). The Auxiliary Cadre's game with a Tidewall Gunrig's
+    // (M 4") INTERLOCKING MANOUEVRES (ds-Auxiliary Cadre-6, heuristic) lost its move when the ruins' visibility
+    // changed (sixtieth session), and no other was found in some hundreds of heuristic and random games of it;
+    // the rule's 6" is tested in test/factions/auxiliary-cadre.test.ts, and the checks read both from FIXED_MOVES
     for (const [detachment, side, seed, agent, request] of [
       ['Armoured Warhost', 1, 'ds-Armoured Warhost-5638', 'random', 'tactical-acumen'],
-      ['Auxiliary Cadre', 0, 'ds-Auxiliary Cadre-6', 'heuristic', 'interlocking-manoeuvres'],
     ] as const) {
       let chosen = false;
       // how far beyond its Move a model went in such a move, the farthest

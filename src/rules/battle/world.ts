@@ -14,6 +14,9 @@ import { len } from '../../geometry/vec.ts';
 interface Shape {
   bases: Base[];
   height: number;
+  /** AIRCRAFT and TOWERING models see (and are seen) past ruins as others do not: see Body */
+  aircraft: boolean;
+  towering: boolean;
 }
 
 const shapeCache = new WeakMap<Datasheet, Shape>();
@@ -28,7 +31,7 @@ function shapeOf(ds: Datasheet): Shape {
   if (!sh) {
     const kw = ds.keywords;
     const height = kw.includes('TITANIC') ? 8 : kw.includes('VEHICLE') || kw.includes('MONSTER') ? 3 : 1.5;
-    sh = { bases: ds.models.map((p) => baseFromSize(p.base)), height };
+    sh = { bases: ds.models.map((p) => baseFromSize(p.base)), height, aircraft: kw.includes('AIRCRAFT'), towering: kw.includes('TOWERING') };
     shapeCache.set(ds, sh);
   }
   return sh;
@@ -38,8 +41,20 @@ function basesOf(ds: Datasheet): Base[] {
   return shapeOf(ds).bases;
 }
 
-function heightOf(ds: Datasheet): number {
-  return shapeOf(ds).height;
+/**
+ * The body of a model of this datasheet at `pos`. AIRCRAFT and TOWERING models have their exceptions to the
+ * ruins' visibility (10th edition core rules, Ruins; RULES.md names only that ruins block visibility): the
+ * flags are set only on theirs, so other bodies keep one shape.
+ */
+function bodyOf(ds: Datasheet, profile: number, pos: Body['pos']): Body {
+  const sh = shapeOf(ds);
+  return withRuinExceptions({ pos, base: sh.bases[profile], height: sh.height }, sh);
+}
+
+function withRuinExceptions(body: Body, sh: Shape): Body {
+  if (sh.aircraft) body.aircraft = true;
+  if (sh.towering) body.towering = true;
+  return body;
 }
 
 export function modelBase(state: GameState, m: ModelState): Base {
@@ -54,16 +69,14 @@ export function modelBody(state: GameState, m: ModelState): Body {
   if (!pos) throw new Error(`model ${m.id} is not on the battlefield`);
   const hit = bodyCache.get(m);
   if (hit !== undefined && hit.pos === pos) return hit;
-  const ds = state.datasheets[m.datasheet];
-  const body = { pos, base: basesOf(ds)[m.profile], height: heightOf(ds) };
+  const body = bodyOf(state.datasheets[m.datasheet], m.profile, pos);
   bodyCache.set(m, body);
   return body;
 }
 
 /** Body of a model at another position (planning). */
 export function bodyAt(state: GameState, m: ModelState, pos: { x: number; y: number; z: number }): Body {
-  const ds = state.datasheets[m.datasheet];
-  return { pos, base: basesOf(ds)[m.profile], height: heightOf(ds) };
+  return bodyOf(state.datasheets[m.datasheet], m.profile, pos);
 }
 
 /**
@@ -71,7 +84,8 @@ export function bodyAt(state: GameState, m: ModelState, pos: { x: number; y: num
  * would stand once moved, for planning (sight lines from it are those of the models at its edges).
  */
 export function unitDisc(state: GameState, u: UnitState, at: { x: number; y: number }, r: number): Body {
-  return { pos: { x: at.x, y: at.y, z: 0 }, base: { kind: 'circle', r }, height: heightOf(state.datasheets[u.models[0].datasheet]) };
+  const sh = shapeOf(state.datasheets[u.models[0].datasheet]);
+  return withRuinExceptions({ pos: { x: at.x, y: at.y, z: 0 }, base: { kind: 'circle', r }, height: sh.height }, sh);
 }
 
 const boardCache = new WeakMap<object, Board>();
