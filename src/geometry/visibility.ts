@@ -248,8 +248,8 @@ export function lineOfSight(observer: Body, target: Body, board: Board): LineOfS
 /**
  * How many of the sight lines are clear, counting no further than `enough` (visibility needs one:
  * the agents ask it for every position they score, so it stops at the first clear line). `seesThrough`
- * says, per terrain piece, whether the observer is wholly within it or the target in or touching it
- * (which lets sight through a ruin); it is filled lazily and may be shared between calls for the same two models.
+ * says, per terrain piece, whether the ruin lets sight through between the two models (ruinLetsSightThrough);
+ * it is filled lazily and may be shared between calls for the same two models.
  */
 function clearLines(observer: Body, target: Body, lines: SightLine[], board: Board, enough: number, seesThrough: (boolean | undefined)[]): number {
   const terrain = board.terrain;
@@ -273,7 +273,7 @@ function clearLines(observer: Body, target: Body, lines: SightLine[], board: Boa
 }
 
 export function isVisible(observer: Body, target: Body, board: Board): boolean {
-  // which ruins let sight through (observer wholly within, target in or touching): filled lazily, shared by the lines
+  // which ruins let sight through (ruinLetsSightThrough): filled lazily, shared by the lines
   const seesThrough = SEES_THROUGH;
   seesThrough.length = 0;
   // the outer lines are built only when the centre line is blocked

@@ -21,6 +21,36 @@ function units(r: ParsedArmy) {
 const FIREBLADE = { name: 'Cadre Fireblade', points: 65, models: ['1 Cadre Fireblade: Close combat weapon, Fireblade pulse rifle'], warlord: true, enhancement: 'Precision of the Patient Hunter' };
 const STRIKE_TEAM = { name: 'Strike Team', points: 70, models: ["1 Fire Warrior Shas'ui: Close combat weapon, Pulse pistol, Pulse rifle", '9 Fire Warriors: Close combat weapon, Pulse pistol, Pulse rifle'] };
 
+/** The app's current export of a Fireblade and a Strike Team, every model's weapons listed. */
+const TAU_APP_LIST = `Tau Probe (135 Points)
+
+T'au Empire
+Kauyon
+Strike Force (2,000 Points)
+
+CHARACTERS
+
+Cadre Fireblade (65 Points)
+  • Warlord
+  • 1x Close combat weapon
+  • 1x Fireblade pulse rifle
+  • Enhancements: Precision of the Patient Hunter
+
+BATTLELINE
+
+Strike Team (70 Points)
+  • 1x Fire Warrior Shas'ui
+     ◦ 1x Close combat weapon
+     ◦ 1x Pulse pistol
+     ◦ 1x Pulse rifle
+  • 9x Fire Warriors
+     ◦ 9x Close combat weapon
+     ◦ 9x Pulse pistol
+     ◦ 9x Pulse rifle
+
+Exported with App Version: v1.53.0 (1), Data Version: v780
+`;
+
 describe('the app\'s thousands separator: "(2,000 Points)"', () => {
   const list = (battleSize: string, title: string, titan: string) => `Titan Probe (${title} Points)
 
@@ -50,34 +80,7 @@ Exported with App Version: v1.53.0 (1), Data Version: v780
   const TITAN = { name: 'Revenant Titan', points: 1100, models: ['1 Revenant Titan: Cloudburst missile launcher, Revenant pulsar, Sonic lance, Revenant feet'] };
 
   it('in the battle-size line: the detachment and battle size are read, not taken for each other', () => {
-    const r = parseArmyList(`Tau Probe (135 Points)
-
-T'au Empire
-Kauyon
-Strike Force (2,000 Points)
-
-CHARACTERS
-
-Cadre Fireblade (65 Points)
-  • Warlord
-  • 1x Close combat weapon
-  • 1x Fireblade pulse rifle
-  • Enhancements: Precision of the Patient Hunter
-
-BATTLELINE
-
-Strike Team (70 Points)
-  • 1x Fire Warrior Shas'ui
-     ◦ 1x Close combat weapon
-     ◦ 1x Pulse pistol
-     ◦ 1x Pulse rifle
-  • 9x Fire Warriors
-     ◦ 9x Close combat weapon
-     ◦ 9x Pulse pistol
-     ◦ 9x Pulse rifle
-
-Exported with App Version: v1.53.0 (1), Data Version: v780
-`, { file: 'p.txt' });
+    const r = parseArmyList(TAU_APP_LIST, { file: 'p.txt' });
     expect(r.format).toBe('gw-app');
     expect(r.army.detachment).toBe('Kauyon');
     expect(r.army.subfaction).toBeUndefined();
@@ -346,31 +349,7 @@ Enhancement: Precision of the Patient Hunter (+15 pts)
 
 describe('a model the list leaves with no weapon', () => {
   // the app's form with the Fire Warriors' weapon lines lost (as a hand edit or a broken export leaves it)
-  const list = `Tau Probe (135 Points)
-
-T'au Empire
-Kauyon
-Strike Force (2,000 Points)
-
-CHARACTERS
-
-Cadre Fireblade (65 Points)
-  • Warlord
-  • 1x Close combat weapon
-  • 1x Fireblade pulse rifle
-  • Enhancements: Precision of the Patient Hunter
-
-BATTLELINE
-
-Strike Team (70 Points)
-  • 1x Fire Warrior Shas'ui
-     ◦ 1x Close combat weapon
-     ◦ 1x Pulse pistol
-     ◦ 1x Pulse rifle
-  • 9x Fire Warriors
-
-Exported with App Version: v1.53.0 (1), Data Version: v780
-`;
+  const list = TAU_APP_LIST.replace('  • 9x Fire Warriors\n     ◦ 9x Close combat weapon\n     ◦ 9x Pulse pistol\n     ◦ 9x Pulse rifle\n', '  • 9x Fire Warriors\n');
   const DEFAULT = 'Pulse pistol, Pulse rifle, Close combat weapon';
 
   it('is warned about, naming its line, profile and the datasheet\'s default weapons', () => {
@@ -389,8 +368,8 @@ Exported with App Version: v1.53.0 (1), Data Version: v780
 
   it('a model whose datasheet gives it no weapon is not warned about', () => {
     // the Strike Team as listed in full: every model armed, no warning (the control of the two above)
-    const full = list.replace('  • 9x Fire Warriors\n', '  • 9x Fire Warriors\n     ◦ 9x Close combat weapon\n     ◦ 9x Pulse pistol\n     ◦ 9x Pulse rifle\n');
-    const r = parseArmyList(full, { file: 'p.txt' });
+    expect(list).not.toBe(TAU_APP_LIST);
+    const r = parseArmyList(TAU_APP_LIST, { file: 'p.txt' });
     expect(units(r)[1]).toEqual(STRIKE_TEAM);
     expect(r.warnings).toEqual([]);
   });

@@ -18,6 +18,7 @@ import { pictureOfState } from '../../src/rules/battle/picture.ts';
 import { buildViewerData } from '../../src/replay/frames.ts';
 import { buildViewerHtml } from '../../src/replay/html.ts';
 import { Replay } from '../../src/replay/replay.ts';
+import { parseLog } from '../../src/replay/log.ts';
 import { eventText, renderScreen, runKeys } from '../../src/replay/terminal.ts';
 import { playGame } from '../../src/sim/play.ts';
 import { cli } from '../helpers/cli.ts';
@@ -201,12 +202,21 @@ describe('a log whose game-started event is damaged', () => {
     ["the mission's rounds", (e) => { e.mission.rounds = 0; }, 'mission.rounds: Too small: expected number to be >=1'],
     ["a player's rules", (e) => { delete e.players[1].rules; }, 'players[1].rules: Invalid input: expected array, received undefined'],
   ];
-  it.each(damaged)('%s', async (_, damage, field) => {
+  const damagedLog = async (damage: (e: Record<string, any>) => void) => {
     const g = await loggedGame('45');
     const first = JSON.parse(JSON.stringify(g.events[0])) as Record<string, any>;
     damage(first);
+    return text([first as GameEvent, ...g.events.slice(1)]);
+  };
+  it.each(damaged)('%s: the log reader names the field', async (_, damage, field) => {
+    const r = parseLog(await damagedLog(damage));
+    expect(r.events).toEqual([]);
+    expect(r.error).toEqual({ line: 1, message: `game-started event: ${field}` });
+  });
+  it('replay --to, replay --html and board refuse it in one line, writing nothing: exit 2', async () => {
+    const [, damage, field] = damaged[0];
     const f = join(dir, 'damaged-start.jsonl');
-    writeFileSync(f, text([first as GameEvent, ...g.events.slice(1)]));
+    writeFileSync(f, await damagedLog(damage));
     const out = join(dir, 'damaged-start.html');
     for (const args of [['--to', 'end'], ['--html', out]]) {
       const r = cli(['replay', f, ...args]);
