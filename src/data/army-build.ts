@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { Datasheet } from './datasheet.ts';
-import { BATTLE_SIZES, MAX_UNIT_MODELS, battleSizeFor, dataWeaponName, unknownDetachmentWarning, validateArmy, type ArmyFile, type ArmyModelGroup, type ArmyUnit } from './army.ts';
+import { BATTLE_SIZES, MAX_UNIT_MODELS, battleSizeFor, dataWeaponName, optionalModelsCost, unknownDetachmentWarning, validateArmy, type ArmyFile, type ArmyModelGroup, type ArmyUnit } from './army.ts';
 import { bundledSource, findFaction, type CatalogSource, type FactionCatalog } from './catalog.ts';
 import { parseListText, type ListFormat, type RawArmyList, type RawItem, type RawUnit } from './army-list-parse.ts';
 import { matchProfiles } from './composition-parse.ts';
@@ -239,10 +239,7 @@ function buildUnit(u: RawUnit, index: number, catalog: FactionCatalog, raw: RawA
   if (!size && ds.sizes.length) warn(u.line, `${models} models is not a unit size of the datasheet (${ds.sizes.map((s) => s.models).join(', ')})`);
   if (ds.maxModels && models > ds.maxModels) warn(u.line, `${models} models is over the maximum of ${ds.maxModels}`);
   const chosen = size ?? ds.sizes.find((s) => s.models >= models) ?? ds.sizes[ds.sizes.length - 1];
-  let points = chosen?.points ?? 0;
-  for (const extra of ds.extraCosts ?? []) {
-    if (groups.some((g) => lookupKey(g.profile) === lookupKey(extra.profile))) points += extra.points;
-  }
+  let points = (chosen?.points ?? 0) + optionalModelsCost(ds, groups.map((g) => g.profile));
   if (enhancement) {
     // by the name as written, parentheses included ("Infamy (Aura)"), else without a trailing one
     const e = catalog.enhancement(enhancement, raw.detachment) ?? catalog.enhancement(enhancement.replace(/\s*\([^()]*\)$/, ''), raw.detachment);

@@ -156,15 +156,19 @@ function modelCount(u: ArmyUnit): number {
   return u.models.reduce((s, m) => s + m.count, 0);
 }
 
+/** What the unit's optional models cost beyond its size's price (the datasheet's extra costs of the profiles it has). */
+export function optionalModelsCost(ds: Datasheet, profiles: readonly string[]): number {
+  let points = 0;
+  for (const extra of ds.extraCosts ?? []) if (profiles.some((p) => lookupKey(p) === lookupKey(extra.profile))) points += extra.points;
+  return points;
+}
+
 /** Points the data gives this unit: its size, optional models' costs, its enhancement; null when its model count is no size of the datasheet. */
 export function unitPointsFromData(u: ArmyUnit, ds: Datasheet, catalog: FactionCatalog, detachment?: string | null): number | null {
   const n = modelCount(u);
   const size = ds.sizes.find((s) => s.models === n);
   if (!size) return null;
-  let points = size.points;
-  for (const extra of ds.extraCosts ?? []) {
-    if (u.models.some((m) => lookupKey(m.profile) === lookupKey(extra.profile))) points += extra.points;
-  }
+  let points = size.points + optionalModelsCost(ds, u.models.map((m) => m.profile));
   if (u.enhancement) points += catalog.enhancement(u.enhancement, detachment ?? undefined)?.cost ?? 0;
   return points;
 }

@@ -202,15 +202,19 @@ function crossesOnlyOwnBase(line: SightLine, observer: Body): boolean {
 }
 
 /**
- * Does the ruin let sight through between these two models: an AIRCRAFT among them, an observer that sees
- * out of it (wholly within, or a TOWERING one within), or a target in or touching it (seen normally)?
+ * Does the ruin let sight through between these two models: the observer sees past it (seesPast), or the
+ * target is in or touching it (seen normally)?
  */
 function ruinLetsSightThrough(observer: Body, target: Body, piece: TerrainPiece): boolean {
-  return observer.aircraft === true || target.aircraft === true || seesOutOf(observer, piece) || touchesTerrain(target, piece);
+  return seesPast(observer, target, piece) || touchesTerrain(target, piece);
 }
 
-/** Does the model see out of the ruin: wholly within it, or (TOWERING) within it? */
-function seesOutOf(observer: Body, piece: TerrainPiece): boolean {
+/**
+ * Is the ruin no obstacle between the observer and the target, wherever the target stands: an AIRCRAFT among
+ * them, or an observer that sees out of it (wholly within, or a TOWERING one within)? Sight and cover both ask.
+ */
+function seesPast(observer: Body, target: Body, piece: TerrainPiece): boolean {
+  if (observer.aircraft === true || target.aircraft === true) return true;
   return observer.towering === true ? touchesTerrain(observer, piece) : whollyWithinTerrain(observer, piece);
 }
 
@@ -335,7 +339,7 @@ function obscured(attacker: Body, target: Body, board: Board): boolean {
         // an attacker that sees out of a ruin (wholly within, or TOWERING within), or in or touching an area
         // piece, sees out of it normally; a ruin obscures nothing to or from an AIRCRAFT model
         if (seesOut[p] === undefined) {
-          seesOut[p] = piece.kind === 'ruin' ? attacker.aircraft === true || target.aircraft === true || seesOutOf(attacker, piece) : touchesTerrain(attacker, piece);
+          seesOut[p] = piece.kind === 'ruin' ? seesPast(attacker, target, piece) : touchesTerrain(attacker, piece);
         }
         if (seesOut[p]) continue;
         // the target is behind (or partly in) the piece: obscured, unless the line crosses only the spot

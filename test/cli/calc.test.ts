@@ -88,14 +88,18 @@ describe('strategium calc', () => {
   });
 });
 
+/** The example input, edited. */
+const input = () => JSON.parse(readFileSync(example, 'utf8'));
+/** The message the example input, edited, is refused with (an error if it is taken). */
+const refusal = (edit: (j: any) => void) => {
+  const j = input();
+  edit(j);
+  try { parseCalcInput(j, 'in.json'); } catch (e) { return (e as Error).message; }
+  throw new Error('expected the input to be refused');
+};
+
 describe('calculator input errors say what was expected', () => {
-  const input = () => JSON.parse(readFileSync(example, 'utf8'));
-  const message = (edit: (j: any) => void) => {
-    const j = input();
-    edit(j);
-    try { parseCalcInput(j, 'in.json'); } catch (e) { return (e as Error).message; }
-    throw new Error('expected the input to be refused');
-  };
+  const message = refusal;
   it('a range neither inches nor "Melee"', () => {
     expect(message((j) => { j.attacker.weapon.range = 'melee'; })).toBe('in.json: attacker.weapon.range: expected a range in inches (more than 0) or "Melee"');
   });
@@ -115,13 +119,7 @@ describe('calculator input errors say what was expected', () => {
 });
 
 describe('calculator inputs taken wrongly before (audit 10)', () => {
-  const input = () => JSON.parse(readFileSync(example, 'utf8'));
-  const refused = (edit: (j: any) => void) => {
-    const j = input();
-    edit(j);
-    try { parseCalcInput(j, 'in.json'); } catch (e) { return (e as Error).message; }
-    throw new Error('expected the input to be refused');
-  };
+  const refused = refusal;
   const abilities = (list: string[]) => { const j = input(); j.attacker.weapon.abilities = list; return parseCalcInput(j, 'in.json').attacker.weapon.abilities; };
 
   it('abilities written together as the data writes them are all read (the second was dropped)', () => {
