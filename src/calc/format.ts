@@ -10,8 +10,9 @@ export function formatCalc(input: CalcInput, exact: ExactResult, sim: SimulatedR
   const w = input.attacker.weapon;
   const d = input.defender;
   const lines: string[] = [];
+  // characteristics named as on a datasheet ("AD6" and "DD6" read as one word)
   const abil = w.abilities.map((a) => [a.name, a.keyword, a.x, a.threshold ? `${a.threshold}+` : ''].filter((v) => v !== undefined && v !== '' && v !== 0).join(' '));
-  lines.push(`${input.attacker.models} x ${w.name}: ${w.range === 'Melee' ? 'Melee' : `${w.range}"`} A${diceExprToString(w.attacks)} ${w.skill}+ S${w.strength} AP${w.ap} D${diceExprToString(w.damage)}${abil.length ? ` [${abil.join(', ')}]` : ''}`);
+  lines.push(`${input.attacker.models} x ${w.name}: ${w.range === 'Melee' ? 'Melee' : `${w.range}"`} A:${diceExprToString(w.attacks)} ${w.range === 'Melee' ? 'WS' : 'BS'}:${w.skill ? `${w.skill}+` : 'N/A'} S:${w.strength} AP:${w.ap} D:${diceExprToString(w.damage)}${abil.length ? ` [${abil.join(', ')}]` : ''}`);
   lines.push(`  vs ${d.models} models: T${d.toughness} Sv${d.save}+${d.invulnerable ? ` ${d.invulnerable}++` : ''} W${d.wounds}${d.feelNoPain ? ` FNP ${d.feelNoPain}+` : ''}${d.cover ? ', in cover' : ''}${d.stealth ? ', Stealth' : ''}${d.keywords.length ? ` [${d.keywords.join(', ')}]` : ''}`);
   lines.push('');
   lines.push(`  stage               exact  simulated (${sim.trials} trials)`);

@@ -29,7 +29,13 @@ const dice = z.union([z.string(), z.number().int().nonnegative()], { error: 'exp
   return d;
 });
 
-const skill = z.number().int().min(2).max(6);
+/**
+ * BS or WS, 2 to 6 (3 means 3+). A TORRENT weapon never rolls to hit and its datasheet says "N/A": it may say
+ * so or leave the field out (read as 0, as the importer reads it); any other weapon needs a skill (checked
+ * with the abilities, below).
+ */
+const skill = z.union([z.number().int().min(2).max(6), z.literal('N/A')], { error: 'expected a skill from 2 to 6 (3 means 3+), or "N/A" for a TORRENT weapon' })
+  .optional().transform((v) => (typeof v === 'number' ? v : 0));
 const reroll = z.enum(['none', 'ones', 'failed']).default('none');
 
 const KNOWN = ['SUSTAINED HITS X', 'LETHAL HITS', 'DEVASTATING WOUNDS', 'ANTI-KEYWORD X+', 'MELTA X', 'RAPID FIRE X', 'BLAST', 'TORRENT', 'TWIN-LINKED', 'LANCE', 'HEAVY', 'IGNORES COVER', 'PRECISION', 'HAZARDOUS', 'ASSAULT', 'PISTOL', 'INDIRECT FIRE'];
@@ -93,7 +99,11 @@ export const calcInputSchema = z.object({
       ap: z.number().int().max(0),
       damage,
       abilities: abilityList,
-    }).strict(),
+    }).strict().superRefine((w, ctx) => {
+      if (w.skill === 0 && !w.abilities.some((a) => a.name === 'TORRENT')) {
+        ctx.addIssue({ code: 'custom', path: ['skill'], message: 'expected a skill from 2 to 6 (3 means 3+); only a TORRENT weapon, which never rolls to hit, may leave it out or say "N/A"' });
+      }
+    }),
     modifiers: z.object({
       hit: z.number().int().default(0),
       wound: z.number().int().default(0),
@@ -113,6 +123,10 @@ export const calcInputSchema = z.object({
     // saves first, then the mortal wounds (src/calc/exact.ts): refused rather than an "exact" result that is not
     if (a.modifiers.rerollOneDamage > 0 && a.weapon.abilities.some((x) => x.name === 'DEVASTATING WOUNDS')) {
       ctx.addIssue({ code: 'custom', path: ['modifiers', 'rerollOneDamage'], message: 'not with DEVASTATING WOUNDS: the exact calculator does not model re-rolling one Damage roll among its mortal wounds' });
+    }
+    // half range is a ranged attack's distance (RAPID FIRE, MELTA): a Melee weapon with it got their bonuses
+    if (a.modifiers.halfRange && a.weapon.range === 'Melee') {
+      ctx.addIssue({ code: 'custom', path: ['modifiers', 'halfRange'], message: 'a Melee weapon has no half range (it counts for ranged attacks: RAPID FIRE, MELTA)' });
     }
   }),
   defender: z.object({

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, root } from '../helpers/cli.ts';
 import { parseCalcInput } from '../../src/calc/input.ts';
+import { buildScene, exactForInput, simulate } from '../../src/calc/simulate.ts';
+import { formatCalc } from '../../src/calc/format.ts';
 
 const example = join(root, 'scenarios', 'calc', 'pulse-rifles-vs-guardians.json');
 
@@ -41,6 +43,7 @@ describe('strategium calc', () => {
     const r = cli(['calc', example, '--trials', '200']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/wounds lost\s+2\.222/);
+    expect(r.stdout.split('\n')[0]).toBe('10 x Pulse rifle: 30" A:1 BS:4+ S:5 AP:0 D:1 [RAPID FIRE 1]');
     expect(r.stdout).toContain('models destroyed   exact');
   });
 
@@ -148,6 +151,33 @@ describe('calculator inputs taken wrongly before (audit 10)', () => {
     expect(refused((j) => { j.attacker.modifiers.rerollOneDamage = 2; })).toBe('in.json: attacker.modifiers.rerollOneDamage: Too big: expected number to be <=1');
     expect(refused((j) => { j.attacker.modifiers.rerollOneDamage = 1; j.attacker.weapon.damage = 'D6'; j.attacker.weapon.abilities = ['DEVASTATING WOUNDS']; }))
       .toBe('in.json: attacker.modifiers.rerollOneDamage: not with DEVASTATING WOUNDS: the exact calculator does not model re-rolling one Damage roll among its mortal wounds');
+  });
+
+  it('a TORRENT weapon may say "N/A" for its skill or leave it out, as its datasheet does (it needed an invented one); other weapons need theirs', () => {
+    const torrent = (skill: unknown) => {
+      const j = input();
+      j.attacker.weapon.abilities = ['TORRENT'];
+      if (skill === undefined) delete j.attacker.weapon.skill; else j.attacker.weapon.skill = skill;
+      const parsed = parseCalcInput(j, 'in.json');
+      const scene = buildScene(parsed);
+      const exact = exactForInput(parsed, scene);
+      return { skill: parsed.attacker.weapon.skill, exact: exact.mean, header: formatCalc(parsed, exact, simulate(parsed, 0, '1', scene)).split('\n')[0] };
+    };
+    const na = torrent('N/A');
+    expect(na.skill).toBe(0);
+    expect(na.header).toContain(' BS:N/A S:5 ');
+    expect(torrent(undefined)).toEqual(na);
+    // every attack hits: the same as any skill the weapon could have been given
+    expect(na.exact).toEqual(torrent(4).exact);
+    expect(na.exact.hits).toBe(na.exact.attacks);
+    expect(refused((j) => { delete j.attacker.weapon.skill; }))
+      .toBe('in.json: attacker.weapon.skill: expected a skill from 2 to 6 (3 means 3+); only a TORRENT weapon, which never rolls to hit, may leave it out or say "N/A"');
+    expect(refused((j) => { j.attacker.weapon.skill = '3+'; })).toBe('in.json: attacker.weapon.skill: expected a skill from 2 to 6 (3 means 3+), or "N/A" for a TORRENT weapon');
+  });
+
+  it('a Melee weapon at half range is refused (it got RAPID FIRE and MELTA\'s bonuses)', () => {
+    expect(refused((j) => { j.attacker.weapon.range = 'Melee'; j.attacker.weapon.abilities = ['MELTA 2']; j.attacker.modifiers = { halfRange: true }; }))
+      .toBe('in.json: attacker.modifiers.halfRange: a Melee weapon has no half range (it counts for ranged attacks: RAPID FIRE, MELTA)');
   });
 
   it('--trials 0 --json: "simulated" is null (its means were null numbers)', () => {
