@@ -1,17 +1,25 @@
 /** Human-readable output of the calculator: expected values per stage and a histogram. */
 import { diceExprToString } from '../core/dice-expr.ts';
+import type { WeaponAbility } from '../data/datasheet.ts';
 import type { ExactResult } from './exact.ts';
 import type { CalcInput } from './input.ts';
 import type { SimulatedResult } from './simulate.ts';
 
 const f = (x: number) => x.toFixed(3).padStart(9);
 
+/** An ability as a datasheet writes it ("ANTI-INFANTRY 4+", "SUSTAINED HITS D3"), which the input reads back. */
+export function abilityText(a: WeaponAbility): string {
+  if (a.name === 'ANTI') return `ANTI-${a.keyword} ${a.threshold}+`;
+  if (a.dice) return `${a.name} ${diceExprToString(a.dice)}`;
+  return a.x !== undefined ? `${a.name} ${a.x}` : a.name;
+}
+
 export function formatCalc(input: CalcInput, exact: ExactResult, sim: SimulatedResult): string {
   const w = input.attacker.weapon;
   const d = input.defender;
   const lines: string[] = [];
   // characteristics named as on a datasheet ("AD6" and "DD6" read as one word)
-  const abil = w.abilities.map((a) => [a.name, a.keyword, a.x, a.threshold ? `${a.threshold}+` : ''].filter((v) => v !== undefined && v !== '' && v !== 0).join(' '));
+  const abil = w.abilities.map(abilityText);
   lines.push(`${input.attacker.models} x ${w.name}: ${w.range === 'Melee' ? 'Melee' : `${w.range}"`} A:${diceExprToString(w.attacks)} ${w.range === 'Melee' ? 'WS' : 'BS'}:${w.skill ? `${w.skill}+` : 'N/A'} S:${w.strength} AP:${w.ap} D:${diceExprToString(w.damage)}${abil.length ? ` [${abil.join(', ')}]` : ''}`);
   lines.push(`  vs ${d.models} models: T${d.toughness} Sv${d.save}+${d.invulnerable ? ` ${d.invulnerable}++` : ''} W${d.wounds}${d.feelNoPain ? ` FNP ${d.feelNoPain}+` : ''}${d.cover ? ', in cover' : ''}${d.stealth ? ', Stealth' : ''}${d.keywords.length ? ` [${d.keywords.join(', ')}]` : ''}`);
   lines.push('');
