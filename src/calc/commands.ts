@@ -24,6 +24,7 @@ export function register(program: Command): void {
     .option('--charged', 'the attacker made a Charge move this turn (LANCE)')
     .option('--stationary', 'the attacker Remained Stationary (HEAVY)')
     .option('--cover', 'the target has the Benefit of Cover')
+    .option('--data <dir>', 'a Wahapedia export directory: datasheets of factions that are not bundled (looked up there first)')
     .option('--save-input <file>', 'write the input built from the data (a file `calc <file>` reads, to edit)')
     .option('--trials <n>', 'simulated trials', '10000')
     .option('--seed <s>', 'seed of the simulation', seedArg, '1')
@@ -37,7 +38,7 @@ export function register(program: Command): void {
       // minute or two (a mistyped 1e12 would run for days with nothing shown)
       if (!Number.isInteger(trials) || trials < 0 || trials > MAX_TRIALS) throw new CliError(`--trials: expected a whole number from 0 to ${MAX_TRIALS.toLocaleString('en-US')}, got "${opts.trials}"`);
       const named = (['attacker', 'weapon', 'defender'] as const).filter((k) => opts[k] !== undefined);
-      const shaping = (['models', 'targets', 'halfRange', 'charged', 'stationary', 'cover', 'saveInput'] as const).filter((k) => opts[k] !== undefined);
+      const shaping = (['models', 'targets', 'halfRange', 'charged', 'stationary', 'cover', 'data', 'saveInput'] as const).filter((k) => opts[k] !== undefined);
       let json: unknown;
       let source: string;
       if (file !== undefined) {
@@ -47,13 +48,15 @@ export function register(program: Command): void {
       } else {
         if (named.length < 3) throw new CliError(`calc: expected a calculator input file, or --attacker, --weapon and --defender (missing ${(['attacker', 'weapon', 'defender'] as const).filter((k) => opts[k] === undefined).map((k) => `--${k}`).join(', ')})`);
         const { calcInputFromData } = await import('./from-data.ts');
+        const { bundledSource, exportSource } = await import('../data/catalog.ts');
         let built;
         try {
+          const sources = [...(opts.data ? [exportSource(opts.data)] : []), bundledSource()];
           built = calcInputFromData({
             attacker: opts.attacker!, weapon: opts.weapon!, defender: opts.defender!,
             models: count('--models', opts.models), targets: count('--targets', opts.targets),
             halfRange: opts.halfRange, charged: opts.charged, stationary: opts.stationary, cover: opts.cover,
-          });
+          }, sources);
         } catch (err) {
           throw new CliError((err as Error).message);
         }
@@ -89,7 +92,7 @@ export function register(program: Command): void {
 
 interface CalcOptions {
   attacker?: string; weapon?: string; defender?: string; models?: string; targets?: string;
-  halfRange?: boolean; charged?: boolean; stationary?: boolean; cover?: boolean; saveInput?: string;
+  halfRange?: boolean; charged?: boolean; stationary?: boolean; cover?: boolean; data?: string; saveInput?: string;
   trials: string; seed: string; json?: boolean;
 }
 

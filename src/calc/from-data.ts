@@ -1,13 +1,13 @@
 /**
- * The calculator's input built from the bundled data: `calc --attacker <unit> --weapon <profile> --defender
- * <unit>`. A list builder asks "what do these guns do to that unit" by name; writing the profiles out by hand
+ * The calculator's input built from the data: `calc --attacker <unit> --weapon <profile> --defender <unit>
+ * [--data <export dir>]`. A list builder asks "what do these guns do to that unit" by name; writing the profiles out by hand
  * was the only way before. The result is the same JSON a file holds (checked by the same schema), so
  * `--save-input` can write it for editing.
  */
 import { diceExprToString } from '../core/dice-expr.ts';
 import type { Datasheet, WeaponProfile } from '../data/datasheet.ts';
 import { abilityText } from './format.ts';
-import { bundledFactions, loadFactionCatalog } from '../data/catalog.ts';
+import { bundledSource, type CatalogSource } from '../data/catalog.ts';
 import { closestNames } from '../data/fuzzy.ts';
 import { lookupKey } from '../data/text.ts';
 import { getWeaponAbility } from '../rules/weapon-abilities.ts';
@@ -33,18 +33,24 @@ export interface FromData {
   notes: string[];
 }
 
-/** Every bundled datasheet, faction by faction (a name both factions used would be the first faction's). */
-function bundledDatasheets(): Datasheet[] {
-  return bundledFactions().flatMap((f) => loadFactionCatalog(f.folder ?? f.id).datasheets);
-}
-
-function findDatasheet(option: string, name: string, all: readonly Datasheet[]): Datasheet {
+/**
+ * The datasheet of that name in the first source that has it (an export given with --data, then the bundled
+ * data): a name several factions share is the first faction's (by the source's order).
+ */
+function findDatasheet(option: string, name: string, sources: readonly CatalogSource[]): Datasheet {
   const key = lookupKey(name);
-  const hits = all.filter((d) => lookupKey(d.name) === key);
-  // a Legends version and the current one share a name: the current one, as the army lists take it
-  const current = hits.find((d) => !/legends|forge world/i.test(d.source ?? '')) ?? hits[0];
-  if (current) return current;
-  throw new Error(`${option}: no bundled datasheet is named "${name}" (closest: ${closestNames(name, all.map((d) => d.name)).join(', ')})`);
+  const names: string[] = [];
+  for (const src of sources) {
+    for (const f of src.factions()) {
+      const unitNames = src.unitNames(f.id);
+      names.push(...unitNames);
+      if (unitNames.some((n) => lookupKey(n) === key)) {
+        const sheet = src.load(f.id).byName(name);
+        if (sheet) return sheet;
+      }
+    }
+  }
+  throw new Error(`${option}: no datasheet is named "${name}" in the ${sources.map((s) => s.label).join(' or the ')} (closest: ${closestNames(name, names).join(', ')})`);
 }
 
 /** The weapon profile named: a profile's full name, or a weapon's when it has one profile. */
@@ -61,10 +67,9 @@ function findProfile(sheet: Datasheet, name: string): { weapon: string; profile:
   throw new Error(`--weapon: ${sheet.name} has no weapon "${name}" (its weapons: ${all.join(', ')})`);
 }
 
-export function calcInputFromData(o: FromDataOptions): FromData {
-  const all = bundledDatasheets();
-  const attacker = findDatasheet('--attacker', o.attacker, all);
-  const defender = findDatasheet('--defender', o.defender, all);
+export function calcInputFromData(o: FromDataOptions, sources: readonly CatalogSource[] = [bundledSource()]): FromData {
+  const attacker = findDatasheet('--attacker', o.attacker, sources);
+  const defender = findDatasheet('--defender', o.defender, sources);
   const { weapon, profile } = findProfile(attacker, o.weapon);
   const notes: string[] = [];
   const melee = profile.range === 'Melee';

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { cli, root } from '../helpers/cli.ts';
 import { calcInputFromData } from '../../src/calc/from-data.ts';
 import { parseCalcInput } from '../../src/calc/input.ts';
+import { bundledSource, exportSource } from '../../src/data/catalog.ts';
 
 const built = (o: Parameters<typeof calcInputFromData>[0]) => calcInputFromData(o);
 const refusal = (o: Parameters<typeof calcInputFromData>[0]) => {
@@ -47,11 +48,20 @@ describe('calc --attacker --weapon --defender: the input from the bundled data',
   });
 
   it('names not in the data are refused with the closest names, and a weapon of several profiles needs one named', () => {
-    expect(refusal({ attacker: 'Strike Team', weapon: 'Pulse rifle', defender: 'Howling Banshes' })).toBe('--defender: no bundled datasheet is named "Howling Banshes" (closest: Howling Banshees, Swooping Hawks, Piranhas)');
+    expect(refusal({ attacker: 'Strike Team', weapon: 'Pulse rifle', defender: 'Howling Banshes' })).toBe('--defender: no datasheet is named "Howling Banshes" in the bundled data (closest: Howling Banshees, Swooping Hawks, Piranhas)');
     expect(refusal({ attacker: 'Strike Team', weapon: 'plasma', defender: 'Wraithguard' })).toBe('--weapon: Strike Team has no weapon "plasma" (its weapons: Pulse carbine, Pulse pistol, Pulse rifle, Support turret, Close combat weapon)');
     expect(refusal({ attacker: 'Crisis Battlesuits', weapon: 'Cyclic ion blaster', defender: 'Wraithguard' })).toBe('--weapon: Cyclic ion blaster has 2 profiles: name one (Cyclic ion blaster – standard, Cyclic ion blaster – overcharge)');
     // the profile typed with a plain hyphen
     expect(built({ attacker: 'Crisis Battlesuits', weapon: 'Cyclic ion blaster - overcharge', defender: 'Wraithguard' }).input).toMatchObject({ attacker: { weapon: { name: 'Cyclic ion blaster – overcharge' } } });
+  });
+
+  it('--data: a faction that is not bundled, from a Wahapedia export (looked up there first, then in the bundled data)', () => {
+    const sources = [exportSource(join(root, '..', 'shared', 'data', 'wahapedia-10e')), bundledSource()];
+    const { input } = calcInputFromData({ attacker: 'Intercessor Squad', weapon: 'Bolt rifle', defender: 'Wraithguard' }, sources);
+    // five Intercessors with bolt rifles (24" A2 BS3+ S4 AP-1 D1, ASSAULT and HEAVY)
+    expect(input.attacker).toMatchObject({ models: 5, weapon: { range: 24, attacks: '2', skill: 3, strength: 4, ap: -1, damage: '1', abilities: ['ASSAULT', 'HEAVY'] } });
+    expect(input.defender).toMatchObject({ toughness: 6, save: 2, wounds: 3 });
+    expect(() => calcInputFromData({ attacker: 'Intercessor Squad', weapon: 'Bolt rifle', defender: 'Wraithguard' })).toThrow(/^--attacker: no datasheet is named "Intercessor Squad" in the bundled data \(closest: /);
   });
 
   it('the command: the same exact answer as the hand-written file of the same profiles; --save-input writes a file calc reads back', () => {
