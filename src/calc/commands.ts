@@ -1,6 +1,6 @@
 /**
  * `calc <file.json> [--trials N] [--seed S] [--json]`, or `calc --attacker <unit> --weapon <profile> --defender
- * <unit>` from the bundled data: exact distributions of one weapon profile's attacks against a target unit,
+ * <unit>` from the datasheets (the bundled ones, and an export's with --data): exact distributions of one weapon profile's attacks against a target unit,
  * side by side with a seeded simulation through the engine's pipeline.
  */
 import { seedArg } from '../sim/cli-options.ts';
@@ -15,9 +15,9 @@ export function register(program: Command): void {
     .command('calc')
     .description('exact damage distribution of one weapon profile against a unit, with a seeded simulation beside it')
     .argument('[file]', 'calculator input (JSON); or name the units with --attacker, --weapon and --defender')
-    .option('--attacker <unit>', 'the attacking datasheet, by name, from the bundled data')
+    .option('--attacker <unit>', 'the attacking datasheet, by name (bundled, or in --data)')
     .option('--weapon <profile>', "the attacker's weapon profile, by name (\"Plasma rifle\", \"Fusion blaster\")")
-    .option('--defender <unit>', 'the target datasheet, by name, from the bundled data')
+    .option('--defender <unit>', 'the target datasheet, by name (bundled, or in --data)')
     .option('--models <n>', "attacking models with the weapon (default: the attacker's minimum unit's models carrying it)")
     .option('--targets <n>', "models in the target unit (default: its minimum unit size)")
     .option('--half-range', 'the target is within half range (RAPID FIRE, MELTA)')

@@ -102,7 +102,8 @@ export function calcInputFromData(o: FromDataOptions, sources: readonly CatalogS
         name: profile.name,
         range: profile.range,
         attacks: diceExprToString(profile.attacks),
-        ...(profile.skill ? { skill: profile.skill } : { skill: 'N/A' }),
+        // a TORRENT weapon's "N/A" is read as 0
+        skill: profile.skill || 'N/A',
         strength: profile.strength,
         ap: profile.ap,
         damage: diceExprToString(profile.damage),
