@@ -652,24 +652,15 @@ function convolve(a: number[], b: number[]): number[] {
  * with "re-roll one" budgets of 3 ran for minutes convolving zeros)
  */
 function convolveTrimmed(a: number[], b: number[]): number[] {
-  const [alo, ahi] = supportAbove(a);
-  const [blo, bhi] = supportAbove(b);
-  if (ahi < alo || bhi < blo) return [0];
+  const [alo, ahi] = support(a, TINY);
+  const [blo, bhi] = support(b, TINY);
+  if (!(a[alo] > TINY) || !(b[blo] > TINY)) return [0];
   const out = zeros(ahi + bhi + 1);
   for (let i = alo; i <= ahi; i++) {
     const x = a[i];
     for (let j = blo; j <= bhi; j++) out[i + j] += x * b[j];
   }
   return out;
-}
-
-/** first and last index of the entries of at least TINY (hi < lo when there are none) */
-function supportAbove(p: number[]): [number, number] {
-  let lo = 0;
-  while (lo < p.length && p[lo] < TINY) lo++;
-  let hi = p.length - 1;
-  while (hi > lo && p[hi] < TINY) hi--;
-  return [lo, lo < p.length ? hi : -1];
 }
 
 /** the n-fold convolution of a small (sub-)pmf, by repeated convolution (n is a SUSTAINED HITS value) */
@@ -704,13 +695,13 @@ function zeros(n: number): number[] {
   return a;
 }
 
-/** first and last index of the non-zero entries of a pmf */
-function support(p: ArrayLike<number>): [number, number] {
+/** first and last index of the entries of a pmf above `floor` (0: the non-zero ones); lo = hi at the end when there are none */
+function support(p: ArrayLike<number>, floor = 0): [number, number] {
   const K = p.length - 1;
   let lo = 0;
-  while (lo < K && p[lo] === 0) lo++;
+  while (lo < K && p[lo] <= floor) lo++;
   let hi = K;
-  while (hi > lo && p[hi] === 0) hi--;
+  while (hi > lo && p[hi] <= floor) hi--;
   return [lo, hi];
 }
 
