@@ -1,7 +1,7 @@
 #!/bin/bash
 # Plays every row of the README's "How well they play" table, from the repository's root, one command after
-# the other (each batch uses both cores): about three hours on 2 cores (sixty-first session: a 200-game row ~1-1.5
-# minutes, a 1,000-game row ~7, a 2,000-game row ~14, so the seven 1,000-game and four 2,000-game rows ~1.75 hours;
+# the other (each batch uses both cores): about three and a half hours on 2 cores (sixty-first session: a 200-game row
+# ~1-1.5 minutes, a 1,000-game row ~7, a 2,000-game row ~14, so the ten 1,000-game and four 2,000-game rows ~2 hours;
 # the lookahead's tournaments ~5 minutes a seed; about 100 minutes in the fifty-second session). Outputs in $1
 # (default out/agent-rows): the JSON lines of the tournaments (heuristic-vs-random.txt, lookahead.txt), a batch folder (games.csv,
 # results.json) and its --json summary (<row>.json) for each batch row, and `progress`, a line a row as each
@@ -26,7 +26,7 @@ T batch scenarios/default.json --agents heuristic,./bench/no-doctrine-agent.ts -
 for s in 3 4 5 6 7 8; do echo "== seed $s"; T tournament scenarios/default.json --agents heuristic,lookahead --games 40 --seed $s --json; done > "$O/lookahead.txt" 2>&1
 echo "lookahead $(date +%T)" >> "$O/progress"
 B montka-5 scenarios/mirror/montka-vs-none.json --games 1000 --seed 5
-for m in seer-council eldritch-raiders ghosts-of-the-webway aspect-host warhost; do B "$m-5" "scenarios/mirror/$m-vs-none.json" --games 1000 --seed 5; done
+for m in seer-council eldritch-raiders ghosts-of-the-webway aspect-host warhost retaliation auxiliary-cadre windrider-host; do B "$m-5" "scenarios/mirror/$m-vs-none.json" --games 1000 --seed 5; done
 B kroot-raiding-party-5 scenarios/boarding-actions/kroot-raiding-party-vs-none.json --games 1000 --seed 5
 for row in "armoured-warhost-vs-none 3 dawn-of-war" "armoured-warhost-vs-none-crucible 7 crucible" \
            "armoured-warhost-vs-none-search-and-destroy 7 search-and-destroy" "armoured-warhost-vs-none-hammer-and-anvil 3 hammer-and-anvil"; do
