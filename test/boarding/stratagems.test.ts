@@ -182,6 +182,16 @@ describe('BATTLEFIELD COMMAND', () => {
     expect(names(sandbox(units('Cadre Fireblade'), { ba: false }), start('shooting'), 0)).toEqual([]);
   });
 
+  it('not with a Battle-shocked Bodyguard unit: it is the second target, and no Stratagem affects its player\'s Battle-shocked unit', () => {
+    const g = sandbox(units('Cadre Fireblade'), { agents: [using('BATTLEFIELD COMMAND'), scriptedAgent('ae')] });
+    g.emit({ type: 'battle-shock', unit: 'S', value: true });
+    expect(names(g, start('shooting'), 0)).toEqual([]);
+    expect(openWindow(g, start('shooting'))).toEqual([]);
+    expect(g.state.effects).toEqual([]);
+    g.emit({ type: 'battle-shock', unit: 'S', value: false });
+    expect(names(g, start('shooting'), 0)).toEqual(['BATTLEFIELD COMMAND (Boarding Actions)']);
+  });
+
   it('used in the opponent\'s turn by the player who goes second, it ends at the start of their Command phase of the same round', () => {
     const g = battleSandbox([
       { id: 'G', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 36, y: 20 } },

@@ -303,6 +303,23 @@ describe('The Yncarne', () => {
     destroyModel(g, g.state.units.ST, b, 'YC', 'test');
     expect(g.state.units.YC.models[0].wounds).toBe(full - 3);
   });
+
+  it('Ethereal Form: the Bodyguard part of an Attached unit destroyed while its Leader lives is an enemy unit destroyed (core rules, Attached Units)', () => {
+    const g = sandbox([
+      { id: 'YC', player: 0, faction: 'aeldari', name: 'The Yncarne', at: { x: 20, y: 20 } },
+      { ...ST, counts: [1, 1], at: { x: 21.8, y: 20 } },
+      { id: 'CF', player: 1, faction: 'tau', name: 'Cadre Fireblade', at: { x: 21.8, y: 22 } },
+    ], { phase: 'fight', stream: scriptedStream([2]) });
+    g.emit({ type: 'unit-attached', leader: 'CF', bodyguard: 'ST' });
+    const yc = g.state.units.YC;
+    const full = characteristic(g.state, yc, yc.models[0], 'W');
+    g.emit({ type: 'model-damaged', unit: 'YC', model: yc.models[0].id, wounds: 5, by: 'ST', mortal: false });
+    for (const m of g.state.units.ST.models.filter((x) => x.origin === 'ST')) destroyModel(g, g.state.units.ST, m, 'YC', 'test');
+    expect(g.state.units.ST.components.find((c) => c.unit === 'ST')!.destroyed).toBe(true);
+    expect(g.state.units.ST.models.some((m) => m.alive)).toBe(true);
+    // the D3 is a 2
+    expect(g.state.units.YC.models[0].wounds).toBe(full - 3);
+  });
 });
 
 describe('Vampire Raider', () => {

@@ -86,6 +86,25 @@ describe('INSANE BRAVERY only in the Battle-shock step of your Command phase', (
     expect(offers).toEqual([]);
     expect(usable(ba('command', []), failed, 0)).toEqual(['INSANE BRAVERY (Boarding Actions):ST']);
   });
+
+  it('passes "that" test only: a second test the unit takes later in the phase (PRESENTIMENT OF DREAD forces one) is rolled, Core and Boarding Actions', () => {
+    for (const mode of ['strike-force', 'boarding-actions'] as const) {
+      const offers: string[] = [];
+      const g = battleSandbox([{ id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 5 } }], {
+        mode, ...(mode === 'boarding-actions' ? { size: { width: 44, height: 30 } } : {}), phase: 'command', turn: 0, round: 2, cp: [3, 3],
+        agents: [recording(offers, 'INSANE BRAVERY'), scriptedAgent('ae')], stream: scriptedStream([1, 1, 1, 1]),
+      });
+      belowHalf(g, 'ST');
+      expect(battleShockTest(g, 0, 'ST'), mode).toBe(true);
+      expect(g.log!.filter((e) => e.type === 'stratagem-used').map((e) => e.type === 'stratagem-used' && e.name), mode).toEqual(['INSANE BRAVERY']);
+      // the second test: the stratagem cannot be used again (once per battle; once per phase in Boarding Actions)
+      expect(battleShockTest(g, 0, 'ST'), mode).toBe(false);
+      expect(g.state.units.ST.battleShocked, mode).toBe(true);
+      const rolled = g.log!.filter((e) => e.type === 'dice' && e.purpose === 'battle-shock').length;
+      // Core: passed before rolling, then one roll; Boarding Actions: a roll failed and saved, then one roll
+      expect(rolled, mode).toBe(mode === 'strike-force' ? 1 : 2);
+    }
+  });
 });
 
 describe('GO TO GROUND and SMOKESCREEN only in the opponent\'s Shooting phase', () => {

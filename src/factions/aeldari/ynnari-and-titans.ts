@@ -184,13 +184,14 @@ registerRule({
 
 /**
  * Ethereal Form: each time the Yncarne destroys an enemy unit (its attacks or abilities remove the unit's last
- * model), it regains up to D3 lost wounds.
+ * model), it regains up to D3 lost wounds. The listener hears each part of an Attached unit as it is destroyed,
+ * and a part counts as a unit destroyed (core rules, Attached Units), so the Leader's survival does not matter.
  */
 registerRule({ name: 'Ethereal Form', kind: 'datasheet-ability' });
 
 onUnitDestroyed((g, unit, _component, by) => {
   const y = by ? g.state.units[by] : null;
-  if (!y || y.player === unit.player || !onBattlefield(y) || !y.abilities.includes('Ethereal Form') || unit.models.some((m) => m.alive)) return;
+  if (!y || y.player === unit.player || !onBattlefield(y) || !y.abilities.includes('Ethereal Form')) return;
   const m = y.models.find((x) => x.alive && g.state.datasheets[x.datasheet].abilities.includes('Ethereal Form'));
   if (!m) return;
   const lost = characteristic(g.state, y, m, 'W') - m.wounds;

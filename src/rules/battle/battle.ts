@@ -121,15 +121,16 @@ export function armyDestroyed(g: Game): PlayerIndex | null {
 }
 
 /**
- * End of the battle: units still in Reserves count as destroyed; the winner has more VP, a tie is a
- * draw. When an army is destroyed the battle ends there and the player with an army left wins (they
- * would go on scoring every remaining turn against no opposition).
+ * End of the battle: units still in Reserves count as destroyed, and so do the units embarked within a
+ * transport still in Reserves (they are in Reserves with it, as Declare Battle Formations counts them); the
+ * winner has more VP, a tie is a draw. When an army is destroyed the battle ends there and the player with an
+ * army left wins (they would go on scoring every remaining turn against no opposition).
  */
 function endBattle(g: Game, endedBy: GameResult['endedBy']): GameResult {
   const s = g.state;
-  for (const id of s.unitOrder) {
-    const u = s.units[id];
-    if (!inReserves(u)) continue;
+  const leftInReserves = s.unitOrder.map((id) => s.units[id])
+    .filter((u) => inReserves(u) || (u.location === 'embarked' && u.embarkedIn !== null && inReserves(s.units[u.embarkedIn])));
+  for (const u of leftInReserves) {
     for (const c of u.components) if (!c.destroyed) g.emit({ type: 'unit-destroyed', unit: u.id, component: c.unit, by: null, player: u.player });
   }
   const vp: [number, number] = [s.players[0].vp, s.players[1].vp];

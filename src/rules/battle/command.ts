@@ -10,10 +10,10 @@ import { abilityRulesWith, anyUnitHas, getRule } from '../../core/rules-registry
 import { afterRoll, rollDice } from '../roll-window.ts';
 import { openWindow } from '../windows.ts';
 import { primaryMission } from './missions.ts';
-import { endPhase, hasEffect, startPhase } from './phase.ts';
+import { endPhase, startPhase } from './phase.ts';
 import { belowHalfStrength, bestLeadership, onBattlefield, rollModifier, unitsOnBattlefield } from './units.ts';
 
-/** Effect kind: the unit passes its next Battle-shock test this phase (Insane Bravery). */
+/** Effect kind: the unit passes its next Battle-shock test this phase (INSANE BRAVERY; spent by that test). */
 export const PASSES_BATTLE_SHOCK = 'Passes Battle-shock test';
 
 export function commandPhase(g: Game, player: PlayerIndex): void {
@@ -98,6 +98,17 @@ export function enemyBattleShockModifier(state: GameState, tested: UnitState): n
 }
 
 /**
+ * INSANE BRAVERY passes "that" test only: the effect decides one test and goes, so that a second test forced
+ * on the unit later in the phase (PRESENTIMENT OF DREAD) is rolled.
+ */
+function spendPass(g: Game, unitId: string): boolean {
+  const pass = g.state.effects.find((e) => e.kind === PASSES_BATTLE_SHOCK && e.unit === unitId);
+  if (!pass) return false;
+  g.removeEffect(pass.id);
+  return true;
+}
+
+/**
  * Take a Battle-shock test: 2D6, passed on a total at least the unit's best Leadership; the unit's rules'
  * Battle-shock modifiers and `modifier` are added to the total (a rule that makes the test "subtracting 1
  * from the result": Face of Death).
@@ -105,7 +116,7 @@ export function enemyBattleShockModifier(state: GameState, tested: UnitState): n
 export function battleShockTest(g: Game, player: PlayerIndex, unitId: string, modifier = 0): boolean {
   openWindow(g, { name: 'command/before-battle-shock-test', unit: unitId, targets: [] });
   const u = g.state.units[unitId];
-  if (hasEffect(g, PASSES_BATTLE_SHOCK, unitId)) return true;
+  if (spendPass(g, unitId)) return true;
   const ld = bestLeadership(g.state, u);
   let dice = rollDice(g, 2, 6, 'battle-shock', player, unitId, u.name);
   // modifiers to the test: the unit's rules' (Supreme Loyalty), its enemies' (Shadow of Death) and the
@@ -115,7 +126,7 @@ export function battleShockTest(g: Game, player: PlayerIndex, unitId: string, mo
   let passed = dice[0] + dice[1] + mod >= ld;
   if (!passed) {
     openWindow(g, { name: 'command/after-battle-shock-failed', unit: unitId, targets: [] });
-    passed = hasEffect(g, PASSES_BATTLE_SHOCK, unitId);
+    passed = spendPass(g, unitId);
   }
   if (!passed) g.emit({ type: 'battle-shock', unit: unitId, value: true });
   return passed;

@@ -370,7 +370,13 @@ export function armyEnemyMoveEnded(g: Game, mover: UnitState, mode: 'normal' | '
   }
 }
 
-/** After a unit ends a move: the opponent may react (Fire Overwatch); it may embark. */
+/**
+ * The moves after which a unit may embark (core rules, Embark): not a set-up (an arrival from Reserves, by RAPID
+ * INGRESS too, or UNSHROUDED TRUTH's), which also calls afterMove.
+ */
+const EMBARKING_MOVES: ReadonlySet<UnitState['flags']['moved']> = new Set(['normal', 'advance', 'fall-back'] as const);
+
+/** After a unit ends a move or is set up: the opponent may react (Fire Overwatch); after a move it may embark. */
 export function afterMove(g: Game, u: UnitState): void {
   // abilities used when the unit is set up or ends a move (Grenade Pack Flyover)
   const moved = g.state.units[u.id];
@@ -379,7 +385,7 @@ export function afterMove(g: Game, u: UnitState): void {
   openWindow(g, { name: 'movement/after-enemy-move', unit: u.id, targets: [] });
   enemyMoveEnded(g, g.state.units[u.id]);
   const fresh = g.state.units[u.id];
-  if (fresh.location !== 'battlefield') return;
+  if (fresh.location !== 'battlefield' || !EMBARKING_MOVES.has(fresh.flags.moved)) return;
   const transports = embarkOptions(g, fresh);
   if (transports.length === 0) return;
   const { option } = g.decide({ kind: 'embark', player: fresh.player, prompt: `${fresh.name}: embark within a transport?`, options: [{ stay: true }, ...transports.map((t) => ({ transport: t.id }))], context: { unit: fresh.id } });

@@ -66,12 +66,16 @@ function freeLeader(u: UnitState): boolean {
   return u.components.length === 1 && u.attachedTo === null && leaderAbilities(u).length > 0;
 }
 
-/** The friendly Bodyguard units within 6" that this Leader unit could normally be attached to. */
+/**
+ * The friendly Bodyguard units within 6" that this Leader unit could normally be attached to. The Bodyguard unit
+ * is the stratagem's second target, so not a Battle-shocked one (no Stratagem affects its player's
+ * Battle-shocked unit; the windows check only the Leader, the first target).
+ */
 export function battlefieldCommandBodyguards(s: GameState, player: PlayerIndex, leader: UnitState): UnitState[] {
   const lds = s.datasheets[leader.datasheet];
   if ((lds.leads ?? []).length === 0) return [];
   return unitsOnBattlefield(s, player).filter((b) =>
-    b.id !== leader.id && b.components.length === 1 && mayLead(lds, s.datasheets[b.datasheet]) && !commanded(s, player, b) && unitDistance(s, leader, b) <= 6 + 1e-6);
+    b.id !== leader.id && b.components.length === 1 && !b.battleShocked && mayLead(lds, s.datasheets[b.datasheet]) && !commanded(s, player, b) && unitDistance(s, leader, b) <= 6 + 1e-6);
 }
 
 /** "Until the start of your next Command phase", from now (this round's, when it is still to come). */
