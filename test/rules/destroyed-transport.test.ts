@@ -56,4 +56,34 @@ describe('destroyed transport passengers', () => {
     // wholly within 6": the model's far edge within 6" of the hull
     expect(horizontalDistance(body, hullBody) + 2 * r).toBeLessThanOrEqual(6 + 1e-6);
   });
+
+  it('Emergency Disembarkation with room for only some models: those set up live, only the others are destroyed (the player picks them)', () => {
+    // the ring's walls, with open ground only in an alcove 2" x 4" east of the Devilfish (x 34.4-36.4, y 20-24)
+    const rect = (x0: number, y0: number, x1: number, y1: number) => [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }];
+    const walls = [rect(22, 14, 28.7, 30), rect(31.3, 14, 34.4, 30), rect(36.4, 14, 38, 30), rect(28.7, 14, 31.3, 20.7), rect(28.7, 23.3, 31.3, 30),
+      rect(34.4, 14, 36.4, 20), rect(34.4, 24, 36.4, 30)].map((polygon, i) => ({ id: `w${i}`, kind: 'impassable' as const, polygon, height: 5 }));
+    const passengers = (fireWarriors: number) => {
+      const picked: string[] = [];
+      const g = battleSandbox([
+        { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 30, y: 22 } },
+        { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', counts: [1, fireWarriors - 1], at: { x: 50, y: 2 } },
+        { id: 'E', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 55, y: 35 } },
+      ], {
+        phase: 'shooting', terrain: walls, stream: scriptedStream([/* Deadly Demise */ 1, ...new Array(20).fill(6)]),
+        agents: [{ name: 'picks', decide: (_v, r) => { if (r.kind === 'select-casualty') picked.push((r.options[0] as { model: string }).model); return { option: 0 }; } }, { name: 'ae', decide: () => ({ option: 0 }) }],
+      });
+      g.emit({ type: 'unit-location', unit: 'ST', location: 'embarked', embarkedIn: 'DF' });
+      inflictMortalWounds(g, g.state.units.DF, 30, null);
+      const st = g.state.units.ST;
+      return { set: st.models.filter((m) => m.alive && m.pos).length, alive: st.models.filter((m) => m.alive).length, picked, location: st.location };
+    };
+    // four fit in the alcove
+    expect(passengers(4)).toEqual({ set: 4, alive: 4, picked: [], location: 'battlefield' });
+    const ten = passengers(10);
+    expect(ten.location).toBe('battlefield');
+    expect(ten.set).toBe(4);
+    expect(ten.alive).toBe(4);
+    // the player selected each of the six models destroyed
+    expect(ten.picked.length).toBe(6);
+  });
 });

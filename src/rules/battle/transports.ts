@@ -8,7 +8,7 @@ import type { Game } from '../../core/game.ts';
 import type { GameState, ModelState, UnitState } from '../../core/state.ts';
 import { abilityRulesWith, allows, forbids, forEachActiveRule, registerRule } from '../../core/rules-registry.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
-import { destroyModel, inflictMortalWounds, onModelDestroyed, type DestroyOptions } from '../damage.ts';
+import { destroyModel, inflictMortalWounds, onModelDestroyed, selectCasualty, type DestroyOptions } from '../damage.ts';
 import { awaitsItsFight } from './fight-on-death.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import { modelBody } from './world.ts';
@@ -245,8 +245,9 @@ function deadlyDemiseRoll(s: GameState, unit: UnitState, model: ModelState): num
  * The passengers of a destroyed transport get out (`hull`: the transport's model being destroyed; a stand-in, not
  * in the state, when it fought on death first): set up wholly within 3" of it, or, with no room there, an
  * Emergency Disembarkation wholly within 6"; then a D6 for each model set up, and the unit suffers a mortal
- * wound for each 1 (each 1-3 after an Emergency Disembarkation). With no room within 6" either the unit is
- * destroyed (the planner places the whole unit or none: a unit of which only some models fit loses them all).
+ * wound for each 1 (each 1-3 after an Emergency Disembarkation). A model that still cannot be set up is destroyed
+ * (core rules): with no room within 6" for the whole unit, its player selects models to destroy one at a time
+ * until the rest fit (the planner places a whole unit or none), and with no room for one the unit is destroyed.
  */
 function emergencyDisembark(g: Game, u: UnitState, hull: ModelState): void {
   const s = g.state;
@@ -256,8 +257,16 @@ function emergencyDisembark(g: Game, u: UnitState, hull: ModelState): void {
   let plan = hull.pos ? planUnit(s, u, 'disembark', { transportId: hull.id }, standIn) : null;
   let emergency = false;
   if (hull.pos && (!plan || !plan.ok)) {
-    plan = planUnit(s, u, 'disembark', { transportId: hull.id, transportRange: EMERGENCY_DISEMBARK_RANGE }, standIn);
+    const emergencyPlan = () => planUnit(g.state, g.state.units[u.id], 'disembark', { transportId: hull.id, transportRange: EMERGENCY_DISEMBARK_RANGE }, standIn);
+    plan = emergencyPlan();
     emergency = true;
+    while (!plan.ok && g.state.units[u.id].models.filter((m) => m.alive).length > 1) {
+      const fresh = g.state.units[u.id];
+      const m = selectCasualty(g, fresh, 'no room to set it up (Emergency Disembarkation)');
+      if (!m) break;
+      destroyModel(g, fresh, m, null, 'could not disembark from a destroyed transport', { at: hull.pos });
+      plan = emergencyPlan();
+    }
   }
   if (!plan || !plan.ok) {
     // no room to set it up: the unit is destroyed, where its transport stood (Unquenchable Resolve returns there)
