@@ -2,7 +2,7 @@
 # Plays every row of the README's "How well they play" table, from the repository's root, one command after
 # the other (each batch uses both cores): about three and a half hours on 2 cores (sixty-first session: a 200-game row
 # ~1-1.5 minutes, a 1,000-game row ~7, a 2,000-game row ~14, so the ten 1,000-game and four 2,000-game rows ~2 hours;
-# the lookahead's tournaments ~5 minutes a seed; about 100 minutes in the fifty-second session). Outputs in $1
+# the lookahead's tournaments ~8 minutes a seed (sixty-second session); about 100 minutes in the fifty-second session). Outputs in $1
 # (default out/agent-rows): the JSON lines of the tournaments (heuristic-vs-random.txt, lookahead.txt), a batch folder (games.csv,
 # results.json) and its --json summary (<row>.json) for each batch row, and `progress`, a line a row as each
 # ends. The table's cells are made from them as docs/agent-measurements.md ("How the README's rows are
