@@ -21,6 +21,7 @@ import { characteristic } from '../../src/rules/battle/units.ts';
 import { afterMove } from '../../src/rules/battle/movement.ts';
 import { currentControl } from '../../src/rules/battle/objectives.ts';
 import { endPhase } from '../../src/rules/battle/phase.ts';
+import { commandPhase } from '../../src/rules/battle/command.ts';
 import { shootWithUnit } from '../../src/rules/battle/shooting.ts';
 import { loadArmyFile, type ArmyFile, type ArmyUnit } from '../../src/data/army.ts';
 import { loadFactionCatalog } from '../../src/data/catalog.ts';
@@ -274,6 +275,18 @@ describe('Spirit Conclave stratagems', () => {
     expect(planFor(d, 'WG', 'ST', 'Wraithcannon').hitModifier).toBe(before);
     // no ASURYANI PSYKER in the army: not offered
     expect(offered(sandbox([WG, ST], { phase: 'command' }), w, 0, 'SOUL BRIDGE')).toEqual([]);
+  });
+
+  it('SOUL BRIDGE from 0CP: the Command phase\'s 1CP comes before anything else in the phase, its start-of-phase stratagems included', () => {
+    const g = sandbox([WG, SS, ST], { phase: 'command', round: 2, cp: 0 }, using('SOUL BRIDGE'));
+    const before = (g.log ?? []).length;
+    commandPhase(g, 0);
+    expect(g.state.players[0].stratagemsUsed.map((x) => x.name)).toEqual(['SOUL BRIDGE']);
+    expect(g.state.players[0].cp).toBe(0);
+    // the log: the phase starts, both players gain 1CP, then the stratagem is used
+    const log = (g.log ?? []).slice(before).map((e) => e.type);
+    const started = log.indexOf('phase-started');
+    expect(log.slice(started, started + 3)).toEqual(['phase-started', 'cp', 'cp']);
   });
 });
 

@@ -21,9 +21,12 @@ export function commandPhase(g: Game, player: PlayerIndex): void {
   // "until the start of your next Command phase": Battle-shock and such effects end now
   recoverFromBattleShock(g, player);
   expireEffects(g, { at: 'start-of-command', round: s.round, player });
-  startPhase(g, player, 'command');
-  g.emit({ type: 'cp', player, delta: 1, reason: 'Command phase' });
-  g.emit({ type: 'cp', player: opponent(player), delta: 1, reason: 'Command phase' });
+  // core rules: both players gain 1CP at the start of the phase, ahead of everything else in it, so the CP is
+  // there for the start-of-phase hooks and stratagems (SOUL BRIDGE, RAIDERS' SPOILS from 0CP)
+  startPhase(g, player, 'command', () => {
+    g.emit({ type: 'cp', player, delta: 1, reason: 'Command phase' });
+    g.emit({ type: 'cp', player: opponent(player), delta: 1, reason: 'Command phase' });
+  });
   battleShockStep(g, player);
   if (!s.result) openWindow(g, { name: 'command/after-battle-shock-step', unit: null, targets: [] });
   primaryMission(s.mission.primary).endOfCommandPhase?.(g, player);

@@ -68,8 +68,10 @@ function unitPhaseHooks(g: Game, phase: PhaseName, which: 'phaseStart' | 'phaseE
   }
 }
 
-export function startPhase(g: Game, player: PlayerIndex, phase: PhaseName): void {
+/** `first`: what the phase does before anything else (the Command phase's CP gain), before its start hooks and window. */
+export function startPhase(g: Game, player: PlayerIndex, phase: PhaseName, first?: () => void): void {
   g.emit({ type: 'phase-started', round: g.state.round, player, phase });
+  first?.();
   runHooks(g, phase, player, 'start');
   // unit abilities that act at the start of a phase (Dance of Death)
   unitPhaseHooks(g, phase, 'phaseStart');
