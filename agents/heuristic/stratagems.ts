@@ -4,7 +4,7 @@
 import './registries.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { UnitState } from '../../src/core/state.ts';
-import { widerReroll } from '../../src/rules/attack-plan.ts';
+import { rollOutcome, widerReroll } from '../../src/rules/attack-plan.ts';
 import { everyModelHas, weaponRange } from '../../src/core/rules-registry.ts';
 import { enemyUnits, ownUnits, p2d6AtLeast, pointsPerWound, unitAttackPotential, unitValue, unitWounds, weaponEstimate, weaponUses, type PlanTweak } from '../../src/ai/evaluate.ts';
 import { dist, objectiveSnapshot, unitGeo, type Point } from '../../src/ai/tactics.ts';
@@ -39,8 +39,11 @@ import { embarkSafety } from './abilities.ts';
 import { battlefieldCommandGain } from './battlefield-command.ts';
 import { explosiveClearanceChoice } from './explosive-clearance.ts';
 
+/** What COMMAND RE-ROLL's request tells of the roll (`test`: what a die of a Hit, Wound or saving roll needs). */
+interface RerollContext { purpose: string; values: number[]; target: number | null; unit?: string; test?: { needed: number; modifier: number; criticalOn: number } | null }
+
 /** Expected gain of a stratagem option in points (before its CP cost). */
-function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll: { purpose: string; values: number[]; target: number | null; unit?: string } | undefined): number {
+function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll: RerollContext | undefined): number {
   const s = c.state;
   const u = o.unit ? s.units[o.unit] : null;
   switch (o.stratagem) {
@@ -579,7 +582,7 @@ function chargingUnit(c: Ctx, hint?: string): UnitState | null {
 }
 
 /** COMMAND RE-ROLL after a roll: what the re-roll is expected to gain. */
-function rerollGain(c: Ctx, o: StratOption, roll: { purpose: string; values: number[]; target: number | null; unit?: string } | undefined): number {
+function rerollGain(c: Ctx, o: StratOption, roll: RerollContext | undefined): number {
   if (!roll) return 0;
   const sum = roll.values.reduce((a, b) => a + b, 0);
   switch (roll.purpose) {
@@ -598,7 +601,10 @@ function rerollGain(c: Ctx, o: StratOption, roll: { purpose: string; values: num
       return p * value;
     }
     case 'advance': return 0;
-    case 'hit': case 'wound': return roll.values.length === 1 ? 14 : roll.values.length === 2 ? 8 : 0;
+    case 'hit': case 'wound':
+      // a die that succeeded is offered too when a Critical would do more: not worth a CP to this agent
+      if (roll.test && typeof o.value === 'number' && rollOutcome(o.value, roll.test.needed, roll.test.modifier, roll.test.criticalOn) > 0) return 0;
+      return roll.values.length === 1 ? 14 : roll.values.length === 2 ? 8 : 0;
     case 'save': return roll.values.length === 1 ? 14 : roll.values.length === 2 ? 8 : 0;
     case 'damage': return o.reroll === -1 && roll.values.length === 1 && roll.values[0] <= 2 ? 14 : 0;
     default: return 0;
@@ -621,7 +627,7 @@ function cpPrice(c: Ctx, cost: number): number {
 export function decideStratagem(c: Ctx, req: DecisionRequest): number {
   const options = req.options as StratOption[];
   const win = req.context?.window as WindowCtx | undefined;
-  const roll = req.context?.roll as { purpose: string; values: number[]; target: number | null; unit?: string } | undefined;
+  const roll = req.context?.roll as RerollContext | undefined;
   return argmax(options, (o) => {
     if (o.pass) return 0;
     return stratagemGain(c, o, win, roll) - cpPrice(c, o.cp ?? 1) - (o.discount === SEER_STRANDS_OF_FATE ? FATE_DIE_PRICE : 0);

@@ -6,7 +6,7 @@
  *
  * Dice are rolled in batches (fast dice rolling): one event per roll step of a group, each die recorded.
  */
-import { profileHas, type Weapon, type WeaponProfile } from '../data/datasheet.ts';
+import type { Weapon, WeaponProfile } from '../data/datasheet.ts';
 import type { Game } from '../core/game.ts';
 import { IllegalDecisionError } from '../core/agent.ts';
 import { abilityRules } from '../core/rules-registry.ts';
@@ -17,12 +17,12 @@ import {
 } from './attack-plan.ts';
 import { afterRoll, rollDice } from './roll-window.ts';
 import {
-  destroyModel, feelNoPainOf, inflictMortalWounds, invulnerableOf, invulnerableRerollForbidden, mortalWoundAllocated, mortalWoundsWatched, splitAttachedUnits,
+  destroyModel, feelNoPainOf, invulnerableOf, invulnerableRerollForbidden, mortalWoundAllocated, mortalWoundsWatched, splitAttachedUnits,
 } from './damage.ts';
 import { allocatable, allocationTarget, isLeaderModel } from './allocation.ts';
 import { modelBody, modelsSee } from './battle/world.ts';
 import { getWeaponAbility } from './weapon-abilities.ts';
-import { modelHasKeyword } from './battle/units.ts';
+import { hazardousTests } from './hazardous.ts';
 
 /** One weapon profile used by some models of the attacking unit against one target. */
 export interface AttackGroup {
@@ -166,7 +166,7 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
     applyDamage(g, attacker, p.target, p.plan, p.count, true, tally, budget, p.models, p.allowed);
   }
   splitAttachedUnits(g);
-  for (const h of hazardous) hazardousTests(g, attacker, h.group);
+  for (const h of hazardous) hazardousTests(g, attacker, h.group.weapon.name, h.group.models, h.group.profile.name);
   splitAttachedUnits(g);
   return tally;
 }
@@ -232,7 +232,9 @@ export function resolveGroup(
     const needed = plan.skill;
     const critOn = criticalHitThreshold(plan);
     const policy = plan.rerollHits === 'none' ? 'none' : rerollChoice(g, player, 'hit', plan.rerollHits, attacker.id, plan.weapon);
-    const values = rollStep(g, attacks, 'hit', player, attacker.id, needed, mod, critOn, policy, label, budget, modelIds);
+    // a Critical Hit is worth more than a hit: COMMAND RE-ROLL may fish for one
+    const critMatters = plan.lethalHits || plan.sustainedHits > 0 || plan.sustainedHitsDice !== null;
+    const values = rollStep(g, attacks, 'hit', player, attacker.id, needed, mod, critOn, policy, label, budget, modelIds, critMatters);
     for (let i = 0; i < values.length; i++) {
       const v = values[i];
       if (v >= critOn) crits++;
@@ -252,7 +254,8 @@ export function resolveGroup(
     const needed = woundTarget(plan.strength, plan.toughness);
     const critOn = plan.criticalWoundOn;
     const policy = plan.rerollWounds === 'none' ? 'none' : rerollChoice(g, player, 'wound', plan.rerollWounds, attacker.id, plan.weapon);
-    const values = rollStep(g, toWound, 'wound', player, attacker.id, needed, mod, critOn, policy, label, budget, modelIds);
+    const critMatters = plan.devastatingWounds || plan.criticalWoundAp > 0 || plan.criticalWoundPrecision;
+    const values = rollStep(g, toWound, 'wound', player, attacker.id, needed, mod, critOn, policy, label, budget, modelIds, critMatters);
     for (let i = 0; i < values.length; i++) {
       const v = values[i];
       // same as rollOutcome(): inlined on the hot path
@@ -306,7 +309,7 @@ function rollAttacks(g: Game, attacker: UnitState, plan: AttackPlan, models: num
 /** Roll `n` D6 for a pass/fail step, re-roll under the policy, then open the "just after a roll" window. */
 function rollStep(
   g: Game, n: number, purpose: 'hit' | 'wound', player: 0 | 1, unit: string, needed: number, mod: number, critOn: number,
-  policy: RerollPolicy, label: string, budget: RerollBudget, models: readonly string[] = NONE_IDS,
+  policy: RerollPolicy, label: string, budget: RerollBudget, models: readonly string[] = NONE_IDS, criticalMatters = false,
 ): readonly number[] {
   let values: readonly number[] = rollDice(g, n, 6, purpose, player, unit, label);
   let rerolled: number[] = NONE;
@@ -324,7 +327,7 @@ function rollStep(
     rerolled = [...rerolled, i];
     budget[purpose]--;
   }
-  return afterRoll(g, { purpose, player, unit, sides: 6, values, rerolled, test: { needed, modifier: mod, criticalOn: critOn }, models });
+  return afterRoll(g, { purpose, player, unit, sides: 6, values, rerolled, test: { needed, modifier: mod, criticalOn: critOn }, models, criticalMatters });
 }
 
 const NONE: number[] = [];
@@ -563,30 +566,6 @@ function woundModel(g: Game, attacker: UnitState, target: UnitState, m: ModelSta
   }
 }
 
-/**
- * Hazardous: one test per model that used the weapon; each 1 makes a model equipped with a Hazardous weapon
- * (this one or another: wounded first, then non-CHARACTER, then CHARACTER) suffer 3 mortal wounds, excess
- * lost. A weapon a rule lends the unit is on none of its models: then one of the models that used it.
- */
-function hazardousTests(g: Game, unit: UnitState, group: AttackGroup): void {
-  const users = group.models.filter((m) => m.alive);
-  if (users.length === 0) return;
-  const rolls = afterRoll(g, {
-    purpose: 'hazardous', player: unit.player, unit: unit.id, sides: 6,
-    values: g.dice.d6(users.length, 'hazardous', unit.player, unit.id, group.profile.name), test: { needed: 2, modifier: 0, criticalOn: 7 }, rerolled: NONE,
-  });
-  for (const v of rolls) {
-    if (v !== 1) continue;
-    const carriers = unit.models.filter((m) => m.alive && (m.weapons.includes(group.weapon.name) || carriesHazardous(g.state, m)));
-    if (carriers.length === 0) carriers.push(...users.filter((m) => m.alive));
-    if (carriers.length === 0) return;
-    const isChar = (m: ModelState) => modelHasKeyword(g.state, m, 'CHARACTER');
-    const maxW = (m: ModelState) => g.state.datasheets[m.datasheet].models[m.profile].wounds;
-    const pick = carriers.find((m) => m.wounds < maxW(m)) ?? carriers.find((m) => !isChar(m)) ?? carriers[0];
-    inflictMortalWounds(g, unit, 3, null, { excessLost: true, model: pick });
-  }
-}
-
 /** SUSTAINED HITS D3: each Critical Hit's extra hits rolled, each the better of its roll and a fixed SUSTAINED HITS X. */
 function sustainedHitsRolled(g: Game, plan: AttackPlan, crits: number, player: PlayerIndex, unit: string, label: string): number {
   const d = plan.sustainedHitsDice!;
@@ -598,16 +577,6 @@ function sustainedHitsRolled(g: Game, plan: AttackPlan, crits: number, player: P
     extra += Math.max(v, plan.sustainedHits);
   }
   return extra;
-}
-
-/** The model is equipped with a weapon that has HAZARDOUS on one of its profiles. */
-function carriesHazardous(state: GameState, m: ModelState): boolean {
-  const ds = state.datasheets[m.datasheet];
-  for (const name of m.weapons) {
-    const w = ds.weapons.find((x) => x.name === name);
-    if (w && w.profiles.some((p) => profileHas(p, 'HAZARDOUS'))) return true;
-  }
-  return false;
 }
 
 export { destroyModel };

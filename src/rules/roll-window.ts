@@ -33,6 +33,11 @@ export interface RollInfo {
   models?: readonly string[];
   /** the dice cannot be re-rolled (a Shadow Field's invulnerable saving throws) */
   noReroll?: boolean;
+  /**
+   * A Hit or Wound roll whose Critical results do more than a success (LETHAL HITS, SUSTAINED HITS,
+   * DEVASTATING WOUNDS...): a successful die that is not a Critical may be re-rolled to fish for one.
+   */
+  criticalMatters?: boolean;
 }
 
 export interface RollReaction {

@@ -14,6 +14,7 @@ import type { PlayerIndex } from '../../src/core/state.ts';
 import { shootWithUnit } from '../../src/rules/battle/shooting.ts';
 import { declareCharge } from '../../src/rules/battle/charge.ts';
 import { openWindow } from '../../src/rules/windows.ts';
+import { afterRoll } from '../../src/rules/roll-window.ts';
 import { unitAttackPotential, unitValue, weaponEstimate, weaponUses } from '../../src/ai/evaluate.ts';
 import { createHeuristic, lastOptionScores, WEIGHTS } from '../../agents/heuristic.ts';
 import { advanceDistance, canFallBack, moveOptions, moveUnit } from '../../src/rules/battle/movement.ts';
@@ -234,6 +235,21 @@ describe('the heuristic uses stratagems by expected gain against CP', () => {
     expect((ask!.req.context!.roll as { target: number }).target).toBe(7);
     expect(usedStratagems(g, 0)).toContain('COMMAND RE-ROLL');
     expect(g.state.units.B.flags.charged).toBe(true);
+  });
+
+  it('COMMAND RE-ROLL on a failed Wound roll; not on one that succeeded, though DEVASTATING WOUNDS lets it fish for a 6', () => {
+    const wound = (v: number) => {
+      const seen: Seen[] = [];
+      const g = sandbox([
+        { id: 'HH', player: 0, faction: 'tau', name: 'Hammerhead Gunship', at: { x: 10, y: 20 } },
+        { id: 'FS', player: 1, faction: 'aeldari', name: 'Farseer', at: { x: 30, y: 20 } },
+      ], 0, seen, { phase: 'shooting', cp: [6, 3] });
+      afterRoll(g, { purpose: 'wound', player: 0, unit: 'HH', sides: 6, values: [v], rerolled: [], test: { needed: 2, modifier: 0, criticalOn: 6 }, criticalMatters: true });
+      return { asked: seen.filter((x) => x.req.kind === 'stratagem').length, used: usedStratagems(g, 0) };
+    };
+    expect(wound(1)).toEqual({ asked: 1, used: ['COMMAND RE-ROLL'] });
+    // the 2 is offered (the engine's part), and the heuristic keeps it
+    expect(wound(2)).toEqual({ asked: 1, used: [] });
   });
 
   it('no COMMAND RE-ROLL on a Charge roll that already succeeded', () => {

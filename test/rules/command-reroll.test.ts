@@ -6,7 +6,7 @@ import type { DecisionRequest } from '../../src/core/agent.ts';
 import { resolveAttacks } from '../../src/rules/attack-sequence.ts';
 
 /** A Strike Team (player 0) with a test gun against a Wave Serpent; player 0 answers COMMAND RE-ROLL with `pick`. */
-function gunline(dice: number[], pick: (req: DecisionRequest) => number, gun = { attacks: '3', damage: 'D6' }) {
+function gunline(dice: number[], pick: (req: DecisionRequest) => number, gun = { attacks: '3', damage: 'D6' }, abilities = ['TORRENT']) {
   const asked: DecisionRequest[] = [];
   const g = battleSandbox([
     { id: 'A', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 10 } },
@@ -15,7 +15,7 @@ function gunline(dice: number[], pick: (req: DecisionRequest) => number, gun = {
     phase: 'shooting', cp: [3, 3], stream: scriptedStream(dice),
     agents: [scriptedAgent('tau', (r) => { if (r.kind === 'stratagem') { asked.push(r); return pick(r); } return 0; }), scriptedAgent('ae')],
   });
-  const w = weapon({ ...gun, skill: 2, strength: 12, ap: -4, abilities: ['TORRENT'] });
+  const w = weapon({ ...gun, skill: 2, strength: 12, ap: -4, abilities });
   const A = g.state.units.A;
   const run = (models = 1) => resolveAttacks(g, A, [{ weapon: w, profile: w.profiles[0], models: A.models.slice(0, models), target: 'D', halfRange: false, targetVisible: true, targetInCover: false, targetModels: 1 }], false);
   return { g, asked, run };
@@ -60,5 +60,34 @@ describe('COMMAND RE-ROLL of Damage and Attacks rolls made together (fast dice r
     expect(asked.map(offers)[0]).toEqual([{ pass: true }, { stratagem: 'COMMAND RE-ROLL', reroll: 0, value: 1 }, { stratagem: 'COMMAND RE-ROLL', reroll: 1, value: 3 }]);
     expect(rerolls(g)).toEqual([{ purpose: 'attacks', indices: [0], values: [3], source: 'COMMAND RE-ROLL' }]);
     expect(tally.attacks).toBe(6);
+  });
+});
+
+describe('COMMAND RE-ROLL of a successful Hit or Wound roll, fishing for a Critical', () => {
+  const purposeOf = (r: DecisionRequest) => (r.context?.roll as { purpose: string }).purpose;
+
+  it('with DEVASTATING WOUNDS a Wound roll that succeeded (a 4, not a Critical Wound) is offered beside the failed one', () => {
+    // two auto-hitting attacks (S12 against T9: 3+ to wound, -1 for the Wave Serpent's Serpent Shield) roll 4 and 1;
+    // the 4 is re-rolled into a 6, a Critical Wound
+    const { g, asked, run } = gunline([4, 1, 6, 1, 1, 1, 1, 1], (r) => offers(r).findIndex((o) => o.value === 4), { attacks: '2', damage: '1' }, ['TORRENT', 'DEVASTATING WOUNDS']);
+    run();
+    const woundAsk = asked.filter((r) => purposeOf(r) === 'wound');
+    expect(woundAsk.map(offers)[0]).toEqual([{ pass: true }, { stratagem: 'COMMAND RE-ROLL', reroll: 0, value: 4 }, { stratagem: 'COMMAND RE-ROLL', reroll: 1, value: 1 }]);
+    expect(rerolls(g)).toEqual([{ purpose: 'wound', indices: [0], values: [6], source: 'COMMAND RE-ROLL' }]);
+    // the request tells what a die needs, so an agent can tell the success from the failure
+    expect((woundAsk[0].context?.roll as { test: unknown }).test).toEqual({ needed: 3, modifier: -1, criticalOn: 6 });
+  });
+
+  it('without a Critical-dependent ability only the failed die is offered (re-rolling a success could only lose it)', () => {
+    const { asked, run } = gunline([4, 1, 1, 1, 1, 1, 1, 1], () => 0, { attacks: '2', damage: '1' });
+    run();
+    expect(asked.filter((r) => purposeOf(r) === 'wound').map(offers)[0]).toEqual([{ pass: true }, { stratagem: 'COMMAND RE-ROLL', reroll: 1, value: 1 }]);
+  });
+
+  it('with SUSTAINED HITS a Hit roll that hit is offered; a Critical Hit never is', () => {
+    // BS 2+: two Hit rolls, 4 and 6; only the 4 is offered (the 6 is a Critical Hit already)
+    const { asked, run } = gunline([4, 6, 1, 1, 1, 1, 1, 1, 1, 1], () => 0, { attacks: '2', damage: '1' }, ['SUSTAINED HITS 1']);
+    run();
+    expect(asked.filter((r) => purposeOf(r) === 'hit').map(offers)[0]).toEqual([{ pass: true }, { stratagem: 'COMMAND RE-ROLL', reroll: 0, value: 4 }]);
   });
 });

@@ -10,6 +10,8 @@ import { battleSandbox, scriptedAgent, setGap } from '../helpers/battle.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
+import type { Stream } from '../../src/core/rng.ts';
+import { declareCharge } from '../../src/rules/battle/charge.ts';
 import { moveUnit } from '../../src/rules/battle/movement.ts';
 import { canShoot } from '../../src/rules/battle/shooting.ts';
 import { isEngaged, unitSees } from '../../src/rules/battle/world.ts';
@@ -134,5 +136,53 @@ describe('FIRE OVERWATCH by a unit within Engagement Range: as eligible to shoot
   it('but not at another enemy unit (its Pistols may target only the units it is engaged with)', () => {
     const g = engagedStrikeTeam();
     expect(usable(g, { name: 'movement/after-enemy-move', unit: 'DA', targets: [] }, 0)).toEqual([]);
+  });
+});
+
+describe('FIRE OVERWATCH in the Charge phase: the Hazardous tests\' mortal wounds wait for the end of the Charge move', () => {
+  /**
+   * Guardian Defenders charge a Y'vahra; it overwatches with the Ionic discharge cannon's overcharge profile
+   * (HAZARDOUS). Every die is a 1: no hit, the Hazardous test fails (3 mortal wounds), the Charge roll is 2.
+   */
+  const ones: Stream = { next: () => 0, die: () => 1, int: () => 0, state: () => ({ c: 0, s0: 0, s1: 0, s2: 0 }) };
+  const tau = scriptedAgent('tau', (r: DecisionRequest) => {
+    const options = r.options as { stratagem?: string; weapon?: string; profile?: number }[];
+    if (r.kind === 'stratagem') return Math.max(0, options.findIndex((o) => o.stratagem === 'FIRE OVERWATCH'));
+    if (r.kind === 'shoot-target') return Math.max(0, options.findIndex((o) => o.weapon === 'Ionic discharge cannon' && o.profile === 1));
+    return 0;
+  });
+  const charge = (gap: number) => {
+    const g = battleSandbox([
+      { id: 'GD', player: 0, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 20, y: 14 } },
+      { id: 'Y', player: 1, faction: 'tau', name: "Y'vahra Battlesuit", at: { x: 30, y: 20 } },
+    ], { factions: ['AE', 'TAU'], phase: 'charge', turn: 0, round: 2, cp: [3, 3], agents: [scriptedAgent('ae'), tau], stream: ones });
+    setGap(g, 'GD', 'Y', gap);
+    const wounds = g.state.units.Y.models[0].wounds;
+    const made = declareCharge(g, g.state.units.GD, { targets: ['Y'] });
+    const log = g.log!;
+    const at = (pred: (e: (typeof log)[number]) => boolean) => log.findIndex(pred);
+    return {
+      made, lost: wounds - g.state.units.Y.models[0].wounds, overwatched: g.state.players[1].cp === 2,
+      test: at((e) => e.type === 'dice' && e.purpose === 'hazardous'),
+      wounded: at((e) => e.type === 'model-damaged' && (e as { unit: string }).unit === 'Y'),
+      roll: at((e) => e.type === 'dice' && e.purpose === 'charge'),
+      move: at((e) => e.type === 'models-placed' && (e as { unit: string; mode: string }).unit === 'GD' && (e as { mode: string }).mode === 'charge'),
+    };
+  };
+
+  it('a charge that is made: the test is taken as the unit has shot, the 3 mortal wounds come after the Charge move', () => {
+    const r = charge(1.5);
+    expect([r.overwatched, r.made, r.lost]).toEqual([true, true, 3]);
+    expect(r.test).toBeGreaterThan(0);
+    expect(r.test).toBeLessThan(r.roll);
+    expect(r.move).toBeGreaterThan(r.roll);
+    expect(r.wounded).toBeGreaterThan(r.move);
+  });
+
+  it('a charge that fails: the mortal wounds are allocated all the same, once the charge is over', () => {
+    const r = charge(5);
+    expect([r.overwatched, r.made, r.move, r.lost]).toEqual([true, false, -1, 3]);
+    expect(r.wounded).toBeGreaterThan(r.roll);
+    expect(r.test).toBeLessThan(r.roll);
   });
 });

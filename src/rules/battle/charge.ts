@@ -10,6 +10,7 @@ import { opponent, type GameState, type PlayerIndex, type UnitState } from '../.
 import { afterRoll, rollDice } from '../roll-window.ts';
 import { abilityRules, abilityRulesWith, allows, effectsWith, everyModelHas, forbids, getRule } from '../../core/rules-registry.ts';
 import { openWindow } from '../windows.ts';
+import { allocateHazardousAfterCharge } from '../hazardous.ts';
 import { endPhase, hasEffect, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import { armyEnemyMoveEnded } from './movement.ts';
@@ -118,6 +119,13 @@ export function canCharge(g: Game, u: UnitState): boolean {
 
 /** Declare a charge: targets, the opponent's reactions, the Charge roll and the Charge move. */
 export function declareCharge(g: Game, u: UnitState, opts: { targets?: string[]; chargeBonus?: boolean } = {}): boolean {
+  const charged = chargeSequence(g, u, opts);
+  // a charge that failed or ended without a move: the Overwatch's Hazardous mortal wounds wait no longer
+  allocateHazardousAfterCharge(g);
+  return charged;
+}
+
+function chargeSequence(g: Game, u: UnitState, opts: { targets?: string[]; chargeBonus?: boolean }): boolean {
   const player = u.player;
   let targets = opts.targets;
   if (!targets) {
@@ -162,6 +170,8 @@ export function declareCharge(g: Game, u: UnitState, opts: { targets?: string[];
   // it made a Charge move (LANCE counts it); without the Charge Bonus (HEROIC INTERVENTION) it does not Fight First
   g.emit({ type: 'unit-flag', unit: u.id, flag: 'charged', value: true });
   if (opts.chargeBonus === false) g.addEffect(NO_CHARGE_BONUS, player, u.id, g.untilEndOfTurn());
+  // the Charge move has ended: the mortal wounds of Hazardous tests failed in Overwatch against it are allocated
+  allocateHazardousAfterCharge(g);
   // unit abilities that act when the unit ends a Charge move (Kroot Linebreakers)
   for (const name of g.state.units[u.id].abilities) getRule(name)?.afterChargeMove?.(g, g.state.units[u.id]);
   // the opponent's army rules that act when an enemy unit ends a Charge move (Relentless Raiders)

@@ -19,6 +19,9 @@ import { FIGHTS_NEXT } from '../battle/fight.ts';
 import { hasKeyword, onBattlefield, unitsOnBattlefield, modelHasKeyword } from '../battle/units.ts';
 import { isEngaged, modelBody, unitDistance, unitSees, unitsInEngagement } from '../battle/world.ts';
 import { grantedStealth } from '../core-abilities.ts';
+import { FIRE_OVERWATCH_EFFECT } from '../hazardous.ts';
+
+export { FIRE_OVERWATCH_EFFECT };
 
 const CORE = 'Core';
 
@@ -62,7 +65,6 @@ registerRule({
 });
 
 /** Fire Overwatch's effect on the shooting unit: only an unmodified Hit roll of 6 hits, whatever the BS or modifiers. */
-export const FIRE_OVERWATCH_EFFECT = 'Fire Overwatch';
 registerRule({
   name: FIRE_OVERWATCH_EFFECT, kind: 'effect',
   attack: (plan, ctx, src) => {
@@ -267,13 +269,16 @@ export function commandRerollReaction(name: string, source: string, purposes: Re
     } else if (summed) {
       if (roll.rerolled.length === 0 && !g.dice.hasFixed(roll.values)) candidates.push(-1);
     } else {
+      // failed dice; and, where a Critical does more than a success, successful dice that are not Criticals
+      // (the stratagem re-rolls any Hit or Wound roll, not only failed ones)
       const t = roll.test!;
+      const most = roll.criticalMatters ? 1 : 0;
       roll.values.forEach((v, i) => {
-        if (!done(i) && rollOutcome(v, t.needed, t.modifier, t.criticalOn) === 0) candidates.push(i);
+        if (!done(i) && rollOutcome(v, t.needed, t.modifier, t.criticalOn) <= most) candidates.push(i);
       });
     }
     if (candidates.length === 0) return null;
-    // offer the first failed die (or roll) of each distinct value (fast dice rolling: any one is the same)
+    // offer the first die (or roll) of each distinct value (fast dice rolling: any one is the same)
     const totalOf = (start: number) => {
       let v = 0;
       for (let k = start; k < start + per; k++) v += roll.values[k];
@@ -287,7 +292,7 @@ export function commandRerollReaction(name: string, source: string, purposes: Re
       if (v !== null) seen.add(v);
       options.push({ stratagem: name, reroll: i, value: v, ...(free ? { cp: cost, discount: free.name } : {}) });
     }
-    const { option } = g.decide({ kind: 'stratagem', player: p, prompt: `${name}: re-roll this ${roll.purpose} roll (${roll.values.join(',')})?`, options, context: { roll: { purpose: roll.purpose, values: [...roll.values], target: roll.target ?? null } } });
+    const { option } = g.decide({ kind: 'stratagem', player: p, prompt: `${name}: re-roll this ${roll.purpose} roll (${roll.values.join(',')})?`, options, context: { roll: { purpose: roll.purpose, values: [...roll.values], target: roll.target ?? null, test: roll.test } } });
     if ('pass' in option) return null;
     stratagemSurchargePaid(g, unit, strat);
     free?.freeCommandRerollUsed?.(g, unit);
