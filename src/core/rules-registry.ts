@@ -82,6 +82,12 @@ export interface Rule {
    */
   leaderAbility?: boolean;
   /**
+   * An effect on an Attached unit that its Leader keeps when the Bodyguard part is destroyed and the Leader
+   * becomes a unit of its own (the turn flags are copied then, and this effect qualifies one: No Charge Bonus).
+   * Other effects stay with the Bodyguard unit's id.
+   */
+  followsLeaderOnSplit?: boolean;
+  /**
    * An Aura ability ("while a friendly unit is within 6" of this model..."): besides its own unit, the
    * rule is walked for every unit of its player, as one of the player's rules (auraRules puts its name
    * there when a unit of the army has it, with `src.unit` null); the hooks find the models it spreads from.

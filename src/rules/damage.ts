@@ -233,7 +233,12 @@ export function splitAttachedUnits(g: Game): void {
     const bodyguardDestroyed = u.components.some((c) => !c.isLeader && c.destroyed);
     for (const c of u.components.slice()) {
       if (!c.isLeader) continue;
-      if (bodyguardDestroyed || c.destroyed) g.emit({ type: 'unit-detached', leader: c.unit, bodyguard: u.id });
+      if (!bodyguardDestroyed && !c.destroyed) continue;
+      g.emit({ type: 'unit-detached', leader: c.unit, bodyguard: u.id });
+      // the effects the Leader keeps with the flags it takes over (a HEROIC INTERVENTION's No Charge Bonus)
+      if (bodyguardDestroyed && !c.destroyed) {
+        for (const e of [...s.effects]) if (e.unit === u.id && getRule(e.kind)?.followsLeaderOnSplit) g.addEffect(e.kind, e.player, c.unit, e.expires, e.params);
+      }
     }
   }
 }

@@ -15,6 +15,7 @@ import { characteristic } from '../../src/rules/battle/units.ts';
 import { advanceDistance } from '../../src/rules/battle/movement.ts';
 import { canShoot } from '../../src/rules/battle/shooting.ts';
 import { canInfiltrate, deployArmiesStart } from '../../src/rules/battle/pre-battle.ts';
+import { currentControl, updateObjectiveControl } from '../../src/rules/battle/objectives.ts';
 
 const GB = 'Guardian Battlehost';
 /** The sandbox's one objective marker, at the middle of the board. */
@@ -211,9 +212,18 @@ describe('Guardian Battlehost Enhancements', () => {
     g.addEffect('Fire Overwatch', 0, 'DA', g.untilEndOfPhase());
     const p = planFor(g, 'DA', 'ST', 'Avenger shuriken catapult');
     expect([p.skill, p.hitModifier]).toEqual([5, 0]);
-    // on the marker, which the Avengers control
+    // on the marker: 5+ until the Avengers control it (control changes as a phase or turn ends), then 4+
     const held = led(onMarker(DA), 'Protector of the Paths', { phase: 'movement', turn: 1 }, 'Farseer');
     held.addEffect('Fire Overwatch', 0, 'DA', held.untilEndOfPhase());
+    expect(planFor(held, 'DA', 'ST', 'Avenger shuriken catapult').skill).toBe(5);
+    updateObjectiveControl(held);
+    expect(held.state.objectives[0].controller).toBe(0);
+    expect(planFor(held, 'DA', 'ST', 'Avenger shuriken catapult').skill).toBe(4);
+    // a Strike Team ends a move on the marker, out-controlling the Avengers by Level of Control: the marker is
+    // theirs until the phase ends, so the Overwatch at it still hits on 4+
+    const st = held.state.units.ST;
+    held.emit({ type: 'models-placed', unit: 'ST', mode: 'normal', positions: st.models.map((m, i) => ({ model: m.id, pos: { x: MARKER.x + 2.6 + (i % 2), y: MARKER.y - 2 + Math.floor(i / 2), z: 0 } })) });
+    expect(currentControl(held.state)[0]).toBe(1);
     expect(planFor(held, 'DA', 'ST', 'Avenger shuriken catapult').skill).toBe(4);
     // Overwatch without the bearer: only 6s
     const plain = sandbox([{ ...DA, at: { x: 30, y: 5 } }, ST], { phase: 'movement', turn: 1 });

@@ -494,6 +494,8 @@ export function ruleChecker(): RuleChecker {
       if (engaged.length > 1) bad(`lethal-surge: ${u.name} ends within Engagement Range of ${engaged.length} enemy units`);
       count('lethal surge');
     }
+    // a Pile-in is made only when it ends within Engagement Range of an enemy unit
+    if (e.mode === 'pile-in' && movedFrom.length && !enemies.some((o) => unitsEngaged(s, u, o))) bad(`pile-in: ${u.name} ends out of Engagement Range of every enemy unit`);
     const coherency = unitCoherency(mine.map((m) => modelBody(s, m)));
     if (!coherency.ok) bad(`${e.mode}: ${u.name} ends out of Unit Coherency (${coherency.breaking.length} of ${mine.length} models)`);
     if (e.mode === 'charge' && charger === u.id) {

@@ -35,6 +35,8 @@ function cpEvents(g: Game): { player: PlayerIndex; delta: number; reason: string
   return (g.log ?? []).filter((e) => e.type === 'cp').map((e) => e as unknown as { player: PlayerIndex; delta: number; reason: string });
 }
 
+const isAliveUnit = (g: Game, id: string) => g.state.units[id].models.some((m) => m.alive);
+
 function vpEvents(g: Game): { player: PlayerIndex; amount: number }[] {
   return (g.log ?? []).filter((e) => e.type === 'vp').map((e) => e as unknown as { player: PlayerIndex; amount: number });
 }
@@ -169,6 +171,24 @@ describe('End of the battle', () => {
     expect(after.filter((e) => e.type === 'phase-started').map((e) => (e as { phase: string }).phase)).toEqual(['command']);
     expect(after.filter((e) => e.type === 'turn-started').map((e) => (e as { player: number }).player)).toEqual([0]);
     expect(after.at(-1)).toEqual({ type: 'game-ended', result });
+  });
+
+  it('both armies destroyed at once (a Deadly Demise takes the last enemy unit with it): the VP decide, whichever seat leads', () => {
+    // each side's last unit: the Strike Team destroys the Wave Serpent, whose Deadly Demise (6, then 3 mortal
+    // wounds) destroys the Strike Team. The VP leader wins, player 1 here and player 2 with the VP swapped.
+    const end = (vp: [number, number]) => {
+      const g = battleSandbox([
+        { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', counts: [1, 0], at: { x: 30, y: 22 } },
+        { id: 'WS', player: 1, faction: 'aeldari', name: 'Wave Serpent', at: { x: 34, y: 22 } },
+      ], { phase: 'shooting', round: 3, turn: 0, stream: scriptedStream([6, 3]) });
+      for (const p of [0, 1] as const) if (vp[p] > 0) g.emit({ type: 'vp', player: p, amount: vp[p], round: 2, reason: 'test' });
+      destroyModel(g, g.state.units.WS, g.state.units.WS.models[0], 'ST', 'damage');
+      expect([isAliveUnit(g, 'ST'), isAliveUnit(g, 'WS')]).toEqual([false, false]);
+      return playBattle(g);
+    };
+    expect(end([10, 0])).toMatchObject({ winner: 0, vp: [10, 0], endedBy: 'army-destroyed' });
+    expect(end([0, 10])).toMatchObject({ winner: 1, vp: [0, 10], endedBy: 'army-destroyed' });
+    expect(end([5, 5]).winner).toBe(null);
   });
 });
 
@@ -455,21 +475,32 @@ describe('Transports in play', () => {
 });
 
 describe('Fight phase moves', () => {
-  it('pile in and consolidate go up to 3" each toward the closest enemy model', () => {
-    // the Fireblade charged but stands 6.5" from the Autarch: pile in 3" (3.5" left: no attack), then
-    // consolidate 3", ending 0.5" away, within Engagement Range (then the Autarch fights: its Hit rolls are 1s)
+  /** The Fireblade charged and stands `gap`" from the Autarch, the only enemy; the dice are all 1s. Its moves in the Fight phase. */
+  function fireblade(gap: number) {
     const g = battleSandbox([
       { id: 'A', player: 0, faction: 'tau', name: 'Cadre Fireblade', at: { x: 20, y: 20 } },
       { id: 'B', player: 1, faction: 'aeldari', name: 'Autarch', at: { x: 45, y: 20 } },
     ], { phase: 'charge', stream: scriptedStream(new Array(20).fill(1)) });
-    placeAtGap(g, 'B', 'A', 6.5);
+    placeAtGap(g, 'B', 'A', gap);
     g.emit({ type: 'unit-flag', unit: 'A', flag: 'charged', value: true });
     const before = g.log!.length;
     fightPhase(g, 0);
-    const moves = g.log!.slice(before).filter((e) => e.type === 'models-placed' && e.unit === 'A') as { mode: string; positions: { pos: { x: number; y: number } }[] }[];
+    return g.log!.slice(before).filter((e) => e.type === 'models-placed' && e.unit === 'A') as { mode: string; positions: { pos: { x: number; y: number } }[] }[];
+  }
+
+  it('pile in and consolidate go up to 3" each toward the closest enemy model', () => {
+    // 3.8" away: a 3" Pile-in ends 0.8" away, within Engagement Range; the Consolidation closes the last 0.8"
+    // to base contact
+    const moves = fireblade(3.8);
     expect(moves.map((e) => e.mode)).toEqual(['pile-in', 'consolidate']);
     expect(moves[0].positions[0].pos.x - 20).toBeCloseTo(3, 6);
-    expect(moves[1].positions[0].pos.x - 20).toBeCloseTo(6, 6);
+    expect(moves[1].positions[0].pos.x - 20).toBeCloseTo(3.795, 3); // base contact: the planner leaves 0.005"
+  });
+
+  it('no Pile-in that cannot end within Engagement Range of an enemy unit (the unit charged, but its target is 6.5" away)', () => {
+    // 3" would leave it 3.5" away: no Pile-in; nor a Consolidation (3" cannot reach the Autarch, nor the range
+    // of the objective marker 10" off)
+    expect(fireblade(6.5)).toEqual([]);
   });
 });
 

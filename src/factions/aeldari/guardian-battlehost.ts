@@ -13,7 +13,6 @@ import { targetedInOpponentsShootingOrFight, windowOwnUnit } from '../../rules/s
 import { hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { canShoot, shootWithUnit } from '../../rules/battle/shooting.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
-import { currentControl } from '../../rules/battle/objectives.ts';
 import { bearerComponent, bearerLeads, intoReservesRestored, selectUpTo, withinObjectiveRange, withinRangeOfMarker } from '../helpers.ts';
 
 export const GUARDIAN_BATTLEHOST = 'Guardian Battlehost';
@@ -208,8 +207,9 @@ registerRule({
     const s = ctx.state;
     if (src.role !== 'attacker' || ctx.melee || !protects(ctx.attacker)) return;
     if (!s.effects.some((e) => e.kind === FIRE_OVERWATCH_EFFECT && e.unit === ctx.attacker.id)) return;
-    const control = currentControl(s);
-    const held = s.objectives.some((o, i) => control[i] === ctx.attacker.player && withinRangeOfMarker(s, ctx.attacker, o));
+    // control as it stands since the last phase or turn ended (it changes only then), not the Levels of
+    // Control of the models where they stand mid-move
+    const held = s.objectives.some((o) => o.controller === ctx.attacker.player && withinRangeOfMarker(s, ctx.attacker, o));
     plan.unmodifiedHitOn = held ? 4 : 5;
   },
 });

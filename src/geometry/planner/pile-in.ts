@@ -50,7 +50,11 @@ export function planPileIn(ctx: Ctx): PlanResult {
   const canReachEnemy = enemies.length > 0 && d0.some((d) => d <= R + ENGAGEMENT_RANGE_HORIZONTAL + DISTANCE_EPSILON);
   if (ctx.mode === 'consolidate' && !canReachEnemy) return consolidateToObjective(ctx, stayAll);
   if (enemies.length === 0) return stayAll('no enemy models on the table');
+  const mustEngage = ctx.mode === 'pileIn' && ctx.req.endEngaged === true;
+  if (mustEngage && !canReachEnemy) return stayAll('the unit cannot end its Pile-in within Engagement Range');
   const towardEnemies = pileInToward(ctx, enemies, closest, d0, stayAll);
+  // a Pile-in is made only when it ends within Engagement Range of an enemy unit
+  if (mustEngage && !(towardEnemies.ok && endsEngaged(ctx, towardEnemies, enemies))) return stayAll('the unit cannot end its Pile-in within Engagement Range');
   // a Consolidation goes toward the enemy only when the unit can end it within Engagement Range of an enemy
   // unit (distance alone does not tell: terrain may stand in the way); else toward the closest objective marker
   if (ctx.mode === 'consolidate' && !(towardEnemies.ok && endsEngaged(ctx, towardEnemies, enemies))) return consolidateToObjective(ctx, stayAll);

@@ -99,6 +99,11 @@ export interface MoveRequest {
    * (Choreographer of War)
    */
   closestUnitContact?: boolean;
+  /**
+   * pileIn: the move is made only if the unit ends it within Engagement Range of an enemy model (the core
+   * rules' Pile-in; a Surge move, planned as a Pile-in, need not)
+   */
+  endEngaged?: boolean;
 }
 
 export interface PlannedMove {
@@ -142,6 +147,7 @@ export type ViolationRule =
   | 'path'
   | 'coherency'
   | 'chargeTarget'
+  | 'pileInEngagement'
   | 'notCloser';
 
 export interface Violation {

@@ -107,6 +107,12 @@ export function validatePlacement(request: MoveRequest, world: World, positions:
     }
     if (ctx.mode === 'pileIn' || ctx.mode === 'consolidate') {
       const enemies = ctx.obstacles.map((o, k) => (o.enemy ? k : -1)).filter((k) => k >= 0);
+      // a Pile-in that moves a model must end within Engagement Range of an enemy model (endEngaged)
+      if (ctx.mode === 'pileIn' && ctx.req.endEngaged === true && positions.some((p, i) => { const st = ctx.models[i].start!; return p.x !== st.x || p.y !== st.y || p.z !== st.z; })) {
+        if (!bodies.some((b) => enemies.some((k) => inEngagementRange(b, obstacleBody(ctx, k))))) {
+          violations.push({ modelId: null, rule: 'pileInEngagement', detail: 'the Pile-in does not end within Engagement Range of an enemy unit' });
+        }
+      }
       for (let i = 0; i < n; i++) {
         const m = ctx.models[i];
         const s = m.start!;

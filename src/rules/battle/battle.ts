@@ -108,23 +108,26 @@ export function endTurn(g: Game, player: PlayerIndex): void {
 
 /** The player whose army is destroyed (no unit left on the battlefield, embarked or in Reserves), if any. */
 export function armyDestroyed(g: Game): PlayerIndex | null {
-  const s = g.state;
-  for (const p of [0, 1] as PlayerIndex[]) {
-    let alive = false;
-    for (const id of s.unitOrder) {
-      const u = s.units[id];
-      if (u.player === p && isAlive(u)) { alive = true; break; }
-    }
-    if (!alive) return p;
-  }
+  for (const p of [0, 1] as PlayerIndex[]) if (armyDestroyedOf(g, p)) return p;
   return null;
+}
+
+/** Has the player no unit left alive (on the battlefield, embarked or in Reserves)? */
+function armyDestroyedOf(g: Game, p: PlayerIndex): boolean {
+  const s = g.state;
+  for (const id of s.unitOrder) {
+    const u = s.units[id];
+    if (u.player === p && isAlive(u)) return false;
+  }
+  return true;
 }
 
 /**
  * End of the battle: units still in Reserves count as destroyed, and so do the units embarked within a
  * transport still in Reserves (they are in Reserves with it, as Declare Battle Formations counts them); the
  * winner has more VP, a tie is a draw. When an army is destroyed the battle ends there and the player with an
- * army left wins (they would go on scoring every remaining turn against no opposition).
+ * army left wins (they would go on scoring every remaining turn against no opposition); when both are, the VP
+ * decide.
  */
 function endBattle(g: Game, endedBy: GameResult['endedBy']): GameResult {
   const s = g.state;
@@ -137,7 +140,9 @@ function endBattle(g: Game, endedBy: GameResult['endedBy']): GameResult {
   let winner: PlayerIndex | null = vp[0] > vp[1] ? 0 : vp[1] > vp[0] ? 1 : null;
   if (endedBy === 'army-destroyed') {
     const loser = armyDestroyed(g);
-    winner = loser === null ? winner : opponent(loser);
+    // both armies destroyed at once (a Deadly Demise taking the last enemy unit with it): neither has an
+    // army left to go on scoring, so the VP decide, as at the end of the fifth round
+    if (loser !== null && !armyDestroyedOf(g, opponent(loser))) winner = opponent(loser);
   }
   const result: GameResult = { winner, vp, rounds: s.round, endedBy };
   g.emit({ type: 'game-ended', result });

@@ -8,7 +8,7 @@
 import type { Game } from '../../core/game.ts';
 import { opponent, type GameState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { afterRoll, rollDice } from '../roll-window.ts';
-import { abilityRules, abilityRulesWith, allows, effectsWith, everyModelHas, forbids, getRule } from '../../core/rules-registry.ts';
+import { abilityRules, abilityRulesWith, allows, effectsWith, everyModelHas, forbids, getRule, registerRule } from '../../core/rules-registry.ts';
 import { openWindow } from '../windows.ts';
 import { allocateHazardousAfterCharge } from '../hazardous.ts';
 import { endPhase, hasEffect, startPhase } from './phase.ts';
@@ -183,6 +183,8 @@ function chargeSequence(g: Game, u: UnitState, opts: { targets?: string[]; charg
 
 /** A unit that made a Charge move without the Charge Bonus (HEROIC INTERVENTION): it does not Fight First. */
 export const NO_CHARGE_BONUS = 'No Charge Bonus';
+// a Leader whose Bodyguard part is destroyed keeps the charge flag, and with it the missing Charge Bonus
+registerRule({ name: NO_CHARGE_BONUS, kind: 'effect', followsLeaderOnSplit: true });
 
 /**
  * Fights First: units that charged this turn (Charge Bonus), or with the ability (every model of the unit:

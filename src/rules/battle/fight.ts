@@ -323,7 +323,9 @@ function consolidateAnyDirection(g: Game, u: UnitState, reach: number): boolean 
  */
 function planPileIn(g: Game, u: UnitState, mode: 'pileIn' | 'consolidate', planned: UnitState = u, given?: PileInMove): PlannedMove | null {
   const move = given ?? (mode === 'consolidate' ? consolidationMove(g, u) : pileInMove(g.state, u));
-  const plan = planUnit(g.state, planned, mode, move.closestUnitContact ? { maxDistance: move.distance, closestUnitContact: true } : { maxDistance: move.distance });
+  // the core rules' Pile-in is made only if it ends within Engagement Range of an enemy unit
+  const opts = { maxDistance: move.distance, ...(move.closestUnitContact ? { closestUnitContact: true } : {}), ...(mode === 'pileIn' ? { endEngaged: true } : {}) };
+  const plan = planUnit(g.state, planned, mode, opts);
   return plan.ok && plan.pathLengths.some((l) => l > 1e-6) ? plan : null;
 }
 
