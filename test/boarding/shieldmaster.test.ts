@@ -20,7 +20,8 @@ it('Shieldmaster may close the hatchway the bearer opened with Unerring Strike a
     { id: 'AU', player: 0, faction: 'aeldari', name: 'Autarch', at: { x: 18.2, y: 14.5 }, enhancement: 'Shieldmaster' },
     { id: 'KC', player: 1, faction: 'tau', name: 'Kroot Carnivores', at: { x: 36, y: 25 }, spacing: 0.8, counts: [10, 0] },
   ], {
-    mode: 'boarding-actions', size: { width: 44, height: 30 }, terrain: WALLS, hatchways: [HATCH], phase: 'movement', turn: 0, round: 2, cp: [3, 3],
+    // no objective marker: the sandbox's, at the board's centre, would stand in the doorway (no move ends on one)
+    mode: 'boarding-actions', size: { width: 44, height: 30 }, terrain: WALLS, hatchways: [HATCH], phase: 'movement', turn: 0, round: 2, cp: [3, 3], objectives: [],
     detachments: ["Khaine's Arrow", null], factions: ['AE', 'TAU'],
     agents: [scriptedAgent('ae', (r) => { asked.push(r); return r.kind === 'unerring-strike' || r.kind === 'shieldmaster' ? 1 : 0; }), scriptedAgent('tau')],
   });

@@ -32,7 +32,8 @@ const ST: PlacedUnit = { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team
 /** How far right (x) a Normal move of the unit toward (34, 22) gets past a wall of enemy models at x 20, or null. */
 function across(name: string, faction: 'tau' | 'aeldari'): number | null {
   const wall: PlacedUnit[] = [0, 1, 2, 3].map((k) => ({ id: `W${k}`, player: 1, faction: 'aeldari', name: 'Guardian Defenders', counts: [10, 1], at: { x: 20, y: 0.6 + 11 * k }, spacing: 1.05 }));
-  const g = sandbox([{ id: 'U', player: 0, faction, name, at: { x: 8, y: 22 } }, ...wall]);
+  // no objective marker (the sandbox's, at the centre, would stop the largest bases short of x 34: no move ends on one)
+  const g = sandbox([{ id: 'U', player: 0, faction, name, at: { x: 8, y: 22 } }, ...wall], { objectives: [] });
   const plan = planMove(g.state, g.state.units.U, 'normal', { x: 34, y: 22 }, 26);
   return plan.ok ? Math.max(...plan.positions.map((p) => p.x)) : null;
 }
@@ -42,7 +43,7 @@ const ruinAcross = (height: number) => [{ id: 'R', kind: 'ruin' as const, polygo
 
 /** The unit's Normal move toward (34, 22), 26" at most, with `others` on the table: its model's path, or null. */
 function walk(name: string, faction: 'tau' | 'aeldari', others: PlacedUnit[], opts: Parameters<typeof battleSandbox>[1] = {}): { x: number; y: number }[] | null {
-  const g = sandbox([{ id: 'U', player: 0, faction, name, at: { x: 8, y: 22 } }, ...others], opts);
+  const g = sandbox([{ id: 'U', player: 0, faction, name, at: { x: 8, y: 22 } }, ...others], { objectives: [], ...opts });
   const plan = planMove(g.state, g.state.units.U, 'normal', { x: 34, y: 22 }, 26);
   return plan.ok ? plan.paths[0] : null;
 }

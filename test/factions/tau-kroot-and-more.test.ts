@@ -424,7 +424,8 @@ describe('Stormsurge', () => {
     const across = (name: string, faction: 'tau' | 'aeldari') => {
       // four Guardian Defenders units in a line at x 20, y 0 to 44: no way around
       const wall: PlacedUnit[] = [0, 1, 2, 3].map((k) => ({ id: `W${k}`, player: 1, faction: 'aeldari', name: 'Guardian Defenders', counts: [10, 1], at: { x: 20, y: 0.6 + 11 * k }, spacing: 1.05 }));
-      const g = sandbox([{ id: 'U', player: 0, faction, name, at: { x: 8, y: 22 } }, ...wall]);
+      // no objective marker in the way (the sandbox's central one would stop the Stormsurge's base short)
+      const g = sandbox([{ id: 'U', player: 0, faction, name, at: { x: 8, y: 22 } }, ...wall], { objectives: [] });
       const plan = planMove(g.state, g.state.units.U, 'normal', { x: 34, y: 22 }, 26);
       return plan.ok ? Math.max(...plan.positions.map((p) => p.x)) : null;
     };

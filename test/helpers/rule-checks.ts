@@ -16,7 +16,7 @@ import { battleShockStepTests, enemyBattleShockModifier } from '../../src/rules/
 import { allStratagems } from '../../src/rules/stratagems/registry.ts';
 import { modelBody, unitDistance } from '../../src/rules/battle/world.ts';
 import { buildAttackPlan } from '../../src/rules/attack-context.ts';
-import { BOARD_EDGES, horizontalDistance, isOnBoard, isWhollyWithinOfEdge, isWithinOfPolygon, modelsOverlap } from '../../src/geometry/distance.ts';
+import { basesOverlap, BOARD_EDGES, horizontalDistance, isOnBoard, isWhollyWithinOfEdge, isWithinOfPolygon, modelsOverlap } from '../../src/geometry/distance.ts';
 import { inEngagementRange, inObjectiveRange, markerBody, unitCoherency } from '../../src/geometry/ranges.ts';
 import { bestLeadership, characteristic, rollModifier } from '../../src/rules/battle/units.ts';
 import { isLeaderModel, mustTake } from '../../src/rules/allocation.ts';
@@ -65,6 +65,8 @@ function endsCloser(enemyModels: readonly { unit: string; body: Body }[], before
   return contactEnough && enemyModels.some((o) => o.unit === was.unit && horizontalDistance(after, o.body) <= 0.01);
 }
 /** moves that may not end within Engagement Range of an enemy unit */
+/** moves (not set-ups): they may not end on top of an objective marker */
+const MOVES = new Set(['normal', 'advance', 'fall-back', 'charge', 'pile-in', 'consolidate', 'consolidate-any-direction', 'scout', 'surge', 'lethal-surge']);
 const NOT_INTO_ENGAGEMENT = new Set(['normal', 'advance', 'fall-back', 'deploy', 'deep-strike', 'strategic-reserves', 'infiltrate', 'scout', 'disembark', 'emergency-disembark', 'set-up-again', 'consolidate-any-direction']);
 /** a unit is selected at most once a phase for each of these */
 const SELECT_ONCE = new Set(['select-unit-to-move', 'select-unit-to-shoot', 'select-unit-to-charge', 'select-unit-to-fight']);
@@ -467,6 +469,10 @@ export function ruleChecker(): RuleChecker {
         if (e.mode === 'advance') pendingAdvance.push({ unit: u.id, model: m.id, moved, move });
         if ((e.mode === 'pile-in' || e.mode === 'consolidate') && moved > EPS) movedFrom.push({ m, b, before: { ...b, pos: from } });
         if (e.mode in limit && moved > limit[e.mode] + EPS) bad(`${e.mode}: ${m.id} of ${u.name} moved ${moved.toFixed(2)}" (at most ${limit[e.mode]}")`);
+        // a move never ends on top of an objective marker (set-ups may; a model on a ruin's upper floor is not on it)
+        if (MOVES.has(e.mode) && moved > EPS && m.pos!.z <= EPS) {
+          for (const o of s.objectives) if (basesOverlap(b, markerBody(o))) bad(`${e.mode}: ${m.id} of ${u.name} ends on top of objective marker ${o.id}`);
+        }
       }
     }
     // Pile-in: each model that moves ends closer to the closest enemy model. Consolidate: that, or (when the

@@ -12,6 +12,7 @@ import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
 import type { PlayerIndex } from '../../src/core/state.ts';
 import { baseBoundingRadius } from '../../src/geometry/shape.ts';
+import { OBJECTIVE_MARKER_RADIUS } from '../../src/geometry/types.ts';
 import { destroyModel } from '../../src/rules/damage.ts';
 import { armyDestroyed, playBattle, playTurn } from '../../src/rules/battle/battle.ts';
 import { canCharge, chargeBody, chargeTargets } from '../../src/rules/battle/charge.ts';
@@ -24,7 +25,7 @@ import { arrive } from '../../src/rules/battle/reserves.ts';
 import { createGame } from '../../src/rules/battle/setup.ts';
 import { shootingBody } from '../../src/rules/battle/shooting.ts';
 import { canDisembark, embarkOptions } from '../../src/rules/battle/transports.ts';
-import { modelBase, unitDistance, unitSees } from '../../src/rules/battle/world.ts';
+import { modelBase, modelBody, unitDistance, unitSees } from '../../src/rules/battle/world.ts';
 
 /** Add objective markers to a sandbox (it has one, o1, in the centre of the board). */
 function addMarkers(g: Game, positions: { x: number; y: number }[]): void {
@@ -347,6 +348,22 @@ describe('Transports', () => {
 });
 
 describe('Objective control', () => {
+  it('a model moves over an objective marker but does not end its move on top of it: a move toward the marker ends touching it at most', () => {
+    const g = battleSandbox([
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', counts: [1, 0], at: { x: 24, y: 22 } },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', counts: [1, 0], at: { x: 55, y: 5 } },
+    ], { phase: 'movement', stream: scriptedStream([]) });
+    const marker = g.state.objectives[0].pos;
+    // o1, the sandbox's marker at the centre (30, 22), 6" away: the Normal move aims at its centre
+    executeMove(g, g.state.units.ST, { mode: 'normal', to: { ...marker }, toward: 'objective o1' });
+    const body = modelBody(g.state, g.state.units.ST.models[0]);
+    const gap = Math.hypot(body.pos.x - marker.x, body.pos.y - marker.y) - (body.base.kind === 'circle' ? body.base.r : NaN) - OBJECTIVE_MARKER_RADIUS;
+    expect(gap).toBeGreaterThanOrEqual(-1e-6);
+    // and it is within range of the marker all the same (3"): the move was not wasted
+    expect(gap).toBeLessThan(3);
+    expect(Math.hypot(body.pos.x - 24, body.pos.y - 22)).toBeGreaterThan(4);
+  });
+
   it('changes only at the end of a phase: a unit moving onto a marker controls it once the phase ends', () => {
     const g = battleSandbox([
       { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', counts: [1, 0], at: { x: 24, y: 22 } },

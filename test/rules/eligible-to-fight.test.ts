@@ -37,7 +37,8 @@ function played(detachment: string | null, asked: string[] = []) {
     }
     return 0;
   };
-  const g = battleSandbox(units, { phase: 'charge', turn: 1, cp: [3, 3], detachments: [detachment, null], agents: [scriptedAgent('tau', tau), scriptedAgent('ae')], stream: scriptedStream([...new Array(12).fill(4), ...new Array(6).fill(1)]) });
+  // no objective marker (the sandbox's, 2" from the Guardian, would keep Kroot from piling in onto it)
+  const g = battleSandbox(units, { phase: 'charge', turn: 1, cp: [3, 3], objectives: [], detachments: [detachment, null], agents: [scriptedAgent('tau', tau), scriptedAgent('ae')], stream: scriptedStream([...new Array(12).fill(4), ...new Array(6).fill(1)]) });
   expect(isEngaged(g.state, g.state.units.ST)).toBe(true);
   fightPhase(g, 1);
   return g;

@@ -55,6 +55,8 @@ export interface Ctx {
   zone: Vec2[] | null;
   edges: BoardEdge[] | null;
   forbiddenZones: Vec2[][];
+  /** a move (not a set-up, nor the embark check): no model may end it on top of an objective marker */
+  endsOffMarkers: boolean;
 }
 
 export function isSetUpMode(mode: MoveMode): boolean {
@@ -217,5 +219,6 @@ export function buildContext(req: MoveRequest, world: World): Ctx | string {
     zone: mode === 'setUp' ? req.zone! : null,
     edges: mode === 'strategicReserves' ? (req.allowedEdges && req.allowedEdges.length > 0 ? req.allowedEdges : [...BOARD_EDGES]) : null,
     forbiddenZones: req.forbiddenZones ?? [],
+    endsOffMarkers: !isSetUpMode(mode) && mode !== 'embarkCheck' && (world.objectives?.length ?? 0) > 0,
   };
 }

@@ -6,7 +6,7 @@
  * Part of the movement planner (../planner.ts, whose comment says what it enforces and how it places models).
  */
 import type { Body, Vec3 } from '../types.ts';
-import { BASE_CONTACT_DISTANCE, DISTANCE_EPSILON, OVERLAP_TOLERANCE } from '../types.ts';
+import { BASE_CONTACT_DISTANCE, DISTANCE_EPSILON, OBJECTIVE_MARKER_RADIUS, OVERLAP_TOLERANCE, type Base } from '../types.ts';
 import { newShape, setBaseShape, shapeAabb, shapeDistance, shapesOverlap, farthestDistanceToShape, shrinkShape, copyShape, boundingRadius } from '../shape.ts';
 import { shapeOverlapsPolygon, shapeWhollyInPolygon } from '../polygon.ts';
 import { queryBoxes, someWithin } from '../spatial.ts';
@@ -23,6 +23,7 @@ const tmpShape = newShape();
 const near = new NumberList();
 export const nearScratch = new NumberList();
 const box = [0, 0, 0, 0];
+const MARKER_BASE: Base = { kind: 'circle', r: OBJECTIVE_MARKER_RADIUS };
 
 export function modelBody(m: UnitModel, x: number, y: number, z: number): Body {
   return { pos: { x, y, z }, base: m.base, height: m.height };
@@ -79,6 +80,20 @@ export function endLegal(ctx: Ctx, i: number, x: number, y: number, z: number, m
     const forbidER = ctx.engagement === 'forbidden' || (ctx.engagement === 'nonTargets' && !o.target);
     if (forbidER && vg <= ENGAGEMENT_RANGE_VERTICAL + DISTANCE_EPSILON && d <= ENGAGEMENT_RANGE_HORIZONTAL + DISTANCE_EPSILON + margin) {
       if (!violation(out, m.id, 'engagementRange', `within Engagement Range of enemy model ${o.id}`)) return false;
+    }
+  }
+  // not on top of an objective marker at the end of a move (a set-up is not a move; nor is staying where the
+  // model stands); a model standing on a ruin's upper floor is not on the marker below it
+  if (ctx.endsOffMarkers && z <= DISTANCE_EPSILON && !(m.start && m.start.x === x && m.start.y === y)) {
+    const reachR = boundingRadius(candShape) + OBJECTIVE_MARKER_RADIUS;
+    for (const mk of ctx.world.objectives ?? []) {
+      const dx = mk.pos.x - x;
+      const dy = mk.pos.y - y;
+      if (dx * dx + dy * dy >= reachR * reachR) continue;
+      setBaseShape(tmpShape, MARKER_BASE, mk.pos.x, mk.pos.y);
+      if (shapesOverlap(candShape, tmpShape, OVERLAP_TOLERANCE)) {
+        if (!violation(out, m.id, 'objectiveMarker', `on top of objective marker ${mk.id}`)) return false;
+      }
     }
   }
   // more than N" from every enemy model (set-ups): nearest boxes first

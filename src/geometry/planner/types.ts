@@ -148,6 +148,7 @@ export type ViolationRule =
   | 'coherency'
   | 'chargeTarget'
   | 'pileInEngagement'
+  | 'objectiveMarker'
   | 'notCloser';
 
 export interface Violation {

@@ -208,22 +208,28 @@ function meleeAttackGroups(g: Game, fresh: UnitState, fs: Fighter[], fallen = fa
   }
   const attackGroups: AttackGroup[] = [];
   for (const gr of groups.values()) {
-    const options: { profile: number; target: string }[] = [];
-    gr.weapon.profiles.forEach((p, pi) => {
-      if (!isMelee(p)) return;
-      const reach = new Set<string>();
-      for (const f of gr.models) for (const t of f.targets) reach.add(t);
-      for (const t of reach) options.push({ profile: pi, target: t });
-    });
-    if (options.length === 0) continue;
-    const { option } = g.decide({ kind: 'fight-target', player, prompt: `${fresh.name}: target for ${gr.weapon.name}`, options, context: { unit: fresh.id } });
-    const target = s.units[option.target];
-    const models = gr.models.filter((f) => f.targets.has(option.target)).map((f) => f.model);
-    attackGroups.push({
-      weapon: gr.weapon, profile: gr.weapon.profiles[option.profile], models, target: target.id, halfRange: false,
-      targetVisible: true, targetInCover: false, targetModels: target.models.filter((m) => m.alive).length,
-      ...(fallen ? { fallen: true } : {}),
-    });
+    // each model attacks a unit it can reach: the models the chosen target is out of reach of are asked
+    // again, among the units they can reach (against two enemy units, each end of a line fights its own)
+    let left = gr.models;
+    while (left.length > 0) {
+      const options: { profile: number; target: string }[] = [];
+      gr.weapon.profiles.forEach((p, pi) => {
+        if (!isMelee(p)) return;
+        const reach = new Set<string>();
+        for (const f of left) for (const t of f.targets) reach.add(t);
+        for (const t of reach) options.push({ profile: pi, target: t });
+      });
+      if (options.length === 0) break;
+      const { option } = g.decide({ kind: 'fight-target', player, prompt: `${fresh.name}: target for ${gr.weapon.name}`, options, context: { unit: fresh.id } });
+      const target = s.units[option.target];
+      const models = left.filter((f) => f.targets.has(option.target)).map((f) => f.model);
+      left = left.filter((f) => !f.targets.has(option.target));
+      attackGroups.push({
+        weapon: gr.weapon, profile: gr.weapon.profiles[option.profile], models, target: target.id, halfRange: false,
+        targetVisible: true, targetInCover: false, targetModels: target.models.filter((m) => m.alive).length,
+        ...(fallen ? { fallen: true } : {}),
+      });
+    }
   }
   return attackGroups;
 }
