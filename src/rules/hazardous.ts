@@ -57,7 +57,7 @@ function waitsForChargeMove(s: GameState, unit: UnitState): boolean {
  * without a move ends the sequence all the same, so they are allocated then too.
  */
 export function allocateHazardousAfterCharge(g: Game): void {
-  if (!g.state.effects.some((e) => e.kind === HAZARDOUS_AFTER_CHARGE)) return;
+  // a copy: removing the effects (and the mortal wounds' windows) change the list
   for (const e of g.state.effects.filter((x) => x.kind === HAZARDOUS_AFTER_CHARGE)) {
     g.removeEffect(e.id);
     const unit = g.state.units[e.unit!];
