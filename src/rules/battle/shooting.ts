@@ -562,31 +562,40 @@ function targetOptions(g: Game, u: UnitState, onlyTarget: string | undefined, op
   for (const gr of groups) for (const p of gr.weapon.profiles) if (isRanged(p)) reach = Math.max(reach, weaponRange(s, u, p));
   const enemies = unitsOnBattlefield(s, opponent(u.player)).filter((t) => (onlyTarget === undefined || t.id === onlyTarget) && unitGapLowerBound(s, u, t) <= reach + 1e-6);
   for (const gr of groups) {
-    for (let pi = 0; pi < gr.weapon.profiles.length; pi++) {
-      const p = gr.weapon.profiles[pi];
-      if (!isRanged(p)) continue;
-      for (const t of enemies) {
-        let n = 0;
-        let linked = 0;
-        for (const sh of gr.shooters) {
-          const from = aim(g.state, sh, p, u, t, engagedWith, vis);
-          if (!from) continue;
-          n++;
-          if (from.linked) linked++;
-          if (firstOnly) break;
-        }
-        if (n > 0) {
-          const o: TargetOption = linked > 0 ? { weapon: gr.weapon.name, profile: pi, target: t.id, models: n, linked } : { weapon: gr.weapon.name, profile: pi, target: t.id, models: n };
-          options.push(o);
-          let mine = byGroup.get(gr);
-          if (!mine) byGroup.set(gr, (mine = []));
-          mine.push(o);
-          if (firstOnly) return { options, byGroup, groups, vis, engagedWith };
-        }
+    const mine = groupOptions(g.state, u, gr.weapon, gr.shooters, enemies, engagedWith, vis, firstOnly);
+    if (mine.length === 0) continue;
+    options.push(...mine);
+    byGroup.set(gr, mine);
+    if (firstOnly) return { options, byGroup, groups, vis, engagedWith };
+  }
+  return { options, byGroup, groups, vis, engagedWith };
+}
+
+/** The targets `shooters` (of one weapon group) can shoot, profile by profile, with how many of them can (`firstOnly`: the first found). */
+function groupOptions(
+  s: GameState, u: UnitState, weapon: Weapon, shooters: readonly Shooter[], enemies: readonly UnitState[], engagedWith: Set<string>, vis: Visibility, firstOnly: boolean,
+): TargetOption[] {
+  const out: TargetOption[] = [];
+  for (let pi = 0; pi < weapon.profiles.length; pi++) {
+    const p = weapon.profiles[pi];
+    if (!isRanged(p)) continue;
+    for (const t of enemies) {
+      let n = 0;
+      let linked = 0;
+      for (const sh of shooters) {
+        const from = aim(s, sh, p, u, t, engagedWith, vis);
+        if (!from) continue;
+        n++;
+        if (from.linked) linked++;
+        if (firstOnly) break;
+      }
+      if (n > 0) {
+        out.push(linked > 0 ? { weapon: weapon.name, profile: pi, target: t.id, models: n, linked } : { weapon: weapon.name, profile: pi, target: t.id, models: n });
+        if (firstOnly) return out;
       }
     }
   }
-  return { options, byGroup, groups, vis, engagedWith };
+  return out;
 }
 
 /**
@@ -618,19 +627,29 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
   const assignments: { group: WeaponGroup; profile: WeaponProfile; target: UnitState; shooters: Shooter[] }[] = [];
   for (const gr of groups) {
     if (opts.onlyWeapons && !opts.onlyWeapons.includes(gr.weapon.name)) continue;
-    const mine = byGroup.get(gr) ?? [];
-    if (mine.length === 0) continue;
-    // the group's models in the context (not in the options, which the log records): two groups may share a
-    // weapon name, and a Firing Deck's are the passengers' models
-    const { option } = g.decide({ kind: 'shoot-target', player, prompt: `${u.name}: target for ${gr.weapon.name}`, options: mine, context: { unit: u.id, models: gr.shooters.map((sh) => sh.model.id) } });
-    const profile = gr.weapon.profiles[option.profile];
-    const target = s.units[option.target];
-    const shooters: Shooter[] = [];
-    for (const sh of gr.shooters) {
-      const from = aim(g.state, sh, profile, u, target, engagedWith, vis);
-      if (from) shooters.push(from);
+    let mine = byGroup.get(gr) ?? [];
+    let left: readonly Shooter[] = gr.shooters;
+    // each model shoots a unit it can: the models out of range or sight of the target chosen are asked again,
+    // among the targets they can shoot (a group spread across the table splits its fire)
+    while (mine.length > 0) {
+      // the group's models in the context (not in the options, which the log records): two groups may share a
+      // weapon name, and a Firing Deck's are the passengers' models
+      const { option } = g.decide({ kind: 'shoot-target', player, prompt: `${u.name}: target for ${gr.weapon.name}`, options: mine, context: { unit: u.id, models: left.map((sh) => sh.model.id) } });
+      const profile = gr.weapon.profiles[option.profile];
+      const target = s.units[option.target];
+      const shooters: Shooter[] = [];
+      const rest: Shooter[] = [];
+      for (const sh of left) {
+        const from = aim(g.state, sh, profile, u, target, engagedWith, vis);
+        if (from) shooters.push(from);
+        else rest.push(sh);
+      }
+      assignments.push({ group: gr, profile, target, shooters });
+      if (rest.length === 0 || rest.length === left.length) break;
+      left = rest;
+      const enemies = unitsOnBattlefield(s, opponent(player)).filter((t) => opts.onlyTarget === undefined || t.id === opts.onlyTarget);
+      mine = groupOptions(s, u, gr.weapon, left, enemies, engagedWith, vis, false);
     }
-    assignments.push({ group: gr, profile, target, shooters });
   }
   if (assignments.length === 0) {
     g.emit({ type: 'unit-flag', unit: u.id, flag: 'shot', value: true });
