@@ -218,6 +218,26 @@ describe('Pile-in and Consolidate', () => {
     const r = planOk(req, world);
     expect(r.baseContact.every(Boolean)).toBe(true);
   });
+  it('with enemy models near both ends of a line, both ends still pile into base contact and the unit stays coherent', () => {
+    // five models in a column 1" apart; an enemy model 0.5" east of each end. Placing the models one after
+    // another toward their own enemy parts the column's halves; model by model, each end steps 0.5" and the
+    // middle follows only as far as coherency lets it.
+    const line = unit('A', 'p1', 5, 20, 10, circle(R32), 1, 1);
+    const ex = 20 + 2 * R32 + 0.5;
+    const world: World = { board: board(), models: [...line, ...unit('E', 'p2', 1, ex, 10), ...unit('F', 'p2', 1, ex, line[4].body.pos.y)] };
+    const req: MoveRequest = { mode: 'pileIn', player: 'p1', unitId: 'A', models: modelsOf(world, 'A'), maxDistance: 3, endEngaged: true };
+    const r = planOk(req, world);
+    expect(r.baseContact[0]).toBe(true);
+    expect(r.baseContact[4]).toBe(true);
+    expect(isCoherent(bodiesAt(req, r.positions))).toBe(true);
+    // every model that moved ends closer to its closest enemy model
+    const enemies = enemiesOf(world, 'p1');
+    for (let i = 0; i < 5; i++) {
+      const before = Math.min(...enemies.map((e) => horizontalDistance(line[i].body, e.body)));
+      const after = Math.min(...enemies.map((e) => horizontalDistance(bodiesAt(req, r.positions)[i], e.body)));
+      if (r.pathLengths[i] > 0) expect(after).toBeLessThan(before);
+    }
+  });
   it('consolidates toward the closest objective marker when no enemy can be reached', () => {
     const world: World = { board: board(), models: [...unit('A', 'p1', 3, 30, 20), ...unit('E', 'p2', 3, 50, 40)], objectives: [{ id: 'o', pos: { x: 34, y: 24.5 } }] };
     const req: MoveRequest = { mode: 'consolidate', player: 'p1', unitId: 'A', models: modelsOf(world, 'A'), maxDistance: 3 };

@@ -37,8 +37,8 @@ const CASES: Case[] = [
 const using = (name: string | null) => (r: DecisionRequest) =>
   (r.kind === 'stratagem' && name ? Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === name)) : 0);
 
-function sandbox(seed: string, stratagem: string | null, detachment: string | null = 'Aspect Host', unit: PlacedUnit = HB): Game {
-  return battleSandbox([unit, KC], {
+function sandbox(seed: string, stratagem: string | null, detachment: string | null = 'Aspect Host', unit: PlacedUnit = HB, kroot: PlacedUnit = KC): Game {
+  return battleSandbox([unit, kroot], {
     phase: 'fight', turn: 1, cp: [3, 3], detachments: [detachment, null], factions: ['AE', 'TAU'], stream: createStream(seed),
     agents: [scriptedAgent('ae', using(stratagem)), scriptedAgent('tau')],
   });
@@ -158,8 +158,10 @@ describe('TO THEIR FINAL BREATH: fighting on death', () => {
     };
     let found = false;
     for (let i = 0; i < 80 && !found; i++) {
-      // ten Banshees in two ranks: the front one beside the Kroot, the back one 1.3" behind it, out of Engagement Range
-      const g = sandbox(`pile-${i}`, 'TO THEIR FINAL BREATH', 'Aspect Host', { ...HB, counts: [1, 9] });
+      // ten Banshees in two ranks: the front one beside the Kroot, the back one 1.3" behind it, out of Engagement Range;
+      // ten Kroot in a column as long as the Banshees' front rank (twenty would reach past its end with their own
+      // Pile-in and engage the back rank)
+      const g = sandbox(`pile-${i}`, 'TO THEIR FINAL BREATH', 'Aspect Host', { ...HB, counts: [1, 9] }, { ...KC, counts: [10, 0] });
       g.emit({ type: 'models-placed', unit: 'HB', mode: 'test', positions: g.state.units.HB.models.map((m, k) => ({ model: m.id, pos: { x: k < 5 ? 10 : 8.7, y: 10 + (k % 5) * 1.2, z: 0 } })) });
       const from = g.log!.length;
       fight(g, g.state.units.KC);

@@ -13,7 +13,8 @@ import { baseBoundingRadius } from '../../src/geometry/shape.ts';
 
 /**
  * Five Guardian Defenders in a line (one weapon group: close combat weapons, A1) with a Cadre Fireblade 0.5"
- * off each end: one Guardian reaches each Fireblade. The Aeldari player answers `fight-target` with the first
+ * off each end. Their Pile-in brings each end Guardian into base contact with its Fireblade and its neighbour
+ * within Engagement Range of it: two Guardians reach each Fireblade, the middle one neither. The Aeldari player answers `fight-target` with the first
  * option or the last; all dice are 1s (every attack misses).
  */
 function twoCombats(pickLast: boolean) {
@@ -39,14 +40,14 @@ function twoCombats(pickLast: boolean) {
 }
 
 describe('a weapon group in two combats', () => {
-  it('whichever Fireblade is chosen first, the Guardian that cannot reach it is asked about the other: two attacks, not one', () => {
+  it('whichever Fireblade is chosen first, the Guardians that cannot reach it are asked about the other: four attacks, not two', () => {
     for (const pickLast of [false, true]) {
       const { asked, hitRolls } = twoCombats(pickLast);
       expect(asked.length).toBe(2);
       expect([...asked[0]].sort()).toEqual(['F1', 'F2']);
       // the second ask offers only the Fireblade the first left out
       expect(asked[1]).toEqual([pickLast ? 'F1' : 'F2']);
-      expect(hitRolls).toBe(2);
+      expect(hitRolls).toBe(4);
     }
   });
 });

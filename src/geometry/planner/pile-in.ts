@@ -120,7 +120,7 @@ function pileInToward(ctx: Ctx, enemies: readonly number[], closest: readonly nu
     }
     if (placedIt) continue;
     if (!approach(ctx, P, i, [closest[i]], need, true, d0[i], closest[i])) {
-      return stayAll('the unit cannot pile in and keep Unit Coherency');
+      return pileInModelByModel(ctx, enemies, closest, d0) ?? stayAll('the unit cannot pile in and keep Unit Coherency');
     }
   }
   const bodies = Array.from({ length: n }, (_, i) => modelBody(ctx.models[i], P.x[i], P.y[i], P.z[i]));
@@ -130,10 +130,84 @@ function pileInToward(ctx: Ctx, enemies: readonly number[], closest: readonly nu
       return shapeDistance(candShape, ctx.obstacles[closest[i]].shape) < d0[i] - 1e-9;
     };
     if (!repairCoherency(ctx, P, (i) => ({ x: ctx.obstacles[closest[i]].shape.x, y: ctx.obstacles[closest[i]].shape.y }), closer)) {
-      return stayAll('the unit cannot pile in and keep Unit Coherency');
+      return pileInModelByModel(ctx, enemies, closest, d0) ?? stayAll('the unit cannot pile in and keep Unit Coherency');
     }
   }
   return finish(ctx, P, true);
+}
+
+/**
+ * The fallback when placing the models one after another cannot keep Unit Coherency (enemy models near both
+ * ends of a long unit: each end's models are placed toward their own enemy and the halves part). Every model
+ * starts where it stands; then each in turn, closest to an enemy first, moves to its best spot (base contact
+ * with its closest enemy model, else the spot closest to it) only where the whole unit, the others as they now
+ * stand, stays coherent. A model that finds no such spot stays, as a Pile-in lets it. Two passes, since a
+ * model moved may open a spot for one before it. Null when no model moves or the unit starts out of coherency.
+ */
+function pileInModelByModel(ctx: Ctx, enemies: readonly number[], closest: readonly number[], d0: readonly number[]): PlannedMove | null {
+  const n = ctx.models.length;
+  const R = ctx.maxDistance;
+  const P = newPlacement(n);
+  for (let i = 0; i < n; i++) {
+    const s = ctx.models[i].start!;
+    place(P, i, s.x, s.y, s.z, [{ x: s.x, y: s.y }], 0, []);
+  }
+  const bodies = Array.from({ length: n }, (_, i) => modelBody(ctx.models[i], P.x[i], P.y[i], P.z[i]));
+  if (!unitCoherency(bodies).ok) return null;
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => d0[a] - d0[b] || a - b);
+  const moved = new Uint8Array(n);
+  for (let pass = 0; pass < 2; pass++) {
+    for (const i of order) {
+      if (moved[i] || d0[i] <= 0.01) continue;
+      const m = ctx.models[i];
+      const s = m.start!;
+      const closestShape = ctx.obstacles[closest[i]].shape;
+      const closestUnit = ctx.obstacles[closest[i]].unitId;
+      // candidates: base contact with an enemy model in reach (its closest first), then steps straight toward
+      // the closest enemy model, nearest to it first
+      const cands: { x: number; y: number; d: number; k: number }[] = [];
+      for (const k of [closest[i], ...enemies.filter((e) => e !== closest[i])]) {
+        if (horizontalDistance(modelBody(m, s.x, s.y, s.z), obstacleBody(ctx, k)) > R + DISTANCE_EPSILON) continue;
+        for (const p of contactSpots(ctx, i, ctx.obstacles[k].shape, s.x, s.y, CONTACT_GAP)) {
+          const d = len(p.x - s.x, p.y - s.y);
+          if (d <= R + DISTANCE_EPSILON) cands.push({ x: p.x, y: p.y, d: (k === closest[i] ? 0 : 100) + d, k });
+        }
+      }
+      const L = len(closestShape.x - s.x, closestShape.y - s.y);
+      if (L > 0) {
+        for (let step = 12; step >= 1; step--) {
+          const dd = Math.min(R, L) * (step / 12);
+          const x = s.x + ((closestShape.x - s.x) / L) * dd;
+          const y = s.y + ((closestShape.y - s.y) / L) * dd;
+          setBaseShape(candShape, m.base, x, y);
+          cands.push({ x, y, d: 200 + shapeDistance(candShape, closestShape), k: closest[i] });
+        }
+      }
+      cands.sort((a, b) => a.d - b.d || a.x - b.x || a.y - b.y);
+      for (const c of cands) {
+        setBaseShape(candShape, m.base, c.x, c.y);
+        const contactEnough = ctx.req.closestUnitContact === true && ctx.obstacles[c.k].unitId === closestUnit;
+        if (!contactEnough && shapeDistance(candShape, closestShape) >= d0[i] - 1e-9) continue;
+        if (!freeOfUnit(ctx, P, i, c.x, c.y, 0, false)) continue;
+        if (!endLegal(ctx, i, c.x, c.y, 0, PLAN_MARGIN, null)) continue;
+        const was = bodies[i];
+        bodies[i] = modelBody(m, c.x, c.y, 0);
+        if (!unitCoherency(bodies).ok) {
+          bodies[i] = was;
+          continue;
+        }
+        const r = reach(ctx, i, c.x, c.y, 0);
+        if (!r) {
+          bodies[i] = was;
+          continue;
+        }
+        place(P, i, c.x, c.y, 0, r.path, r.length, r.crossed);
+        moved[i] = 1;
+        break;
+      }
+    }
+  }
+  return moved.some((v) => v === 1) ? finish(ctx, P, true, 'piled in model by model, keeping Unit Coherency') : null;
 }
 
 /**
