@@ -4,6 +4,7 @@
  * names). It keeps only facts (no descriptions, no legends) and reports, rather than drops, what it
  * could not parse. Nothing here writes files: the caller writes only after the whole import succeeded.
  */
+import { applySeedCorrections } from './seed-corrections.ts';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { BaseSize, CoreAbility, Datasheet, ModelProfile, Weapon, WeaponProfile, WargearOption } from './datasheet.ts';
@@ -106,10 +107,12 @@ export interface ImportReport {
   problems: ImportProblem[];
   /** rows skipped on purpose, by reason */
   skipped: Record<string, number>;
+  /** profiles played as the rules' seed pages give them, not as the export does (./seed-corrections.ts) */
+  seedCorrections: ImportProblem[];
 }
 
 function emptyReport(): ImportReport {
-  return { unknownWeaponAbilities: {}, unparsedWargearOptions: [], unknownBaseSizes: [], estimatedHulls: [], problems: [], skipped: {} };
+  return { unknownWeaponAbilities: {}, unparsedWargearOptions: [], unknownBaseSizes: [], estimatedHulls: [], problems: [], skipped: {}, seedCorrections: [] };
 }
 
 export function formatImportReport(r: ImportReport): string {
@@ -124,6 +127,7 @@ export function formatImportReport(r: ImportReport): string {
   list('Unknown base sizes', r.unknownBaseSizes);
   list('Hulls sized by keyword (not in src/data/hulls.ts)', r.estimatedHulls);
   list('Other unparsed data', r.problems);
+  list('Played from the seed pages, not the export', r.seedCorrections);
   const skipped = Object.entries(r.skipped).sort();
   if (skipped.length) lines.push(`Skipped on purpose: ${skipped.map(([k, n]) => `${n} ${k}`).join('; ')}`);
   return lines.join('\n');
@@ -205,6 +209,7 @@ export function buildFactions(t: ExportTables, options: ImportOptions = {}): Imp
       datasheets.push(buildDatasheet(row, ctx));
     }
     datasheets.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const c of applySeedCorrections(f.id, datasheets)) report.seedCorrections.push({ faction: f.id, ...c });
 
     const detachments: DetachmentEntry[] = t.Detachments.records
       .filter((r) => r.fields.faction_id.trim() === f.id)

@@ -21,8 +21,13 @@ export interface AttackContext {
   melee: boolean;
   /** every attacking model of the group is within half the weapon's range of the target */
   halfRange: boolean;
-  /** models in the target unit when it was selected as the target (Blast) */
+  /** models in the target unit when it was selected as the target (BLAST) */
   targetModels: number;
+  /**
+   * the target's models as these attacks are made, when the unit's earlier weapons destroyed some ("attacks
+   * against a unit of N models": THE ARRO'KON PROTOCOL); absent: `targetModels`
+   */
+  liveTargetModels?: number;
   /** at least one model of the target is visible to the attackers (false only for INDIRECT FIRE shots) */
   targetVisible: boolean;
   /** the target has the Benefit of Cover from terrain against these attacks */

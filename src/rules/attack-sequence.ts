@@ -35,8 +35,8 @@ export interface AttackGroup {
   targetVisible: boolean;
   targetInCover: boolean;
   /**
-   * models in the target when it was selected (the attacks count the models left when they are resolved:
-   * BLAST, THE ARRO'KON PROTOCOL; see liveTargetModels)
+   * models in the target when it was selected (BLAST counts them; THE ARRO'KON PROTOCOL counts the models left
+   * as the attacks are made: see liveTargetModels)
    */
   targetModels: number;
   /**
@@ -99,9 +99,10 @@ interface PendingMortal {
  * that lost a part, then Hazardous tests.
  */
 /**
- * The target's models as a weapon's attacks are made ("attacks against a unit of N models": BLAST, THE
- * ARRO'KON PROTOCOL): those still alive, after the unit's earlier weapons took their toll; of a group
- * that may reach only some models (Boarding Actions' sight through hatchways), those of them.
+ * The target's models as a weapon's attacks are made ("attacks against a unit of N models": THE ARRO'KON
+ * PROTOCOL): those still alive, after the unit's earlier weapons took their toll; of a group that may reach
+ * only some models (Boarding Actions' sight through hatchways), those of them. BLAST counts the models of
+ * the target when it was selected instead (the seed's words), `AttackGroup.targetModels`.
  */
 function liveTargetModels(target: UnitState, group: AttackGroup): number {
   let n = 0;
@@ -128,7 +129,7 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
     if (!target || attackers.length === 0) continue;
     const ctx: AttackContext = {
       state: g.state, attacker, attackers, target, weapon: group.weapon, profile: group.profile, melee,
-      halfRange: group.halfRange, targetModels: liveTargetModels(target, group), targetVisible: group.targetVisible, targetInCover: group.targetInCover,
+      halfRange: group.halfRange, targetModels: group.targetModels, liveTargetModels: liveTargetModels(target, group), targetVisible: group.targetVisible, targetInCover: group.targetInCover,
       distance: group.distance ?? 0, toughness: toughness?.get(target.id), linkedFire: group.linkedFire,
     };
     const plan = buildAttackPlan(ctx);

@@ -68,13 +68,15 @@ export function allocateHazardousAfterCharge(g: Game): void {
 
 /**
  * Resolve `failed` failed tests one at a time. A weapon a rule lends the unit is on none of its models: then
- * one of the models that used it suffers them.
+ * one of the models that used it suffers them; a Firing Deck's lent weapons were used by embarked models of
+ * another unit, and the transport, which counts as equipped with them, suffers them.
  */
 function hazardousMortalWounds(g: Game, unit: UnitState, weapon: string, users: readonly string[], failed: number): void {
   for (let k = 0; k < failed; k++) {
     const fresh = g.state.units[unit.id];
     const carriers = fresh.models.filter((m) => m.alive && (m.weapons.includes(weapon) || carriesHazardous(g.state, m)));
     if (carriers.length === 0) carriers.push(...fresh.models.filter((m) => m.alive && users.includes(m.id)));
+    if (carriers.length === 0 && !fresh.models.some((m) => users.includes(m.id))) carriers.push(...fresh.models.filter((m) => m.alive));
     if (carriers.length === 0) return;
     const isChar = (m: ModelState) => modelHasKeyword(g.state, m, 'CHARACTER');
     const maxW = (m: ModelState) => g.state.datasheets[m.datasheet].models[m.profile].wounds;

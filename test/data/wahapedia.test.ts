@@ -76,8 +76,12 @@ describe.skipIf(!HAVE_EXPORT)('Wahapedia importer on the real export (TAU, AE)',
     expect(m.hull).toEqual({ lengthMm: 150, widthMm: 100 });
     const cannon = ds.weapons.find((w) => w.name === 'Shuriken cannon')!;
     // seed: Shuriken cannon 24" A3 BS3+ S6 AP-1 D2 [sustained hits 1]. The export follows the later
-    // codex, where the shuriken cannon has [LETHAL HITS] instead.
-    expect(cannon.profiles).toEqual([{ name: 'Shuriken cannon', range: 24, attacks: fixed(3), skill: 3, strength: 6, ap: -1, damage: fixed(2), abilities: [{ name: 'LETHAL HITS' }] }]);
+    // codex, where the shuriken cannon has [LETHAL HITS] instead: the importer plays the seed's (a seed
+    // correction, which its report names)
+    expect(cannon.profiles).toEqual([{ name: 'Shuriken cannon', range: 24, attacks: fixed(3), skill: 3, strength: 6, ap: -1, damage: fixed(2), abilities: [{ name: 'SUSTAINED HITS', x: 1 }] }]);
+    expect(result.report.seedCorrections).toEqual([{ faction: 'AE', datasheet: 'Starweaver', what: expect.stringMatching(/^Shuriken cannon: SUSTAINED HITS 1, as on the seed page aeldari-starweaver-and-rules\.txt$/) }]);
+    // the other datasheets' Shuriken cannons keep the export's profile
+    expect(sheet('AE', 'Vypers').weapons.find((w) => w.name === 'Shuriken cannon')!.profiles[0].abilities).toEqual([{ name: 'LETHAL HITS' }]);
     const ccw = ds.weapons.find((w) => w.name === 'Close combat weapon')!;
     expect(ccw.profiles[0]).toMatchObject({ range: 'Melee', attacks: fixed(4), skill: 3, strength: 3, ap: 0, damage: fixed(1), abilities: [] });
     expect(ds.defaultLoadout).toEqual({ Starweaver: ['Shuriken cannon', 'Shuriken cannon', 'Close combat weapon'] });

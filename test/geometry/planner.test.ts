@@ -111,7 +111,7 @@ describe('Normal and Advance moves', () => {
     expect(short.reachedDestination).toBe(false);
     expect(short.positions[0].x).toBeLessThan(15);
   });
-  it('VEHICLE and MONSTER models do not end on ruins, nor cross them without FLY; infantry may', () => {
+  it('VEHICLE and MONSTER models without FLY do not end on ruins, nor cross them; FLY ones and infantry may', () => {
     const ruin = piece('r', 'ruin', square(20, 15, 6, 10));
     const world: World = { board: board(ruin), models: [{ id: 'v', unitId: 'V', player: 'p1', body: body(10, 20, rect(4, 2.5)) }, { id: 'i', unitId: 'I', player: 'p1', body: body(10, 30) }] };
     const v = planOk({ mode: 'normal', player: 'p1', unitId: 'V', models: modelsOf(world, 'V', { isVehicleOrMonster: true }), maxDistance: 12, destination: { x: 23, y: 20 } }, world);
@@ -120,6 +120,10 @@ describe('Normal and Advance moves', () => {
     expect(crossing.paths[0].length).toBeGreaterThan(2); // went around
     const flyer = planOk({ mode: 'normal', player: 'p1', unitId: 'V', models: modelsOf(world, 'V', { isVehicleOrMonster: true, canFly: true }), maxDistance: 24, destination: { x: 32, y: 20 } }, world);
     expect(flyer.paths[0]).toHaveLength(2); // straight over
+    // ... and a FLY VEHICLE may end on the ruin (core rules, Ruins: INFANTRY, BEASTS and FLY models)
+    const landing = planOk({ mode: 'normal', player: 'p1', unitId: 'V', models: modelsOf(world, 'V', { isVehicleOrMonster: true, canFly: true }), maxDistance: 14, destination: { x: 23, y: 20 } }, world);
+    expect(landing.positions[0].x).toBeCloseTo(23, 6);
+    expect(overlapsPolygon({ pos: landing.positions[0], base: rect(4, 2.5), height: 1.5 }, ruin.polygon)).toBe(true);
     const inf = planOk({ mode: 'normal', player: 'p1', unitId: 'I', models: modelsOf(world, 'I'), maxDistance: 20, destination: { x: 23, y: 20 } }, world);
     expect(inf.positions[0].x).toBeCloseTo(23, 6);
   });

@@ -219,9 +219,10 @@ describe('Damage and allocation', () => {
     expect(d.run({ halfRange: true }).attacks).toBe(1 + 1 + 3);
   });
 
-  it("BLAST counts the target's models as the weapon's attacks are made: after the unit's first weapon destroyed some", () => {
+  it("BLAST counts the models the target had when it was selected, not those left after the unit's first weapon destroyed some", () => {
     // 10 targets. The first weapon (TORRENT, 1 attack, wound 4) destroys one: the BLAST gun then attacks a unit of
-    // 9 models, 1 + 1 attacks (counted when the target was selected, 10 models: 1 + 2)
+    // 9 models with 1 + 2 attacks (the seed: every five models in the unit when it was selected as the target;
+    // counted as the attacks are made, 9 models, it would be 1 + 1)
     const s = scriptedStream([4, 1, 1, 1]);
     const d = duel({ models: 2, weapon: { attacks: '1', damage: '1', abilities: ['TORRENT'] } }, { ...noSave, models: 10 }, s);
     const A = d.game.state.units.A;
@@ -229,8 +230,8 @@ describe('Damage and allocation', () => {
     const group = (w: typeof blast, m: number) => ({ weapon: w, profile: w.profiles[0], models: [A.models[m]], target: 'D', halfRange: false, targetVisible: true, targetInCover: false, targetModels: 10 });
     resolveAttacks(d.game, A, [group(d.weapon, 0), group(blast, 1)], false);
     expect(d.game.state.units.D.models.filter((m) => m.alive)).toHaveLength(9);
-    expect(rolls(d.game, 'hit')).toEqual([[1, 1]]);
-    expect(s.remaining()).toBe(1);
+    expect(rolls(d.game, 'hit')).toEqual([[1, 1, 1]]);
+    expect(s.remaining()).toBe(0);
   });
 
   it('CHARACTER models in an Attached unit cannot be allocated attacks while Bodyguard models remain, unless PRECISION', () => {

@@ -48,8 +48,9 @@ registerRule({
 registerRule({
   name: "The Arro'kon Protocol", kind: 'effect',
   attack(plan, ctx, src) {
-    if (src.role !== 'attacker' || ctx.targetModels < 6) return;
-    plan.sustainedHits = Math.max(plan.sustainedHits, ctx.targetModels >= 11 ? 2 : 1);
+    const n = ctx.liveTargetModels ?? ctx.targetModels;
+    if (src.role !== 'attacker' || n < 6) return;
+    plan.sustainedHits = Math.max(plan.sustainedHits, n >= 11 ? 2 : 1);
   },
 });
 

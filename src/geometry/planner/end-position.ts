@@ -53,10 +53,12 @@ export function endLegal(ctx: Ctx, i: number, x: number, y: number, z: number, m
       if (!violation(out, m.id, 'terrain', `on ${piece.kind} terrain`)) return false;
     }
   }
-  if (m.heavy) {
+  // (core rules, Ruins: INFANTRY, BEASTS and FLY models may end a move on a ruin, a FLY VEHICLE or MONSTER too;
+  // for the others the footprint stands in for the walls the board does not draw)
+  if (m.heavy && !m.fly) {
     for (const piece of ctx.ruins) {
       if (overlapsPiece(piece, margin)) {
-        if (!violation(out, m.id, 'terrain', 'only INFANTRY, BEASTS and FLY models (not VEHICLES or MONSTERS) end a move on a ruin')) return false;
+        if (!violation(out, m.id, 'terrain', 'only INFANTRY, BEASTS and FLY models (not VEHICLES or MONSTERS without FLY) end a move on a ruin')) return false;
       }
     }
   }

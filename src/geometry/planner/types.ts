@@ -46,8 +46,8 @@ export interface PlanModel {
   height?: number;
   canFly?: boolean;
   /**
-   * VEHICLE or MONSTER, or any model that is not INFANTRY, BEASTS or FLY (MOUNTED): cannot end a move on a ruin, nor
-   * cross one unless it can FLY or a walker's rule lets it
+   * VEHICLE or MONSTER, or any model that is not INFANTRY, BEASTS or FLY (MOUNTED): cannot end a move on a ruin
+   * unless it can FLY, nor cross one unless it can FLY or a walker's rule lets it
    */
   isVehicleOrMonster?: boolean;
   /** a walker's rule for this move (Heavy Walker, Titanic Strides...): what it passes over as if it were not there */
@@ -57,7 +57,7 @@ export interface PlanModel {
 /**
  * What a walker's rule lets a model's Normal, Advance and Fall Back moves pass over as if it were not there:
  * other models (the rules of the TITANIC walkers exclude TITANIC models) and terrain up to a height. It
- * still cannot end within Engagement Range of an enemy model, nor (VEHICLE or MONSTER) on a ruin.
+ * still cannot end within Engagement Range of an enemy model, nor (VEHICLE or MONSTER without FLY) on a ruin.
  */
 export interface WalksOver {
   /** TITANIC models too (Titanic Agility, ACROBATIC LEAPS) */

@@ -418,6 +418,31 @@ function aim(state: GameState, sh: Shooter, p: WeaponProfile, shooterUnit: UnitS
   return null;
 }
 
+/**
+ * The bodies a target's Benefit of Cover is judged against: every model of the attacking unit (core rules: a
+ * model not fully visible to every model in the attacking unit because of terrain), each from where it aims at
+ * that target (the other FIRE PRISM for LINKED FIRE, the transport for a Firing Deck's lent weapons), a model
+ * that does not shoot it from where it stands. One set for all the unit's weapons at that target, so the order
+ * of its weapon groups does not matter.
+ */
+function coverObservers(s: GameState, u: UnitState, at: readonly { shooters: readonly Shooter[] }[]): Body[] {
+  const out: Body[] = [];
+  const aiming = new Set<string>();
+  const seen = new Set<string>();
+  for (const a of at) {
+    for (const sh of a.shooters) {
+      aiming.add(sh.model.id);
+      // (a model with two weapons at the target aims from one place: one body)
+      const key = `${sh.model.id}@${sh.body.pos.x},${sh.body.pos.y}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(sh.body);
+    }
+  }
+  for (const m of u.models) if (m.alive && m.pos && !aiming.has(m.id)) out.push(modelBody(s, m));
+  return out;
+}
+
 /** Distances and visibility from each shooter to each target unit, computed at most once per activation. */
 class Visibility {
   private dist = new Map<string, number>();
@@ -679,7 +704,7 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
     let cover = coverCache.get(t.id);
     if (!cover) {
       const board = boardOf(s);
-      const attackerBodies = a.shooters.map((sh) => sh.body);
+      const attackerBodies = coverObservers(s, u, assignments.filter((x) => x.target === t));
       cover = new Set(t.models.filter((m) => m.alive && m.pos && benefitOfCover(modelBody(s, m), attackerBodies, board)).map((m) => m.id));
       coverCache.set(t.id, cover);
     }
