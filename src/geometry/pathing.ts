@@ -44,6 +44,8 @@ export interface Obstacle {
   target: boolean;
   /** a TITANIC model: the walkers' rules do not pass over it (Mover.titanicOnly) */
   titanic: boolean;
+  /** a MONSTER or VEHICLE model: other MONSTER and VEHICLE models of its army go round it (Mover.aroundFriendlyHulls) */
+  monsterOrVehicle: boolean;
   shape: Shape;
   z0: number;
   z1: number;
@@ -88,6 +90,11 @@ export interface Mover {
   enemyRule: EnemyRule;
   /** only TITANIC enemy models constrain the path: a walker's rule passes over the others (Heavy Walker) */
   titanicOnly?: boolean;
+  /**
+   * a MONSTER or VEHICLE model that cannot FLY: it moves through friendly models, but not through friendly
+   * MONSTER and VEHICLE models, which it goes round (core rules, moving; with `titanicOnly`, only TITANIC ones)
+   */
+  aroundFriendlyHulls?: boolean;
   /** terrain the model cannot cross */
   blocking: BlockingPiece[];
 }
@@ -112,6 +119,11 @@ function sweep(base: Base, ax: number, ay: number, bx: number, by: number): void
   shapeAabb(swept, aabb);
 }
 
+/** A friendly MONSTER or VEHICLE model the mover must go round (Mover.aroundFriendlyHulls)? */
+function friendlyHull(m: Mover, o: Obstacle): boolean {
+  return !o.enemy && o.monsterOrVehicle && (!m.titanicOnly || o.titanic) && o.z0 < m.z1 && m.z0 < o.z1;
+}
+
 /** Is the straight slide of the mover from A to B clear? */
 export function slideClear(w: PathWorld, m: Mover, ax: number, ay: number, bx: number, by: number): boolean {
   sweep(m.base, ax, ay, bx, by);
@@ -121,6 +133,13 @@ export function slideClear(w: PathWorld, m: Mover, ax: number, ay: number, bx: n
     const bb = piece.aabb;
     if (aabb[0] > bb.maxX || aabb[2] < bb.minX || aabb[1] > bb.maxY || aabb[3] < bb.minY) continue;
     if (shapeOverlapsPolygon(swept, piece.polygon, OVERLAP_TOLERANCE)) return false;
+  }
+  if (m.aroundFriendlyHulls) {
+    queryBoxes(w.index, aabb[0], aabb[1], aabb[2], aabb[3], found);
+    for (let k = 0; k < found.n; k++) {
+      const o = w.obstacles[found.v[k]];
+      if (friendlyHull(m, o) && shapesOverlap(swept, o.shape, OVERLAP_TOLERANCE)) return false;
+    }
   }
   if (m.enemyRule === 'none') return true;
   const reach = m.enemyRule === 'bases' ? 0 : ENGAGEMENT_RANGE_HORIZONTAL + DISTANCE_EPSILON;
@@ -227,6 +246,21 @@ export function buildWaypoints(w: PathWorld, m: Mover, sx: number, sy: number, r
       if (!o.enemy || (m.titanicOnly && !o.titanic)) continue;
       const ruleExtra = m.enemyRule === 'engagement' || (m.enemyRule === 'charge' && !o.target) ? extra : 0;
       const R = (o.radius + m.radius + ruleExtra + WAYPOINT_CLEARANCE) / Math.cos(Math.PI / OCTAGON);
+      for (let j = 0; j < OCTAGON; j++) {
+        const t = (2 * Math.PI * (j + 0.5)) / OCTAGON;
+        add(o.shape.x + R * Math.cos(t), o.shape.y + R * Math.sin(t));
+      }
+    }
+  }
+  // around friendly MONSTER and VEHICLE models, for a mover that cannot pass through them
+  if (m.aroundFriendlyHulls) {
+    const q = reach + m.radius + w.maxObstacleRadius + 1;
+    const near = new NumberList();
+    queryBoxes(w.index, sx - q, sy - q, sx + q, sy + q, near);
+    for (let n = 0; n < near.n; n++) {
+      const o = w.obstacles[near.v[n]];
+      if (!friendlyHull(m, o)) continue;
+      const R = (o.radius + m.radius + WAYPOINT_CLEARANCE) / Math.cos(Math.PI / OCTAGON);
       for (let j = 0; j < OCTAGON; j++) {
         const t = (2 * Math.PI * (j + 0.5)) / OCTAGON;
         add(o.shape.x + R * Math.cos(t), o.shape.y + R * Math.sin(t));

@@ -57,7 +57,9 @@
  * Geometry simplifications (documented choices): the planner moves models on the ground (planned
  * positions have z = 0, except models that do not move keep their z; a change of height counts toward
  * the distance moved); it does not rotate non-round bases; friendly models do not block paths (they
- * can be moved through) but block end positions; a charge move may not pass within Engagement Range
+ * can be moved through; the rules' exception is played: a MONSTER or VEHICLE model that cannot FLY goes
+ * round friendly MONSTER and VEHICLE models) but block end positions; the models of the unit moved pass
+ * through one another (it moves as a formation); a charge move may not pass within Engagement Range
  * of a unit it does not target (our reading of the core rules); FLY models ignore enemy models on
  * the way in every mode (not at the end).
  *

@@ -36,6 +36,36 @@ describe('Scouts', () => {
     expect(scoutsDistance(g.state, g.state.units.ST)).toBe(0);
   });
 
+  it('a DEDICATED TRANSPORT moves as far as its passengers\' Scouts when every one has it; not empty, nor with one that lacks it', () => {
+    const transport = (passenger: string | null, pick?: (r: DecisionRequest) => number): Game => {
+      const g = battleSandbox([
+        { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 6, y: 20 } },
+        ...(passenger ? [{ id: 'P', player: 0 as const, faction: 'tau' as const, name: passenger, at: { x: 3, y: 4 } }] : []),
+        { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 55, y: 14 } },
+      ], { agents: [scriptedAgent('tau', pick), scriptedAgent('ae')] });
+      if (passenger) g.emit({ type: 'unit-location', unit: 'P', location: 'embarked', embarkedIn: 'DF' });
+      return g;
+    };
+    const distance = (passenger: string | null) => { const s = transport(passenger).state; return scoutsDistance(s, s.units.DF); };
+    expect(distance('Pathfinder Team')).toBe(7);
+    expect(distance('Strike Team')).toBe(0);
+    expect(distance(null)).toBe(0);
+    // the Scout moves offer it, and it moves up to 7" toward the enemy
+    let offered = false;
+    const g = transport('Pathfinder Team', (r) => {
+      if (r.kind !== 'scout-move') return 0;
+      const i = r.options.findIndex((o) => (o as { unit?: string }).unit === 'DF' && (o as { toward?: string }).toward === 'enemy GD');
+      offered ||= i >= 0;
+      return Math.max(0, i);
+    });
+    const before = unitCentre(g.state.units.DF).x;
+    scoutMoves(g);
+    expect(offered).toBe(true);
+    const moved = unitCentre(g.state.units.DF).x - before;
+    expect(moved).toBeGreaterThan(5);
+    expect(moved).toBeLessThanOrEqual(7 + 1e-6);
+  });
+
   it('a Normal move of up to x" toward the chosen point', () => {
     const g = scouts(40);
     const before = unitCentre(g.state.units.PF).x;

@@ -108,7 +108,7 @@ export function buildContext(req: MoveRequest, world: World): Ctx | string {
     const k = obstacles.length;
     let o = obstaclePool[k];
     if (!o) {
-      o = { id: '', body: wm.body, unitId: '', enemy: false, target: false, titanic: false, shape: newShape(), z0: 0, z1: 0, radius: 0 };
+      o = { id: '', body: wm.body, unitId: '', enemy: false, target: false, titanic: false, monsterOrVehicle: false, shape: newShape(), z0: 0, z1: 0, radius: 0 };
       obstaclePool.push(o);
     }
     const enemy = wm.player !== req.player;
@@ -117,6 +117,7 @@ export function buildContext(req: MoveRequest, world: World): Ctx | string {
     o.unitId = wm.unitId;
     o.enemy = enemy;
     o.titanic = !!wm.titanic;
+    o.monsterOrVehicle = !!wm.monsterOrVehicle;
     o.target = enemy && targets.length > 0 && targets.includes(wm.unitId);
     setBaseShape(o.shape, wm.body.base, wm.body.pos.x, wm.body.pos.y);
     o.z0 = wm.body.pos.z;
@@ -172,6 +173,7 @@ export function buildContext(req: MoveRequest, world: World): Ctx | string {
         z1,
         enemyRule: enemyRuleFor(mode, overAll),
         ...(walk && !overAll ? { titanicOnly: true } : {}),
+        ...(pm.monsterOrVehicle && !overAll ? { aroundFriendlyHulls: true } : {}),
         blocking: blockingFor(walls, ruins, heavy && !fly, walk?.terrainHeight ?? 0),
       },
       waypoints: new Map(),

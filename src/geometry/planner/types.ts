@@ -27,6 +27,8 @@ export interface WorldModel {
   body: Body;
   /** TITANIC: a walker's rule does not pass over it (WalksOver) */
   titanic?: boolean;
+  /** a MONSTER or VEHICLE model: friendly MONSTER and VEHICLE models without FLY go round it */
+  monsterOrVehicle?: boolean;
 }
 
 /** What the planner needs to know of the game: the board with its terrain, every model on the table, the markers. */
@@ -50,6 +52,8 @@ export interface PlanModel {
    * unless it can FLY, nor cross one unless it can FLY or a walker's rule lets it
    */
   isVehicleOrMonster?: boolean;
+  /** a MONSTER or VEHICLE model (the keywords alone): without FLY, it goes round friendly MONSTER and VEHICLE models */
+  monsterOrVehicle?: boolean;
   /** a walker's rule for this move (Heavy Walker, Titanic Strides...): what it passes over as if it were not there */
   walksOver?: WalksOver;
 }

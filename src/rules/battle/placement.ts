@@ -21,7 +21,8 @@ export function worldOf(state: GameState, exclude: string | null = null): World 
     const u = state.units[id];
     if (u.location !== 'battlefield' || u.id === exclude) continue;
     const titanic = hasKeyword(u, 'TITANIC');
-    for (const m of u.models) if (m.alive && m.pos) models.push({ id: m.id, unitId: u.id, player: String(u.player), body: modelBody(state, m), ...(titanic ? { titanic } : {}) });
+    const monsterOrVehicle = isMonsterOrVehicle(u);
+    for (const m of u.models) if (m.alive && m.pos) models.push({ id: m.id, unitId: u.id, player: String(u.player), body: modelBody(state, m), ...(titanic ? { titanic } : {}), ...(monsterOrVehicle ? { monsterOrVehicle } : {}) });
   }
   return { board: boardOf(state), models, objectives: state.objectives.map((o) => ({ id: o.id, pos: o.pos })) };
 }
@@ -36,7 +37,7 @@ export function planModels(state: GameState, u: UnitState): PlanModel[] {
     // only INFANTRY and BEASTS models move through a ruin's walls and floors (core rules, Ruins); FLY models go over
     // them; any other (MOUNTED without FLY: Krootox Riders) is kept out of it as a VEHICLE or MONSTER is
     const throughRuins = ds.keywords.includes('INFANTRY') || ds.keywords.includes('BEASTS') || fly;
-    return { id: m.id, body: m.pos ? modelBody(state, m) : null, base, height, canFly: fly, isVehicleOrMonster: heavy || !throughRuins };
+    return { id: m.id, body: m.pos ? modelBody(state, m) : null, base, height, canFly: fly, isVehicleOrMonster: heavy || !throughRuins, ...(heavy ? { monsterOrVehicle: true } : {}) };
   });
 }
 

@@ -19,12 +19,29 @@ import { bodyAt, modelBody } from './world.ts';
 
 /**
  * Scouts x" of a unit: the smallest x among its datasheets, 0 when one of them lacks it; or more when an
- * active rule gives all its models Scouts (Strike Swiftly).
+ * active rule gives all its models Scouts (Strike Swiftly), or when it is a DEDICATED TRANSPORT whose
+ * passengers all have Scouts.
  */
 export function scoutsDistance(state: GameState, u: UnitState): number {
   let granted = 0;
   forEachActiveRule(state, u, 'self', (r, src) => { granted = Math.max(granted, r.scouts?.({ state, unit: u }, src) ?? 0); });
-  return Math.max(granted, ownScouts(state, u));
+  return Math.max(granted, ownScouts(state, u), passengersScouts(state, u));
+}
+
+/**
+ * A DEDICATED TRANSPORT makes the Scout move of the units embarked within it when every one of them has Scouts
+ * (core rules, Scouts; the seeds are silent): the least of their distances, 0 when empty or one lacks it.
+ */
+function passengersScouts(state: GameState, u: UnitState): number {
+  if (!u.keywords.includes('DEDICATED TRANSPORT')) return 0;
+  let x = Infinity;
+  for (const id of state.unitOrder) {
+    const p = state.units[id];
+    if (p.location !== 'embarked' || p.embarkedIn !== u.id) continue;
+    x = Math.min(x, scoutsDistance(state, p));
+    if (x === 0) return 0;
+  }
+  return x === Infinity ? 0 : x;
 }
 
 function ownScouts(state: GameState, u: UnitState): number {

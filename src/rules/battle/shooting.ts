@@ -71,7 +71,7 @@ export interface TargetOption {
   weapon: string;
   profile: number;
   target: string;
-  /** models of the group that can shoot that target */
+  /** weapons of the group that can shoot that target (a model carrying two of the weapon counts twice) */
   models: number;
   /** of those, the models that can only through LINKED FIRE (absent when none) */
   linked?: number;
