@@ -157,6 +157,21 @@ describe('Armoured Warhost', () => {
     expect(canShoot(none, none.state.units.WW)).toBe(false);
   });
 
+  it('Skilled Crews offers no re-roll of an Advance roll a Fate die stands for (it cannot be re-rolled)', () => {
+    const asked: string[] = [];
+    const pick: Pick = (r) => {
+      asked.push(r.kind);
+      if (r.kind === 'fate-die') return Math.max(0, r.options.findIndex((o) => (o as { fate?: number }).fate === 6));
+      return r.kind === 'reroll-advance' ? 1 : 0;
+    };
+    const g = aeldari({ detachment: 'Armoured Warhost', agents: [scriptedAgent('ae', pick), scriptedAgent('tau')], stream: scriptedStream([1, 1]) });
+    g.emit({ type: 'phase-started', round: 1, player: 0, phase: 'movement' });
+    g.emit({ type: 'rule-state', player: 0, key: 'fate', value: [6] });
+    expect(advanceDistance(g, g.state.units.WS)).toBe(6);
+    expect(asked).toContain('fate-die');
+    expect(asked).not.toContain('reroll-advance');
+  });
+
   it('ANTI-GRAV REPULSION is offered to a FLY VEHICLE targeted by a charge', () => {
     const g = aeldari({ detachment: 'Armoured Warhost', cp: [2, 0] });
     g.emit({ type: 'turn-started', round: 1, player: 1 });

@@ -330,7 +330,8 @@ export function advanceDistance(g: Game, u: UnitState): number {
   if (fixed !== null) return fixed;
   let roll: readonly number[] = rollDice(g, 1, 6, 'advance', u.player, u.id, u.name);
   let rerolled: number[] = [];
-  if (reroll) {
+  // (a Fate die put in the roll's place cannot be re-rolled: nothing to ask)
+  if (reroll && !g.dice.isFixed(roll, 0)) {
     const { option } = g.decide({ kind: 'reroll-advance', player: u.player, prompt: `${u.name}: Advance roll ${roll[0]}, re-roll it?`, options: ['keep', 're-roll'], context: { unit: u.id, roll: roll[0] } });
     if (option === 're-roll') { roll = g.dice.reroll(roll, [0], 6, 'advance', u.player, u.id, 'Advance re-roll'); rerolled = [0]; }
   }
