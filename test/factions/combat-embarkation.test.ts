@@ -5,6 +5,7 @@ import type { DecisionRequest } from '../../src/core/agent.ts';
 import { declareCharge } from '../../src/rules/battle/charge.ts';
 import { embarkOptions } from '../../src/rules/battle/transports.ts';
 import { unitsInEngagement } from '../../src/rules/battle/world.ts';
+import { usableStratagems } from '../../src/rules/windows.ts';
 
 /**
  * Howling Banshees charge T'au INFANTRY beside a Devilfish (a second Strike Team, S2, farther off with
@@ -47,6 +48,17 @@ describe('COMBAT EMBARKATION (Kauyon)', () => {
     // first asked with both units in reach, then again with only the one left on the battlefield
     expect(asked.map((a) => a.filter((x) => x === 'ST' || x === 'BT').sort())).toEqual([['BT', 'ST'], ['BT']]);
     expect(g.state.units.HB.flags.charged).toBe(true);
+  });
+
+  it('not into a Battle-shocked TRANSPORT (it is one of the stratagem\'s targets): not offered, and the Strike Team stays', () => {
+    const { g } = embarkation(['ST', 'BT']);
+    g.emit({ type: 'battle-shock', unit: 'DF', value: true });
+    expect(embarkOptions(g, g.state.units.ST).map((t) => t.id)).toEqual(['DF']);
+    const offered = usableStratagems(g, { name: 'charge/after-enemy-charge-declared', unit: 'HB', targets: ['ST'] }, 0).map((x) => x.s.name);
+    expect(offered).not.toContain('COMBAT EMBARKATION');
+    declareCharge(g, g.state.units.HB);
+    expect(g.state.units.ST.location).toBe('battlefield');
+    expect(g.state.players[0].cp).toBe(2);
   });
 
   it('a charge against two units, one of which embarks: the charger keeps the other (offered first) or selects new targets', () => {

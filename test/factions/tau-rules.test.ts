@@ -104,6 +104,19 @@ describe("Mont'ka stratagems", () => {
     expect(Math.max(1, 1 - plan.damageReduction)).toBe(1);
   });
 
+  it("COUNTERFIRE DEFENCE SYSTEMS and NEUROWEB SYSTEM JAMMER: in the opponent's Shooting phase only, not when a unit shoots in another phase", () => {
+    for (const [detachment, name, unit] of [["Mont'ka", 'COUNTERFIRE DEFENCE SYSTEMS', 'BT'], ['Experimental Prototype Cadre', 'NEUROWEB SYSTEM JAMMER', 'CB']] as const) {
+      for (const phase of ['shooting', 'fight'] as const) {
+        const g = battleSandbox([
+          { id: unit, player: 0, faction: 'tau', name: unit === 'CB' ? 'Crisis Sunforge Battlesuits' : 'Breacher Team', at: { x: 20, y: 18 } },
+          { id: 'WW', player: 1, faction: 'aeldari', name: 'War Walkers', at: { x: 40, y: 20 } },
+        ], { phase, turn: 1, round: 2, cp: [3, 0], detachments: [detachment, null] });
+        const offered = usableStratagems(g, { name: 'shooting/after-enemy-targets', unit: 'WW', targets: [unit] }, 0).filter((x) => x.s.name === name).map((x) => x.unit.id);
+        expect(offered, `${name} in the ${phase} phase`).toEqual(phase === 'shooting' ? [unit] : []);
+      }
+    }
+  });
+
   it("PULSE ONSLAUGHT's Shaken: -2\" Move and -2 to Advance and Charge rolls", () => {
     const g = tau({ detachment: "Mont'ka", stream: scriptedStream([5, 4]), phase: 'charge' });
     const before = unitMove(g.state, g.state.units.GD);

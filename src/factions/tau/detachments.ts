@@ -125,9 +125,10 @@ registerStratagem({
  */
 registerStratagem({
   name: 'COMBAT EMBARKATION', cp: 1, category: 'Wargear', source: KAUYON, turn: 'opponent', windows: ['charge/after-enemy-charge-declared'],
-  targets: (g, w, p) => targetedOwnUnits(g, w, p).filter((u) => hasKeyword(u, 'INFANTRY') && embarkOptions(g, u).length > 0),
+  // (the TRANSPORT is a target of the stratagem too: never a Battle-shocked one)
+  targets: (g, w, p) => targetedOwnUnits(g, w, p).filter((u) => hasKeyword(u, 'INFANTRY') && embarkOptions(g, u).some((t) => !t.battleShocked)),
   use(g, _w, p, u) {
-    const transports = embarkOptions(g, u).filter((t) => fitsIn(g, u, t));
+    const transports = embarkOptions(g, u).filter((t) => !t.battleShocked && fitsIn(g, u, t));
     if (transports.length === 0) return;
     const { option } = g.decide({ kind: 'combat-embarkation', player: p, prompt: `${u.name}: embark within which transport?`, options: transports.map((t) => t.id), context: { unit: u.id } });
     embark(g, u, g.state.units[option]);
@@ -311,7 +312,8 @@ registerRule({
 
 registerStratagem({
   name: 'COUNTERFIRE DEFENCE SYSTEMS', cp: 2, category: 'Wargear', source: MONTKA, turn: 'opponent', windows: ['shooting/after-enemy-targets'],
-  targets: (g, w, p) => targetedOwnUnits(g, w, p),
+  // the opponent's Shooting phase only (a unit shooting in another phase opens the same window)
+  targets: (g, w, p) => (g.state.phase === 'shooting' ? targetedOwnUnits(g, w, p) : []),
   use(g, _w, p, u) { g.addEffect('Counterfire Defence Systems', p, u.id, g.untilEndOfPhase()); },
 });
 
@@ -535,7 +537,7 @@ registerRule({
 registerStratagem({
   name: 'NEUROWEB SYSTEM JAMMER', cp: 1, category: 'Wargear', source: EXPERIMENTAL_PROTOTYPE_CADRE, turn: 'opponent', windows: ['shooting/after-enemy-targets'],
   // a CRISIS unit the attacking unit targets; the attacks of its models beyond 18" are lost (shooting.ts)
-  targets: (g, w, p) => targetedOwnUnits(g, w, p).filter((u) => u.keywords.includes('CRISIS')),
+  targets: (g, w, p) => (g.state.phase === 'shooting' ? targetedOwnUnits(g, w, p).filter((u) => u.keywords.includes('CRISIS')) : []),
   use(g, _w, p, u) { g.addEffect('Neuroweb System Jammer', p, u.id, g.untilEndOfPhase()); },
 });
 
