@@ -480,15 +480,31 @@ function applyDamage(
   if (d.n > 0) {
     rolls = rollDice(g, n * d.n, d.sides, 'damage', attacker.player, attacker.id, plan.profile);
     if (plan.rerollDamage) {
-      // each attack's Damage dice (all of them) are re-rolled when they came out below their average
+      // each attack's Damage dice (all of them) are re-rolled when they came out below their average, unless
+      // the attack already destroys the model it will go to (the rule lets the player keep it). The models
+      // are followed as the attacks will be allocated: the first the allocation rules pick, then fresh ones
+      // (Feel No Pain and per-model reductions left out)
       const mean = (d.n * (d.sides + 1)) / 2;
+      const first = allocationTarget(state, target, plan.precision, allowed, plan.precisionOnly);
+      const fresh = first ? state.datasheets[first.datasheet].models[first.profile].wounds : Infinity;
+      let left = first ? first.wounds : Infinity;
+      const attackDamage = (a: number) => {
+        let sum = 0;
+        for (let k = 0; k < d.n; k++) sum += rolls![a * d.n + k];
+        return { sum, dmg: adjustDamage(sum + d.plus, plan) };
+      };
       rerolled = [];
       for (let a = 0; a < n; a++) {
-        let sum = 0;
-        for (let k = 0; k < d.n; k++) sum += rolls[a * d.n + k];
-        if (sum < mean) for (let k = 0; k < d.n; k++) rerolled.push(a * d.n + k);
+        const rolled = attackDamage(a);
+        let dmg = rolled.dmg;
+        if (rolled.sum < mean && dmg < left) {
+          const dice = Array.from({ length: d.n }, (_, k) => a * d.n + k);
+          rolls = g.dice.reroll(rolls, dice, d.sides, 'damage', attacker.player, attacker.id, 're-roll Damage');
+          rerolled.push(...dice);
+          dmg = attackDamage(a).dmg;
+        }
+        left = dmg >= left ? fresh : left - dmg;
       }
-      if (rerolled.length) rolls = g.dice.reroll(rolls, rerolled, d.sides, 'damage', attacker.player, attacker.id, 're-roll Damage');
     } else if (plan.rerollDamageOnes && d.n === 1) {
       // "re-roll a Damage roll of 1": each attack's one die that came out 1
       rerolled = [];

@@ -244,6 +244,31 @@ describe('Crisis Battlesuits', () => {
     const rr = (g.log ?? []).filter((e) => e.type === 'reroll' && e.purpose === 'damage');
     expect(rr).toHaveLength(1);
   });
+
+  it('Sunforge keeps a low Damage roll that already destroys the model (the re-roll is a "can"): a Hammerhead on 4 wounds, 2 + MELTA 2', () => {
+    // one fusion blaster shot in half range: hit 5, wound 5 (AP -4: no save against 3+), damage 2 (+2 MELTA), then
+    // a 1 for a re-roll; with 5 wounds left the 4 does not destroy it, and the 2 is re-rolled
+    for (const wounds of [4, 5]) {
+      const g = sandbox([
+        { id: 'SF', player: 0, faction: 'tau', name: 'Crisis Sunforge Battlesuits', counts: [1, 0], at: { x: 10, y: 5 } },
+        { id: 'HH', player: 1, faction: 'tau', name: 'Hammerhead Gunship', at: { x: 16, y: 5 } },
+      ], { stream: scriptedStream([5, 5, 2, 1, 1, 1]) });
+      const hh = g.state.units.HH.models[0];
+      g.emit({ type: 'model-damaged', unit: 'HH', model: hh.id, wounds: hh.wounds - wounds, by: null, mortal: false });
+      const SF = g.state.units.SF;
+      const w = g.state.datasheets[SF.models[0].datasheet].weapons.find((x) => x.name === 'Fusion blaster')!;
+      resolveAttacks(g, SF, [{ weapon: w, profile: w.profiles[0], models: SF.models, target: 'HH', halfRange: true, targetVisible: true, targetInCover: false, targetModels: 1 }], false);
+      const rr = (g.log ?? []).filter((e) => e.type === 'reroll' && e.purpose === 'damage');
+      if (wounds === 4) {
+        expect(rr).toHaveLength(0);
+        expect(g.state.units.HH.models[0].alive).toBe(false);
+      } else {
+        // re-rolled to 1: 1 + 2 = 3 damage, 2 wounds left
+        expect(rr).toHaveLength(1);
+        expect(g.state.units.HH.models[0].wounds).toBe(2);
+      }
+    }
+  });
 });
 
 describe('Hammerhead Gunship', () => {
