@@ -11,7 +11,7 @@ import type { Game } from '../../src/core/game.ts';
 import { everyModelHas, getRule } from '../../src/core/rules-registry.ts';
 import { canInfiltrate, scoutsDistance } from '../../src/rules/battle/pre-battle.ts';
 import { destroyModel } from '../../src/rules/damage.ts';
-import { afterRoll } from '../../src/rules/roll-window.ts';
+import { afterRoll, rollDice } from '../../src/rules/roll-window.ts';
 import { advanceDistance, afterMove } from '../../src/rules/battle/movement.ts';
 import { canCharge, fightsFirst } from '../../src/rules/battle/charge.ts';
 import { endPhase, startPhase } from '../../src/rules/battle/phase.ts';
@@ -62,6 +62,27 @@ describe('Farseer', () => {
     // a new phase: again
     g.emit({ type: 'phase-started', round: 1, player: 0, phase: 'shooting' });
     expect(hit(g, [2], [guardian])).toEqual([6]);
+  });
+
+  it('Branching Fates never changes a die a Fate die stands for (Strands of Fate: it cannot be changed)', () => {
+    const asked: unknown[][] = [];
+    const pick: Pick = (r) => {
+      if (r.kind === 'fate-die') return Math.max(0, r.options.findIndex((o) => (o as { fate?: number }).fate === 2));
+      if (r.kind === 'branching-fates') { asked.push(r.options); return 1; }
+      return 0;
+    };
+    const g = sandbox([
+      { id: 'GD', player: 0, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 10, y: 5 } },
+      { id: 'FS', player: 0, faction: 'aeldari', name: 'Farseer', at: { x: 11.5, y: 5 } },
+      { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 25, y: 5 } },
+    ], { agents: agents(pick), stream: scriptedStream([4, 4]) });
+    g.emit({ type: 'unit-attached', leader: 'FS', bodyguard: 'GD' });
+    g.emit({ type: 'rule-state', player: 0, key: 'fate', value: [2] });
+    // two Hit dice, both 4s: a Fate die of 2 stands for one; only the other may become a 6
+    const rolled = rollDice(g, 2, 6, 'hit', 0, 'GD');
+    const values = afterRoll(g, { purpose: 'hit', player: 0, unit: 'GD', sides: 6, values: rolled, rerolled: [], test: { needed: 3, modifier: 0, criticalOn: 6 }, models: [g.state.units.GD.models[0].id] });
+    expect(asked).toEqual([[{ none: true }, { die: 4 }]]);
+    expect([...values].sort()).toEqual([2, 6]);
   });
 
   it('Branching Fates: not for the Heavy Weapon Platform, nor when the Farseer leads no unit', () => {

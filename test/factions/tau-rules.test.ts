@@ -9,6 +9,7 @@ import { fight } from '../../src/rules/battle/fight.ts';
 import { usableStratagems, openWindow } from '../../src/rules/windows.ts';
 import { declareCharge } from '../../src/rules/battle/charge.ts';
 import type { Game } from '../../src/core/game.ts';
+import { getRule } from '../../src/core/rules-registry.ts';
 
 /** Strike Team (MARKERLIGHT) and Breacher Team of T'au against two Aeldari units, 20" apart, no terrain. */
 function tau(opts: { detachment?: string | null; round?: number; agents?: NonNullable<Parameters<typeof battleSandbox>[1]>['agents']; stream?: ReturnType<typeof scriptedStream>; cp?: [number, number]; phase?: 'shooting' | 'movement' | 'charge' | 'fight' } = {}): Game {
@@ -208,6 +209,20 @@ describe("Aun'Shi", () => {
       if (check === 'sustainedHits') expect(plan.sustainedHits).toBe(2);
       else expect(plan[check]).toBe(true);
     }
+  });
+
+  it('Martial Warrior, fighting twice in a phase: the second selection\'s stance replaces the first (Direct Grace, then Whirling Stance: no PRECISION left)', () => {
+    const picks = [0, 2];
+    const g = withAunShi([scriptedAgent('tau', (r) => (r.kind === 'martial-warrior' ? picks.shift()! : 0)), scriptedAgent('ae')]);
+    g.emit({ type: 'phase-started', round: 1, player: 0, phase: 'fight' });
+    const rule = getRule('Martial Warrior')!;
+    rule.selectedToFight!(g, g.state.units.ST);
+    expect(planFor(g, 'ST', 'GD', 'Fidelity').precision).toBe(true);
+    rule.selectedToFight!(g, g.state.units.ST);
+    const plan = planFor(g, 'ST', 'GD', 'Fidelity');
+    expect(plan.sustainedHits).toBe(2);
+    expect(plan.precision).toBe(false);
+    expect(g.state.effects.filter((e) => e.kind === 'Martial Warrior stance')).toHaveLength(1);
   });
 });
 

@@ -60,8 +60,10 @@ registerRollReaction({
     if (s.players[roll.player].ruleState[key] === phaseKey(s)) return null;
     const models = (roll.models ?? []).map((id) => unit.models.find((m) => m.id === id)).filter((m): m is ModelState => !!m);
     if (models.length > 0 && models.every((m) => isSupportWeapon(s, m))) return null;
+    // (a die a Fate die stands for cannot be changed: Strands of Fate)
+    const changeable = (i: number) => roll.values[i] < 6 && !g.dice.isFixed(roll.values, i);
     const values: number[] = [];
-    for (let i = 0; i < roll.values.length; i++) if (roll.values[i] < 6 && !values.includes(roll.values[i])) values.push(roll.values[i]);
+    for (let i = 0; i < roll.values.length; i++) if (changeable(i) && !values.includes(roll.values[i])) values.push(roll.values[i]);
     if (values.length === 0) return null;
     values.sort((a, b) => a - b);
     const { option } = g.decide<{ none: true } | { die: number }>({
@@ -70,7 +72,7 @@ registerRollReaction({
     });
     if ('none' in option) return null;
     g.emit({ type: 'rule-state', player: roll.player, key, value: phaseKey(s) });
-    const index = roll.values.indexOf(option.die);
+    const index = roll.values.findIndex((v, i) => v === option.die && changeable(i));
     return { values: g.dice.substitute(roll.values, index, 6, roll.purpose, roll.player, unit.id, 'Branching Fates'), rerolled: [...roll.rerolled] };
   },
 });

@@ -34,6 +34,8 @@ registerRule({
       kind: 'martial-warrior', player: unit.player, prompt: "Aun'Shi's Martial Warrior: which stance?",
       options: [...MARTIAL_WARRIOR_STANCES], context: { unit: unit.id },
     });
+    // each selection picks the stance for that fight: one chosen earlier in the phase (a unit that fights twice) ends
+    for (const e of g.state.effects.filter((x) => x.kind === 'Martial Warrior stance' && x.unit === unit.id)) g.removeEffect(e.id);
     g.addEffect('Martial Warrior stance', unit.player, unit.id, g.untilEndOfPhase(), { stance: option });
   },
 });
