@@ -7,7 +7,7 @@
  */
 import type { Game } from '../../core/game.ts';
 import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
-import { baseBoundingRadius, pointSegmentDistance } from '../../geometry/shape.ts';
+import { pathOverlapsBase } from '../../geometry/pathing.ts';
 import { polygonCentroid } from '../../geometry/polygon.ts';
 import type { PlannedMove } from '../../geometry/planner.ts';
 import { afterRoll, rollDice } from '../roll-window.ts';
@@ -18,7 +18,7 @@ import { endPhase, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import type { PlanResult } from '../../geometry/planner.ts';
 import { hasKeyword, modelHasKeyword, onBattlefield, rollHalved, rollModifier, unitMove, unitsOnBattlefield } from './units.ts';
-import { isEngaged, modelBase, unitCentre, unitsInEngagement } from './world.ts';
+import { isEngaged, modelBase, modelBody, unitCentre, unitsInEngagement } from './world.ts';
 import { embarkOptions, embark, disembark, disembarkPlan, canDisembark } from './transports.ts';
 import { reinforcements } from './reserves.ts';
 import { hatchwayStep } from './hatchways.ts';
@@ -393,11 +393,6 @@ export function afterMove(g: Game, u: UnitState): void {
   if ('transport' in option) embark(g, fresh, g.state.units[option.transport]);
 }
 
-/**
- * Desperate Escape: a test (D6, 1-2 fails) for each model that moves over enemy models (not FLY or
- * TITANIC), or for every model when the unit is Battle-shocked or a rule says so (Rule.desperateEscape, which
- * may also add a modifier to the tests); each failure destroys a model.
- */
 /** What the rules in force change in the unit's Desperate Escape tests (Rule.desperateEscape: KHAINE'S VENGEANCE makes every model take one, at -1 if Battle-shocked). */
 export function desperateEscapeRules(s: GameState, u: UnitState): { allModels: boolean; modifier: number } {
   let allModels = false;
@@ -419,6 +414,11 @@ export function desperateEscapeRules(s: GameState, u: UnitState): { allModels: b
   return { allModels, modifier };
 }
 
+/**
+ * Desperate Escape: a test (D6, 1-2 fails) for each model that moves over enemy models (not FLY or
+ * TITANIC), or for every model when the unit is Battle-shocked or a rule says so (Rule.desperateEscape, which
+ * may also add a modifier to the tests); each failure destroys a model. Made before the unit is placed.
+ */
 function desperateEscape(g: Game, u: UnitState, plan: PlannedMove): void {
   const s = g.state;
   let tests = 0;
@@ -438,16 +438,10 @@ function desperateEscape(g: Game, u: UnitState, plan: PlannedMove): void {
     alive.forEach((m, i) => {
       // models that can FLY take no test, model by model (an Ethereal's Hover Drone in a Strike Team)
       if (modelHasKeyword(s, m, 'FLY')) return;
+      // the model's own base swept along its path over the enemy model's (exact for ovals and hulls too)
       const path = plan.paths[i];
-      const r = baseBoundingRadius(modelBase(s, m));
-      const over = enemies.some((e) => {
-        const re = baseBoundingRadius(modelBase(s, e));
-        for (let k = 1; k < path.length; k++) {
-          if (pointSegmentDistance(e.pos!.x, e.pos!.y, path[k - 1].x, path[k - 1].y, path[k].x, path[k].y) < r + re) return true;
-        }
-        return false;
-      });
-      if (over) tests++;
+      const base = modelBase(s, m);
+      if (enemies.some((e) => pathOverlapsBase(base, path, modelBody(s, e)))) tests++;
     });
   }
   if (tests === 0) return;
