@@ -61,6 +61,38 @@ export function planPileIn(ctx: Ctx): PlanResult {
   return towardEnemies;
 }
 
+/** A spot for a model's Pile-in: `d` orders them (nearest first), `k` the enemy model it is beside or heads for. */
+interface PileInSpot { x: number; y: number; d: number; k: number }
+
+const byScore = (a: PileInSpot, b: PileInSpot) => a.d - b.d || a.x - b.x || a.y - b.y;
+
+/** Spots of base contact for model i with the enemy models in its reach: its closest enemy model's (`closestK`) first, then the others, each nearest first. */
+function contactCandidates(ctx: Ctx, i: number, enemies: readonly number[], closestK: number): PileInSpot[] {
+  const m = ctx.models[i];
+  const s = m.start!;
+  const R = ctx.maxDistance;
+  const start = modelBody(m, s.x, s.y, s.z);
+  const out: PileInSpot[] = [];
+  for (const k of [closestK, ...enemies.filter((e) => e !== closestK)]) {
+    if (horizontalDistance(start, obstacleBody(ctx, k)) > R + DISTANCE_EPSILON) continue;
+    for (const p of contactSpots(ctx, i, ctx.obstacles[k].shape, s.x, s.y, CONTACT_GAP)) {
+      const d = len(p.x - s.x, p.y - s.y);
+      if (d <= R + DISTANCE_EPSILON) out.push({ x: p.x, y: p.y, d: (k === closestK ? 0 : 100) + d, k });
+    }
+  }
+  return out;
+}
+
+/**
+ * Does model i at the spot end closer to its closest enemy model (`closestK`, `d0i` away at the start)? Base
+ * contact with a model of that enemy's unit is enough when the move says so (closestUnitContact).
+ */
+function endsCloser(ctx: Ctx, i: number, c: PileInSpot, closestK: number, d0i: number): boolean {
+  if (ctx.req.closestUnitContact === true && ctx.obstacles[c.k].unitId === ctx.obstacles[closestK].unitId) return true;
+  setBaseShape(candShape, ctx.models[i].base, c.x, c.y);
+  return shapeDistance(candShape, ctx.obstacles[closestK].shape) < d0i - 1e-9;
+}
+
 /** Does the planned move end with a model of the unit within Engagement Range of an enemy model? */
 function endsEngaged(ctx: Ctx, plan: PlannedMove, enemies: readonly number[]): boolean {
   for (let i = 0; i < plan.positions.length; i++) {
@@ -74,41 +106,23 @@ function endsEngaged(ctx: Ctx, plan: PlannedMove, enemies: readonly number[]): b
 /** Each model toward its closest enemy model (`closest`, `d0` its distance there), base contact where it can. */
 function pileInToward(ctx: Ctx, enemies: readonly number[], closest: readonly number[], d0: readonly number[], stayAll: (note: string) => PlannedMove): PlanResult {
   const n = ctx.models.length;
-  const R = ctx.maxDistance;
-  const startBody = (i: number) => modelBody(ctx.models[i], ctx.models[i].start!.x, ctx.models[i].start!.y, ctx.models[i].start!.z);
   const P = newPlacement(n);
   const order = Array.from({ length: n }, (_, i) => i);
   order.sort((a, b) => d0[a] - d0[b] || a - b);
   const req = requiredNeighbours(ctx);
   const startsCoherent = unitCoherency(ctx.models.map((m) => modelBody(m, m.start!.x, m.start!.y, m.start!.z))).ok;
   for (const i of order) {
-    const m = ctx.models[i];
-    const s = m.start!;
     const need = startsCoherent ? Math.min(req, placedCount(P)) : 0;
     if (d0[i] <= 0.01) {
       if (!endLegalOrStay(ctx, P, i)) return stayAll('the unit cannot pile in');
       continue;
     }
     // base contact: the closest enemy model first, then any enemy model in reach
-    const targets = [closest[i], ...enemies.filter((k) => k !== closest[i])];
     let placedIt = false;
-    const cands: { x: number; y: number; d: number; k: number }[] = [];
-    for (const k of targets) {
-      const o = ctx.obstacles[k];
-      if (horizontalDistance(startBody(i), obstacleBody(ctx, k)) > R + DISTANCE_EPSILON) continue;
-      for (const p of contactSpots(ctx, i, o.shape, s.x, s.y, CONTACT_GAP)) {
-        const d = len(p.x - s.x, p.y - s.y);
-        if (d <= R + DISTANCE_EPSILON) cands.push({ x: p.x, y: p.y, d: (k === closest[i] ? 0 : 100) + d, k });
-      }
-    }
-    cands.sort((a, b) => a.d - b.d || a.x - b.x || a.y - b.y);
-    const closestShape = ctx.obstacles[closest[i]].shape;
-    const closestUnit = ctx.obstacles[closest[i]].unitId;
+    const cands = contactCandidates(ctx, i, enemies, closest[i]);
+    cands.sort(byScore);
     for (const c of cands) {
-      setBaseShape(candShape, m.base, c.x, c.y);
-      // must end closer, unless in base contact with the closest enemy unit is enough (closestUnitContact)
-      const contactEnough = ctx.req.closestUnitContact === true && ctx.obstacles[c.k].unitId === closestUnit;
-      if (!contactEnough && shapeDistance(candShape, closestShape) >= d0[i] - 1e-9) continue;
+      if (!endsCloser(ctx, i, c, closest[i], d0[i])) continue;
       if (!freeOfUnit(ctx, P, i, c.x, c.y, 0, true)) continue;
       if (!endLegal(ctx, i, c.x, c.y, 0, PLAN_MARGIN, null)) continue;
       if (placedNeighbours(ctx, P, i, c.x, c.y, 0) < need) continue;
@@ -162,17 +176,9 @@ function pileInModelByModel(ctx: Ctx, enemies: readonly number[], closest: reado
       const m = ctx.models[i];
       const s = m.start!;
       const closestShape = ctx.obstacles[closest[i]].shape;
-      const closestUnit = ctx.obstacles[closest[i]].unitId;
       // candidates: base contact with an enemy model in reach (its closest first), then steps straight toward
       // the closest enemy model, nearest to it first
-      const cands: { x: number; y: number; d: number; k: number }[] = [];
-      for (const k of [closest[i], ...enemies.filter((e) => e !== closest[i])]) {
-        if (horizontalDistance(modelBody(m, s.x, s.y, s.z), obstacleBody(ctx, k)) > R + DISTANCE_EPSILON) continue;
-        for (const p of contactSpots(ctx, i, ctx.obstacles[k].shape, s.x, s.y, CONTACT_GAP)) {
-          const d = len(p.x - s.x, p.y - s.y);
-          if (d <= R + DISTANCE_EPSILON) cands.push({ x: p.x, y: p.y, d: (k === closest[i] ? 0 : 100) + d, k });
-        }
-      }
+      const cands = contactCandidates(ctx, i, enemies, closest[i]);
       const L = len(closestShape.x - s.x, closestShape.y - s.y);
       if (L > 0) {
         for (let step = 12; step >= 1; step--) {
@@ -183,11 +189,9 @@ function pileInModelByModel(ctx: Ctx, enemies: readonly number[], closest: reado
           cands.push({ x, y, d: 200 + shapeDistance(candShape, closestShape), k: closest[i] });
         }
       }
-      cands.sort((a, b) => a.d - b.d || a.x - b.x || a.y - b.y);
+      cands.sort(byScore);
       for (const c of cands) {
-        setBaseShape(candShape, m.base, c.x, c.y);
-        const contactEnough = ctx.req.closestUnitContact === true && ctx.obstacles[c.k].unitId === closestUnit;
-        if (!contactEnough && shapeDistance(candShape, closestShape) >= d0[i] - 1e-9) continue;
+        if (!endsCloser(ctx, i, c, closest[i], d0[i])) continue;
         if (!freeOfUnit(ctx, P, i, c.x, c.y, 0, false)) continue;
         if (!endLegal(ctx, i, c.x, c.y, 0, PLAN_MARGIN, null)) continue;
         const was = bodies[i];
