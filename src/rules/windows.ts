@@ -5,7 +5,7 @@
  * who may use it, as a decision. CP spent and stratagems used are events.
  */
 import type { Game } from '../core/game.ts';
-import { opponent, type PlayerIndex, type UnitState } from '../core/state.ts';
+import { opponent, type PhaseName, type PlayerIndex, type UnitState } from '../core/state.ts';
 import { hasFreeStratagem, stratagemsOf, type Stratagem } from './stratagems/registry.ts';
 import { abilityRulesWith, anyUnitHas, forEachActiveRule, getRule, type Rule, type RuleSource } from '../core/rules-registry.ts';
 import { splitAttachedUnits } from './damage.ts';
@@ -222,6 +222,7 @@ export function usableStratagems(g: Game, w: Window, player: PlayerIndex): Usabl
     if (!s.windows.includes(w.name)) continue;
     if (s.cp > cp && !(discounts ??= mayDiscount(g, player))) continue;
     if ((s.turn === 'own' && !ownTurn) || (s.turn === 'opponent' && ownTurn)) continue;
+    if (s.phases && !s.phases.includes(st.phase as PhaseName)) continue;
     const used = stratagemUsed(g, player, s);
     if (used && !(repeats ??= mayRepeat(g, player))) continue;
     for (const unit of s.targets(g, w, player)) {

@@ -224,10 +224,11 @@ registerRule({
 
 registerStratagem({
   name: 'SOULSIGHT', cp: 1, category: 'Battle Tactic', source: DEVOTED_OF_YNNEAD, turn: 'own', windows: ['shooting/unit-selected'],
+  phases: ['shooting'],
   // the player's own Shooting phase, a YNNARI unit that has not shot (not Fire Overwatch)
   targets(g, w, p) {
     const u = windowOwnUnit(g, w, p);
-    return u && g.state.phase === 'shooting' && g.state.turn === p && !u.flags.shot && ynnari(u) ? [u] : [];
+    return u && !u.flags.shot && ynnari(u) ? [u] : [];
   },
   use(g, _w, p, u) { g.addEffect(SOULSIGHT_YNNEAD, p, u.id, g.untilEndOfPhase()); },
 });

@@ -59,9 +59,10 @@ registerRule({
 
 registerStratagem({
   name: 'NO PREY TOO BIG', cp: 1, category: 'Battle Tactic', source: ELDRITCH_RAIDERS, turn: 'own', windows: ['shooting/unit-selected'],
+  phases: ['shooting'],
   targets(g, w, p) {
     const u = windowOwnUnit(g, w, p);
-    return u && g.state.phase === 'shooting' && !u.flags.shot && raiderOrOutcast(u) ? [u] : [];
+    return u && !u.flags.shot && raiderOrOutcast(u) ? [u] : [];
   },
   use(g, _w, p, u) { g.addEffect('No Prey Too Big', p, u.id, g.untilEndOfPhase()); },
 });

@@ -71,10 +71,11 @@ const fadingInfantry = (u: UnitState) => asuryani(u) && hasKeyword(u, 'INFANTRY'
 
 registerStratagem({
   name: 'FIRE AND FADE', cp: 1, category: 'Strategic Ploy', source: WARHOST, turn: 'own', windows: ['shooting/after-own-shot'],
+  phases: ['shooting'],
   // in the player's Shooting phase, the unit that has just shot, with somewhere to go
   targets(g, w, p) {
     const u = windowOwnUnit(g, w, p);
-    if (!u || g.state.phase !== 'shooting' || !fadingInfantry(u)) return [];
+    if (!u || !fadingInfantry(u)) return [];
     return normalMoveChoices(g.state, u).length > 1 ? [u] : [];
   },
   // a Normal move of up to D6+1" toward a point the player picks (decision fire-and-fade-move; the D6 is rolled once it is chosen)
@@ -110,10 +111,11 @@ const BLITZING_BAND: readonly number[] = [12];
 
 registerStratagem({
   name: 'BLITZING FIREPOWER', cp: 1, category: 'Battle Tactic', source: WARHOST, turn: 'own', windows: ['shooting/unit-selected'],
+  phases: ['shooting'],
   // as an ASURYANI unit is selected to shoot in the player's own Shooting phase
   targets(g, w, p) {
     const u = windowOwnUnit(g, w, p);
-    return u && g.state.phase === 'shooting' && g.state.turn === p && !u.flags.shot && asuryani(u) ? [u] : [];
+    return u && !u.flags.shot && asuryani(u) ? [u] : [];
   },
   use(g, _w, p, u) { g.addEffect('Blitzing Firepower', p, u.id, g.untilEndOfPhase()); },
 });

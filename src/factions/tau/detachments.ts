@@ -312,8 +312,8 @@ registerRule({
 
 registerStratagem({
   name: 'COUNTERFIRE DEFENCE SYSTEMS', cp: 2, category: 'Wargear', source: MONTKA, turn: 'opponent', windows: ['shooting/after-enemy-targets'],
-  // the opponent's Shooting phase only (a unit shooting in another phase opens the same window)
-  targets: (g, w, p) => (g.state.phase === 'shooting' ? targetedOwnUnits(g, w, p) : []),
+  phases: ['shooting'],
+  targets: (g, w, p) => targetedOwnUnits(g, w, p),
   use(g, _w, p, u) { g.addEffect('Counterfire Defence Systems', p, u.id, g.untilEndOfPhase()); },
 });
 
@@ -536,8 +536,9 @@ registerRule({
 
 registerStratagem({
   name: 'NEUROWEB SYSTEM JAMMER', cp: 1, category: 'Wargear', source: EXPERIMENTAL_PROTOTYPE_CADRE, turn: 'opponent', windows: ['shooting/after-enemy-targets'],
+  phases: ['shooting'],
   // a CRISIS unit the attacking unit targets; the attacks of its models beyond 18" are lost (shooting.ts)
-  targets: (g, w, p) => (g.state.phase === 'shooting' ? targetedOwnUnits(g, w, p).filter((u) => u.keywords.includes('CRISIS')) : []),
+  targets: (g, w, p) => targetedOwnUnits(g, w, p).filter((u) => u.keywords.includes('CRISIS')),
   use(g, _w, p, u) { g.addEffect('Neuroweb System Jammer', p, u.id, g.untilEndOfPhase()); },
 });
 

@@ -182,7 +182,8 @@ registerStratagem({
   name: 'HIDDEN HUNTERS', cp: 1, category: 'Strategic Ploy', source: KROOT_HUNTING_PACK, turn: 'opponent', windows: ['shooting/after-enemy-targets'],
   // the opponent's Shooting phase only: not Fire Overwatch in the player's own turn ('opponent' above), nor
   // Overwatch in the opponent's Charge phase
-  targets: (g, w, p) => (g.state.phase === 'shooting' ? targetedOwnUnits(g, w, p).filter(kroot) : []),
+  phases: ['shooting'],
+  targets: (g, w, p) => targetedOwnUnits(g, w, p).filter(kroot),
   use(g, _w, p, u) { g.addEffect('Hidden Hunters', p, u.id, g.untilEndOfPhase()); },
 });
 

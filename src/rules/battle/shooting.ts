@@ -650,6 +650,8 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
   const pistolModels = choosePistols(g, u, opts.onlyTarget, measured);
   const { byGroup, groups, vis, engagedWith } = targetOptions(g, u, opts.onlyTarget, { deck, pistolModels, vis: measured });
   const assignments: { group: WeaponGroup; profile: WeaponProfile; target: UnitState; shooters: Shooter[] }[] = [];
+  // the enemy units a group's models left are asked about (made once, when a group first splits its fire)
+  let enemies: UnitState[] | null = null;
   for (const gr of groups) {
     if (opts.onlyWeapons && !opts.onlyWeapons.includes(gr.weapon.name)) continue;
     let mine = byGroup.get(gr) ?? [];
@@ -672,7 +674,7 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
       assignments.push({ group: gr, profile, target, shooters });
       if (rest.length === 0 || rest.length === left.length) break;
       left = rest;
-      const enemies = unitsOnBattlefield(s, opponent(player)).filter((t) => opts.onlyTarget === undefined || t.id === opts.onlyTarget);
+      enemies ??= unitsOnBattlefield(s, opponent(player)).filter((t) => opts.onlyTarget === undefined || t.id === opts.onlyTarget);
       mine = groupOptions(s, u, gr.weapon, left, enemies, engagedWith, vis, false);
     }
   }

@@ -212,10 +212,10 @@ registerRule({ name: EXPLOSIVE_CLEARANCE, kind: 'effect' });
 
 registerStratagem({
   name: 'EXPLOSIVE CLEARANCE', cp: 1, category: 'Battle Tactic', source: BOARDING_ACTIONS, turn: 'own',
-  windows: ['shooting/unit-selected'],
+  windows: ['shooting/unit-selected'], phases: ['shooting'],
   targets: (g, w, p) => {
     const u = own(g, w, p);
-    return u && g.state.phase === 'shooting' && !u.flags.shot && blastWeapons(g.state, u).length > 0 ? [u] : [];
+    return u && !u.flags.shot && blastWeapons(g.state, u).length > 0 ? [u] : [];
   },
   use(g, _w, p, u) {
     const { option } = g.decide({

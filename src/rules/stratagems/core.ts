@@ -36,11 +36,11 @@ function enemy(g: Game, w: Window, player: PlayerIndex): UnitState | null {
 }
 
 /**
- * The player's units an enemy unit just selected as targets in the player's opponent's Shooting phase (GO TO
- * GROUND, SMOKESCREEN): not when a rule has it shoot in another phase (FIRING LINE in the Fight phase).
+ * The player's units an enemy unit just selected as targets (GO TO GROUND, SMOKESCREEN: in the opponent's
+ * Shooting phase only, `phases`, not when a rule has it shoot in another phase: FIRING LINE in the Fight phase).
  */
 function shotAt(g: Game, w: Window, player: PlayerIndex): UnitState[] {
-  if (g.state.phase !== 'shooting' || !enemy(g, w, player)) return [];
+  if (!enemy(g, w, player)) return [];
   return w.targets.map((id) => g.state.units[id]).filter((u) => u.player === player);
 }
 
@@ -112,14 +112,14 @@ registerStratagem({
 
 registerStratagem({
   name: 'GO TO GROUND', cp: 1, category: 'Battle Tactic', source: CORE, turn: 'opponent',
-  windows: ['shooting/after-enemy-targets'],
+  windows: ['shooting/after-enemy-targets'], phases: ['shooting'],
   targets: (g, w, p) => shotAt(g, w, p).filter((u) => hasKeyword(u, 'INFANTRY')),
   use: (g, _w, p, u) => { g.addEffect('Go to Ground', p, u.id, g.untilEndOfPhase()); },
 });
 
 registerStratagem({
   name: 'SMOKESCREEN', cp: 1, category: 'Wargear', source: CORE, turn: 'opponent',
-  windows: ['shooting/after-enemy-targets'],
+  windows: ['shooting/after-enemy-targets'], phases: ['shooting'],
   targets: (g, w, p) => shotAt(g, w, p).filter((u) => hasKeyword(u, 'SMOKE')),
   use: (g, _w, p, u) => { g.addEffect('Smokescreen', p, u.id, g.untilEndOfPhase()); },
 });

@@ -4,7 +4,7 @@
  * which stratagems are usable there, and the player decides.
  */
 import type { Game } from '../../core/game.ts';
-import type { PlayerIndex, UnitState } from '../../core/state.ts';
+import type { PhaseName, PlayerIndex, UnitState } from '../../core/state.ts';
 import type { Window, WindowName } from '../windows.ts';
 
 export type StratagemCategory = 'Battle Tactic' | 'Strategic Ploy' | 'Epic Deed' | 'Wargear';
@@ -19,6 +19,11 @@ export interface Stratagem {
   windows: WindowName[];
   /** whose turn it must be, relative to the player using it */
   turn: 'own' | 'opponent' | 'either';
+  /**
+   * the phases it is used in, when its windows also open in others (a unit selected to shoot or shooting at
+   * a target for Fire Overwatch, or in the Fight phase: VAUL'S VENGEANCE, FIRING LINE); absent: any
+   */
+  phases?: PhaseName[];
   /** usable on (or by) a Battle-shocked unit (Insane Bravery) */
   allowBattleShocked?: boolean;
   /** at most once per battle (per player) */
