@@ -333,7 +333,9 @@ export function decideInevitableDeath(c: Ctx, req: DecisionRequest): number {
 export function decideEmbark(c: Ctx, req: DecisionRequest): number {
   const s = c.state;
   const options = req.options as ({ stay: true } | { transport: string })[];
-  const u = c.mem.moved ? s.units[c.mem.moved] : null;
+  // the unit the request names (a rule's move may be another unit's than the last this agent moved)
+  const id = (req.context as { unit?: string }).unit ?? c.mem.moved;
+  const u = id ? s.units[id] : null;
   if (options.length < 2 || !u || !onBattlefield(u)) return 0;
   // get back in when where it stands is worth less than nothing (no marker, nothing to shoot, in danger)
   const ov = objectiveView(c);

@@ -378,6 +378,11 @@ export interface Rule {
    */
   chargeRollAgainst?(ctx: UnitContext & { charger: UnitState }, src: RuleSource): number;
   /**
+   * The same kind of modifier without that clause (Runes of Fortune: -2): it adds to the charging unit's own,
+   * once for the ability however many of the targets have it ("if one or more units with this ability").
+   */
+  chargeRollAgainstAdds?(ctx: UnitContext & { charger: UnitState }, src: RuleSource): number;
+  /**
    * A penalty to the Charge rolls of the unit this effect is on that is "not cumulative with any other
    * negative modifiers" (IMPEDING FIRE: -2): counted as chargeRollAgainst's are (see chargeRollModifier).
    */

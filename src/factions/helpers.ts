@@ -274,13 +274,16 @@ export function moveOrFallBackChoices(state: GameState, unit: UnitState): { fall
   return { fallBack, options: fallBack ? fallBackChoices(state, unit) : normalMoveChoices(state, unit) };
 }
 
-/** That move toward the chosen destination, up to `inches` (rolled only now): a Fall Back with its Desperate Escape tests. */
-export function moveOrFallBack(g: Game, unit: UnitState, option: { none: true } | Destination, fallBack: boolean, inches: () => number): void {
+/**
+ * That move toward the chosen destination, up to `inches` (rolled only now): a Fall Back with its Desperate
+ * Escape tests. `embark`: false when the rule forbids embarking at the end of it (ruleMove).
+ */
+export function moveOrFallBack(g: Game, unit: UnitState, option: { none: true } | Destination, fallBack: boolean, inches: () => number, embark = true): void {
   if ('none' in option) return;
   const n = inches();
   // the opponent's army rules hear that the unit ended the move (Relentless Raiders)
   const mode = fallBack ? 'fall-back' : 'normal';
-  if (ruleMove(g, unit, mode, option.to, n)) armyEnemyMoveEnded(g, g.state.units[unit.id], mode);
+  if (ruleMove(g, unit, mode, option.to, n, embark)) armyEnemyMoveEnded(g, g.state.units[unit.id], mode);
 }
 
 export function normalMoveAfterShooting(g: Game, unit: UnitState, option: { none: true } | Destination, inches: () => number, noCharge: string): void {

@@ -138,27 +138,22 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
     if (plan.hazardous && !group.fallen) hazardous.push({ group });
     if (target.location !== 'battlefield' || !target.models.some((m) => m.alive)) continue;
     addHitModifier(plan, group.extraHitModifier ?? 0);
-    // PRECISION sends an attack to a CHARACTER only when one is visible to an attacking model, and only to one that is
-    // (PRECISION on a Critical Wound too: the same CHARACTERs, picked before the dice)
-    if ((plan.precision || plan.criticalWoundPrecision) && target.components.length > 1) {
-      const seen = visibleCharacters(g.state, attackers, target);
-      if (seen?.length === 0) plan.precision = plan.criticalWoundPrecision = false;
-      else plan.precisionOnly = precisionOrder(g, attacker, target, group.weapon.name, seen, group.allocatable ?? null);
-    }
     // one re-roll of each kind per rule per activation, however many weapon groups the rule covers
     for (const k of ['hit', 'wound', 'damage'] as const) {
       if (plan.rerollOne[k] > granted[k]) { budget[k] += plan.rerollOne[k] - granted[k]; granted[k] = plan.rerollOne[k]; }
     }
-    const before = tally.hits;
-    resolveGroup(g, attacker, target, plan, attackers.length, pending, tally, group.coverModels ?? null, budget, attackers.map((m) => m.id), group.allocatable ?? null);
-    if (tally.hits > before) {
-      if (!tally.hitTargets.includes(target.id)) tally.hitTargets.push(target.id);
-      const weapon = group.weapon.name;
-      const entry = tally.hitWith.find((x) => x.weapon === weapon && x.target === target.id);
-      if (!entry) tally.hitWith.push({ weapon, target: target.id, models: attackers.map((m) => m.id) });
-      else for (const m of attackers) if (!entry.models.includes(m.id)) entry.models.push(m.id);
-      // the weapon's abilities that act on a hit (HOOKED)
-      for (const a of group.profile.abilities) getWeaponAbility(a.name)?.scoredHit?.(g, g.state.units[attacker.id], g.state.units[target.id]);
+    for (const part of precisionParts(g, attacker, target, group, plan, attackers)) {
+      const before = tally.hits;
+      resolveGroup(g, attacker, target, part.plan, part.models.length, pending, tally, group.coverModels ?? null, budget, part.models.map((m) => m.id), group.allocatable ?? null);
+      if (tally.hits > before) {
+        if (!tally.hitTargets.includes(target.id)) tally.hitTargets.push(target.id);
+        const weapon = group.weapon.name;
+        const entry = tally.hitWith.find((x) => x.weapon === weapon && x.target === target.id);
+        if (!entry) tally.hitWith.push({ weapon, target: target.id, models: part.models.map((m) => m.id) });
+        else for (const m of part.models) if (!entry.models.includes(m.id)) entry.models.push(m.id);
+        // the weapon's abilities that act on a hit (HOOKED)
+        for (const a of group.profile.abilities) getWeaponAbility(a.name)?.scoredHit?.(g, g.state.units[attacker.id], g.state.units[target.id]);
+      }
     }
   }
   // Devastating Wounds: allocated and resolved after every other attack of the unit; excess is lost.
@@ -176,8 +171,8 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
  * The CHARACTER models PRECISION may send the group's attacks to, the attacker's choice first. With two or
  * more that can take attacks while a Bodyguard model lives (else PRECISION changes nothing), the attacking
  * player picks the one that takes them; the others follow in the unit's order once it is destroyed. One
- * choice per weapon group where the rules allow one per attack: a group's attacks are not split between
- * two CHARACTERs that both survive. `seen`: null when every one is visible.
+ * choice per part of a weapon group (precisionParts) where the rules allow one per attack: a part's attacks
+ * are not split between two CHARACTERs that both survive. `seen`: null when every one is visible.
  */
 function precisionOrder(g: Game, attacker: UnitState, target: UnitState, weapon: string, seen: string[] | null, allowed: ReadonlySet<string> | null): string[] | null {
   const leaders = target.models.filter((m) => allocatable(m) && isLeaderModel(target, m) && (seen === null || seen.includes(m.id)) && (allowed === null || allowed.has(m.id)));
@@ -192,23 +187,42 @@ function precisionOrder(g: Game, attacker: UnitState, target: UnitState, weapon:
 }
 
 /**
- * The CHARACTER (Leader) models of the Attached unit that an attacking model can see, or null when every
- * one alive can be seen (no restriction). Models not on a board (a duel in the abstract) see each other.
+ * PRECISION sends an attack to a CHARACTER visible to the model making it, and only to one it sees (PRECISION
+ * on a Critical Wound too: the same CHARACTERs, picked before the dice). So the group's models are resolved in
+ * parts, one per set of the target's CHARACTERs they see (nearly always one part: every model sees the same);
+ * a part that sees none makes ordinary attacks. Without PRECISION, or at a unit with no Leader, the group is
+ * one part with its plan.
  */
-function visibleCharacters(state: GameState, attackers: readonly ModelState[], target: UnitState): string[] | null {
-  const seen: string[] = [];
-  let hidden = false;
-  for (const c of target.models) {
-    if (!c.alive || !isLeaderModel(target, c)) continue;
-    let sees = !c.pos;
-    if (!sees) {
-      const cb = modelBody(state, c);
-      for (const a of attackers) if (!a.pos || modelsSee(state, modelBody(state, a), a.id, cb, c.id)) { sees = true; break; }
+function precisionParts(g: Game, attacker: UnitState, target: UnitState, group: AttackGroup, plan: AttackPlan, attackers: ModelState[]): { models: ModelState[]; plan: AttackPlan }[] {
+  if (!(plan.precision || plan.criticalWoundPrecision) || target.components.length < 2) return [{ models: attackers, plan }];
+  const parts = charactersSeen(g.state, attackers, target);
+  return parts.map(({ models, seen }) => {
+    const p = parts.length === 1 ? plan : { ...plan };
+    if (seen?.length === 0) p.precision = p.criticalWoundPrecision = false;
+    else p.precisionOnly = precisionOrder(g, attacker, target, group.weapon.name, seen, group.allocatable ?? null);
+    return { models, plan: p };
+  });
+}
+
+/**
+ * The attacking models grouped by the CHARACTER (Leader) models of the Attached unit each can see, in the
+ * attackers' order; `seen` null when the models see every one alive (no restriction). Models not on a board
+ * (a duel in the abstract) see each other.
+ */
+function charactersSeen(state: GameState, attackers: readonly ModelState[], target: UnitState): { models: ModelState[]; seen: string[] | null }[] {
+  const characters = target.models.filter((c) => c.alive && isLeaderModel(target, c));
+  const out: { key: string; models: ModelState[]; seen: string[] }[] = [];
+  for (const a of attackers) {
+    const seen: string[] = [];
+    for (const c of characters) {
+      if (!a.pos || !c.pos || modelsSee(state, modelBody(state, a), a.id, modelBody(state, c), c.id)) seen.push(c.id);
     }
-    if (sees) seen.push(c.id);
-    else hidden = true;
+    const key = seen.join(' ');
+    const part = out.find((x) => x.key === key);
+    if (part) part.models.push(a);
+    else out.push({ key, models: [a], seen });
   }
-  return hidden ? seen : null;
+  return out.map((x) => ({ models: x.models, seen: x.seen.length === characters.length ? null : x.seen }));
 }
 
 /** One group: attacks, Hit roll, Wound roll, then saves and damage. */

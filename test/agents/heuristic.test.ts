@@ -13,6 +13,7 @@ import type { Game } from '../../src/core/game.ts';
 import type { PlayerIndex } from '../../src/core/state.ts';
 import { shootWithUnit } from '../../src/rules/battle/shooting.ts';
 import { declareCharge } from '../../src/rules/battle/charge.ts';
+import { destroyModel } from '../../src/rules/damage.ts';
 import { openWindow } from '../../src/rules/windows.ts';
 import { afterRoll } from '../../src/rules/roll-window.ts';
 import { unitAttackPotential, unitValue, weaponEstimate, weaponUses } from '../../src/ai/evaluate.ts';
@@ -192,6 +193,8 @@ describe('the heuristic uses stratagems by expected gain against CP', () => {
   function pinpoint(units: PlacedUnit[], by: string): Game {
     const seen: Seen[] = [];
     const g = sandbox(units, 0, seen, { phase: 'shooting', turn: 1, cp: [3, 0], detachments: ["Mont'ka", null], stream: createStream('pp') });
+    // the unit lost (its own window, by no unit, offers nothing), then the window as the enemy unit destroyed it
+    for (const m of g.state.units.LOST.models) destroyModel(g, g.state.units.LOST, m, null, 'test');
     openWindow(g, { name: 'unit/destroyed', unit: 'LOST', targets: [], data: { by } });
     expect(seen.some((x) => x.req.kind === 'stratagem' && (x.req.options as { stratagem?: string }[]).some((o) => o.stratagem === 'PINPOINT COUNTER-OFFENSIVE'))).toBe(true);
     return g;

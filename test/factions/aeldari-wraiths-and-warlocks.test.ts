@@ -178,6 +178,17 @@ describe('Warlocks', () => {
     expect(chargeRollModifier(s, s.units.ST, [s.units.WC])).toBe(0);
   });
 
+  it("Runes of Fortune adds to the charging unit's own penalties (no \"not cumulative\" clause, unlike the Grav-inhibitor Drone's)", () => {
+    const g = conclave(false);
+    // the Night Spinner's web on the charging unit: -2 of its own
+    g.addEffect('Monofilament Web (pinned)', 1, 'ST', g.untilEndOfTurn());
+    const s = g.state;
+    expect(chargeRollModifier(s, s.units.ST, [s.units.WC])).toBe(-2);
+    expect(chargeRollModifier(s, s.units.ST, [s.units.WK])).toBe(-4);
+    // with another target beside the Warlock: the same
+    expect(chargeRollModifier(s, s.units.ST, [s.units.WK, s.units.WC])).toBe(-4);
+  });
+
   it('Psychic Communion: each Warlock\'s Destructor gets +1 Attacks and Strength per other AELDARI PSYKER within 6", at most +2, for the phase', () => {
     const destructor = (g: Game) => { const p = planFor(g, 'WC', 'ST', 'Destructor'); return [p.attacks.plus, p.strength]; };
     // two Warlocks 1.6" apart, the Farseer 20" off: one other PSYKER each

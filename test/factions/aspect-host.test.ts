@@ -229,6 +229,13 @@ describe('SKYBORNE SANCTUARY', () => {
     const engaged = fought(sandbox([DA, WS, { ...ST, at: { x: 6.8, y: 20 } }], { phase: 'fight' }), 'DA');
     expect(offered(engaged, end, 'SKYBORNE SANCTUARY')).toEqual([]);
   });
+
+  it('not into a Battle-shocked transport: it is a target of the stratagem too', () => {
+    const far = { ...ST, at: { x: 40, y: 40 } };
+    const g = fought(sandbox([DA, WS, far], { phase: 'fight' }), 'DA');
+    g.emit({ type: 'battle-shock', unit: 'WS', value: true });
+    expect(offered(g, end, 'SKYBORNE SANCTUARY')).toEqual([]);
+  });
 });
 
 describe('Aspect Host Enhancements', () => {

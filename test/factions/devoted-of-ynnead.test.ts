@@ -16,7 +16,7 @@ import type { Game } from '../../src/core/game.ts';
 import type { PlayerIndex } from '../../src/core/state.ts';
 import { getRule, weaponHas } from '../../src/core/rules-registry.ts';
 import { openWindow, usableStratagems, type Window } from '../../src/rules/windows.ts';
-import { destroyModel } from '../../src/rules/damage.ts';
+import { destroyModel, splitAttachedUnits } from '../../src/rules/damage.ts';
 import { hasKeyword } from '../../src/rules/battle/units.ts';
 import { unitDistance, unitsInEngagement } from '../../src/rules/battle/world.ts';
 import { currentControl, updateObjectiveControl } from '../../src/rules/battle/objectives.ts';
@@ -31,7 +31,7 @@ import { loadScenario, resolveScenario } from '../../src/data/scenario.ts';
 import { createGame } from '../../src/rules/battle/setup.ts';
 import { loadAgentFactory, makeAgent } from '../../src/core/agent-loader.ts';
 import { offerManoeuvres, setBattleFocusTokens } from '../../src/factions/aeldari/battle-focus.ts';
-import { PALL_OF_DREAD_HOLD } from '../../src/factions/aeldari/devoted-of-ynnead.ts';
+import { PALL_OF_DREAD_HOLD, lethalIntentUnits, ynnariLosses } from '../../src/factions/aeldari/devoted-of-ynnead.ts';
 
 const DY = 'Devoted of Ynnead';
 const root = join(import.meta.dirname, '..', '..');
@@ -119,6 +119,22 @@ describe('Strength from Death', () => {
     expect(run(DY, 1, { x: 30, y: 5 }).options).toEqual([]);
     expect(run(DY, 0, { x: 14, y: 5 }).options).toEqual([]);
     expect(run(null, 1, { x: 14, y: 5 }).options).toEqual([]);
+  });
+
+  it('Lethal Intent: a fallen part of an Attached unit is YNNARI by its own keywords (Leader): an EPIC HERO is not', () => {
+    const run = (part: 'EL' | 'GD') => {
+      const g = sandbox([{ id: 'EL', player: 0, faction: 'aeldari', name: 'Eldrad Ulthran', at: { x: 14, y: 9 } }, GD, { ...DA, at: { x: 18, y: 9 } }, ST], { turn: 1 });
+      g.emit({ type: 'unit-attached', leader: 'EL', bodyguard: 'GD' });
+      const unit = g.state.units.GD;
+      expect(hasKeyword(unit, 'YNNARI')).toBe(true);
+      for (const m of unit.models.filter((x) => x.origin === part)) destroyModel(g, unit, m, 'ST', 'test');
+      splitAttachedUnits(g);
+      return { fallen: ynnariLosses(g.state, 0).fallen.map((f) => f.unit), movers: lethalIntentUnits(g.state, 0).map((u) => u.id) };
+    };
+    // Eldrad has no YNNARI of his own (Servants of the Whispering God skips EPIC HEROES)
+    expect(run('EL')).toEqual({ fallen: [], movers: [] });
+    // the Guardians' part has it: the Dire Avengers within 6" may move
+    expect(run('GD')).toEqual({ fallen: ['GD'], movers: ['DA'] });
   });
 
   it('Lethal Surge: once per turn, a YNNARI unit making Fade Back may instead move D6+1" into Engagement Range of the enemy unit that shot it', () => {

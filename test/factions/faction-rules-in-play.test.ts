@@ -176,12 +176,27 @@ describe("PINPOINT COUNTER-OFFENSIVE (Mont'ka): re-roll Hit rolls against the en
       { id: 'KC', player: 0, faction: 'tau', name: 'Kroot Carnivores', counts: [1, 0], at: { x: 10, y: 10 } },
       { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', counts: [2, 0], at: { x: 30, y: 5 } },
     ], { turn: 1, round: 1, cp: [3, 0], detachments: ["Mont'ka", null] });
+    for (const id of ['F', 'KC', 'GD']) for (const m of g.state.units[id].models) destroyModel(g, g.state.units[id], m, null, 'test');
     const destroyed = (unit: string, by: string | null): Window => ({ name: 'unit/destroyed', unit, targets: [], data: { by } });
     expect(offered(g, destroyed('F', 'GD'), 0)).toEqual(['PINPOINT COUNTER-OFFENSIVE>F']);
     expect(offered(g, destroyed('KC', 'GD'), 0)).toEqual([]);
     expect(offered(g, destroyed('F', 'ST'), 0)).toEqual([]);
     expect(offered(g, destroyed('F', null), 0)).toEqual([]);
     expect(offered(g, destroyed('GD', 'ST'), 0)).toEqual([]);
+  });
+
+  it("a destroyed Bodyguard part is judged by its own keywords, not its KROOT Leader's (Leader)", () => {
+    // no T'au Leader of the export brings KROOT to a unit without it: the pair is attached by its event alone
+    const { g } = sandbox([
+      { id: 'KS', player: 0, faction: 'tau', name: 'Kroot Trail Shaper', at: { x: 10, y: 7 } },
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', counts: [1, 0], at: { x: 10, y: 5 } },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', counts: [2, 0], at: { x: 30, y: 5 } },
+    ], { turn: 1, round: 1, cp: [3, 0], detachments: ["Mont'ka", null] });
+    g.emit({ type: 'unit-attached', leader: 'KS', bodyguard: 'ST' });
+    expect(g.state.units.ST.keywords).toContain('KROOT');
+    const st = g.state.units.ST;
+    for (const m of st.models.filter((x) => x.origin === 'ST')) destroyModel(g, st, m, null, 'test');
+    expect(offered(g, { name: 'unit/destroyed', unit: 'ST', targets: [], data: { by: 'GD' } }, 0)).toEqual(['PINPOINT COUNTER-OFFENSIVE>ST']);
   });
 });
 

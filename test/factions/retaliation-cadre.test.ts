@@ -156,6 +156,13 @@ describe('Retaliation Cadre stratagems', () => {
     expect(forbids(g.state, g.state.units.CS, 'charge')).toBe(true);
   });
 
+  it('THE SHORTENED BLADE: a BATTLESUIT unit with Deep Strike in Strategic Reserves may arrive by Deep Strike, so it is offered', () => {
+    const g = sandbox([CS, ST, GD], { phase: 'movement', round: 2 });
+    for (const id of ['CS', 'ST']) g.emit({ type: 'unit-location', unit: id, location: 'strategic-reserves', embarkedIn: null });
+    const w: Window = { name: 'movement/reinforcements-start', unit: null, targets: [] };
+    expect(offered(g, w, 0, 'THE SHORTENED BLADE')).toEqual(['CS']);
+  });
+
   it('THE TORCHSTAR GAMBIT: a FLY BATTLESUIT unit that shot makes a Normal move and cannot charge; not a Strike Team', () => {
     const g = sandbox([CS, ST, GD], {}, using('THE TORCHSTAR GAMBIT', 'torchstar-gambit', 1));
     const w: Window = { name: 'shooting/after-own-shot', unit: 'CS', targets: [], data: { hitTargets: [] } };

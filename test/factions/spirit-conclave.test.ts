@@ -215,6 +215,17 @@ describe('Spirit Conclave stratagems', () => {
     expect(offered(sandbox([WG, near, ST]), w, 0, "SEER'S EYE")).toEqual(['WG']);
   });
 
+  it("SEER'S EYE and SOUL BRIDGE: a PSYKER model of a Battle-shocked unit is no target of its player's stratagems", () => {
+    const shocked = (g: Game) => { g.emit({ type: 'battle-shock', unit: 'SS', value: true }); return g; };
+    const eye: Window = { name: 'shooting/unit-selected', unit: 'WG', targets: [] };
+    const near = { ...SS, at: { x: 12, y: 14 } };
+    expect(offered(sandbox([WG, near, ST]), eye, 0, "SEER'S EYE")).toEqual(['WG']);
+    expect(offered(shocked(sandbox([WG, near, ST])), eye, 0, "SEER'S EYE")).toEqual([]);
+    const bridge: Window = { name: 'phase/start', unit: null, targets: [], data: { phase: 'command' } };
+    expect(offered(sandbox([WG, SS, ST], { phase: 'command' }), bridge, 0, 'SOUL BRIDGE')).toEqual(['WG']);
+    expect(offered(shocked(sandbox([WG, SS, ST], { phase: 'command' })), bridge, 0, 'SOUL BRIDGE')).toEqual([]);
+  });
+
   it("SEER'S EYE: the Damage reduction a target model's own wargear gives (Scattershield) is ignored too", () => {
     // one Wraithcannon shot: hit (4), wound (6), the 4+ invulnerable save fails (1), Damage D6+1 rolled 3: 4, or 3 through the Scattershield
     const shot = (eye: boolean) => {

@@ -48,6 +48,36 @@ describe('PRECISION picks a CHARACTER the attacking model can see', () => {
     expect(r.bodyguardsLeft).toBe(r.bodyguards - 1);
   });
 
+  it('each attacking model: of two Guardians, only the one that sees the Fireblade may send its attack to him', () => {
+    // Guardian A in the open to the side, Guardian B behind the ruin; both shots hit, wound and get through
+    const g = battleSandbox([
+      { id: 'FB', player: 0, faction: 'tau', name: 'Cadre Fireblade', at: { x: 30, y: 30 } },
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 31.5, y: 30 }, spacing: -1.6 },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 10, y: 30 } },
+    ], {
+      phase: 'shooting', turn: 1, stream: scriptedStream([6, 6, 6, 6]),
+      terrain: [{ id: 'r', kind: 'ruin', height: 5, polygon: [{ x: 20, y: 28 }, { x: 24, y: 28 }, { x: 24, y: 32 }, { x: 20, y: 32 }] }],
+    });
+    g.emit({ type: 'unit-attached', leader: 'FB', bodyguard: 'ST' });
+    const [a, b] = g.state.units.GD.models;
+    g.emit({ type: 'models-placed', unit: 'GD', mode: 'test', positions: [{ model: a.id, pos: { x: 10, y: 20, z: 0 } }, { model: b.id, pos: { x: 10, y: 30, z: 0 } }] });
+    const target = g.state.units.ST;
+    const fireblade = target.models.find((m) => m.origin === 'FB')!;
+    const seesFireblade = (id: string) => {
+      const m = g.state.units.GD.models.find((x) => x.id === id)!;
+      return modelsSee(g.state, modelBody(g.state, m), m.id, modelBody(g.state, fireblade), fireblade.id);
+    };
+    expect([seesFireblade(a.id), seesFireblade(b.id)]).toEqual([true, false]);
+    const gun = weapon({ attacks: '1', skill: 3, strength: 4, ap: -3, damage: '1', abilities: ['PRECISION'] });
+    const models = g.state.units.GD.models.slice(0, 2);
+    const wounds = fireblade.wounds;
+    const tally = resolveAttacks(g, g.state.units.GD, [{ weapon: gun, profile: gun.profiles[0], models, target: 'ST', halfRange: false, targetVisible: true, targetInCover: false, targetModels: target.models.length }], false);
+    expect(tally.unsaved).toBe(2);
+    const after = g.state.units.ST;
+    expect(after.models.find((m) => m.id === fireblade.id)!.wounds).toBe(wounds - 1);
+    expect(after.models.filter((m) => m.origin === 'ST' && !m.alive)).toHaveLength(1);
+  });
+
   it('with two Leaders, one hidden behind a ruin and one in sight, the one in sight takes it (never the hidden one)', () => {
     // the Fireblade behind the ruin as above, an Ethereal in the open to the side; the Fireblade comes
     // first in the unit, so an allocation that ignored sight would pick it. Hit 6, wound 6, the

@@ -200,9 +200,12 @@ registerStratagem({
   use(g, w, p) { g.addEffect(KHAINES_VENGEANCE, p, w.unit!, g.untilEndOfPhase()); },
 });
 
-/** The player's TRANSPORTs on the battlefield the unit could embark within at SKYBORNE SANCTUARY: it fits, and it is wholly within 6" of it. */
+/**
+ * The player's TRANSPORTs on the battlefield the unit could embark within at SKYBORNE SANCTUARY: it fits, and
+ * it is wholly within 6" of it; not a Battle-shocked one (the transport is a target of the stratagem too).
+ */
 export function sanctuaries(g: Game, u: UnitState): UnitState[] {
-  return unitsOnBattlefield(g.state, u.player).filter((t) => fitsIn(g, u, t) && unitWhollyWithin(g.state, u, t, 6));
+  return unitsOnBattlefield(g.state, u.player).filter((t) => !t.battleShocked && fitsIn(g, u, t) && unitWhollyWithin(g.state, u, t, 6));
 }
 
 /**

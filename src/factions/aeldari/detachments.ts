@@ -113,7 +113,7 @@ registerStratagem({
     const options = moveOptions(g.state, u).filter((o) => o.mode === 'normal') as Extract<MoveChoice, { to: unknown }>[];
     if (options.length > 0) {
       const { option } = g.decide({ kind: 'fire-and-fade', player: p, prompt: `Fire and Fade: where does ${u.name} move?`, options, context: { unit: u.id } });
-      if (ruleMove(g, u, 'normal', option.to, unitMove(g.state, u))) armyEnemyMoveEnded(g, g.state.units[u.id], 'normal');
+      if (ruleMove(g, u, 'normal', option.to, unitMove(g.state, u), false)) armyEnemyMoveEnded(g, g.state.units[u.id], 'normal');
     }
     g.addEffect(FIRE_AND_FADE_MOVED, p, u.id, g.untilEndOfTurn());
   },

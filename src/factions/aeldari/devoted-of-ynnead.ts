@@ -63,7 +63,11 @@ onModelDestroyed((g, unit, m) => {
   const s = g.state;
   if (!playsDevoted(s, unit.player) || !ynnari(unit)) return;
   const l = ynnariLosses(s, unit.player);
-  const last = m.pos !== null && !unit.models.some((x) => x.alive && x.id !== m.id && x.origin === m.origin);
+  // a destroyed part is YNNARI by its own keywords, not those of the unit it was attached to (Leader): an EPIC
+  // HERO leading YNNARI Guardians is not a fallen YNNARI unit
+  const part = unit.components.find((c) => c.unit === m.origin);
+  const last = m.pos !== null && (part?.keywords ?? unit.keywords).includes(YNNARI)
+    && !unit.models.some((x) => x.alive && x.id !== m.id && x.origin === m.origin);
   const fallen = last ? [...l.fallen, { unit: m.origin, holder: unit.id, model: m.id, x: m.pos!.x, y: m.pos!.y, z: m.pos!.z }] : l.fallen;
   const lost = l.lost.includes(unit.id) ? l.lost : [...l.lost, unit.id];
   g.emit({ type: 'rule-state', player: unit.player, key: LOSSES, value: { phase: l.phase, lost, fallen } });

@@ -134,11 +134,14 @@ registerStratagem({
   use(g, _w, p, u) { g.addEffect('Blades from Beyond', p, u.id, g.untilEndOfPhase()); },
 });
 
-/** The player's AELDARI PSYKER models alive on the battlefield within 12" of the unit (SEER'S EYE's seers). */
+/**
+ * The player's AELDARI PSYKER models alive on the battlefield within 12" of the unit (SEER'S EYE's seers); not
+ * of a Battle-shocked unit (the PSYKER model is a target of the stratagem).
+ */
 function seersNear(state: GameState, u: UnitState): ModelState[] {
   const out: ModelState[] = [];
   for (const f of unitsOnBattlefield(state, u.player)) {
-    if (!hasKeyword(f, 'AELDARI')) continue;
+    if (!hasKeyword(f, 'AELDARI') || f.battleShocked) continue;
     for (const m of f.models) if (m.alive && m.pos && modelHasKeyword(state, m, 'PSYKER') && modelWithinRangeOf(state, m, u, 12)) out.push(m);
   }
   return out;
@@ -210,10 +213,16 @@ registerBattleFocusGrant({ name: SPIRIT_GUIDES, kind: 'detachment-rule' }, (stat
 /** SOUL BRIDGE's effect is read by Psychic Guidance (./wraiths-and-warlocks.ts) and Spirit Guides (above); the entry names it. */
 registerRule({ name: SOUL_BRIDGE, kind: 'effect' });
 
-/** The player's ASURYANI PSYKER models alive on the battlefield (SOUL BRIDGE's choices), in unit order. */
-export function asuryaniPsykers(state: GameState, p: PlayerIndex): ModelState[] {
+/**
+ * The player's ASURYANI PSYKER models alive on the battlefield, in unit order; `asTargets`: SOUL BRIDGE's
+ * choices, where the model is a target of the stratagem, so not of a Battle-shocked unit.
+ */
+export function asuryaniPsykers(state: GameState, p: PlayerIndex, asTargets = false): ModelState[] {
   const out: ModelState[] = [];
-  for (const f of unitsOnBattlefield(state, p)) for (const m of f.models) if (m.alive && m.pos && asuryaniPsyker(state, m)) out.push(m);
+  for (const f of unitsOnBattlefield(state, p)) {
+    if (asTargets && f.battleShocked) continue;
+    for (const m of f.models) if (m.alive && m.pos && asuryaniPsyker(state, m)) out.push(m);
+  }
   return out;
 }
 
@@ -221,12 +230,12 @@ registerStratagem({
   name: 'SOUL BRIDGE', cp: 1, category: 'Strategic Ploy', source: SPIRIT_CONCLAVE, turn: 'own', windows: ['phase/start'],
   // in the player's Command phase: a WRAITHBLADES, WRAITHGUARD or WRAITHLORD unit, while the army has an ASURYANI PSYKER model
   targets(g, w, p) {
-    if (w.data?.phase !== 'command' || g.state.turn !== p || asuryaniPsykers(g.state, p).length === 0) return [];
+    if (w.data?.phase !== 'command' || g.state.turn !== p || asuryaniPsykers(g.state, p, true).length === 0) return [];
     return unitsOnBattlefield(g.state, p).filter((u) => anyOf(u, GUIDED_WRAITHS) && !g.state.effects.some((e) => e.kind === SOUL_BRIDGE && e.unit === u.id));
   },
   // until the start of the player's next Command phase the unit counts as within 12" of the PSYKER model picked
   use(g, _w, p, u) {
-    const options = asuryaniPsykers(g.state, p).map((m) => m.id);
+    const options = asuryaniPsykers(g.state, p, true).map((m) => m.id);
     if (options.length === 0) return;
     const { option } = g.decide({ kind: 'soul-bridge', player: p, prompt: `Soul Bridge: which PSYKER model guides ${u.name}?`, options, context: { unit: u.id } });
     g.addEffect(SOUL_BRIDGE, p, u.id, untilStartOfNextTurn(g, p), { psyker: option });

@@ -153,10 +153,11 @@ registerRule({
 });
 
 /**
- * Runes of Fortune: an enemy charge that targets the Warlock's unit has -2 to its Charge roll (one such
- * target or several: the largest reduction counts once, see chargeRollModifier).
+ * Runes of Fortune: an enemy charge that targets the Warlock's unit has -2 to its Charge roll, once however
+ * many such targets; unlike the Grav-inhibitor Drone's, it adds to the charging unit's own penalties (its
+ * text has no "not cumulative" clause; see chargeRollModifier).
  */
-registerRule({ name: 'Runes of Fortune (Psychic)', kind: 'datasheet-ability', chargeRollAgainst: () => -2 });
+registerRule({ name: 'Runes of Fortune (Psychic)', kind: 'datasheet-ability', chargeRollAgainstAdds: () => -2 });
 
 const COMMUNION = 'Psychic Communion (Psychic)';
 

@@ -167,7 +167,7 @@ export const INTERLOCKING_MOVE = 6;
  * INTERLOCKING MANOUEVRES, at the end of a Fight phase (either player's): a T'AU EMPIRE unit that was
  * eligible to fight in it (wasEligibleToFight: also one whose enemies fell before it was selected) makes a
  * Normal move of up to 6" when no enemy unit is within Engagement Range of it, else a Fall Back move (with its
- * Desperate Escape tests). The engine's moves never end embarked, so the rule's limit on embarking holds.
+ * Desperate Escape tests). It cannot embark at the end of that move if it disembarked this turn.
  */
 registerStratagem({
   name: 'INTERLOCKING MANOUEVRES', cp: 1, category: 'Strategic Ploy', source: AUXILIARY_CADRE, turn: 'either', windows: ['phase/end'],
@@ -182,7 +182,7 @@ registerStratagem({
       kind: 'interlocking-manoeuvres', player: p, prompt: `Interlocking Manouevres: ${fallBack ? 'a Fall Back' : 'a Normal move of up to 6"'} for ${u.name}?`,
       options, context: { unit: u.id },
     });
-    moveOrFallBack(g, u, option, fallBack, () => (fallBack ? unitMove(g.state, u) : INTERLOCKING_MOVE));
+    moveOrFallBack(g, u, option, fallBack, () => (fallBack ? unitMove(g.state, u) : INTERLOCKING_MOVE), !u.flags.disembarked);
   },
 });
 

@@ -12,7 +12,7 @@ import { opponent, type GameState, type ModelState, type UnitState } from '../..
 import { widerReroll, type AttackPlan } from '../../rules/attack-plan.ts';
 import type { AttackContext } from '../../rules/attack-context.ts';
 import { registerStratagem, type Stratagem } from '../../rules/stratagems/registry.ts';
-import { targetedInOpponentsShootingOrFight, targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
+import { destroyedPart, targetedInOpponentsShootingOrFight, targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { characteristic, hasKeyword, isMonsterOrVehicle, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { isEngaged, unitDistance, unitSees, modelBody } from '../../rules/battle/world.ts';
 import { embark, fitsIn, embarkOptions } from '../../rules/battle/transports.ts';
@@ -200,10 +200,11 @@ registerStratagem({
   name: 'PINPOINT COUNTER-OFFENSIVE', cp: 1, category: 'Battle Tactic', source: MONTKA, turn: 'either', windows: ['unit/destroyed'],
   allowBattleShocked: true,
   targets(g, w, p) {
-    const u = w.unit ? g.state.units[w.unit] : null;
+    // the destroyed part's own keywords: a KROOT Leader's do not make its Bodyguard part a KROOT unit (Leader)
+    const part = destroyedPart(g, w);
     const by = w.data?.by as string | null | undefined;
-    if (!u || u.player !== p || u.keywords.includes('KROOT') || !by || g.state.units[by]?.player === p) return [];
-    return [u];
+    if (!part || part.unit.player !== p || part.component.keywords.includes('KROOT') || !by || g.state.units[by]?.player === p) return [];
+    return [g.state.units[w.unit!]];
   },
   use(g, w, p) {
     // the enemy unit's id; the effect lasts until the end of the battle, for the whole army

@@ -6,12 +6,10 @@
  */
 import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
-import type { Game } from '../../core/game.ts';
 import type { UnitState } from '../../core/state.ts';
 import { createUnitState, type ModelGroupSpec } from '../../rules/muster.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
-import { targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
-import type { Window } from '../../rules/windows.ts';
+import { destroyedPart, targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { belowHalfStrength, belowStartingStrength, hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { unitDistance } from '../../rules/battle/world.ts';
 import { arrivalExclusionAround, attackersAre, attackersAreBearer, bearerLeads, bearerModel, hitEnemies } from '../helpers.ts';
@@ -84,17 +82,6 @@ registerStratagem({
     g.emit({ type: 'unit-location', unit: fresh.id, location: 'strategic-reserves', embarkedIn: null });
   },
 });
-
-/** The unit (an Attached unit, or the unit itself) holding the component `w.unit` the window says was destroyed. */
-function destroyedPart(g: Game, w: Window): { unit: UnitState; component: UnitState['components'][number] } | null {
-  if (!w.unit) return null;
-  for (const id of g.state.unitOrder) {
-    const u = g.state.units[id];
-    const component = u.components.find((c) => c.unit === w.unit && c.destroyed);
-    if (component && u.location !== 'attached') return { unit: u, component };
-  }
-  return null;
-}
 
 const TRAP_SET = 'A Trap Well Laid (set)';
 const TRAP = 'A Trap Well Laid';

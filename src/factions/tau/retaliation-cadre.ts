@@ -4,7 +4,7 @@
  * stratagems' effects are entries of kind 'effect'.
  */
 import '../core-first.ts';
-import { registerRule } from '../../core/rules-registry.ts';
+import { allows, everyModelHas, registerRule } from '../../core/rules-registry.ts';
 import { opponent, type UnitState } from '../../core/state.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { targetedInOpponentsShootingOrFight, targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
@@ -109,9 +109,10 @@ registerRule({
 
 registerStratagem({
   name: 'THE SHORTENED BLADE', cp: 2, category: 'Strategic Ploy', source: RETALIATION_CADRE, turn: 'own', windows: ['movement/reinforcements-start'],
-  // a BATTLESUIT unit waiting in Reserves that can arrive by Deep Strike this phase
+  // a BATTLESUIT unit waiting in Reserves that can arrive by Deep Strike this phase (from Strategic Reserves
+  // too: a unit with Deep Strike may arrive from there by it)
   targets: (g, _w, p) => g.state.unitOrder.map((id) => g.state.units[id]).filter((u) =>
-    u.player === p && u.location === 'reserves' && inReserves(u) && !u.flags.arrived && battlesuit(u) && u.abilities.includes('Deep Strike')),
+    u.player === p && inReserves(u) && !u.flags.arrived && battlesuit(u) && (everyModelHas(u, 'Deep Strike') || allows(g.state, u, 'deep-strike'))),
   use(g, _w, p, u) { g.addEffect('The Shortened Blade', p, u.id, g.untilEndOfTurn()); },
 });
 

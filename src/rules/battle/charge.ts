@@ -26,21 +26,26 @@ export function chargePhase(g: Game, player: PlayerIndex): void {
 
 /** The phase between its start and its end; re-entrant between two charges (lookahead resumes it). */
 /**
- * The modifier to a Charge roll against these targets: the charging unit's own (its rules and effects)
- * and the largest reduction a target's abilities or an effect on the unit impose (Grav-inhibitor Drone,
- * IMPEDING FIRE), which does not add to the
+ * The modifier to a Charge roll against these targets: the charging unit's own (its rules and effects, and
+ * the targets' abilities that add to them, Runes of Fortune, each once) and the largest reduction a target's
+ * abilities or an effect on the unit impose (Grav-inhibitor Drone, IMPEDING FIRE), which does not add to the
  * unit's own reductions. Only the total of the unit's own is known here, so its positive and negative
  * parts are not told apart: a -2 against the unit takes the total to at least 2 below 0 or below, e.g. +1
  * and -2 of its own with a Grav-inhibitor Drone give -2 rather than -1 (no bundled army has both).
  */
 export function chargeRollModifier(state: GameState, charger: UnitState, targets: readonly UnitState[]): number {
-  const own = rollModifier(state, charger, 'charge');
+  let own = rollModifier(state, charger, 'charge');
   let against = 0;
+  const adds = new Map<string, number>();
   for (const t of targets) {
     for (const r of abilityRules(t)) {
-      if (r.chargeRollAgainst) against = Math.min(against, r.chargeRollAgainst({ state, unit: t, charger }, { role: 'defender', player: t.player, effect: null, unit: t }));
+      const ctx = { state, unit: t, charger };
+      const src = { role: 'defender', player: t.player, effect: null, unit: t } as const;
+      if (r.chargeRollAgainst) against = Math.min(against, r.chargeRollAgainst(ctx, src));
+      if (r.chargeRollAgainstAdds) adds.set(r.name, Math.min(adds.get(r.name) ?? 0, r.chargeRollAgainstAdds(ctx, src)));
     }
   }
+  for (const v of adds.values()) own += v;
   // effects on the charging unit whose penalty does not add to the others (IMPEDING FIRE)
   for (const e of effectsWith(state, charger.id, 'chargeRollPenalty')) against = Math.min(against, getRule(e.kind)!.chargeRollPenalty!);
   return against < 0 ? Math.min(own, Math.max(own, 0) + against) : own;

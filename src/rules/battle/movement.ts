@@ -245,9 +245,11 @@ function moveMade(g: Game, u: UnitState, plan: PlannedMove, mode: 'normal' | 'ad
  * A Normal move (or a Fall Back) a rule gives outside the Movement phase's own (Tactical Acumen, The Torchstar
  * Gambit, the reactive moves, Fire and Fade): planned as the phase's, and heard by the same abilities
  * (Internal Grenade Racks, Pulse Bombs, Titanic Strides), for every such move is one. A Fall Back takes its
- * Desperate Escape tests. True when the unit was placed.
+ * Desperate Escape tests. Like any Normal or Fall Back move it may end with the unit embarking (core rules,
+ * Embark, in any phase), unless the rule says it cannot (`embark` false: FIRE AND FADE). True when the unit
+ * was placed.
  */
-export function ruleMove(g: Game, u: UnitState, mode: 'normal' | 'fall-back', to: { x: number; y: number }, distance: number): boolean {
+export function ruleMove(g: Game, u: UnitState, mode: 'normal' | 'fall-back', to: { x: number; y: number }, distance: number, embark = true): boolean {
   const watchers = moveWatchers(u, mode);
   const plan = planMove(g.state, u, mode, to, distance, watchers.length > 0);
   if (!plan.ok) return false;
@@ -255,6 +257,8 @@ export function ruleMove(g: Game, u: UnitState, mode: 'normal' | 'fall-back', to
     if (completeFallBack(g, u, plan, to, distance) !== 'moved') return false;
   } else if (!applyPlan(g, u, plan, 'normal')) return false;
   moveMade(g, u, plan, mode, watchers);
+  const moved = g.state.units[u.id];
+  if (embark && moved.location === 'battlefield') offerEmbark(g, moved);
   return true;
 }
 
@@ -387,10 +391,15 @@ export function afterMove(g: Game, u: UnitState): void {
   enemyMoveEnded(g, g.state.units[u.id]);
   const fresh = g.state.units[u.id];
   if (fresh.location !== 'battlefield' || !EMBARKING_MOVES.has(fresh.flags.moved)) return;
-  const transports = embarkOptions(g, fresh);
+  offerEmbark(g, fresh);
+}
+
+/** Embark (core rules): the unit just ended a Normal, Advance or Fall Back move; it may embark within a transport it is within 3" of and fits in. */
+function offerEmbark(g: Game, u: UnitState): void {
+  const transports = embarkOptions(g, u);
   if (transports.length === 0) return;
-  const { option } = g.decide({ kind: 'embark', player: fresh.player, prompt: `${fresh.name}: embark within a transport?`, options: [{ stay: true }, ...transports.map((t) => ({ transport: t.id }))], context: { unit: fresh.id } });
-  if ('transport' in option) embark(g, fresh, g.state.units[option.transport]);
+  const { option } = g.decide({ kind: 'embark', player: u.player, prompt: `${u.name}: embark within a transport?`, options: [{ stay: true }, ...transports.map((t) => ({ transport: t.id }))], context: { unit: u.id } });
+  if ('transport' in option) embark(g, u, g.state.units[option.transport]);
 }
 
 /** What the rules in force change in the unit's Desperate Escape tests (Rule.desperateEscape: KHAINE'S VENGEANCE makes every model take one, at -1 if Battle-shocked). */

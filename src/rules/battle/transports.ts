@@ -49,12 +49,14 @@ function spaceTaken(s: GameState, u: UnitState, cap: TransportCapacity): number 
 }
 
 /**
- * May the unit ride in a transport of this kind, by who it is? Every part of it standing named by the
- * transport, or its keywords pass (transportRefusal), the unit's own (a keyword gained at muster counts).
+ * May the unit ride in a transport of this kind, by who it is? Every part of it standing is named by the
+ * transport or passes on its own keywords (transportRefusal; a keyword gained at muster counts). A transport
+ * names the models it carries, so an Attached unit's joined keywords do not count: a Bonesinger's INFANTRY
+ * does not make the Wraithlord it leads an INFANTRY model, nor Yvraine's exception excuse her Ynnari Wyches.
  */
 function mayRideIn(u: UnitState, cap: TransportCapacity): boolean {
-  if (u.components.every((c) => c.destroyed || namedByTransport(cap, c.name))) return true;
-  return transportRefusal(cap, (k) => u.keywords.includes(k)) === null;
+  return u.components.every((c) => c.destroyed || namedByTransport(cap, c.name)
+    || transportRefusal(cap, (k) => c.keywords.includes(k)) === null);
 }
 
 /** Can this unit embark within this transport (capacity, and who it may carry)? */

@@ -4,6 +4,21 @@ import type { PlayerIndex, UnitState } from '../../core/state.ts';
 import { hasKeyword, onBattlefield } from '../battle/units.ts';
 import type { Window } from '../windows.ts';
 
+/**
+ * The part a 'unit/destroyed' window names (`w.unit`) and the unit holding it (an Attached unit, or the unit
+ * itself). Rules triggered by a destroyed part read the part's own keywords (`component.keywords`): it does not
+ * have those of the other units of its Attached unit (Leader).
+ */
+export function destroyedPart(g: Game, w: Window): { unit: UnitState; component: UnitState['components'][number] } | null {
+  if (!w.unit) return null;
+  for (const id of g.state.unitOrder) {
+    const u = g.state.units[id];
+    const component = u.components.find((c) => c.unit === w.unit && c.destroyed);
+    if (component && u.location !== 'attached') return { unit: u, component };
+  }
+  return null;
+}
+
 /** The window's unit, when it is one of the player's units on the battlefield ("that unit from your army"). */
 export function windowOwnUnit(g: Game, w: Window, p: PlayerIndex): UnitState | null {
   const u = w.unit ? g.state.units[w.unit] : null;
