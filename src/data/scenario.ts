@@ -183,7 +183,8 @@ export const scenarioFileSchema = z.strictObject({
   name: nonEmpty,
   /** free text for the reader (what the scenario is for) */
   description: z.string().optional(),
-  seed: z.union([z.string(), z.number()], { error: 'expected a seed (string or number)' }).optional(),
+  // refused empty, as --seed is (src/sim/cli-options.ts seedArg)
+  seed: z.union([z.string().refine((x) => x.trim() !== '', 'expected a seed (non-empty text or a number)'), z.number()], { error: 'expected a seed (non-empty text or a number)' }).optional(),
   mode: z.enum(['strike-force', 'boarding-actions']).default('strike-force'),
   mission: z.strictObject({
     name: nonEmpty.optional(),

@@ -17,7 +17,8 @@ export function register(program: Command): void {
     .action(async (opts: { faction?: string; armies?: boolean; json?: boolean; markdown?: boolean; out?: string }) => {
       await import('../rules/index.ts');
       await import('./index.ts');
-      const { readdirSync, readFileSync, writeFileSync } = await import('node:fs');
+      const { readdirSync, readFileSync } = await import('node:fs');
+      const { writeFilesWhole } = await import('../data/write-whole.ts');
       const path = await import('node:path');
       const { bundledFactions, loadFactionCatalog } = await import('../data/catalog.ts');
       const { SCENARIOS_DIR } = await import('../data/scenario.ts');
@@ -43,7 +44,8 @@ export function register(program: Command): void {
       const text = opts.json
         ? JSON.stringify(opts.armies ? report.map((r) => ({ ...r, datasheets: r.datasheets.filter((d) => d.inArmies) })) : report, null, 2)
         : opts.markdown ? formatCoverageMarkdown(report, { armiesOnly: opts.armies }) : formatCoverageText(report, { armiesOnly: opts.armies });
-      if (opts.out) writeFileSync(opts.out, text.endsWith('\n') ? text : `${text}\n`);
+      // whole or not at all, a one-line error when it cannot be written
+      if (opts.out) writeFilesWhole([{ path: opts.out, text: text.endsWith('\n') ? text : `${text}\n` }]);
       else process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
     });
 }

@@ -234,7 +234,7 @@ Examples:
       // each detachment as the data spells it (kauyon, Montka), so that the same matrix typed otherwise is the same
       // matrix: its cells' folders, labels and the batches' specs
       const spelt = (list: (string | null)[], seat: 0 | 1) => list.map((d) => (d === null ? null
-        : cliErrors(() => scenarioVariant(scenarioFile, { armies, detachments: seat === 0 ? [d, undefined] : [undefined, d], fitWargear: opts.fitWargear })).players[seat].detachment));
+        : cliErrors(() => scenarioVariant(scenarioFile, { armies, detachments: seat === 0 ? [d, undefined] : [undefined, d], fitWargear: opts.fitWargear, detachmentsOption: ['--detachments', '--vs'] })).players[seat].detachment));
       const rows = distinctDetachments(spelt(cliErrors(() => parseDetachments(opts.detachments)), 0), '--detachments');
       const cols = opts.vs !== undefined ? distinctDetachments(spelt(cliErrors(() => parseDetachments(opts.vs!)), 1), '--vs')
         : base.players[0].faction === base.players[1].faction ? rows

@@ -14,7 +14,7 @@
  *   the rest of its block is played again; a game that kills its worker every time is recorded as failed.
  */
 import { CliError } from '../cli-error.ts';
-import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { makeDirs } from '../data/make-dirs.ts';
 import { DataError } from '../data/errors.ts';
 import { join, resolve } from 'node:path';
@@ -334,6 +334,7 @@ export function clearBatchFolder(dir: string): void {
 
 /** Make the output folder of a new batch (`merging`: of merged shards); one that holds a batch already is bad input, never overwritten. */
 function startFolder(dir: string, spec: BatchSpec, merging = false): void {
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new CliError(`--out: ${dir} is a file: expected a folder (a new one, or one holding no batch)`);
   makeDirs(dir);
   if (existsSync(join(dir, FILES.games)) || existsSync(join(dir, FILES.spec))) {
     throw new CliError(merging ? `--out: ${dir} already holds a batch: choose another --out for the merged shards` : `--out: ${dir} already holds a batch: continue it with --resume ${dir}, replace it with --replace, or choose another --out`);
@@ -427,11 +428,11 @@ function comparable(spec: BatchSpec): string {
  * single run of the whole batch.
  */
 export async function mergeBatches(dirs: string[], outDir: string): Promise<BatchOutcome> {
-  if (!dirs.length) throw new Error('merge: no batch folders given');
+  if (!dirs.length) throw new CliError('merge: no batch folders given');
   const specs = dirs.map((d) => readSpec(d));
   const base = comparable(specs[0]);
   specs.forEach((s, i) => {
-    if (comparable(s) !== base) throw new Error(`merge: ${dirs[i]} is not a shard of the same batch as ${dirs[0]} (scenario, agents, seed, games, swap or block size differ)`);
+    if (comparable(s) !== base) throw new CliError(`merge: ${dirs[i]} is not a shard of the same batch as ${dirs[0]} (scenario, agents, seed, games, swap or block size differ)`);
   });
   const merged: BatchSpec = { ...specs[0], shard: null };
   const records = new Map<number, GameRecord>();
@@ -439,7 +440,7 @@ export async function mergeBatches(dirs: string[], outDir: string): Promise<Batc
     for (const r of readRecords(d)) {
       // a record of another batch is refused here, naming its shard, before anything is written
       const foreign = foreignRecord(merged, r);
-      if (foreign) throw new Error(`${join(d, FILES.games)}: ${foreign} (is it another batch's?)`);
+      if (foreign) throw new CliError(`${join(d, FILES.games)}: ${foreign} (is it another batch's?)`);
       if (!records.has(r.index)) records.set(r.index, r);
     }
   });
@@ -452,9 +453,9 @@ export async function mergeBatches(dirs: string[], outDir: string): Promise<Batc
     i = j;
   }
   const out = resolve(outDir);
-  if (dirs.some((d) => resolve(d) === out)) throw new Error('merge: --out must be a new folder, not one of the shards');
+  if (dirs.some((d) => resolve(d) === out)) throw new CliError('merge: --out must be a new folder, not one of the shards');
   if (missing.length) {
-    throw new Error(`merge: games ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', ...' : ''} are in none of the folders (a shard is missing or unfinished: finish it with batch --resume DIR)`);
+    throw new CliError(`merge: games ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', ...' : ''} are in none of the folders (a shard is missing or unfinished: finish it with batch --resume DIR)`);
   }
   startFolder(out, merged, true);
   const fd = openSync(join(out, FILES.games), 'w');

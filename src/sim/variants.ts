@@ -68,6 +68,8 @@ export interface ScenarioChanges {
   withoutStratagems?: [string[], string[]];
   /** the option that named them, for an error about one ('--without-stratagem' unless said) */
   withoutStratagemsOption?: string;
+  /** per player, the option that named its detachment, for an error about it ('--detachments' unless said) */
+  detachmentsOption?: [string, string];
 }
 
 /**
@@ -144,6 +146,11 @@ export function scenarioVariant(file: string, changes: ScenarioChanges): Resolve
     e.message = e.message.split(tmp).join(file);
     changes.withoutStratagems?.forEach((w, i) => {
       if (w.length && e.message.includes(`players[${i}].withoutStratagems`)) e.message += ` (${changes.withoutStratagemsOption ?? '--without-stratagem'} adds to players[${i}].withoutStratagems)`;
+    });
+    // a detachment typed on the command line, not the scenario's field the error's path names
+    changes.detachments?.forEach((d, i) => {
+      if (d === undefined || d === null || !e.message.includes(`players[${i}].detachment`)) return;
+      e.message += ` (players[${i}].detachment is "${d}" from ${changes.detachmentsOption?.[i] ?? '--detachments'})`;
     });
     // name the file of an army given on the command line, which the scenario's field paths do not
     changes.armies?.forEach((a, i) => {

@@ -4,7 +4,10 @@
  * The help and the version exit 0.
  */
 import { describe, expect, it } from 'vitest';
-import { cli } from '../helpers/cli.ts';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cli, root } from '../helpers/cli.ts';
 
 describe('exit codes', () => {
   it('commander\'s own errors are bad input: 2, with the message and the usage on stderr', () => {
@@ -66,6 +69,34 @@ describe('exit codes', () => {
     // a value that only starts like an option is a value
     const ok = cli(['batch', '--games', '2', '--workers', '0', '--agents', 'random,random', '--seed', '--not-an-option', '--json', '--no-progress']);
     expect(ok.code, ok.stderr).toBe(0);
+  });
+
+  it('an --out that cannot be written, a misspelt --detachments and an empty scenario seed are bad input, said in one line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'strategium-exit-'));
+    try {
+      const file = join(dir, 'a-file');
+      writeFileSync(file, 'x');
+      for (const [args, message] of [
+        [['coverage', '--out', join(file, 'coverage.md')], `error: ${join(file, 'coverage.md')}: cannot write (ENOTDIR)`],
+        [['batch', '--games', '2', '--out', file], `error: --out: ${file} is a file: expected a folder (a new one, or one holding no batch)`],
+      ] as const) {
+        const r = cli([...args]);
+        expect(r.code, args.join(' ')).toBe(2);
+        expect(r.stderr.trim()).toBe(message);
+      }
+      // the option typed is named, not only the scenario's field
+      const d = cli(['batch', '--games', '2', '--detachments', 'Kauyon,Battle Hst']);
+      expect(d.code).toBe(2);
+      expect(d.stderr.trim()).toMatch(/players\[1\]\.detachment: .*found "Battle Hst".*\(players\[1\]\.detachment is "Battle Hst" from --detachments\)$/);
+      const scenario = JSON.parse(readFileSync(join(root, 'scenarios', 'default.json'), 'utf8'));
+      const emptySeed = join(dir, 'empty-seed.json');
+      writeFileSync(emptySeed, JSON.stringify({ ...scenario, seed: ' ' }));
+      const e = cli(['play', emptySeed]);
+      expect(e.code).toBe(2);
+      expect(e.stderr.trim()).toBe(`error: ${emptySeed}: seed: expected a seed (non-empty text or a number)`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('the help exits 0', () => {

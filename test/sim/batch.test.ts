@@ -93,6 +93,9 @@ describe('batch runner', () => {
     expect(gamesFile(merged)).toBe(gamesFile(refDir));
     expect(stable(results(merged))).toEqual(stable(results(refDir)));
     await expect(mergeBatches([dirs[0], dirs[2]], join(tmp, 'merged-missing'))).rejects.toThrow(/games 4-9 are in none/);
+    // bad input (exit code 2), not a failure
+    await expect(mergeBatches([dirs[0], dirs[2]], join(tmp, 'merged-missing'))).rejects.toMatchObject({ name: 'CliError', exitCode: 2 });
+    await expect(mergeBatches(dirs, dirs[0])).rejects.toMatchObject({ name: 'CliError', exitCode: 2, message: 'merge: --out must be a new folder, not one of the shards' });
     // a shard holding a record of another batch is named, and nothing is written (the check came after the
     // merged folder was started, and named it)
     const lines = gamesFile(dirs[1]).trim().split('\n');

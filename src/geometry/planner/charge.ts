@@ -14,6 +14,9 @@ import { modelBody, endLegal, obstacleBody } from './end-position.ts';
 import { type Placement, newPlacement, freeOfUnit, place, placedNeighbours, placedCount, requiredNeighbours, reach, finish, fail, requireStarts, startsInEngagement } from './placement.ts';
 import { contactSpots, repairCoherency, approach } from './spots.ts';
 
+/** A gap just inside Engagement Range (1" less the planner's margin, twice, so rounding keeps it within). */
+const EDGE_GAP = ENGAGEMENT_RANGE_HORIZONTAL - 2 * PLAN_MARGIN;
+
 export function planCharge(ctx: Ctx): PlanResult {
   const missing = requireStarts(ctx);
   if (missing) return fail(missing);
@@ -95,15 +98,14 @@ export function planCharge(ctx: Ctx): PlanResult {
     const order = Array.from({ length: n }, (_, i) => i).filter((i) => !P.placed[i]);
     const dU = (i: number) => Math.min(...tgt.map((k) => horizontalDistance(startBody(i), obstacleBody(ctx, k))));
     order.sort((a, b) => dU(a) - dU(b) || a - b);
-    let ok = false;
     const others = targetUnits.filter((v) => v !== u && !engagedWith(ctx, P, targetIdx(v))).map(targetIdx);
-    for (const i of order.slice(0, 4)) {
-      // no coherency requirement yet: the other models link these up in phase B
-      if (tryContact(i, tgt, CONTACT_GAP, 0, others) || tryContact(i, tgt, 0.5, 0, others) || tryContact(i, tgt, 0.9, 0, others)) {
-        ok = true;
-        break;
-      }
-    }
+    // no coherency requirement yet: the other models link these up in phase B
+    const closing = (i: number) => tryContact(i, tgt, CONTACT_GAP, 0, others) || tryContact(i, tgt, 0.5, 0, others) || tryContact(i, tgt, 0.9, 0, others);
+    const near = order.slice(0, 4);
+    let ok = near.some(closing);
+    // a roll that brings the unit within Engagement Range but no nearer than 0.9" (or only a model farther
+    // back has a way through): just inside Engagement Range, any model of the unit
+    if (!ok) ok = order.some((i) => (!near.includes(i) && closing(i)) || tryContact(i, tgt, EDGE_GAP, 0, others));
     if (!ok) return fail(`no model can reach unit ${u} with a charge of ${R}" (blocked, or too far along a legal path)`);
   }
   // Phase B: the other models, closest first: base contact where possible, else as close as possible in
