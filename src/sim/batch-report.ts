@@ -189,7 +189,8 @@ export function formatBatchSummary(o: BatchOutcome): string {
   if (without) out.push(without);
   if (o.stoppedAt !== null) out.push(`stopped at game ${o.stoppedAt}: army 1's win-rate 95% interval half-width reached ${spec.untilCi}`);
   else if (spec.untilCi !== null && o.complete) out.push(untilCiMissed(o));
-  if (o.played === 0) out.push('every game was already in the folder: none played');
+  if (o.mergedShards !== undefined) out.push(`merged from ${o.mergedShards} shard folder${o.mergedShards === 1 ? '' : 's'}`);
+  else if (o.played === 0) out.push('every game was already in the folder: none played');
   else out.push(`${o.played} played in ${f1(o.elapsedMs / 1000)} s (${f1(o.gamesPerSecond)} games/s, ${o.workers ? `${o.workers} worker thread${o.workers === 1 ? '' : 's'}` : 'in the main thread'})`);
   out.push('');
   if (s.games === 0) {

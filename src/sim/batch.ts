@@ -129,6 +129,8 @@ export interface BatchOutcome {
   gamesPerSecond: number;
   workers: number;
   outDir: string | null;
+  /** made by merge: the number of shard folders merged */
+  mergedShards?: number;
 }
 
 export function variantOf(spec: BatchSpec): Variant {
@@ -465,7 +467,7 @@ export async function mergeBatches(dirs: string[], outDir: string): Promise<Batc
     closeSync(fd);
   }
   records.clear();
-  return runBatch(null, { outDir: out, resume: true, workers: 0 });
+  return { ...(await runBatch(null, { outDir: out, resume: true, workers: 0 })), mergedShards: dirs.length };
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -150,7 +150,7 @@ export function scenarioVariant(file: string, changes: ScenarioChanges): Resolve
     // a detachment typed on the command line, not the scenario's field the error's path names
     changes.detachments?.forEach((d, i) => {
       if (d === undefined || d === null || !e.message.includes(`players[${i}].detachment`)) return;
-      e.message += ` (players[${i}].detachment is "${d}" from ${changes.detachmentsOption?.[i] ?? '--detachments'})`;
+      e.message += ` (players[${i}].detachment is "${d}" from ${changes.detachmentsOption?.[i] ?? '--detachments'}, where none plays without a detachment)`;
     });
     // name the file of an army given on the command line, which the scenario's field paths do not
     changes.armies?.forEach((a, i) => {

@@ -87,7 +87,7 @@ describe('exit codes', () => {
       // the option typed is named, not only the scenario's field
       const d = cli(['batch', '--games', '2', '--detachments', 'Kauyon,Battle Hst']);
       expect(d.code).toBe(2);
-      expect(d.stderr.trim()).toMatch(/players\[1\]\.detachment: .*found "Battle Hst".*\(players\[1\]\.detachment is "Battle Hst" from --detachments\)$/);
+      expect(d.stderr.trim()).toMatch(/players\[1\]\.detachment: .*found "Battle Hst".*\(players\[1\]\.detachment is "Battle Hst" from --detachments, where none plays without a detachment\)$/);
       const scenario = JSON.parse(readFileSync(join(root, 'scenarios', 'default.json'), 'utf8'));
       const emptySeed = join(dir, 'empty-seed.json');
       writeFileSync(emptySeed, JSON.stringify({ ...scenario, seed: ' ' }));

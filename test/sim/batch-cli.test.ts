@@ -94,6 +94,11 @@ describe('batch command', () => {
     expect(again.stderr.trim()).toBe(`error: --out: ${join(tmp, 'merged')} already holds a batch: choose another --out for the merged shards`);
     const strip = (s: string) => ({ ...JSON.parse(s), gamesPerSecond: 0 });
     expect(strip(merged.stdout)).toEqual(strip(firstJson));
+    // the summary says what was merged (not the resume's "none played")
+    const text = cli(['merge', ...dirs, '--out', join(tmp, 'merged-text')]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^merged from 2 shard folders$/m);
+    expect(text.stdout).not.toMatch(/none played/);
   });
 
   it('rejects bad options with one line', () => {

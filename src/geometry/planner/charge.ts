@@ -6,7 +6,7 @@
 import { len } from '../vec.ts';
 import type { Vec2 } from '../types.ts';
 import { DISTANCE_EPSILON } from '../types.ts';
-import { ENGAGEMENT_RANGE_HORIZONTAL, inEngagementRange } from '../ranges.ts';
+import { ENGAGEMENT_RANGE_HORIZONTAL, inEngagementRange, unitCoherency } from '../ranges.ts';
 import { horizontalDistance } from '../distance.ts';
 import type { PlanResult } from './types.ts';
 import { CONTACT_GAP, PLAN_MARGIN, type Ctx } from './context.ts';
@@ -151,7 +151,65 @@ export function planCharge(ctx: Ctx): PlanResult {
   for (const u of targetUnits) {
     if (!engagedWith(ctx, P, targetIdx(u))) return fail(`the unit cannot end its charge move within Engagement Range of unit ${u}`);
   }
+  baseContactPass(ctx, P, R, allTargets, targetUnits.map(targetIdx));
   return finish(ctx, P, true);
+}
+
+/** Is model i, where it is placed, in base contact with one of these enemy models? */
+function inBaseContact(ctx: Ctx, P: Placement, i: number, targets: readonly number[]): boolean {
+  const body = modelBody(ctx.models[i], P.x[i], P.y[i], P.z[i]);
+  for (const k of targets) if (horizontalDistance(body, obstacleBody(ctx, k)) <= CONTACT_GAP + PLAN_MARGIN) return true;
+  return false;
+}
+
+/**
+ * Each model must end its Charge move in base contact with an enemy model if it can (core rules). The
+ * placement above puts the models one by one, each in coherency with those placed before it, so a model
+ * whose contact spot only later models link up ends short of it. Each model not in base contact is tried
+ * again at a base-contact spot (48 directions round each target model in reach), the rest of the unit where
+ * it stands: kept when the unit stays in Unit Coherency and within Engagement Range of every target. Two
+ * rounds, the unit's order.
+ */
+function baseContactPass(ctx: Ctx, P: Placement, R: number, targets: readonly number[], targetUnits: readonly number[][]): void {
+  const n = ctx.models.length;
+  for (let round = 0; round < 2; round++) {
+    let moved = false;
+    for (let i = 0; i < n; i++) {
+      if (inBaseContact(ctx, P, i, targets)) continue;
+      const m = ctx.models[i];
+      const s = m.start!;
+      const start = modelBody(m, s.x, s.y, s.z);
+      const cands: { x: number; y: number; d: number }[] = [];
+      for (const k of targets) {
+        if (horizontalDistance(start, obstacleBody(ctx, k)) > R + CONTACT_GAP + DISTANCE_EPSILON) continue;
+        for (const p of contactSpots(ctx, i, ctx.obstacles[k].shape, s.x, s.y, CONTACT_GAP, 48)) {
+          const d = len(p.x - s.x, p.y - s.y);
+          if (d <= R + DISTANCE_EPSILON) cands.push({ x: p.x, y: p.y, d });
+        }
+      }
+      cands.sort((a, b) => a.d - b.d || a.x - b.x || a.y - b.y);
+      const was = { x: P.x[i], y: P.y[i], z: P.z[i] };
+      for (const c of cands) {
+        if (!freeOfUnit(ctx, P, i, c.x, c.y, 0, false)) continue;
+        if (!endLegal(ctx, i, c.x, c.y, 0, PLAN_MARGIN, null)) continue;
+        P.x[i] = c.x;
+        P.y[i] = c.y;
+        P.z[i] = 0;
+        const keeps = unitCoherency(Array.from({ length: n }, (_, j) => modelBody(ctx.models[j], P.x[j], P.y[j], P.z[j]))).ok
+          && targetUnits.every((idx) => engagedWith(ctx, P, idx));
+        const r = keeps ? reach(ctx, i, c.x, c.y, 0) : null;
+        if (r) {
+          place(P, i, c.x, c.y, 0, r.path, r.length, r.crossed);
+          moved = true;
+          break;
+        }
+        P.x[i] = was.x;
+        P.y[i] = was.y;
+        P.z[i] = was.z;
+      }
+    }
+    if (!moved) return;
+  }
 }
 
 /** Is some placed model of the unit within Engagement Range of one of these obstacles? */

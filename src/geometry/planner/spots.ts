@@ -28,15 +28,14 @@ export const SPIRAL: Float64Array = (() => {
   return new Float64Array(pts);
 })();
 
-/** Centre positions for model i at which it touches obstacle shape `o` (gap CONTACT_GAP), 24 directions starting toward (fx, fy). */
-export function contactSpots(ctx: Ctx, i: number, o: Shape, fx: number, fy: number, gap: number): Vec2[] {
+/** Centre positions for model i at which it touches obstacle shape `o` (gap CONTACT_GAP), `N` directions (24: 15 degrees apart) starting toward (fx, fy). */
+export function contactSpots(ctx: Ctx, i: number, o: Shape, fx: number, fy: number, gap: number, N = 24): Vec2[] {
   const m = ctx.models[i];
   const a0 = Math.atan2(fy - o.y, fx - o.x);
   const out: Vec2[] = [];
-  const N = 24;
   const roundPair = m.base.kind === 'circle' && o.k === 0 && o.sx === 0 && o.sy === 0;
   for (let k = 0; k < N; k++) {
-    // 0, +1, -1, +2, -2, ... steps of 15 degrees
+    // 0, +1, -1, +2, -2, ... steps of 360/N degrees
     const step = k === 0 ? 0 : (k % 2 === 1 ? 1 : -1) * Math.ceil(k / 2);
     const t = a0 + (step * 2 * Math.PI) / N;
     const ux = Math.cos(t);
