@@ -7,6 +7,11 @@ import { weapon } from '../helpers/attack.ts';
 import { resolveAttacks } from '../../src/rules/attack-sequence.ts';
 import { modelBody, modelsSee } from '../../src/rules/battle/world.ts';
 
+/** A ruin between the Guardians (x 10) and the Fireblade (x 30) at y 28-32. */
+const RUIN = [{ id: 'r', kind: 'ruin' as const, height: 5, polygon: [{ x: 20, y: 28 }, { x: 24, y: 28 }, { x: 24, y: 32 }, { x: 20, y: 32 }] }];
+/** One PRECISION shot that hits, wounds and gets through a 4+ save (AP -3) on 6s. */
+const precisionGun = () => weapon({ attacks: '1', skill: 3, strength: 4, ap: -3, damage: '1', abilities: ['PRECISION'] });
+
 /**
  * A Strike Team led by a Cadre Fireblade, shot by one Guardian with a PRECISION gun (one attack that
  * hits, wounds and gets through: AP -3 against a 4+ save). With `ruin`, a ruin stands between the
@@ -19,10 +24,10 @@ function shot(ruin: boolean) {
     { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 10, y: 30 } },
   ], {
     phase: 'shooting', turn: 1, stream: scriptedStream([6, 6]),
-    terrain: ruin ? [{ id: 'r', kind: 'ruin', height: 5, polygon: [{ x: 20, y: 28 }, { x: 24, y: 28 }, { x: 24, y: 32 }, { x: 20, y: 32 }] }] : [],
+    terrain: ruin ? RUIN : [],
   });
   g.emit({ type: 'unit-attached', leader: 'FB', bodyguard: 'ST' });
-  const gun = weapon({ attacks: '1', skill: 3, strength: 4, ap: -3, damage: '1', abilities: ['PRECISION'] });
+  const gun = precisionGun();
   const shooter = g.state.units.GD.models[0];
   const target = g.state.units.ST;
   const fireblade = target.models.find((m) => m.origin === 'FB')!;
@@ -56,7 +61,7 @@ describe('PRECISION picks a CHARACTER the attacking model can see', () => {
       { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 10, y: 30 } },
     ], {
       phase: 'shooting', turn: 1, stream: scriptedStream([6, 6, 6, 6]),
-      terrain: [{ id: 'r', kind: 'ruin', height: 5, polygon: [{ x: 20, y: 28 }, { x: 24, y: 28 }, { x: 24, y: 32 }, { x: 20, y: 32 }] }],
+      terrain: RUIN,
     });
     g.emit({ type: 'unit-attached', leader: 'FB', bodyguard: 'ST' });
     const [a, b] = g.state.units.GD.models;
@@ -68,7 +73,7 @@ describe('PRECISION picks a CHARACTER the attacking model can see', () => {
       return modelsSee(g.state, modelBody(g.state, m), m.id, modelBody(g.state, fireblade), fireblade.id);
     };
     expect([seesFireblade(a.id), seesFireblade(b.id)]).toEqual([true, false]);
-    const gun = weapon({ attacks: '1', skill: 3, strength: 4, ap: -3, damage: '1', abilities: ['PRECISION'] });
+    const gun = precisionGun();
     const models = g.state.units.GD.models.slice(0, 2);
     const wounds = fireblade.wounds;
     const tally = resolveAttacks(g, g.state.units.GD, [{ weapon: gun, profile: gun.profiles[0], models, target: 'ST', halfRange: false, targetVisible: true, targetInCover: false, targetModels: target.models.length }], false);
@@ -89,11 +94,11 @@ describe('PRECISION picks a CHARACTER the attacking model can see', () => {
       { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 10, y: 30 } },
     ], {
       phase: 'shooting', turn: 1, stream: scriptedStream([6, 6, 1, 1]),
-      terrain: [{ id: 'r', kind: 'ruin', height: 5, polygon: [{ x: 20, y: 28 }, { x: 24, y: 28 }, { x: 24, y: 32 }, { x: 20, y: 32 }] }],
+      terrain: RUIN,
     });
     g.emit({ type: 'unit-attached', leader: 'FB', bodyguard: 'ST' });
     g.emit({ type: 'unit-attached', leader: 'ET', bodyguard: 'ST' });
-    const gun = weapon({ attacks: '1', skill: 3, strength: 4, ap: -3, damage: '1', abilities: ['PRECISION'] });
+    const gun = precisionGun();
     const shooter = g.state.units.GD.models[0];
     const target = g.state.units.ST;
     const fireblade = target.models.find((m) => m.origin === 'FB')!;
@@ -131,7 +136,7 @@ describe('PRECISION with two CHARACTERs in sight: the attacking player picks the
     const target = g.state.units.ST;
     const fireblade = target.models.find((m) => m.origin === 'FB')!;
     const ethereal = target.models.find((m) => m.origin === 'ET')!;
-    const gun = weapon({ attacks: '1', skill: 3, strength: 4, ap: -3, damage: '1', abilities: ['PRECISION'] });
+    const gun = precisionGun();
     const before = { fireblade: fireblade.wounds, ethereal: ethereal.wounds };
     return {
       g, asked, fireblade, ethereal, before,
