@@ -41,6 +41,12 @@ export interface Body {
   aircraft?: true;
   /** a TOWERING model: within a ruin (not only wholly within) it sees out of it */
   towering?: true;
+  /**
+   * The footprint sight lines are drawn from and to, when it is not the base: a vehicle on a flying base is
+   * seen, and sees, by its hull (a model is visible when any part of it is), while distances still measure
+   * to its base.
+   */
+  sight?: Base;
 }
 
 /**

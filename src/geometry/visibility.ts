@@ -6,7 +6,9 @@
  * round bases, the outer common tangents when the bases are the same size; in general the support
  * points of each base perpendicular to the centre line). Each line runs from the top of the observer
  * (z + height) to the top of the target. The target is visible when at least one line is clear, and
- * fully visible when all of them are.
+ * fully visible when all of them are. A vehicle on a flying base is seen, and sees, by its hull
+ * (`Body.sight`: any part of a model seen makes it visible), its hull standing in for its base in the
+ * outer lines; whether it is in or wholly within a piece of terrain is still judged by its base.
  *
  * What blocks a line:
  * - wall: always, wherever the line crosses its footprint;
@@ -107,8 +109,8 @@ function outerLines(observer: Body, target: Body, out: SightLine[]): number {
   if (d < 1e-9) return 0;
   const nx = -dy / d;
   const ny = dx / d;
-  setBaseShape(sa, observer.base, observer.pos.x, observer.pos.y);
-  setBaseShape(sb, target.base, target.pos.x, target.pos.y);
+  setBaseShape(sa, observer.sight ?? observer.base, observer.pos.x, observer.pos.y);
+  setBaseShape(sb, target.sight ?? target.base, target.pos.x, target.pos.y);
   shapeSupportInto(sa, nx, ny, out[0].from); shapeSupportInto(sb, nx, ny, out[0].to);
   shapeSupportInto(sa, -nx, -ny, out[1].from); shapeSupportInto(sb, -nx, -ny, out[1].to);
   out[0].fromZ = out[1].fromZ = fromZ;
@@ -192,7 +194,7 @@ function passesBelowTop(line: SightLine, piece: TerrainPiece): boolean {
  * base edge and the base is convex, so a crossing ending inside the base lies wholly inside it.
  */
 function crossesOnlyOwnBase(line: SightLine, observer: Body): boolean {
-  setBaseShape(sa, observer.base, observer.pos.x, observer.pos.y);
+  setBaseShape(sa, observer.sight ?? observer.base, observer.pos.x, observer.pos.y);
   const { from, to } = line;
   for (let k = 0; k < intervals.n; k += 2) {
     const t = intervals.v[k + 1];

@@ -96,8 +96,8 @@ describe('INSANE BRAVERY (Boarding Actions): just after a failed Battle-shock te
   it('turns the failed test into a pass: not Battle-shocked, 1 CP spent', () => {
     const g = shaken(true, [using('INSANE BRAVERY'), scriptedAgent('ae')]);
     // not offered before the test (that is the Core timing)
-    expect(names(g, { name: 'command/before-battle-shock-test', unit: 'S', targets: [] }, 0)).toEqual([]);
-    expect(battleShockTest(g, 0, 'S')).toBe(true);
+    expect(names(g, { name: 'command/before-battle-shock-test', unit: 'S', targets: [], data: { battleShockStep: true } }, 0)).toEqual([]);
+    expect(battleShockTest(g, 0, 'S', 0, true)).toBe(true);
     expect(g.state.units.S.battleShocked).toBe(false);
     expect(g.state.players[0].cp).toBe(1);
     // the dice were rolled (and failed) first
@@ -107,14 +107,14 @@ describe('INSANE BRAVERY (Boarding Actions): just after a failed Battle-shock te
 
   it('declined, the unit is Battle-shocked', () => {
     const g = shaken(true);
-    expect(battleShockTest(g, 0, 'S')).toBe(false);
+    expect(battleShockTest(g, 0, 'S', 0, true)).toBe(false);
     expect(g.state.units.S.battleShocked).toBe(true);
   });
 
   it('in Strike Force the Core one is offered before the test instead, and nothing after it', () => {
     const g = shaken(false);
-    expect(names(g, { name: 'command/before-battle-shock-test', unit: 'S', targets: [] }, 0)).toEqual(['INSANE BRAVERY (Core)']);
-    expect(names(g, { name: 'command/after-battle-shock-failed', unit: 'S', targets: [] }, 0)).toEqual([]);
+    expect(names(g, { name: 'command/before-battle-shock-test', unit: 'S', targets: [], data: { battleShockStep: true } }, 0)).toEqual(['INSANE BRAVERY (Core)']);
+    expect(names(g, { name: 'command/after-battle-shock-failed', unit: 'S', targets: [], data: { battleShockStep: true } }, 0)).toEqual([]);
   });
 });
 

@@ -37,13 +37,15 @@ describe('illegal decisions', () => {
     try {
       const file = join(dir, 'bad.ts');
       writeFileSync(file, "export default () => ({ name: 'bad-agent', decide: () => ({ option: -1 }) });\n");
-      const log = join(dir, 'game.jsonl');
+      // into folders that do not exist yet: made for the log, removed again when the game fails
+      const log = join(dir, 'logs', 'today', 'game.jsonl');
       const r = cli(['play', '--agents', `${file},random`, '--seed', '5', '--log', log]);
       expect(r.code).toBe(1);
-      // nothing half-written: neither the log nor its temporary file is left
+      // nothing half-written: neither the log nor its temporary file nor the folders made for them is left
       const { existsSync } = await import('node:fs');
       expect(existsSync(log)).toBe(false);
       expect(existsSync(`${log}.partial`)).toBe(false);
+      expect(existsSync(join(dir, 'logs'))).toBe(false);
       // the scenario's "not played" notes come first; then the error alone, without a stack trace
       const lines = r.stderr.trim().split('\n');
       expect(lines.filter((l) => l.startsWith('error:'))).toHaveLength(1);
@@ -55,10 +57,38 @@ describe('illegal decisions', () => {
   }, 60_000);
 
   it('a log that cannot be written is a one-line error before the game is played', async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
     const { cli } = await import('../helpers/cli.ts');
-    const r = cli(['play', '--seed', '5', '--log', '/nonexistent-strategium-dir/game.jsonl']);
-    expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toBe('error: /nonexistent-strategium-dir/game.jsonl: cannot write (ENOENT)');
+    const dir = mkdtempSync(join(tmpdir(), 'strategium-log-'));
+    try {
+      const file = join(dir, 'a-file');
+      writeFileSync(file, 'not a folder\n');
+      const r = cli(['play', '--seed', '5', '--log', join(file, 'game.jsonl')]);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim()).toBe(`error: ${join(file, 'game.jsonl')}: cannot write (ENOTDIR)`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('a log into a folder that does not exist yet makes the folder, as the other writers do', async () => {
+    const { mkdtempSync, readFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { cli } = await import('../helpers/cli.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'strategium-log-'));
+    try {
+      const log = join(dir, 'logs', 'game.jsonl');
+      const r = cli(['play', '--seed', '5', '--agents', 'random,random', '--log', log]);
+      expect(r.code).toBe(0);
+      const lines = readFileSync(log, 'utf8').trim().split('\n');
+      expect(JSON.parse(lines[0]).type).toBe('game-started');
+      expect(JSON.parse(lines[lines.length - 1]).type).toBe('game-ended');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 });
 

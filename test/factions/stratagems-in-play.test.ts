@@ -465,7 +465,7 @@ describe('INSANE BRAVERY (Core): once per battle', () => {
     const g = sandbox([{ id: 'S', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 5 } }],
       { phase: 'command', cp: [3, 0], agents: [using('INSANE BRAVERY'), scriptedAgent('ae')], dice: [1, 1] });
     for (const m of g.state.units.S.models.slice(4)) g.emit({ type: 'model-destroyed', unit: 'S', model: m.id, by: null, reason: 'test' });
-    expect(battleShockTest(g, 0, 'S')).toBe(true);
+    expect(battleShockTest(g, 0, 'S', 0, true)).toBe(true);
     expect(rolls(g, 'battle-shock')).toEqual([]);
     expect(g.state.units.S.battleShocked).toBe(false);
     expect(g.state.players[0].cp).toBe(2);
@@ -473,9 +473,9 @@ describe('INSANE BRAVERY (Core): once per battle', () => {
     g.emit({ type: 'round-started', round: 3 });
     g.emit({ type: 'turn-started', round: 3, player: 0 });
     g.emit({ type: 'phase-started', round: 3, player: 0, phase: 'command' });
-    expect(offered(g, { name: 'command/before-battle-shock-test', unit: 'S', targets: [] }, 0)).toEqual([]);
+    expect(offered(g, { name: 'command/before-battle-shock-test', unit: 'S', targets: [], data: { battleShockStep: true } }, 0)).toEqual([]);
     // so the test is rolled: 1 + 1 fails
-    expect(battleShockTest(g, 0, 'S')).toBe(false);
+    expect(battleShockTest(g, 0, 'S', 0, true)).toBe(false);
     expect(g.state.units.S.battleShocked).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
  * phase:
  * - INSANE BRAVERY: "Battle-shock step of your Command phase, just before you take a Battle-shock test" (the
  *   Boarding Actions one: "... just after you have failed a Battle-shock test"), not a test the Incubi's
- *   Tormentors force at the start of the Fight phase;
+ *   Tormentors force at the start of the Fight phase, nor one PRESENTIMENT OF DREAD forces after the step;
  * - GO TO GROUND and SMOKESCREEN: "Your opponent's Shooting phase, just after an enemy unit has selected its
  *   targets", not a unit shooting in the Fight phase (FIRING LINE, VAUL'S VENGEANCE).
  */
@@ -17,7 +17,7 @@ import { battleShockTest, commandPhase } from '../../src/rules/battle/command.ts
 import { startPhase } from '../../src/rules/battle/phase.ts';
 import { shootWithUnit } from '../../src/rules/battle/shooting.ts';
 import { isEngaged } from '../../src/rules/battle/world.ts';
-import { usableStratagems, type Window } from '../../src/rules/windows.ts';
+import { openWindow, usableStratagems, type Window } from '../../src/rules/windows.ts';
 
 /**
  * An agent that records every stratagem offered in a window ("NAME:unit@window") in `offers` and uses the
@@ -84,7 +84,25 @@ describe('INSANE BRAVERY only in the Battle-shock step of your Command phase', (
     expect(battleShockTest(fight, 0, 'ST')).toBe(false);
     expect(fight.state.units.ST.battleShocked).toBe(true);
     expect(offers).toEqual([]);
-    expect(usable(ba('command', []), failed, 0)).toEqual(['INSANE BRAVERY (Boarding Actions):ST']);
+    // in the Command phase: offered after a test of the Battle-shock step failed, not after one another rule forces
+    expect(usable(ba('command', []), { ...failed, data: { battleShockStep: true } }, 0)).toEqual(['INSANE BRAVERY (Boarding Actions):ST']);
+    expect(usable(ba('command', []), { ...failed, data: { battleShockStep: false } }, 0)).toEqual([]);
+  });
+
+  it('is not offered for the test PRESENTIMENT OF DREAD forces after the Battle-shock step: the test is taken (1 + 1 fails)', () => {
+    // the T'au player's Command phase, its Battle-shock step over; the Seer Council's Farseer makes the Strike Team test
+    const offers: string[] = [];
+    const seers = scriptedAgent('ae', (r: DecisionRequest) => (r.kind === 'stratagem' ? Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === 'PRESENTIMENT OF DREAD')) : 0));
+    const g = battleSandbox([
+      { id: 'FS', player: 0, faction: 'aeldari', name: 'Farseer', at: { x: 6, y: 5 } },
+      { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 20, y: 5 }, spacing: 0.9 },
+    ], { factions: ['AE', 'TAU'], phase: 'command', turn: 1, round: 2, cp: [4, 3], detachments: ['Seer Council', null], agents: [seers, recording(offers, 'INSANE BRAVERY')], stream: scriptedStream([1, 1]) });
+    g.emit({ type: 'rule-state', player: 0, key: 'fate', value: [] });
+    openWindow(g, { name: 'command/after-battle-shock-step', unit: null, targets: [] });
+    expect(g.log!.filter((e) => e.type === 'dice' && e.purpose === 'battle-shock' && e.unit === 'ST').map((e) => e.type === 'dice' && e.values)).toEqual([[1, 1]]);
+    expect(offers.filter((o) => o.startsWith('INSANE BRAVERY'))).toEqual([]);
+    expect(g.state.units.ST.battleShocked).toBe(true);
+    expect(g.state.players[1].cp).toBe(3);
   });
 
   it('passes "that" test only: a second test the unit takes later in the phase (PRESENTIMENT OF DREAD forces one) is rolled, Core and Boarding Actions', () => {
@@ -95,10 +113,10 @@ describe('INSANE BRAVERY only in the Battle-shock step of your Command phase', (
         agents: [recording(offers, 'INSANE BRAVERY'), scriptedAgent('ae')], stream: scriptedStream([1, 1, 1, 1]),
       });
       belowHalf(g, 'ST');
-      expect(battleShockTest(g, 0, 'ST'), mode).toBe(true);
+      expect(battleShockTest(g, 0, 'ST', 0, true), mode).toBe(true);
       expect(g.log!.filter((e) => e.type === 'stratagem-used').map((e) => e.type === 'stratagem-used' && e.name), mode).toEqual(['INSANE BRAVERY']);
       // the second test: the stratagem cannot be used again (once per battle; once per phase in Boarding Actions)
-      expect(battleShockTest(g, 0, 'ST'), mode).toBe(false);
+      expect(battleShockTest(g, 0, 'ST', 0, true), mode).toBe(false);
       expect(g.state.units.ST.battleShocked, mode).toBe(true);
       const rolled = g.log!.filter((e) => e.type === 'dice' && e.purpose === 'battle-shock').length;
       // Core: passed before rolling, then one roll; Boarding Actions: a roll failed and saved, then one roll

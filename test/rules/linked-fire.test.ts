@@ -10,7 +10,7 @@ import { buildAttackPlan } from '../../src/rules/attack-context.ts';
 import { loadFactionCatalog } from '../../src/data/catalog.ts';
 
 // A ruin between the Fire Prism P and the Strike Team: P cannot see it; Q, below, sees both.
-const RUIN = { id: 'r', kind: 'ruin' as const, polygon: [{ x: 24, y: 14 }, { x: 27, y: 14 }, { x: 27, y: 26 }, { x: 24, y: 26 }], height: 5 };
+const RUIN = { id: 'r', kind: 'ruin' as const, polygon: [{ x: 24, y: 14 }, { x: 27, y: 14 }, { x: 27, y: 34 }, { x: 24, y: 34 }], height: 5 };
 
 /** Fire Prism P behind the ruin, a Strike Team of 5 at 30" beyond it; Q (when given) where it sees both. */
 function sandbox(opts: { q?: { x: number; y: number }; dice?: number[]; pick?: (req: DecisionRequest) => number; terrain?: typeof RUIN[] } = {}) {
@@ -71,8 +71,8 @@ describe('LINKED FIRE (Fire Prism: focused lances)', () => {
   });
 
   it('no link through a FIRE PRISM the bearer does not see', () => {
-    // a second ruin between P and Q
-    const wall = { id: 'w', kind: 'ruin' as const, polygon: [{ x: 36, y: 29 }, { x: 44, y: 29 }, { x: 44, y: 31 }, { x: 36, y: 31 }], height: 5 };
+    // a second ruin between P and Q, wider than their hulls
+    const wall = { id: 'w', kind: 'ruin' as const, polygon: [{ x: 34, y: 29 }, { x: 46, y: 29 }, { x: 46, y: 31 }, { x: 34, y: 31 }], height: 5 };
     const { g } = sandbox({ q: { x: 40, y: 40 }, terrain: [RUIN, wall] });
     expect(isVisible(modelBody(g.state, g.state.units.P.models[0]), modelBody(g.state, g.state.units.Q.models[0]), boardOf(g.state))).toBe(false);
     expect(canShoot(g, g.state.units.P)).toBe(false);

@@ -13,7 +13,7 @@ import type { Game } from '../../src/core/game.ts';
 import type { Stream } from '../../src/core/rng.ts';
 import { declareCharge } from '../../src/rules/battle/charge.ts';
 import { moveUnit } from '../../src/rules/battle/movement.ts';
-import { canShoot } from '../../src/rules/battle/shooting.ts';
+import { canShoot, shootWithUnit } from '../../src/rules/battle/shooting.ts';
 import { isEngaged, unitSees } from '../../src/rules/battle/world.ts';
 import { openWindow, usableStratagems, type Window } from '../../src/rules/windows.ts';
 
@@ -186,3 +186,19 @@ describe('FIRE OVERWATCH in the Charge phase: the Hazardous tests\' mortal wound
     expect(r.test).toBeLessThan(r.roll);
   });
 });
+
+describe('FIRE OVERWATCH by a unit that shot earlier in the turn: eligible "if it were your Shooting phase"', () => {
+  it('a unit that shot in the opponent\'s Shooting phase (a rule let it: DEATH ANSWERS DEATH, Drone Escort ...) may fire at a unit charging it', () => {
+    const g = battleSandbox([
+      { id: 'GD', player: 0, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 20, y: 10 }, spacing: 0.9 },
+      { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 28, y: 10 }, spacing: 0.9 },
+    ], { factions: ['AE', 'TAU'], phase: 'shooting', turn: 1, round: 2, cp: [3, 3], stream: scriptedStream(Array(200).fill(1)) });
+    // the T'au player's Shooting phase: the Guardians shoot the Strike Team, as a reaction would make them
+    shootWithUnit(g, g.state.units.GD, { onlyTarget: 'ST' });
+    expect(g.state.units.GD.flags.shot).toBe(true);
+    // their Charge phase: the Strike Team declares a charge at the Guardians
+    g.emit({ type: 'phase-started', round: 2, phase: 'charge', player: 1 });
+    expect(usable(g, { name: 'charge/after-enemy-charge-declared', unit: 'ST', targets: ['GD'] }, 0)).toEqual(['FIRE OVERWATCH:GD']);
+  });
+});
+

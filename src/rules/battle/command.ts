@@ -50,7 +50,7 @@ export function battleShockStep(g: Game, player: PlayerIndex): void {
   for (const u of unitsOnBattlefield(g.state, player)) {
     if (g.state.result) return;
     if (tested.has(u.id) || !belowHalfStrength(g.state, u)) continue;
-    battleShockTest(g, player, u.id);
+    battleShockTest(g, player, u.id, 0, true);
   }
 }
 
@@ -78,7 +78,7 @@ function forcedBattleShockTests(g: Game, player: PlayerIndex): Set<string> {
   for (const [unit, modifier] of tests) {
     if (g.state.result || !onBattlefield(g.state.units[unit])) continue;
     tested.add(unit);
-    battleShockTest(g, player, unit, modifier);
+    battleShockTest(g, player, unit, modifier, true);
   }
   return tested;
 }
@@ -114,10 +114,13 @@ function spendPass(g: Game, unitId: string): boolean {
 /**
  * Take a Battle-shock test: 2D6, passed on a total at least the unit's best Leadership; the unit's rules'
  * Battle-shock modifiers and `modifier` are added to the total (a rule that makes the test "subtracting 1
- * from the result": Face of Death).
+ * from the result": Face of Death). `inStep`: a test of the Battle-shock step itself (its windows say so in
+ * `data.battleShockStep`: INSANE BRAVERY is used only there, not for a test another rule forces later in the
+ * Command phase, PRESENTIMENT OF DREAD's, or in another phase).
  */
-export function battleShockTest(g: Game, player: PlayerIndex, unitId: string, modifier = 0): boolean {
-  openWindow(g, { name: 'command/before-battle-shock-test', unit: unitId, targets: [] });
+export function battleShockTest(g: Game, player: PlayerIndex, unitId: string, modifier = 0, inStep = false): boolean {
+  const data = { battleShockStep: inStep };
+  openWindow(g, { name: 'command/before-battle-shock-test', unit: unitId, targets: [], data });
   const u = g.state.units[unitId];
   if (spendPass(g, unitId)) return true;
   const ld = bestLeadership(g.state, u);
@@ -128,7 +131,7 @@ export function battleShockTest(g: Game, player: PlayerIndex, unitId: string, mo
   dice = afterRoll(g, { purpose: 'battle-shock', player, unit: unitId, sides: 6, values: dice, test: null, rerolled: [], target: ld - mod }) as number[];
   let passed = dice[0] + dice[1] + mod >= ld;
   if (!passed) {
-    openWindow(g, { name: 'command/after-battle-shock-failed', unit: unitId, targets: [] });
+    openWindow(g, { name: 'command/after-battle-shock-failed', unit: unitId, targets: [], data });
     passed = spendPass(g, unitId);
   }
   if (!passed) g.emit({ type: 'battle-shock', unit: unitId, value: true });

@@ -13,6 +13,8 @@ import { len } from '../../geometry/vec.ts';
 
 interface Shape {
   bases: Base[];
+  /** per profile, the hull of a model on a flying base (its sight footprint: Body.sight); undefined for the others */
+  sights: (Base | undefined)[];
   height: number;
   /** AIRCRAFT and TOWERING models see (and are seen) past ruins as others do not: see Body */
   aircraft: boolean;
@@ -31,7 +33,8 @@ function shapeOf(ds: Datasheet): Shape {
   if (!sh) {
     const kw = ds.keywords;
     const height = kw.includes('TITANIC') ? 8 : kw.includes('VEHICLE') || kw.includes('MONSTER') ? 3 : 1.5;
-    sh = { bases: ds.models.map((p) => baseFromSize(p.base)), height, aircraft: kw.includes('AIRCRAFT'), towering: kw.includes('TOWERING') };
+    const sights = ds.models.map((p) => (p.hull && p.base.shape !== 'hull' ? baseFromSize({ shape: 'hull', ...p.hull }) : undefined));
+    sh = { bases: ds.models.map((p) => baseFromSize(p.base)), sights, height, aircraft: kw.includes('AIRCRAFT'), towering: kw.includes('TOWERING') };
     shapeCache.set(ds, sh);
   }
   return sh;
@@ -48,7 +51,10 @@ function basesOf(ds: Datasheet): Base[] {
  */
 function bodyOf(ds: Datasheet, profile: number, pos: Body['pos']): Body {
   const sh = shapeOf(ds);
-  return withRuinExceptions({ pos, base: sh.bases[profile], height: sh.height }, sh);
+  const body = withRuinExceptions({ pos, base: sh.bases[profile], height: sh.height }, sh);
+  const sight = sh.sights[profile];
+  if (sight) body.sight = sight;
+  return body;
 }
 
 function withRuinExceptions(body: Body, sh: Shape): Body {

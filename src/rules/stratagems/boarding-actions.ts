@@ -185,8 +185,9 @@ registerRollReaction({ name: `${BOARDING_ACTIONS}::COMMAND RE-ROLL`, react: comm
 registerStratagem({
   name: 'INSANE BRAVERY', cp: 1, category: 'Epic Deed', source: BOARDING_ACTIONS, turn: 'own', allowBattleShocked: true,
   windows: ['command/after-battle-shock-failed'],
-  // only in the Battle-shock step of your Command phase: not a test another rule forces in another phase
-  targets: (g, w, p) => { const u = own(g, w, p); return u && g.state.phase === 'command' ? [u] : []; },
+  // only in the Battle-shock step of your Command phase: not a test another rule forces later in the phase or
+  // in another phase
+  targets: (g, w, p) => { const u = own(g, w, p); return u && w.data?.battleShockStep === true ? [u] : []; },
   // the test counts as passed: the Battle-shock step checks this effect just after the window
   use: (g, _w, p, u) => { g.addEffect(PASSES_BATTLE_SHOCK, p, u.id, g.untilEndOfPhase()); },
 });

@@ -89,8 +89,9 @@ registerRule({
 registerStratagem({
   name: 'INSANE BRAVERY', cp: 1, category: 'Epic Deed', source: CORE, turn: 'own', oncePerBattle: true, allowBattleShocked: true,
   windows: ['command/before-battle-shock-test'],
-  // only in the Battle-shock step of your Command phase: not a test another rule forces in another phase (Tormentors)
-  targets: (g, w, p) => { const u = own(g, w, p); return u && g.state.phase === 'command' ? [u] : []; },
+  // only in the Battle-shock step of your Command phase: not a test another rule forces later in the phase
+  // (PRESENTIMENT OF DREAD) or in another phase (Tormentors)
+  targets: (g, w, p) => { const u = own(g, w, p); return u && w.data?.battleShockStep === true ? [u] : []; },
   use: (g, _w, p, u) => { g.addEffect(PASSES_BATTLE_SHOCK, p, u.id, g.untilEndOfPhase()); },
 });
 
@@ -136,8 +137,10 @@ registerStratagem({
     if (!e || !onBattlefield(e) || forbids(g.state, e, 'fire-overwatch-at')) return [];
     // "would be eligible to shoot if it were your Shooting phase": canShoot applies the Engagement Range rules
     // (Big Guns Never Tire, Pistols); and it shoots only "if that enemy unit is visible to your unit", whatever
-    // its INDIRECT FIRE weapons could otherwise target
-    return unitsOnBattlefield(g.state, p).filter((u) => !hasKeyword(u, 'TITANIC') && unitDistance(g.state, u, e) <= 24 + 1e-6 && unitSees(g.state, u, e) && canShoot(g, u, e.id));
+    // its INDIRECT FIRE weapons could otherwise target. A unit that shot earlier in this turn (a rule made it
+    // shoot in the opponent's Shooting phase: DEATH ANSWERS DEATH, Drone Escort) was selected to shoot in that
+    // phase, not in the Shooting phase the rule imagines: it may (`again`)
+    return unitsOnBattlefield(g.state, p).filter((u) => !hasKeyword(u, 'TITANIC') && unitDistance(g.state, u, e) <= 24 + 1e-6 && unitSees(g.state, u, e) && canShoot(g, u, e.id, true));
   },
   use: (g, w, p, u) => {
     g.addEffect(FIRE_OVERWATCH_EFFECT, p, u.id, g.untilEndOfPhase());
