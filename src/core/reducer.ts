@@ -157,7 +157,8 @@ const reducers: ReducerTable = {
     const m = findModel(u, e.model);
     m.wounds -= e.wounds;
     u.stats.woundsTaken += e.wounds;
-    if (e.by !== null) s.units[e.by].stats.woundsDealt += e.wounds;
+    // dealt to the enemy only: a unit's Deadly Demise or Hazardous wounds on its own army are no damage it dealt
+    if (e.by !== null && s.units[e.by].player !== u.player) s.units[e.by].stats.woundsDealt += e.wounds;
   },
   'model-healed': (s, e) => { findModel(s.units[e.unit], e.model).wounds += e.wounds; },
   'model-returned': (s, e) => {
@@ -177,7 +178,7 @@ const reducers: ReducerTable = {
     m.alive = false;
     m.wounds = 0;
     m.pos = null;
-    if (e.by !== null) s.units[e.by].stats.modelsKilled += 1;
+    if (e.by !== null && s.units[e.by].player !== u.player) s.units[e.by].stats.modelsKilled += 1;
   },
   'unit-destroyed': (s, e) => {
     s.geometryVersion++;

@@ -108,7 +108,7 @@ export interface UnitState {
   warlord: boolean;
   enhancement: string | null;
   points: number;
-  /** counters used by reports: damage dealt/taken in wounds */
+  /** counters used by reports: damage dealt/taken in wounds (dealt and killed: to enemy units only) */
   stats: { woundsDealt: number; woundsTaken: number; modelsKilled: number };
   /**
    * for a new unit that a rule brings back in place of a destroyed one (JOIN THE HUNT): the army unit it

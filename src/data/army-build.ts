@@ -268,7 +268,19 @@ function sameList(a: string[], b: string[]): boolean {
 /** Model counts per composition profile for a unit of `total` models: every minimum, then the rest where the maximum allows. */
 export function defaultCounts(ds: Datasheet, total: number): { profile: string; count: number }[] {
   const out = ds.composition.map((c) => ({ profile: c.profile, count: c.min, max: c.max }));
-  let left = total - out.reduce((s, c) => s + c.count, 0);
+  const least = out.reduce((s, c) => s + c.count, 0);
+  if (total < least) {
+    // fewer models than the datasheet's smallest unit (a list from before a codex changed it: "3x Stealth
+    // Battlesuits" where the data has 5): the list's count, the profiles filled in order (leader first), as a list
+    // naming its models keeps its count; the build warns that the size is not the datasheet's
+    let room = total;
+    for (const c of out) {
+      c.count = Math.min(c.count, room);
+      room -= c.count;
+    }
+    return out.map(({ profile, count }) => ({ profile, count }));
+  }
+  let left = total - least;
   for (const c of out) {
     if (left <= 0) break;
     const add = Math.min(left, c.max - c.count);

@@ -5,7 +5,7 @@
  * file per faction) and, file by file, by the event-log writer (src/replay/log-writer.ts).
  */
 import { closeSync, existsSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { CliError } from '../cli-error.ts';
 import { makeDirs, removeFolders } from './make-dirs.ts';
 
@@ -17,6 +17,17 @@ export function partialPath(file: string): string {
 /** "<file>: cannot write (ENOENT)": the file the user named and the system's reason code. */
 export function cannotWrite(file: string, err: unknown): CliError {
   return new CliError(`${file}: cannot write (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+}
+
+/**
+ * Refuse to write `file` over one of the command's own inputs (`fork LOG --log LOG`, `batch-game DIR I --log
+ * DIR/games.jsonl`): the input would be replaced once the output is done. `option` names the option given,
+ * `what` the inputs ("the log being forked").
+ */
+export function refuseOverwritingInput(file: string | undefined, inputs: readonly string[], option: string, what: string): void {
+  if (file === undefined) return;
+  const target = resolve(file);
+  if (inputs.some((p) => resolve(p) === target)) throw new CliError(`${option}: ${file} is ${what}; write to another file`);
 }
 
 /** Open `<file>.partial` for writing (a CliError naming `file` when it cannot be). */

@@ -177,6 +177,13 @@ export function withoutStratagemsText(scenario: BatchSpec['scenario']): string |
   return parts.length ? `stratagems forbidden: ${parts.join('; ')}` : null;
 }
 
+/** What this run did: merged shards, found every game already played, or played some (how fast, on what). */
+export function runText(o: BatchOutcome): string {
+  if (o.mergedShards !== undefined) return `merged from ${o.mergedShards} shard folder${o.mergedShards === 1 ? '' : 's'}`;
+  if (o.played === 0) return 'every game was already in the folder: none played';
+  return `${o.played} played in ${f1(o.elapsedMs / 1000)} s (${f1(o.gamesPerSecond)} games/s, ${o.workers ? `${o.workers} worker thread${o.workers === 1 ? '' : 's'}` : 'in the main thread'})`;
+}
+
 export function formatBatchSummary(o: BatchOutcome): string {
   const s = o.stats;
   const spec = o.spec;
@@ -189,9 +196,7 @@ export function formatBatchSummary(o: BatchOutcome): string {
   if (without) out.push(without);
   if (o.stoppedAt !== null) out.push(`stopped at game ${o.stoppedAt}: army 1's win-rate 95% interval half-width reached ${spec.untilCi}`);
   else if (spec.untilCi !== null && o.complete) out.push(untilCiMissed(o));
-  if (o.mergedShards !== undefined) out.push(`merged from ${o.mergedShards} shard folder${o.mergedShards === 1 ? '' : 's'}`);
-  else if (o.played === 0) out.push('every game was already in the folder: none played');
-  else out.push(`${o.played} played in ${f1(o.elapsedMs / 1000)} s (${f1(o.gamesPerSecond)} games/s, ${o.workers ? `${o.workers} worker thread${o.workers === 1 ? '' : 's'}` : 'in the main thread'})`);
+  out.push(runText(o));
   out.push('');
   if (s.games === 0) {
     out.push('no game finished: every game failed, so there is nothing to report but the failures');

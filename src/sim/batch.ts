@@ -14,7 +14,7 @@
  *   the rest of its block is played again; a game that kills its worker every time is recorded as failed.
  */
 import { CliError } from '../cli-error.ts';
-import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { makeDirs } from '../data/make-dirs.ts';
 import { DataError } from '../data/errors.ts';
 import { join, resolve } from 'node:path';
@@ -113,6 +113,8 @@ export interface BatchRunOptions {
   known?: (index: number) => GameRecord | null;
   /** of the games `known` gives, those played for this run all the same (worth's check games): counted as played */
   knownPlayed?: (index: number) => boolean;
+  /** merge: the number of shard folders merged into outDir (the reports say so) */
+  mergedShards?: number;
 }
 
 export interface BatchOutcome {
@@ -311,7 +313,7 @@ export async function runBatch(specIn: BatchSpec | null, opts: BatchRunOptions =
   const outcome: BatchOutcome = {
     spec, stats: agg.result(), slice, complete, stoppedAt,
     played: progress.played, elapsedMs, gamesPerSecond: elapsedMs > 0 ? progress.played / (elapsedMs / 1000) : 0,
-    workers: pool?.workers ?? opts.workers ?? 0, outDir,
+    workers: pool?.workers ?? opts.workers ?? 0, outDir, ...(opts.mergedShards !== undefined ? { mergedShards: opts.mergedShards } : {}),
   };
   if (outDir) {
     // the records in index order replace the arrival-order log (a stopped batch keeps only the games counted)
@@ -398,17 +400,22 @@ export function readRecords(dir: string, repair = false): GameRecord[] {
     } catch {
       rec = null;
     }
-    if (nl < 0 || (rec === null && line.trim())) {
+    // the last line, complete but for its newline (a file edited by hand, or a kill just before the newline)
+    const whole = nl < 0 && rec !== null && !('error' in checkRecord(rec));
+    if ((nl < 0 && !whole) || (rec === null && line.trim())) {
       // an unterminated or unreadable line: only the last one may be (a write cut short)
-      if (nl >= 0 && text.slice(nl + 1).trim()) throw new Error(`${file}: unreadable line at byte ${pos}`);
+      if (nl >= 0 && text.slice(nl + 1).trim()) throw new CliError(`${file}: unreadable line at byte ${pos}`);
       if (repair) truncateSync(file, Buffer.byteLength(text.slice(0, pos)));
       break;
     }
     if (rec) {
       const checked = checkRecord(rec);
-      if ('error' in checked) throw new Error(`${file}: line ${out.length + 1 + skipped}: not a game record: ${checked.error}`);
+      if ('error' in checked) throw new CliError(`${file}: line ${out.length + 1 + skipped}: not a game record: ${checked.error}`);
       out.push(checked.value);
+      // the records a resumed batch appends start on a line of their own
+      if (whole && repair) appendFileSync(file, '\n');
     } else skipped++;
+    if (nl < 0) break;
     pos = nl + 1;
   }
   return out;
@@ -438,12 +445,21 @@ export async function mergeBatches(dirs: string[], outDir: string): Promise<Batc
   });
   const merged: BatchSpec = { ...specs[0], shard: null };
   const records = new Map<number, GameRecord>();
+  // which folder each record came from: two folders may both hold a game (shards that overlap, or a whole batch
+  // beside one of its shards) only with the same record
+  const from = new Map<number, string>();
   dirs.forEach((d) => {
     for (const r of readRecords(d)) {
       // a record of another batch is refused here, naming its shard, before anything is written
       const foreign = foreignRecord(merged, r);
       if (foreign) throw new CliError(`${join(d, FILES.games)}: ${foreign} (is it another batch's?)`);
-      if (!records.has(r.index)) records.set(r.index, r);
+      const held = records.get(r.index);
+      if (!held) {
+        records.set(r.index, r);
+        from.set(r.index, d);
+      } else if (JSON.stringify(held) !== JSON.stringify(r)) {
+        throw new CliError(`merge: game ${r.index} differs between ${from.get(r.index)} and ${d} (the same game of one batch gives the same record: was one folder's games.jsonl edited, or played by another version of the engine?)`);
+      }
     }
   });
   const missing: string[] = [];
@@ -467,7 +483,7 @@ export async function mergeBatches(dirs: string[], outDir: string): Promise<Batc
     closeSync(fd);
   }
   records.clear();
-  return { ...(await runBatch(null, { outDir: out, resume: true, workers: 0 })), mergedShards: dirs.length };
+  return runBatch(null, { outDir: out, resume: true, workers: 0, mergedShards: dirs.length });
 }
 
 // ---------------------------------------------------------------------------------------------------

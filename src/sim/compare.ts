@@ -268,7 +268,8 @@ export function formatComparison(c: BatchComparison): string {
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   const vp = (x: number) => `${x > 0 ? '+' : ''}${x.toFixed(1)}`;
   out.push(`Compared seed by seed (batch seed ${c.batchSeed}, ${c.swap ? 'side-swapped pairs' : 'sides fixed'}): ${r.units} ${r.unitGames === 2 ? 'pairs of games' : 'games'}${r.leftOut ? `, ${r.leftOut} left out (a game missing or failed in either batch)` : ''}; differences with 95% intervals.`);
-  out.push(`${who}: win rate ${pct(r.winRate.a)} in A, ${pct(r.winRate.b)} in B; A less B ${pairDifferenceText(r.winRate.difference)}`);
+  // the rates of the compared games only (a batch's own report counts all of its games, so may differ)
+  out.push(`${who}, in those games: win rate ${pct(r.winRate.a)} in A, ${pct(r.winRate.b)} in B; A less B ${pairDifferenceText(r.winRate.difference)}`);
   out.push(`its VP less its opponent's, a game: ${vp(r.vpMargin.a)} in A, ${vp(r.vpMargin.b)} in B; A less B ${vpText(r.vpMargin.difference)}`);
   return out.join('\n') + '\n';
 }

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import type { BatchOutcome } from './batch.ts';
 import type { ArmyStats } from './aggregate.ts';
 import { bin, type Rate } from './stats.ts';
-import { meanCiText, pairDifferenceText, pct, playCommand, replayCommand, untilCiMissed, withoutStratagemsText } from './batch-report.ts';
+import { meanCiText, pairDifferenceText, pct, playCommand, replayCommand, runText, untilCiMissed, withoutStratagemsText } from './batch-report.ts';
 
 let chartJs: string | null = null;
 
@@ -55,7 +55,6 @@ th:first-child, td:first-child { text-align: left; }
 th { background: #f6f6f6; }
 .grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(480px, 1fr)); gap: 16px 24px; }
 .chart { position: relative; height: 300px; }
-.chart.tall { height: 520px; }
 code { background: #f3f3f3; padding: 1px 4px; border-radius: 3px; font-size: 12px; }
 .muted { color: #777; }
 `;
@@ -85,6 +84,11 @@ const GLUE = `
 `;
 
 /** A bar chart with rates and their 95% intervals as thin floating bars drawn over them. */
+/** The style attribute giving a horizontal bar chart of `bars` bars room for every label (the 300px default fits ten). */
+function barsHeight(bars: number): string {
+  return bars > 10 ? ` style="height: ${60 + 26 * bars}px"` : '';
+}
+
 export function rateBars(id: string, labels: string[], rates: Rate[], colors: string[], title: string, horizontal = false): ChartSpec {
   return {
     id, percent: true, valueAxis: horizontal ? 'x' : 'y',
@@ -100,7 +104,8 @@ export function rateBars(id: string, labels: string[], rates: Rate[], colors: st
       options: {
         indexAxis: horizontal ? 'y' : 'x', maintainAspectRatio: false, animation: false,
         plugins: { title: { display: true, text: title }, legend: { display: false } },
-        scales: { [horizontal ? 'x' : 'y']: { min: 0, max: 1 } },
+        // a horizontal chart names every bar (Chart.js skips labels that would crowd; its height is made for them)
+        scales: { [horizontal ? 'x' : 'y']: { min: 0, max: 1 }, ...(horizontal ? { y: { ticks: { autoSkip: false } } } : {}) },
       },
     },
   };
@@ -258,15 +263,15 @@ export function renderBatchHtml(o: BatchOutcome): string {
       h.push(`<tr><td>${name}</td><td>${u.points}</td><td>${u.woundsDealt.toFixed(2)}</td><td>${u.woundsTaken.toFixed(2)}</td><td>${u.modelsKilled.toFixed(2)}</td><td>${u.woundsDealtPer100Points.toFixed(2)}</td><td>${rateCell(u.survival)}</td></tr>`);
     }
     h.push('</table>');
-    const tall = x.units.length > 10 ? ' tall' : '';
-    h.push(`<div class="grid"><div class="chart${tall}"><canvas id="c-value-${i}"></canvas></div><div class="chart${tall}"><canvas id="c-surv-${i}"></canvas></div></div>`);
+    const tall = barsHeight(x.units.length);
+    h.push(`<div class="grid"><div class="chart"${tall}><canvas id="c-value-${i}"></canvas></div><div class="chart"${tall}><canvas id="c-surv-${i}"></canvas></div></div>`);
     const labels = x.units.map((u) => `${u.name} (${u.id})`);
     charts.push({
       id: `c-value-${i}`, valueAxis: 'x',
       config: {
         type: 'bar',
         data: { labels, datasets: [{ label: 'wounds dealt per 100 points', data: x.units.map((u) => u.woundsDealtPer100Points), backgroundColor: FILL[i] }] },
-        options: { indexAxis: 'y', maintainAspectRatio: false, animation: false, plugins: { title: { display: true, text: `${x.name}: wounds dealt per 100 points per game` }, legend: { display: false } } },
+        options: { indexAxis: 'y', maintainAspectRatio: false, animation: false, plugins: { title: { display: true, text: `${x.name}: wounds dealt per 100 points per game` }, legend: { display: false } }, scales: { y: { ticks: { autoSkip: false } } } },
       },
     });
     charts.push(rateBars(`c-surv-${i}`, labels, x.units.map((u) => u.survival), x.units.map(() => FILL[i]), `${x.name}: survival with 95% intervals`, true));
@@ -289,13 +294,13 @@ export function renderBatchHtml(o: BatchOutcome): string {
     h.push('</table>');
     if (withOffers) h.push('<p class="muted">Games offered: the games in which a window for the stratagem came up with the CP to pay, used or not.</p>');
     if (x.stratagems.some((st) => st.cpPerGame < st.usesPerGame - 1e-9)) h.push('<p class="muted">CP / game below uses / game: some uses cost less (free or discounted by a rule).</p>');
-    h.push(`<div class="chart"><canvas id="c-strat-${i}"></canvas></div>`);
+    h.push(`<div class="chart"${barsHeight(x.stratagems.length)}><canvas id="c-strat-${i}"></canvas></div>`);
     charts.push({
       id: `c-strat-${i}`, valueAxis: 'x',
       config: {
         type: 'bar',
         data: { labels: x.stratagems.map((st) => st.name), datasets: [{ label: 'uses per game', data: x.stratagems.map((st) => st.usesPerGame), backgroundColor: FILL[i] }] },
-        options: { indexAxis: 'y', maintainAspectRatio: false, animation: false, plugins: { title: { display: true, text: `${x.name}: stratagem uses per game` }, legend: { display: false } } },
+        options: { indexAxis: 'y', maintainAspectRatio: false, animation: false, plugins: { title: { display: true, text: `${x.name}: stratagem uses per game` }, legend: { display: false } }, scales: { y: { ticks: { autoSkip: false } } } },
       },
     });
   });
@@ -313,6 +318,6 @@ export function renderBatchHtml(o: BatchOutcome): string {
     }
     h.push('</table>');
   }
-  h.push(`<p class="muted">Scenario ${escapeHtml(spec.scenarioFile ?? spec.scenario.file)}; ${o.played} games played by this run in ${(o.elapsedMs / 1000).toFixed(1)} s (${o.gamesPerSecond.toFixed(1)} games/s) on ${o.workers || 'no'} worker threads.</p>`);
+  h.push(`<p class="muted">Scenario ${escapeHtml(spec.scenarioFile ?? spec.scenario.file)}; this run: ${escapeHtml(runText(o))}.</p>`);
   return renderPage(title, h.join('\n'), charts);
 }

@@ -99,6 +99,29 @@ describe('exit codes', () => {
     }
   });
 
+  it('a --log naming the command\'s own input is refused before anything is written: fork\'s log, a batch folder\'s files', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'strategium-exit-'));
+    try {
+      const log = join(dir, 'game.jsonl');
+      expect(cli(['play', '--seed', '3', '--agents', 'random', '--log', log]).code).toBe(0);
+      const batch = join(dir, 'batch');
+      expect(cli(['batch', '--games', '2', '--workers', '0', '--agents', 'random', '--out', batch]).code).toBe(0);
+      const before = [log, join(batch, 'games.jsonl'), join(batch, 'batch.json')].map((f) => readFileSync(f, 'utf8'));
+      for (const [args, message] of [
+        [['fork', log, '--at', '50', '--log', log], `error: --log: ${log} is the log being forked; write to another file`],
+        [['batch-game', batch, '0', '--log', join(batch, 'games.jsonl')], `error: --log: ${join(batch, 'games.jsonl')} is a file of the batch folder ${batch}; write to another file`],
+        [['replay', '--from-batch', batch, '--game', '1', '--log', join(batch, 'batch.json')], `error: --log: ${join(batch, 'batch.json')} is a file of the batch folder ${batch}; write to another file`],
+      ] as const) {
+        const r = cli([...args]);
+        expect(r.code, args.join(' ')).toBe(2);
+        expect(r.stderr.trim()).toBe(message);
+      }
+      expect([log, join(batch, 'games.jsonl'), join(batch, 'batch.json')].map((f) => readFileSync(f, 'utf8'))).toEqual(before);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('the help exits 0', () => {
     const r = cli(['play', '--help']);
     expect(r.code).toBe(0);

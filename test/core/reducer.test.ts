@@ -96,3 +96,24 @@ describe('dice', () => {
     expect(chi).toBeLessThan(20.5);
   });
 });
+
+describe('the units\' counters the batch reports read', () => {
+  it('count wounds dealt and models killed against enemy units only: a unit\'s Deadly Demise on its own army is no damage it dealt', async () => {
+    const { battleSandbox } = await import('../helpers/battle.ts');
+    const g = battleSandbox([
+      { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 10, y: 10 } },
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 16 } },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 16, y: 10 } },
+    ]);
+    const s = g.state;
+    // the Devilfish's Deadly Demise: a mortal wound destroying a Fire Warrior of its own army, then one destroying a Guardian
+    g.emit({ type: 'model-damaged', unit: 'ST', model: s.units.ST.models[0].id, wounds: 1, by: 'DF', mortal: true });
+    g.emit({ type: 'model-destroyed', unit: 'ST', model: s.units.ST.models[0].id, by: 'DF', reason: 'Deadly Demise' });
+    g.emit({ type: 'model-damaged', unit: 'GD', model: s.units.GD.models[0].id, wounds: 1, by: 'DF', mortal: true });
+    g.emit({ type: 'model-destroyed', unit: 'GD', model: s.units.GD.models[0].id, by: 'DF', reason: 'Deadly Demise' });
+    expect(g.state.units.DF.stats).toEqual({ woundsDealt: 1, woundsTaken: 0, modelsKilled: 1 });
+    // the wounds its own unit lost are wounds taken all the same
+    expect(g.state.units.ST.stats.woundsTaken).toBe(1);
+    expect(g.state.units.GD.stats.woundsTaken).toBe(1);
+  });
+});

@@ -374,3 +374,35 @@ describe('a model the list leaves with no weapon', () => {
     expect(r.warnings).toEqual([]);
   });
 });
+
+describe('a unit of fewer models than the datasheet\'s smallest ("3x Stealth Battlesuits" where the data has 5)', () => {
+  // the short form (listgrok's): one line a unit, no heading
+  const short = `Commander Shadowsun (100pts): Warlord, Battlesuit fists, Flechette launcher, 2x High-energy fusion blaster, Light missile pod, Pulse pistol
+
+3x Stealth Battlesuits (60pts)
+`;
+  // New Recruit's plain text, each model named
+  const named = `Xenos - T'au Empire - Probe - [160 pts]
+
+# ++ Army Roster ++ [160 pts]
+## Configuration
+Battle Size: Strike Force (2000 Point limit)
+Detachment: Kauyon
+
+## Epic Hero [100 pts]
+Commander Shadowsun [100 pts]: Warlord, Battlesuit fists, Flechette launcher, 2x High-energy fusion blaster, Light missile pod, Pulse pistol
+
+## Other Datasheets [60 pts]
+Stealth Battlesuits [60 pts]:
+• 1x Stealth Shas'vre: Battlesuit fists, Burst cannon
+• 2x Stealth Shas'ui w/ burst cannon: Battlesuit fists, Burst cannon
+`;
+  it('keeps the list\'s count whether the list names its models or only their number, and says the size is not the datasheet\'s', () => {
+    for (const text of [short, named]) {
+      const r = parseArmyList(text);
+      const stealth = r.army.units.find((u) => u.name === 'Stealth Battlesuits')!;
+      expect(stealth.models.map((m) => `${m.count} ${m.profile}`), text).toEqual(["1 Stealth Shas'vre", "2 Stealth Shas'ui"]);
+      expect(r.warnings.some((w) => w.includes('3 models is not a unit size of the datasheet (5)')), r.warnings.join('\n')).toBe(true);
+    }
+  });
+});

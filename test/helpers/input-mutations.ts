@@ -234,7 +234,8 @@ export async function fuzzBatchFolders(cases: number, first = 0): Promise<{ prob
           await read();
           taken++;
         } catch (err) {
-          if (err instanceof Error && (err.name === 'Error' || err instanceof BatchError) && err.message.includes(dir)) refused++;
+          // refused naming the folder's file: as bad input (CliError, exit code 2), or a BatchError
+          if (err instanceof Error && (err.name === 'Error' || err.name === 'CliError' || err instanceof BatchError) && err.message.includes(dir)) refused++;
           else problems.push(`case ${i}: ${what}: ${op}: ${outcome(err)}`);
         }
       }

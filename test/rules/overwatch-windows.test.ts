@@ -201,4 +201,3 @@ describe('FIRE OVERWATCH by a unit that shot earlier in the turn: eligible "if i
     expect(usable(g, { name: 'charge/after-enemy-charge-declared', unit: 'ST', targets: ['GD'] }, 0)).toEqual(['FIRE OVERWATCH:GD']);
   });
 });
-

@@ -210,7 +210,7 @@ describe('compare command', () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^A: .*cmp-b: .* \[Kauyon, random\] vs .* \[no detachment, random\], 6 of 6 games recorded$/m);
     expect(text.stdout).toContain('Compared seed by seed (batch seed cmp, side-swapped pairs): 3 pairs of games; differences with 95% intervals.');
-    expect(text.stdout).toMatch(/\(player 1's army\): win rate [\d.]+% in A, [\d.]+% in B; A less B [+-]?[\d.]+ points \[/);
+    expect(text.stdout).toMatch(/\(player 1's army\), in those games: win rate [\d.]+% in A, [\d.]+% in B; A less B [+-]?[\d.]+ points \[/);
     // no warning about few seeds: the intervals are made for them (src/sim/stats.ts meanDifference)
     expect(text.stdout).not.toContain('Note:');
     expect(text.stderr).toBe('');

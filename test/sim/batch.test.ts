@@ -90,6 +90,10 @@ describe('batch runner', () => {
     const merged = join(tmp, 'merged');
     const o = await mergeBatches([dirs[2], dirs[0], dirs[1]], merged);
     expect(o.played).toBe(0);
+    // the page says what the run did, as the summary does (not "0 games played by this run")
+    expect(o.mergedShards).toBe(3);
+    expect(readFileSync(join(merged, 'report.html'), 'utf8')).toContain('; this run: merged from 3 shard folders.</p>');
+    expect(readFileSync(join(refDir, 'report.html'), 'utf8')).toMatch(/; this run: 16 played in [\d.]+ s \([\d.]+ games\/s, 2 worker threads\)\.<\/p>/);
     expect(gamesFile(merged)).toBe(gamesFile(refDir));
     expect(stable(results(merged))).toEqual(stable(results(refDir)));
     await expect(mergeBatches([dirs[0], dirs[2]], join(tmp, 'merged-missing'))).rejects.toThrow(/games 4-9 are in none/);
@@ -106,6 +110,44 @@ describe('batch runner', () => {
     expect(existsSync(foreign)).toBe(false);
     // resuming that shard refuses the record the same way
     await expect(runBatch(null, { resume: true, outDir: dirs[1], workers: 0 })).rejects.toThrow(`${join(dirs[1], 'games.jsonl')}: game 5 has seed other#4 (sides swapped), not the batch's T#4 (sides swapped) (is it another batch's?)`);
+  });
+
+  it('merge takes a game two folders both hold only when their records agree', async () => {
+    // the whole batch beside its first shard: the games they share are the same records, the merge is the whole
+    const shard = join(tmp, 'overlap-shard-1');
+    await runBatch(spec({ shard: { k: 1, n: 3 } }), { outDir: shard, workers: 0 });
+    const merged = join(tmp, 'overlap-merged');
+    await mergeBatches([shard, refDir], merged);
+    expect(gamesFile(merged)).toBe(gamesFile(refDir));
+    // the shard's game 1 edited: which folder comes first no longer decides the result, the merge is refused
+    const lines = gamesFile(shard).trim().split('\n');
+    const rec = JSON.parse(lines[1]) as GameRecord;
+    lines[1] = JSON.stringify({ ...rec, vp: [rec.vp[0] + 5, rec.vp[1]] });
+    writeFileSync(join(shard, 'games.jsonl'), lines.join('\n') + '\n');
+    const refused = join(tmp, 'overlap-refused');
+    await expect(mergeBatches([refDir, shard], refused)).rejects.toMatchObject({ name: 'CliError', exitCode: 2, message: expect.stringContaining(`merge: game 1 differs between ${refDir} and ${shard}`) });
+    expect(existsSync(refused)).toBe(false);
+  });
+
+  it('reads a last record that lacks only its newline (and a resume starts the next on a line of its own); a damaged line is bad input', async () => {
+    const dir = join(tmp, 'no-newline');
+    await runBatch(spec({ shard: { k: 1, n: 2 } }), { outDir: dir, workers: 0 });
+    const whole = gamesFile(dir);
+    expect(readRecords(dir)).toEqual(readRecords(refDir).slice(0, 8));
+    // four records, the last without its newline: all four read, and the resume plays the other four
+    writeFileSync(join(dir, 'games.jsonl'), whole.trim().split('\n').slice(0, 4).join('\n'));
+    expect(readRecords(dir)).toEqual(readRecords(refDir).slice(0, 4));
+    const o = await runBatch(null, { outDir: dir, resume: true, workers: 0 });
+    expect(o.played).toBe(4);
+    expect(gamesFile(dir)).toBe(whole);
+    // a line in the middle that is not a record: the folder's fault, said naming the file (exit code 2)
+    const lines = whole.trim().split('\n');
+    lines[2] = '{"index": 2, "seed"';
+    writeFileSync(join(dir, 'games.jsonl'), lines.join('\n') + '\n');
+    expect(() => readRecords(dir)).toThrow(expect.objectContaining({ name: 'CliError', exitCode: 2, message: expect.stringContaining(`${join(dir, 'games.jsonl')}: unreadable line at byte`) }));
+    lines[2] = '{"index": 2}';
+    writeFileSync(join(dir, 'games.jsonl'), lines.join('\n') + '\n');
+    expect(() => readRecords(dir)).toThrow(expect.objectContaining({ name: 'CliError', exitCode: 2, message: expect.stringContaining(`${join(dir, 'games.jsonl')}: line 3: not a game record`) }));
   });
 
   it('resumes a killed batch without losing or repeating a game', async () => {

@@ -35,4 +35,20 @@ describe('batch reports', () => {
     expect(formatBatchSummary(o)).toContain('some uses cost less');
     expect(renderBatchHtml(o)).toContain('some uses cost less');
   });
+
+  it('name every bar of a long horizontal chart: fifteen stratagems get the room and keep every label', async () => {
+    const o = await runBatch(batchSpec({ games: 2, blockSize: 2 }), { workers: 0 });
+    const rate = { count: 1, n: 2, rate: 0.5, ci95: [0.1, 0.9] as [number, number] };
+    for (const a of o.stats.armies) a.stratagems = [];
+    o.stats.armies[0].stratagems = Array.from({ length: 15 }, (_, k) => ({ name: `STRATAGEM ${k}`, uses: 2, usesPerGame: 1, games: rate, offered: null, cpPerGame: 1 }));
+    const html = renderBatchHtml(o);
+    // 26px a bar and 60px for the title and axis: 450px, where the 300px default fitted ten
+    expect(html).toContain('<div class="chart" style="height: 450px"><canvas id="c-strat-0"></canvas></div>');
+    const charts = JSON.parse(/<script id="chart-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]) as { id: string; config: { data: { labels: string[] }; options: { scales?: { y?: { ticks?: { autoSkip?: boolean } } } } } }[];
+    const strat = charts.find((c) => c.id === 'c-strat-0')!;
+    expect(strat.config.data.labels).toHaveLength(15);
+    expect(strat.config.options.scales?.y?.ticks?.autoSkip).toBe(false);
+    // and the units' two charts, horizontal too
+    for (const id of ['c-value-0', 'c-surv-0']) expect(charts.find((c) => c.id === id)!.config.options.scales?.y?.ticks?.autoSkip, id).toBe(false);
+  });
 });
