@@ -12,7 +12,7 @@ import { rollOutcome } from '../attack-plan.ts';
 import { registerStratagem, stratagemsOf } from './registry.ts';
 import { stratagemSurcharge, stratagemSurchargePaid, stratagemTargeted, stratagemUsed, type Window } from '../windows.ts';
 import { PASSES_BATTLE_SHOCK } from '../battle/command.ts';
-import { arrive, inReserves, reinforcementOptions } from '../battle/reserves.ts';
+import { arrive, canArriveAt, inReserves, reinforcementOptions } from '../battle/reserves.ts';
 import { canShoot, shootWithUnit } from '../battle/shooting.ts';
 import { canCharge, declareCharge } from '../battle/charge.ts';
 import { FIGHTS_NEXT } from '../battle/fight.ts';
@@ -102,10 +102,11 @@ registerStratagem({
     // end of the opponent's Movement phase, and never in a battle round the unit could not normally arrive in (in
     // battle round 1 only a unit a rule lets arrive then: Ride the Wind, Transponder Lock Module)
     if (w.data?.phase !== 'movement') return [];
-    return g.state.unitOrder.map((id) => g.state.units[id]).filter((u) => u.player === p && inReserves(u) && !u.flags.arrived && reinforcementOptions(g, u).length > 0);
+    // only a unit with somewhere it can be set up: the CP is not spent on an arrival that cannot happen
+    return g.state.unitOrder.map((id) => g.state.units[id]).filter((u) => u.player === p && inReserves(u) && !u.flags.arrived && reinforcementOptions(g, u).some((o) => canArriveAt(g.state, u, o)));
   },
   use: (g, _w, p, u) => {
-    const options = reinforcementOptions(g, u);
+    const options = reinforcementOptions(g, u).filter((o) => canArriveAt(g.state, u, o));
     const { option } = g.decide({ kind: 'rapid-ingress', player: p, prompt: `Rapid Ingress: where does ${u.name} arrive?`, options });
     arrive(g, u, option);
   },
