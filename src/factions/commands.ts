@@ -23,6 +23,7 @@ export function register(program: Command): void {
       const { bundledFactions, loadFactionCatalog } = await import('../data/catalog.ts');
       const { SCENARIOS_DIR } = await import('../data/scenario.ts');
       const { CliError } = await import('../cli-error.ts');
+      if (opts.json && opts.markdown) throw new CliError('--json and --markdown: give one of them (one report format)');
       const { factionCoverage, formatCoverageMarkdown, formatCoverageText } = await import('./coverage.ts');
       let factions = bundledFactions();
       if (opts.faction) {

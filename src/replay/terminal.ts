@@ -126,6 +126,14 @@ export interface CommandResult {
 }
 
 /** Run one line command on the replay. */
+/**
+ * Back `k` events, no further than event 1, where `start` goes and `g` begins: position 0 is the state before
+ * the game started, with no armies to show.
+ */
+function stepBack(r: Replay, k: number): void {
+  r.goto(Math.max(Math.min(1, r.length), r.position - k));
+}
+
 export function runCommand(r: Replay, line: string, o: ViewOptions = {}): CommandResult {
   const [cmd = 'n', arg] = line.trim().split(/\s+/).filter(Boolean);
   const num = (d: number | null): number | null => {
@@ -159,7 +167,7 @@ export function runCommand(r: Replay, line: string, o: ViewOptions = {}): Comman
     case 'p': case 'prev': case 'back': case '-': {
       const k = num(1);
       if (k === null || !Number.isInteger(k) || k < 0) return bad(`"${line.trim()}": expected a number of events`);
-      r.prev(k);
+      stepBack(r, k);
       return moved(false);
     }
     case 'np': case 'next-phase': case ']': r.nextPhase(); return moved(true);
@@ -248,7 +256,7 @@ export function runKeys(r: Replay, input: NodeJS.ReadStream, output: NodeJS.Writ
       }
       try {
         if (key.name === 'right' || str === 'n' || str === 'l' || str === ' ' || key.name === 'return') r.next(take() ?? 1);
-        else if (key.name === 'left' || str === 'p' || str === 'h' || key.name === 'backspace') r.prev(take() ?? 1);
+        else if (key.name === 'left' || str === 'p' || str === 'h' || key.name === 'backspace') stepBack(r, take() ?? 1);
         else if (key.name === 'down' || str === ']' || str === 'j') { take(); r.nextPhase(); }
         else if (key.name === 'up' || str === '[' || str === 'k') { take(); r.prevPhase(); }
         else if (str === 'r') {

@@ -140,7 +140,8 @@ export function register(program: Command): void {
     .addHelpText('after', `
 Every game is numbered and seeded from the batch seed and its number alone, so the results do not
 depend on --workers, on the order games finish, on shards or on resuming. Win rates are per army
-(player 1's army, player 2's army), whichever side it played. Intervals are 95% Wilson intervals.
+(player 1's army, player 2's army), whichever side it played. Intervals are 95%: Wilson intervals for
+rates, Student's t for means, Agresti-Min for the side-swapped pairs' win-rate difference.
 
 Examples:
   npx tsx src/cli.ts batch scenarios/kauyon-vs-battle-host.json --games 10000 --out out/kvb

@@ -83,12 +83,12 @@ const GLUE = `
 })();
 `;
 
-/** A bar chart with rates and their 95% intervals as thin floating bars drawn over them. */
 /** The style attribute giving a horizontal bar chart of `bars` bars room for every label (the 300px default fits ten). */
 function barsHeight(bars: number): string {
   return bars > 10 ? ` style="height: ${60 + 26 * bars}px"` : '';
 }
 
+/** A bar chart with rates and their 95% intervals as thin floating bars drawn over them. */
 export function rateBars(id: string, labels: string[], rates: Rate[], colors: string[], title: string, horizontal = false): ChartSpec {
   return {
     id, percent: true, valueAxis: horizontal ? 'x' : 'y',

@@ -122,6 +122,12 @@ describe('exit codes', () => {
     }
   }, 120_000);
 
+  it('coverage with two report formats at once is bad input (it printed JSON and dropped --markdown)', () => {
+    const r = cli(['coverage', '--json', '--markdown']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('error: --json and --markdown: give one of them (one report format)');
+  });
+
   it('the help exits 0', () => {
     const r = cli(['play', '--help']);
     expect(r.code).toBe(0);

@@ -202,6 +202,10 @@ describe('events in words and the board as text', () => {
     }
     expect(runCommand(r, `g ${r.length}`).out.join('\n')).toMatch(new RegExp(`^\\[${r.length}/`));
     runCommand(r, 'g 5');
+    // stepping back stops at event 1, as `start` and `g` do (position 0, before the game started, is not shown)
+    expect(runCommand(r, 'p 9').out.join('\n')).toMatch(/^\[1\//);
+    expect(r.position).toBe(1);
+    runCommand(r, 'g 5');
     expect(runCommand(r, 'fly').out[0]).toMatch(/unknown command/);
     expect(runCommand(r, 'q').quit).toBe(true);
     runCommand(r, 'end');

@@ -145,7 +145,6 @@ export function arrivalExclusions(s: GameState, u: UnitState): { x: number; y: n
   return out;
 }
 
-/** Set a unit up from Reserves near the chosen point; false when there is no legal place there. */
 /**
  * The set-up of the unit arriving at `option` now, as `arrive` would make it: the plan, and whether a unit
  * arriving in battle round 1 (a rule allowed it) stands near one of the friendly units that rule names.
@@ -158,6 +157,7 @@ function arrivalPlan(s: GameState, u: UnitState, option: ArrivalOption): { plan:
   const plan = option.how === 'deep-strike'
     ? planUnit(s, u, 'deepStrike', { destination: { x: option.x, y: option.y }, minEnemyDistance, ...(jammed.length > 0 ? { forbiddenZones: jammed } : {}) })
     : planUnit(s, u, 'strategicReserves', { destination: { x: option.x, y: option.y }, forbiddenZones: [...(round === 2 && enemyZone && !allows(s, u, 'arrive-in-enemy-zone') ? [enemyZone] : []), ...jammed] });
+  // battle round 1 (a rule allowed it): the set-up must be near one of the friendly units it names
   let near = true;
   if (plan.ok && round < 2) {
     const { range, friends } = firstRoundAnchors(s, u);
@@ -172,10 +172,10 @@ export function canArriveAt(s: GameState, u: UnitState, option: ArrivalOption): 
   return plan.ok && near;
 }
 
+/** Set a unit up from Reserves near the chosen point; false when there is no legal place there. */
 export function arrive(g: Game, u: UnitState, option: ArrivalOption): boolean {
   const s = g.state;
   const minEnemyDistance = deepStrikeDistance(s, u);
-  // battle round 1 (a rule allowed it): the set-up must be near one of the friendly units it names
   const { plan, near } = arrivalPlan(s, u, option);
   if (!plan.ok || !near) {
     // no room there this time: it stays in Reserves (and cannot try again this phase)
