@@ -11,7 +11,6 @@
 import { seedArg } from '../sim/cli-options.ts';
 import { logWriter } from './log-writer.ts';
 import { refuseOverwritingInput } from '../data/write-whole.ts';
-import { join } from 'node:path';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.ts';
 import type { GameEvent } from '../core/events.ts';
@@ -88,8 +87,8 @@ export function register(program: Command): void {
         if (file) throw new CliError('give either a log file or --from-batch DIR --game I, not both');
         if (opts.game === undefined || !/^\d+$/.test(opts.game)) throw new CliError('--from-batch needs --game I (a game index from 0)');
         const { regenerateBatchGame, BatchError } = await import('./batch.ts');
-        const { FILES } = await import('../sim/batch.ts');
-        refuseOverwritingInput(opts.log, Object.values(FILES).map((f) => join(opts.fromBatch!, f)), '--log', `a file of the batch folder ${opts.fromBatch}`);
+        const { refuseBatchFileAsLog } = await import('../sim/batch.ts');
+        refuseBatchFileAsLog(opts.log, opts.fromBatch);
         const w = logWriter(opts.log);
         let events: GameEvent[];
         try {

@@ -4,7 +4,6 @@
  * any game of a batch.
  */
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.ts';
 import { lookupKey } from '../data/text.ts';
@@ -455,9 +454,8 @@ Example: the same army under two detachments, against the same opponent:
         throw inFolder(err);
       }
       const hash = createHash('sha256');
-      const { FILES } = await import('./batch.ts');
-      const { refuseOverwritingInput } = await import('../data/write-whole.ts');
-      refuseOverwritingInput(opts.log, Object.values(FILES).map((f) => join(dir, f)), '--log', `a file of the batch folder ${dir}`);
+      const { refuseBatchFileAsLog } = await import('./batch.ts');
+      refuseBatchFileAsLog(opts.log, dir);
       const log = logWriter(opts.log);
       const kept: import('../core/events.ts').GameEvent[] = [];
       let events = 0;

@@ -16,6 +16,7 @@
 import { CliError } from '../cli-error.ts';
 import { appendFileSync, closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { makeDirs } from '../data/make-dirs.ts';
+import { refuseOverwritingInput } from '../data/write-whole.ts';
 import { DataError } from '../data/errors.ts';
 import { join, resolve } from 'node:path';
 import { BatchAggregator, type BatchStats } from './aggregate.ts';
@@ -36,6 +37,11 @@ export const FILES = {
   results: 'results.json',
   html: 'report.html',
 } as const;
+
+/** Refuse a `--log` naming one of the batch folder's own files (batch-game, replay --from-batch): it would replace it. */
+export function refuseBatchFileAsLog(log: string | undefined, dir: string): void {
+  refuseOverwritingInput(log, Object.values(FILES).map((f) => join(dir, f)), '--log', `a file of the batch folder ${dir}`);
+}
 
 /** The game numbers [from, to) a run of the spec plays (its shard's slice, or all of them). */
 export function sliceOf(spec: Pick<BatchSpec, 'games' | 'swap' | 'shard'>): { from: number; to: number } {
@@ -400,16 +406,16 @@ export function readRecords(dir: string, repair = false): GameRecord[] {
     } catch {
       rec = null;
     }
+    const checked = rec === null ? null : checkRecord(rec);
     // the last line, complete but for its newline (a file edited by hand, or a kill just before the newline)
-    const whole = nl < 0 && rec !== null && !('error' in checkRecord(rec));
+    const whole = nl < 0 && checked !== null && !('error' in checked);
     if ((nl < 0 && !whole) || (rec === null && line.trim())) {
       // an unterminated or unreadable line: only the last one may be (a write cut short)
       if (nl >= 0 && text.slice(nl + 1).trim()) throw new CliError(`${file}: unreadable line at byte ${pos}`);
       if (repair) truncateSync(file, Buffer.byteLength(text.slice(0, pos)));
       break;
     }
-    if (rec) {
-      const checked = checkRecord(rec);
+    if (checked) {
       if ('error' in checked) throw new CliError(`${file}: line ${out.length + 1 + skipped}: not a game record: ${checked.error}`);
       out.push(checked.value);
       // the records a resumed batch appends start on a line of their own

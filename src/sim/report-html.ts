@@ -83,6 +83,9 @@ const GLUE = `
 })();
 `;
 
+/** The category axis of a horizontal bar chart: every bar named (Chart.js skips labels that would crowd; barsHeight makes the room). */
+const NAME_EVERY_BAR = { ticks: { autoSkip: false } };
+
 /** The style attribute giving a horizontal bar chart of `bars` bars room for every label (the 300px default fits ten). */
 function barsHeight(bars: number): string {
   return bars > 10 ? ` style="height: ${60 + 26 * bars}px"` : '';
@@ -104,8 +107,7 @@ export function rateBars(id: string, labels: string[], rates: Rate[], colors: st
       options: {
         indexAxis: horizontal ? 'y' : 'x', maintainAspectRatio: false, animation: false,
         plugins: { title: { display: true, text: title }, legend: { display: false } },
-        // a horizontal chart names every bar (Chart.js skips labels that would crowd; its height is made for them)
-        scales: { [horizontal ? 'x' : 'y']: { min: 0, max: 1 }, ...(horizontal ? { y: { ticks: { autoSkip: false } } } : {}) },
+        scales: { [horizontal ? 'x' : 'y']: { min: 0, max: 1 }, ...(horizontal ? { y: NAME_EVERY_BAR } : {}) },
       },
     },
   };
@@ -271,7 +273,7 @@ export function renderBatchHtml(o: BatchOutcome): string {
       config: {
         type: 'bar',
         data: { labels, datasets: [{ label: 'wounds dealt per 100 points', data: x.units.map((u) => u.woundsDealtPer100Points), backgroundColor: FILL[i] }] },
-        options: { indexAxis: 'y', maintainAspectRatio: false, animation: false, plugins: { title: { display: true, text: `${x.name}: wounds dealt per 100 points per game` }, legend: { display: false } }, scales: { y: { ticks: { autoSkip: false } } } },
+        options: { indexAxis: 'y', maintainAspectRatio: false, animation: false, plugins: { title: { display: true, text: `${x.name}: wounds dealt per 100 points per game` }, legend: { display: false } }, scales: { y: NAME_EVERY_BAR } },
       },
     });
     charts.push(rateBars(`c-surv-${i}`, labels, x.units.map((u) => u.survival), x.units.map(() => FILL[i]), `${x.name}: survival with 95% intervals`, true));
@@ -300,7 +302,7 @@ export function renderBatchHtml(o: BatchOutcome): string {
       config: {
         type: 'bar',
         data: { labels: x.stratagems.map((st) => st.name), datasets: [{ label: 'uses per game', data: x.stratagems.map((st) => st.usesPerGame), backgroundColor: FILL[i] }] },
-        options: { indexAxis: 'y', maintainAspectRatio: false, animation: false, plugins: { title: { display: true, text: `${x.name}: stratagem uses per game` }, legend: { display: false } }, scales: { y: { ticks: { autoSkip: false } } } },
+        options: { indexAxis: 'y', maintainAspectRatio: false, animation: false, plugins: { title: { display: true, text: `${x.name}: stratagem uses per game` }, legend: { display: false } }, scales: { y: NAME_EVERY_BAR } },
       },
     });
   });
