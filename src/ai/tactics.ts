@@ -108,10 +108,11 @@ function computeObjectiveSnapshot(state: GameState): ObjectiveSnapshot {
     }
   }
   // a marker a rule keeps under a player's control (Fieldcraft) is that player's on a tie: half a point of
-  // Level of Control says so (Levels are whole numbers), also to the estimates that move units on and off
+  // Level of Control says so (Levels are whole numbers), also to the estimates that move units on and off; an
+  // opponent with the greater Level is seen to hold it (Fieldcraft's hold ends at the end of the turn then)
   if (state.effects.length) {
     const byLevel = level[0].map((l, i): PlayerIndex | null => (l > level[1][i] ? 0 : level[1][i] > l ? 1 : null));
-    keptControl(state, byLevel).forEach((kept, i) => { if (kept !== null && kept !== byLevel[i]) level[kept][i] += 0.5; });
+    keptControl(state, byLevel).forEach((kept, i) => { if (kept !== null && byLevel[i] === null) level[kept][i] += 0.5; });
   }
   return { contrib, level, reach };
 }

@@ -419,8 +419,9 @@ export interface Rule {
   /** movedOver is heard after an Advance too, not only a Normal move (Eviscerating Fly-by) */
   movedOverOnAdvance?: boolean;
   /**
-   * An enemy unit (`mover`) has just ended a Normal, Advance or Fall Back move of its Movement phase: asked
-   * of the abilities of the other player's units on the battlefield (Trail Finding's reactive move).
+   * An enemy unit (`mover`) has just ended a Normal, Advance or Fall Back move, in its Movement phase or given
+   * by a rule (FIRE AND FADE), not a reactive move: asked of the abilities of the other player's units on the
+   * battlefield (Trail Finding's reactive move).
    */
   enemyMoveEnded?(g: Game, unit: UnitState, mover: UnitState): void;
   /**

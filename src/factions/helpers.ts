@@ -12,7 +12,7 @@ import { characteristic, onBattlefield, unitsOnBattlefield, modelHasKeyword } fr
 import { isEngaged, modelBase, modelBody, modelsSee, unitDistance } from '../rules/battle/world.ts';
 import { inObjectiveRange, unitCoherency } from '../geometry/ranges.ts';
 import { controlByLevel, currentControl } from '../rules/battle/objectives.ts';
-import { armyEnemyMoveEnded, moveOptions, ruleMove, type MoveChoice } from '../rules/battle/movement.ts';
+import { moveOptions, ruleMove, type MoveChoice } from '../rules/battle/movement.ts';
 import { applyPlan, planModels, planUnit, worldOf } from '../rules/battle/placement.ts';
 import { validatePlacement, type WalksOver } from '../geometry/planner.ts';
 import { isWhollyWithinOfBody, isWithin } from '../geometry/distance.ts';
@@ -281,16 +281,13 @@ export function moveOrFallBackChoices(state: GameState, unit: UnitState): { fall
 export function moveOrFallBack(g: Game, unit: UnitState, option: { none: true } | Destination, fallBack: boolean, inches: () => number, embark = true): void {
   if ('none' in option) return;
   const n = inches();
-  // the opponent's army rules hear that the unit ended the move (Relentless Raiders)
-  const mode = fallBack ? 'fall-back' : 'normal';
-  if (ruleMove(g, unit, mode, option.to, n, embark)) armyEnemyMoveEnded(g, g.state.units[unit.id], mode);
+  ruleMove(g, unit, fallBack ? 'fall-back' : 'normal', option.to, n, embark);
 }
 
 export function normalMoveAfterShooting(g: Game, unit: UnitState, option: { none: true } | Destination, inches: () => number, noCharge: string): void {
   if ('none' in option) return;
   if (!ruleMove(g, unit, 'normal', option.to, inches())) return;
   g.addEffect(noCharge, unit.player, unit.id, g.untilEndOfTurn());
-  armyEnemyMoveEnded(g, g.state.units[unit.id], 'normal');
 }
 
 /**
@@ -311,7 +308,8 @@ export function reactiveMoveChoices(g: Game, unit: UnitState, mover: UnitState, 
 export function reactiveMove(g: Game, unit: UnitState, option: { none: true } | Destination, inches: () => number, used: string): void {
   if ('none' in option) return;
   g.addEffect(used, unit.player, unit.id, g.untilEndOfTurn());
-  if (ruleMove(g, unit, 'normal', option.to, inches())) armyEnemyMoveEnded(g, g.state.units[unit.id], 'normal');
+  // a reactive move does not set off another (the army rules and effects on the unit hear it: ruleMoveEnded)
+  ruleMove(g, unit, 'normal', option.to, inches(), true, true);
 }
 
 /**
@@ -555,7 +553,9 @@ export function returnFireHooks(
         const t = s.units[id];
         return t.player === unit.player && friend(t) && unitDistance(s, unit, t) <= 6 + 1e-6;
       });
-      if (!near || ask(g, unit, attacker) !== 'use') return;
+      // "as if it were your Shooting phase": a unit that shot earlier this turn (FIRE OVERWATCH in the Movement
+      // phase) may shoot again; one that could not shoot the attacker now is not asked (the use would be spent)
+      if (!near || !canShoot(g, unit, attacker.id, true) || ask(g, unit, attacker) !== 'use') return;
       g.addEffect(used, unit.player, null, g.untilEndOfTurn());
       g.addEffect(name, unit.player, unit.id, g.untilEndOfPhase(), { enemy: attacker.id });
     },
@@ -563,7 +563,7 @@ export function returnFireHooks(
       const pending = g.state.effects.find((e) => e.kind === name && e.unit === unit.id && e.params.enemy === attacker.id);
       if (!pending) return;
       g.removeEffect(pending.id);
-      if (onBattlefield(attacker) && canShoot(g, unit, attacker.id)) shootWithUnit(g, unit, { onlyTarget: attacker.id });
+      if (onBattlefield(attacker) && canShoot(g, unit, attacker.id, true)) shootWithUnit(g, unit, { onlyTarget: attacker.id });
     },
   };
 }

@@ -60,8 +60,8 @@
  * can be moved through; the rules' exception is played: a MONSTER or VEHICLE model that cannot FLY goes
  * round friendly MONSTER and VEHICLE models) but block end positions; the models of the unit moved pass
  * through one another (it moves as a formation); a charge move may not pass within Engagement Range
- * of a unit it does not target (our reading of the core rules); FLY models ignore enemy models on
- * the way in every mode (not at the end).
+ * of a unit it does not target (the core rules' Charge move); FLY models ignore enemy models on
+ * the way in Normal, Advance and Fall Back moves (not at the end), as the core rules' Flying says.
  *
  * The parts, in planner/: types.ts (the request and the answers), context.ts (a request checked and made
  * ready: obstacles, terrain, limits), end-position.ts (where a model may end), placement.ts (one attempt:

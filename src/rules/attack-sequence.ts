@@ -159,7 +159,12 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
   // Devastating Wounds: allocated and resolved after every other attack of the unit; excess is lost.
   for (const p of pending) {
     if (p.target.location !== 'battlefield') continue;
-    applyDamage(g, attacker, p.target, p.plan, p.count, true, tally, budget, p.models, p.allowed);
+    // such an attack is allocated, then its Damage becomes mortal wounds: a rule that makes an allocated
+    // attack's Damage 0 (Stealth Drones) is asked as for any other attack
+    let count = p.count;
+    const first = allocationTarget(g.state, p.target, p.plan.precision, p.allowed, p.plan.precisionOnly);
+    if (first !== null) for (const r of abilityRules(p.target)) if (count > 0 && r.attacksAllocated) count -= r.attacksAllocated(g, p.target, first, p.plan, count);
+    if (count > 0) applyDamage(g, attacker, p.target, p.plan, count, true, tally, budget, p.models, p.allowed);
   }
   splitAttachedUnits(g);
   for (const h of hazardous) hazardousTests(g, attacker, h.group.weapon.name, h.group.models, h.group.profile.name);

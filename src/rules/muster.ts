@@ -103,10 +103,10 @@ export function createUnitState(spec: UnitSpec): UnitState {
   for (const group of spec.models) {
     const pi = profileIndex(ds, group.profile);
     const prof = ds.models[pi];
-    // a default loadout may name wargear beside the weapons (Shadowsun's drones)
-    const weapons = group.weapons ?? ds.defaultLoadout[prof.name]?.filter((w) => ds.weapons.some((x) => x.name === w)) ?? ds.weapons.map((w) => w.name);
     // the default loadout is keyed by the unit composition's names ("Lead Player"), else the profile's
     const loadoutKey = typeof group.profile === 'string' && ds.defaultLoadout[group.profile] ? group.profile : prof.name;
+    // a default loadout may name wargear beside the weapons (Shadowsun's drones)
+    const weapons = group.weapons ?? ds.defaultLoadout[loadoutKey]?.filter((w) => ds.weapons.some((x) => x.name === w)) ?? ds.weapons.map((w) => w.name);
     const wargear = carriedWargearAbilities(ds, loadoutKey, group.wargear);
     for (const w of weapons) {
       if (!ds.weapons.some((x) => x.name === w)) throw new Error(`${ds.name}: model "${prof.name}" has no weapon "${w}"`);

@@ -31,7 +31,7 @@ describe('strategium board', () => {
   it('draws a logged game after event N (its end by default), one label per unit then on the table', () => {
     const dir = mkdtempSync(join(tmpdir(), 'board-'));
     const log = join(dir, 'g.jsonl');
-    expect(cli(['play', 'scenarios/default.json', '--agents', 'random,random', '--seed', '5', '--log', log]).code).toBe(0);
+    expect(cli(['play', 'scenarios/default.json', '--agents', 'random,random', '--seed', '6', '--log', log]).code).toBe(0);
     const r = Replay.fromFile(log);
     const deployed = r.marks.find((m) => m.kind === 'round')!.position;
     const onTable = (n: number) => { const s = r.at(n); return s.unitOrder.filter((id) => s.units[id].location === 'battlefield' && s.units[id].models.some((m) => m.alive && m.pos)).length; };

@@ -11,7 +11,7 @@ import type { Game } from '../../src/core/game.ts';
 import type { MissionState, PlayerIndex } from '../../src/core/state.ts';
 import { pileInMove, weaponHas } from '../../src/core/rules-registry.ts';
 import { endPhase, startPhase } from '../../src/rules/battle/phase.ts';
-import { afterMove, executeMove } from '../../src/rules/battle/movement.ts';
+import { afterMove, executeMove, moveUnit } from '../../src/rules/battle/movement.ts';
 import { declareCharge } from '../../src/rules/battle/charge.ts';
 import { fight } from '../../src/rules/battle/fight.ts';
 import { canShoot, shootWithUnit } from '../../src/rules/battle/shooting.ts';
@@ -188,6 +188,21 @@ describe('Flitting Shadows when set up', () => {
     g.emit({ type: 'unit-moved', unit: 'GD', mode: 'arrived' });
     afterMove(g, g.state.units.GD);
     expect(names(offered(asked)[0].options as BattleFocusOption[])).toEqual(['none', `${FLITTING_SHADOWS}:GD`]);
+    expect(hasEffect(g, FLITTING_SHADOWS, 'GD')).toBe(true);
+    expect(asked.some((r) => r.kind === 'stratagem' && JSON.stringify(r.options).includes('FIRE OVERWATCH'))).toBe(false);
+    expect(battleFocusTokens(g.state, 0)).toBe(3);
+  });
+
+  it('a unit disembarking from a transport that moved (a set-up) may make it, before the enemy may Fire Overwatch (audit 16)', () => {
+    const asked: DecisionRequest[] = [];
+    const pick: Pick = (r) => (r.kind === 'move' && r.context?.unit === 'GD' ? Math.max(0, (r.options as { mode: string }[]).findIndex((o) => o.mode === 'disembark')) : choose(FLITTING_SHADOWS)(r));
+    const g = sandbox([{ id: 'WS', player: 0, faction: 'aeldari', name: 'Wave Serpent', at: { x: 20, y: 20 } }, GD, { ...ST, at: { x: 34, y: 20 } }], asked, pick, { phase: 'movement', turn: 0, round: 2, cp: [0, 3] });
+    g.emit({ type: 'unit-location', unit: 'GD', location: 'embarked', embarkedIn: 'WS' });
+    g.emit({ type: 'unit-moved', unit: 'WS', mode: 'normal' });
+    setBattleFocusTokens(g, 0, 4);
+    moveUnit(g, g.state.units.GD);
+    expect(g.state.units.GD.flags.moved).toBe('disembarked');
+    expect(offered(asked).map((r) => names(r.options as BattleFocusOption[]))).toEqual([['none', `${FLITTING_SHADOWS}:GD`]]);
     expect(hasEffect(g, FLITTING_SHADOWS, 'GD')).toBe(true);
     expect(asked.some((r) => r.kind === 'stratagem' && JSON.stringify(r.options).includes('FIRE OVERWATCH'))).toBe(false);
     expect(battleFocusTokens(g.state, 0)).toBe(3);

@@ -175,6 +175,21 @@ describe('Armoured Warhost Enhancements', () => {
     expect(planFor(farther, 'FA', 'ST', 'Pulse laser').hitModifier).toBe(0);
   });
 
+  it('Guiding Presence on one War Walker of two: that model\'s attacks hit on 2s with the +1, its partner\'s do not (audit 16: they shared one weapon group)', () => {
+    const g = battleSandbox([
+      { id: 'FS', player: 0, faction: 'aeldari', name: 'Farseer', at: { x: 20, y: 20 }, enhancement: 'Guiding Presence' },
+      { id: 'WW', player: 0, faction: 'aeldari', name: 'War Walkers', counts: [2], at: { x: 24, y: 20 }, spacing: 4 },
+      { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', counts: [1, 9], at: { x: 40, y: 16 }, spacing: 1.2 },
+    ], { factions: ['AE', 'TAU'], detachments: ['Armoured Warhost', null], phase: 'shooting', turn: 0, round: 2, agents: [scriptedAgent('ae'), scriptedAgent('tau')], stream: scriptedStream(Array(200).fill(2)) });
+    getRule('Guiding Presence')!.phaseStart!(g, g.state.units.FS, 'shooting');
+    expect(g.state.effects.find((e) => e.kind === 'Guiding Presence')?.params.model).toBe('WW-m1');
+    shootWithUnit(g, g.state.units.WW);
+    const dice = (purpose: string) => (g.log ?? []).reduce((n, e) => n + (e.type === 'dice' && e.unit === 'WW' && e.purpose === purpose ? e.values.length : 0), 0);
+    // each War Walker fires 6 shots (two shuriken cannons, 3 each) at BS 3+: every die a 2, so only the chosen one's hit
+    expect(dice('hit')).toBe(12);
+    expect(dice('wound')).toBe(6);
+  });
+
   it('Harmonisation Matrix: in its Command phase, on a marker its player controls, a 3+ on a D6 gains 1CP, a 2 does not; off the marker, no roll', () => {
     for (const [die, gained] of [[3, 1], [2, 0]] as const) {
       const g = ae('Harmonisation Matrix', { dice: [die] });

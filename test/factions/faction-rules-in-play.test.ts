@@ -18,7 +18,7 @@ import { shootWithUnit, canShoot } from '../../src/rules/battle/shooting.ts';
 import { fight } from '../../src/rules/battle/fight.ts';
 import { advanceDistance } from '../../src/rules/battle/movement.ts';
 import { endPhase } from '../../src/rules/battle/phase.ts';
-import { destroyModel } from '../../src/rules/damage.ts';
+import { destroyModel, splitAttachedUnits } from '../../src/rules/damage.ts';
 import { disembark, embark } from '../../src/rules/battle/transports.ts';
 import { guidanceOptions, FOR_THE_GREATER_GOOD } from '../../src/factions/tau/army-rule.ts';
 import { isWhollyWithinOfBody } from '../../src/geometry/distance.ts';
@@ -148,6 +148,27 @@ describe("PINPOINT COUNTER-OFFENSIVE (Mont'ka): re-roll Hit rolls against the en
     expect(rolls(g, 'hit')).toEqual([[2]]);
     expect(rerolls(g)).toEqual(['hit: [2] -> [1] at [0]']);
     expect(stream.remaining()).toBe(0);
+  });
+
+  it('destroyed by an Attached unit: its Leader left alone once the Bodyguard is destroyed is still that unit (audit 16, as Bounty Hunters reads it)', () => {
+    const { g } = sandbox([
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 5 } },
+      { id: 'CF', player: 0, faction: 'tau', name: 'Cadre Fireblade', at: { x: 10, y: 30 } },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 30, y: 5 } },
+      { id: 'FS', player: 1, faction: 'aeldari', name: 'Farseer', at: { x: 32, y: 5 } },
+      { id: 'DA', player: 1, faction: 'aeldari', name: 'Dire Avengers', at: { x: 30, y: 16 } },
+    ], { turn: 1, round: 2, cp: [3, 0], detachments: ["Mont'ka", null], dice: [], agents: [agent('tau', ['PINPOINT COUNTER-OFFENSIVE']), agent('ae')] });
+    g.emit({ type: 'unit-attached', leader: 'FS', bodyguard: 'GD' });
+    const CF = g.state.units.CF;
+    destroyModel(g, CF, CF.models[0], 'GD', 'test');
+    expect(g.state.players[0].cp).toBe(2);
+    expect(planFor(g, 'ST', 'GD', 'Pulse rifle').rerollHits).toBe('failed');
+    // the Guardians die (the Farseer's model stands apart from them in the unit's order): the unit splits
+    for (const m of g.state.units.GD.models.filter((x) => x.alive && x.origin === 'GD')) destroyModel(g, g.state.units.GD, m, 'ST', 'test');
+    splitAttachedUnits(g);
+    expect([g.state.units.GD.location, g.state.units.FS.location]).toEqual(['destroyed', 'battlefield']);
+    expect(planFor(g, 'ST', 'FS', 'Pulse rifle').rerollHits).toBe('failed');
+    expect(planFor(g, 'ST', 'DA', 'Pulse rifle').rerollHits).toBe('none');
   });
 
   it('not against another enemy unit', () => {

@@ -10,6 +10,7 @@ import { aeldariDetachmentSandbox, battleSandbox, scriptedAgent } from '../helpe
 import { usingStratagem } from '../helpers/stratagems.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import { rolls } from '../helpers/attack.ts';
+import { planFor } from '../helpers/plan.ts';
 import type { Game } from '../../src/core/game.ts';
 import { horizontalDistance } from '../../src/geometry/distance.ts';
 import { shootWithUnit } from '../../src/rules/battle/shooting.ts';
@@ -88,6 +89,18 @@ describe('BLITZING FIREPOWER (Warhost): SUSTAINED HITS 1 for the weapons of the 
     // the attack group splits at 12": one Hit roll for the model within, one for those beyond
     expect(rolls(g, 'hit').map((v) => v.length)).toEqual([2, 4]);
     expect(rolls(g, 'wound').flat().length).toBe(8);
+  });
+
+  it('Dire Avengers within half range already have SUSTAINED HITS 1 (Bladestorm): a Critical Hit on a 5+; beyond half range on a 6 (audit 16)', () => {
+    const g = battleSandbox([
+      { id: 'DA', player: 0, faction: 'aeldari', name: 'Dire Avengers', at: { x: 20, y: 20 } },
+      { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 28, y: 20 } },
+    ], { factions: ['AE', 'TAU'], detachments: ['Warhost', null], phase: 'shooting', turn: 0, round: 2, agents: [scriptedAgent('ae'), scriptedAgent('tau')] });
+    const weapon = 'Avenger shuriken catapult';
+    const crit = () => [planFor(g, 'DA', 'ST', weapon, { distance: 8, halfRange: true }), planFor(g, 'DA', 'ST', weapon, { distance: 11, halfRange: false })].map((p) => [p.sustainedHits, p.criticalHitOn]);
+    expect(crit()).toEqual([[1, 6], [0, 6]]);
+    g.addEffect('Blitzing Firepower', 0, 'DA', g.untilEndOfPhase());
+    expect(crit()).toEqual([[1, 5], [1, 6]]);
   });
 
   it('without it, 6 hits from 6 attacks', () => {

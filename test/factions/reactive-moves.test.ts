@@ -9,7 +9,7 @@ import { scriptedStream } from '../helpers/scripted.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
 import type { PlayerIndex } from '../../src/core/state.ts';
-import { afterMove } from '../../src/rules/battle/movement.ts';
+import { afterMove, ruleMove } from '../../src/rules/battle/movement.ts';
 
 /** The reacting unit R (player `reactor`) at x 10; the enemy unit M starts far away and is then moved. */
 function sandbox(reactor: PlacedUnit, mover: PlacedUnit, dice: number[], asked: DecisionRequest[]): Game {
@@ -69,6 +69,24 @@ describe('reactive moves', () => {
       expect(reacted(engaged, kind)).toBe(0);
     });
   }
+});
+
+describe('reactive moves after a move a rule gives (audit 16)', () => {
+  it('a Normal move a rule gives (FIRE AND FADE, Fade Back...) ending within 9" sets one off, as a Movement phase move does; a reactive move does not', () => {
+    const { reactor, mover } = cases.find((c) => c.kind === 'aerial-disengagement')!;
+    for (const reaction of [false, true]) {
+      const asked: DecisionRequest[] = [];
+      const g = sandbox(reactor, mover, [3], asked);
+      g.emit({ type: 'phase-started', round: 2, player: 1, phase: 'shooting' });
+      const r = at(g);
+      expect(ruleMove(g, g.state.units.M, 'normal', { x: r.x + 8, y: r.y }, 30, true, reaction)).toBe(true);
+      // the mover's unit ended about 8" (centre to centre) from where the drones stood
+      const m = g.state.units.M.models.map((x) => x.pos!);
+      expect(Math.min(...m.map((p) => Math.hypot(p.x - r.x, p.y - r.y)))).toBeLessThan(9);
+      expect(reacted(asked, 'aerial-disengagement')).toBe(reaction ? 0 : 1);
+      expect(at(g).x === r.x && at(g).y === r.y).toBe(reaction);
+    }
+  });
 });
 
 export type { PlayerIndex };

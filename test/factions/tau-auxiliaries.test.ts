@@ -42,9 +42,10 @@ describe('Kroot Carnivores', () => {
     expect(holds(g).map((e) => [e.player, e.params.objective])).toEqual([[0, 'o1']]);
     moveTo(g, 'KC', 5, 2);
     expect(controller(g)).toBe(0);
-    // the Dire Avengers take it by their Level of Control, then leave it within the turn: held again
+    // the Dire Avengers stand on it within the turn: still held ("until your opponent controls it at the start or
+    // end of any turn", audit 16: it used to pass to them at once), and after they leave
     moveTo(g, 'DA', 30, 21);
-    expect(controller(g)).toBe(1);
+    expect(controller(g)).toBe(0);
     moveTo(g, 'DA', 55, 2);
     expect(controller(g)).toBe(0);
     // the end of a turn in which the opponent does not control it keeps the hold
@@ -53,13 +54,13 @@ describe('Kroot Carnivores', () => {
     expect(controller(g)).toBe(0);
   });
 
-  it('Fieldcraft: a contested marker stays held; another marker is not', () => {
+  it('Fieldcraft: a contested marker stays held, and one the opponent leads on within the turn; another marker is not', () => {
     const g = kroot();
     endPhase(g, 0, 'command');
     const hold = holds(g)[0];
     const keep = getRule(FIELDCRAFT_HOLD)!.objectiveControl!;
     expect(keep(g.state, 'o1', null, hold)).toBe(0);
-    expect(keep(g.state, 'o1', 1, hold)).toBe(1);
+    expect(keep(g.state, 'o1', 1, hold)).toBe(0);
     expect(keep(g.state, 'o2', null, hold)).toBeNull();
   });
 
@@ -68,9 +69,10 @@ describe('Kroot Carnivores', () => {
     endPhase(g, 0, 'command');
     moveTo(g, 'KC', 5, 2);
     moveTo(g, 'DA', 30, 21);
-    expect(controller(g)).toBe(1);
+    expect(controller(g)).toBe(0);
     endTurn(g, 0);
     expect(holds(g)).toHaveLength(0);
+    expect(controller(g)).toBe(1);
     moveTo(g, 'DA', 55, 2);
     expect(controller(g)).toBeNull();
   });

@@ -204,6 +204,23 @@ describe('Ghostkeel Battlesuit', () => {
     expect(wounds(g)).toBe(8);
   });
 
+  it('Stealth Drones against a DEVASTATING WOUNDS attack: it is allocated too, so its Damage (its mortal wounds) can be made 0 (audit 16)', () => {
+    for (const use of [true, false]) {
+      const asked: number[][] = [];
+      const g = battleSandbox([
+        { id: 'GK', player: 0, faction: 'tau', name: 'Ghostkeel Battlesuit', at: { x: 10, y: 5 } },
+        { id: 'IN', player: 1, faction: 'aeldari', name: 'Illic Nightspear', at: { x: 30, y: 5 } },
+      ], { phase: 'shooting', turn: 1, stream: scriptedStream([6, 6, 6, 6, 6, 6]), agents: [scriptedAgent('tau', (r) => { if (r.kind !== 'stealth-drones') return 0; asked.push(r.options as number[]); return use ? 1 : 0; }), scriptedAgent('ae')] });
+      const IN = g.state.units.IN;
+      const w = g.state.datasheets[IN.models[0].datasheet].weapons.find((x) => x.name === 'Voidbringer')!;
+      expect(w.profiles[0].abilities.map((a) => a.name)).toContain('DEVASTATING WOUNDS');
+      // hit 6, wound 6 (a Critical Wound): no save, Damage 3 as mortal wounds
+      resolveAttacks(g, IN, [{ weapon: w, profile: w.profiles[0], models: [IN.models[0]], target: 'GK', halfRange: false, targetVisible: true, targetInCover: false, targetModels: 1 }], false);
+      expect(asked).toEqual([[0, 1]]);
+      expect(wounds(g)).toBe(use ? 12 : 12 - w.profiles[0].damage.plus);
+    }
+  });
+
   it('Stealth Drones declined: the attacks are saved and damage as usual', () => {
     // hits 6 6, wounds 6 6, saves 1 1 (fail), Damage 4 and 5 (above average: the Fire Dragons keep them)
     const g = ghostkeel([6, 6, 6, 6, 1, 1, 4, 5], () => 0);

@@ -5,7 +5,7 @@
  * so that it fails if the rule is played wrong or not at all.
  */
 import { describe, expect, it } from 'vitest';
-import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
+import { battleSandbox, scriptedAgent, setGap, type PlacedUnit } from '../helpers/battle.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import { planFor } from '../helpers/plan.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
@@ -14,6 +14,7 @@ import type { PlayerIndex } from '../../src/core/state.ts';
 import { getRule } from '../../src/core/rules-registry.ts';
 import { expireEffects } from '../../src/core/effects.ts';
 import { shootWithUnit } from '../../src/rules/battle/shooting.ts';
+import { unitDistance } from '../../src/rules/battle/world.ts';
 import { executeMove } from '../../src/rules/battle/movement.ts';
 import { rollModifier, unitMove } from '../../src/rules/battle/units.ts';
 import { GUIDED } from '../../src/factions/tau/army-rule.ts';
@@ -306,6 +307,30 @@ describe('Drone Escort (Heavy Gun Drones)', () => {
     const o = tauSandbox(units(4), 'drone-escort', 'use', own, { turn: 0, round: 2 });
     shootWithUnit(o, o.state.units.GD);
     expect(count(own, 'drone-escort')).toBe(0);
+  });
+
+  it('Drones that fired Overwatch earlier in the turn shoot again ("as if it were your Shooting phase"); Drones that could not shoot the attacker are not asked (audit 16)', () => {
+    const asked: DecisionRequest[] = [];
+    const g = tauSandbox(units(4), 'drone-escort', 'use', asked, { ...opts, phase: 'movement' });
+    // the Overwatch of the Aeldari Movement phase (FIRE OVERWATCH's use), then their Shooting phase
+    shootWithUnit(g, g.state.units.HG, { onlyTarget: 'GD' });
+    const overwatch = hitRollsBy(g, 'HG');
+    expect(overwatch).toBeGreaterThan(0);
+    expect(g.state.units.HG.flags.shot).toBe(true);
+    g.emit({ type: 'phase-ended', round: 2, player: 1, phase: 'movement' });
+    g.emit({ type: 'phase-started', round: 2, player: 1, phase: 'shooting' });
+    shootWithUnit(g, g.state.units.GD);
+    expect(count(asked, 'drone-escort')).toBe(1);
+    expect(hitRollsBy(g, 'HG')).toBeGreaterThan(overwatch);
+    // Guardians in range of the Strike Team but out of the Drones' burst cannons' 18": not asked, the use not spent
+    const far: DecisionRequest[] = [];
+    const e = tauSandbox(units(4).slice(0, 3), 'drone-escort', 'use', far, opts);
+    setGap(e, 'GD', 'ST', 15);
+    expect(unitDistance(e.state, e.state.units.HG, e.state.units.GD)).toBeGreaterThan(18);
+    shootWithUnit(e, e.state.units.GD);
+    expect(hitRollsBy(e, 'GD')).toBeGreaterThan(0);
+    expect(count(far, 'drone-escort')).toBe(0);
+    expect(e.state.effects.some((x) => x.kind === 'Drone Escort used')).toBe(false);
   });
 });
 

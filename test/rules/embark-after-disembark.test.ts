@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { battleSandbox, scriptedAgent } from '../helpers/battle.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
-import { destroyModel } from '../../src/rules/damage.ts';
+import type { DecisionRequest } from '../../src/core/agent.ts';
+import { getRule } from '../../src/core/rules-registry.ts';
+import { destroyModel, inflictMortalWounds } from '../../src/rules/damage.ts';
 import { endPhase } from '../../src/rules/battle/phase.ts';
 import { DISEMBARKED_THIS_PHASE, embarkOptions } from '../../src/rules/battle/transports.ts';
 
@@ -36,5 +38,27 @@ describe('Embarking after disembarking', () => {
     g.emit({ type: 'phase-started', round: 2, player: 1, phase: 'charge' });
     expect(st.flags.disembarkedAfterTransportMoved).toBe(true);
     expect(embarkOptions(g, g.state.units.ST).map((t) => t.id)).toEqual(['D2']);
+  });
+
+  it("Rapid Embarkation at the end of the Fight phase does not take a unit set up around its transport destroyed in that phase (audit 16)", () => {
+    // Starweaver A dies in the Fight phase (Deadly Demise 1: nothing; every Troupe model's D6 a 6); Starweaver B
+    // stands beside where the Troupe is set up, with nothing embarked: the only unit it could take is the Troupe
+    const asked: DecisionRequest[] = [];
+    const ae = scriptedAgent('ae', (r: DecisionRequest) => { asked.push(r); return r.kind === 'rapid-embarkation' ? r.options.length - 1 : 0; });
+    const g = battleSandbox([
+      { id: 'SWA', player: 0, faction: 'aeldari', name: 'Starweaver', at: { x: 20, y: 20 } },
+      { id: 'SWB', player: 0, faction: 'aeldari', name: 'Starweaver', at: { x: 24, y: 20 } },
+      { id: 'TR', player: 0, faction: 'aeldari', name: 'Troupe', counts: [5, 0], at: { x: 40, y: 5 } },
+      { id: 'E', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 55, y: 35 } },
+    ], { factions: ['AE', 'TAU'], phase: 'fight', round: 2, turn: 1, agents: [ae, scriptedAgent('tau')], stream: scriptedStream([1, ...Array(10).fill(6)]) });
+    g.emit({ type: 'unit-location', unit: 'TR', location: 'embarked', embarkedIn: 'SWA' });
+    inflictMortalWounds(g, g.state.units.SWA, 30, null);
+    expect(g.state.units.TR.location).toBe('battlefield');
+    getRule('Rapid Embarkation')!.phaseEnd!(g, g.state.units.SWB, 'fight');
+    expect(asked.filter((r) => r.kind === 'rapid-embarkation')).toEqual([]);
+    expect(g.state.units.TR.location).toBe('battlefield');
+    // in the next phase it may (the effect lasts the phase only)
+    endPhase(g, 1, 'fight');
+    expect(g.state.effects.some((e) => e.kind === DISEMBARKED_THIS_PHASE)).toBe(false);
   });
 });

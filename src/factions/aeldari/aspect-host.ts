@@ -214,8 +214,7 @@ export function sanctuaries(g: Game, u: UnitState): UnitState[] {
  * within a friendly TRANSPORT it fits in and is wholly within 6" of (its player picks which, new decision
  * skyborne-sanctuary). The core rules forbid embarking only
  * in the phase a unit disembarked, so a unit that disembarked in its Movement phase may; one set up from a
- * transport destroyed in this same Fight phase is not told apart (the engine's disembark flags last the
- * turn): a rare case, left open.
+ * transport destroyed in this same Fight phase may not (fitsIn reads DISEMBARKED_THIS_PHASE).
  */
 export const SKYBORNE_SANCTUARY_PLAY: Pick<Stratagem, 'targets' | 'use'> = {
   targets(g, w, p) {

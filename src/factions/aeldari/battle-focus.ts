@@ -17,7 +17,8 @@
  * (Autarch Wayleaper) and Pirate Prince (Eldritch Raiders) may give back a spent token, Superlative Strategist
  * (Autarch) re-rolls a manoeuvre's move roll.
  *
- * Limits: "set up on the battlefield" is an arrival from Reserves; which units began a phase within Engagement
+ * Limits: "set up on the battlefield" is an arrival from Reserves or a disembarkation after the transport moved
+ * (where the enemy may FIRE OVERWATCH at the set-up); which units began a phase within Engagement
  * Range of which enemy units (Opportunity Seized) is noted at the start of the opponent's phases only, where
  * enemy Fall Backs happen; one unit performs a manoeuvre per moment, a free Fade Back included. The army rule
  * applies to any Aeldari army (the export says Asuryani; the engine has one Aeldari faction).
@@ -322,8 +323,9 @@ const SUDDEN_STRIKE_MOVE: PileInMove = { distance: 6, closestUnitContact: false 
 /** The ability's hooks on a unit: the moments of the player's own units. */
 const UNIT_HOOKS: Pick<Rule, 'beforeMove' | 'afterMove' | 'chargeDeclared' | 'selectedToFight' | 'pileInMove'> = {
   beforeMove(g, unit, mode, to) { offerManoeuvres(g, unit.player, { kind: 'selected-to-move', unit: unit.id, mode, to }); },
-  // set up on the battlefield: arriving from Reserves (a unit that moved was offered its manoeuvre when selected)
-  afterMove(g, unit) { if (unit.flags.moved === 'arrived') offerManoeuvres(g, unit.player, { kind: 'set-up', unit: unit.id }); },
+  // set up on the battlefield: arriving from Reserves, or disembarking (a set-up too, core rules), before the
+  // enemy's FIRE OVERWATCH window at it (a unit that moved was offered its manoeuvre when selected)
+  afterMove(g, unit) { if (unit.flags.moved === 'arrived' || unit.flags.moved === 'disembarked') offerManoeuvres(g, unit.player, { kind: 'set-up', unit: unit.id }); },
   chargeDeclared(g, unit, targets) { offerManoeuvres(g, unit.player, { kind: 'charge-declared', unit: unit.id, targets }); },
   selectedToFight(g, unit) { offerManoeuvres(g, unit.player, { kind: 'selected-to-fight', unit: unit.id }); },
   pileInMove(ctx) { return hasEffectOn(ctx.state, SUDDEN_STRIKE, ctx.unit.id) ? SUDDEN_STRIKE_MOVE : null; },

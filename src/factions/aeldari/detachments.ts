@@ -12,7 +12,7 @@ import { targetedInOpponentsShootingOrFight, targetedOwnUnits, windowOwnUnit, wi
 import { FEEL_NO_PAIN_MORTAL } from '../../rules/damage.ts';
 import { allModelsHave, hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { isEngaged } from '../../rules/battle/world.ts';
-import { armyEnemyMoveEnded, moveOptions, ruleMove, type MoveChoice } from '../../rules/battle/movement.ts';
+import { moveOptions, ruleMove, type MoveChoice } from '../../rules/battle/movement.ts';
 import { unitMove } from '../../rules/battle/units.ts';
 import { arriveCloser } from '../helpers.ts';
 import { GUARDIAN_BATTLEHOST, GUARDIAN_BATTLEHOST_RULES } from './guardian-battlehost.ts';
@@ -113,7 +113,7 @@ registerStratagem({
     const options = moveOptions(g.state, u).filter((o) => o.mode === 'normal') as Extract<MoveChoice, { to: unknown }>[];
     if (options.length > 0) {
       const { option } = g.decide({ kind: 'fire-and-fade', player: p, prompt: `Fire and Fade: where does ${u.name} move?`, options, context: { unit: u.id } });
-      if (ruleMove(g, u, 'normal', option.to, unitMove(g.state, u), false)) armyEnemyMoveEnded(g, g.state.units[u.id], 'normal');
+      ruleMove(g, u, 'normal', option.to, unitMove(g.state, u), false);
     }
     g.addEffect(FIRE_AND_FADE_MOVED, p, u.id, g.untilEndOfTurn());
   },

@@ -46,6 +46,12 @@ registerRule({
     const chosen = near.find((x) => x.model.id === option)!;
     g.addEffect('Guiding Presence', unit.player, chosen.unit.id, g.untilEndOfPhase(), { model: option });
   },
+  // the chosen model attacks apart from the rest of its unit (War Walkers, Vypers), so its +1 is played
+  splitAttackers(_s, _u, _weapon, models, src) {
+    const model = src.effect?.params.model;
+    if (models.length < 2 || !models.some((m) => m.id === model)) return [models];
+    return [models.filter((m) => m.id === model), models.filter((m) => m.id !== model)];
+  },
   attack(plan, ctx, src) {
     if (!src.effect || src.role !== 'attacker') return;
     const model = src.effect.params.model;

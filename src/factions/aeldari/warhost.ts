@@ -92,7 +92,8 @@ registerStratagem({
 
 /**
  * BLITZING FIREPOWER's effect this phase: the unit's ranged attacks at an enemy unit within 12" have SUSTAINED
- * HITS 1; a weapon that has SUSTAINED HITS already scores a Critical Hit on an unmodified 5+ instead. The range
+ * HITS 1; a weapon that has SUSTAINED HITS already (printed or given by another rule) scores a Critical Hit on
+ * an unmodified 5+ instead. The range
  * is each model's: a weapon "equipped by models in your unit" targets the unit, so the unit's ranged attack
  * groups split at 12" (attackRangeBands) and a group's distance, from its closest model, is each of its
  * models' side of 12".
@@ -102,7 +103,9 @@ registerRule({
   attackRangeBands: () => BLITZING_BAND,
   attack(plan, ctx, src) {
     if (src.role !== 'attacker' || ctx.melee || ctx.distance > 12 + 1e-6) return;
-    if (profileHas(ctx.profile, 'SUSTAINED HITS')) plan.criticalHitOn = Math.min(plan.criticalHitOn, 5);
+    // "already has that ability": printed, or given by another rule (Dire Avengers' Bladestorm within half range:
+    // the unit's abilities, and effects created before this one, have set the plan's SUSTAINED HITS by now)
+    if (profileHas(ctx.profile, 'SUSTAINED HITS') || plan.sustainedHits > 0) plan.criticalHitOn = Math.min(plan.criticalHitOn, 5);
     else plan.sustainedHits = Math.max(plan.sustainedHits, 1);
   },
 });

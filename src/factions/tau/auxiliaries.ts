@@ -7,6 +7,7 @@ import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { opponent } from '../../core/state.ts';
 import { holdMarkersAtCommandEnd, intoReservesAtTurnEnd } from '../helpers.ts';
+import { controlByLevel } from '../../rules/battle/objectives.ts';
 
 /** The effect Fieldcraft leaves on a marker (params.objective), army-wide for its player. */
 export const FIELDCRAFT_HOLD = 'Fieldcraft (held)';
@@ -14,7 +15,7 @@ export const FIELDCRAFT_HOLD = 'Fieldcraft (held)';
 /**
  * Kroot Carnivores' Fieldcraft: at the end of its player's Command phase, each marker the unit is within
  * range of and its player controls stays under that player's control without models in range, until
- * the opponent controls it at the start or end of a turn (the hold outlives the unit).
+ * the opponent controls it (by the Levels of Control) at the start or end of a turn (the hold outlives the unit).
  */
 registerRule({
   name: 'Fieldcraft', kind: 'datasheet-ability',
@@ -22,19 +23,21 @@ registerRule({
 });
 
 /**
- * The hold: its player controls the marker unless the opponent does by the Levels of Control (a
- * contested marker stays held). Ends at the end of a turn in which the opponent controls it (the start
- * of the next turn sees the same positions, so the end of each turn is where it is checked).
+ * The hold: its player controls the marker whatever the Levels of Control, "until your opponent controls it at
+ * the start or end of any turn": it ends at the end of a turn in which the opponent's Level of Control over it is
+ * greater (the start of the next turn sees the same positions, so the end of each turn is where it is checked).
+ * Within a turn the opponent does not take it by standing on it (nor score it at the end of their Command phase,
+ * as the marker holds of other rules, worded "at the end of a phase", would let them: registerMarkerHold).
  */
 registerRule({
   name: FIELDCRAFT_HOLD, kind: 'effect',
   objectiveControl(_state, objective, controller, effect) {
-    if (effect.params.objective !== objective || controller === opponent(effect.player)) return controller;
-    return effect.player;
+    return effect.params.objective === objective ? effect.player : controller;
   },
   effectTurnEnd(g, effect) {
-    const o = g.state.objectives.find((x) => x.id === effect.params.objective);
-    if (o && o.controller === opponent(effect.player)) g.removeEffect(effect.id);
+    const i = g.state.objectives.findIndex((x) => x.id === effect.params.objective);
+    // (endTurn records the control again after the effects' turn end)
+    if (i >= 0 && controlByLevel(g.state)[i] === opponent(effect.player)) g.removeEffect(effect.id);
   },
 });
 

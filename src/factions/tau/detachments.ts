@@ -27,7 +27,7 @@ import { KROOT_HUNTING_PACK, KROOT_HUNTING_PACK_RULES } from './kroot-hunting-pa
 import { KROOT_RAIDING_PARTY, KROOT_RAIDING_PARTY_RULES } from './kroot-raiding-party.ts';
 import { AUXILIARY_CADRE, AUXILIARY_CADRE_RULES } from './auxiliary-cadre.ts';
 import { bearerModel, modelWithinRangeOf, normalMoveChoices, regainD3Wounds, untilEndOfOpponentsNextTurn } from '../helpers.ts';
-import { armyEnemyMoveEnded, ruleMove } from '../../rules/battle/movement.ts';
+import { ruleMove } from '../../rules/battle/movement.ts';
 
 const KAUYON = 'Kauyon';
 const MONTKA = "Mont'ka";
@@ -187,11 +187,17 @@ registerRule({
   },
 });
 
-/** Pinpoint Counter-offensive: re-roll Hit rolls of non-KROOT units against the enemy unit that destroyed one of yours. */
+/**
+ * Pinpoint Counter-offensive: re-roll Hit rolls of non-KROOT units against the enemy unit that destroyed one of
+ * yours (params.enemies: its id and, for an Attached unit, its parts' ids, so that a Leader left alone when its
+ * Bodyguard is destroyed is still that unit, as Bounty Hunters reads it; params.enemy in older logs).
+ */
 registerRule({
   name: 'Pinpoint Counter-offensive', kind: 'effect',
   attack(plan, ctx, src) {
-    if (src.role !== 'attacker' || ctx.target.id !== src.effect?.params.enemy || ctx.attacker.keywords.includes('KROOT')) return;
+    if (src.role !== 'attacker' || !src.effect || ctx.attacker.keywords.includes('KROOT')) return;
+    const enemies = (src.effect.params.enemies as string[] | undefined) ?? [src.effect.params.enemy as string];
+    if (!enemies.includes(ctx.target.id)) return;
     plan.rerollHits = widerReroll(plan.rerollHits, 'failed');
   },
 });
@@ -207,8 +213,10 @@ registerStratagem({
     return [g.state.units[w.unit!]];
   },
   use(g, w, p) {
-    // the enemy unit's id; the effect lasts until the end of the battle, for the whole army
-    g.addEffect('Pinpoint Counter-offensive', p, null, { at: 'end-of-battle' }, { enemy: w.data!.by as string });
+    // the enemy unit and its parts; the effect lasts until the end of the battle, for the whole army
+    const by = g.state.units[w.data!.by as string];
+    const enemies = [by.id, ...by.components.map((c) => c.unit).filter((id) => id !== by.id)];
+    g.addEffect('Pinpoint Counter-offensive', p, null, { at: 'end-of-battle' }, { enemies });
   },
 });
 
@@ -373,7 +381,7 @@ registerRule({
     const mover = s.units[option.unit];
     const { option: to } = g.decide({ kind: 'dutys-echo-move', player: unit.player, prompt: `${mover.name}: Duty's Echo: a Normal move of up to 3"`, options: moves.get(mover.id)!, context: { unit: mover.id } });
     if ('none' in to) return;
-    if (ruleMove(g, mover, 'normal', to.to, 3)) armyEnemyMoveEnded(g, g.state.units[mover.id], 'normal');
+    ruleMove(g, mover, 'normal', to.to, 3);
   },
 });
 

@@ -63,6 +63,9 @@ export function isSetUpMode(mode: MoveMode): boolean {
   return mode === 'deepStrike' || mode === 'strategicReserves' || mode === 'setUp' || mode === 'disembark';
 }
 
+/** The moves in which a model that can FLY is moved over enemy models as if they were not there. */
+const FLYING_MOVES: ReadonlySet<MoveMode> = new Set<MoveMode>(['normal', 'advance', 'fallBack']);
+
 function enemyRuleFor(mode: MoveMode, fly: boolean): EnemyRule {
   if (fly) return 'none';
   switch (mode) {
@@ -153,8 +156,10 @@ export function buildContext(req: MoveRequest, world: World): Ctx | string {
     const fly = !!pm.canFly;
     const heavy = !!pm.isVehicleOrMonster;
     const walk = pm.walksOver;
-    // FLY models and a walker's rule that excludes no model pass over every model on the way
-    const overAll = fly || !!walk?.titanicModels;
+    // FLY models pass over every model on the way in a Normal, Advance or Fall Back move only (core rules,
+    // Flying: not in a Charge move, Pile-in or Consolidation); a rule may let a charge pass through
+    // (Acrobatic Onslaught: overModels), as may a walker's rule that excludes no model
+    const overAll = (fly && FLYING_MOVES.has(mode)) || !!pm.overModels || !!walk?.titanicModels;
     const start = pm.body ? { x: pm.body.pos.x, y: pm.body.pos.y, z: pm.body.pos.z } : null;
     const z0 = 0;
     const z1 = Math.max(start ? start.z : 0, 0) + height;

@@ -47,6 +47,8 @@ export interface PlanModel {
   base?: Base;
   height?: number;
   canFly?: boolean;
+  /** a rule lets this move pass over enemy models as a FLY model's Normal move does (Acrobatic Onslaught's charges) */
+  overModels?: boolean;
   /**
    * VEHICLE or MONSTER, or any model that is not INFANTRY, BEASTS or FLY (MOUNTED): cannot end a move on a ruin
    * unless it can FLY, nor cross one unless it can FLY or a walker's rule lets it

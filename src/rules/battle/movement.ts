@@ -246,10 +246,11 @@ function moveMade(g: Game, u: UnitState, plan: PlannedMove, mode: 'normal' | 'ad
  * Gambit, the reactive moves, Fire and Fade): planned as the phase's, and heard by the same abilities
  * (Internal Grenade Racks, Pulse Bombs, Titanic Strides), for every such move is one. A Fall Back takes its
  * Desperate Escape tests. Like any Normal or Fall Back move it may end with the unit embarking (core rules,
- * Embark, in any phase), unless the rule says it cannot (`embark` false: FIRE AND FADE). True when the unit
- * was placed.
+ * Embark, in any phase), unless the rule says it cannot (`embark` false: FIRE AND FADE); before that, the
+ * opponent's rules that act when an enemy unit ends such a move hear it (ruleMoveEnded; `reaction`: the move
+ * answers another, Trail Finding's). True when the unit was placed.
  */
-export function ruleMove(g: Game, u: UnitState, mode: 'normal' | 'fall-back', to: { x: number; y: number }, distance: number, embark = true): boolean {
+export function ruleMove(g: Game, u: UnitState, mode: 'normal' | 'fall-back', to: { x: number; y: number }, distance: number, embark = true, reaction = false): boolean {
   const watchers = moveWatchers(u, mode);
   const plan = planMove(g.state, u, mode, to, distance, watchers.length > 0);
   if (!plan.ok) return false;
@@ -257,6 +258,7 @@ export function ruleMove(g: Game, u: UnitState, mode: 'normal' | 'fall-back', to
     if (completeFallBack(g, u, plan, to, distance) !== 'moved') return false;
   } else if (!applyPlan(g, u, plan, 'normal')) return false;
   moveMade(g, u, plan, mode, watchers);
+  ruleMoveEnded(g, u, mode, reaction);
   const moved = g.state.units[u.id];
   if (embark && moved.location === 'battlefield') offerEmbark(g, moved);
   return true;
@@ -351,13 +353,29 @@ export function advanceDistance(g: Game, u: UnitState): number {
 function enemyMoveEnded(g: Game, mover: UnitState): void {
   const moved = mover.flags.moved;
   if (mover.location !== 'battlefield' || (moved !== 'normal' && moved !== 'advance' && moved !== 'fall-back')) return;
+  moveEnded(g, mover, moved, false);
+}
+
+/**
+ * A Normal or Fall Back move a rule gave has ended (Duty's Echo, FIRE AND FADE, Fade Back, Lethal Intent...): the
+ * rules that act when a unit ends such a move hear it as they hear the Movement phase's, for their texts name no
+ * phase (Trail Finding, Aerial Disengagement: "when an enemy unit ends a Normal, Advance or Fall Back move"). A
+ * `reaction` (the reactive move such an ability gives) is heard by the army rules (Relentless Raiders) and the
+ * effects on the unit (Monofilament Snare) only: a reactive move does not set off another.
+ */
+function ruleMoveEnded(g: Game, mover: UnitState, mode: 'normal' | 'fall-back', reaction: boolean): void {
+  const u = g.state.units[mover.id];
+  if (u.location === 'battlefield') moveEnded(g, u, mode, reaction);
+}
+
+function moveEnded(g: Game, mover: UnitState, mode: 'normal' | 'advance' | 'fall-back', reaction: boolean): void {
   // effects on the unit that act when it moves (Monofilament Snare)
   for (const e of effectsWith(g.state, mover.id, 'markedUnitMoved')) {
     if (g.state.units[mover.id].location === 'battlefield') getRule(e.kind)!.markedUnitMoved!(g, g.state.units[mover.id], e);
   }
   if (g.state.units[mover.id].location !== 'battlefield') return;
-  armyEnemyMoveEnded(g, mover, moved);
-  if (g.state.units[mover.id].location !== 'battlefield' || !anyUnitHas(g.state, 'enemyMoveEnded')) return;
+  armyEnemyMoveEnded(g, g.state.units[mover.id], mode);
+  if (reaction || g.state.units[mover.id].location !== 'battlefield' || !anyUnitHas(g.state, 'enemyMoveEnded')) return;
   for (const id of g.state.unitOrder) {
     const u = g.state.units[id];
     if (u.player === mover.player || u.location !== 'battlefield') continue;

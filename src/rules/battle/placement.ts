@@ -51,8 +51,8 @@ export function planUnit(state: GameState, u: UnitState, mode: MoveMode, opts: P
     const over = movesOverOf(state, u);
     if (over) for (const m of models) m.walksOver = over;
   }
-  // a rule may let its Charge moves pass through enemy models (Acrobatic Onslaught): as a FLY unit's charge
-  if (mode === 'charge' && chargesThroughModels(state, u)) for (const m of models) m.canFly = true;
+  // a rule may let its Charge moves pass through enemy models (Acrobatic Onslaught), as a FLY unit's Normal move
+  if (mode === 'charge' && chargesThroughModels(state, u)) for (const m of models) { m.canFly = true; m.overModels = true; }
   const world = worldOf(state, u.id);
   if (standIns.length) world.models.push(...standIns);
   return planMove({ mode, player: String(u.player), unitId: u.id, models, ...opts }, world);

@@ -22,7 +22,9 @@ const EMERGENCY_DISEMBARK_RANGE = 6;
 
 /** Effect kind on a unit that disembarked (or was set up around its destroyed transport) in this phase: it cannot embark in it. */
 export const DISEMBARKED_THIS_PHASE = 'Disembarked this phase';
-registerRule({ name: DISEMBARKED_THIS_PHASE, kind: 'effect' });
+// "cannot embark if it has already disembarked in the same phase": every embarkation (the core Embark, Rapid
+// Embarkation, SKYBORNE SANCTUARY, COMBAT EMBARKATION) asks fitsIn, which reads this
+registerRule({ name: DISEMBARKED_THIS_PHASE, kind: 'effect', forbids: (perm) => perm === 'embark' });
 
 export function transportOf(s: GameState, u: UnitState): UnitState | null {
   return u.embarkedIn ? s.units[u.embarkedIn] ?? null : null;

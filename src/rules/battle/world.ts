@@ -13,6 +13,11 @@ import { len } from '../../geometry/vec.ts';
 
 interface Shape {
   bases: Base[];
+  /**
+   * bases of the models whose unit composition entry gives a base of its own (the Kroot Farstalkers'
+   * Kill-broker on 32 mm, the profile it shares on 28.5 mm), by the model's name (`ModelState.name`)
+   */
+  named: Map<string, Base>;
   /** per profile, the hull of a model on a flying base (its sight footprint: Body.sight); undefined for the others */
   sights: (Base | undefined)[];
   height: number;
@@ -34,14 +39,16 @@ function shapeOf(ds: Datasheet): Shape {
     const kw = ds.keywords;
     const height = kw.includes('TITANIC') ? 8 : kw.includes('VEHICLE') || kw.includes('MONSTER') ? 3 : 1.5;
     const sights = ds.models.map((p) => (p.hull && p.base.shape !== 'hull' ? baseFromSize({ shape: 'hull', ...p.hull }) : undefined));
-    sh = { bases: ds.models.map((p) => baseFromSize(p.base)), sights, height, aircraft: kw.includes('AIRCRAFT'), towering: kw.includes('TOWERING') };
+    const named = new Map<string, Base>();
+    for (const c of ds.composition ?? []) if (c.base) named.set(c.profile, baseFromSize(c.base));
+    sh = { bases: ds.models.map((p) => baseFromSize(p.base)), named, sights, height, aircraft: kw.includes('AIRCRAFT'), towering: kw.includes('TOWERING') };
     shapeCache.set(ds, sh);
   }
   return sh;
 }
 
-function basesOf(ds: Datasheet): Base[] {
-  return shapeOf(ds).bases;
+function baseOf(sh: Shape, m: ModelState): Base {
+  return (sh.named.size && sh.named.get(m.name)) || sh.bases[m.profile];
 }
 
 /**
@@ -49,10 +56,10 @@ function basesOf(ds: Datasheet): Base[] {
  * ruins' visibility (10th edition core rules, Ruins; RULES.md names only that ruins block visibility): the
  * flags are set only on theirs, so other bodies keep one shape.
  */
-function bodyOf(ds: Datasheet, profile: number, pos: Body['pos']): Body {
+function bodyOf(ds: Datasheet, m: ModelState, pos: Body['pos']): Body {
   const sh = shapeOf(ds);
-  const body = withRuinExceptions({ pos, base: sh.bases[profile], height: sh.height }, sh);
-  const sight = sh.sights[profile];
+  const body = withRuinExceptions({ pos, base: baseOf(sh, m), height: sh.height }, sh);
+  const sight = sh.sights[m.profile];
   if (sight) body.sight = sight;
   return body;
 }
@@ -64,7 +71,7 @@ function withRuinExceptions(body: Body, sh: Shape): Body {
 }
 
 export function modelBase(state: GameState, m: ModelState): Base {
-  return basesOf(state.datasheets[m.datasheet])[m.profile];
+  return baseOf(shapeOf(state.datasheets[m.datasheet]), m);
 }
 
 /** Bodies are cached per model while it stays where it is (positions are replaced, never mutated). */
@@ -75,14 +82,14 @@ export function modelBody(state: GameState, m: ModelState): Body {
   if (!pos) throw new Error(`model ${m.id} is not on the battlefield`);
   const hit = bodyCache.get(m);
   if (hit !== undefined && hit.pos === pos) return hit;
-  const body = bodyOf(state.datasheets[m.datasheet], m.profile, pos);
+  const body = bodyOf(state.datasheets[m.datasheet], m, pos);
   bodyCache.set(m, body);
   return body;
 }
 
 /** Body of a model at another position (planning). */
 export function bodyAt(state: GameState, m: ModelState, pos: { x: number; y: number; z: number }): Body {
-  return bodyOf(state.datasheets[m.datasheet], m.profile, pos);
+  return bodyOf(state.datasheets[m.datasheet], m, pos);
 }
 
 /**
