@@ -82,6 +82,11 @@ export interface Rule {
    */
   leaderAbility?: boolean;
   /**
+   * A Leader ability that hooks do not play but the engine reads by its name (Branching Fates' roll reaction,
+   * Indomitable Strength of Will's token): lent by BATTLEFIELD COMMAND too, read through lentLeaderModel.
+   */
+  lentByName?: boolean;
+  /**
    * An effect on an Attached unit that its Leader keeps when the Bodyguard part is destroyed and the Leader
    * becomes a unit of its own (the turn flags are copied then, and this effect qualifies one: No Charge Bonus).
    * Other effects stay with the Bodyguard unit's id.

@@ -166,7 +166,8 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
     if (first !== null) for (const r of abilityRules(p.target)) if (count > 0 && r.attacksAllocated) count -= r.attacksAllocated(g, p.target, first, p.plan, count);
     if (count > 0) applyDamage(g, attacker, p.target, p.plan, count, true, tally, budget, p.models, p.allowed);
   }
-  splitAttachedUnits(g);
+  // Hazardous tests before an Attached unit that lost a part (to a Deadly Demise) splits: the unit that made the
+  // attacks still holds the models that took them, so a Leader left alone suffers its failed tests' mortal wounds
   for (const h of hazardous) hazardousTests(g, attacker, h.group.weapon.name, h.group.models, h.group.profile.name);
   splitAttachedUnits(g);
   return tally;
@@ -200,7 +201,7 @@ function precisionOrder(g: Game, attacker: UnitState, target: UnitState, weapon:
  */
 function precisionParts(g: Game, attacker: UnitState, target: UnitState, group: AttackGroup, plan: AttackPlan, attackers: ModelState[]): { models: ModelState[]; plan: AttackPlan }[] {
   if (!(plan.precision || plan.criticalWoundPrecision) || target.components.length < 2) return [{ models: attackers, plan }];
-  const parts = charactersSeen(g.state, attackers, target);
+  const parts = charactersSeen(g.state, attacker, attackers, target);
   return parts.map(({ models, seen }) => {
     const p = parts.length === 1 ? plan : { ...plan };
     if (seen?.length === 0) p.precision = p.criticalWoundPrecision = false;
@@ -211,16 +212,19 @@ function precisionParts(g: Game, attacker: UnitState, target: UnitState, group: 
 
 /**
  * The attacking models grouped by the CHARACTER (Leader) models of the Attached unit each can see, in the
- * attackers' order; `seen` null when the models see every one alive (no restriction). Models not on a board
- * (a duel in the abstract) see each other.
+ * attackers' order; `seen` null when the models see every one alive (no restriction). An embarked model firing
+ * through a Firing Deck sees from its transport (the attacking unit's model on the battlefield), as it measures
+ * range and sight; models not on a board (a duel in the abstract) see each other.
  */
-function charactersSeen(state: GameState, attackers: readonly ModelState[], target: UnitState): { models: ModelState[]; seen: string[] | null }[] {
+function charactersSeen(state: GameState, attacker: UnitState, attackers: readonly ModelState[], target: UnitState): { models: ModelState[]; seen: string[] | null }[] {
   const characters = target.models.filter((c) => c.alive && isLeaderModel(target, c));
   const out: { key: string; models: ModelState[]; seen: string[] }[] = [];
+  const hull = attacker.models.find((m) => m.alive && m.pos) ?? null;
   for (const a of attackers) {
     const seen: string[] = [];
+    const from = a.pos ? a : hull;
     for (const c of characters) {
-      if (!a.pos || !c.pos || modelsSee(state, modelBody(state, a), a.id, modelBody(state, c), c.id)) seen.push(c.id);
+      if (!from || !c.pos || modelsSee(state, modelBody(state, from), from.id, modelBody(state, c), c.id)) seen.push(c.id);
     }
     const key = seen.join(' ');
     const part = out.find((x) => x.key === key);

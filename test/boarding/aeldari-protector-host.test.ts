@@ -13,6 +13,7 @@ import type { HatchwayState, PhaseName } from '../../src/core/state.ts';
 import type { Stream } from '../../src/core/rng.ts';
 import { openWindow, usableStratagems, type Window } from '../../src/rules/windows.ts';
 import { hatchwayStep } from '../../src/rules/battle/hatchways.ts';
+import { moveUnit } from '../../src/rules/battle/movement.ts';
 import { allStratagems } from '../../src/rules/stratagems/registry.ts';
 import { getRule } from '../../src/core/rules-registry.ts';
 import { SHURIKEN_STORM_WEAPONS } from '../../src/factions/aeldari/boarding-protector-host.ts';
@@ -142,6 +143,23 @@ describe('RAPID AMBUSH (Protector Host)', () => {
     // the scripted 4": more than a D3 could give, no more than the 4
     expect(moved).toBeGreaterThan(3);
     expect(moved).toBeLessThanOrEqual(4 + 1e-6);
+  });
+
+  it('a unit its mortal wounds destroy as it opens the hatchway before moving is not asked to move (audit 16)', () => {
+    const asked: string[] = [];
+    const tau = scriptedAgent('tau', (r) => { asked.push(r.kind); return 0; });
+    const g = battleSandbox([
+      { id: 'F', player: 0, faction: 'tau', name: 'Cadre Fireblade', at: { x: 19, y: 14.5 } },
+      { id: 'DA', player: 1, faction: 'aeldari', name: 'Dire Avengers', at: { x: 25, y: 13 }, spacing: 0.8 },
+    ], { mode: 'boarding-actions', size: { width: 44, height: 30 }, terrain: WALL, hatchways: [HATCH], phase: 'movement', turn: 0, round: 2, cp: [3, 3],
+      detachments: [null, 'Protector Host'], agents: [tau, using('RAPID AMBUSH')], stream: scriptedStream([6, 4, ...Array(8).fill(3)]) });
+    const f = g.state.units.F.models[0];
+    g.emit({ type: 'model-damaged', unit: 'F', model: f.id, wounds: f.wounds - 1, by: null, mortal: false });
+    moveUnit(g, g.state.units.F);
+    expect(g.state.openHatchways).toEqual(['h1']);
+    expect(g.state.units.F.location).toBe('destroyed');
+    expect(asked).not.toContain('move');
+    expect((g.log ?? []).some((e) => e.type === 'unit-moved' && e.unit === 'F')).toBe(false);
   });
 
   it('a 1 does nothing: no mortal wound, no move', () => {

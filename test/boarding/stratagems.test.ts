@@ -12,6 +12,8 @@ import { battleShockTest } from '../../src/rules/battle/command.ts';
 import { declareCharge } from '../../src/rules/battle/charge.ts';
 import { characteristic } from '../../src/rules/battle/units.ts';
 import { BATTLEFIELD_COMMAND } from '../../src/rules/lent-leaders.ts';
+import { pileInMove, targetableFrom } from '../../src/core/rules-registry.ts';
+import { leaderAbilities } from '../../src/rules/stratagems/boarding-actions.ts';
 import { FIGHTS_NEXT } from '../../src/rules/battle/fight.ts';
 import { weaponEstimate, weaponUses } from '../../src/ai/evaluate.ts';
 import { createHeuristic, lastOptionScores } from '../../agents/heuristic.ts';
@@ -161,6 +163,41 @@ describe('BATTLEFIELD COMMAND', () => {
     expect(planFor(g, 'S', 'G', 'Pulse rifle').attacksBonus).toBe(1);
     expireEffects(g, { at: 'start-of-command', round: 2, player: 0 });
     expect(planFor(g, 'S', 'G', 'Pulse rifle').attacksBonus).toBe(0);
+  });
+
+  /** The Aeldari Leader L within 6" of its Bodyguard unit T; BATTLEFIELD COMMAND at the start of the Fight phase lends `ability` (recorded: what was offered). */
+  function lend(leader: string, ability: string, bodyguard: string, offered: string[][]): Game {
+    const agent = using('BATTLEFIELD COMMAND', (r) => {
+      if (r.kind !== 'battlefield-command-ability') return 0;
+      offered.push(r.options as string[]);
+      return Math.max(0, (r.options as string[]).indexOf(ability));
+    });
+    const g = battleSandbox([
+      { id: 'L', player: 0, faction: 'aeldari', name: leader, at: { x: 10, y: 10 } },
+      { id: 'T', player: 0, faction: 'aeldari', name: bodyguard, at: { x: 13, y: 6 } },
+      { id: 'E', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 40, y: 6 } },
+    ], { ...BA, factions: ['AE', 'TAU'], phase: 'fight', cp: [3, 3], agents: [agent, scriptedAgent('tau')] });
+    openWindow(g, start('fight'));
+    return g;
+  }
+
+  it('lent abilities played through Pile-in and who may shoot the unit work (audit 16): Choreographer of War, Fog of Dreams', () => {
+    const offered: string[][] = [];
+    const g = lend('Troupe Master', 'Choreographer of War', 'Troupe', offered);
+    expect(g.state.effects.map((e) => e.params.ability)).toEqual(['Choreographer of War']);
+    expect(pileInMove(g.state, g.state.units.T).distance).toBe(6);
+    expect(pileInMove(g.state, g.state.units.E).distance).toBe(3);
+    const f = lend('Shadowseer', 'Fog of Dreams (Psychic)', 'Troupe', offered);
+    expect(f.state.effects.map((e) => e.params.ability)).toEqual(['Fog of Dreams (Psychic)']);
+    expect([targetableFrom(f.state, f.state.units.T, 17), targetableFrom(f.state, f.state.units.T, 27)]).toEqual([true, false]);
+  });
+
+  it('a Leader ability the effect cannot play is not offered (Burning Lance changes a Range), nor is a Leader that has only such abilities', () => {
+    const offered: string[][] = [];
+    const g = lend('Fuegan', 'Burning Lance', 'Fire Dragons', offered);
+    expect(offered.flat()).not.toContain('Burning Lance');
+    expect(leaderAbilities(g.state.units.L)).not.toContain('Burning Lance');
+    expect(g.state.effects.some((e) => e.params.ability === 'Burning Lance')).toBe(false);
   });
 
   it('Aun\'Shi lends Inspirational Defiance: +1 OC for the Strike Team\'s models', () => {

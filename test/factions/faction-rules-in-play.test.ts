@@ -204,6 +204,9 @@ describe("PINPOINT COUNTER-OFFENSIVE (Mont'ka): re-roll Hit rolls against the en
     expect(offered(g, destroyed('F', 'ST'), 0)).toEqual([]);
     expect(offered(g, destroyed('F', null), 0)).toEqual([]);
     expect(offered(g, destroyed('GD', 'ST'), 0)).toEqual([]);
+    // a unit Battle-shocked when it was destroyed is not its target (audit 16: as JOIN THE HUNT's same words)
+    g.emit({ type: 'battle-shock', unit: 'F', value: true });
+    expect(offered(g, destroyed('F', 'GD'), 0)).toEqual([]);
   });
 
   it("a destroyed Bodyguard part is judged by its own keywords, not its KROOT Leader's (Leader)", () => {

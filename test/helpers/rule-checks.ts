@@ -208,6 +208,8 @@ export function ruleChecker(): RuleChecker {
   /** the unit whose Hazardous tests were just rolled: the model that suffers their mortal wounds is its player's pick */
   let hazardousUnit: string | null = null;
   let mover: string | null = null;
+  /** an embarked unit's selection to move, counted once it is asked how it moves */
+  let embarkedSelection: string | null = null;
   let escape: { unit: string; name: string; alive: number; shocked: boolean; fly: boolean; dice: number[]; destroyed: number; placed: boolean; forced: boolean; modifier: number } | null = null;
 
   /**
@@ -292,12 +294,18 @@ export function ruleChecker(): RuleChecker {
     const c = e.choice as Record<string, unknown> | null;
     const unitId = c && typeof c === 'object' && typeof c.unit === 'string' ? c.unit : null;
     // each unit is selected at most once a phase to move, to shoot, to charge and to fight
+    if (e.request === 'select-unit-to-move') embarkedSelection = null;
     if (unitId && SELECT_ONCE.has(e.request)) {
       const key = `${e.request}|${unitId}`;
-      // an embarked unit with no room to get out has not moved: it is offered again later in the phase
-      const noRoom = e.request === 'select-unit-to-move' && s.units[unitId].location === 'embarked';
-      if (selected.has(key) && !noRoom) bad(`${s.units[unitId].name} selected twice in one phase (${e.request})`);
-      selected.add(key);
+      if (selected.has(key)) bad(`${s.units[unitId].name} selected twice in one phase (${e.request})`);
+      // an embarked unit selected to move counts once it is asked how it moves: with no room to get out it has
+      // not moved, and is offered again later in the phase (also once set up around its destroyed transport)
+      if (e.request === 'select-unit-to-move' && s.units[unitId].location === 'embarked') embarkedSelection = key;
+      else selected.add(key);
+    }
+    if (e.request === 'move' && embarkedSelection !== null) {
+      selected.add(embarkedSelection);
+      embarkedSelection = null;
     }
     if (e.request === 'select-unit-to-move') {
       settleEscape();
@@ -529,6 +537,7 @@ export function ruleChecker(): RuleChecker {
       case 'phase-started':
         phase = e.phase;
         selected.clear();
+        embarkedSelection = null;
         allocatedThisPhase.clear();
         shockRoll.clear();
         stratagemTests.clear();

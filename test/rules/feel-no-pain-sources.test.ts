@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { battleSandbox } from '../helpers/battle.ts';
 import type { MissionState } from '../../src/core/state.ts';
-import { feelNoPainOf } from '../../src/rules/damage.ts';
+import { destroyModel, feelNoPainOf } from '../../src/rules/damage.ts';
 import { defenderProfile } from '../../src/ai/evaluate.ts';
 import { BATTLEFIELD_COMMAND } from '../../src/rules/lent-leaders.ts';
 
@@ -37,5 +37,19 @@ describe('Feel No Pain sources', () => {
     g.addEffect(BATTLEFIELD_COMMAND, 0, 'ST', { at: 'end-of-battle' }, { leader: 'E', ability: 'Failure Is Not an Option' });
     expect(feelNoPainOf(g.state, g.state.units.ST, g.state.units.ST.models[0], null)).toBe(5);
     expect(defenderProfile(g.state, g.state.units.ST).feelNoPain).toBe(5);
+  });
+
+  it('Rites of Feasting lent by BATTLEFIELD COMMAND: 6+, then 5+ once the Carnivores destroy an enemy unit in the Fight phase (audit 16)', () => {
+    const g = battleSandbox([
+      { id: 'L', player: 0, faction: 'tau', name: 'Kroot Flesh Shaper', at: { x: 10, y: 10 } },
+      { id: 'K', player: 0, faction: 'tau', name: 'Kroot Carnivores', at: { x: 13, y: 6 } },
+      { id: 'E', player: 1, faction: 'aeldari', name: 'Farseer', at: { x: 14.5, y: 6 } },
+    ], { ...BA, phase: 'fight' });
+    g.addEffect(BATTLEFIELD_COMMAND, 0, 'K', { at: 'end-of-battle' }, { leader: 'L', ability: 'Rites of Feasting' });
+    const fnp = () => feelNoPainOf(g.state, g.state.units.K, g.state.units.K.models[0], null);
+    expect(fnp()).toBe(6);
+    destroyModel(g, g.state.units.E, g.state.units.E.models[0], 'K', 'test', { melee: true });
+    expect(g.state.units.E.location).toBe('destroyed');
+    expect(fnp()).toBe(5);
   });
 });

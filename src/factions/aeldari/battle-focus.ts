@@ -35,6 +35,7 @@ import { registerArmyRuleHooks } from '../../rules/battle/phase.ts';
 import { hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { unitsInEngagement } from '../../rules/battle/world.ts';
 import { bearerPartStands, leadingModel, moveOrFallBack, normalMoveChoices, phaseKey, type Destination } from '../helpers.ts';
+import { lentLeaderModel } from '../../rules/lent-leaders.ts';
 
 import {
   BATTLE_FOCUS, BATTLE_FOCUS_TOKENS, FADE_BACK, FLITTING_SHADOWS, OPPORTUNITY_SEIZED, STAR_ENGINES, SUDDEN_STRIKE, SWIFT_AS_THE_WIND,
@@ -249,7 +250,10 @@ const FREE_MANOEUVRES: readonly { rule: string; manoeuvre: string; applies: (u: 
 
 /** Rules that give back the token spent for a unit on a D6 of 3+ (Indomitable Strength of Will while the Wayleaper leads it; Pirate Prince). */
 const TOKEN_REFUNDS: readonly { rule: string; applies: (s: GameState, u: UnitState) => boolean }[] = [
-  { rule: INDOMITABLE_STRENGTH_OF_WILL, applies: (s, u) => u.abilities.includes(INDOMITABLE_STRENGTH_OF_WILL) && leadingModel(s, u, 'AUTARCH WAYLEAPER') !== null },
+  {
+    rule: INDOMITABLE_STRENGTH_OF_WILL,
+    applies: (s, u) => (u.abilities.includes(INDOMITABLE_STRENGTH_OF_WILL) && leadingModel(s, u, 'AUTARCH WAYLEAPER') !== null) || lentLeaderModel(s, u, INDOMITABLE_STRENGTH_OF_WILL, 'AUTARCH WAYLEAPER') !== null,
+  },
   { rule: PIRATE_PRINCE, applies: (_s, u) => bearerPartStands(u, PIRATE_PRINCE) },
 ];
 
@@ -404,6 +408,6 @@ registerRule({ name: FLEET_OF_FOOT, kind: 'datasheet-ability' });
 /** Eldritch Raiders Enhancement (ANHRATHE INFANTRY): the bearer's unit makes Fade Back as Fleet of Foot does. */
 registerRule({ name: ADRENAL_INFUSIONS, kind: 'enhancement' });
 /** Autarch Wayleaper: while it leads a unit, a token spent for that unit comes back on a D6 of 3+. */
-registerRule({ name: INDOMITABLE_STRENGTH_OF_WILL, kind: 'datasheet-ability', leaderAbility: true });
+registerRule({ name: INDOMITABLE_STRENGTH_OF_WILL, kind: 'datasheet-ability', leaderAbility: true, lentByName: true });
 /** Eldritch Raiders Enhancement (Prince Yriel): a token spent for the bearer's unit comes back on a D6 of 3+. */
 registerRule({ name: PIRATE_PRINCE, kind: 'enhancement' });

@@ -44,7 +44,7 @@ function isSupportWeapon(state: GameState, m: ModelState): boolean {
  * or Damage roll (a D6) made for a model of that unit, not a Heavy Weapon Platform, into an unmodified 6.
  * Played just after the roll; the player picks which die, by its value.
  */
-registerRule({ name: BRANCHING_FATES, kind: 'datasheet-ability', leaderAbility: true });
+registerRule({ name: BRANCHING_FATES, kind: 'datasheet-ability', leaderAbility: true, lentByName: true });
 
 registerRollReaction({
   name: 'Branching Fates',

@@ -203,8 +203,9 @@ registerRule({
 });
 
 registerStratagem({
+  // the destroyed unit is its target: not one that was Battle-shocked, as JOIN THE HUNT, PALL OF DREAD and STAGED
+  // DEATH read the same words ("even though it was just destroyed")
   name: 'PINPOINT COUNTER-OFFENSIVE', cp: 1, category: 'Battle Tactic', source: MONTKA, turn: 'either', windows: ['unit/destroyed'],
-  allowBattleShocked: true,
   targets(g, w, p) {
     // the destroyed part's own keywords: a KROOT Leader's do not make its Bodyguard part a KROOT unit (Leader)
     const part = destroyedPart(g, w);

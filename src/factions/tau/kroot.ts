@@ -15,6 +15,7 @@ import { battleShockTest } from '../../rules/battle/command.ts';
 import { unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { isEngaged, modelBody, unitDistance, unitsInEngagement } from '../../rules/battle/world.ts';
 import { attackersAre, leadingModel, modelWith, normalMoveAfterShooting, normalMoveChoices, oncePerRoundDiscount, returnFireHooks, wargearBearers } from '../helpers.ts';
+import { lentLeaderModel } from '../../rules/lent-leaders.ts';
 
 // --- Kroot Flesh Shaper ------------------------------------------------------------------------
 
@@ -62,8 +63,10 @@ onUnitDestroyed((g, unit, _component, by) => {
   const s = g.state;
   if (by === null || s.phase !== 'fight') return;
   const killer = s.units[by];
-  if (!killer || killer.player === unit.player || !killer.abilities.includes(RITES) || feasted(s, killer)) return;
-  if (!leadingModel(s, killer, 'FLESH SHAPER')) return;
+  if (!killer || killer.player === unit.player || feasted(s, killer)) return;
+  // led by the Flesh Shaper, or lent the ability by BATTLEFIELD COMMAND ("as if led" for it)
+  const led = killer.abilities.includes(RITES) && leadingModel(s, killer, 'FLESH SHAPER') !== null;
+  if (!led && !lentLeaderModel(s, killer, RITES, 'FLESH SHAPER')) return;
   g.addEffect(FEASTED, killer.player, killer.id, { at: 'end-of-battle' });
   g.addEffect(FEEL_NO_PAIN_MORTAL, killer.player, killer.id, { at: 'end-of-battle' }, { x: 5 });
 });

@@ -59,7 +59,7 @@ export function planCharge(ctx: Ctx): PlanResult {
    * units (their obstacles) still to be engaged; spots within Engagement Range of more of them come first,
    * so that one model can tie up two targets standing close together (the nearest spot otherwise).
    */
-  const tryContact = (i: number, targets: number[], gap: number, need: number, alsoEngage: readonly number[][] = []): boolean => {
+  const tryContact = (i: number, targets: number[], gap: number, need: number, alsoEngage: readonly number[][] = [], directions = 24): boolean => {
     const m = ctx.models[i];
     const s = m.start!;
     const cands: { x: number; y: number; d: number; also: number }[] = [];
@@ -67,7 +67,7 @@ export function planCharge(ctx: Ctx): PlanResult {
       const o = ctx.obstacles[k];
       const ob = obstacleBody(ctx, k);
       if (horizontalDistance(startBody(i), ob) > R + gap + DISTANCE_EPSILON) continue;
-      for (const p of contactSpots(ctx, i, o.shape, s.x, s.y, gap)) {
+      for (const p of contactSpots(ctx, i, o.shape, s.x, s.y, gap, directions)) {
         const d = len(p.x - s.x, p.y - s.y);
         if (d > R + DISTANCE_EPSILON) continue;
         let also = 0;
@@ -106,6 +106,9 @@ export function planCharge(ctx: Ctx): PlanResult {
     // a roll that brings the unit within Engagement Range but no nearer than 0.9" (or only a model farther
     // back has a way through): just inside Engagement Range, any model of the unit
     if (!ok) ok = order.some((i) => (!near.includes(i) && closing(i)) || tryContact(i, tgt, EDGE_GAP, 0, others));
+    // a target among other models may leave room only in gaps narrower than 15 degrees: the nearest models try
+    // 120 directions (3 degrees apart) before the charge fails
+    if (!ok) ok = near.some((i) => [CONTACT_GAP, 0.5, 0.9, EDGE_GAP].some((gap) => tryContact(i, tgt, gap, 0, others, 120)));
     if (!ok) return fail(`no model can reach unit ${u} with a charge of ${R}" (blocked, or too far along a legal path)`);
   }
   // Phase B: the other models, closest first: base contact where possible, else as close as possible in

@@ -199,5 +199,7 @@ export function fightsFirst(g: Game, u: UnitState): boolean {
   if (u.flags.charged && !hasEffect(g, NO_CHARGE_BONUS, u.id)) return true;
   if (everyModelHas(u, 'Fights First')) return true;
   for (const r of abilityRulesWith(u, 'fightsFirst')) if (r.fightsFirst!({ state: g.state, unit: u }, { role: 'self', player: u.player, effect: null, unit: u })) return true;
+  // an effect that plays such a rule for the unit (BATTLEFIELD COMMAND lending Way of the Blade)
+  for (const e of effectsWith(g.state, u.id, 'fightsFirst')) if (getRule(e.kind)!.fightsFirst!({ state: g.state, unit: u }, { role: 'self', player: e.player, effect: e, unit: u })) return true;
   return hasEffect(g, 'Fights First', u.id);
 }

@@ -148,6 +148,9 @@ export function fight(g: Game, u: UnitState): void {
   openWindow(g, { name: 'fight/unit-selected', unit: u.id, targets: [] });
   pileIn(g, u);
   const fresh = s.units[u.id];
+  // its parts: a Deadly Demise may destroy its Bodyguard or Leader part mid-activation, and the part left (a
+  // unit of its own then) has fought all the same
+  const parts = fresh.components.map((c) => c.unit);
   const attackGroups = meleeAttackGroups(g, fresh, fighters(g, fresh));
   // the enemy units (or parts) its attacks destroy, for the window after it has fought (FIRING LINE)
   let destroyed: string[] = [];
@@ -155,12 +158,13 @@ export function fight(g: Game, u: UnitState): void {
     destroyed = makeMeleeAttacks(g, fresh, attackGroups);
     fallenWarriorsFight(g, fresh);
   }
-  const after = s.units[u.id];
   // a unit its own target's Deadly Demise destroyed is gone: nothing of it is left to consolidate or be marked (as in shooting)
-  if (onBattlefield(after)) {
+  for (const id of parts) {
+    const after = s.units[id];
+    if (!onBattlefield(after)) continue;
     consolidate(g, after);
     // marked once: already so when fallen models fought it (fallenWarriorsFight)
-    if (!s.units[u.id].flags.fought) g.emit({ type: 'unit-flag', unit: u.id, flag: 'fought', value: true });
+    if (!s.units[id].flags.fought) g.emit({ type: 'unit-flag', unit: id, flag: 'fought', value: true });
   }
   openWindow(g, { name: 'fight/after-enemy-fought', unit: u.id, targets: [], data: { destroyed } });
 }

@@ -134,8 +134,12 @@ export function canFallBack(s: GameState, u: UnitState, to: { x: number; y: numb
 export function moveUnit(g: Game, u: UnitState): void {
   const player = u.player;
   openWindow(g, { name: 'movement/unit-selected', unit: u.id, targets: [] });
-  // Boarding Actions: hatchways within 1" may be opened or closed before the unit moves
-  if (u.location === 'battlefield') hatchwayStep(g, u);
+  // Boarding Actions: hatchways within 1" may be opened or closed before the unit moves; the opponent's answer
+  // (RAPID AMBUSH's mortal wounds) may destroy the unit, which then moves no more
+  if (u.location === 'battlefield') {
+    hatchwayStep(g, u);
+    if (!onBattlefield(g.state.units[u.id])) return;
+  }
   const options = moveOptions(g.state, u);
   const { option } = g.decide({ kind: 'move', player, prompt: `${u.name}: how does it move?`, options, context: { unit: u.id } });
   switch (option.mode) {
@@ -218,7 +222,7 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
   for (const part of partsThatMoved(g, u)) {
     // Boarding Actions: and again just after it ends its move
     hatchwayStep(g, part);
-    afterMove(g, part);
+    if (onBattlefield(g.state.units[part.id])) afterMove(g, g.state.units[part.id]);
   }
 }
 

@@ -751,6 +751,9 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
   const before = hasStratagemFor(g, opponent(player), 'shooting/after-enemy-shot') ? destroyedParts(s, opponent(player)) : null;
   // and which of the defender's units lost models (VENGEFUL SORROW)
   const aliveBefore = before === null ? null : aliveModelCounts(s, opponent(player));
+  // the unit's parts: a Deadly Demise or Hazardous test may destroy its Bodyguard or Leader part mid-activation,
+  // and the part left (a unit of its own then) has shot all the same
+  const parts = u.components.map((c) => c.unit);
   const tally = resolveAttacks(g, u, attackGroups, false);
   const destroyed = before === null ? [] : [...destroyedParts(s, opponent(player))].filter((id) => !before.has(id));
   const lostModels = aliveBefore === null ? [] : [...aliveBefore].filter(([id, n]) => s.units[id].models.filter((m) => m.alive).length < n).map(([id]) => id);
@@ -760,11 +763,12 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
     for (const sh of a.shooters) g.addEffect(ONE_SHOT_USED, player, null, { at: 'end-of-battle' }, { model: sh.model.id, weapon: a.group.weapon.name });
   }
   // a unit its own target's Deadly Demise destroyed is gone: nothing of it is left to have shot
-  if (onBattlefield(s.units[u.id])) g.emit({ type: 'unit-flag', unit: u.id, flag: 'shot', value: true });
-  // embarked units that fired through a Firing Deck have shot too
+  for (const id of parts) if (onBattlefield(s.units[id]) && !s.units[id].flags.shot) g.emit({ type: 'unit-flag', unit: id, flag: 'shot', value: true });
+  // embarked units that fired through a Firing Deck have shot too, also when the transport was destroyed
+  // mid-activation and they got out
   for (const id of new Set(assignments.flatMap((a) => a.shooters.map((sh) => sh.model.origin)))) {
     const e = s.units[id];
-    if (e && e.id !== u.id && e.location === 'embarked' && !e.flags.shot) g.emit({ type: 'unit-flag', unit: e.id, flag: 'shot', value: true });
+    if (e && !parts.includes(e.id) && e.location !== 'destroyed' && e.models.some((m) => m.alive) && !e.flags.shot) g.emit({ type: 'unit-flag', unit: e.id, flag: 'shot', value: true });
   }
   // abilities that act "after this unit has shot" in its Shooting phase (Suppression Volley)
   const shooter = s.units[u.id];

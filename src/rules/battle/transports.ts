@@ -217,13 +217,15 @@ export function resolveDestroyedModel(g: Game, unit: UnitState, model: ModelStat
 /**
  * Each unit on the battlefield with a model within `inches` of this (destroyed) model, in turn: its own unit
  * too, when others of it are near; not models being destroyed, at 0 wounds, like a vehicle whose explosion
- * set this one off (Deadly Demise, FAIL-SAFE DETONATOR). Each unit is checked when its turn comes, so one
- * emptied by an explosion set off before it is passed over.
+ * set this one off (Deadly Demise, FAIL-SAFE DETONATOR). The units are those near it as it is destroyed (not a
+ * transport's passengers set up around it after a chained explosion); each is checked again when its turn
+ * comes, so one emptied by an explosion set off before it is passed over.
  */
 export function forEachUnitNearModel(g: Game, model: ModelState, inches: number, fn: (other: UnitState) => void): void {
   if (!model.pos) return;
   const body = modelBody(g.state, model);
-  for (const id of g.state.unitOrder) {
+  const near = g.state.unitOrder.filter((id) => unitNearModel(g.state, g.state.units[id], model, inches, body));
+  for (const id of near) {
     const other = g.state.units[id];
     if (unitNearModel(g.state, other, model, inches, body)) fn(other);
   }

@@ -25,7 +25,7 @@
 import type { Game } from '../../core/game.ts';
 import { profileHas } from '../../data/datasheet.ts';
 import { getRule, registerRule, type Rule, type RuleSource } from '../../core/rules-registry.ts';
-import type { Expiry, GameState, PlayerIndex, UnitState } from '../../core/state.ts';
+import type { Effect, Expiry, GameState, PlayerIndex, UnitState } from '../../core/state.ts';
 import type { Window } from '../windows.ts';
 import { registerRollReaction } from '../roll-window.ts';
 import { registerStratagem } from './registry.ts';
@@ -50,7 +50,21 @@ function own(g: Game, w: Window, player: PlayerIndex): UnitState | null {
 
 /** The Leader abilities (rules marked `leaderAbility`) a unit has. */
 export function leaderAbilities(u: UnitState): string[] {
-  return u.abilities.filter((a) => getRule(a)?.leaderAbility === true);
+  return u.abilities.filter((a) => { const r = getRule(a); return r?.leaderAbility === true && lendable(r); });
+}
+
+/**
+ * The hooks the BATTLEFIELD COMMAND effect plays for a lent ability (its entry below). An ability played only
+ * through others (a weapon's Range: Burning Lance; moments of the unit's own: Tactical Acumen, Word of the Phoenix,
+ * Harvester of Souls) would do nothing lent, so it is not offered; one read by its name may be (Rule.lentByName).
+ */
+const LENT_HOOKS = [
+  'attack', 'characteristic', 'rollModifier', 'allows', 'forbids', 'weaponAbility', 'fixedAdvance', 'rerollAdvance', 'mayTarget',
+  'deepStrikeDistance', 'feelNoPain', 'extraWeapons', 'pileInMove', 'targetableFrom', 'attackRangeBands', 'fightsFirst',
+] as const satisfies readonly (keyof Rule)[];
+
+function lendable(r: Rule): boolean {
+  return r.lentByName === true || LENT_HOOKS.some((h) => r[h] !== undefined);
 }
 
 /** Targeted by this player's Battlefield Command since their last Command phase (as Leader or Bodyguard)? */
@@ -103,7 +117,10 @@ registerStratagem({
 
 /** The lent ability, when the effect is on its Bodyguard unit; played with its Leader leading. */
 function lent(src: RuleSource): { rule: Rule; bodyguard: string; leader: string; src: RuleSource } | null {
-  const e = src.effect;
+  return lentBy(src.effect, src);
+}
+
+function lentBy(e: Effect | null, src: RuleSource): { rule: Rule; bodyguard: string; leader: string; src: RuleSource } | null {
   if (!e || e.unit === null) return null;
   const rule = getRule(e.params.ability as string);
   if (!rule) return null;
@@ -113,8 +130,9 @@ function lent(src: RuleSource): { rule: Rule; bodyguard: string; leader: string;
 /**
  * The effect on the Bodyguard unit: it answers the hooks of the lent Leader ability (attacks,
  * characteristics, roll modifiers, permissions, weapon abilities, Advance, targets, Deep Strike, Feel
- * No Pain, extra weapons) as if the Leader led the unit. Abilities that act at moments of the unit's own
- * (start or end of a phase, selected to shoot or fight) are not lent.
+ * No Pain, extra weapons, Pile-in, who may shoot it from where, range bands, Fights First) as if the Leader
+ * led the unit. Abilities that act at moments of the unit's own (start or end of a phase, selected to shoot
+ * or fight) or change a weapon's Range are not lent, nor offered (leaderAbilities).
  */
 registerRule({
   name: BATTLEFIELD_COMMAND, kind: 'effect',
@@ -166,7 +184,25 @@ registerRule({
     const l = lent(src);
     return l?.rule.extraWeapons ? withLentLeader(l.bodyguard, l.leader, () => l.rule.extraWeapons!(ctx, l.src)) : [];
   },
+  pileInMove(ctx, src) {
+    const l = lent(src);
+    return l?.rule.pileInMove ? withLentLeader(l.bodyguard, l.leader, () => l.rule.pileInMove!(ctx, l.src)) : null;
+  },
+  targetableFrom(ctx, effect) {
+    const l = lentBy(effect, { role: 'defender', player: ctx.unit.player, effect, unit: ctx.unit });
+    return l?.rule.targetableFrom ? withLentLeader(l.bodyguard, l.leader, () => l.rule.targetableFrom!(ctx, null)) : true;
+  },
+  attackRangeBands(ctx, src) {
+    const l = lent(src);
+    return l?.rule.attackRangeBands ? withLentLeader(l.bodyguard, l.leader, () => l.rule.attackRangeBands!(ctx, l.src)) : NO_BANDS;
+  },
+  fightsFirst(ctx, src) {
+    const l = lent(src);
+    return l?.rule.fightsFirst ? withLentLeader(l.bodyguard, l.leader, () => l.rule.fightsFirst!(ctx, l.src)) : false;
+  },
 });
+
+const NO_BANDS: readonly number[] = [];
 
 // --- COMMAND RE-ROLL ---------------------------------------------------------------------------
 
