@@ -54,17 +54,15 @@ export function leaderAbilities(u: UnitState): string[] {
 }
 
 /**
- * The hooks the BATTLEFIELD COMMAND effect plays for a lent ability (its entry below). An ability played only
- * through others (a weapon's Range: Burning Lance; moments of the unit's own: Tactical Acumen, Word of the Phoenix,
- * Harvester of Souls) would do nothing lent, so it is not offered; one read by its name may be (Rule.lentByName).
+ * Can the BATTLEFIELD COMMAND effect play this ability for a unit it is lent to: it has one of the hooks the
+ * effect's entry (below) answers, or is read by its name (Rule.lentByName). An ability played only through others
+ * (a weapon's Range: Burning Lance; moments of the unit's own: Tactical Acumen, Word of the Phoenix, Harvester of
+ * Souls) would do nothing lent, so it is not offered.
  */
-const LENT_HOOKS = [
-  'attack', 'characteristic', 'rollModifier', 'allows', 'forbids', 'weaponAbility', 'fixedAdvance', 'rerollAdvance', 'mayTarget',
-  'deepStrikeDistance', 'feelNoPain', 'extraWeapons', 'pileInMove', 'targetableFrom', 'attackRangeBands', 'fightsFirst',
-] as const satisfies readonly (keyof Rule)[];
-
 function lendable(r: Rule): boolean {
-  return r.lentByName === true || LENT_HOOKS.some((h) => r[h] !== undefined);
+  if (r.lentByName === true) return true;
+  const lending = getRule(BATTLEFIELD_COMMAND) as unknown as Record<string, unknown>;
+  return Object.entries(r).some(([k, v]) => typeof v === 'function' && typeof lending[k] === 'function');
 }
 
 /** Targeted by this player's Battlefield Command since their last Command phase (as Leader or Bodyguard)? */
