@@ -163,7 +163,7 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
     // attack's Damage 0 (Stealth Drones) is asked as for any other attack
     let count = p.count;
     const first = allocationTarget(g.state, p.target, p.plan.precision, p.allowed, p.plan.precisionOnly);
-    if (first !== null) for (const r of abilityRules(p.target)) if (count > 0 && r.attacksAllocated) count -= r.attacksAllocated(g, p.target, first, p.plan, count);
+    if (first !== null) count = attacksLeftAfterAllocation(g, p.target, first, p.plan, count);
     if (count > 0) applyDamage(g, attacker, p.target, p.plan, count, true, tally, budget, p.models, p.allowed);
   }
   // Hazardous tests before an Attached unit that lost a part (to a Deadly Demise) splits: the unit that made the
@@ -232,6 +232,12 @@ function charactersSeen(state: GameState, attacker: UnitState, attackers: readon
     else out.push({ key, models: [a], seen });
   }
   return out.map((x) => ({ models: x.models, seen: x.seen.length === characters.length ? null : x.seen }));
+}
+
+/** How many of `count` attacks just allocated to `model` still do anything once the target's rules that make such attacks do nothing (Stealth Drones: Damage 0) have been asked. */
+function attacksLeftAfterAllocation(g: Game, target: UnitState, model: ModelState, plan: AttackPlan, count: number): number {
+  for (const r of abilityRules(target)) if (count > 0 && r.attacksAllocated) count -= r.attacksAllocated(g, target, model, plan, count);
+  return count;
 }
 
 /** One group: attacks, Hit roll, Wound roll, then saves and damage. */
@@ -436,7 +442,7 @@ function savesAndDamage(
     remaining -= batch;
     if (!first.allocated) g.emit({ type: 'attack-allocated', unit: target.id, model: first.id });
     // rules that make allocated attacks do nothing (Stealth Drones): those need no saving throw
-    for (const r of abilityRules(target)) if (batch > 0 && r.attacksAllocated) batch -= r.attacksAllocated(g, target, first, plan, batch);
+    batch = attacksLeftAfterAllocation(g, target, first, plan, batch);
     if (batch === 0) continue;
     let fails = 0;
     const invulnerable = watched && need < 7 && invulnerableSaveMade(state, sc, first, need);

@@ -314,21 +314,22 @@ describe('Drone Escort (Heavy Gun Drones)', () => {
     const g = tauSandbox(units(4), 'drone-escort', 'use', asked, { ...opts, phase: 'movement' });
     // the Overwatch of the Aeldari Movement phase (FIRE OVERWATCH's use), then their Shooting phase
     shootWithUnit(g, g.state.units.HG, { onlyTarget: 'GD' });
-    const overwatch = hitRollsBy(g, 'HG');
-    expect(overwatch).toBeGreaterThan(0);
+    // one Hit roll a volley: the Drones' burst cannons are one weapon group
+    expect(hitRollsBy(g, 'HG')).toBe(1);
     expect(g.state.units.HG.flags.shot).toBe(true);
     g.emit({ type: 'phase-ended', round: 2, player: 1, phase: 'movement' });
     g.emit({ type: 'phase-started', round: 2, player: 1, phase: 'shooting' });
     shootWithUnit(g, g.state.units.GD);
     expect(count(asked, 'drone-escort')).toBe(1);
-    expect(hitRollsBy(g, 'HG')).toBeGreaterThan(overwatch);
+    expect(hitRollsBy(g, 'HG')).toBe(2);
     // Guardians in range of the Strike Team but out of the Drones' burst cannons' 18": not asked, the use not spent
     const far: DecisionRequest[] = [];
     const e = tauSandbox(units(4).slice(0, 3), 'drone-escort', 'use', far, opts);
     setGap(e, 'GD', 'ST', 15);
     expect(unitDistance(e.state, e.state.units.HG, e.state.units.GD)).toBeGreaterThan(18);
     shootWithUnit(e, e.state.units.GD);
-    expect(hitRollsBy(e, 'GD')).toBeGreaterThan(0);
+    // the Guardians shot (two weapon groups: two Hit rolls), the Drones did not answer
+    expect(hitRollsBy(e, 'GD')).toBe(2);
     expect(count(far, 'drone-escort')).toBe(0);
     expect(e.state.effects.some((x) => x.kind === 'Drone Escort used')).toBe(false);
   });

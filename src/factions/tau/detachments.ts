@@ -215,8 +215,7 @@ registerStratagem({
   },
   use(g, w, p) {
     // the enemy unit and its parts; the effect lasts until the end of the battle, for the whole army
-    const by = g.state.units[w.data!.by as string];
-    const enemies = [by.id, ...by.components.map((c) => c.unit).filter((id) => id !== by.id)];
+    const enemies = g.state.units[w.data!.by as string].components.map((c) => c.unit);
     g.addEffect('Pinpoint Counter-offensive', p, null, { at: 'end-of-battle' }, { enemies });
   },
 });
