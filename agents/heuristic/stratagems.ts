@@ -13,7 +13,7 @@ import { chargeRollModifier } from '../../src/rules/battle/charge.ts';
 import { isEngaged, modelBody, unitDistance, engagedEnemies, unitSees } from '../../src/rules/battle/world.ts';
 import { horizontalDistance } from '../../src/geometry/distance.ts';
 import { arrivalPoints as reservesArrivalPoints } from '../../src/rules/battle/reserves.ts';
-import { acrossHatchway } from '../../src/rules/battle/hatchways.ts';
+import { modelsAcrossHatchway } from '../../src/rules/battle/hatchways.ts';
 import { auxiliary, guidedFireBonus } from '../../src/factions/tau/auxiliary-cadre.ts';
 import { tanglebombTargets } from '../../src/factions/tau/kroot-raiding-party.ts';
 import { OVERFLIGHT_MOVE } from '../../src/factions/aeldari/windrider-host.ts';
@@ -157,10 +157,8 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     case 'RESPONSIVE VOLLEY': {
       const h = (s.board.hatchways ?? []).find((x) => x.id === win?.data?.hatchway);
       if (!u || !h) return 0;
-      const from = u.models.flatMap((m) => (m.alive && m.pos ? [m.pos] : []));
       return volleyGain(c, u, (p, info) => {
-        const to = info.target.models.flatMap((m) => (m.alive && m.pos ? [m.pos] : []));
-        if (acrossHatchway(h.polygon, from, to)) p.criticalHitOn = Math.min(p.criticalHitOn, 5);
+        if (modelsAcrossHatchway(s, h.polygon, u.models, info.target.models)) p.criticalHitOn = Math.min(p.criticalHitOn, 5);
       });
     }
     case 'COMBAT EMBARKATION': {
@@ -309,9 +307,7 @@ function stratagemGain(c: Ctx, o: StratOption, win: WindowCtx | undefined, roll:
     case 'GUARDIAN CONSTRUCTS': {
       const e = win?.unit ? s.units[win.unit] : null;
       if (!u || !win || !e) return 0;
-      const from = e.models.flatMap((m) => (m.alive && m.pos ? [m.pos] : []));
-      const to = u.models.flatMap((m) => (m.alive && m.pos ? [m.pos] : []));
-      return (s.board.hatchways ?? []).some((h) => acrossHatchway(h.polygon, from, to)) ? incomingSaved(c, win, u, MINUS_ONE_TO_WOUND) : 0;
+      return (s.board.hatchways ?? []).some((h) => modelsAcrossHatchway(s, h.polygon, e.models, u.models)) ? incomingSaved(c, win, u, MINUS_ONE_TO_WOUND) : 0;
     }
     case 'FOCUSED FUSILLADE': return u ? volleyGain(c, u, (p) => { p.woundModifier += 1; }) : 0;
     case 'BLADEFOCUS': return u ? phaseAttackGain(c, u, (p) => { p.rerollHits = widerReroll(p.rerollHits, 'failed'); }) : 0;

@@ -366,9 +366,10 @@ export interface Rule {
   effectTurnEnd?(g: Game, effect: Effect, player: PlayerIndex): void;
   /**
    * Who controls the objective marker, given who would by the Levels of Control (`controller`): asked of
-   * the effects in the state, so a rule can keep a marker under its player's control (Fieldcraft).
+   * the effects in the state, so a rule can keep a marker under its player's control (Fieldcraft), at the
+   * moment control is determined (the end of a phase or of a turn).
    */
-  objectiveControl?(state: GameState, objective: string, controller: PlayerIndex | null, effect: Effect): PlayerIndex | null;
+  objectiveControl?(state: GameState, objective: string, controller: PlayerIndex | null, effect: Effect, moment: 'phase-end' | 'turn-end'): PlayerIndex | null;
   /**
    * A model of the unit this ability belongs to was destroyed (and removed) (Crewed Platform); `at`: where
    * it stood, null when it was not on the battlefield (Unquenchable Resolve sets it back up near there).
@@ -458,6 +459,18 @@ export interface Rule {
    * effects on the shooting unit. Return the models unsplit (the same array) when nothing differs.
    */
   splitAttackers?(state: GameState, unit: UnitState, weapon: Weapon, models: ModelState[], src: RuleSource): ModelState[][];
+  /**
+   * Split the attacking models of a group that targets this unit into parts resolved apart, because the rule
+   * judges each attacking model (GUARDIAN CONSTRUCTS: those wholly across a hatchway); asked of the effects on
+   * the target as the group's attacks are resolved. Return the models unsplit (one part) when nothing differs.
+   */
+  splitAttackersAgainst?(state: GameState, target: UnitState, models: ModelState[], src: RuleSource): ModelState[][];
+  /**
+   * The unit's ranged attack groups are split by whether the target is each model's closest eligible target (a
+   * datasheet ability with a bonus "each time a model makes a ranged attack that targets the closest eligible
+   * target": Exemplars of Mont'ka, Swift Demise), so each model's attacks get the bonus its own position earns.
+   */
+  splitByClosestTarget?: true;
   /**
    * False when this model of the unit may not make ranged attacks now, though its unit may shoot (after a
    * Fall Back, only the bearers of a Battlesuit Support System); asked only of units that Fell Back.

@@ -23,3 +23,20 @@ export function deepStrikeGrantFor(enhancements: readonly string[], ds: Datashee
   const carried = new Set(enhancements.map(lookupKey));
   return DEEP_STRIKE_GRANTS.find((g) => carried.has(lookupKey(g.enhancement)) && g.keywords.some((k) => ds.keywords.includes(k))) ?? null;
 }
+
+/**
+ * Units a detachment's rule lets wait in Reserves from Declare Battle Formations as if in Strategic Reserves,
+ * outside the Strategic Reserves quarter of the points (they still count toward the half in Reserves): Ride the
+ * Wind's riders, an ASURYANI MOUNTED or VYPERS unit. A fact the scenario loader needs as the agents' Declare
+ * Battle Formations does; the rule (src/factions/aeldari/windrider-host.ts) reads the same entry.
+ */
+export const UNCAPPED_RESERVES: readonly { detachment: string; keywords: readonly (readonly string[])[] }[] = [
+  { detachment: 'Windrider Host', keywords: [['ASURYANI', 'MOUNTED'], ['VYPERS']] },
+];
+
+/** Does the detachment's rule let a unit with these keywords (every set's keywords, for one of the sets) wait outside the quarter? */
+export function uncappedReserves(detachment: string | null, has: (keyword: string) => boolean): boolean {
+  const entry = UNCAPPED_RESERVES.find((e) => lookupKey(e.detachment) === lookupKey(detachment ?? ''));
+  return !!entry && entry.keywords.some((set) => set.every(has));
+}
+

@@ -97,7 +97,7 @@ import { closestNames } from './fuzzy.ts';
 import type { ReserveKind, ResolvedPlayer, ResolvedScenario } from './scenario-types.ts';
 import { lookupKey } from './text.ts';
 import { findPrimaryMission, primaryMissionNames } from '../rules/battle/missions.ts';
-import { deepStrikeGrantFor } from './deep-strike-grants.ts';
+import { deepStrikeGrantFor, uncappedReserves } from './deep-strike-grants.ts';
 import { namedByTransport, transportRefusal, transportSpace, type TransportCapacity } from './transport-capacity.ts';
 import { bundledNamesake } from './project-path.ts';
 // the stratagems a scenario may forbid are those the engine registers: every faction's, loaded here
@@ -453,7 +453,7 @@ function checkUnitId(probs: Problems, ctx: PlayerContext, at: FieldPath, id: str
   return false;
 }
 
-function resolveFormations(probs: Problems, ctx: PlayerContext, p: ParsedPlayer, pointsLimit: number): Formations {
+function resolveFormations(probs: Problems, ctx: PlayerContext, p: ParsedPlayer, pointsLimit: number, detachment: string | null): Formations {
   const base: FieldPath = ['players', ctx.idx];
 
   // --- leaders: the army's attachedTo, then the scenario's entries (null detaches); none when the
@@ -590,7 +590,8 @@ function resolveFormations(probs: Problems, ctx: PlayerContext, p: ParsedPlayer,
     }
     const pts = pointsOf(unit) + passengersOf(unit).reduce((s, u) => s + pointsOf(u), 0);
     reservePoints += pts;
-    if (kind === 'strategic') strategicPoints += pts;
+    // a rider of Ride the Wind waits outside the Strategic Reserves quarter (as the agents' formations let it)
+    if (kind === 'strategic' && !members(unit).every((m) => uncappedReserves(detachment, (k) => hasKw(ctx.ds(m), k)))) strategicPoints += pts;
   }
   if (strategicPoints > pointsLimit * 0.25) {
     probs.add([...base, 'reserves'], `the units in Strategic Reserves (with the units embarked within them) total ${strategicPoints} points; expected at most 25% of the ${pointsLimit}-point limit (${pointsLimit * 0.25})`);
@@ -611,7 +612,7 @@ function resolvePlayer(
   const { pointsLimit, label } = MODES[mode];
   const who = `player ${idx + 1} (${ctx.army.name})`;
   const detachment = resolveDetachment(file, probs, ctx, p, mode, warnings);
-  const formations = resolveFormations(probs, ctx, p, pointsLimit);
+  const formations = resolveFormations(probs, ctx, p, pointsLimit, detachment);
 
   // a copy of the army, with the Warlord and the Attached units as played
   const army: ArmyFile = structuredClone(ctx.army);

@@ -742,26 +742,30 @@ function coherentSpot(g: Game, unit: UnitState, dead: ModelState, nearArg: { x: 
 }
 
 /**
- * An effect that holds an objective marker (params.objective) for its player: they control it unless the
- * opponent's Level of Control is the greater (a contested or empty marker stays held); it ends at the end of
- * a phase at which the opponent's is (Stormblades, Void Thieves).
+ * The markers `player` controls that the hold `holdKind` (registerMarkerHold) does not hold for them yet: what
+ * each "this marker stays yours" rule may still secure. Control as it stands now (`'now'`: a rule acting at the
+ * end of a phase, where control is determined), or as last determined (`'recorded'`: a rule acting at the start
+ * of a phase, before anything there has changed who controls what; control changes only at a phase's end).
  */
-/**
- * The markers `player` controls as control stands now (a Battle-shock test this phase may have changed it)
- * that the hold `holdKind` (registerMarkerHold) does not hold for them yet: what each "this marker stays
- * yours" rule may still secure.
- */
-export function unheldMarkers(state: GameState, player: PlayerIndex, holdKind: string): ObjectiveState[] {
-  const control = currentControl(state);
+export function unheldMarkers(state: GameState, player: PlayerIndex, holdKind: string, when: 'now' | 'recorded' = 'now'): ObjectiveState[] {
+  const control = when === 'now' ? currentControl(state) : state.objectives.map((o) => o.controller);
   return state.objectives.filter((o, i) => control[i] === player
     && !state.effects.some((e) => e.kind === holdKind && e.player === player && e.params.objective === o.id));
 }
 
+/**
+ * An effect that holds an objective marker (params.objective) for its player: they control it unless the
+ * opponent's Level of Control is the greater at the end of a phase (a contested or empty marker stays held, and
+ * so does one the opponent leads on only at the end of a turn); it ends at the end of a phase at which the
+ * opponent's is (Stormblades, Void Thieves).
+ */
 export function registerMarkerHold(name: string): void {
   registerRule({
     name, kind: 'effect',
-    objectiveControl(_state, objective, controller, effect: Effect) {
-      if (effect.params.objective !== objective || controller === opponent(effect.player)) return controller;
+    // the opponent takes the marker when their Level is the greater at the end of a phase, not at the end of
+    // a turn (which follows its last phase's end: a model removed for coherency there does not give it away)
+    objectiveControl(_state, objective, controller, effect: Effect, moment) {
+      if (effect.params.objective !== objective || (moment === 'phase-end' && controller === opponent(effect.player))) return controller;
       return effect.player;
     },
     effectPhaseEnd(g, effect) {

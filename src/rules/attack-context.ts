@@ -4,8 +4,8 @@
  * detachment rules, effects in the state), then the core caps.
  */
 import type { DiceExpr, Weapon, WeaponProfile } from '../data/datasheet.ts';
-import { forEachActiveRule } from '../core/rules-registry.ts';
-import type { GameState, ModelState, UnitState } from '../core/state.ts';
+import { forEachActiveRule, getRule, type RuleSource } from '../core/rules-registry.ts';
+import type { Effect, GameState, ModelState, UnitState } from '../core/state.ts';
 import { basePlan, foldUnmodifiedHit, type AttackPlan } from './attack-plan.ts';
 import { getWeaponAbility } from './weapon-abilities.ts';
 import { characteristic, damagedProfileOf } from './battle/units.ts';
@@ -47,6 +47,25 @@ export interface AttackContext {
  * The attack group a model's attacks with a weapon join: the models of one datasheet with that weapon and
  * the same wargear (a bearer's wargear can change its attacks: Weapon Support System, Grav-talon).
  */
+/**
+ * The models of an attack group (ranged or melee) split by the effects on the unit that give them different
+ * bonuses (Rule.splitAttackers: Psychic Communion, Guiding Presence, EPIC CHALLENGE's model).
+ */
+export function splitBySource(s: GameState, u: UnitState, w: Weapon, models: ModelState[], splitters: readonly Effect[]): ModelState[][] {
+  let parts = [models];
+  for (const e of splitters) {
+    const src: RuleSource = { role: 'attacker', player: e.player, effect: e, unit: null };
+    parts = parts.flatMap((p) => getRule(e.kind)!.splitAttackers!(s, u, w, p, src));
+  }
+  return parts;
+}
+
+/** One model's attacks apart from the rest of its group (a bonus of that model's own), or the group unsplit. */
+export function splitOffModel(models: ModelState[], model: unknown): ModelState[][] {
+  if (models.length < 2 || !models.some((m) => m.id === model)) return [models];
+  return [models.filter((m) => m.id === model), models.filter((m) => m.id !== model)];
+}
+
 export function attackGroupKey(m: ModelState, weapon: string): string {
   return m.wargear === undefined ? `${m.datasheet}:${weapon}` : `${m.datasheet}:${weapon}|${m.wargear.join(',')}`;
 }

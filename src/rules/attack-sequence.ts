@@ -9,7 +9,7 @@
 import type { Weapon, WeaponProfile } from '../data/datasheet.ts';
 import type { Game } from '../core/game.ts';
 import { IllegalDecisionError } from '../core/agent.ts';
-import { abilityRules } from '../core/rules-registry.ts';
+import { abilityRules, effectsWith, getRule, type RuleSource } from '../core/rules-registry.ts';
 import type { GameState, ModelState, PlayerIndex, UnitState } from '../core/state.ts';
 import { buildAttackPlan, targetToughness, type AttackContext } from './attack-context.ts';
 import {
@@ -110,6 +110,18 @@ function liveTargetModels(target: UnitState, group: AttackGroup): number {
   return n;
 }
 
+/** A group's living attackers split by the effects on its target that judge each attacking model (Rule.splitAttackersAgainst). */
+function splitAgainstTarget(state: GameState, target: UnitState, models: ModelState[]): ModelState[][] {
+  const splitters = effectsWith(state, target.id, 'splitAttackersAgainst');
+  if (splitters.length === 0) return [models];
+  let parts = [models];
+  for (const e of splitters) {
+    const src: RuleSource = { role: 'defender', player: e.player, effect: e, unit: target };
+    parts = parts.flatMap((p) => getRule(e.kind)!.splitAttackersAgainst!(state, target, p, src));
+  }
+  return parts;
+}
+
 export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup[], melee: boolean, tally: AttackTally = newTally()): AttackTally {
   const pending: PendingMortal[] = [];
   const hazardous: { group: AttackGroup }[] = [];
@@ -125,34 +137,38 @@ export function resolveAttacks(g: Game, attacker: UnitState, groups: AttackGroup
   }
   for (const group of groups) {
     const target = g.state.units[group.target];
-    const attackers = group.models.filter((m) => m.alive);
-    if (!target || attackers.length === 0) continue;
-    const ctx: AttackContext = {
-      state: g.state, attacker, attackers, target, weapon: group.weapon, profile: group.profile, melee,
-      halfRange: group.halfRange, targetModels: group.targetModels, liveTargetModels: liveTargetModels(target, group), targetVisible: group.targetVisible, targetInCover: group.targetInCover,
-      distance: group.distance ?? 0, toughness: toughness?.get(target.id), linkedFire: group.linkedFire,
-    };
-    const plan = buildAttackPlan(ctx);
-    // a Hazardous weapon's test is owed once its target was selected, even when the unit's earlier attacks
-    // destroyed that target before this weapon's were resolved
-    if (plan.hazardous && !group.fallen) hazardous.push({ group });
-    if (target.location !== 'battlefield' || !target.models.some((m) => m.alive)) continue;
-    addHitModifier(plan, group.extraHitModifier ?? 0);
-    // one re-roll of each kind per rule per activation, however many weapon groups the rule covers
-    for (const k of ['hit', 'wound', 'damage'] as const) {
-      if (plan.rerollOne[k] > granted[k]) { budget[k] += plan.rerollOne[k] - granted[k]; granted[k] = plan.rerollOne[k]; }
-    }
-    for (const part of precisionParts(g, attacker, target, group, plan, attackers)) {
-      const before = tally.hits;
-      resolveGroup(g, attacker, target, part.plan, part.models.length, pending, tally, group.coverModels ?? null, budget, part.models.map((m) => m.id), group.allocatable ?? null);
-      if (tally.hits > before) {
-        if (!tally.hitTargets.includes(target.id)) tally.hitTargets.push(target.id);
-        const weapon = group.weapon.name;
-        const entry = tally.hitWith.find((x) => x.weapon === weapon && x.target === target.id);
-        if (!entry) tally.hitWith.push({ weapon, target: target.id, models: part.models.map((m) => m.id) });
-        else for (const m of part.models) if (!entry.models.includes(m.id)) entry.models.push(m.id);
-        // the weapon's abilities that act on a hit (HOOKED)
-        for (const a of group.profile.abilities) getWeaponAbility(a.name)?.scoredHit?.(g, g.state.units[attacker.id], g.state.units[target.id]);
+    const alive = group.models.filter((m) => m.alive);
+    if (!target || alive.length === 0) continue;
+    let first = true;
+    for (const attackers of splitAgainstTarget(g.state, target, alive)) {
+      const ctx: AttackContext = {
+        state: g.state, attacker, attackers, target, weapon: group.weapon, profile: group.profile, melee,
+        halfRange: group.halfRange, targetModels: group.targetModels, liveTargetModels: liveTargetModels(target, group), targetVisible: group.targetVisible, targetInCover: group.targetInCover,
+        distance: group.distance ?? 0, toughness: toughness?.get(target.id), linkedFire: group.linkedFire,
+      };
+      const plan = buildAttackPlan(ctx);
+      // a Hazardous weapon's test is owed once its target was selected, even when the unit's earlier attacks
+      // destroyed that target before this weapon's were resolved
+      if (first && plan.hazardous && !group.fallen) hazardous.push({ group });
+      first = false;
+      if (target.location !== 'battlefield' || !target.models.some((m) => m.alive)) continue;
+      addHitModifier(plan, group.extraHitModifier ?? 0);
+      // one re-roll of each kind per rule per activation, however many weapon groups the rule covers
+      for (const k of ['hit', 'wound', 'damage'] as const) {
+        if (plan.rerollOne[k] > granted[k]) { budget[k] += plan.rerollOne[k] - granted[k]; granted[k] = plan.rerollOne[k]; }
+      }
+      for (const part of precisionParts(g, attacker, target, group, plan, attackers)) {
+        const before = tally.hits;
+        resolveGroup(g, attacker, target, part.plan, part.models.length, pending, tally, group.coverModels ?? null, budget, part.models.map((m) => m.id), group.allocatable ?? null);
+        if (tally.hits > before) {
+          if (!tally.hitTargets.includes(target.id)) tally.hitTargets.push(target.id);
+          const weapon = group.weapon.name;
+          const entry = tally.hitWith.find((x) => x.weapon === weapon && x.target === target.id);
+          if (!entry) tally.hitWith.push({ weapon, target: target.id, models: part.models.map((m) => m.id) });
+          else for (const m of part.models) if (!entry.models.includes(m.id)) entry.models.push(m.id);
+          // the weapon's abilities that act on a hit (HOOKED)
+          for (const a of group.profile.abilities) getWeaponAbility(a.name)?.scoredHit?.(g, g.state.units[attacker.id], g.state.units[target.id]);
+        }
       }
     }
   }

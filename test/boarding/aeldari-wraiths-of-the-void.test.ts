@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
 import { planFor } from '../helpers/plan.ts';
+import { weapon } from '../helpers/attack.ts';
+import { resolveAttacks } from '../../src/rules/attack-sequence.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
@@ -13,7 +15,8 @@ import type { HatchwayState, PhaseName } from '../../src/core/state.ts';
 import { createStream, type Stream } from '../../src/core/rng.ts';
 import { allows, forbids } from '../../src/core/rules-registry.ts';
 import { endPhase, startPhase } from '../../src/rules/battle/phase.ts';
-import { currentControl } from '../../src/rules/battle/objectives.ts';
+import { currentControl, updateObjectiveControl } from '../../src/rules/battle/objectives.ts';
+import { commandPhase } from '../../src/rules/battle/command.ts';
 import { destroyModel } from '../../src/rules/damage.ts';
 import { allStratagems } from '../../src/rules/stratagems/registry.ts';
 import { openWindow, usableStratagems } from '../../src/rules/windows.ts';
@@ -29,13 +32,16 @@ const WALLS = [
 
 function sandbox(units: PlacedUnit[], opts: { phase?: PhaseName; turn?: 0 | 1; detachment?: string | null; pick?: (r: DecisionRequest) => number; asked?: string[]; stream?: Stream; walls?: boolean; objectives?: { id: string; pos: { x: number; y: number } }[] } = {}): Game {
   const asked = opts.asked ?? [];
-  return battleSandbox(units, {
+  const g = battleSandbox(units, {
     mode: 'boarding-actions', size: { width: 44, height: 30 }, phase: opts.phase ?? 'command', turn: opts.turn ?? 0, round: 2, cp: [3, 3],
     detachments: [opts.detachment === undefined ? 'Wraiths of the Void' : opts.detachment, null], factions: ['AE', 'TAU'],
     stream: opts.stream ?? createStream('wraiths'), agents: [scriptedAgent('ae', (r) => { asked.push(r.kind); return (opts.pick ?? (() => 0))(r); }), scriptedAgent('tau')],
     ...(opts.walls ? { terrain: WALLS, hatchways: [HATCH] } : {}),
     ...(opts.objectives ? { objectives: opts.objectives } : {}),
   });
+  // control as determined at the end of the previous turn (Wraith-Marked reads it)
+  if (opts.objectives) updateObjectiveControl(g);
+  return g;
 }
 
 const pickKind = (kind: string, i: number) => (r: DecisionRequest) => (r.kind === kind ? i : 0);
@@ -83,6 +89,36 @@ describe('Wraith-Marked (Wraiths of the Void)', () => {
   });
 });
 
+describe('Wraith-Marked reads the control last determined', () => {
+  it('Guardian Defenders Battle-shocked alone on a contested marker recover at the start of the Command phase: the marker is not offered (they did not control it), and no VP come of it when they fail the test again', () => {
+    const offered: unknown[][] = [];
+    const g = battleSandbox([
+      { id: 'GD', player: 0, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 22, y: 12 }, spacing: 0.9 },
+      { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', counts: [1, 4], at: { x: 38, y: 3 }, spacing: 1.3 },
+    ], {
+      mode: 'boarding-actions', size: { width: 44, height: 30 }, phase: 'fight', turn: 1, round: 2, cp: [3, 3],
+      detachments: ['Wraiths of the Void', null], factions: ['AE', 'TAU'], objectives: [{ id: 'o1', pos: { x: 22, y: 15 } }],
+      agents: [scriptedAgent('ae', (r) => {
+        if (r.kind !== 'wraith-marked') return 0;
+        offered.push(r.options as unknown[]);
+        return Math.max(0, (r.options as { objective?: string }[]).findIndex((o) => o.objective === 'o1'));
+      }), scriptedAgent('tau')],
+      // the Battle-shock test 1+1 (a Wraith-Marked test, were it offered, would take these first)
+      stream: scriptedStream([1, 1, 1, 1]),
+    });
+    const gd = g.state.units.GD;
+    for (const m of gd.models.slice(5)) destroyModel(g, gd, m, null, 'test');
+    g.emit({ type: 'battle-shock', unit: 'GD', value: true });
+    updateObjectiveControl(g);
+    expect(g.state.objectives[0].controller).toBe(null);
+    g.emit({ type: 'turn-started', round: 3, player: 0 });
+    commandPhase(g, 0);
+    expect(offered).toEqual([]);
+    expect(g.state.effects.filter((e) => e.kind === WRAITH_MARKED_HOLD)).toEqual([]);
+    expect([g.state.units.GD.battleShocked, g.state.objectives[0].controller, g.state.players[0].vp]).toEqual([true, null, 0]);
+  });
+});
+
 describe('WRAITHSIGHT and GUARDIAN CONSTRUCTS (Wraiths of the Void)', () => {
   it('WRAITHSIGHT: as an AELDARI unit is selected to shoot, its ranged attacks ignore cover and the Hit roll and BS modifiers that hurt', () => {
     const g = sandbox([
@@ -110,6 +146,32 @@ describe('WRAITHSIGHT and GUARDIAN CONSTRUCTS (Wraiths of the Void)', () => {
     expect(openWindow(g, w)).toEqual(['GUARDIAN CONSTRUCTS']);
     expect(planFor(g, 'KC', 'WG', 'Close combat weapon').woundModifier).toBe(-1);
     expect(planFor(g, 'K2', 'WG', 'Close combat weapon').woundModifier).toBe(0);
+  });
+
+  it('GUARDIAN CONSTRUCTS judges each attacking model: of one group, the Kroot wholly across the doorway wound at -1, the Kroot on the Wraithguard\'s side do not', () => {
+    const g = battleSandbox([
+      { id: 'WG', player: 0, faction: 'aeldari', name: 'Wraithguard', at: { x: 23.6, y: 12.0 }, spacing: 1.7 },
+      { id: 'KC', player: 1, faction: 'tau', name: 'Kroot Carnivores', at: { x: 19, y: 13.5 }, spacing: 0.8, counts: [10, 0] },
+    ], { mode: 'boarding-actions', size: { width: 44, height: 30 }, phase: 'fight', turn: 1, round: 2, cp: [3, 3], factions: ['AE', 'TAU'],
+      detachments: ['Wraiths of the Void', null], terrain: WALLS, hatchways: [HATCH], stream: scriptedStream(Array(12).fill(4)),
+      agents: [scriptedAgent('ae'), scriptedAgent('tau')] });
+    g.emit({ type: 'hatchway', hatchway: 'h1', open: true, unit: 'KC' });
+    const kc = g.state.units.KC.models;
+    // the first Kroot wholly west of the doorway's line (x = 21), the second in the doorway on the Wraithguard's side
+    g.emit({ type: 'models-placed', unit: 'WG', mode: 'test', positions: [{ model: g.state.units.WG.models[0].id, pos: { x: 21.9, y: 13.85, z: 0 } }] });
+    g.emit({ type: 'models-placed', unit: 'KC', mode: 'test', positions: [
+      { model: kc[0].id, pos: { x: 20.4, y: 14.0, z: 0 } }, { model: kc[1].id, pos: { x: 21.6, y: 15.4, z: 0 } },
+      ...kc.slice(2).map((m, i) => ({ model: m.id, pos: { x: 18.8 - 0.9 * (i % 4), y: 13.4 + 0.9 * Math.floor(i / 4), z: 0 } })),
+    ] });
+    g.addEffect('Guardian Constructs', 0, 'WG', g.untilEndOfPhase());
+    // Strength 6 against Toughness 6 wounds on 4+, so every die a 4: the -1 turns the across Kroot's wounds into fails
+    const w = weapon({ name: 'Test blade', range: 'Melee', attacks: '2', skill: 3, strength: 6 });
+    const models = [g.state.units.KC.models[0], g.state.units.KC.models[1]];
+    const tally = resolveAttacks(g, g.state.units.KC, [{ weapon: w, profile: w.profiles[0], models, target: 'WG', halfRange: false, targetVisible: true, targetInCover: false, targetModels: 5 }], true);
+    expect([tally.attacks, tally.hits, tally.wounds]).toEqual([4, 4, 2]);
+    // the wound rolls: the across Kroot's two first (its part), then the other's
+    const wounds = g.log!.filter((e) => e.type === 'dice' && e.purpose.startsWith('wound'));
+    expect(wounds.map((e) => (e as { values: number[] }).values.length)).toEqual([2, 2]);
   });
 
   it('D-STRIKE: at the start of its Shooting phase a WRAITH CONSTRUCT unit blasts open a closed hatchway it sees and reaches; it stays open, the enemy units within 3" beyond it are stunned, and the unit does not shoot', () => {

@@ -119,6 +119,13 @@ describe('EXPLOSIVE CLEARANCE', () => {
     expect(usableStratagems(setup({ ba: false }), w, 1)).toEqual([]);
   });
 
+  it('not for a unit that Advanced: the Farseer\'s Eldritch Storm has no ASSAULT and cannot be fired', () => {
+    const g = setup();
+    g.emit({ type: 'unit-moved', unit: 'F', mode: 'advance' });
+    expect(g.state.units.F.flags.advanced).toBe(true);
+    expect(usableStratagems(g, { name: 'shooting/unit-selected', unit: 'F', targets: [] }, 1)).toEqual([]);
+  });
+
   it('for the chosen weapon, Blast counts the hidden models and attacks can be allocated to them', () => {
     const visible = new Set(seen(setup()));
     let hidden = 0;

@@ -10,10 +10,10 @@ import type { Agent, DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
 import type { HatchwayState, PhaseName } from '../../src/core/state.ts';
 import { openWindow, usableStratagems, type Window } from '../../src/rules/windows.ts';
-import { acrossHatchway, hatchwaySide, hatchwayStep } from '../../src/rules/battle/hatchways.ts';
+import { hatchwaySide, hatchwayStep, modelHatchwaySide, modelsAcrossHatchway } from '../../src/rules/battle/hatchways.ts';
 import { canShoot } from '../../src/rules/battle/shooting.ts';
 import { fight } from '../../src/rules/battle/fight.ts';
-import { unitDistance } from '../../src/rules/battle/world.ts';
+import { modelBody, unitDistance } from '../../src/rules/battle/world.ts';
 import { createStream } from '../../src/core/rng.ts';
 import { allStratagems } from '../../src/rules/stratagems/registry.ts';
 
@@ -41,9 +41,30 @@ describe('hatchway sides', () => {
   it('the wall runs along the hatchway\'s longer side: west and east of a 2" x 3" hatchway in a north-south wall are its two sides', () => {
     expect(hatchwaySide(HATCH.polygon, { x: 16, y: 5 })).toBe(-hatchwaySide(HATCH.polygon, { x: 28, y: 25 }));
     expect(hatchwaySide(HATCH.polygon, { x: 21, y: 2 })).toBe(0);
-    expect(acrossHatchway(HATCH.polygon, [{ x: 16, y: 5 }, { x: 19, y: 14 }], [{ x: 28, y: 14 }, { x: 23, y: 29 }])).toBe(true);
-    expect(acrossHatchway(HATCH.polygon, [{ x: 16, y: 5 }], [{ x: 28, y: 14 }, { x: 18, y: 29 }])).toBe(false);
-    expect(acrossHatchway(HATCH.polygon, [{ x: 16, y: 5 }, { x: 24, y: 5 }], [{ x: 28, y: 14 }])).toBe(false);
+  });
+
+  it('a model is on a side when its whole base is: a Fire Warrior whose base crosses the hatchway\'s line (x = 21) is on neither, so its unit is not wholly across', () => {
+    const g = ship([
+      { id: 'W', player: 0, faction: 'tau', name: 'Strike Team', counts: [1, 4], at: { x: 16, y: 5 }, spacing: 1 },
+      { id: 'E', player: 1, faction: 'aeldari', name: 'Autarch', at: { x: 28, y: 14 } },
+    ]);
+    const w = g.state.units.W.models, e = g.state.units.E.models[0];
+    const r = (m: typeof e) => (modelBody(g.state, m).base as { r: number }).r;
+    const place = (unit: string, model: string, x: number, y: number) => g.emit({ type: 'models-placed', unit, mode: 'test', positions: [{ model, pos: { x, y, z: 0 } }] });
+    const across = () => modelsAcrossHatchway(g.state, HATCH.polygon, g.state.units.W.models, g.state.units.E.models);
+    expect(across()).toBe(true);
+    place('W', w[0].id, 21 - r(w[0]) - 0.05, 14.5);
+    expect(modelHatchwaySide(g.state, HATCH.polygon, g.state.units.W.models[0])).toBe(hatchwaySide(HATCH.polygon, { x: 16, y: 5 }));
+    expect(across()).toBe(true);
+    place('W', w[0].id, 21 - r(w[0]) + 0.05, 14.5);
+    expect(modelHatchwaySide(g.state, HATCH.polygon, g.state.units.W.models[0])).toBe(0);
+    expect(across()).toBe(false);
+    // the Autarch's base crossing the line from the east side: on neither side either
+    place('W', w[0].id, 17, 14.5);
+    place('E', e.id, 21 + r(e) - 0.05, 14.5);
+    expect(across()).toBe(false);
+    place('E', e.id, 21 + r(e) + 0.05, 14.5);
+    expect(across()).toBe(true);
   });
 });
 

@@ -318,6 +318,17 @@ describe('scenario errors name the file, the field and what was expected', () =>
     expect(errorOf((s) => { s.players[0].reserves.u1 = 'deep-strike'; })).toMatch(/players\[0\]\.reserves\.u1: Aun'shi \(u1\) and Strike Team \(u4\) do not have the Deep Strike ability/);
   });
 
+  it('Windrider Host: Ride the Wind\'s riders wait outside the Strategic Reserves quarter (560 points of Windriders load), within the half in Reserves; without the detachment the quarter holds them', () => {
+    const windriders = (detachment: string | null) => {
+      const sc = JSON.parse(readFileSync(join(SCENARIOS_DIR, 'mirror/windrider-host-vs-none.json'), 'utf8'));
+      for (const p of sc.players) p.army = join(SCENARIOS_DIR, 'mirror', p.army);
+      Object.assign(sc.players[0], { formations: 'scenario', detachment, reserves: { u4: 'strategic', u5: 'strategic', u6: 'strategic', u7: 'strategic' } });
+      return writeScenario(sc);
+    };
+    expect(loadScenario(windriders('Windrider Host')).players[0].reserves).toEqual({ u4: 'strategic', u5: 'strategic', u6: 'strategic', u7: 'strategic' });
+    expect(() => loadScenario(windriders(null))).toThrow(/players\[0\]\.reserves: the units in Strategic Reserves \(with the units embarked within them\) total 560 points; expected at most 25%/);
+  });
+
   it('Strategic Reserves over 25% of the points limit', () => {
     const msg = errorOf((s) => { Object.assign(s.players[0].reserves, { u13: 'strategic', u15: 'strategic', u16: 'strategic' }); });
     expect(msg).toMatch(/players\[0\]\.reserves: the units in Strategic Reserves \(with the units embarked within them\) total 645 points; expected at most 25% of the 2000-point limit \(500\)/);

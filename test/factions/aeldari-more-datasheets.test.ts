@@ -16,7 +16,8 @@ import { newTally, resolveAttacks } from '../../src/rules/attack-sequence.ts';
 import { advanceDistance } from '../../src/rules/battle/movement.ts';
 import { canCharge } from '../../src/rules/battle/charge.ts';
 import { endPhase } from '../../src/rules/battle/phase.ts';
-import { updateObjectiveControl } from '../../src/rules/battle/objectives.ts';
+import { controlByLevel, updateObjectiveControl } from '../../src/rules/battle/objectives.ts';
+import { endTurn } from '../../src/rules/battle/battle.ts';
 import { shootWithUnit } from '../../src/rules/battle/shooting.ts';
 import { rollModifier, unitMove } from '../../src/rules/battle/units.ts';
 import { isEngaged } from '../../src/rules/battle/world.ts';
@@ -298,13 +299,33 @@ describe('Storm Guardians', () => {
     expect(controller(g)).toBeNull();
   });
 
+  it('Stormblades\' hold gives way at the end of a phase the opponent leads at, not at the end of a turn: a Guardian removed for coherency there leaves the marker held, and the second player scores nothing for it in the last round', () => {
+    const g = battleSandbox([
+      { id: 'GD', player: 0, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 5, y: 5 }, spacing: 1.0 },
+      { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', counts: [1, 4], at: { x: 50, y: 5 }, spacing: 1.0 },
+    ], { factions: ['AE', 'TAU'], phase: 'fight', turn: 1, round: 5, objectives: [{ id: 'o1', pos: { x: 30, y: 22 } }] });
+    // one Guardian on o1 (OC 2), out of coherency with its unit; a Fire Warrior (OC 2) and the Drones 2.9" apart
+    const stray = g.state.units.GD.models[0];
+    g.emit({ type: 'models-placed', unit: 'GD', mode: 'test', positions: [{ model: stray.id, pos: { x: 28.5, y: 22, z: 0 } }] });
+    g.emit({ type: 'models-placed', unit: 'ST', mode: 'test', positions: g.state.units.ST.models.map((m, i) => ({ model: m.id, pos: { x: 31.5 + i * 2.9, y: 22, z: 0 } })) });
+    g.addEffect(STORMBLADES_HOLD, 0, null, { at: 'end-of-battle' }, { objective: 'o1' });
+    endPhase(g, 1, 'fight');
+    expect(g.state.objectives[0].controller).toBe(0);
+    endTurn(g, 1);
+    expect(g.state.units.GD.models.find((m) => m.id === stray.id)!.alive).toBe(false);
+    expect(controlByLevel(g.state)[0]).toBe(1);
+    expect([g.state.objectives[0].controller, g.state.players[1].vp]).toEqual([0, 0]);
+  });
+
   it('Stormblades: a contested marker stays held; nothing is held outside its own Command phase', () => {
     const g = guardians();
     endPhase(g, 0, 'command');
     const keep = getRule(STORMBLADES_HOLD)!.objectiveControl!;
-    expect(keep(g.state, 'o1', null, holds(g)[0])).toBe(0);
-    expect(keep(g.state, 'o1', 1, holds(g)[0])).toBe(1);
-    expect(keep(g.state, 'o2', null, holds(g)[0])).toBeNull();
+    expect(keep(g.state, 'o1', null, holds(g)[0], 'phase-end')).toBe(0);
+    expect(keep(g.state, 'o1', 1, holds(g)[0], 'phase-end')).toBe(1);
+    expect(keep(g.state, 'o2', null, holds(g)[0], 'phase-end')).toBeNull();
+    // the opponent leading at the end of a turn (not of a phase) does not take it
+    expect(keep(g.state, 'o1', 1, holds(g)[0], 'turn-end')).toBe(0);
     // equal Levels of Control at the end of a phase (contested): still held
     away(g, 'SG', 5);
     moveTo(g, 'SG', 29.5, 20.5, 1.1); // back on: 20

@@ -12,7 +12,9 @@ import { planFor } from '../helpers/plan.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
-import { allows, forbids, getRule } from '../../src/core/rules-registry.ts';
+import { allows, forbids, getRule, registerRule } from '../../src/core/rules-registry.ts';
+import { createStream } from '../../src/core/rng.ts';
+import { isClosestEligibleTarget, shootWithUnit } from '../../src/rules/battle/shooting.ts';
 import { executeMove, planMove } from '../../src/rules/battle/movement.ts';
 import { rollModifier } from '../../src/rules/battle/units.ts';
 import { enemyBattleShockModifier } from '../../src/rules/battle/command.ts';
@@ -263,6 +265,33 @@ describe("Barracuda, Tx42 Piranha, The Twin Lance", () => {
     expect([near.sustainedHits, near.ignoresCover, near.cover]).toEqual([1, true, false]);
     const far = planFor(g, 'TL', 'G2', 'Fusion eliminator', { cover: true });
     expect([far.sustainedHits, far.ignoresCover, far.cover]).toEqual([0, false, true]);
+  });
+
+  it("Exemplars of Mont'ka is judged for each model: Ri'Lantar's XV pulse pistol at its own closest target (a Wraithlord X) has SUSTAINED HITS 1 and IGNORES COVER, Ri'Locai's (whose closest is Y) has not", () => {
+    const seen: { attackers: string[]; sustained: number; ignoresCover: boolean }[] = [];
+    const spy = 'test: Exemplars spy';
+    // a defender-side effect: asked after every attacker-side rule, so it sees the plan as played
+    if (!getRule(spy)) registerRule({ name: spy, kind: 'effect', attack(plan, ctx, src) { if (src.role === 'defender' && plan.profile === 'XV pulse pistol') seen.push({ attackers: ctx.attackers.map((m) => m.id), sustained: plan.sustainedHits, ignoresCover: plan.ignoresCover }); } });
+    // the pistols at X, every other gun at Y
+    const pick = (r: DecisionRequest) => {
+      if (r.kind !== 'shoot-target') return 0;
+      const o = r.options as { target?: string; weapon?: string }[];
+      return Math.max(0, o.findIndex((x) => x.target === (x.weapon === 'XV pulse pistol' ? 'X' : 'Y')));
+    };
+    const g = sandbox([
+      { id: 'TL', player: 0, faction: 'tau', name: 'The Twin Lance', at: { x: 20, y: 10 }, spacing: 3 },
+      { id: 'X', player: 1, faction: 'aeldari', name: 'Wraithlord', at: { x: 29.9, y: 6 } },
+      { id: 'Y', player: 1, faction: 'aeldari', name: 'Wraithlord', at: { x: 30, y: 17 } },
+    ], { stream: createStream('exemplars'), agents: [scriptedAgent('tau', pick), scriptedAgent('ae')] });
+    const s = g.state;
+    const [lantar, locai] = s.units.TL.models;
+    const pistol = s.datasheets[lantar.datasheet].weapons.find((w) => w.name === 'XV pulse pistol')!.profiles[0];
+    expect([isClosestEligibleTarget(s, s.units.TL, [lantar], pistol, s.units.X), isClosestEligibleTarget(s, s.units.TL, [locai], pistol, s.units.X)]).toEqual([true, false]);
+    g.addEffect(spy, 1, 'X', g.untilEndOfPhase(), {});
+    shootWithUnit(g, s.units.TL);
+    const by = (id: string) => [...new Set(seen.filter((x) => x.attackers.includes(id)).map((x) => `${x.attackers.length} ${x.sustained} ${x.ignoresCover}`))];
+    expect(by(lantar.id)).toEqual(['1 1 true']);
+    expect(by(locai.id)).toEqual(['1 0 false']);
   });
 
   it('Neocapacitor Shields: at the start of the opponent\'s Charge phase an enemy unit within 12" (not a VEHICLE) takes a Battle-shock test and has -1 to its Charge rolls this turn', () => {

@@ -59,9 +59,9 @@ describe('Kroot Carnivores', () => {
     endPhase(g, 0, 'command');
     const hold = holds(g)[0];
     const keep = getRule(FIELDCRAFT_HOLD)!.objectiveControl!;
-    expect(keep(g.state, 'o1', null, hold)).toBe(0);
-    expect(keep(g.state, 'o1', 1, hold)).toBe(0);
-    expect(keep(g.state, 'o2', null, hold)).toBeNull();
+    expect(keep(g.state, 'o1', null, hold, 'phase-end')).toBe(0);
+    expect(keep(g.state, 'o1', 1, hold, 'phase-end')).toBe(0);
+    expect(keep(g.state, 'o2', null, hold, 'phase-end')).toBeNull();
   });
 
   it('Fieldcraft: the hold ends when the opponent controls the marker at the end of a turn', () => {

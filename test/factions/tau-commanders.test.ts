@@ -4,6 +4,7 @@
  * detachment, the Experimental Prototype Cadre (detachments.ts): one test (or more) each, that fails if the ability is played wrong.
  */
 import { describe, expect, it } from 'vitest';
+import { commandPhase } from '../../src/rules/battle/command.ts';
 import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import { resolveAttacks } from '../../src/rules/attack-sequence.ts';
@@ -390,6 +391,22 @@ describe('Experimental Prototype Cadre', () => {
     // nothing to repair, or not a Command phase: not offered
     expect(offered(repair([], 0), endOfCommand, 0).filter((x) => x.startsWith('AUTOMATED'))).toEqual([]);
     expect(offered(repair([], 2), { ...endOfCommand, data: { phase: 'movement' } }, 0).filter((x) => x.startsWith('AUTOMATED'))).toEqual([]);
+  });
+
+  it('AUTOMATED REPAIR DRONES at the start of the Command phase, before the Battle-shock step: a Riptide at 6 of 14 wounds (Below Half-strength) healed to 8 takes no test', () => {
+    const g = battleSandbox([
+      { id: 'RT', player: 0, faction: 'tau', name: 'Riptide Battlesuit', at: { x: 10, y: 10 } },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 50, y: 10 } },
+    ], { phase: 'fight', turn: 1, round: 2, cp: [3, 3], detachments: ['Experimental Prototype Cadre', null], stream: scriptedStream([1, 1, 1, 1]),
+      agents: [scriptedAgent('tau', using('AUTOMATED REPAIR DRONES', 'RT')), scriptedAgent('ae')] });
+    const m = g.state.units.RT.models[0];
+    g.emit({ type: 'model-damaged', unit: 'RT', model: m.id, wounds: m.wounds - 6, by: null, mortal: false });
+    g.emit({ type: 'turn-started', round: 3, player: 0 });
+    const from = g.log!.length;
+    commandPhase(g, 0);
+    const seen = g.log!.slice(from).flatMap((e) => (e.type === 'stratagem-used' ? [e.name] : e.type === 'dice' && e.purpose === 'battle-shock' ? ['test'] : []));
+    expect(seen).toEqual(['AUTOMATED REPAIR DRONES']);
+    expect([g.state.units.RT.models[0].wounds, g.state.units.RT.battleShocked]).toEqual([8, false]);
   });
 
   it('NEUROWEB SYSTEM JAMMER: the attacks of the attacking unit\'s models more than 18" away are lost, and they cannot select it this phase', () => {

@@ -18,6 +18,7 @@ import { stratagemSurcharge, usableStratagems } from '../../src/rules/windows.ts
 import { endPhase, startPhase } from '../../src/rules/battle/phase.ts';
 import { characteristic } from '../../src/rules/battle/units.ts';
 import { disembark } from '../../src/rules/battle/transports.ts';
+import { unitsInEngagement } from '../../src/rules/battle/world.ts';
 
 function sandbox(units: PlacedUnit[], opts: Parameters<typeof battleSandbox>[1] = {}): Game {
   return battleSandbox(units, { phase: 'movement', ...opts });
@@ -143,6 +144,29 @@ describe('Succubus, Kabalite Warriors, Wyches, Incubi', () => {
     startPhase(g, 0, 'fight');
     expect([g.state.units.ST.battleShocked, g.state.units.S2.battleShocked]).toEqual([true, false]);
     expect(planFor(g, 'IN', 'ST', 'Klaive').hitModifier).toBe(before);
+  });
+});
+
+describe('one unit with the ability or several: Tormentors and No Escape count once', () => {
+  const between = (name: string): PlacedUnit[] => [
+    { id: 'A', player: 0, faction: 'aeldari', name, at: { x: 21.2, y: 5 }, spacing: 1.2 },
+    { id: 'B', player: 0, faction: 'aeldari', name, at: { x: 18.8, y: 5 }, spacing: 1.2 },
+    { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 20, y: 5 }, spacing: 1.2 },
+  ];
+
+  it('Tormentors: a Strike Team engaged with two Incubi units takes one Battle-shock test', () => {
+    const g = sandbox(between('Ynnari Incubi'), { stream: scriptedStream([6, 6, 1, 1]) });
+    expect([unitsInEngagement(g.state, g.state.units.A, g.state.units.ST), unitsInEngagement(g.state, g.state.units.B, g.state.units.ST)]).toEqual([true, true]);
+    const from = g.log!.length;
+    startPhase(g, 0, 'fight');
+    expect(g.log!.slice(from).filter((e) => e.type === 'dice' && e.purpose === 'battle-shock').length).toBe(1);
+    expect(g.state.units.ST.battleShocked).toBe(false);
+  });
+
+  it('No Escape: a Battle-shocked Strike Team Falling Back from two Wyches units tests at -1, not -2', () => {
+    const g = sandbox(between('Ynnari Wyches'));
+    g.emit({ type: 'battle-shock', unit: 'ST', value: true });
+    expect(desperateEscapeRules(g.state, g.state.units.ST)).toEqual({ allModels: true, modifier: -1 });
   });
 });
 

@@ -6,7 +6,9 @@
  *   (1 mortal wound per roll of 1-3); only a model that still cannot be set up is destroyed.
  */
 import { describe, expect, it } from 'vitest';
-import { battleSandbox } from '../helpers/battle.ts';
+import { battleSandbox, scriptedAgent } from '../helpers/battle.ts';
+import type { DecisionRequest } from '../../src/core/agent.ts';
+import { movementBody } from '../../src/rules/battle/movement.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import { inflictMortalWounds } from '../../src/rules/damage.ts';
 import { horizontalDistance } from '../../src/geometry/distance.ts';
@@ -85,5 +87,69 @@ describe('destroyed transport passengers', () => {
     expect(ten.alive).toBe(4);
     // the player selected each of the six models destroyed
     expect(ten.picked.length).toBe(6);
+  });
+
+  it('in their own turn the passengers cannot Remain Stationary, and after the transport\'s move they count as having made a Normal move: not offered a move when it dies at the end of its move, nor recorded as stationary', () => {
+    const play = (pick: (r: DecisionRequest) => number) => {
+      const offered: string[] = [];
+      const g = battleSandbox([
+        { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 20, y: 22 } },
+        { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 3, y: 3 } },
+        { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 50, y: 35 } },
+      ], { phase: 'movement', turn: 0, round: 2, stream: scriptedStream(new Array(80).fill(3)),
+        agents: [scriptedAgent('tau', (r) => {
+          if (r.kind === 'select-unit-to-move') offered.push(...(r.options as { unit?: string }[]).map((o) => o.unit ?? 'done'));
+          return pick(r);
+        }), scriptedAgent('ae')] });
+      g.emit({ type: 'unit-location', unit: 'ST', location: 'embarked', embarkedIn: 'DF' });
+      // the Devilfish has made its Normal move; Overwatch at its end destroys it
+      g.emit({ type: 'unit-moved', unit: 'DF', mode: 'normal' });
+      inflictMortalWounds(g, g.state.units.DF, 40, null);
+      expect(g.state.units.ST.location).toBe('battlefield');
+      movementBody(g, 0);
+      return { g, offered };
+    };
+    const { g, offered } = play(() => 0);
+    expect(offered).not.toContain('ST');
+    expect(g.state.units.ST.flags.moved).toBe('disembarked');
+    // in the Shooting phase (a transport that Remained Stationary), the survivors have not Remained Stationary either
+    const h = battleSandbox([
+      { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 20, y: 22 } },
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 3, y: 3 } },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 50, y: 35 } },
+    ], { phase: 'shooting', turn: 0, round: 2, stream: scriptedStream(new Array(80).fill(3)) });
+    h.emit({ type: 'unit-location', unit: 'ST', location: 'embarked', embarkedIn: 'DF' });
+    h.emit({ type: 'unit-moved', unit: 'ST', mode: 'stationary' });
+    h.emit({ type: 'unit-moved', unit: 'DF', mode: 'stationary' });
+    inflictMortalWounds(h, h.state.units.DF, 40, null);
+    expect(h.state.units.ST.flags.moved).toBe('disembarked');
+    // in the opponent's turn nothing is recorded (their moves are their own turn's)
+    const o = battleSandbox([
+      { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 20, y: 22 } },
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 3, y: 3 } },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 50, y: 35 } },
+    ], { phase: 'shooting', turn: 1, round: 2, stream: scriptedStream(new Array(80).fill(3)) });
+    o.emit({ type: 'unit-location', unit: 'ST', location: 'embarked', embarkedIn: 'DF' });
+    inflictMortalWounds(o, o.state.units.DF, 40, null);
+    expect(o.state.units.ST.flags.moved).toBe(null);
+  });
+
+  it('CLOUDSTRIKE holds the passengers of its transport destroyed that turn more than 6" from enemy units, as it holds those who get out', () => {
+    const g = battleSandbox([
+      { id: 'WS', player: 0, faction: 'aeldari', name: 'Wave Serpent', at: { x: 30, y: 22 } },
+      { id: 'DA', player: 0, faction: 'aeldari', name: 'Dire Avengers', at: { x: 5, y: 5 } },
+      // T'au units either side of the Serpent, 7.4" from it at the closest
+      { id: 'E1', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 39, y: 18 }, spacing: 1.6 },
+      { id: 'E2', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 21, y: 18 }, spacing: 1.6 },
+    ], { factions: ['AE', 'TAU'], detachments: ['Armoured Warhost', null], phase: 'movement', turn: 0, round: 2,
+      stream: scriptedStream([/* Deadly Demise */ 1, ...new Array(20).fill(6)]) });
+    g.emit({ type: 'unit-location', unit: 'DA', location: 'embarked', embarkedIn: 'WS' });
+    g.addEffect('Cloudstrike', 0, 'WS', g.untilEndOfTurn());
+    const enemies = ['E1', 'E2'].flatMap((id) => g.state.units[id].models.map((m) => modelBody(g.state, m)));
+    inflictMortalWounds(g, g.state.units.WS, 40, null);
+    const da = g.state.units.DA.models.filter((m) => m.alive && m.pos);
+    expect(da.length).toBe(g.state.units.DA.models.length);
+    const closest = Math.min(...da.flatMap((m) => enemies.map((e) => horizontalDistance(modelBody(g.state, m), e))));
+    expect(closest).toBeGreaterThan(6);
   });
 });

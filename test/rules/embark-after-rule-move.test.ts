@@ -22,7 +22,7 @@ function agent(side: string, stratagem: string, unit: string, moveKind: string, 
 }
 
 describe('embarking at the end of a Normal move a rule gives', () => {
-  function interlocking(disembarked: boolean) {
+  function interlocking(disembarked: boolean | 'transport destroyed') {
     const asked: string[] = [];
     const g = battleSandbox([
       { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 12, y: 20 } },
@@ -35,7 +35,9 @@ describe('embarking at the end of a Normal move a rule gives', () => {
       stream: scriptedStream(new Array(40).fill(3)),
     });
     g.emit({ type: 'unit-flag', unit: 'CF', flag: 'eligibleToFight', value: true });
-    if (disembarked) g.emit({ type: 'unit-flag', unit: 'CF', flag: 'disembarked', value: true });
+    if (disembarked === true) g.emit({ type: 'unit-flag', unit: 'CF', flag: 'disembarked', value: true });
+    // set up round its transport destroyed earlier this turn: the flag that sets
+    if (disembarked === 'transport destroyed') g.emit({ type: 'unit-flag', unit: 'CF', flag: 'disembarkedAfterTransportMoved', value: true });
     openWindow(g, { name: 'phase/end', unit: null, targets: [], data: { phase: 'fight' } });
     return { g, asked };
   }
@@ -48,6 +50,12 @@ describe('embarking at the end of a Normal move a rule gives', () => {
 
   it('INTERLOCKING MANOUEVRES: not when the unit disembarked this turn', () => {
     const { g, asked } = interlocking(true);
+    expect(asked).toEqual(['stratagem', 'interlocking-manoeuvres']);
+    expect(g.state.units.CF.location).toBe('battlefield');
+  });
+
+  it('INTERLOCKING MANOUEVRES: not when the unit was set up round its destroyed transport this turn (it disembarked)', () => {
+    const { g, asked } = interlocking('transport destroyed');
     expect(asked).toEqual(['stratagem', 'interlocking-manoeuvres']);
     expect(g.state.units.CF.location).toBe('battlefield');
   });

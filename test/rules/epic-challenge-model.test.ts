@@ -8,6 +8,9 @@ import { battleSandbox, scriptedAgent } from '../helpers/battle.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import { openWindow } from '../../src/rules/windows.ts';
 import { unitsInEngagement } from '../../src/rules/battle/world.ts';
+import { getRule, registerRule } from '../../src/core/rules-registry.ts';
+import { fight } from '../../src/rules/battle/fight.ts';
+import { createStream } from '../../src/core/rng.ts';
 
 describe('EPIC CHALLENGE: the player selects the CHARACTER model', () => {
   it('the second Leader can be the challenger', () => {
@@ -36,4 +39,28 @@ describe('EPIC CHALLENGE: the player selects the CHARACTER model', () => {
     // the player was asked which CHARACTER model, and its answer (the last, the Flesh Shaper) was kept
     expect(eff.params.model).toBe(chars[1]);
   });
+
+  it('only the challenger\'s attacks have PRECISION: the Twin Lance\'s two CHARACTER models share the XV pulse pistol\'s melee profile, and Ri\'Locai\'s attacks are planned without it', () => {
+    const seen: { attackers: string[]; precision: boolean }[] = [];
+    const spy = 'test: Epic Challenge spy';
+    if (!getRule(spy)) {
+      // a defender-side effect: asked after every attacker-side rule, so it sees the plan's PRECISION as played
+      registerRule({ name: spy, kind: 'effect', attack(plan, ctx, src) { if (src.role === 'defender') seen.push({ attackers: ctx.attackers.map((m) => m.id), precision: plan.precision }); } });
+    }
+    const g = battleSandbox([
+      { id: 'TL', player: 0, faction: 'tau', name: 'The Twin Lance', at: { x: 20, y: 10 }, spacing: 3 },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', counts: [10, 0], at: { x: 22.5, y: 8 }, spacing: 1.3 },
+      { id: 'FA', player: 1, faction: 'aeldari', name: 'Farseer', at: { x: 24.3, y: 10 } },
+    ], { phase: 'fight', turn: 0, round: 2, stream: createStream('epic-challenge-model'), agents: [scriptedAgent('tau'), scriptedAgent('ae')] });
+    g.emit({ type: 'unit-attached', leader: 'FA', bodyguard: 'GD' });
+    const [lantar, locai] = g.state.units.TL.models;
+    expect(unitsInEngagement(g.state, g.state.units.TL, g.state.units.GD)).toBe(true);
+    g.addEffect('Epic Challenge', 0, 'TL', g.untilEndOfPhase(), { model: lantar.id });
+    g.addEffect(spy, 1, 'GD', g.untilEndOfPhase(), {});
+    fight(g, g.state.units.TL);
+    // (a group's plan may be built more than once: each time alike)
+    expect([...new Set(seen.filter((x) => x.attackers.includes(locai.id)).map((x) => x.precision))]).toEqual([false]);
+    expect([...new Set(seen.filter((x) => x.attackers.includes(lantar.id)).map((x) => `${x.attackers.length} ${x.precision}`))]).toEqual(['1 true']);
+  });
 });
+

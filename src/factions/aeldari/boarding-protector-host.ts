@@ -14,7 +14,7 @@ import type { Window } from '../../rules/windows.ts';
 import { hasKeyword, onBattlefield, unitsOnBattlefield, unitsToSetUp } from '../../rules/battle/units.ts';
 import { deploymentAnchors, placeForDeployment } from '../../rules/battle/placement.ts';
 import { modelWeapons } from '../../rules/battle/shooting.ts';
-import { acrossHatchway, hatchwayById, positionsOf } from '../../rules/battle/hatchways.ts';
+import { hatchwayById, modelsAcrossHatchway } from '../../rules/battle/hatchways.ts';
 import { unitDistance, unitSees } from '../../rules/battle/world.ts';
 import { inflictMortalWounds } from '../../rules/damage.ts';
 import { attackersAreBearer, bearerPartStands, moveOrFallBack, normalMoveChoices, withinObjectiveRange } from '../helpers.ts';
@@ -87,8 +87,7 @@ registerStratagem({
   targets(g, w, p) {
     const at = enemyAtHatchway(g, w, p);
     if (!at) return [];
-    const from = positionsOf(at.enemy.models);
-    return unitsOnBattlefield(g.state, p).filter((u) => avengersOrGuardians(u) && acrossHatchway(at.polygon, from, positionsOf(u.models))
+    return unitsOnBattlefield(g.state, p).filter((u) => avengersOrGuardians(u) && modelsAcrossHatchway(g.state, at.polygon, at.enemy.models, u.models)
       && unitDistance(g.state, u, at.enemy) <= 9 + 1e-6 && unitSees(g.state, u, at.enemy));
   },
   use(g, w, p, u) {

@@ -27,10 +27,14 @@ const WRAITH_CONSTRUCT = 'WRAITH CONSTRUCT';
 /** A Wraith-Marked choice: the unit that takes the test and the marker it would secure. */
 export type WraithMarkedChoice = { none: true } | { unit: string; objective: string };
 
-/** The (unit, marker) pairs Wraith-Marked may select now: an AELDARI unit within range of a marker the player controls that is not already Secured by them. */
+/**
+ * The (unit, marker) pairs Wraith-Marked may select now: an AELDARI unit within range of a marker the player
+ * controls that is not already Secured by them. Asked at the start of the Command phase, so "controls" is the
+ * control last determined (a unit recovering from Battle-shock there does not take a marker it did not hold).
+ */
 export function wraithMarkedOptions(state: GameState, player: PlayerIndex): { unit: string; objective: string }[] {
   const out: { unit: string; objective: string }[] = [];
-  for (const o of unheldMarkers(state, player, WRAITH_MARKED_HOLD)) {
+  for (const o of unheldMarkers(state, player, WRAITH_MARKED_HOLD, 'recorded')) {
     for (const u of unitsOnBattlefield(state, player)) {
       if (hasKeyword(u, 'AELDARI') && withinRangeOfMarker(state, u, o)) out.push({ unit: u.id, objective: o.id });
     }
@@ -84,13 +88,20 @@ registerStratagem({
 
 /**
  * GUARDIAN CONSTRUCTS' effect: -1 to the Wound roll of attacks on the unit by models wholly on the other side
- * of a hatchway from it (every attacking model of the group on one side, every model of the unit on the other).
+ * of a hatchway from it (every model of the unit on the other). The text judges each attacking model, so a
+ * group's attackers are split into those across and the others before the roll.
  */
 registerRule({
   name: 'Guardian Constructs', kind: 'effect',
+  splitAttackersAgainst(state, target, models) {
+    const hs = hatchways(state);
+    const across = models.filter((m) => hs.some((h) => attackAcrossHatchway(state, h, [m], target)));
+    if (across.length === 0 || across.length === models.length) return [models];
+    return [across, models.filter((m) => !across.includes(m))];
+  },
   attack(plan, ctx, src) {
     if (src.role !== 'defender') return;
-    if (hatchways(ctx.state).some((h) => attackAcrossHatchway(h, ctx.attackers, ctx.target))) plan.woundModifier -= 1;
+    if (hatchways(ctx.state).some((h) => attackAcrossHatchway(ctx.state, h, ctx.attackers, ctx.target))) plan.woundModifier -= 1;
   },
 });
 

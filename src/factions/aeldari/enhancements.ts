@@ -13,6 +13,7 @@ import { modelBody } from '../../rules/battle/world.ts';
 import { gainExtraCp } from '../../rules/battle/command-points.ts';
 import { transportOf } from '../../rules/battle/transports.ts';
 import { enhancementBearers as bearers, regainD3Wounds } from '../helpers.ts';
+import { splitOffModel } from '../../rules/attack-context.ts';
 
 /** Friendly AELDARI VEHICLE models within `range` inches of a bearer model (horizontally, base to base). */
 function vehicleModelsNear(state: GameState, unit: UnitState, from: readonly ModelState[], range: number): { unit: UnitState; model: ModelState }[] {
@@ -47,11 +48,7 @@ registerRule({
     g.addEffect('Guiding Presence', unit.player, chosen.unit.id, g.untilEndOfPhase(), { model: option });
   },
   // the chosen model attacks apart from the rest of its unit (War Walkers, Vypers), so its +1 is played
-  splitAttackers(_s, _u, _weapon, models, src) {
-    const model = src.effect?.params.model;
-    if (models.length < 2 || !models.some((m) => m.id === model)) return [models];
-    return [models.filter((m) => m.id === model), models.filter((m) => m.id !== model)];
-  },
+  splitAttackers: (_s, _u, _weapon, models, src) => splitOffModel(models, src.effect?.params.model),
   attack(plan, ctx, src) {
     if (!src.effect || src.role !== 'attacker') return;
     const model = src.effect.params.model;

@@ -16,6 +16,7 @@ import { isEngaged } from '../../rules/battle/world.ts';
 import { attackersAre, attackersAreBearer, bearerPartStands, moveOrFallBack, moveOrFallBackChoices, normalMoveChoices } from '../helpers.ts';
 import { takeMoreDances } from './datasheets.ts';
 import { harlequins, registerExit, registerStride, troupe, troupeObjectiveControl, VENOMOUS_WRATH_MOVE, WEAVERS_COILS_FALL_BACK } from './harlequin-detachments.ts';
+import { disembarkedThisTurn } from '../../rules/battle/transports.ts';
 
 export const SERPENTS_BROOD = "Serpent's Brood";
 const BOONS_OF_THE_BROOD = 'Boons of the Brood';
@@ -30,7 +31,7 @@ registerRule({
   attack(plan, ctx, src) {
     const u = ctx.attacker;
     if (src.role !== 'attacker' || !harlequins(u)) return;
-    const disembarked = u.flags.disembarked || u.flags.disembarkedAfterTransportMoved;
+    const disembarked = disembarkedThisTurn(u);
     if (disembarked || attackersAre(ctx.state, ctx.attackers, 'MOUNTED') || attackersAre(ctx.state, ctx.attackers, 'VEHICLE')) {
       plan.sustainedHits = Math.max(plan.sustainedHits, 1);
     }

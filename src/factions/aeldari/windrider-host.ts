@@ -17,6 +17,7 @@ import { gainExtraCp } from '../../rules/battle/command-points.ts';
 import { isWithinOfPolygon } from '../../geometry/distance.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { arriveCloser, attackersAreBearer, bearerModel, bearerPartStands, isMonsterOrVehicle, moveOrFallBack, normalMoveChoices, selectUpTo } from '../helpers.ts';
+import { uncappedReserves } from '../../data/deep-strike-grants.ts';
 
 export const WINDRIDER_HOST = 'Windrider Host';
 // named apart from the Autarch Skyrunner's own Ride the Wind (a datasheet ability of the same name)
@@ -24,7 +25,7 @@ const RIDE_THE_WIND = 'Ride the Wind (Windrider Host)';
 
 /** An ASURYANI MOUNTED or VYPERS unit: the riders the detachment's rules name. */
 export function rider(u: UnitState): boolean {
-  return (hasKeyword(u, 'ASURYANI') && hasKeyword(u, 'MOUNTED')) || hasKeyword(u, 'VYPERS');
+  return uncappedReserves(WINDRIDER_HOST, (k) => hasKeyword(u, k));
 }
 
 /** How many units Ride the Wind takes back into Strategic Reserves at the end of the opponent's turn, by battle size. */

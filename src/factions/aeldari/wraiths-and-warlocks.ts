@@ -65,12 +65,11 @@ registerRule({
 
 /**
  * Swift Demise: the unit's ranged attacks re-roll Hit rolls of 1, or every failed Hit roll when the target
- * is the closest eligible target. Attacks are planned by group (the models of one datasheet with one
- * weapon): the wider re-roll is for a group whose target is the closest eligible target of each of its
- * models (isClosestEligibleTarget), which it is for all of them but in rare spreads of the unit.
+ * is the closest eligible target, judged for each model: the unit's groups are split by whether the target is
+ * their models' closest (Rule.splitByClosestTarget), and a part gets the wider re-roll when it is.
  */
 registerRule({
-  name: 'Swift Demise', kind: 'datasheet-ability',
+  name: 'Swift Demise', kind: 'datasheet-ability', splitByClosestTarget: true,
   attack(plan, ctx, src) {
     if (src.role !== 'attacker' || ctx.melee) return;
     const closest = isClosestEligibleTarget(ctx.state, ctx.attacker, ctx.attackers, ctx.profile, ctx.target);

@@ -131,15 +131,16 @@ registerRule({
 
 /**
  * Tormentors (the Ynnari Incubi's): at the start of the Fight phase, each enemy unit within Engagement Range
- * of the Incubi takes a Battle-shock test. (The Drukhari Incubi's adds +1 to hit a Battle-shocked unit; the
- * Ynnari datasheet's does not.)
+ * of one or more units with the ability takes a Battle-shock test: one test, asked by the first of those units in
+ * the army's order. (The Drukhari Incubi's adds +1 to hit a Battle-shocked unit; the Ynnari datasheet's does not.)
  */
 registerRule({
   name: 'Tormentors', kind: 'datasheet-ability',
   phaseStart(g, unit, phase) {
     if (phase !== 'fight') return;
+    const tormentors = unitsOnBattlefield(g.state, unit.player).filter((u) => u.abilities.includes('Tormentors'));
     for (const e of unitsOnBattlefield(g.state, opponent(unit.player))) {
-      if (unitsInEngagement(g.state, unit, e)) battleShockTest(g, e.player, e.id);
+      if (tormentors.find((u) => unitsInEngagement(g.state, u, e))?.id === unit.id) battleShockTest(g, e.player, e.id);
     }
   },
 });

@@ -14,6 +14,7 @@ import { boardOf, unitDistance, unitGapLowerBound, unitSees } from '../../rules/
 import { bearerModel, bearerPartStands, modelWithinRangeOf, moveOrFallBack, moveOrFallBackChoices, selectUpTo, unitWhollyWithin, untilStartOfNextTurn } from '../helpers.ts';
 import { FOR_THE_GREATER_GOOD } from './army-rule.ts';
 import { DEEP_STRIKE_GRANTS } from '../../data/deep-strike-grants.ts';
+import { disembarkedThisTurn } from '../../rules/battle/transports.ts';
 
 export const AUXILIARY_CADRE = 'Auxiliary Cadre';
 export const INTEGRATED_COMMAND_STRUCTURE = 'Integrated Command Structure';
@@ -182,7 +183,7 @@ registerStratagem({
       kind: 'interlocking-manoeuvres', player: p, prompt: `Interlocking Manouevres: ${fallBack ? 'a Fall Back' : 'a Normal move of up to 6"'} for ${u.name}?`,
       options, context: { unit: u.id },
     });
-    moveOrFallBack(g, u, option, fallBack, () => (fallBack ? unitMove(g.state, u) : INTERLOCKING_MOVE), !u.flags.disembarked);
+    moveOrFallBack(g, u, option, fallBack, () => (fallBack ? unitMove(g.state, u) : INTERLOCKING_MOVE), !disembarkedThisTurn(u));
   },
 });
 

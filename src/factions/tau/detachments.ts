@@ -15,7 +15,7 @@ import { registerStratagem, type Stratagem } from '../../rules/stratagems/regist
 import { destroyedPart, targetedInOpponentsShootingOrFight, targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
 import { characteristic, hasKeyword, isMonsterOrVehicle, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { isEngaged, unitDistance, unitSees, modelBody } from '../../rules/battle/world.ts';
-import { embark, fitsIn, embarkOptions } from '../../rules/battle/transports.ts';
+import { disembarkedThisTurn, embark, fitsIn, embarkOptions } from '../../rules/battle/transports.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';
 import { canShoot, shootWithUnit } from '../../rules/battle/shooting.ts';
 import { attackAcrossHatchway, hatchwayById } from '../../rules/battle/hatchways.ts';
@@ -245,14 +245,6 @@ registerRule({
   },
 });
 
-/**
- * Disembarked from a TRANSPORT this turn: by choice (disembarked), or set up around its destroyed transport,
- * which sets only disembarkedAfterTransportMoved.
- */
-function disembarkedThisTurn(u: UnitState): boolean {
-  return u.flags.disembarked || u.flags.disembarkedAfterTransportMoved;
-}
-
 registerStratagem({
   name: 'COMBAT DEBARKATION', cp: 1, category: 'Battle Tactic', source: MONTKA, turn: 'own', windows: ['shooting/unit-selected'],
   targets: (g, w, p) => { const u = windowOwnUnit(g, w, p); return u && hasKeyword(u, 'INFANTRY') && disembarkedThisTurn(u) ? [u] : []; },
@@ -434,7 +426,7 @@ registerRule({
   attack(plan, ctx, src) {
     if (!src.effect || src.role !== 'attacker' || ctx.melee) return;
     const h = hatchwayById(ctx.state, src.effect.params.hatchway);
-    if (h && attackAcrossHatchway(h, ctx.attackers, ctx.target)) plan.criticalHitOn = Math.min(plan.criticalHitOn, 5);
+    if (h && attackAcrossHatchway(ctx.state, h, ctx.attackers, ctx.target)) plan.criticalHitOn = Math.min(plan.criticalHitOn, 5);
   },
 });
 
@@ -559,8 +551,9 @@ export function woundedBattlesuits(state: GameState, u: UnitState): ModelState[]
 }
 
 registerStratagem({
-  name: 'AUTOMATED REPAIR DRONES', cp: 1, category: 'Strategic Ploy', source: EXPERIMENTAL_PROTOTYPE_CADRE, turn: 'either', windows: ['phase/end'],
-  // at the end of a Command phase (either player's): a BATTLESUIT unit with a BATTLESUIT model that lost wounds
+  name: 'AUTOMATED REPAIR DRONES', cp: 1, category: 'Strategic Ploy', source: EXPERIMENTAL_PROTOTYPE_CADRE, turn: 'either', windows: ['phase/start', 'phase/end'],
+  // in a Command phase (either player's), at its start (before the Battle-shock step, where healing may lift a
+  // unit out of Below Half-strength) or its end: a BATTLESUIT unit with a BATTLESUIT model that lost wounds
   targets: (g, w, p) => (w.data?.phase !== 'command' ? [] : unitsOnBattlefield(g.state, p).filter((u) => u.keywords.includes('BATTLESUIT') && woundedBattlesuits(g.state, u).length > 0)),
   use(g, _w, p, u) {
     const models = woundedBattlesuits(g.state, u);

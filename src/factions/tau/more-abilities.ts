@@ -199,9 +199,12 @@ registerRule({ name: 'Outflank', kind: 'datasheet-ability', allows: (perm) => pe
 
 // --- The Twin Lance ----------------------------------------------------------------------------------
 
-/** Exemplars of Mont'ka: its ranged attacks at the closest eligible target have SUSTAINED HITS 1 and IGNORES COVER. */
+/**
+ * Exemplars of Mont'ka: its ranged attacks at the closest eligible target have SUSTAINED HITS 1 and IGNORES COVER,
+ * judged for each model (the two models' groups are split by whether the target is their closest).
+ */
 registerRule({
-  name: "Exemplars of Mont'ka", kind: 'datasheet-ability',
+  name: "Exemplars of Mont'ka", kind: 'datasheet-ability', splitByClosestTarget: true,
   attack(plan, ctx, src) {
     if (src.role !== 'attacker' || ctx.melee || !isClosestEligibleTarget(ctx.state, ctx.attacker, ctx.attackers, ctx.profile, ctx.target)) return;
     plan.sustainedHits = Math.max(plan.sustainedHits, 1);

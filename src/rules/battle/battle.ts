@@ -90,7 +90,7 @@ export function continueBattle(g: Game, turnEnds: number): void {
 /** The end of a turn: coherency, objective control, the rules that act then, the second player's last scoring, effects that expire. */
 export function endTurn(g: Game, player: PlayerIndex): void {
   removeOutOfCoherency(g);
-  updateObjectiveControl(g);
+  updateObjectiveControl(g, 'turn-end');
   // rules that act at the end of any turn: units' abilities (Airborne Agility), then effects (Fieldcraft's hold)
   for (const id of g.state.unitOrder) {
     const u = g.state.units[id];
@@ -101,7 +101,7 @@ export function endTurn(g: Game, player: PlayerIndex): void {
   for (const owner of [player, opponent(player)]) for (const r of playerRulesWith(g.state, owner, 'playerTurnEnd')) r.playerTurnEnd!(g, owner, player);
   for (const e of [...g.state.effects]) getRule(e.kind)?.effectTurnEnd?.(g, e, player);
   // a unit that left the battlefield then no longer holds its marker (no event when nothing changed)
-  updateObjectiveControl(g);
+  updateObjectiveControl(g, 'turn-end');
   primaryMission(g.state.mission.primary).endOfTurn?.(g, player);
   expireEffects(g, { at: 'end-of-turn', round: g.state.round, turn: player });
 }

@@ -6,14 +6,14 @@
  * weapons, then consolidates (3").
  */
 import type { Game } from '../../core/game.ts';
-import { afterAttacks, allows, consolidationMove, getRule, pileInMove, type PileInMove } from '../../core/rules-registry.ts';
+import { afterAttacks, allows, consolidationMove, effectsWith, getRule, pileInMove, type PileInMove } from '../../core/rules-registry.ts';
 import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { profileHas, type Weapon, type WeaponProfile } from '../../data/datasheet.ts';
 import { inBaseContact } from '../../geometry/distance.ts';
 import { ENGAGEMENT_RANGE_HORIZONTAL, inEngagementRange, isCoherent } from '../../geometry/ranges.ts';
 import type { PlannedMove } from '../../geometry/planner.ts';
 import { resolveAttacks, type AttackGroup } from '../attack-sequence.ts';
-import { attackGroupKey } from '../attack-context.ts';
+import { attackGroupKey, splitBySource } from '../attack-context.ts';
 import { enemyAttacking, openWindow } from '../windows.ts';
 import { fightsFirst } from './charge.ts';
 import { takeFallenWarriors } from './fight-on-death.ts';
@@ -210,8 +210,12 @@ function meleeAttackGroups(g: Game, fresh: UnitState, fs: Fighter[], fallen = fa
       gr.models.push(f);
     }
   }
+  // split by the effects that give some models of a group a bonus of their own (EPIC CHALLENGE's model)
+  const splitters = effectsWith(s, fresh.id, 'splitAttackers');
+  const split = splitters.length === 0 ? [...groups.values()] : [...groups.values()].flatMap((gr) =>
+    splitBySource(s, fresh, gr.weapon, gr.models.map((f) => f.model), splitters).map((ms) => ({ weapon: gr.weapon, models: gr.models.filter((f) => ms.includes(f.model)) })));
   const attackGroups: AttackGroup[] = [];
-  for (const gr of groups.values()) {
+  for (const gr of split) {
     // each model attacks a unit it can reach: the models the chosen target is out of reach of are asked
     // again, among the units they can reach (against two enemy units, each end of a line fights its own)
     let left = gr.models;

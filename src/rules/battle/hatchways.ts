@@ -25,7 +25,7 @@ import type { GameState, HatchwayState, ModelState, UnitState } from '../../core
 import { abilityRulesWith, registerRule } from '../../core/rules-registry.ts';
 import { bodyShape, isWithinOfPolygon } from '../../geometry/distance.ts';
 import { shapeOverlapsPolygon } from '../../geometry/polygon.ts';
-import { OVERLAP_TOLERANCE, type Board } from '../../geometry/types.ts';
+import { OVERLAP_TOLERANCE, type Base, type Board } from '../../geometry/types.ts';
 import { boardOf, modelBody } from './world.ts';
 import { isVisible, pointBody } from '../../geometry/visibility.ts';
 import { openWindow } from '../windows.ts';
@@ -42,13 +42,6 @@ export function hatchways(state: GameState): HatchwayState[] {
 /** The hatchway with this id on the board, if any. */
 export function hatchwayById(state: GameState, id: unknown): HatchwayState | undefined {
   return hatchways(state).find((h) => h.id === id);
-}
-
-/** Where the models stand (those on the battlefield; a destroyed model has no position). */
-export function positionsOf(models: readonly ModelState[]): { x: number; y: number }[] {
-  const out: { x: number; y: number }[] = [];
-  for (const m of models) if (m.alive && m.pos) out.push(m.pos);
-  return out;
 }
 
 export function isHatchwayOpen(state: GameState, id: string): boolean {
@@ -234,26 +227,70 @@ function boardWithout(board: Board, id: string): Board {
  * (every model of each: D-STRIKE's stunned units).
  */
 export function enemiesBeyondHatchway(state: GameState, unit: UnitState, h: HatchwayState, range: number): UnitState[] {
-  const from = positionsOf(unit.models);
   const out: UnitState[] = [];
   for (const id of state.unitOrder) {
     const e = state.units[id];
     if (e.player === unit.player || e.location !== 'battlefield') continue;
     const alive = e.models.filter((m) => m.alive && m.pos);
     if (alive.length === 0 || !alive.some((m) => isWithinOfPolygon(modelBody(state, m), h.polygon, range))) continue;
-    if (acrossHatchway(h.polygon, from, alive.map((m) => m.pos!))) out.push(e);
+    if (modelsAcrossHatchway(state, h.polygon, unit.models, alive)) out.push(e);
   }
   return out;
 }
 
-/** Are all the points `to` wholly on the other side of the hatchway from all the points `from` (none on its line)? */
+/** Are all the points `to` on the other side of the hatchway from all the points `from` (none on its line)? The agents' estimate for points; models use modelsAcrossHatchway. */
 export function acrossHatchway(polygon: readonly { x: number; y: number }[], from: readonly { x: number; y: number }[], to: readonly { x: number; y: number }[]): boolean {
   if (from.length === 0 || to.length === 0) return false;
-  const side = hatchwaySide(polygon, from[0]);
+  return sidesAcross(from.map((p) => hatchwaySide(polygon, p)), to.map((p) => hatchwaySide(polygon, p)));
+}
+
+/** Every side in `from` one side (not 0), every side in `to` the other. */
+function sidesAcross(from: readonly number[], to: readonly number[]): boolean {
+  const side = from[0];
   if (side === 0) return false;
-  for (const p of from) if (hatchwaySide(polygon, p) !== side) return false;
-  for (const p of to) if (hatchwaySide(polygon, p) !== -side) return false;
+  for (const x of from) if (x !== side) return false;
+  for (const x of to) if (x !== -side) return false;
   return true;
+}
+
+/**
+ * The side of a hatchway a model is wholly on: its whole base beyond the line through the hatchway's centre
+ * (+1, -1, as hatchwaySide), or 0 when its base crosses that line (a model standing in the doorway).
+ */
+export function modelHatchwaySide(state: GameState, polygon: readonly { x: number; y: number }[], m: ModelState): number {
+  if (!m.pos) return 0;
+  const { x: cx, y: cy } = centreOf(polygon);
+  const { dx, dy } = wallDirection(polygon);
+  const l = Math.hypot(dx, dy) || 1;
+  // signed distance from the line, positive on side +1 (whose normal is (-dy, dx))
+  const d = (dx * (m.pos.y - cy) - dy * (m.pos.x - cx)) / l;
+  const reach = baseReach(modelBody(state, m).base, -dy / l, dx / l);
+  if (d >= reach - 1e-9) return 1;
+  if (d <= -reach + 1e-9) return -1;
+  return 0;
+}
+
+/** How far a base reaches from its centre along the unit vector (nx, ny). */
+function baseReach(base: Base, nx: number, ny: number): number {
+  if (base.kind === 'circle') return base.r;
+  const c = Math.cos(base.angle), sn = Math.sin(base.angle);
+  const u = nx * c + ny * sn, v = -nx * sn + ny * c;
+  if (base.kind === 'oval') return Math.hypot(base.rx * u, base.ry * v);
+  return (base.l / 2) * Math.abs(u) + (base.w / 2) * Math.abs(v);
+}
+
+/**
+ * Is every living model of `from` wholly on one side of the hatchway and every living model of `to` wholly on
+ * the other (RAPID AMBUSH, D-STRIKE)? "Wholly": the whole base, so a model in the doorway is on neither side.
+ */
+export function modelsAcrossHatchway(state: GameState, polygon: readonly { x: number; y: number }[], from: readonly ModelState[], to: readonly ModelState[]): boolean {
+  const a = placed(from), b = placed(to);
+  if (a.length === 0 || b.length === 0) return false;
+  return sidesAcross(a.map((m) => modelHatchwaySide(state, polygon, m)), b.map((m) => modelHatchwaySide(state, polygon, m)));
+}
+
+function placed(models: readonly ModelState[]): ModelState[] {
+  return models.filter((m) => m.alive && m.pos);
 }
 
 /**
@@ -261,7 +298,6 @@ export function acrossHatchway(polygon: readonly { x: number; y: number }[], fro
  * (GUARDIAN CONSTRUCTS, Responsive Volley)? Attackers without a position (a destroyed model fighting) are
  * on no side.
  */
-export function attackAcrossHatchway(h: HatchwayState, attackers: readonly ModelState[], target: UnitState): boolean {
-  const from = positionsOf(attackers);
-  return from.length === attackers.length && acrossHatchway(h.polygon, from, positionsOf(target.models));
+export function attackAcrossHatchway(state: GameState, h: HatchwayState, attackers: readonly ModelState[], target: UnitState): boolean {
+  return attackers.every((m) => m.alive && m.pos) && modelsAcrossHatchway(state, h.polygon, attackers, target.models);
 }

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { Game } from '../../core/game.ts';
 import type { PlayerIndex } from '../../core/state.ts';
-import { objectivesControlledBy, updateObjectiveControl } from './objectives.ts';
+import { objectivesControlledBy, updateObjectiveControl, type ControlMoment } from './objectives.ts';
 
 export interface PrimaryMission {
   name: string;
@@ -56,9 +56,9 @@ function params(g: Game): TakeAndHoldParams {
   return { vpPerObjective: p.vpPerObjective ?? 5, maxPerTurn: p.maxPerTurn ?? 15, fromRound: p.fromRound ?? 2, maxTotal: p.maxTotal ?? 50 };
 }
 
-function score(g: Game, player: PlayerIndex, reason: string): void {
+function score(g: Game, player: PlayerIndex, reason: string, moment: ControlMoment): void {
   const p = params(g);
-  updateObjectiveControl(g);
+  updateObjectiveControl(g, moment);
   const held = objectivesControlledBy(g.state, player);
   const room = p.maxTotal - g.state.players[player].vp;
   const amount = Math.max(0, Math.min(held * p.vpPerObjective, p.maxPerTurn, room));
@@ -79,10 +79,10 @@ registerPrimaryMission({
   name: 'take-and-hold',
   params: TAKE_AND_HOLD_PARAMS,
   endOfCommandPhase(g, player) {
-    if (g.state.round >= params(g).fromRound && !secondPlayerLastRound(g, player)) score(g, player, 'take-and-hold');
+    if (g.state.round >= params(g).fromRound && !secondPlayerLastRound(g, player)) score(g, player, 'take-and-hold', 'phase-end');
   },
   endOfTurn(g, player) {
-    if (secondPlayerLastRound(g, player)) score(g, player, 'take-and-hold (end of the battle)');
+    if (secondPlayerLastRound(g, player)) score(g, player, 'take-and-hold (end of the battle)', 'turn-end');
   },
 });
 

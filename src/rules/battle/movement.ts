@@ -432,15 +432,21 @@ export function desperateEscapeRules(s: GameState, u: UnitState): { allModels: b
     const x = r.desperateEscape?.({ state: s, unit: u }, src);
     if (x) { allModels ||= x.allModels; modifier += x.modifier; }
   });
-  // the abilities of the enemy units it is leaving (Mask of Secrets), asked before it moves
+  // the abilities of the enemy units it is leaving (Mask of Secrets), asked before it moves; each ability once,
+  // however many of those units have it ("within Engagement Range of one or more units with this ability": No
+  // Escape's -1 does not stack), at its most severe
   if (anyUnitHas(s, 'enemyDesperateEscape')) {
+    const byRule = new Map<string, number>();
     for (const e of unitsOnBattlefield(s, opponent(u.player))) {
       for (const r of abilityRulesWith(e, 'enemyDesperateEscape')) {
         if (!unitsInEngagement(s, e, u)) continue;
         const x = r.enemyDesperateEscape!({ state: s, unit: e, fleeing: u }, { role: 'self', player: e.player, effect: null, unit: e });
-        if (x) { allModels ||= x.allModels; modifier += x.modifier; }
+        if (!x) continue;
+        allModels ||= x.allModels;
+        byRule.set(r.name, Math.min(byRule.get(r.name) ?? 0, x.modifier));
       }
     }
+    for (const m of byRule.values()) modifier += m;
   }
   return { allModels, modifier };
 }

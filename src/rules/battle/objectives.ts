@@ -30,9 +30,16 @@ export function controlByLevel(state: GameState): (PlayerIndex | null)[] {
   return res.map((r) => (r.controller === null ? null : (Number(r.controller) as PlayerIndex)));
 }
 
+/**
+ * The moment control is determined: the end of a phase (also every estimate made within one: control is next
+ * determined at its end), or the end of a turn, which comes after the end of its last phase and where a marker
+ * hold worded "greater than yours at the end of a phase" does not give way (registerMarkerHold).
+ */
+export type ControlMoment = 'phase-end' | 'turn-end';
+
 /** Who controls each marker right now (not yet recorded): the Levels of Control, then rules that keep a marker (Rule.objectiveControl). */
-export function currentControl(state: GameState): (PlayerIndex | null)[] {
-  return keptControl(state, controlByLevel(state));
+export function currentControl(state: GameState, moment: ControlMoment = 'phase-end'): (PlayerIndex | null)[] {
+  return keptControl(state, controlByLevel(state), moment);
 }
 
 /**
@@ -40,17 +47,18 @@ export function currentControl(state: GameState): (PlayerIndex | null)[] {
  * Rule.objectiveControl: Fieldcraft) have their say, from who would by the Levels of Control (`byLevel`,
  * markers in the state's order; a new array).
  */
-export function keptControl(state: GameState, byLevel: readonly (PlayerIndex | null)[]): (PlayerIndex | null)[] {
+export function keptControl(state: GameState, byLevel: readonly (PlayerIndex | null)[], moment: ControlMoment = 'phase-end'): (PlayerIndex | null)[] {
   const out = byLevel.slice();
   for (const e of state.effects) {
     const keep = getRule(e.kind)?.objectiveControl;
-    if (keep) state.objectives.forEach((o, i) => { out[i] = keep(state, o.id, out[i], e); });
+    if (keep) state.objectives.forEach((o, i) => { out[i] = keep(state, o.id, out[i], e, moment); });
   }
   return out;
 }
 
-export function updateObjectiveControl(g: Game): void {
-  const now = currentControl(g.state);
+/** Control determined (and recorded as events where it changed) at a phase's end, or at a turn's (`moment`). */
+export function updateObjectiveControl(g: Game, moment: ControlMoment = 'phase-end'): void {
+  const now = currentControl(g.state, moment);
   g.state.objectives.forEach((o, i) => {
     if (o.controller !== now[i]) g.emit({ type: 'objective-control', objective: o.id, controller: now[i] });
   });

@@ -12,14 +12,14 @@
  * is selected to shoot. LINKED FIRE weapons may measure from another friendly FIRE PRISM (./linked-fire.ts).
  */
 import type { Game } from '../../core/game.ts';
-import { opponent, type Effect, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
-import { abilityRulesWith, allows, anyUnitHas, afterAttacks, forbids, forEachActiveRule, effectsWith, getRule, isLoneOperative, targetableFrom, weaponHas, weaponRange, type RuleSource } from '../../core/rules-registry.ts';
+import { opponent, type GameState, type ModelState, type PlayerIndex, type UnitState } from '../../core/state.ts';
+import { abilityRulesWith, allows, anyUnitHas, afterAttacks, forbids, forEachActiveRule, effectsWith, getRule, isLoneOperative, targetableFrom, weaponHas, weaponRange } from '../../core/rules-registry.ts';
 import { profileHas, type Weapon, type WeaponProfile } from '../../data/datasheet.ts';
 import { benefitOfCover } from '../../geometry/visibility.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
 import type { Body } from '../../geometry/types.ts';
 import { resolveAttacks, type AttackGroup } from '../attack-sequence.ts';
-import { attackGroupKey } from '../attack-context.ts';
+import { attackGroupKey, splitBySource } from '../attack-context.ts';
 import { enemyAttacking, openWindow } from '../windows.ts';
 import { hasStratagemFor } from '../stratagems/registry.ts';
 import { endPhase, hooksOf, startPhase } from './phase.ts';
@@ -81,8 +81,8 @@ function isRanged(p: WeaponProfile): boolean {
   return p.range !== 'Melee';
 }
 
-function oneShotUsed(g: Game, model: string, weapon: string): boolean {
-  return g.state.effects.some((e) => e.kind === ONE_SHOT_USED && e.params.model === model && e.params.weapon === weapon);
+function oneShotUsed(s: GameState, model: string, weapon: string): boolean {
+  return s.effects.some((e) => e.kind === ONE_SHOT_USED && e.params.model === model && e.params.weapon === weapon);
 }
 
 /** A ranged weapon an embarked model lends its transport through a Firing Deck. */
@@ -107,8 +107,8 @@ interface ShootContext {
   pistols: Map<WeaponProfile, boolean>;
 }
 
-function shootContext(g: Game, u: UnitState): ShootContext {
-  return { s: g.state, u, engaged: engagedEnemies(g.state, u).length > 0, bigGuns: isMonsterOrVehicle(u), grants: new Map(), pistols: new Map() };
+function shootContext(s: GameState, u: UnitState): ShootContext {
+  return { s, u, engaged: engagedEnemies(s, u).length > 0, bigGuns: isMonsterOrVehicle(u), grants: new Map(), pistols: new Map() };
 }
 
 /**
@@ -116,7 +116,7 @@ function shootContext(g: Game, u: UnitState): ShootContext {
  * embarked one for a Firing Deck, whose slot excludes ONE SHOT weapons): all of them in the model's order,
  * and the same split into non-Pistols and Pistols.
  */
-function usableWeapons(g: Game, c: ShootContext, m: ModelState, owner: UnitState, deckSlot: boolean): { usable: Weapon[]; nonPistols: Weapon[]; pistols: Weapon[] } {
+function usableWeapons(c: ShootContext, m: ModelState, owner: UnitState, deckSlot: boolean): { usable: Weapon[]; nonPistols: Weapon[]; pistols: Weapon[] } {
   const { s, u } = c;
   const ds = s.datasheets[m.datasheet];
   let gr = c.grants.get(owner.id);
@@ -129,7 +129,7 @@ function usableWeapons(g: Game, c: ShootContext, m: ModelState, owner: UnitState
     const p = w?.profiles.find(isRanged);
     if (!w || !p) continue;
     if (u.flags.advanced && !weaponHas(s, u, p, 'ASSAULT')) continue;
-    if (profileHas(p, 'ONE SHOT') && (deckSlot || oneShotUsed(g, m.id, w.name))) continue;
+    if (profileHas(p, 'ONE SHOT') && (deckSlot || oneShotUsed(s, m.id, w.name))) continue;
     let pistol = c.pistols.get(p);
     if (pistol === undefined) c.pistols.set(p, (pistol = isPistol(s, u, p, c.engaged)));
     if (c.engaged && !c.bigGuns && !pistol) continue;
@@ -153,7 +153,7 @@ function deckCandidates(g: Game, c: ShootContext): { model: ModelState; unit: Un
     if (e.location !== 'embarked' || e.embarkedIn !== u.id || e.flags.shot) continue;
     for (const m of e.models) {
       if (!m.alive) continue;
-      const { nonPistols, pistols } = usableWeapons(g, c, m, e, true);
+      const { nonPistols, pistols } = usableWeapons(c, m, e, true);
       if (nonPistols.length + pistols.length > 0) out.push({ model: m, unit: e, weapons: [...nonPistols, ...pistols] });
     }
   }
@@ -167,7 +167,7 @@ function deckCandidates(g: Game, c: ShootContext): { model: ModelState; unit: Un
  * Empty when there is nothing to lend.
  */
 function chooseFiringDeck(g: Game, u: UnitState): Lent[] {
-  const c = shootContext(g, u);
+  const c = shootContext(g.state, u);
   const cands = deckCandidates(g, c);
   const picks: Lent[] = [];
   if (cands.length === 0) return picks;
@@ -213,13 +213,13 @@ function firedWeapons(c: ShootContext, m: ModelState, usable: Weapon[], nonPisto
  */
 function choosePistols(g: Game, u: UnitState, onlyTarget: string | undefined, vis: Visibility): Set<string> {
   const s = g.state;
-  const c = shootContext(g, u);
+  const c = shootContext(g.state, u);
   const none = new Set<string>();
   if (c.bigGuns || c.engaged) return none;
   const dual: { m: ModelState; nonPistols: Weapon[]; pistols: Weapon[] }[] = [];
   for (const m of u.models) {
     if (!m.alive || !m.pos) continue;
-    const { nonPistols, pistols } = usableWeapons(g, c, m, u, false);
+    const { nonPistols, pistols } = usableWeapons(c, m, u, false);
     if (nonPistols.length > 0 && pistols.length > 0) dual.push({ m, nonPistols, pistols });
   }
   if (dual.length === 0) return none;
@@ -251,7 +251,7 @@ function choosePistols(g: Game, u: UnitState, onlyTarget: string | undefined, vi
  */
 function weaponGroups(g: Game, u: UnitState, deck: readonly Lent[] | null = null, pistolModels: ReadonlySet<string> | null = null): WeaponGroup[] {
   const s = g.state;
-  const c = shootContext(g, u);
+  const c = shootContext(g.state, u);
   const groups = new Map<string, WeaponGroup>();
   const add = (m: ModelState, body: Body, w: Weapon, links?: Body[]) => {
     const key = attackGroupKey(m, w.name);
@@ -262,7 +262,7 @@ function weaponGroups(g: Game, u: UnitState, deck: readonly Lent[] | null = null
   const barred = u.flags.fellBack ? modelsBarredFromShooting(s, u) : null;
   for (const m of u.models) {
     if (!m.alive || !m.pos || barred?.has(m.id)) continue;
-    const { usable, nonPistols, pistols } = usableWeapons(g, c, m, u, false);
+    const { usable, nonPistols, pistols } = usableWeapons(c, m, u, false);
     const body = modelBody(s, m);
     let links: Body[] | undefined;
     for (const w of firedWeapons(c, m, usable, nonPistols, pistols, pistolModels)) {
@@ -277,6 +277,22 @@ function weaponGroups(g: Game, u: UnitState, deck: readonly Lent[] | null = null
     for (const l of lent) add(l.model, body, l.weapon);
   }
   return [...groups.values()];
+}
+
+/**
+ * The ranged weapons each model of the unit may fire now, as its weapon groups are made (after an Advance only
+ * ASSAULT, within Engagement Range only Pistols unless Big Guns Never Tire, no model a rule bars after a Fall
+ * Back, no ONE SHOT weapon already fired): (model, weapon) pairs in the models' order (EXPLOSIVE CLEARANCE).
+ */
+export function firableWeapons(s: GameState, u: UnitState): { model: string; weapon: string }[] {
+  const c = shootContext(s, u);
+  const barred = u.flags.fellBack ? modelsBarredFromShooting(s, u) : null;
+  const out: { model: string; weapon: string }[] = [];
+  for (const m of u.models) {
+    if (!m.alive || !m.pos || barred?.has(m.id)) continue;
+    for (const w of usableWeapons(c, m, u, false).usable) out.push({ model: m.id, weapon: w.name });
+  }
+  return out;
 }
 
 /**
@@ -311,14 +327,12 @@ function bandsAgainst(state: GameState, bands: number[], target: UnitState): num
   return [...out].sort((x, y) => x - y);
 }
 
-/** The models of an attack group split by the effects on the unit that give them different bonuses (Rule.splitAttackers). */
-function splitBySource(s: GameState, u: UnitState, w: Weapon, models: ModelState[], splitters: readonly Effect[]): ModelState[][] {
-  let parts = [models];
-  for (const e of splitters) {
-    const src: RuleSource = { role: 'attacker', player: e.player, effect: e, unit: null };
-    parts = parts.flatMap((p) => getRule(e.kind)!.splitAttackers!(s, u, w, p, src));
-  }
-  return parts;
+/** The models whose closest eligible target `target` is, then the others (Rule.splitByClosestTarget); one part when they agree. */
+function splitByClosest(s: GameState, u: UnitState, models: ModelState[], profile: WeaponProfile, target: UnitState): ModelState[][] {
+  if (models.length < 2) return [models];
+  const closest = models.filter((m) => isClosestEligibleTarget(s, u, [m], profile, target));
+  if (closest.length === 0 || closest.length === models.length) return [models];
+  return [closest, models.filter((m) => !closest.includes(m))];
 }
 
 /** The models in parts by band: those within the first distance, then within the next, ..., then beyond the last. */
@@ -699,6 +713,7 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
   const coverCache = new Map<string, Set<string>>();
   const bands = rangeBands(s, u);
   const splitters = effectsWith(s, u.id, 'splitAttackers');
+  const byClosest = abilityRulesWith(u, 'splitByClosestTarget').length > 0;
   for (const a of assignments) {
     const t = a.target;
     if (!onBattlefield(t)) continue;
@@ -732,7 +747,7 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
       // split again at the distances the rules read model by model (Way of the Short Blade: 9"; the target's
       // Rune of Mists: 18"), each part measured from its own closest model; without such rules one part,
       // measured from the closest shooter
-      for (const band of here.length === 0 ? [all] : splitByBand(all, here, from)) for (const models of splitBySource(s, u, a.group.weapon, band, splitters)) {
+      for (const band of here.length === 0 ? [all] : splitByBand(all, here, from)) for (const sourced of splitBySource(s, u, a.group.weapon, band, splitters)) for (const models of byClosest ? splitByClosest(s, u, sourced, a.profile, t) : [sourced]) {
         if (models.length === 0) continue;
         const group: AttackGroup = {
           weapon: a.group.weapon, profile: a.profile, models, target: t.id, halfRange, targetVisible: visible,

@@ -151,6 +151,14 @@ function disembarkDistance(s: GameState, t: UnitState): number | null {
   return d;
 }
 
+/**
+ * Disembarked from a TRANSPORT this turn: by choice (disembarked), or set up around its destroyed transport,
+ * which sets only disembarkedAfterTransportMoved (COMBAT DEBARKATION, Boons of the Brood, INTERLOCKING MANOUEVRES).
+ */
+export function disembarkedThisTurn(u: UnitState): boolean {
+  return u.flags.disembarked || u.flags.disembarkedAfterTransportMoved;
+}
+
 /** Not eligible to declare a charge this turn (units out of a Cloudstrike transport). */
 export const NO_CHARGE_THIS_TURN = 'Not eligible to charge';
 registerRule({ name: NO_CHARGE_THIS_TURN, kind: 'effect', forbids: (perm) => perm === 'charge' });
@@ -260,10 +268,13 @@ function emergencyDisembark(g: Game, u: UnitState, hull: ModelState): void {
   const t = transportOf(s, u)!;
   // a stand-in is put on the table for the planner: the passengers get out around it
   const standIn = t.models.some((m) => m.id === hull.id && m.alive) || !hull.pos ? [] : [{ id: hull.id, unitId: t.id, player: String(t.player), body: modelBody(s, hull) }];
-  let plan = hull.pos ? planUnit(s, u, 'disembark', { transportId: hull.id }, standIn) : null;
+  // a rule of the transport that holds the units getting out of it away from the enemy holds these too (CLOUDSTRIKE:
+  // "each unit that disembarks from it this turn")
+  const minEnemyDistance = disembarkDistance(s, t) ?? undefined;
+  let plan = hull.pos ? planUnit(s, u, 'disembark', { transportId: hull.id, minEnemyDistance }, standIn) : null;
   let emergency = false;
   if (hull.pos && (!plan || !plan.ok)) {
-    const emergencyPlan = () => planUnit(g.state, g.state.units[u.id], 'disembark', { transportId: hull.id, transportRange: EMERGENCY_DISEMBARK_RANGE }, standIn);
+    const emergencyPlan = () => planUnit(g.state, g.state.units[u.id], 'disembark', { transportId: hull.id, transportRange: EMERGENCY_DISEMBARK_RANGE, minEnemyDistance }, standIn);
     plan = emergencyPlan();
     emergency = true;
     while (!plan.ok && g.state.units[u.id].models.filter((m) => m.alive).length > 1) {
@@ -287,5 +298,12 @@ function emergencyDisembark(g: Game, u: UnitState, hull: ModelState): void {
   const wounds = rolls.filter((v) => v <= (emergency ? 3 : 1)).length;
   if (wounds > 0) inflictMortalWounds(g, u, wounds, null);
   // they disembarked after their transport "moved": they cannot charge this turn (if any survived the 1s)
-  if (u.models.some((m) => m.alive)) g.emit({ type: 'unit-flag', unit: u.id, flag: 'disembarkedAfterTransportMoved', value: true });
+  if (!g.state.units[u.id].models.some((m) => m.alive)) return;
+  g.emit({ type: 'unit-flag', unit: u.id, flag: 'disembarkedAfterTransportMoved', value: true });
+  // in their own turn, a unit that disembarks cannot Remain Stationary, and after its transport's move it counts
+  // as having made a Normal move (it cannot move further this phase): Overwatch destroying a transport at the
+  // end of its move leaves passengers that do not move again. Only in the Movement phase, before the transport
+  // moved, may they still move (a disembark before the transport moves).
+  const moved = t.flags.moved !== null && t.flags.moved !== 'stationary' && t.flags.moved !== 'disembarked';
+  if (g.state.turn === u.player && (moved || g.state.phase !== 'movement')) g.emit({ type: 'unit-moved', unit: u.id, mode: 'disembarked' });
 }

@@ -33,7 +33,7 @@ import { commandRerollReaction, REROLLABLE } from './core.ts';
 import { PASSES_BATTLE_SHOCK } from '../battle/command.ts';
 import { FIGHTS_NEXT } from '../battle/fight.ts';
 import { EXPLOSIVE_CLEARANCE } from '../battle/boarding.ts';
-import { modelWeapons } from '../battle/shooting.ts';
+import { firableWeapons } from '../battle/shooting.ts';
 import { unitsOnBattlefield } from '../battle/units.ts';
 import { mayLead } from '../../data/leader-stand-ins.ts';
 import { isEngaged, unitDistance } from '../battle/world.ts';
@@ -228,17 +228,17 @@ registerStratagem({
 
 // --- EXPLOSIVE CLEARANCE -----------------------------------------------------------------------
 
-/** The (model, Blast weapon) pairs of a unit: the ranged weapons with [BLAST] its models carry now. */
+/**
+ * The (model, Blast weapon) pairs of a unit: the ranged weapons with [BLAST] its models may fire now (not one
+ * without ASSAULT after an Advance: the stratagem would be paid for a weapon that cannot shoot).
+ */
 export function blastWeapons(s: GameState, u: UnitState): { model: string; weapon: string }[] {
   const out: { model: string; weapon: string }[] = [];
-  for (const m of u.models) {
-    if (!m.alive || !m.pos) continue;
-    const ds = s.datasheets[m.datasheet];
-    for (const name of modelWeapons(s, u, m)) {
-      const w = ds.weapons.find((x) => x.name === name);
-      if (!w || !w.profiles.some((p) => p.range !== 'Melee' && profileHas(p, 'BLAST'))) continue;
-      if (!out.some((o) => o.model === m.id && o.weapon === name)) out.push({ model: m.id, weapon: name });
-    }
+  for (const { model, weapon: name } of firableWeapons(s, u)) {
+    const m = u.models.find((x) => x.id === model)!;
+    const w = s.datasheets[m.datasheet].weapons.find((x) => x.name === name);
+    if (!w || !w.profiles.some((p) => p.range !== 'Melee' && profileHas(p, 'BLAST'))) continue;
+    if (!out.some((o) => o.model === model && o.weapon === name)) out.push({ model, weapon: name });
   }
   return out;
 }

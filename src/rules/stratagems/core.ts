@@ -20,6 +20,7 @@ import { hasKeyword, onBattlefield, unitsOnBattlefield, modelHasKeyword } from '
 import { isEngaged, modelBody, unitDistance, unitSees, unitsInEngagement } from '../battle/world.ts';
 import { grantedStealth } from '../core-abilities.ts';
 import { FIRE_OVERWATCH_EFFECT } from '../hazardous.ts';
+import { splitOffModel } from '../attack-context.ts';
 
 export { FIRE_OVERWATCH_EFFECT };
 
@@ -75,12 +76,16 @@ registerRule({
   },
 });
 
-/** Epic Challenge: the CHARACTER model's melee attacks have PRECISION. */
+/**
+ * Epic Challenge: the CHARACTER model's melee attacks have PRECISION; that model's attacks form their own group
+ * (another model of its unit with the same weapon, a second CHARACTER, gets nothing).
+ */
 registerRule({
   name: 'Epic Challenge', kind: 'effect',
+  splitAttackers: (_s, _u, _w, models, src) => splitOffModel(models, src.effect?.params.model),
   attack: (plan, ctx, src) => {
     if (src.role !== 'attacker' || !ctx.melee) return;
-    if (ctx.attackers.some((m) => m.id === src.effect?.params.model)) plan.precision = true;
+    if (ctx.attackers.length > 0 && ctx.attackers.every((m) => m.id === src.effect?.params.model)) plan.precision = true;
   },
 });
 
