@@ -14,12 +14,16 @@
  */
 import type { DiceExpr } from '../data/datasheet.ts';
 
-/** Which rolls a player re-rolls when a rule lets them re-roll a roll (in increasing generosity). */
+/**
+ * Which rolls a player re-rolls when a rule lets them re-roll a roll (in increasing generosity). As a rule's
+ * grant (AttackPlan.rerollHits...), 'failed' stands for "you can re-roll the roll": the player may re-roll any
+ * of them, failures by default or every non-Critical one to fish (attack-sequence.ts rerollAllowed).
+ */
 export type RerollPolicy =
   | 'none'
   /** re-roll unmodified 1s */
   | 'ones'
-  /** re-roll rolls that failed */
+  /** re-roll rolls that failed (the default play of a grant to re-roll the roll) */
   | 'failed'
   /** re-roll every roll that is not a Critical (fishing for Critical Hits / Critical Wounds) */
   | 'non-critical';

@@ -395,10 +395,15 @@ function rerollChoice(g: Game, player: 0 | 1, purpose: 'hit' | 'wound' | 'save',
   return chosen;
 }
 
-function rerollAllowed(granted: RerollPolicy, chosen: RerollPolicy): boolean {
+/**
+ * May the player re-roll by `chosen` under the rule's grant? A grant of 'failed' is a rule's "you can re-roll the
+ * Hit (Wound) roll": any roll may be re-rolled, so fishing for a Critical result ('non-critical') is as legal as
+ * re-rolling the failures (the default play) or the 1s; a grant of 'ones' ("re-roll a Hit roll of 1") allows no
+ * more than the 1s.
+ */
+export function rerollAllowed(granted: RerollPolicy, chosen: RerollPolicy): boolean {
   if (chosen === 'none' || chosen === granted) return true;
-  if (granted === 'non-critical') return chosen === 'failed' || chosen === 'ones';
-  if (granted === 'failed') return chosen === 'ones';
+  if (granted === 'non-critical' || granted === 'failed') return chosen === 'failed' || chosen === 'ones' || chosen === 'non-critical';
   return false;
 }
 

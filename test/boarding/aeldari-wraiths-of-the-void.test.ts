@@ -66,6 +66,12 @@ describe('Wraith-Marked (Wraiths of the Void)', () => {
     expect(currentControl(g.state)[0]).toBe(0);
   });
 
+  it('an enemy\'s Shadow of Death (Irillyth within 6") subtracts 1 from the Leadership test: 10 - 2 - 1 fails the Wraithguard\'s 8+', () => {
+    const g = sandbox([...units, { id: 'IR', player: 1, faction: 'aeldari', name: 'Irillyth', at: { x: 26, y: 13 } }], { objectives, pick: pickKind('wraith-marked', 1), stream: scriptedStream([6, 4]) });
+    startPhase(g, 0, 'command');
+    expect(markedOf(g)).toEqual([]);
+  });
+
   it('9 fails for the Wraithguard (9 - 2 < 8); 7 passes for Guardian Defenders (7+, no -2)', () => {
     const g = sandbox(units, { objectives, pick: pickKind('wraith-marked', 1), stream: scriptedStream([5, 4]) });
     startPhase(g, 0, 'command');

@@ -161,6 +161,15 @@ describe('Hemlock Wraithfighter, Amallyn Shadowguide, Lhykhis', () => {
     expect(rollModifier(g.state, g.state.units.ST, 'battle-shock')).toBe(0);
   });
 
+  it('Mindshock Pod counts once: a Strike Team within 9" of two Hemlocks tests at -1, not -2', () => {
+    const g = sandbox([
+      { id: 'HW', player: 0, faction: 'aeldari', name: 'Hemlock Wraithfighter', at: { x: 30, y: 20 } },
+      { id: 'H2', player: 0, faction: 'aeldari', name: 'Hemlock Wraithfighter', at: { x: 42, y: 20 } },
+      { ...ST, at: { x: 36, y: 20 } },
+    ]);
+    expect(enemyBattleShockModifier(g.state, g.state.units.ST)).toBe(-1);
+  });
+
   it('The Path Least Travelled: one Rangers or Shroud Runners unit may be redeployed', () => {
     const g = sandbox([
       { id: 'AS', player: 0, faction: 'aeldari', name: 'Amallyn Shadowguide', at: { x: 5, y: 5 } },

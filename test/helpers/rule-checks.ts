@@ -12,7 +12,7 @@ import { keptControl } from '../../src/rules/battle/objectives.ts';
 import { allows, isLoneOperative, pileInMove, weaponHas, weaponRange } from '../../src/core/rules-registry.ts';
 import { arrivalRound, deepStrikeDistance, firstRoundDeepStrike } from '../../src/rules/battle/reserves.ts';
 import { desperateEscapeRules } from '../../src/rules/battle/movement.ts';
-import { battleShockStepTests, enemyBattleShockModifier } from '../../src/rules/battle/command.ts';
+import { battleShockStepTests, leadershipTestModifier } from '../../src/rules/battle/command.ts';
 import { allStratagems } from '../../src/rules/stratagems/registry.ts';
 import { modelBody, unitDistance } from '../../src/rules/battle/world.ts';
 import { buildAttackPlan } from '../../src/rules/attack-context.ts';
@@ -251,7 +251,7 @@ export function ruleChecker(): RuleChecker {
    * Wraithfighter's Mindshock Pod). Read at the end of the step: nothing moves during it.
    */
   function testModifier(s: GameState, u: UnitState): number {
-    return rollModifier(s, u, 'battle-shock') + enemyBattleShockModifier(s, u);
+    return leadershipTestModifier(s, u);
   }
 
   function checkBattleShockStep(s: GameState): void {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { attachLeader, duel, rolls, weapon } from '../helpers/attack.ts';
-import { resolveAttacks } from '../../src/rules/attack-sequence.ts';
+import { rerollAllowed, resolveAttacks } from '../../src/rules/attack-sequence.ts';
+import { widerReroll } from '../../src/rules/attack-plan.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import { registerRule } from '../../src/core/rules-registry.ts';
 import { inflictMortalWounds } from '../../src/rules/damage.ts';
@@ -298,6 +299,9 @@ describe('Damage and allocation', () => {
   });
 });
 
+const ONES_GRANT = 'test: re-roll a Wound roll of 1';
+registerRule({ name: ONES_GRANT, kind: 'effect', attack(plan, _ctx, src) { if (src.role === 'attacker') plan.rerollWounds = widerReroll(plan.rerollWounds, 'ones'); } });
+
 describe('re-rolls are the owning player\'s decision', () => {
   const agent = (policy: string) => ({ name: `rerolls-${policy}`, decide: () => ({ option: 0 }), rerollPolicy: () => policy as never });
 
@@ -309,10 +313,27 @@ describe('re-rolls are the owning player\'s decision', () => {
     expect((d.game.log ?? []).filter((e) => e.type === 'reroll')).toHaveLength(0);
   });
 
-  it('an agent asking for more re-rolls than granted is an illegal decision naming the agent and the seed', () => {
-    const s = scriptedStream([4, /* wound */ 2]);
-    const d = duel({ models: 1, weapon: { attacks: '1', abilities: ['TWIN-LINKED'] } }, noSave, s);
+  it('"you can re-roll the Wound roll" (TWIN-LINKED) lets the player re-roll a successful one to fish for a Critical Wound', () => {
+    // hit 4, wound 4 (S4 against T4: a success, not a Critical), re-rolled: 6, a Critical Wound (DEVASTATING WOUNDS: 1 mortal wound)
+    const s = scriptedStream([4, /* wound */ 4, /* re-rolled */ 6]);
+    const d = duel({ models: 1, weapon: { attacks: '1', abilities: ['TWIN-LINKED', 'DEVASTATING WOUNDS'] } }, noSave, s);
     d.game.agents = [agent('non-critical'), agent('none')];
-    expect(() => d.run()).toThrow(/agent "rerolls-non-critical".*seed "sandbox"/);
+    expect(d.run().wounds).toBe(1);
+    expect((d.game.log ?? []).filter((e) => e.type === 'reroll')).toHaveLength(1);
+    expect(s.remaining()).toBe(0);
+    // by default (failures only) the 4 stands: no re-roll, no die left unread
+    const t = scriptedStream([4, 4, 1]);
+    const e = duel({ models: 1, weapon: { attacks: '1', abilities: ['TWIN-LINKED', 'DEVASTATING WOUNDS'] } }, noSave, t);
+    expect(e.run().wounds).toBe(1);
+    expect((e.game.log ?? []).filter((x) => x.type === 'reroll')).toHaveLength(0);
+  });
+
+  it('an agent asking for more re-rolls than granted is an illegal decision naming the agent and the seed: "re-roll a Wound roll of 1" allows no more', () => {
+    expect([rerollAllowed('ones', 'failed'), rerollAllowed('ones', 'non-critical'), rerollAllowed('ones', 'ones'), rerollAllowed('failed', 'non-critical')]).toEqual([false, false, true, true]);
+    const s = scriptedStream([4, /* wound */ 2]);
+    const d = duel({ models: 1, weapon: { attacks: '1' } }, noSave, s);
+    d.game.addEffect(ONES_GRANT, 0, 'A', { at: 'end-of-battle' });
+    d.game.agents = [agent('failed'), agent('none')];
+    expect(() => d.run()).toThrow(/agent "rerolls-failed".*seed "sandbox"/);
   });
 });

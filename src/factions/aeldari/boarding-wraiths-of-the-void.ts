@@ -16,6 +16,7 @@ import { weaponRange } from '../../core/rules-registry.ts';
 import { modelBody } from '../../rules/battle/world.ts';
 import { modelSeesUnit, bearerModel, modelWithinRangeOf, registerMarkerHold, unheldMarkers, returnDestroyedModel, untilEndOfOpponentsNextTurn, withinRangeOfMarker } from '../helpers.ts';
 import { NO_OVERWATCH } from './boarding-shared.ts';
+import { leadershipTestModifier } from '../../rules/battle/command.ts';
 
 export const WRAITHS_OF_THE_VOID = 'Wraiths of the Void';
 const WRAITH_MARKED = 'Wraith-Marked';
@@ -62,7 +63,8 @@ registerArmyRuleHooks({
     if ('none' in option) return;
     const u = g.state.units[option.unit];
     const dice = g.dice.d6(2, 'other', owner, u.id, 'Wraith-Marked (Leadership test)');
-    const total = dice[0] + dice[1] - (hasKeyword(u, WRAITH_CONSTRUCT) ? 2 : 0);
+    // the rules' modifiers to Leadership tests (Shadow of Death, Mindshock Pod name Battle-shock and Leadership tests)
+    const total = dice[0] + dice[1] - (hasKeyword(u, WRAITH_CONSTRUCT) ? 2 : 0) + leadershipTestModifier(g.state, u);
     if (total >= bestLeadership(g.state, u)) g.addEffect(WRAITH_MARKED_HOLD, owner, null, { at: 'end-of-battle' }, { objective: option.objective });
   },
 });

@@ -183,8 +183,8 @@ registerRule({
 // --- Hemlock Wraithfighter -------------------------------------------------------------------------
 
 /**
- * Mindshock Pod (Aura): an enemy unit within 9" of the Hemlock Wraithfighter takes its Battle-shock tests at -1
- * (Rule.enemyBattleShockModifier, as Shadow of Death; the engine takes no other Leadership test).
+ * Mindshock Pod (Aura): an enemy unit within 9" of the Hemlock Wraithfighter takes its Battle-shock tests
+ * and Leadership tests (Wraith-Marked's) at -1 (Rule.enemyBattleShockModifier, as Shadow of Death; two Hemlocks, -1).
  */
 registerRule({
   name: 'Mindshock Pod (Aura, Psychic)', kind: 'datasheet-ability',

@@ -123,8 +123,8 @@ registerRule({
 });
 
 /**
- * Shadow of Death: an enemy unit with a model within 6" of Irillyth subtracts 1 from its Battle-shock tests
- * (the engine makes no other Leadership test). Asked by the Battle-shock test of each enemy unit.
+ * Shadow of Death: an enemy unit with a model within 6" of Irillyth subtracts 1 from its Battle-shock and
+ * Leadership tests (Wraith-Marked's). Asked by each such test of an enemy unit.
  */
 registerRule({
   name: 'Shadow of Death (Aura)', kind: 'datasheet-ability',

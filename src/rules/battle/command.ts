@@ -84,20 +84,33 @@ function forcedBattleShockTests(g: Game, player: PlayerIndex): Set<string> {
 }
 
 /**
- * What the abilities of the enemy units on the battlefield add to the unit's Battle-shock test
- * (Rule.enemyBattleShockModifier: Shadow of Death). Tests are few: every enemy unit is asked.
+ * What the abilities of the enemy units on the battlefield add to the unit's Battle-shock and Leadership tests
+ * (Rule.enemyBattleShockModifier: Shadow of Death, Mindshock Pod). Each ability counts once, at its most severe,
+ * however many enemy units have it (they are Auras, as a friendly Aura counts once: two Hemlocks give -1).
+ * Tests are few: every enemy unit is asked.
  */
 export function enemyBattleShockModifier(state: GameState, tested: UnitState): number {
   if (!anyUnitHas(state, 'enemyBattleShockModifier')) return 0;
-  let total = 0;
+  const byRule = new Map<string, number>();
   for (const id of state.unitOrder) {
     const u = state.units[id];
     if (u.player === tested.player || u.location !== 'battlefield') continue;
     for (const r of abilityRulesWith(u, 'enemyBattleShockModifier')) {
-      total += r.enemyBattleShockModifier!({ state, unit: u, tested }, { role: 'self', player: u.player, effect: null, unit: u });
+      const x = r.enemyBattleShockModifier!({ state, unit: u, tested }, { role: 'self', player: u.player, effect: null, unit: u });
+      byRule.set(r.name, Math.min(byRule.get(r.name) ?? 0, x));
     }
   }
+  let total = 0;
+  for (const x of byRule.values()) total += x;
   return total;
+}
+
+/**
+ * The modifiers the rules give a unit's Battle-shock and Leadership tests alike: its own rules' (Supreme
+ * Loyalty) and its enemies' (Shadow of Death, Mindshock Pod). Every such rule in the data names both tests.
+ */
+export function leadershipTestModifier(state: GameState, u: UnitState): number {
+  return rollModifier(state, u, 'battle-shock') + enemyBattleShockModifier(state, u);
 }
 
 /**
@@ -127,7 +140,7 @@ export function battleShockTest(g: Game, player: PlayerIndex, unitId: string, mo
   let dice = rollDice(g, 2, 6, 'battle-shock', player, unitId, u.name);
   // modifiers to the test: the unit's rules' (Supreme Loyalty), its enemies' (Shadow of Death) and the
   // caller's (Face of Death); none of the bundled armies' rules has one
-  const mod = rollModifier(g.state, u, 'battle-shock') + enemyBattleShockModifier(g.state, u) + modifier;
+  const mod = leadershipTestModifier(g.state, u) + modifier;
   dice = afterRoll(g, { purpose: 'battle-shock', player, unit: unitId, sides: 6, values: dice, test: null, rerolled: [], target: ld - mod }) as number[];
   let passed = dice[0] + dice[1] + mod >= ld;
   if (!passed) {
