@@ -53,12 +53,24 @@ function findDatasheet(option: string, name: string, sources: readonly CatalogSo
   throw new Error(`${option}: no datasheet is named "${name}" in the ${sources.map((s) => s.label).join(' or the ')} (closest: ${closestNames(name, names).join(', ')})`);
 }
 
-/** The weapon profile named: a profile's full name, or a weapon's when it has one profile. */
+/**
+ * The weapon profile named: a profile's full name, or a weapon's when it has one profile. A ranged and a melee
+ * profile of the same name (Shining Spears' Laser lance) are told apart by a "(ranged)" or "(melee)" after the
+ * name; without it the name is refused, listing both (the first one found was taken, so a melee profile could
+ * not be asked for).
+ */
 function findProfile(sheet: Datasheet, name: string): { weapon: string; profile: WeaponProfile } {
-  const key = lookupKey(name);
-  for (const w of sheet.weapons) {
-    const p = w.profiles.find((x) => lookupKey(x.name) === key);
-    if (p) return { weapon: w.name, profile: p };
+  const kind = /\((melee|ranged)\)\s*$/i.exec(name)?.[1]?.toLowerCase() as 'melee' | 'ranged' | undefined;
+  const key = lookupKey(kind ? name.replace(/\((melee|ranged)\)\s*$/i, '') : name);
+  const matches = sheet.weapons.flatMap((w) => w.profiles.filter((x) => lookupKey(x.name) === key).map((profile) => ({ weapon: w.name, profile })))
+    .filter((m) => !kind || (m.profile.range === 'Melee') === (kind === 'melee'));
+  if (matches.length === 1) return matches[0];
+  if (matches.length > 1) {
+    const label = (p: WeaponProfile) => (p.range === 'Melee' ? `"${p.name} (melee)"` : `"${p.name} (ranged)" (${p.range}")`);
+    const kinds = new Set(matches.map((m) => m.profile.range === 'Melee'));
+    if (kinds.size > 1) throw new Error(`--weapon: ${sheet.name} has ${matches.length} profiles named "${matches[0].profile.name}": name one as ${matches.map((m) => label(m.profile)).join(' or ')}`);
+    // the same profile carried twice (a weapon listed for two models): one
+    return matches[0];
   }
   const all = sheet.weapons.flatMap((w) => w.profiles.map((p) => p.name));
   const weapon = sheet.weapons.find((w) => lookupKey(w.name) === key);

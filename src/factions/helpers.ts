@@ -299,15 +299,23 @@ export function normalMoveAfterShooting(g: Game, unit: UnitState, option: { none
 export function reactiveMoveChoices(g: Game, unit: UnitState, mover: UnitState, used: string): ({ none: true } | Destination)[] {
   const s = g.state;
   if (mover.location !== 'battlefield' || isEngaged(s, unit)) return [];
-  if (s.effects.some((e) => e.kind === used && e.unit === unit.id)) return [];
+  if (s.effects.some((e) => e.kind === used && (e.unit === unit.id || usedByModels(e, unit)))) return [];
   if (unitDistance(s, unit, mover) > 9 + 1e-6) return [];
   return normalMoveChoices(s, unit);
+}
+
+/** Was a use recorded (params.models) for one of the unit's models, under whatever unit they stood in then? */
+function usedByModels(e: Effect, unit: UnitState): boolean {
+  const models = e.params.models as readonly string[] | undefined;
+  return !!models && unit.models.some((m) => models.includes(m.id));
 }
 
 /** The reactive move toward the chosen destination, `inches` long (rolled only now), marked `used` until the end of the turn. */
 export function reactiveMove(g: Game, unit: UnitState, option: { none: true } | Destination, inches: () => number, used: string): void {
   if ('none' in option) return;
-  g.addEffect(used, unit.player, unit.id, g.untilEndOfTurn());
+  // the use is the models' too: a Leader whose Bodyguard is destroyed later in the turn (Trail Finding's
+  // Trail Shaper) is the same model with its once-per-turn spent
+  g.addEffect(used, unit.player, unit.id, g.untilEndOfTurn(), { models: unit.models.filter((m) => m.alive).map((m) => m.id) });
   // a reactive move does not set off another (the army rules and effects on the unit hear it: ruleMoveEnded)
   ruleMove(g, unit, 'normal', option.to, inches(), true, true);
 }

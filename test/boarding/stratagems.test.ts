@@ -200,6 +200,14 @@ describe('BATTLEFIELD COMMAND', () => {
     expect(g.state.effects.some((e) => e.params.ability === 'Burning Lance')).toBe(false);
   });
 
+  it('the Ynnari Archon lends Overlord ("while this model is leading a unit"): the Kabalite Warriors re-roll Wound rolls of 1', () => {
+    const offered: string[][] = [];
+    const g = lend('Ynnari Archon', 'Overlord', 'Ynnari Kabalite Warriors', offered);
+    expect(offered.flat()).toContain('Overlord');
+    expect(g.state.effects.map((e) => e.params.ability)).toEqual(['Overlord']);
+    expect(planFor(g, 'T', 'E', 'Splinter rifle').rerollWounds).toBe('ones');
+  });
+
   it('Aun\'Shi lends Inspirational Defiance: +1 OC for the Strike Team\'s models', () => {
     const g = sandbox(units("Aun'shi"), { agents: [using('BATTLEFIELD COMMAND'), scriptedAgent('ae')] });
     const oc = () => characteristic(g.state, g.state.units.S, g.state.units.S.models[0], 'OC');

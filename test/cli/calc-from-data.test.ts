@@ -55,6 +55,12 @@ describe('calc --attacker --weapon --defender: the input from the bundled data',
     expect(built({ attacker: 'Crisis Battlesuits', weapon: 'Cyclic ion blaster - overcharge', defender: 'Wraithguard' }).input).toMatchObject({ attacker: { weapon: { name: 'Cyclic ion blaster – overcharge' } } });
   });
 
+  it('a ranged and a melee profile of one name (Shining Spears\' Laser lance) are told apart by "(ranged)" or "(melee)"; the bare name is refused listing both', () => {
+    expect(refusal({ attacker: 'Shining Spears', weapon: 'Laser lance', defender: 'Crisis Battlesuits' })).toBe('--weapon: Shining Spears has 2 profiles named "Laser lance": name one as "Laser lance (ranged)" (6") or "Laser lance (melee)"');
+    expect(built({ attacker: 'Shining Spears', weapon: 'Laser lance (melee)', defender: 'Crisis Battlesuits', charged: true }).input).toMatchObject({ attacker: { weapon: { name: 'Laser lance', range: 'Melee' } } });
+    expect(built({ attacker: 'Shining Spears', weapon: 'laser lance (Ranged)', defender: 'Crisis Battlesuits' }).input).toMatchObject({ attacker: { weapon: { name: 'Laser lance', range: 6 } } });
+  });
+
   it('--data: a faction that is not bundled, from a Wahapedia export (looked up there first, then in the bundled data)', () => {
     const sources = [exportSource(join(root, '..', 'shared', 'data', 'wahapedia-10e')), bundledSource()];
     const { input } = calcInputFromData({ attacker: 'Intercessor Squad', weapon: 'Bolt rifle', defender: 'Wraithguard' }, sources);

@@ -21,6 +21,8 @@ import { declareCharge } from '../../src/rules/battle/charge.ts';
 import { endPhase, startPhase } from '../../src/rules/battle/phase.ts';
 import { endTurn } from '../../src/rules/battle/battle.ts';
 import { characteristic } from '../../src/rules/battle/units.ts';
+import { modelBody, unitDistance } from '../../src/rules/battle/world.ts';
+import { inEngagementRange } from '../../src/geometry/ranges.ts';
 import { getRule } from '../../src/core/rules-registry.ts';
 import { loadArmyFile, type ArmyFile, type ArmyUnit } from '../../src/data/army.ts';
 import { loadFactionCatalog } from '../../src/data/catalog.ts';
@@ -230,6 +232,18 @@ describe('Corsair Coterie stratagems', () => {
     expect(openWindow(g, w)).toEqual(['VENGEFUL SORROW']);
     const xs = g.state.units.VR.models.map((m) => m.pos!.x);
     expect(Math.max(...xs)).toBeGreaterThan(24);
+  });
+
+  it('VENGEFUL SORROW: the Surge ends in Engagement Range of the closest enemy unit only (a second Fireblade 0.2" farther is not engaged)', () => {
+    const g = sandbox([{ ...VR, at: { x: 20, y: 21 } }, { id: 'A', player: 1, faction: 'tau', name: 'Cadre Fireblade', at: { x: 23.5, y: 21 } }, { id: 'B', player: 1, faction: 'tau', name: 'Cadre Fireblade', at: { x: 23.7, y: 25 } }],
+      { turn: 1, stream: scriptedStream([5]) }, using('VENGEFUL SORROW'));
+    const s = g.state;
+    expect(unitDistance(s, s.units.VR, s.units.A)).toBeLessThan(unitDistance(s, s.units.VR, s.units.B));
+    const w: Window = { name: 'shooting/after-enemy-shot', unit: 'A', targets: ['VR'], data: { hitTargets: ['VR'], destroyed: [], lostModels: ['VR'] } };
+    expect(openWindow(g, w)).toEqual(['VENGEFUL SORROW']);
+    const engagedWith = (id: string) => g.state.units.VR.models.filter((m) => m.alive && g.state.units[id].models.some((o) => o.alive && inEngagementRange(modelBody(g.state, m), modelBody(g.state, o)))).length;
+    expect(engagedWith('A')).toBeGreaterThan(0);
+    expect(engagedWith('B')).toBe(0);
   });
 
   it('the shooting phase tells the window which of the defender\'s units lost models', async () => {

@@ -10,6 +10,8 @@ import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
 import type { PlayerIndex } from '../../src/core/state.ts';
 import { afterMove, ruleMove } from '../../src/rules/battle/movement.ts';
+import { getRule } from '../../src/core/rules-registry.ts';
+import { destroyModel, splitAttachedUnits } from '../../src/rules/damage.ts';
 
 /** The reacting unit R (player `reactor`) at x 10; the enemy unit M starts far away and is then moved. */
 function sandbox(reactor: PlacedUnit, mover: PlacedUnit, dice: number[], asked: DecisionRequest[]): Game {
@@ -90,3 +92,34 @@ describe('reactive moves after a move a rule gives (audit 16)', () => {
 });
 
 export type { PlayerIndex };
+
+describe('a once-per-turn reactive move is the models\' use', () => {
+  it('Trail Finding: the Kroot Trail Shaper left alone when his Carnivores are destroyed does not make a second move that turn', () => {
+    const moves: string[] = [];
+    const tau = (r: DecisionRequest) => {
+      if (r.kind !== 'trail-finding') return 0;
+      const i = (r.options as { none?: true }[]).findIndex((o) => !o.none);
+      if (i >= 0) moves.push(String((r.context as { unit: string }).unit));
+      return Math.max(0, i);
+    };
+    const g = battleSandbox([
+      { id: 'TS', player: 0, faction: 'tau', name: 'Kroot Trail Shaper', at: { x: 20, y: 12 } },
+      { id: 'KC', player: 0, faction: 'tau', name: 'Kroot Carnivores', at: { x: 20, y: 14 }, spacing: 1 },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 30, y: 14 } },
+      { id: 'DA', player: 1, faction: 'aeldari', name: 'Dire Avengers', at: { x: 30, y: 30 } },
+    ], { phase: 'movement', turn: 1, round: 2, agents: [scriptedAgent('tau', tau), scriptedAgent('ae')] });
+    g.emit({ type: 'unit-attached', leader: 'TS', bodyguard: 'KC' });
+    const trail = getRule('Trail Finding')!;
+    trail.enemyMoveEnded!(g, g.state.units.KC, g.state.units.GD);
+    expect(moves).toEqual(['KC']);
+    const kc = g.state.units.KC;
+    for (const m of kc.models.filter((x) => x.origin === 'KC' && x.alive)) destroyModel(g, kc, m, 'GD', 'damage');
+    splitAttachedUnits(g);
+    expect(g.state.units.TS.location).toBe('battlefield');
+    // the Dire Avengers end a move 7" from him, later that turn
+    const ts = g.state.units.TS.models[0].pos!;
+    g.emit({ type: 'models-placed', unit: 'DA', mode: 'test', positions: g.state.units.DA.models.map((m, i) => ({ model: m.id, pos: { x: ts.x + 7, y: ts.y + i * 1.3, z: 0 } })) });
+    trail.enemyMoveEnded!(g, g.state.units.TS, g.state.units.DA);
+    expect(moves).toEqual(['KC']);
+  });
+});

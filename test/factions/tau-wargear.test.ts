@@ -12,7 +12,7 @@ import type { Game } from '../../src/core/game.ts';
 import { allows, weaponRange } from '../../src/core/rules-registry.ts';
 import { loadFactionCatalog } from '../../src/data/catalog.ts';
 import { carriedWargearAbilities } from '../../src/rules/muster.ts';
-import { invulnerableOf } from '../../src/rules/damage.ts';
+import { destroyModel, invulnerableOf, splitAttachedUnits } from '../../src/rules/damage.ts';
 import { chargeRollModifier } from '../../src/rules/battle/charge.ts';
 import { allModelsHave, characteristic, modelHasKeyword } from '../../src/rules/battle/units.ts';
 import { planUnit } from '../../src/rules/battle/placement.ts';
@@ -340,5 +340,40 @@ describe('Homing Beacon', () => {
 
   it('without the beacon it is not offered', () => {
     expect(beacon(setup([]))).toEqual([]);
+  });
+});
+
+describe('Blacklight Marker Drones are used twice per battle by the bearer', () => {
+  it('Shas\'o R\'alai spends both uses leading the XV9s; alone after they are destroyed, he has none left', () => {
+    let observer = 'XV';
+    const g: Game = battleSandbox([
+      { id: 'R', player: 0, faction: 'tau', name: "Shas'o R'alai", at: { x: 10, y: 12 } },
+      { id: 'XV', player: 0, faction: 'tau', name: 'Xv9 Hazard Battlesuits', at: { x: 10, y: 14 } },
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', counts: [1, 4], at: { x: 10, y: 20 }, spacing: 1 },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 26, y: 18 } },
+    ], {
+      phase: 'shooting', round: 2,
+      agents: [scriptedAgent('tau', (r) => (r.kind === 'for-the-greater-good' ? Math.max(0, (r.options as { observer?: string }[]).findIndex((o) => o.observer === observer)) : r.kind === 'blacklight-marker-drones' ? 1 : 0)), scriptedAgent('ae')],
+    });
+    g.emit({ type: 'unit-attached', leader: 'R', bodyguard: 'XV' });
+    const uses = () => g.state.effects.filter((e) => e.kind === 'Blacklight Marker Drones used').length;
+    const nextRound = (round: number) => {
+      expireEffects(g, { at: 'end-of-phase', round: g.state.round, turn: 0, phase: 'shooting' });
+      g.emit({ type: 'round-started', round });
+      g.emit({ type: 'unit-flag', unit: 'ST', flag: 'shot', value: false });
+    };
+    shootWithUnit(g, g.state.units.ST);
+    nextRound(3);
+    shootWithUnit(g, g.state.units.ST);
+    expect(uses()).toBe(2);
+    const xv = g.state.units.XV;
+    for (const m of xv.models.filter((x) => x.origin === 'XV' && x.alive)) destroyModel(g, xv, m, 'GD', 'damage');
+    splitAttachedUnits(g);
+    expect(g.state.units.R.components.length).toBe(1);
+    observer = 'R';
+    nextRound(4);
+    shootWithUnit(g, g.state.units.ST);
+    expect(g.state.effects.find((e) => e.kind === 'Guided unit' && e.unit === 'ST')?.params.observer).toBe('R');
+    expect(uses()).toBe(2);
   });
 });

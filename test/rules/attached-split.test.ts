@@ -7,7 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
-import { executeMove } from '../../src/rules/battle/movement.ts';
+import { executeMove, moveUnit, movementBody } from '../../src/rules/battle/movement.ts';
+import { createStream } from '../../src/core/rng.ts';
+import { declareCharge, fightsFirst } from '../../src/rules/battle/charge.ts';
 import { unitDistance } from '../../src/rules/battle/world.ts';
 import { belowHalfStrength } from '../../src/rules/battle/units.ts';
 import { destroyModel, inflictMortalWounds, splitAttachedUnits } from '../../src/rules/damage.ts';
@@ -196,5 +198,87 @@ describe('An Attached unit with two Leaders that loses one', () => {
     expect(belowHalfStrength(g.state, st())).toBe(false);
     destroyModel(g, st(), st().models.find((x) => x.origin === 'ST' && x.alive)!, null, 'test');
     expect(belowHalfStrength(g.state, st())).toBe(true);
+  });
+});
+
+describe('An Attached unit whose Bodyguard is destroyed during its own charge', () => {
+  it('FIRE OVERWATCH destroys the Strike Team\'s one model: the Cadre Fireblade left carries the charge on (its Charge roll, its Charge move, Fights First)', () => {
+    const ae = scriptedAgent('ae', (r) => (r.kind === 'stratagem' ? Math.max(0, (r.options as { stratagem?: string }[]).findIndex((o) => o.stratagem === 'FIRE OVERWATCH')) : 0));
+    const g = battleSandbox([
+      { id: 'CF', player: 0, faction: 'tau', name: 'Cadre Fireblade', at: { x: 20, y: 20 } },
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', counts: [1, 0], at: { x: 20, y: 21.5 } },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', counts: [1, 0], at: { x: 26, y: 20.5 } },
+    ], { factions: ['TAU', 'AE'], phase: 'charge', turn: 0, cp: [3, 3], stream: scriptedStream([6, 6, 6, 6, 1, 6, ...new Array(200).fill(5)]), agents: [scriptedAgent('tau'), ae] });
+    g.emit({ type: 'unit-attached', leader: 'CF', bodyguard: 'ST' });
+    const from = g.log!.length;
+    expect(declareCharge(g, g.state.units.ST, { targets: ['GD'] })).toBe(true);
+    expect(g.log!.slice(from).some((e) => e.type === 'stratagem-used' && e.name === 'FIRE OVERWATCH')).toBe(true);
+    expect(g.state.units.ST.location).toBe('destroyed');
+    const cf = g.state.units.CF;
+    expect([cf.location, cf.flags.declaredCharge, cf.flags.charged]).toEqual(['battlefield', true, true]);
+    expect(g.log!.slice(from).filter((e) => e.type === 'dice' && e.purpose === 'charge').map((e) => (e as { unit: string }).unit)).toEqual(['CF']);
+    expect(unitsInEngagement(g.state, cf, g.state.units.GD)).toBe(true);
+    expect(fightsFirst(g, cf)).toBe(true);
+  });
+
+  it('Relentless Raiders\' mortal wounds as the Charge move ends destroy the Bodyguard: HEROIC INTERVENTION is offered against the Fireblade left, as against the whole unit', () => {
+    const run = (shasLa: number) => {
+      let offered = false;
+      const ae = scriptedAgent('ae', (r) => {
+        if (r.kind === 'stratagem' && (r.options as { stratagem?: string }[]).some((o) => o.stratagem === 'HEROIC INTERVENTION')) offered = true;
+        return 0;
+      });
+      // the Charge roll 6+6; Relentless Raiders' 6, then a D3 of 1
+      const g = battleSandbox([
+        { id: 'CF', player: 0, faction: 'tau', name: 'Cadre Fireblade', at: { x: 25, y: 22 } },
+        { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', counts: [1, shasLa], at: { x: 25, y: 23.2 }, spacing: 1.2 },
+        { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', counts: [1, 0], at: { x: 29.5, y: 22 } },
+        { id: 'HB', player: 1, faction: 'aeldari', name: 'Howling Banshees', counts: [1, 0], at: { x: 27, y: 27.5 } },
+      ], { factions: ['TAU', 'AE'], detachments: [null, 'Corsair Coterie'], phase: 'charge', turn: 0, cp: [3, 3],
+        objectives: [{ id: 'o1', pos: { x: 30, y: 24 } }], stream: scriptedStream([6, 6, 6, 1, ...new Array(100).fill(3)]), agents: [scriptedAgent('tau'), ae] });
+      g.emit({ type: 'objective-control', objective: 'o1', controller: 1 });
+      g.emit({ type: 'unit-attached', leader: 'CF', bodyguard: 'ST' });
+      expect(declareCharge(g, g.state.units.ST, { targets: ['GD'] })).toBe(true);
+      return { g, offered };
+    };
+    const lone = run(0);
+    expect(lone.g.state.units.ST.location).toBe('destroyed');
+    expect(lone.g.state.units.CF.flags.charged).toBe(true);
+    expect(lone.offered).toBe(true);
+    expect(run(1).offered).toBe(true);
+  });
+});
+
+describe('An Attached unit whose Bodyguard is destroyed as its move starts', () => {
+  it('FIRE OVERWATCH at the start of the Guardian\'s Normal move destroys it: the Farseer left makes the move (7") and is not selected to move again', () => {
+    const selected: string[] = [];
+    const ae = (req: DecisionRequest) => {
+      if (req.kind === 'move') return Math.max(0, (req.options as { mode: string }[]).findIndex((o) => o.mode === 'normal'));
+      if (req.kind === 'select-unit-to-move') {
+        const i = (req.options as { unit?: string }[]).findIndex((o) => o.unit === 'FS');
+        if (i >= 0) { selected.push('FS'); return i; }
+      }
+      return 0;
+    };
+    const tau = (req: DecisionRequest) => {
+      if (req.kind !== 'stratagem' || (req.context as { window?: { name: string } } | undefined)?.window?.name !== 'movement/enemy-move-started') return 0;
+      return Math.max(0, (req.options as { stratagem?: string }[]).findIndex((o) => o.stratagem === 'FIRE OVERWATCH'));
+    };
+    const g = battleSandbox([
+      { id: 'GD', player: 0, faction: 'aeldari', name: 'Guardian Defenders', counts: [1, 0], at: { x: 10, y: 20 } },
+      { id: 'FS', player: 0, faction: 'aeldari', name: 'Farseer', at: { x: 10, y: 21.5 } },
+      { id: 'ST', player: 1, faction: 'tau', name: 'Strike Team', at: { x: 22, y: 16 } },
+    ], { phase: 'movement', turn: 0, round: 2, cp: [3, 3], factions: ['AE', 'TAU'], agents: [scriptedAgent('ae', ae), scriptedAgent('tau', tau)], stream: createStream('p2-0') });
+    g.emit({ type: 'unit-attached', leader: 'FS', bodyguard: 'GD' });
+    const start = { ...g.state.units.GD.models.find((m) => m.origin === 'FS')!.pos! };
+    moveUnit(g, g.state.units.GD);
+    expect(detached(g).length).toBe(1);
+    expect(g.state.units.GD.location).toBe('destroyed');
+    const fs = g.state.units.FS;
+    expect(fs.flags.moved).toBe('normal');
+    const pos = fs.models[0].pos!;
+    expect(Math.hypot(pos.x - start.x, pos.y - start.y)).toBeCloseTo(7, 6);
+    movementBody(g, 0);
+    expect(selected).toEqual([]);
   });
 });

@@ -208,11 +208,25 @@ registerStratagem({
 
 /**
  * A Surge move of up to `inches`: the unit ends as close as it can to the closest enemy unit and may end within
- * its Engagement Range. Planned as a Pile-in of that length (toward the closest enemy model; AIRCRAFT are not
- * set apart).
+ * its Engagement Range, and only its (as Lethal Surge, planned as a Charge move at that unit: no model ends in
+ * Engagement Range of another enemy unit). Out of reach of its Engagement Range, a Normal move toward it.
+ * AIRCRAFT are not set apart.
  */
 export function surgeMove(g: Game, u: UnitState, inches: number): boolean {
-  const plan = planUnit(g.state, u, 'pileIn', { maxDistance: inches });
+  const s = g.state;
+  let closest: UnitState | null = null;
+  let best = Infinity;
+  for (const e of unitsOnBattlefield(s, opponent(u.player))) {
+    const d = unitDistance(s, u, e);
+    if (d < best - 1e-9) { best = d; closest = e; }
+  }
+  if (!closest) return false;
+  let plan = planUnit(s, u, 'charge', { maxDistance: inches, targetUnitIds: [closest.id] });
+  if (!plan.ok) {
+    const to = closest.models.find((m) => m.alive && m.pos)?.pos;
+    if (!to) return false;
+    plan = planUnit(s, u, 'normal', { maxDistance: inches, destination: { x: to.x, y: to.y } });
+  }
   return plan.ok && plan.pathLengths.some((l) => l > 1e-6) && applyPlan(g, u, plan, 'surge');
 }
 

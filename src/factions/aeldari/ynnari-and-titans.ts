@@ -167,7 +167,7 @@ registerRule({ name: 'Reborn Mastermind', kind: 'datasheet-ability', ...oncePerR
  * would, as the other such rules here).
  */
 registerRule({
-  name: 'Overlord', kind: 'datasheet-ability',
+  name: 'Overlord', kind: 'datasheet-ability', leaderAbility: true,
   attack(plan, ctx, src) {
     if (src.role !== 'attacker' || !leadingModel(ctx.state, ctx.attacker, 'ARCHON')) return;
     plan.rerollWounds = widerReroll(plan.rerollWounds, belowStartingStrength(ctx.attacker) ? 'failed' : 'ones');

@@ -152,15 +152,17 @@ registerRule({
 });
 
 onObserverSelected((g, observer, guided, spotted) => {
-  if (wargearBearers(observer, BLACKLIGHT).length === 0) return;
-  const used = g.state.effects.filter((e) => e.kind === BLACKLIGHT_USED && e.unit === observer.id).length;
+  const bearer = wargearBearers(observer, BLACKLIGHT)[0];
+  if (!bearer) return;
+  // twice per battle for the bearer: its uses are its model's, also once its Bodyguard is destroyed and it stands alone
+  const used = g.state.effects.filter((e) => e.kind === BLACKLIGHT_USED && e.params.model === bearer.id).length;
   if (used >= 2) return;
   const { option } = g.decide({
     kind: 'blacklight-marker-drones', player: observer.player, prompt: `${observer.name}: use a Blacklight Marker Drone (${2 - used} left: ${guided.name} re-rolls Wound rolls of 1 at the Spotted unit)?`,
     options: ['keep', 'use'], context: { unit: guided.id, observer: observer.id, spotted },
   });
   if (option !== 'use') return;
-  g.addEffect(BLACKLIGHT_USED, observer.player, observer.id, { at: 'end-of-battle' });
+  g.addEffect(BLACKLIGHT_USED, observer.player, observer.id, { at: 'end-of-battle' }, { model: bearer.id });
   g.addEffect(BLACKLIGHT, observer.player, guided.id, g.untilEndOfPhase(), { spotted });
 });
 

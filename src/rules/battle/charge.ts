@@ -11,10 +11,11 @@ import { afterRoll, rollDice } from '../roll-window.ts';
 import { abilityRules, abilityRulesWith, allows, effectsWith, everyModelHas, forbids, getRule, registerRule } from '../../core/rules-registry.ts';
 import { openWindow } from '../windows.ts';
 import { allocateHazardousAfterCharge } from '../hazardous.ts';
+import { splitAttachedUnits } from '../damage.ts';
 import { endPhase, hasEffect, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import { armyEnemyMoveEnded } from './movement.ts';
-import { hasKeyword, rollHalved, rollModifier, unitsOnBattlefield } from './units.ts';
+import { hasKeyword, rollHalved, rollModifier, survivingPart, unitsOnBattlefield } from './units.ts';
 import { isEngaged, unitDistance, unitGapLowerBound } from './world.ts';
 import './hooked.ts';
 
@@ -132,6 +133,7 @@ export function declareCharge(g: Game, u: UnitState, opts: { targets?: string[];
 
 function chargeSequence(g: Game, u: UnitState, opts: { targets?: string[]; chargeBonus?: boolean }): boolean {
   const player = u.player;
+  const parts = u.components.map((c) => c.unit);
   let targets = opts.targets;
   if (!targets) {
     openWindow(g, { name: 'charge/unit-selected', unit: u.id, targets: [] });
@@ -145,8 +147,10 @@ function chargeSequence(g: Game, u: UnitState, opts: { targets?: string[]; charg
   // and the effects on it that do (HOOKED)
   for (const e of effectsWith(g.state, u.id, 'chargeDeclared')) getRule(e.kind)!.chargeDeclared!(g, g.state.units[u.id], targets);
   openWindow(g, { name: 'charge/after-enemy-charge-declared', unit: u.id, targets });
-  const fresh = g.state.units[u.id];
-  if (!fresh.models.some((m) => m.alive) || fresh.location !== 'battlefield') return false;
+  // FIRE OVERWATCH may have destroyed the Bodyguard part: the Leader left carries the charge on
+  const fresh = survivingPart(g.state, parts);
+  if (!fresh) return false;
+  const id = fresh.id;
   // a target that left the battlefield in reply (COMBAT EMBARKATION): the charging player can select new
   // targets for the charge, any set in reach, or keep the targets that are left (offered first)
   if (targets.some((t) => g.state.units[t].location !== 'battlefield')) {
@@ -159,12 +163,12 @@ function chargeSequence(g: Game, u: UnitState, opts: { targets?: string[]; charg
       return false;
     }
     const prompt = still.length > 0 ? `${fresh.name}: a target is gone; keep the others or charge which units?` : `${fresh.name}: its targets are gone; charge which units?`;
-    const { option } = g.decide({ kind: 'charge-targets', player, prompt, options, context: { unit: u.id } });
+    const { option } = g.decide({ kind: 'charge-targets', player, prompt, options, context: { unit: id } });
     targets = option.targets;
   }
-  let dice = rollDice(g, 2, 6, 'charge', player, u.id, fresh.name);
+  let dice = rollDice(g, 2, 6, 'charge', player, id, fresh.name);
   const needed = Math.max(...targets.map((t) => unitDistance(g.state, fresh, g.state.units[t]))) - 1;
-  dice = afterRoll(g, { purpose: 'charge', player, unit: u.id, sides: 6, values: dice, test: null, rerolled: [], target: Math.ceil(needed) }) as number[];
+  dice = afterRoll(g, { purpose: 'charge', player, unit: id, sides: 6, values: dice, test: null, rerolled: [], target: Math.ceil(needed) }) as number[];
   const roll = Math.max(0, rollHalved(g.state, fresh, 'charge', dice[0] + dice[1]) + chargeRollModifier(g.state, fresh, targets.map((t) => g.state.units[t])));
   const plan = planUnit(g.state, fresh, 'charge', { maxDistance: roll, targetUnitIds: targets });
   if (!plan.ok) {
@@ -173,16 +177,22 @@ function chargeSequence(g: Game, u: UnitState, opts: { targets?: string[]; charg
   }
   applyPlan(g, fresh, plan, 'charge');
   // it made a Charge move (LANCE counts it); without the Charge Bonus (HEROIC INTERVENTION) it does not Fight First
-  g.emit({ type: 'unit-flag', unit: u.id, flag: 'charged', value: true });
-  if (opts.chargeBonus === false) g.addEffect(NO_CHARGE_BONUS, player, u.id, g.untilEndOfTurn());
+  g.emit({ type: 'unit-flag', unit: id, flag: 'charged', value: true });
+  if (opts.chargeBonus === false) g.addEffect(NO_CHARGE_BONUS, player, id, g.untilEndOfTurn());
   // the Charge move has ended: the mortal wounds of Hazardous tests failed in Overwatch against it are allocated
   allocateHazardousAfterCharge(g);
   // unit abilities that act when the unit ends a Charge move (Kroot Linebreakers)
-  for (const name of g.state.units[u.id].abilities) getRule(name)?.afterChargeMove?.(g, g.state.units[u.id]);
+  for (const name of g.state.units[id].abilities) getRule(name)?.afterChargeMove?.(g, g.state.units[id]);
   // the opponent's army rules that act when an enemy unit ends a Charge move (Relentless Raiders)
-  armyEnemyMoveEnded(g, g.state.units[u.id], 'charge');
-  openWindow(g, { name: 'charge/after-own-charge-move', unit: u.id, targets });
-  openWindow(g, { name: 'charge/after-enemy-charge-move', unit: u.id, targets });
+  armyEnemyMoveEnded(g, g.state.units[id], 'charge');
+  // the windows after the move hear the part still on the battlefield (mortal wounds just now may have
+  // destroyed the Bodyguard: the split is made first, so HEROIC INTERVENTION sees the Leader that charged)
+  splitAttachedUnits(g);
+  const mover = survivingPart(g.state, parts);
+  if (!mover) return true;
+  openWindow(g, { name: 'charge/after-own-charge-move', unit: mover.id, targets });
+  const still = survivingPart(g.state, parts);
+  if (still) openWindow(g, { name: 'charge/after-enemy-charge-move', unit: still.id, targets });
   return true;
 }
 

@@ -17,7 +17,7 @@ import { destroyModel, selectCasualty, splitAttachedUnits } from '../damage.ts';
 import { endPhase, startPhase } from './phase.ts';
 import { applyPlan, planUnit } from './placement.ts';
 import type { PlanResult } from '../../geometry/planner.ts';
-import { hasKeyword, modelHasKeyword, onBattlefield, rollHalved, rollModifier, unitMove, unitsOnBattlefield } from './units.ts';
+import { hasKeyword, modelHasKeyword, onBattlefield, rollHalved, rollModifier, survivingPart, unitMove, unitsOnBattlefield } from './units.ts';
 import { isEngaged, modelBase, modelBody, unitCentre, unitsInEngagement } from './world.ts';
 import { embarkOptions, embark, disembark, disembarkPlan, canDisembark } from './transports.ts';
 import { reinforcements } from './reserves.ts';
@@ -135,10 +135,14 @@ export function moveUnit(g: Game, u: UnitState): void {
   const player = u.player;
   openWindow(g, { name: 'movement/unit-selected', unit: u.id, targets: [] });
   // Boarding Actions: hatchways within 1" may be opened or closed before the unit moves; the opponent's answer
-  // (RAPID AMBUSH's mortal wounds) may destroy the unit, which then moves no more
+  // (RAPID AMBUSH's mortal wounds) may destroy the unit, which then moves no more, or its Bodyguard part, whose
+  // Leader left moves on
   if (u.location === 'battlefield') {
+    const parts = u.components.map((c) => c.unit);
     hatchwayStep(g, u);
-    if (!onBattlefield(g.state.units[u.id])) return;
+    const left = survivingPart(g.state, parts);
+    if (!left) return;
+    u = left;
   }
   const options = moveOptions(g.state, u);
   const { option } = g.decide({ kind: 'move', player, prompt: `${u.name}: how does it move?`, options, context: { unit: u.id } });
@@ -178,10 +182,13 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
   if (option.mode === 'fall-back') openWindow(g, { name: 'movement/fall-back-selected', unit: u.id, targets: [] });
   // abilities that act just before the move is made, its Move not read yet (Nova Burst: Move 18"; Flickerjump: 24")
   for (const r of abilityRulesWith(u, 'beforeMove')) r.beforeMove!(g, g.state.units[u.id], option.mode, option.to);
-  // the opponent may react as the move starts (Fire Overwatch), which may destroy the unit or split it
+  // the opponent may react as the move starts (Fire Overwatch), which may destroy the unit or split it: a Leader
+  // left by its destroyed Bodyguard makes the move
+  const parts = u.components.map((c) => c.unit);
   openWindow(g, { name: 'movement/enemy-move-started', unit: u.id, targets: [], data: { mode: option.mode, to: option.to } });
-  u = g.state.units[u.id];
-  if (!onBattlefield(u)) return;
+  const left = survivingPart(g.state, parts);
+  if (!left) return;
+  u = left;
   let distance = unitMove(s, u);
   let advanceRoll = 0;
   if (option.mode === 'advance') {
@@ -192,9 +199,10 @@ export function executeMove(g: Game, u: UnitState, option: MoveChoice): void {
   // the paths the abilities below read are then the rest's
   for (const r of playerRulesWith(g.state, u.player, 'moveUnderway')) {
     distance = Math.max(0, distance - r.moveUnderway!(g, g.state.units[u.id], option.mode, option.to, distance));
-    u = g.state.units[u.id];
-    // the opponent's reactions to what the rule did (a hatchway opened) may have destroyed the unit
-    if (!onBattlefield(u)) return;
+    // the opponent's reactions to what the rule did (a hatchway opened) may have destroyed the unit, or its Bodyguard
+    const rest = survivingPart(g.state, parts);
+    if (!rest) return;
+    u = rest;
   }
   const watchers = moveWatchers(u, option.mode);
   const plan = planMove(s, u, option.mode, option.to, distance, watchers.length > 0);

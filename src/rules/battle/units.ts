@@ -189,6 +189,21 @@ export function rollsHalved(state: GameState, u: UnitState, purpose: 'advance' |
 }
 
 /** The ids of `player`'s units and Attached-unit parts destroyed so far (what an enemy unit's attacks destroyed: the ones added meanwhile). */
+/**
+ * The part of a unit still on the battlefield, of its components' units (`parts`, read before an action): an
+ * Attached unit whose Bodyguard part is destroyed mid-action (FIRE OVERWATCH at a charge or a move, mortal wounds
+ * as a move ends) leaves its Leader a unit of its own, which carries the action on as the unit that began it (as a
+ * part left mid-shooting has shot, or a Leader left by Desperate Escape ends the Fall Back). With two Leaders left
+ * (no Bodyguard model) the first carries it on. Null: nothing of it is left.
+ */
+export function survivingPart(state: GameState, parts: readonly string[]): UnitState | null {
+  for (const id of parts) {
+    const p = state.units[id];
+    if (p && p.location === 'battlefield' && p.models.some((m) => m.alive)) return p;
+  }
+  return null;
+}
+
 export function destroyedParts(s: GameState, player: PlayerIndex): Set<string> {
   const out = new Set<string>();
   for (const id of s.unitOrder) {
