@@ -90,46 +90,36 @@ describe('destroyed transport passengers', () => {
   });
 
   it('in their own turn the passengers cannot Remain Stationary, and after the transport\'s move they count as having made a Normal move: not offered a move when it dies at the end of its move, nor recorded as stationary', () => {
-    const play = (pick: (r: DecisionRequest) => number) => {
-      const offered: string[] = [];
+    /** A Devilfish with a Strike Team embarked, in `phase` of player `turn`'s turn. */
+    const devilfish = (phase: 'movement' | 'shooting', turn: 0 | 1, pick: (r: DecisionRequest) => number = () => 0) => {
       const g = battleSandbox([
         { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 20, y: 22 } },
         { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 3, y: 3 } },
         { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 50, y: 35 } },
-      ], { phase: 'movement', turn: 0, round: 2, stream: scriptedStream(new Array(80).fill(3)),
-        agents: [scriptedAgent('tau', (r) => {
-          if (r.kind === 'select-unit-to-move') offered.push(...(r.options as { unit?: string }[]).map((o) => o.unit ?? 'done'));
-          return pick(r);
-        }), scriptedAgent('ae')] });
+      ], { phase, turn, round: 2, stream: scriptedStream(new Array(80).fill(3)), agents: [scriptedAgent('tau', pick), scriptedAgent('ae')] });
       g.emit({ type: 'unit-location', unit: 'ST', location: 'embarked', embarkedIn: 'DF' });
-      // the Devilfish has made its Normal move; Overwatch at its end destroys it
-      g.emit({ type: 'unit-moved', unit: 'DF', mode: 'normal' });
-      inflictMortalWounds(g, g.state.units.DF, 40, null);
-      expect(g.state.units.ST.location).toBe('battlefield');
-      movementBody(g, 0);
-      return { g, offered };
+      return g;
     };
-    const { g, offered } = play(() => 0);
+    const offered: string[] = [];
+    const g = devilfish('movement', 0, (r) => {
+      if (r.kind === 'select-unit-to-move') offered.push(...(r.options as { unit?: string }[]).map((o) => o.unit ?? 'done'));
+      return 0;
+    });
+    // the Devilfish has made its Normal move; Overwatch at its end destroys it
+    g.emit({ type: 'unit-moved', unit: 'DF', mode: 'normal' });
+    inflictMortalWounds(g, g.state.units.DF, 40, null);
+    expect(g.state.units.ST.location).toBe('battlefield');
+    movementBody(g, 0);
     expect(offered).not.toContain('ST');
     expect(g.state.units.ST.flags.moved).toBe('disembarked');
     // in the Shooting phase (a transport that Remained Stationary), the survivors have not Remained Stationary either
-    const h = battleSandbox([
-      { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 20, y: 22 } },
-      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 3, y: 3 } },
-      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 50, y: 35 } },
-    ], { phase: 'shooting', turn: 0, round: 2, stream: scriptedStream(new Array(80).fill(3)) });
-    h.emit({ type: 'unit-location', unit: 'ST', location: 'embarked', embarkedIn: 'DF' });
+    const h = devilfish('shooting', 0);
     h.emit({ type: 'unit-moved', unit: 'ST', mode: 'stationary' });
     h.emit({ type: 'unit-moved', unit: 'DF', mode: 'stationary' });
     inflictMortalWounds(h, h.state.units.DF, 40, null);
     expect(h.state.units.ST.flags.moved).toBe('disembarked');
     // in the opponent's turn nothing is recorded (their moves are their own turn's)
-    const o = battleSandbox([
-      { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 20, y: 22 } },
-      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 3, y: 3 } },
-      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 50, y: 35 } },
-    ], { phase: 'shooting', turn: 1, round: 2, stream: scriptedStream(new Array(80).fill(3)) });
-    o.emit({ type: 'unit-location', unit: 'ST', location: 'embarked', embarkedIn: 'DF' });
+    const o = devilfish('shooting', 1);
     inflictMortalWounds(o, o.state.units.DF, 40, null);
     expect(o.state.units.ST.flags.moved).toBe(null);
   });
