@@ -163,6 +163,11 @@ export function disembarkedThisTurn(u: UnitState): boolean {
 export const NO_CHARGE_THIS_TURN = 'Not eligible to charge';
 registerRule({ name: NO_CHARGE_THIS_TURN, kind: 'effect', forbids: (perm) => perm === 'charge' });
 
+/** Has the transport moved this turn (a Normal move, Advance or Fall Back; not Remained Stationary)? Its passengers getting out then count as having made a Normal move. */
+function transportMoved(t: UnitState): boolean {
+  return t.flags.moved !== null && t.flags.moved !== 'stationary' && t.flags.moved !== 'disembarked';
+}
+
 /** Set the unit up wholly within 3" of its transport. Returns false when there is no room. */
 export function disembark(g: Game, u: UnitState): boolean {
   const t = transportOf(g.state, u);
@@ -174,13 +179,13 @@ export function disembark(g: Game, u: UnitState): boolean {
   g.addEffect(DISEMBARKED_FROM, u.player, u.id, g.untilEndOfTurn(), { transport: t.id });
   g.addEffect(DISEMBARKED_THIS_PHASE, u.player, u.id, g.untilEndOfPhase());
   if (disembarkDistance(g.state, t) !== null) g.addEffect(NO_CHARGE_THIS_TURN, u.player, u.id, g.untilEndOfTurn());
-  if (t.flags.moved !== null && t.flags.moved !== 'stationary' && t.flags.moved !== 'disembarked') {
+  if (transportMoved(t)) {
     // after its transport moved: counts as a Normal move, and the unit cannot charge this turn
     g.emit({ type: 'unit-moved', unit: u.id, mode: 'disembarked' });
     g.emit({ type: 'unit-flag', unit: u.id, flag: 'disembarkedAfterTransportMoved', value: true });
   }
   // the transport's abilities that act on a unit getting out (Into the Foe)
-  const before = t.flags.moved === null || t.flags.moved === 'stationary' || t.flags.moved === 'disembarked';
+  const before = !transportMoved(t);
   for (const r of abilityRulesWith(t, 'passengerDisembarked')) r.passengerDisembarked!(g, g.state.units[t.id], g.state.units[u.id], before);
   return true;
 }
@@ -304,6 +309,5 @@ function emergencyDisembark(g: Game, u: UnitState, hull: ModelState): void {
   // as having made a Normal move (it cannot move further this phase): Overwatch destroying a transport at the
   // end of its move leaves passengers that do not move again. Only in the Movement phase, before the transport
   // moved, may they still move (a disembark before the transport moves).
-  const moved = t.flags.moved !== null && t.flags.moved !== 'stationary' && t.flags.moved !== 'disembarked';
-  if (g.state.turn === u.player && (moved || g.state.phase !== 'movement')) g.emit({ type: 'unit-moved', unit: u.id, mode: 'disembarked' });
+  if (g.state.turn === u.player && (transportMoved(t) || g.state.phase !== 'movement')) g.emit({ type: 'unit-moved', unit: u.id, mode: 'disembarked' });
 }
