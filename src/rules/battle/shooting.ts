@@ -327,10 +327,13 @@ function bandsAgainst(state: GameState, bands: number[], target: UnitState): num
   return [...out].sort((x, y) => x - y);
 }
 
-/** The models whose closest eligible target `target` is, then the others (Rule.splitByClosestTarget); one part when they agree. */
-function splitByClosest(s: GameState, u: UnitState, models: ModelState[], profile: WeaponProfile, target: UnitState): ModelState[][] {
+/**
+ * The models whose closest eligible target `target` is, then the others (Rule.splitByClosestTarget); one part when
+ * they agree. `vis`: the activation's sight lines (a Visibility a model would otherwise build afresh).
+ */
+function splitByClosest(s: GameState, u: UnitState, models: ModelState[], profile: WeaponProfile, target: UnitState, vis: Visibility): ModelState[][] {
   if (models.length < 2) return [models];
-  const closest = models.filter((m) => isClosestEligibleTarget(s, u, [m], profile, target));
+  const closest = models.filter((m) => isClosestEligibleTarget(s, u, [m], profile, target, vis));
   if (closest.length === 0 || closest.length === models.length) return [models];
   return [closest, models.filter((m) => !closest.includes(m))];
 }
@@ -520,8 +523,7 @@ class Visibility {
  * closest (the core rules let the attacker pick among equally close units). Asked by rules such as Swift
  * Demise ("if the target is the closest eligible target").
  */
-export function isClosestEligibleTarget(state: GameState, unit: UnitState, models: readonly ModelState[], profile: WeaponProfile, target: UnitState): boolean {
-  const vis = new Visibility(state);
+export function isClosestEligibleTarget(state: GameState, unit: UnitState, models: readonly ModelState[], profile: WeaponProfile, target: UnitState, vis = new Visibility(state)): boolean {
   const engagedWith = new Set(engagedEnemies(state, unit).map((e) => e.id));
   const enemies = unitsOnBattlefield(state, opponent(unit.player));
   let any = false;
@@ -747,7 +749,7 @@ export function shootWithUnit(g: Game, u: UnitState, opts: { onlyTarget?: string
       // split again at the distances the rules read model by model (Way of the Short Blade: 9"; the target's
       // Rune of Mists: 18"), each part measured from its own closest model; without such rules one part,
       // measured from the closest shooter
-      for (const band of here.length === 0 ? [all] : splitByBand(all, here, from)) for (const sourced of splitBySource(s, u, a.group.weapon, band, splitters)) for (const models of byClosest ? splitByClosest(s, u, sourced, a.profile, t) : [sourced]) {
+      for (const band of here.length === 0 ? [all] : splitByBand(all, here, from)) for (const sourced of splitBySource(s, u, a.group.weapon, band, splitters)) for (const models of byClosest ? splitByClosest(s, u, sourced, a.profile, t, vis) : [sourced]) {
         if (models.length === 0) continue;
         const group: AttackGroup = {
           weapon: a.group.weapon, profile: a.profile, models, target: t.id, halfRange, targetVisible: visible,
