@@ -115,6 +115,7 @@ const reducers: ReducerTable = {
     leader.models = bodyguard.models.filter((m) => m.origin === leader.id);
     bodyguard.models = bodyguard.models.filter((m) => m.origin !== leader.id);
     leader.attachedTo = null;
+    leader.detachedFrom = bodyguard.id;
     leader.location = leader.models.some((m) => m.alive) ? bodyguard.location === 'destroyed' ? 'battlefield' : bodyguard.location : 'destroyed';
     leader.components = bodyguard.components.filter((c) => c.unit === leader.id);
     bodyguard.components = bodyguard.components.filter((c) => c.unit !== leader.id);

@@ -96,6 +96,11 @@ export interface UnitState {
   components: UnitComponent[];
   /** for a Leader unit merged into a Bodyguard unit: the Bodyguard unit's id */
   attachedTo: string | null;
+  /**
+   * for a Leader unit left alone when the Attached unit it was part of split: that unit's id (a rule that
+   * selected the Attached unit, as the Spotted unit, still has it selected: `isUnitOrItsPart`)
+   */
+  detachedFrom?: string;
   location: UnitLocation;
   /** transport this unit is embarked within */
   embarkedIn: string | null;

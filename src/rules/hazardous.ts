@@ -1,6 +1,6 @@
 /**
- * Hazardous: after a unit has resolved its attacks, one Hazardous test (a D6, failed on a 1) per model that
- * used a Hazardous weapon; each failed test makes a model equipped with a Hazardous weapon suffer 3 mortal
+ * Hazardous: after a unit has resolved its attacks, one Hazardous test (a D6, failed on a 1) per Hazardous
+ * weapon that had targets selected (one per model that used it, slain or not); each failed test makes a model equipped with a Hazardous weapon suffer 3 mortal
  * wounds (a wounded one first, then one that is not a CHARACTER, then a CHARACTER), excess lost.
  *
  * A unit that fires FIRE OVERWATCH in its opponent's Charge phase takes its tests when it has shot, but the
@@ -27,16 +27,17 @@ const NO_REROLLS: number[] = [];
 
 /** Take the unit's Hazardous tests for one weapon its `users` attacked with (`label` names it in the log). */
 export function hazardousTests(g: Game, unit: UnitState, weapon: string, users: readonly ModelState[], label: string): void {
-  const alive = users.filter((m) => m.alive);
-  if (alive.length === 0) return;
+  // one test for each of the weapons that had targets selected, also one whose bearer was slain since (a Deadly
+  // Demise of its target); a failed test falls on a model still equipped with a Hazardous weapon, if any is left
+  if (users.length === 0 || !g.state.units[unit.id].models.some((m) => m.alive)) return;
   const rolls = afterRoll(g, {
     purpose: 'hazardous', player: unit.player, unit: unit.id, sides: 6,
-    values: g.dice.d6(alive.length, 'hazardous', unit.player, unit.id, label), test: { needed: 2, modifier: 0, criticalOn: 7 }, rerolled: NO_REROLLS,
+    values: g.dice.d6(users.length, 'hazardous', unit.player, unit.id, label), test: { needed: 2, modifier: 0, criticalOn: 7 }, rerolled: NO_REROLLS,
   });
   let failed = 0;
   for (const v of rolls) if (v === 1) failed++;
   if (failed === 0) return;
-  const ids = alive.map((m) => m.id);
+  const ids = users.map((m) => m.id);
   if (waitsForChargeMove(g.state, unit)) {
     g.addEffect(HAZARDOUS_AFTER_CHARGE, unit.player, unit.id, g.untilEndOfPhase(), { weapon, users: ids, failed });
     return;

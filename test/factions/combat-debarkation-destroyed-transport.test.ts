@@ -1,7 +1,9 @@
 /**
  * COMBAT DEBARKATION (Mont'ka) targets "one INFANTRY unit from your army that disembarked from a TRANSPORT this
  * turn". A unit set up around its destroyed transport has disembarked too (src/rules/battle/transports.ts sets
- * disembarkedAfterTransportMoved then, not disembarked): in its own turn it is a valid target.
+ * disembarkedAfterTransportMoved then, not disembarked): in its own turn it meets the condition. It is also
+ * Battle-shocked (core rules, Destroyed Transport), and its player's Stratagems cannot affect a Battle-shocked
+ * unit: the stratagem is offered only once that has ended.
  */
 import { describe, expect, it } from 'vitest';
 import { battleSandbox, scriptedAgent } from '../helpers/battle.ts';
@@ -32,13 +34,16 @@ function forcedOut() {
 }
 
 describe('COMBAT DEBARKATION (Mont\'ka): a unit forced out of its destroyed transport has disembarked this turn', () => {
-  it('is offered in the Shooting phase of that turn', () => {
+  it('meets the condition in the Shooting phase of that turn: offered once it is not Battle-shocked', () => {
     const g = forcedOut();
     const st = g.state.units.ST;
     expect(rolls(g, 'other').map((v) => v.length)).toEqual([10]);
     expect([st.location, st.models.filter((m) => m.alive).length]).toEqual(['battlefield', 10]);
     expect([st.flags.disembarked, st.flags.disembarkedAfterTransportMoved]).toEqual([false, true]);
     g.emit({ type: 'phase-started', round: 1, player: 0, phase: 'shooting' });
+    expect(st.battleShocked).toBe(true);
+    expect(offeredUnits(g, selected, 0, 'COMBAT DEBARKATION')).toEqual([]);
+    g.emit({ type: 'battle-shock', unit: 'ST', value: false });
     expect(offeredUnits(g, selected, 0, 'COMBAT DEBARKATION')).toEqual(['ST']);
   });
 

@@ -196,6 +196,23 @@ describe('HAZARDOUS: which model suffers the mortal wounds', () => {
     expect(A.models.map((m) => m.wounds)).toEqual([3, 0]);
     expect(s.remaining()).toBe(0);
   });
+
+  it('a test is owed for the weapon of a model slain after its targets were selected; a failure falls on a carrier left', () => {
+    // Three W3 models with HazA selected the target; the first is slain before the attacks are resolved (a Deadly
+    // Demise set off by an earlier weapon). The two others attack; the tests are three, the third fails (1).
+    const hazA = weapon({ name: 'HazA', attacks: '1', skill: 2, abilities: ['HAZARDOUS'] });
+    const state = sandboxState({ name: 'Attackers', models: 3, weapons: [hazA], profile: { wounds: 3 } }, noSave);
+    const s = scriptedStream([/* hits */ 1, 1, /* hazardous */ 4, 4, 1]);
+    const g = sandboxGame(state, s, { log: true });
+    const A = g.state.units.A;
+    g.emit({ type: 'model-damaged', unit: 'A', model: A.models[0].id, wounds: 3, by: null, mortal: true });
+    g.emit({ type: 'model-destroyed', unit: 'A', model: A.models[0].id, by: null, reason: 'a Deadly Demise' });
+    expect(A.models[0].alive).toBe(false);
+    resolveAttacks(g, A, [{ weapon: hazA, profile: hazA.profiles[0], models: A.models.slice(), target: 'D', halfRange: false, targetVisible: true, targetInCover: false, targetModels: 10 }], false);
+    expect(rolls(g, 'hazardous')).toEqual([[4, 4, 1]]);
+    expect(A.models.filter((m) => m.alive).length).toBe(1);
+    expect(s.remaining()).toBe(0);
+  });
 });
 
 describe('SUSTAINED HITS D3', () => {

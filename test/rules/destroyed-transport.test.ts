@@ -3,7 +3,8 @@
  * - disembarking from a destroyed TRANSPORT: set up wholly within 3", then roll one D6 per disembarking model,
  *   "that unit suffers 1 mortal wound for each roll of 1";
  * - Emergency Disembarkation: when it cannot be set up wholly within 3", it is set up wholly within 6"
- *   (1 mortal wound per roll of 1-3); only a model that still cannot be set up is destroyed.
+ *   (1 mortal wound per roll of 1-3); only a model that still cannot be set up is destroyed;
+ * - the units that get out are Battle-shocked until the start of their player's next Command phase.
  */
 import { describe, expect, it } from 'vitest';
 import { battleSandbox, scriptedAgent } from '../helpers/battle.ts';
@@ -13,6 +14,7 @@ import { scriptedStream } from '../helpers/scripted.ts';
 import { inflictMortalWounds } from '../../src/rules/damage.ts';
 import { horizontalDistance } from '../../src/geometry/distance.ts';
 import { modelBody } from '../../src/rules/battle/world.ts';
+import { commandPhase } from '../../src/rules/battle/command.ts';
 
 /** Impassable walls 4" thick round the Devilfish's pocket at (30, 22): nothing within 3" of its base, open ground 4.1"-6" away. */
 function ringWalls() {
@@ -141,5 +143,26 @@ describe('destroyed transport passengers', () => {
     expect(da.length).toBe(g.state.units.DA.models.length);
     const closest = Math.min(...da.flatMap((m) => enemies.map((e) => horizontalDistance(modelBody(g.state, m), e))));
     expect(closest).toBeGreaterThan(6);
+  });
+
+  it('the survivors are Battle-shocked until the start of their next Command phase: through the enemy turn, over at their own', () => {
+    const g = battleSandbox([
+      { id: 'DF', player: 0, faction: 'tau', name: 'Devilfish', at: { x: 20, y: 20 } },
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 40, y: 5 } },
+      { id: 'CF', player: 0, faction: 'tau', name: 'Cadre Fireblade', at: { x: 44, y: 5 } },
+      { id: 'E', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 50, y: 35 } },
+    ], { phase: 'shooting', turn: 1, round: 2, stream: scriptedStream([/* Deadly Demise */ 1, /* passengers: no 1s */ ...new Array(10).fill(4), /* Battle-shock tests */ ...new Array(10).fill(6)]) });
+    g.emit({ type: 'unit-location', unit: 'ST', location: 'embarked', embarkedIn: 'DF' });
+    inflictMortalWounds(g, g.state.units.DF, 40, null);
+    expect(g.state.units.ST.location).toBe('battlefield');
+    expect(g.state.units.ST.models.every((m) => m.alive)).toBe(true);
+    expect(g.state.units.ST.battleShocked).toBe(true);
+    // a unit not in the transport is not
+    expect(g.state.units.CF.battleShocked).toBe(false);
+    // the enemy's Command phase does not end it; the unit's own does (at full strength it takes no test there)
+    commandPhase(g, 1);
+    expect(g.state.units.ST.battleShocked).toBe(true);
+    commandPhase(g, 0);
+    expect(g.state.units.ST.battleShocked).toBe(false);
   });
 });

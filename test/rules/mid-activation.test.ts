@@ -162,8 +162,9 @@ describe('mid-activation: what is left of the activating unit', () => {
   it('Hazardous: the Leader left alone when the Deadly Demise of the unit\'s target destroys its Bodyguard part suffers 3 mortal wounds for his failed test', () => {
     // the Shas'ui's blaster: Hit rolls 4, 1, 1 (the 1s re-rolled: 1, 1); Wound roll 3; the Tetra's save 1: destroyed
     // (1 wound left); its Deadly Demise 6: 1 mortal wound to the Shas'ui (1 wound left): destroyed. The
-    // Commander's blaster has no target left; his Hazardous test is a 1.
-    const stream = scriptedStream([4, 1, 1, 1, 1, 3, 1, 6, 1]);
+    // Commander's blaster has no target left. Both blasters had their target selected, so both owe a Hazardous
+    // test, the slain Shas'ui's too (each blaster its own group): 4, then 1, which falls on the Commander, the carrier left.
+    const stream = scriptedStream([4, 1, 1, 1, 1, 3, 1, 6, 4, 1]);
     const g = battleSandbox([
       { id: 'CB', player: 0, faction: 'tau', name: 'Crisis Battlesuits', counts: [0, 1], at: { x: 20, y: 20 } },
       { id: 'CM', player: 0, faction: 'tau', name: 'Commander In Crisis Battlesuit', at: { x: 20, y: 22.5 } },
@@ -175,7 +176,7 @@ describe('mid-activation: what is left of the activating unit', () => {
     const s = g.state;
     expect(stream.remaining()).toBe(0);
     expect(rolls(g, 'deadly-demise')).toEqual([[6]]);
-    expect(rolls(g, 'hazardous')).toEqual([[1]]);
+    expect(rolls(g, 'hazardous')).toEqual([[4], [1]]);
     expect(s.units.TT.location).toBe('destroyed');
     expect(s.units.CB.location).toBe('destroyed');
     expect(s.units.CM.location).toBe('battlefield');

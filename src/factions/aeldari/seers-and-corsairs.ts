@@ -10,7 +10,7 @@ import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type ModelState, type UnitState } from '../../core/state.ts';
 import { isWithin } from '../../geometry/distance.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
-import { unitsOnBattlefield, wasEligibleToFight } from '../../rules/battle/units.ts';
+import { isUnitOrItsPart, unitsOnBattlefield, wasEligibleToFight } from '../../rules/battle/units.ts';
 import { gainExtraCp } from '../../rules/battle/command-points.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';
 import { modelBody, modelsSee } from '../../rules/battle/world.ts';
@@ -261,7 +261,7 @@ registerRule({
     g.addEffect(PIRATICAL_RAIDERS, unit.player, unit.id, { at: 'end-of-battle' }, { target: option });
   },
   attack(plan, ctx, src) {
-    if (!src.effect || src.role !== 'attacker' || src.effect.params.target !== ctx.target.id) return;
+    if (!src.effect || src.role !== 'attacker' || !isUnitOrItsPart(ctx.target, src.effect.params.target)) return;
     plan.lethalHits = true;
     plan.precision = true;
   },

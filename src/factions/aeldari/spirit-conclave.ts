@@ -11,7 +11,7 @@ import { registerRule } from '../../core/rules-registry.ts';
 import type { GameState, ModelState, PlayerIndex, UnitState } from '../../core/state.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { targetedInOpponentsShootingOrFight, windowOwnUnit } from '../../rules/stratagems/targets.ts';
-import { hasKeyword, unitsOnBattlefield, modelHasKeyword } from '../../rules/battle/units.ts';
+import { hasKeyword, isUnitOrItsPart, modelHasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { engagedEnemies } from '../../rules/battle/world.ts';
 import { inflictMortalWounds, onModelDestroyed } from '../../rules/damage.ts';
 import { getWeaponAbility } from '../../rules/weapon-abilities.ts';
@@ -156,7 +156,7 @@ export function seersEyeTargets(state: GameState, u: UnitState): UnitState[] {
 registerRule({
   name: "Seer's Eye", kind: 'effect',
   attack(plan, ctx, src) {
-    if (src.role === 'attacker' && src.effect && ctx.target.id === src.effect.params.target) plan.ignoreApDamageModifiers = true;
+    if (src.role === 'attacker' && src.effect && isUnitOrItsPart(ctx.target, src.effect.params.target)) plan.ignoreApDamageModifiers = true;
   },
 });
 

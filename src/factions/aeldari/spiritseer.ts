@@ -8,7 +8,7 @@ import '../core-first.ts';
 import type { Game } from '../../core/game.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { type GameState, type ModelState, type UnitState } from '../../core/state.ts';
-import { characteristic, hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { characteristic, hasKeyword, isUnitOrItsPart, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { enemiesSeenBy, modelWithinRangeOf, regainD3Wounds, returnDestroyedModel, untilStartOfNextTurn } from '../helpers.ts';
 
 export const SPIRITSEER = 'Spiritseer';
@@ -84,7 +84,7 @@ registerRule({
 registerRule({
   name: SPIRIT_MARKED, kind: 'effect',
   attack(plan, ctx, src) {
-    if (src.role === 'attacker' && src.effect && ctx.target.id === src.effect.params.target) plan.sustainedHits = Math.max(plan.sustainedHits, 1);
+    if (src.role === 'attacker' && src.effect && isUnitOrItsPart(ctx.target, src.effect.params.target)) plan.sustainedHits = Math.max(plan.sustainedHits, 1);
   },
 });
 

@@ -13,7 +13,7 @@ import { registerRule } from '../../core/rules-registry.ts';
 import { opponent, type GameState, type PlayerIndex, type UnitState } from '../../core/state.ts';
 import { registerArmyRuleHooks } from '../../rules/battle/phase.ts';
 import { eligibleToShoot } from '../../rules/battle/shooting.ts';
-import { hasKeyword, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { hasKeyword, isUnitOrItsPart, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { unitSees } from '../../rules/battle/world.ts';
 import { openWindow } from '../../rules/windows.ts';
 
@@ -108,7 +108,7 @@ registerRule({
   attack(plan, ctx, src) {
     if (src.role !== 'attacker' || ctx.melee || !src.effect) return;
     const p = src.effect.params as unknown as GuidedInfo;
-    if (ctx.target.id === p.spotted) {
+    if (isUnitOrItsPart(ctx.target, p.spotted)) {
       plan.skill -= 1; // improve the Ballistic Skill characteristic (not a Hit roll modifier)
       const observer = ctx.state.units[p.observer];
       if (observer && observer.keywords.includes('MARKERLIGHT')) plan.ignoresCover = true;

@@ -4,7 +4,8 @@
  */
 import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
-import type { GameState, PlayerIndex } from '../../core/state.ts';
+import type { GameState, PlayerIndex, UnitState } from '../../core/state.ts';
+import { isUnitOrItsPart } from '../../rules/battle/units.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { attackersAre, hitEnemies, leadingModel, untilStartOfNextTurn, withinObjectiveRange } from '../helpers.ts';
 import { GUIDED, OBSERVER, onObserverSelected, spottedBy } from './army-rule.ts';
@@ -135,7 +136,7 @@ registerRule({
 registerRule({
   name: 'Target Uploaded', kind: 'datasheet-ability',
   attack(plan, ctx, src) {
-    if (src.role !== 'attacker' || ctx.melee || spottedBy(ctx.state, ctx.attacker.id) !== ctx.target.id) return;
+    if (src.role !== 'attacker' || ctx.melee || !isUnitOrItsPart(ctx.target, spottedBy(ctx.state, ctx.attacker.id))) return;
     plan.skill -= 1;
     plan.ignoresCover = true;
   },
@@ -149,7 +150,7 @@ registerRule({
 registerRule({
   name: 'Forward Observers', kind: 'datasheet-ability',
   attack(plan, ctx, src) {
-    if (!src.effect || src.role !== 'attacker' || ctx.melee || ctx.target.id !== src.effect.params.spotted) return;
+    if (!src.effect || src.role !== 'attacker' || ctx.melee || !isUnitOrItsPart(ctx.target, src.effect.params.spotted)) return;
     plan.rerollHits = widerReroll(plan.rerollHits, 'ones');
     plan.rerollWounds = widerReroll(plan.rerollWounds, 'ones');
   },
@@ -168,15 +169,15 @@ onObserverSelected((g, observer, guided, spotted) => {
 registerRule({
   name: 'Precise Targeting', kind: 'datasheet-ability',
   attack(plan, ctx, src) {
-    if (src.role !== 'attacker' || !isSpotted(ctx.state, ctx.attacker.player, ctx.target.id)) return;
+    if (src.role !== 'attacker' || !isSpotted(ctx.state, ctx.attacker.player, ctx.target)) return;
     plan.rerollHits = widerReroll(plan.rerollHits, 'failed');
   },
 });
 
 /** Is the unit the Spotted unit of a Guided or Observer unit of this player? */
-function isSpotted(state: GameState, player: PlayerIndex, unit: string): boolean {
+function isSpotted(state: GameState, player: PlayerIndex, unit: UnitState): boolean {
   for (const e of state.effects) {
-    if ((e.kind === GUIDED || e.kind === OBSERVER) && e.player === player && e.params.spotted === unit) return true;
+    if ((e.kind === GUIDED || e.kind === OBSERVER) && e.player === player && isUnitOrItsPart(unit, e.params.spotted)) return true;
   }
   return false;
 }

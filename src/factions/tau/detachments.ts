@@ -13,7 +13,7 @@ import { widerReroll, type AttackPlan } from '../../rules/attack-plan.ts';
 import type { AttackContext } from '../../rules/attack-context.ts';
 import { registerStratagem, type Stratagem } from '../../rules/stratagems/registry.ts';
 import { destroyedPart, targetedInOpponentsShootingOrFight, targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
-import { characteristic, hasKeyword, isMonsterOrVehicle, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { characteristic, hasKeyword, isMonsterOrVehicle, isUnitOrItsPart, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { isEngaged, unitDistance, unitSees, modelBody } from '../../rules/battle/world.ts';
 import { disembarkedThisTurn, embark, fitsIn, embarkOptions } from '../../rules/battle/transports.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';
@@ -39,7 +39,7 @@ const STARFIRE = 'Starfire Cadre';
 /** Patient Hunter's effect on ranged attacks: SUSTAINED HITS 1, or 2 against the unit's Spotted unit. */
 export function patientHunter(plan: AttackPlan, ctx: AttackContext): void {
   const spotted = spottedBy(ctx.state, ctx.attacker.id);
-  plan.sustainedHits = Math.max(plan.sustainedHits, spotted === ctx.target.id ? 2 : 1);
+  plan.sustainedHits = Math.max(plan.sustainedHits, isUnitOrItsPart(ctx.target, spotted) ? 2 : 1);
 }
 
 /** Patient Hunter: from battle round 3, ranged weapons have SUSTAINED HITS 1, or 2 against their unit's Spotted unit. */
@@ -85,7 +85,7 @@ registerStratagem({
 registerRule({
   name: 'Coordinate to Engage', kind: 'effect',
   attack(plan, ctx, src) {
-    if (src.role !== 'attacker' || ctx.melee || ctx.target.id !== src.effect?.params.spotted) return;
+    if (src.role !== 'attacker' || ctx.melee || !isUnitOrItsPart(ctx.target, src.effect?.params.spotted)) return;
     plan.skill -= 1;
     if (ctx.attacker.keywords.includes('MARKERLIGHT')) plan.ignoresCover = true;
   },
@@ -254,9 +254,9 @@ registerStratagem({
 /** Focused Fire: the two units can only target that enemy unit, and improve AP by 1 against it. */
 registerRule({
   name: 'Focused Fire', kind: 'effect',
-  mayTarget: (ctx, src) => ctx.target.id === src.effect?.params.enemy,
+  mayTarget: (ctx, src) => isUnitOrItsPart(ctx.target, src.effect?.params.enemy),
   attack(plan, ctx, src) {
-    if (src.role === 'attacker' && ctx.target.id === src.effect?.params.enemy) plan.ap -= 1;
+    if (src.role === 'attacker' && isUnitOrItsPart(ctx.target, src.effect?.params.enemy)) plan.ap -= 1;
   },
 });
 

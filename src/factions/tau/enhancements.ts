@@ -10,7 +10,7 @@ import type { DiceExpr, WeaponProfile } from '../../data/datasheet.ts';
 import { inObjectiveRange } from '../../geometry/ranges.ts';
 import { modelBody } from '../../rules/battle/world.ts';
 import { horizontalDistance } from '../../geometry/distance.ts';
-import { unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { isUnitOrItsPart, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { scoutsDistance } from '../../rules/battle/pre-battle.ts';
 import { attackersAreBearer, bearerComponent, bearerLeads, enhancementBearers, originOnBattlefield, selectUpTo } from '../helpers.ts';
 import { onObserverSelected } from './army-rule.ts';
@@ -76,7 +76,7 @@ registerRule({
 registerRule({
   name: 'Through Unity, Devastation', kind: 'enhancement',
   attack(plan, ctx, src) {
-    if (!src.effect || src.role !== 'attacker' || ctx.melee || ctx.target.id !== src.effect.params.spotted) return;
+    if (!src.effect || src.role !== 'attacker' || ctx.melee || !isUnitOrItsPart(ctx.target, src.effect.params.spotted)) return;
     plan.lethalHits = true;
   },
 });
@@ -97,7 +97,7 @@ registerRule({
 registerRule({
   name: 'Coordinated Exploitation', kind: 'enhancement',
   attack(plan, ctx, src) {
-    if (!src.effect || src.role !== 'attacker' || ctx.melee || ctx.target.id !== src.effect.params.spotted) return;
+    if (!src.effect || src.role !== 'attacker' || ctx.melee || !isUnitOrItsPart(ctx.target, src.effect.params.spotted)) return;
     plan.sustainedHits = Math.max(plan.sustainedHits, 1);
   },
 });

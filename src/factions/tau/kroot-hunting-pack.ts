@@ -10,7 +10,7 @@ import type { UnitState } from '../../core/state.ts';
 import { createUnitState, type ModelGroupSpec } from '../../rules/muster.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { destroyedPart, targetedOwnUnits, windowOwnUnit } from '../../rules/stratagems/targets.ts';
-import { belowHalfStrength, belowStartingStrength, hasKeyword, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { belowHalfStrength, belowStartingStrength, hasKeyword, isUnitOrItsPart, onBattlefield, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { unitDistance } from '../../rules/battle/world.ts';
 import { arrivalExclusionAround, attackersAre, attackersAreBearer, bearerLeads, bearerModel, hitEnemies } from '../helpers.ts';
 
@@ -90,7 +90,7 @@ const TRAP = 'A Trap Well Laid';
 registerRule({
   name: TRAP, kind: 'effect',
   attack(plan, ctx, src) {
-    if (src.role !== 'attacker' || ctx.target.id !== src.effect?.params.enemy || ctx.attacker.battleShocked || !attackersAre(ctx.state, ctx.attackers, 'KROOT')) return;
+    if (src.role !== 'attacker' || !isUnitOrItsPart(ctx.target, src.effect?.params.enemy) || ctx.attacker.battleShocked || !attackersAre(ctx.state, ctx.attackers, 'KROOT')) return;
     plan.ap -= 1;
   },
 });

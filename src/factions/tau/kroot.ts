@@ -12,7 +12,7 @@ import { inEngagementRange } from '../../geometry/ranges.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { FEEL_NO_PAIN_MORTAL, inflictMortalWounds, onUnitDestroyed } from '../../rules/damage.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';
-import { unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { isUnitOrItsPart, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { isEngaged, modelBody, unitDistance, unitsInEngagement } from '../../rules/battle/world.ts';
 import { attackersAre, leadingModel, modelWith, normalMoveAfterShooting, normalMoveChoices, oncePerRoundDiscount, returnFireHooks, wargearBearers } from '../helpers.ts';
 import { lentLeaderModel } from '../../rules/lent-leaders.ts';
@@ -299,7 +299,7 @@ registerRule({
   },
   attack(plan, ctx, src) {
     const e = src.effect;
-    if (!e || src.role !== 'attacker' || ctx.target.id !== e.params.target || ctx.attacker.id === e.params.spotter) return;
+    if (!e || src.role !== 'attacker' || !isUnitOrItsPart(ctx.target, e.params.target) || ctx.attacker.id === e.params.spotter) return;
     if (!attackersAre(ctx.state, ctx.attackers, 'KROOT')) return;
     plan.rerollHits = widerReroll(plan.rerollHits, 'failed');
   },

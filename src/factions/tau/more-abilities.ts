@@ -8,7 +8,7 @@ import '../core-first.ts';
 import { registerRule } from '../../core/rules-registry.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
 import { opponent, type GameState, type UnitState } from '../../core/state.ts';
-import { hasKeyword, isMonsterOrVehicle, onBattlefield, unitMove, unitsOnBattlefield, wasEligibleToFight } from '../../rules/battle/units.ts';
+import { hasKeyword, isMonsterOrVehicle, isUnitOrItsPart, onBattlefield, unitMove, unitsOnBattlefield, wasEligibleToFight } from '../../rules/battle/units.ts';
 import { isClosestEligibleTarget } from '../../rules/battle/shooting.ts';
 import { battleShockTest } from '../../rules/battle/command.ts';
 import { unitDistance } from '../../rules/battle/world.ts';
@@ -33,7 +33,7 @@ registerRule({
   name: 'Coordinated Strike', kind: 'datasheet-ability',
   attack(plan, ctx, src) {
     if (src.role !== 'attacker') return;
-    if (guidedInfo(ctx.state, ctx.attacker.id)?.spotted !== ctx.target.id) return;
+    if (!isUnitOrItsPart(ctx.target, guidedInfo(ctx.state, ctx.attacker.id)?.spotted)) return;
     plan.rerollHits = widerReroll(plan.rerollHits, 'ones');
   },
 });
@@ -51,7 +51,7 @@ const HIGH_INTENSITY = 'High-intensity Markerlights';
 registerRule({
   name: HIGH_INTENSITY, kind: 'datasheet-ability',
   attack(plan, ctx, src) {
-    if (!src.effect || src.role !== 'attacker' || ctx.target.id !== src.effect.params.spotted) return;
+    if (!src.effect || src.role !== 'attacker' || !isUnitOrItsPart(ctx.target, src.effect.params.spotted)) return;
     plan.rerollHits = widerReroll(plan.rerollHits, 'failed');
   },
 });

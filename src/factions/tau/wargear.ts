@@ -11,7 +11,7 @@ import { isWithin } from '../../geometry/distance.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
 import { arrive, inReserves, type ArrivalOption } from '../../rules/battle/reserves.ts';
 import { planModels, planUnit } from '../../rules/battle/placement.ts';
-import { unitsOnBattlefield } from '../../rules/battle/units.ts';
+import { isUnitOrItsPart, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { modelBody, unitCentre } from '../../rules/battle/world.ts';
 import type { ModelState } from '../../core/state.ts';
 import { widerReroll } from '../../rules/attack-plan.ts';
@@ -146,7 +146,7 @@ const BLACKLIGHT_USED = 'Blacklight Marker Drones used';
 registerRule({
   name: BLACKLIGHT, kind: 'wargear-ability',
   attack(plan, ctx, src) {
-    if (!src.effect || src.role !== 'attacker' || ctx.melee || ctx.target.id !== src.effect.params.spotted) return;
+    if (!src.effect || src.role !== 'attacker' || ctx.melee || !isUnitOrItsPart(ctx.target, src.effect.params.spotted)) return;
     plan.rerollWounds = widerReroll(plan.rerollWounds, 'ones');
   },
 });

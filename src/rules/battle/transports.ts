@@ -264,7 +264,7 @@ function deadlyDemiseRoll(s: GameState, unit: UnitState, model: ModelState): num
  * The passengers of a destroyed transport get out (`hull`: the transport's model being destroyed; a stand-in, not
  * in the state, when it fought on death first): set up wholly within 3" of it, or, with no room there, an
  * Emergency Disembarkation wholly within 6"; then a D6 for each model set up, and the unit suffers a mortal
- * wound for each 1 (each 1-3 after an Emergency Disembarkation). A model that still cannot be set up is destroyed
+ * wound for each 1 (each 1-3 after an Emergency Disembarkation); the survivors are Battle-shocked. A model that still cannot be set up is destroyed
  * (core rules): with no room within 6" for the whole unit, its player selects models to destroy one at a time
  * until the rest fit (the planner places a whole unit or none), and with no room for one the unit is destroyed.
  */
@@ -305,6 +305,9 @@ function emergencyDisembark(g: Game, u: UnitState, hull: ModelState): void {
   // they disembarked after their transport "moved": they cannot charge this turn (if any survived the 1s)
   if (!g.state.units[u.id].models.some((m) => m.alive)) return;
   g.emit({ type: 'unit-flag', unit: u.id, flag: 'disembarkedAfterTransportMoved', value: true });
+  // the survivors are Battle-shocked until the start of their player's next Command phase (10th edition core
+  // rules, Destroyed Transport; RULES.md and the seeds are silent), where Battle-shock ends as for a failed test
+  if (!g.state.units[u.id].battleShocked) g.emit({ type: 'battle-shock', unit: u.id, value: true });
   // in their own turn, a unit that disembarks cannot Remain Stationary, and after its transport's move it counts
   // as having made a Normal move (it cannot move further this phase): Overwatch destroying a transport at the
   // end of its move leaves passengers that do not move again. Only in the Movement phase, before the transport

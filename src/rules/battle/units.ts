@@ -190,6 +190,15 @@ export function rollsHalved(state: GameState, u: UnitState, purpose: 'advance' |
 
 /** The ids of `player`'s units and Attached-unit parts destroyed so far (what an enemy unit's attacks destroyed: the ones added meanwhile). */
 /**
+ * Is `unit` the unit a rule selected as `selected`, or a Leader left of it after that Attached unit split? (A
+ * rule's selection follows the parts of a split Attached unit, as Bounty Hunters and PINPOINT COUNTER-OFFENSIVE
+ * read theirs: the Spotted unit whose Bodyguard is destroyed is still Spotted in its Leader.)
+ */
+export function isUnitOrItsPart(unit: UnitState, selected: unknown): boolean {
+  return unit.id === selected || (unit.detachedFrom !== undefined && unit.detachedFrom === selected);
+}
+
+/**
  * The part of a unit still on the battlefield, of its components' units (`parts`, read before an action): an
  * Attached unit whose Bodyguard part is destroyed mid-action (FIRE OVERWATCH at a charge or a move, mortal wounds
  * as a move ends) leaves its Leader a unit of its own, which carries the action on as the unit that began it (as a
