@@ -4,7 +4,7 @@
  * counts and loadouts per model, points checked against the data (mismatches become warnings).
  */
 import path from 'node:path';
-import type { Datasheet } from './datasheet.ts';
+import { sizedModelCount, type Datasheet } from './datasheet.ts';
 import { BATTLE_SIZES, MAX_UNIT_MODELS, battleSizeFor, dataWeaponName, optionalModelsCost, unknownDetachmentWarning, validateArmy, type ArmyFile, type ArmyModelGroup, type ArmyUnit } from './army.ts';
 import { bundledSource, findFaction, type CatalogSource, type FactionCatalog } from './catalog.ts';
 import { parseListText, type ListFormat, type RawArmyList, type RawItem, type RawUnit } from './army-list-parse.ts';
@@ -57,8 +57,13 @@ export function parseArmyList(text: string, options: ParseArmyOptions = {}): Par
 
   // Warlord: flagged on a unit, or named in the header (GW/WTC style)
   if (!units.some((u) => u.warlord) && raw.warlord) {
-    const w = units.find((u) => lookupKey(u.name) === lookupKey(raw.warlord!));
+    // the unit line of the header's number ("Char4: 1x Commander in Coldstar Battlesuit"), when the list numbers
+    // them and the names agree; otherwise the first unit of that name
+    const named = (u: { name: string }) => lookupKey(u.name) === lookupKey(raw.warlord!);
+    const numbered = raw.warlordChar ? raw.units.findIndex((u) => u.char?.toLowerCase() === raw.warlordChar!.toLowerCase() && named(u)) : -1;
+    const w = numbered >= 0 ? units[numbered] : units.find(named);
     if (w) w.warlord = true;
+    else warnings.push(`the header names ${raw.warlordChar ? `${raw.warlordChar}: ` : ''}${raw.warlord} as Warlord, which is not a unit of the list`);
   }
   const warlords = units.filter((u) => u.warlord);
   for (const extra of warlords.slice(1)) { delete extra.warlord; warnings.push(`${extra.name} (${extra.id}): only one Warlord; kept ${warlords[0].name}`); }
@@ -110,7 +115,7 @@ function resolveFaction(raw: RawArmyList, override: string | undefined, sources:
       if (f) return src.load(f.id);
     }
     const bundled = sources.flatMap((s) => s.factions().map((f) => f.name));
-    throw new DataError(`${file}: faction "${text}" is not bundled (available: ${[...new Set(bundled)].join(', ')}); pass --data <Wahapedia export dir> to load it from an export`, file);
+    throw new DataError(`${file}: faction "${text}" is not bundled (available: ${[...new Set(bundled)].join(', ')}); \`army --data <Wahapedia export dir>\` reads it from an export, but games are played with the bundled factions only`, file);
   }
   // no faction named: the faction whose datasheets match the most unit names
   let best: { src: CatalogSource; id: string; hits: number } | null = null;
@@ -121,7 +126,7 @@ function resolveFaction(raw: RawArmyList, override: string | undefined, sources:
       if (hits > (best?.hits ?? 0)) best = { src, id: f.id, hits };
     }
   }
-  if (!best) throw new DataError(`${file}: the list names no faction and no unit matches a known faction; give the faction (--faction) or pass --data <Wahapedia export dir>`, file);
+  if (!best) throw new DataError(`${file}: the list names no faction and no unit matches a known faction; give the faction (--faction; \`army --data <Wahapedia export dir>\` reads other factions from an export)`, file);
   return best.src.load(best.id);
 }
 
@@ -235,10 +240,11 @@ function buildUnit(u: RawUnit, index: number, catalog: FactionCatalog, raw: RawA
 
   // points: the size the data gives for this many models, optional models' costs, the enhancement
   const models = groups.reduce((s, g) => s + g.count, 0);
-  const size = ds.sizes.find((s) => s.models === models);
-  if (!size && ds.sizes.length) warn(u.line, `${models} models is not a unit size of the datasheet (${ds.sizes.map((s) => s.models).join(', ')})`);
+  const sized = sizedModelCount(ds, groups);
+  const size = ds.sizes.find((s) => s.models === sized);
+  if (!size && ds.sizes.length) warn(u.line, `${sized} models is not a unit size of the datasheet (${ds.sizes.map((s) => s.models).join(', ')})`);
   if (ds.maxModels && models > ds.maxModels) warn(u.line, `${models} models is over the maximum of ${ds.maxModels}`);
-  const chosen = size ?? ds.sizes.find((s) => s.models >= models) ?? ds.sizes[ds.sizes.length - 1];
+  const chosen = size ?? ds.sizes.find((s) => s.models >= sized) ?? ds.sizes[ds.sizes.length - 1];
   let points = (chosen?.points ?? 0) + optionalModelsCost(ds, groups.map((g) => g.profile));
   if (enhancement) {
     // by the name as written, parentheses included ("Infamy (Aura)"), else without a trailing one

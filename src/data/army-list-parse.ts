@@ -39,6 +39,8 @@ export interface RawUnit {
   /** items listed for the unit rather than a model group (single-model units) */
   items: RawItem[];
   warlord?: boolean;
+  /** "Char2" where the list numbers its CHARACTER units (WTC style), as the header's WARLORD line names them */
+  char?: string;
   enhancement?: { name: string; points?: number; line: number };
   /** Enhancements listed after the first (a unit takes one): kept so that the build warns about them */
   moreEnhancements?: { name: string; line: number }[];
@@ -55,6 +57,8 @@ export interface RawArmyList {
   points?: number;
   /** unit name the header names as Warlord (GW/WTC style) */
   warlord?: string;
+  /** the header's number for that unit ("Char2"), matched to a unit line of that number when the list has them */
+  warlordChar?: string;
   units: RawUnit[];
   /** lines passed over that look like they should have meant something ("line 12: ...") */
   warnings?: string[];
@@ -171,10 +175,19 @@ function setEnhancement(unit: RawUnit, e: { name: string; points?: number; line:
   else (unit.moreEnhancements ??= []).push({ name: e.name, line: e.line });
 }
 
+/** A line a parser passed over, said in the list's warnings (it would otherwise drop a unit without a word). */
+function skippedLine(list: RawArmyList, l: Line, expected: string): void {
+  // the exporter's own footer ("Created with newrecruit.eu v35.82") names no unit
+  if (/^(?:Created|Exported) with\s/i.test(l.text)) return;
+  (list.warnings ??= []).push(`line ${l.n}: "${l.text}" is neither a heading nor a unit ("${expected}"); skipped`);
+}
+
 function unitHeader(text: string, re: RegExp, line: number): RawUnit | null {
   const m = re.exec(text);
   if (!m?.groups) return null;
   const u: RawUnit = { line, name: m.groups.name.trim(), groups: [], items: [] };
+  const char = /^(Char\d+):/i.exec(text);
+  if (char) u.char = char[1];
   if (m.groups.count) u.count = Number(m.groups.count);
   if (m.groups.points) u.points = pointsOf(m.groups.points);
   return u;
@@ -223,7 +236,9 @@ function parseGwApp(lines: Line[]): RawArmyList {
       const u = unitHeader(l.text, re, l.n);
       if (!u) {
         // a unit line the regex missed would drop the unit without a word: say which line was passed over
-        (list.warnings ??= []).push(`line ${l.n}: "${l.text}" is neither a heading nor a unit ("<unit> (<points> Points)"); skipped`);
+        skippedLine(list, l, '<unit> (<points> Points)');
+        flush();
+        unit = null;
         continue;
       }
       flush();
@@ -277,6 +292,10 @@ function parseNrPlain(lines: Line[]): RawArmyList {
       unit = { line: l.n, name: u.groups.name.trim(), points: Number(u.groups.points), groups: [], items: [] };
       for (const it of items(u.groups.rest ?? '', l.n, false)) if (!absorbSpecial(unit, it)) unit.items.push(it);
       list.units.push(unit);
+    } else {
+      // a unit line the regex missed: said, and its model lines are not given to the unit above
+      skippedLine(list, l, '<unit> [<points> pts]');
+      unit = null;
     }
   }
   return list;
@@ -287,13 +306,15 @@ function parseNrPlain(lines: Line[]): RawArmyList {
 
 function parseHeaderBlock(lines: Line[], list: RawArmyList): number {
   let i = lines.findIndex((l) => /^\++$/.test(l.text));
-  for (i = i + 1; i < lines.length && !/^\++$/.test(lines[i].text); i++) {
+  // the block closes with a run of "+" (a lone "+" inside it separates its parts: New Recruit writes one
+  // between TOTAL ARMY POINTS and WARLORD)
+  for (i = i + 1; i < lines.length && !/^\+{2,}$/.test(lines[i].text); i++) {
     const t = lines[i].text.replace(/^\+\s*/, '');
     let m: RegExpExecArray | null;
     if ((m = /^FACTION KEYWORD:\s*(.+)$/i.exec(t))) list.faction = m[1].trim();
     else if ((m = /^DETACHMENT:\s*(.+)$/i.exec(t))) list.detachment = m[1].trim();
     else if ((m = /^TOTAL ARMY POINTS:\s*(\d+)/i.exec(t))) list.points = Number(m[1]);
-    else if ((m = /^WARLORD:\s*(?:Char\d+:\s*)?(.+)$/i.exec(t))) list.warlord = m[1].trim();
+    else if ((m = /^WARLORD:\s*(?:(Char\d+):\s*)?(.+)$/i.exec(t))) { list.warlord = m[2].trim(); if (m[1]) list.warlordChar = m[1]; }
     else if ((m = /^BATTLE SIZE:\s*(.+)$/i.exec(t))) list.battleSize = battleSize(m[1]);
   }
   return i + 1;
@@ -320,6 +341,12 @@ function parseNrStyled(lines: Line[], format: 'nr-gw' | 'nr-wtc'): RawArmyList {
       const rest = re.exec(l.text)?.groups?.rest;
       if (rest && /^\d+ with /.test(rest)) u.groups.push(...withGroups(u, u.name, rest, l.n));
       else if (rest) for (const it of items(rest, l.n, false)) if (!absorbSpecial(u, it)) u.items.push(it);
+      continue;
+    }
+    if (l.indent === 0 && !l.text.startsWith('•') && !/^(?:(?:Leading|Attached to)\s|Enhancement:|\d+ with )/i.test(l.text)) {
+      // a unit line the regex missed: said, and its model lines are not given to the unit above
+      skippedLine(list, l, '<count>x <unit> (<points> pts)');
+      unit = null; group = null; withGroup = null; carrier = null;
       continue;
     }
     if (!unit) continue;
@@ -405,7 +432,7 @@ function parseNrShort(lines: Line[]): RawArmyList {
   for (const l of lines) {
     if (!l.text) continue;
     const m = re.exec(l.text);
-    if (!m?.groups) continue;
+    if (!m?.groups) { skippedLine(list, l, '<count>x <unit> (<points>pts)'); continue; }
     const unit: RawUnit = { line: l.n, name: m.groups.name.trim(), points: Number(m.groups.points), groups: [], items: [] };
     if (m.groups.count) unit.count = Number(m.groups.count);
     for (const it of items(m.groups.rest ?? '', l.n, false)) if (!absorbSpecial(unit, it)) unit.items.push(it);

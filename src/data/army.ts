@@ -7,7 +7,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { z } from 'zod';
 import { DataError } from './errors.ts';
 import { knownDetachments, type FactionCatalog } from './catalog.ts';
-import type { Datasheet } from './datasheet.ts';
+import { sizedModelCount, type Datasheet } from './datasheet.ts';
 import { musterWarnings } from './muster-checks.ts';
 import { mayLead } from './leader-stand-ins.ts';
 import { mayJoinAsLeader, ONE_LEADER_RULE } from './bodyguard.ts';
@@ -152,10 +152,6 @@ export function unknownDetachmentWarning(catalog: FactionCatalog, detachment: st
   return `detachment "${detachment}" is not a ${catalog.faction.name} detachment in the data; closest: ${closestNames(detachment, known).join(', ')}`;
 }
 
-function modelCount(u: ArmyUnit): number {
-  return u.models.reduce((s, m) => s + m.count, 0);
-}
-
 /** What the unit's optional models cost beyond its size's price (the datasheet's extra costs of the profiles it has). */
 export function optionalModelsCost(ds: Datasheet, profiles: readonly string[]): number {
   let points = 0;
@@ -165,7 +161,7 @@ export function optionalModelsCost(ds: Datasheet, profiles: readonly string[]): 
 
 /** Points the data gives this unit: its size, optional models' costs, its enhancement; null when its model count is no size of the datasheet. */
 export function unitPointsFromData(u: ArmyUnit, ds: Datasheet, catalog: FactionCatalog, detachment?: string | null): number | null {
-  const n = modelCount(u);
+  const n = sizedModelCount(ds, u.models);
   const size = ds.sizes.find((s) => s.models === n);
   if (!size) return null;
   let points = size.points + optionalModelsCost(ds, u.models.map((m) => m.profile));
@@ -186,7 +182,7 @@ export function armyPointsWarnings(army: ArmyFile, catalog: FactionCatalog, deta
     const ds = catalog.byId(u.datasheetId);
     if (!ds) continue;
     const data = unitPointsFromData(u, ds, catalog, detachment);
-    if (data === null) warnings.push(`${u.name} (${u.id}) has ${modelCount(u)} models, not a unit size of the datasheet (${ds.sizes.map((s) => s.models).join(', ')})`);
+    if (data === null) warnings.push(`${u.name} (${u.id}) has ${sizedModelCount(ds, u.models)} models, not a unit size of the datasheet (${ds.sizes.map((s) => s.models).join(', ')})`);
     else if (data !== u.points) warnings.push(`${u.name} (${u.id}) is priced ${u.points} points; the data says ${data}`);
   }
   if (total !== army.points) warnings.push(`the army file says ${army.points} points; its units total ${total}`);

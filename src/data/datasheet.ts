@@ -5,6 +5,7 @@
  * Shared by the importer (src/data), the attack sequence (src/rules) and the game state
  * (a game keeps the datasheets it uses in its state so a log replays on its own).
  */
+import { lookupKey } from './text.ts';
 
 /** A dice expression as written on a datasheet: "3", "D3", "D6+1", "2D6". */
 export interface DiceExpr {
@@ -238,4 +239,13 @@ export function unitOfHasKeyword(ds: Pick<Datasheet, 'keywords' | 'factionKeywor
 export function hasKeyword(ds: { keywords: string[]; factionKeywords?: string[] }, kw: string): boolean {
   const k = kw.toUpperCase();
   return ds.keywords.includes(k) || (ds.factionKeywords?.includes(k) ?? false);
+}
+
+/**
+ * The models a size of the datasheet counts: all but those of a profile priced on its own line (Shadow Spectres
+ * come in 5 or 10, and their Exarch costs 30 more: 1 Exarch and 5 Shadow Spectres are a unit of size 5).
+ */
+export function sizedModelCount(ds: Datasheet, models: readonly { profile: string; count: number }[]): number {
+  const extra = (ds.extraCosts ?? []).map((e) => lookupKey(e.profile));
+  return models.reduce((s, m) => s + (extra.includes(lookupKey(m.profile)) ? 0 : m.count), 0);
 }

@@ -6,7 +6,7 @@
  * breaks them is still played (a list builder may be trying one out); the warning says what is off.
  */
 import type { ArmyFile, ArmyUnit } from './army.ts';
-import { unitOfHasKeyword, type Datasheet } from './datasheet.ts';
+import { sizedModelCount, unitOfHasKeyword, type Datasheet } from './datasheet.ts';
 import type { EnhancementEntry } from './faction-data.ts';
 import { lookupKey } from './text.ts';
 
@@ -176,7 +176,7 @@ export function musterWarnings(army: ArmyFile, byId: (datasheetId: string) => Da
   }
   const detachmentCheck = DETACHMENT_ARMY_CHECKS[army.detachment]?.(units);
   if (detachmentCheck) warnings.push(detachmentCheck);
-  for (const x of units) warnings.push(...perModelsWargearWarnings(x), ...distinctWargearWarnings(x));
+  for (const x of units) warnings.push(...compositionWarnings(x), ...perModelsWargearWarnings(x), ...distinctWargearWarnings(x));
   for (const x of units) {
     for (const a of x.ds.abilities) {
       const check = ARMY_BUILDING_ABILITIES[a];
@@ -185,6 +185,24 @@ export function musterWarnings(army: ArmyFile, byId: (datasheetId: string) => Da
     }
   }
   return warnings;
+}
+
+/**
+ * Each model profile within its count in the unit composition ("0-1 Shadow Spectre Exarch", "1 Voidscarred
+ * Felarch"): more than its maximum is said always; fewer than its minimum only when the unit's models are
+ * otherwise one of its sizes (a unit below its smallest size is already said so with its points).
+ */
+function compositionWarnings(x: MusterUnit): string[] {
+  const out: string[] = [];
+  const total = x.unit.models.reduce((n, m) => n + m.count, 0);
+  const sized = x.ds.sizes.some((s) => s.models === sizedModelCount(x.ds, x.unit.models)) || x.ds.sizes.length === 0;
+  for (const c of x.ds.composition) {
+    const n = x.unit.models.filter((m) => lookupKey(m.profile) === lookupKey(c.profile)).reduce((k, m) => k + m.count, 0);
+    if (n > c.max || (n < c.min && sized && total > 0)) {
+      out.push(`${label(x.unit)} has ${n} ${c.profile}: ${x.ds.name} takes ${c.min === c.max ? c.min : `${c.min}-${c.max}`}`);
+    }
+  }
+  return out;
 }
 
 /**

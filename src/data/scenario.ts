@@ -75,8 +75,9 @@
  *     all Reserves (the matched-play mission rule): the units in Reserves of any kind (Deep Strike and
  *       Strategic Reserves), with the units embarked in them, total at most 50% of the points limit.
  *   The matched-play cap on the number of units in Reserves is not checked.
- * - Points that do not match the data, an army over the mode's points limit, an enhancement of another
- *   detachment: warnings (`ResolvedScenario.warnings`), not errors.
+ * - Points that do not match the data, an army over the mode's points limit: warnings
+ *   (`ResolvedScenario.warnings`), not errors. An enhancement of another detachment than the one played (or of
+ *   any, when none is) is not played, with a warning.
  *
  * Nothing is half-loaded: the loader either returns a complete ResolvedScenario or throws a DataError.
  */
@@ -409,6 +410,23 @@ function loadPlayerArmy(file: string, p: ParsedPlayer, idx: number, warnings: st
   return { idx, army, catalog, unit, ds: (id) => catalog.byId(unit.get(id)!.datasheetId)! };
 }
 
+/**
+ * Enhancements come from the army's Detachment (10th edition core rules, Muster Your Army): an Enhancement of
+ * another detachment, or any when the army plays none (`--detachments none`, a matrix cell, `worth`), is not
+ * played. It is taken off its unit, with its points off the unit's and the army's, and said in a warning.
+ */
+function dropOtherDetachmentsEnhancements(ctx: PlayerContext, detachment: string | null, warn: (w: string) => void): void {
+  for (const u of ctx.army.units) {
+    if (!u.enhancement) continue;
+    const e = ctx.catalog.enhancement(u.enhancement, detachment ?? undefined);
+    if (!e || lookupKey(e.detachment) === lookupKey(detachment ?? '')) continue;
+    warn(`${unitLabel(u)} has ${e.name}, an enhancement of ${e.detachment}, while playing ${detachment ?? 'no detachment'}: not played (its ${e.cost} points are taken off)`);
+    delete u.enhancement;
+    u.points -= e.cost;
+    ctx.army.points -= e.cost;
+  }
+}
+
 function unitLabel(u: ArmyUnit): string {
   return `${u.name} (${u.id})`;
 }
@@ -612,6 +630,7 @@ function resolvePlayer(
   const { pointsLimit, label } = MODES[mode];
   const who = `player ${idx + 1} (${ctx.army.name})`;
   const detachment = resolveDetachment(file, probs, ctx, p, mode, warnings);
+  dropOtherDetachmentsEnhancements(ctx, detachment, (w) => warnings.push(`${who}: ${w}`));
   const formations = resolveFormations(probs, ctx, p, pointsLimit, detachment);
 
   // a copy of the army, with the Warlord and the Attached units as played
@@ -647,14 +666,6 @@ function resolvePlayer(
 
   // points: warnings only (as `army` gives them for the file, with the game's detachment and limit)
   for (const w of armyPointsWarnings(army, ctx.catalog, detachment, { name: label, pointsLimit })) warnings.push(`${who}: ${w}`);
-  for (const u of army.units) {
-    if (u.enhancement) {
-      const e = ctx.catalog.enhancement(u.enhancement, detachment ?? undefined);
-      if (e && lookupKey(e.detachment) !== lookupKey(detachment ?? '')) {
-        warnings.push(`${who}: ${unitLabel(u)} has ${e.name}, an enhancement of ${e.detachment}, while playing ${detachment ?? 'no detachment'}`);
-      }
-    }
-  }
 
   const datasheets: Record<string, Datasheet> = {};
   for (const u of army.units) datasheets[u.datasheetId] = ctx.catalog.byId(u.datasheetId)!;

@@ -37,3 +37,31 @@ export function applySeedCorrections(faction: string, datasheets: Datasheet[]): 
   }
   return done;
 }
+
+/**
+ * Where a datasheet's loadout names a weapon otherwise than its profile in the export (Datasheets_wargear.csv), the
+ * profile the loadout means. Krootox Rampagers' loadout gives "hunting blades; Rampager fists" and their melee
+ * profiles are "Close combat weapon" and "Krootox fists": unmatched, the models were armed with the pistol alone.
+ */
+export interface LoadoutAlias {
+  faction: string;
+  datasheet: string;
+  /** the loadout's words */
+  item: string;
+  /** the export's weapon */
+  weapon: string;
+}
+
+export const LOADOUT_ALIASES: readonly LoadoutAlias[] = [
+  { faction: 'TAU', datasheet: 'Krootox Rampagers', item: 'hunting blades', weapon: 'Close combat weapon' },
+  { faction: 'TAU', datasheet: 'Krootox Rampagers', item: 'Rampager fists', weapon: 'Krootox fists' },
+];
+
+/** The aliases of one datasheet, keyed by the loadout's words in lower case. */
+export function loadoutAliases(faction: string, datasheet: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const a of LOADOUT_ALIASES) {
+    if (a.faction.toUpperCase() === faction.toUpperCase() && a.datasheet === datasheet) out.set(a.item.toLowerCase(), a.weapon);
+  }
+  return out;
+}

@@ -4,7 +4,7 @@
  * names). It keeps only facts (no descriptions, no legends) and reports, rather than drops, what it
  * could not parse. Nothing here writes files: the caller writes only after the whole import succeeded.
  */
-import { applySeedCorrections } from './seed-corrections.ts';
+import { applySeedCorrections, loadoutAliases } from './seed-corrections.ts';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { BaseSize, CoreAbility, Datasheet, ModelProfile, Weapon, WeaponProfile, WargearOption } from './datasheet.ts';
@@ -445,7 +445,12 @@ function buildDatasheet(row: CsvRecord, ctx: SheetContext): Datasheet {
   // loadout and options
   const compProfiles = comp.map((c) => c.profile);
   const misspelt = new Map<string, string>();
-  const resolve = makeItemResolver(weapons, wargearAbilities, (text, weapon) => misspelt.set(text, weapon));
+  const byWords = makeItemResolver(weapons, wargearAbilities, (text, weapon) => misspelt.set(text, weapon));
+  const aliases = loadoutAliases(ctx.faction, name);
+  const resolve = aliases.size === 0 ? byWords : (text: string) => {
+    const weapon = aliases.get(cleanName(text).toLowerCase());
+    return weapon ? { name: weapon, kind: 'weapon' as const } : byWords(text);
+  };
   const lo = parseLoadout(row.fields.loadout, compProfiles, resolve);
   for (const p of lo.problems) problem(p);
   const wargearNames = new Set(lo.wargear);

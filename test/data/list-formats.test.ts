@@ -406,3 +406,95 @@ Stealth Battlesuits [60 pts]:
     }
   });
 });
+
+describe('New Recruit GW and WTC exports: the header block and unit lines the parser cannot read (audit 18)', () => {
+  const header = (warlord: string) => `+++++++++++++++++++++++++++++++++++++++++++++++
++ FACTION KEYWORD: Xenos - T'au Empire
++ DETACHMENT: Kauyon
++ TOTAL ARMY POINTS: 225pts
++
++ WARLORD: ${warlord}
++ NUMBER OF UNITS: 3
++++++++++++++++++++++++++++++++++++++++++++++++
+`;
+  const wtc = (warlord: string) => `${header(warlord)}
+CHARACTER
+
+Char1: 1x Cadre Fireblade (50 pts)
+1 with Close combat weapon, Fireblade pulse rifle
+
+Char2: 1x Cadre Fireblade (50 pts)
+1 with Close combat weapon, Fireblade pulse rifle
+
+BATTLELINE
+
+10x Strike Team (70 pts)
+• 1x Fire Warrior Shas'ui: 1 with Close combat weapon, Pulse pistol, Pulse rifle
+• 9x Fire Warriors: 9 with Close combat weapon, Pulse pistol, Pulse rifle
+`;
+
+  it('the header\'s WARLORD line, after the lone "+" New Recruit writes, names the Warlord: the unit of its CharN', () => {
+    for (const [n, index] of [['Char1', 0], ['Char2', 1]] as const) {
+      const r = parseArmyList(wtc(`${n}: Cadre Fireblade`), { file: 'w.txt' });
+      expect(r.army.units.map((u) => u.warlord ?? false)).toEqual([0, 1, 2].map((i) => i === index));
+      expect(r.warnings.filter((w) => /Warlord/.test(w))).toEqual([]);
+    }
+  });
+
+  it('a unit line it cannot read is said, and its model lines are not given to the unit above', () => {
+    const typo = wtc('Char1: Cadre Fireblade').replace('10x Strike Team (70 pts)', '10x Strike Team [70 pts]');
+    const r = parseArmyList(typo, { file: 'w.txt' });
+    expect(r.army.units.map((u) => [u.name, u.models.reduce((n, m) => n + m.count, 0)])).toEqual([['Cadre Fireblade', 1], ['Cadre Fireblade', 1]]);
+    expect(r.warnings[0]).toBe('line 20: "10x Strike Team [70 pts]" is neither a heading nor a unit ("<count>x <unit> (<points> pts)"); skipped');
+    const plain = parseArmyList(`Xenos - T'au Empire - Probe - [120 pts]
+
+## Character [50 pts]
+Cadre Fireblade [50 pts]: Warlord, Close combat weapon, Fireblade pulse rifle
+## Battleline [70 pts]
+Strike Team (70 pts):
+• 1x Fire Warrior Shas'ui: Close combat weapon, Pulse pistol, Pulse rifle
+• 9x Fire Warriors: Close combat weapon, Pulse pistol, Pulse rifle
+`, { file: 'p.txt' });
+    expect(plain.army.units.map((u) => [u.name, u.models.reduce((n, m) => n + m.count, 0)])).toEqual([['Cadre Fireblade', 1]]);
+    expect(plain.warnings[0]).toBe('line 6: "Strike Team (70 pts):" is neither a heading nor a unit ("<unit> [<points> pts]"); skipped');
+    const short = parseArmyList('Cadre Fireblade (50pts): Warlord, Close combat weapon, Fireblade pulse rifle\n10x Strike Team (70 pt)\n', { file: 's.txt' });
+    expect(short.army.units.map((u) => u.name)).toEqual(['Cadre Fireblade']);
+    expect(short.warnings[0]).toBe('line 2: "10x Strike Team (70 pt)" is neither a heading nor a unit ("<count>x <unit> (<points>pts)"); skipped');
+  });
+});
+
+describe('a unit\'s size counts the models its size lines price; each profile within its composition (audit 18)', () => {
+  const list = (units: string) => `Xenos - Aeldari - Spectres - [400 pts]
+
+## Configuration
+Battle Size: Incursion (1000 Point limit)
+Detachment: Aspect Host
+
+## Character [75 pts]
+Autarch [75 pts]: Warlord, Dragon fusion gun, Star glaive
+
+## Other
+${units}
+`;
+  it('1 Shadow Spectre Exarch and 5 Shadow Spectres: the 5-model size (115) and the Exarch (+30), no size warning', () => {
+    const r = parseArmyList(list(`Shadow Spectres [145 pts]:
+• 1x Shadow Spectre Exarch: Prism rifle, Close combat weapon
+• 5x Shadow Spectres: Prism rifle, Close combat weapon`), { file: 's.txt' });
+    expect(r.army.units.map((u) => [u.name, u.points])[1]).toEqual(['Shadow Spectres', 145]);
+    expect(r.warnings.filter((w) => /Spectre/.test(w))).toEqual([]);
+  });
+
+  it('a profile over its maximum is said ("0-1 Shadow Spectre Exarch"), one under its minimum in a unit of a legal size too', () => {
+    const r = parseArmyList(list(`Shadow Spectres [175 pts]:
+• 2x Shadow Spectre Exarch: Prism rifle, Close combat weapon
+• 5x Shadow Spectres: Prism rifle, Close combat weapon
+Corsair Voidscarred [80 pts]:
+• 1x Voidscarred Felarch: Shuriken pistol, Power sword
+• 1x Shade Runner: Shuriken pistol, Paired Hekatarii blades
+• 3x Corsair Voidscarred: Shuriken pistol, Power sword`), { file: 's.txt' });
+    expect(r.warnings.filter((w) => /takes/.test(w))).toEqual([
+      'Shadow Spectres (u2) has 2 Shadow Spectre Exarch: Shadow Spectres takes 0-1',
+      'Corsair Voidscarred (u3) has 3 Corsair Voidscarred: Corsair Voidscarred takes 4-9',
+    ]);
+  });
+});

@@ -441,3 +441,29 @@ describe('BODYGUARD: two Leaders for 20 Kroot Carnivores', () => {
     expect(rejected(kroot(10, { u20: 'u19', u21: 'u19' }))).toMatch(/players\[0\]\.leaders\.u21: Kroot Carnivores \(u19\) already has a Leader \(u20\)/);
   });
 });
+
+describe('an Enhancement comes from the detachment played (core rules, Muster Your Army)', () => {
+  it('one of another detachment, or any when none is played, is not played: off its unit with its points, and said', () => {
+    const cost = 20; // the data's cost of Exemplar of the Kauyon
+    const withExemplar = (detachment: string | null | undefined) => {
+      const s = baseScenario();
+      const a = army('tau-kauyon.json');
+      const fireblade = a.units.find((u: any) => u.name === 'Cadre Fireblade');
+      fireblade.enhancement = 'Exemplar of the Kauyon';
+      fireblade.points += cost;
+      a.points += cost;
+      s.players[0].army = a;
+      if (detachment !== undefined) s.players[0].detachment = detachment;
+      const sc = loadScenario(writeScenario(s));
+      const u = sc.players[0].army.units.find((x) => x.name === 'Cadre Fireblade')!;
+      return { enhancement: u.enhancement ?? null, points: u.points, army: sc.players[0].army.points, warnings: (sc.warnings ?? []).filter((w) => /Exemplar/.test(w)), sc };
+    };
+    const kauyon = withExemplar(undefined);
+    expect([kauyon.enhancement, kauyon.points, kauyon.army, kauyon.warnings]).toEqual(['Exemplar of the Kauyon', 50 + cost, 1995 + cost, []]);
+    for (const other of [null, "Mont'ka"]) {
+      const r = withExemplar(other);
+      expect([r.enhancement, r.points, r.army]).toEqual([null, 50, 1995]);
+      expect(r.warnings).toEqual([`player 1 (${r.sc.players[0].army.name}): Cadre Fireblade (u2) has Exemplar of the Kauyon, an enhancement of Kauyon, while playing ${other ?? 'no detachment'}: not played (its ${cost} points are taken off)`]);
+    }
+  });
+});

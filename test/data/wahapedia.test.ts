@@ -188,6 +188,14 @@ describe.skipIf(!HAVE_EXPORT)('Wahapedia importer on the real export (TAU, AE)',
     expect(json).not.toMatch(/Each time|<span|<b>/);
   });
 
+  it('Krootox Rampagers: the loadout\'s "hunting blades; Rampager fists" are the export\'s melee profiles (they fought unarmed)', () => {
+    const ds = sheet('TAU', 'Krootox Rampagers');
+    expect(ds.defaultLoadout['Krootox Rampagers']).toEqual(['Kroot pistol and hunting javelins', 'Close combat weapon', 'Krootox fists']);
+    const melee = ds.defaultLoadout['Krootox Rampagers'].filter((n) => ds.weapons.find((w) => w.name === n)?.profiles.every((p) => p.range === 'Melee'));
+    expect(melee).toEqual(['Close combat weapon', 'Krootox fists']);
+    expect(result.report.problems.filter((p) => p.datasheet === 'Krootox Rampagers')).toEqual([]);
+  });
+
   it('reports what it could not parse', () => {
     expect(result.report.unknownWeaponAbilities).toEqual({ HOOKED: 1 });
     expect(result.report.unparsedWargearOptions.length).toBeGreaterThan(0);
