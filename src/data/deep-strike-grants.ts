@@ -18,6 +18,18 @@ export const DEEP_STRIKE_GRANTS: readonly DeepStrikeGrant[] = [
   { enhancement: 'Student of Kauyon', units: 3, keywords: ['CARNIVORES', 'FARSTALKERS'] },
 ];
 
+/**
+ * Enhancements whose bearer's unit (an Attached unit's every model) has Deep Strike: Webway Pathstone ("Models in
+ * this unit have the Deep Strike ability"). The loader accepts such a unit in Deep Strike Reserves; the rule
+ * (src/factions/aeldari/corsair-coterie.ts) grants the ability in play (`grantsAbilities`).
+ */
+export const UNIT_DEEP_STRIKE_ENHANCEMENTS: readonly string[] = ['Webway Pathstone'];
+
+/** Does one of these Enhancements (a unit's and its Leaders') give their unit Deep Strike? */
+export function enhancementGivesDeepStrike(enhancements: readonly (string | undefined)[]): boolean {
+  return enhancements.some((e) => e !== undefined && UNIT_DEEP_STRIKE_ENHANCEMENTS.some((x) => lookupKey(x) === lookupKey(e)));
+}
+
 /** The grant among the army's Enhancements that may select a unit of this datasheet, or null. */
 export function deepStrikeGrantFor(enhancements: readonly string[], ds: Datasheet): DeepStrikeGrant | null {
   const carried = new Set(enhancements.map(lookupKey));

@@ -98,7 +98,7 @@ import { closestNames } from './fuzzy.ts';
 import type { ReserveKind, ResolvedPlayer, ResolvedScenario } from './scenario-types.ts';
 import { lookupKey } from './text.ts';
 import { findPrimaryMission, primaryMissionNames } from '../rules/battle/missions.ts';
-import { deepStrikeGrantFor, uncappedReserves } from './deep-strike-grants.ts';
+import { deepStrikeGrantFor, enhancementGivesDeepStrike, uncappedReserves } from './deep-strike-grants.ts';
 import { namedByTransport, transportRefusal, transportSpace, type TransportCapacity } from './transport-capacity.ts';
 import { bundledNamesake } from './project-path.ts';
 // the stratagems a scenario may forbid are those the engine registers: every faction's, loaded here
@@ -588,7 +588,9 @@ function resolveFormations(probs: Problems, ctx: PlayerContext, p: ParsedPlayer,
       continue;
     }
     if (kind === 'deep-strike') {
-      const without = members(unit).filter((m) => !hasCore(ctx.ds(m), 'Deep Strike'));
+      // an Enhancement of one of its members may give the whole unit Deep Strike (Webway Pathstone)
+      const given = enhancementGivesDeepStrike(members(unit).map((m) => ctx.unit.get(m)!.enhancement));
+      const without = given ? [] : members(unit).filter((m) => !hasCore(ctx.ds(m), 'Deep Strike'));
       const grant = without.length ? deepStrikeGrantFor(enhancements, ctx.ds(unit)) : null;
       if (grant) {
         const n = (granted.get(grant.enhancement) ?? 0) + 1;

@@ -467,3 +467,22 @@ describe('an Enhancement comes from the detachment played (core rules, Muster Yo
     }
   });
 });
+
+describe('Deep Strike Reserves given by an Enhancement of the unit (Webway Pathstone)', () => {
+  it('a Corsair Voidreavers unit carrying Webway Pathstone may wait in Deep Strike Reserves; without it, it may not', () => {
+    const corsairs = (enhancement: string | null) => {
+      const s = JSON.parse(readFileSync(join(SCENARIOS_DIR, 'mirror', 'corsair-coterie-vs-none.json'), 'utf8'));
+      for (const p of s.players) if (typeof p.army === 'string') p.army = join(SCENARIOS_DIR, 'mirror', p.army);
+      const a = army('aeldari-corsairs.json');
+      const u3 = a.units.find((u: any) => u.id === 'u3');
+      expect(u3.name).toBe('Corsair Voidreavers');
+      if (enhancement) u3.enhancement = enhancement;
+      s.players[0].army = a;
+      s.players[0].formations = 'scenario';
+      s.players[0].reserves = { u3: 'deep-strike' };
+      return writeScenario(s);
+    };
+    expect(loadScenario(corsairs('Webway Pathstone')).players[0].reserves).toEqual({ u3: 'deep-strike' });
+    expect(() => loadScenario(corsairs(null))).toThrow(/players\[0\]\.reserves\.u3: Corsair Voidreavers \(u3\) does not have the Deep Strike ability/);
+  });
+});

@@ -151,6 +151,13 @@ describe('Prince Yriel', () => {
     const leading = redeploy(army, ['done'], (g) => g.emit({ type: 'unit-attached', leader: 'YR', bodyguard: 'VR' }));
     expect(leading.offered).toEqual([['done', 'VR', 'WS', 'V2']]);
   });
+
+  it('Prince of Corsairs of the Legendary Prince Yriel: "if your army includes this model", so in Reserves too', () => {
+    const legendary = army.map((u) => (u.id === 'YR' ? { ...u, name: 'Prince Yriel (Legendary)' } : u));
+    const reserves = redeploy(legendary, ['done'], (g) => g.emit({ type: 'unit-location', unit: 'YR', location: 'strategic-reserves', embarkedIn: null }));
+    expect(reserves.g.state.units.YR.datasheet).toBe('000000569');
+    expect(reserves.offered).toEqual([['done', 'VR', 'WS', 'V2']]);
+  });
 });
 
 describe('Corsair Reaver Band: CORSAIRS', () => {

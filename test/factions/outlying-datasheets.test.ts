@@ -23,6 +23,8 @@ import { arrive } from '../../src/rules/battle/reserves.ts';
 import { endPhase, startPhase } from '../../src/rules/battle/phase.ts';
 import { fightOnDeathModifier } from '../../src/rules/battle/fight-on-death.ts';
 import { FLICKERJUMPED } from '../../src/factions/aeldari/wraiths-and-warlocks.ts';
+import { createGame } from '../../src/rules/battle/setup.ts';
+import { miniScenario } from '../helpers/mini-scenario.ts';
 
 function sandbox(units: PlacedUnit[], opts: Parameters<typeof battleSandbox>[1] = {}): Game {
   return battleSandbox(units, { phase: 'shooting', ...opts });
@@ -180,6 +182,14 @@ describe('Hemlock Wraithfighter, Amallyn Shadowguide, Lhykhis', () => {
     expect(r.max).toBe(1);
     const s = g.state;
     expect([r.eligible(s.units.AS, s.units.RG, []), r.eligible(s.units.AS, s.units.DA, [])]).toEqual([true, false]);
+  });
+
+  it('The Path Least Travelled is resolved once the first turn is decided ("... and determined who has the first turn")', () => {
+    const asked: string[] = [];
+    const agent = (n: string) => scriptedAgent(n, (r) => { if (r.kind === 'redeploy' || r.kind === 'first-turn') asked.push(r.kind); return 0; });
+    const sc = miniScenario({ tau: ['Strike Team'], aeldari: ['Amallyn Shadowguide', 'Rangers'] });
+    createGame(sc, { seed: 'path-least-travelled', agents: [agent('tau'), agent('ae')] });
+    expect(asked).toEqual(['first-turn', 'redeploy']);
   });
 
   it('Empyric Ambush: Warp Spiders led by Lhykhis may charge in the turn they used Flickerjump; without her they may not', () => {

@@ -63,14 +63,21 @@ function onBattlefieldOrInTransport(state: GameState, unit: UnitState): boolean 
   return unit.location === 'embarked' && unit.embarkedIn !== null && state.units[unit.embarkedIn]?.location === 'battlefield';
 }
 
+/** The Legendary Prince Yriel's datasheet, whose Prince of Corsairs asks only that the army includes him. */
+const LEGENDARY_YRIEL = '000000569';
+
 /**
  * Prince of Corsairs: after both armies are deployed, if Yriel's unit is on the battlefield (or in a Transport
  * that is), up to three AELDARI units of his army are set up again, or placed in Strategic Reserves whatever is
- * there already (the Redeploy Units step, src/rules/battle/redeploy.ts). Both Yriels have it.
+ * there already (the Redeploy Units step, src/rules/battle/redeploy.ts). Both Yriels have it; the Legendary one
+ * wherever he is (his text says only "if your army includes this model").
  */
 registerRule({
   name: 'Prince of Corsairs', kind: 'datasheet-ability',
-  redeploy: { max: 3, bearerQualifies: onBattlefieldOrInTransport, eligible: (_bearer, u) => u.keywords.includes('AELDARI') },
+  redeploy: {
+    max: 3, eligible: (_bearer, u) => u.keywords.includes('AELDARI'),
+    bearerQualifies: (s, b) => b.components.some((c) => c.datasheet === LEGENDARY_YRIEL) || onBattlefieldOrInTransport(s, b),
+  },
 });
 
 // --- Corsair Reaver Band ---------------------------------------------------------------------------

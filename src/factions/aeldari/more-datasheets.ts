@@ -194,14 +194,13 @@ registerRule({
 // --- Amallyn Shadowguide, Lhykhis ------------------------------------------------------------------
 
 /**
- * The Path Least Travelled: after both armies are deployed, one Rangers or Shroud Runners unit of the army may
- * be set up again, or placed in Strategic Reserves whatever is there already (the Redeploy Units step,
- * src/rules/battle/redeploy.ts). The datasheet places it after the first turn is decided; the engine has one
- * Redeploy Units step, before that roll-off, and resolves it there.
+ * The Path Least Travelled: after both armies are deployed and the first turn is decided, one Rangers or Shroud
+ * Runners unit of the army may be set up again, or placed in Strategic Reserves whatever is there already (the
+ * Redeploy Units step's pass after the first turn, src/rules/battle/redeploy.ts).
  */
 registerRule({
   name: 'The Path Least Travelled', kind: 'datasheet-ability',
-  redeploy: { max: 1, eligible: (_bearer, u) => u.keywords.includes('RANGERS') || u.keywords.includes('SHROUD RUNNERS') },
+  redeploy: { max: 1, afterFirstTurn: true, eligible: (_bearer, u) => u.keywords.includes('RANGERS') || u.keywords.includes('SHROUD RUNNERS') },
 });
 
 /** Empyric Ambush: while Lhykhis leads a unit, it may declare a charge in a turn it used its Flickerjump. */

@@ -9,8 +9,8 @@ import type { Game } from '../../core/game.ts';
 import type { PlayerIndex, UnitState } from '../../core/state.ts';
 import { isWithin } from '../../geometry/distance.ts';
 import { registerStratagem } from '../../rules/stratagems/registry.ts';
-import { arrive, inReserves, type ArrivalOption } from '../../rules/battle/reserves.ts';
-import { planModels, planUnit } from '../../rules/battle/placement.ts';
+import { arrivalPlan, arrive, inReserves, type ArrivalOption } from '../../rules/battle/reserves.ts';
+import { planModels } from '../../rules/battle/placement.ts';
 import { isUnitOrItsPart, unitsOnBattlefield } from '../../rules/battle/units.ts';
 import { modelBody, unitCentre } from '../../rules/battle/world.ts';
 import type { ModelState } from '../../core/state.ts';
@@ -182,6 +182,9 @@ const BEACON_USED = 'Homing Beacon used';
 /** Homing Beacon (Stealth Battlesuits): the wargear; its use is the RAPID INGRESS entry below. */
 registerRule({ name: HOMING_BEACON, kind: 'wargear-ability' });
 
+/** A unit set up by a Homing Beacon: more than 9" from all enemy units. */
+const BEACON_ENEMY_DISTANCE = 9;
+
 /** The player's units whose alive models carry a Homing Beacon not used yet, on the battlefield. */
 function beaconUnits(g: Game, player: PlayerIndex): UnitState[] {
   return unitsOnBattlefield(g.state, player).filter((u) => wargearBearers(u, HOMING_BEACON).length > 0 && !g.state.effects.some((e) => e.kind === BEACON_USED && e.unit === u.id));
@@ -202,7 +205,8 @@ export function homingBeaconArrivals(g: Game, u: UnitState, beacon: UnitState): 
   for (let k = 0; k < 8; k++) {
     const x = c.x + reach * Math.cos((k * Math.PI) / 4);
     const y = c.y + reach * Math.sin((k * Math.PI) / 4);
-    const plan = planUnit(s, u, 'deepStrike', { destination: { x, y }, minEnemyDistance: 9 });
+    // the set-up `arrive` makes there (Aethersense's and the like's areas kept out), then checked for the 3"
+    const { plan } = arrivalPlan(s, u, { unit: u.id, how: 'deep-strike', x, y }, BEACON_ENEMY_DISTANCE);
     if (!plan.ok) continue;
     // "within" (not "wholly within"): a unit is within 3" when one of its models is
     const near = plan.positions.some((pos, i) => anchors.some((a) => isWithin({ pos, base: models[i].base!, height: models[i].height! }, a, 3)));
@@ -229,6 +233,6 @@ registerStratagem({
     const options = beaconUnits(g, p).flatMap((b) => homingBeaconArrivals(g, u, b).map((o) => ({ ...o, beacon: b.id })));
     const { option } = g.decide({ kind: 'rapid-ingress', player: p, prompt: `Rapid Ingress (Homing Beacon): where does ${u.name} arrive?`, options });
     g.addEffect(BEACON_USED, p, option.beacon, { at: 'end-of-battle' });
-    arrive(g, u, option);
+    arrive(g, u, option, BEACON_ENEMY_DISTANCE);
   },
 });

@@ -1,5 +1,6 @@
 /**
- * The Redeploy Units step, after both armies are deployed and before the first turn is decided: rules that
+ * The Redeploy Units step, after both armies are deployed and before the first turn is decided (a rule whose text
+ * says after it, once it is decided): rules that
  * let a player pick up some of their deployed units and set them up again, in their deployment zone (or as
  * Infiltrators may), or place them in Strategic Reserves whatever is there already (Solid-image Projection
  * Unit, Guileful Strategist, Kroot Ambush). The players resolve theirs in the order they deployed; each rule
@@ -18,19 +19,29 @@ export interface Redeployment {
   eligible(bearer: UnitState, candidate: UnitState, chosen: readonly UnitState[]): boolean;
   /** the rule acts only when its bearer's unit passes this as the step reaches it (Prince of Corsairs: on the battlefield, or in a Transport that is); absent: always */
   bearerQualifies?(state: GameState, bearer: UnitState): boolean;
+  /**
+   * resolved once the first turn is decided, as its text says ("after both players have deployed their armies and
+   * determined who has the first turn": The Path Least Travelled): a second pass of the step, the first-turn
+   * player's rules first (they resolve pre-battle rules first)
+   */
+  afterFirstTurn?: true;
 }
 
 export type RedeployOption = { done: true } | { unit: string };
 export type RedeployWhere = { reserves: true } | { x: number; y: number; infiltrate?: true };
 
-export function redeployUnits(g: Game, first: PlayerIndex, zones: readonly [number, number]): void {
+/**
+ * `afterFirstTurn`: the pass for the rules resolved once the first turn is decided (`Redeployment.afterFirstTurn`),
+ * with `first` the first-turn player; otherwise the step itself, `first` the player who deployed first.
+ */
+export function redeployUnits(g: Game, first: PlayerIndex, zones: readonly [number, number], afterFirstTurn = false): void {
   for (const player of [first, opponent(first)] as PlayerIndex[]) {
     for (const id of g.state.unitOrder) {
       const bearer = g.state.units[id];
       if (bearer.player !== player || bearer.location === 'attached') continue;
       for (const name of bearer.abilities) {
         const r = getRule(name)?.redeploy;
-        if (r) redeployFor(g, bearer, name, r, zones[player]);
+        if (r && (r.afterFirstTurn ?? false) === afterFirstTurn) redeployFor(g, bearer, name, r, zones[player]);
       }
     }
   }

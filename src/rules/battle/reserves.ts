@@ -148,10 +148,11 @@ export function arrivalExclusions(s: GameState, u: UnitState): { x: number; y: n
 /**
  * The set-up of the unit arriving at `option` now, as `arrive` would make it: the plan, and whether a unit
  * arriving in battle round 1 (a rule allowed it) stands near one of the friendly units that rule names.
+ * `minEnemyDistance`: a Deep Strike's distance from enemy models when the rule that sets it up names its own
+ * (the Homing Beacon's 9"), the unit's own otherwise.
  */
-function arrivalPlan(s: GameState, u: UnitState, option: ArrivalOption): { plan: ReturnType<typeof planUnit>; near: boolean } {
+export function arrivalPlan(s: GameState, u: UnitState, option: ArrivalOption, minEnemyDistance = deepStrikeDistance(s, u)): { plan: ReturnType<typeof planUnit>; near: boolean } {
   const enemyZone = s.board.deploymentZones.find((z) => z.player === opponent(u.player))?.polygon;
-  const minEnemyDistance = deepStrikeDistance(s, u);
   const jammed = arrivalExclusions(s, u);
   const round = arrivalRound(s, u);
   const plan = option.how === 'deep-strike'
@@ -172,11 +173,14 @@ export function canArriveAt(s: GameState, u: UnitState, option: ArrivalOption): 
   return plan.ok && near;
 }
 
-/** Set a unit up from Reserves near the chosen point; false when there is no legal place there. */
-export function arrive(g: Game, u: UnitState, option: ArrivalOption): boolean {
+/**
+ * Set a unit up from Reserves near the chosen point; false when there is no legal place there. `minEnemyDistance`
+ * as `arrivalPlan`'s: a rule that offered the point from that plan gets the same set-up (the planner is
+ * deterministic).
+ */
+export function arrive(g: Game, u: UnitState, option: ArrivalOption, minEnemyDistance = deepStrikeDistance(g.state, u)): boolean {
   const s = g.state;
-  const minEnemyDistance = deepStrikeDistance(s, u);
-  const { plan, near } = arrivalPlan(s, u, option);
+  const { plan, near } = arrivalPlan(s, u, option, minEnemyDistance);
   if (!plan.ok || !near) {
     // no room there this time: it stays in Reserves (and cannot try again this phase)
     g.emit({ type: 'unit-moved', unit: u.id, mode: 'arrived' });

@@ -56,6 +56,7 @@ export function createGame(scenario: ResolvedScenario, opts: SetupOptions): Game
   deployArmies(g, sc);
   redeployUnits(g, sc.players[0].role === 'defender' ? 0 : 1, [sc.players[0].zone, sc.players[1].zone]);
   determineFirstTurn(g);
+  redeployUnits(g, g.state.firstPlayer, [sc.players[0].zone, sc.players[1].zone], true);
   beforeScoutMoves(g);
   scoutMoves(g);
   return g;
