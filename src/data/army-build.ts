@@ -243,6 +243,8 @@ function buildUnit(u: RawUnit, index: number, catalog: FactionCatalog, raw: RawA
   const sized = sizedModelCount(ds, groups);
   const size = ds.sizes.find((s) => s.models === sized);
   if (!size && ds.sizes.length) warn(u.line, `${sized} models is not a unit size of the datasheet (${ds.sizes.map((s) => s.models).join(', ')})`);
+  // an export whose points cell could not be read leaves the datasheet with no size: priced 0, said so
+  else if (!ds.sizes.length) warn(u.line, `the data gives ${ds.name} no points (no unit size): priced 0`);
   if (ds.maxModels && models > ds.maxModels) warn(u.line, `${models} models is over the maximum of ${ds.maxModels}`);
   const chosen = size ?? ds.sizes.find((s) => s.models >= sized) ?? ds.sizes[ds.sizes.length - 1];
   let points = (chosen?.points ?? 0) + optionalModelsCost(ds, groups.map((g) => g.profile));

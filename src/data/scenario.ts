@@ -94,6 +94,7 @@ import { DataError } from './errors.ts';
 import { mayJoinAsLeader, ONE_LEADER_RULE } from './bodyguard.ts';
 import { mayLead } from './leader-stand-ins.ts';
 import { deploymentsFromJson } from '../geometry/deployments.ts';
+import { polygonsOverlap } from '../geometry/polygon.ts';
 import { closestNames } from './fuzzy.ts';
 import type { ReserveKind, ResolvedPlayer, ResolvedScenario } from './scenario-types.ts';
 import { lookupKey } from './text.ts';
@@ -753,6 +754,10 @@ export function resolveScenario(value: unknown, file: string): ResolvedScenario 
   }
   checkPolygon(probs, ['mission', 'deployment', 'zones', 0], deployment.zones.attacker, size, 'a deployment zone');
   checkPolygon(probs, ['mission', 'deployment', 'zones', 1], deployment.zones.defender, size, 'a deployment zone');
+  // each player sets up wholly within their own zone: two zones that share ground leave no side to each
+  if (polygonsOverlap(deployment.zones.attacker, deployment.zones.defender)) {
+    probs.add(['mission', 'deployment', 'zones'], 'expected two deployment zones apart; the attacker\'s and the defender\'s overlap');
+  }
   deployment.objectives.forEach(({ pos: o }, i) => {
     if (!onBoard(o, size)) probs.add(['mission', 'deployment', 'objectives', i], `expected an objective marker on the ${size.width}" x ${size.height}" board, found (${o.x}, ${o.y})`);
   });

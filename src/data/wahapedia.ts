@@ -200,7 +200,7 @@ export function buildFactions(t: ExportTables, options: ImportOptions = {}): Imp
     const ctx: SheetContext = {
       faction: f.id, report, skip, sources, abilityNames, factionNameKeywords,
       models, wargear, abilities, keywords, leaders, costs, composition, options: optionRows,
-      modelsFile: t.Datasheets_models.file, wargearFile: t.Datasheets_wargear.file,
+      modelsFile: t.Datasheets_models.file, wargearFile: t.Datasheets_wargear.file, costsFile: t.Datasheets_models_cost.file,
       vocabulary: keywordVocabulary(rows, keywords, factionNameKeywords),
     };
     const datasheets: Datasheet[] = [];
@@ -289,6 +289,7 @@ interface SheetContext {
   /** the files of `models` and `wargear` rows, for naming a bad value's place in the report */
   modelsFile: string;
   wargearFile: string;
+  costsFile: string;
   /** every keyword of the faction, for splitting "T’au Empire Infantry" into keywords */
   vocabulary: Set<string>;
 }
@@ -476,7 +477,8 @@ function buildDatasheet(row: CsvRecord, ctx: SheetContext): Datasheet {
   const extraCosts: NonNullable<Datasheet['extraCosts']> = [];
   for (const r of (ctx.costs.get(id) ?? []).sort(byLine)) {
     const c = parseCostLine(r.fields.description, r.fields.cost);
-    if (!c) problem(`points line not understood: ${cleanName(r.fields.description)} = ${cleanName(r.fields.cost)}`);
+    // not read: the datasheet has no size of it, and a unit of that many models is said not to be one of its sizes
+    if (!c) problem(`${cellAt(ctx.costsFile, r, 'cost')}: points line not understood: ${cleanName(r.fields.description)} = ${cleanName(r.fields.cost)} (left out of the sizes)`);
     else if (c.kind === 'size') sizes.push({ models: c.models, points: c.points });
     else extraCosts.push({ profile: c.profile, points: c.points });
   }

@@ -120,6 +120,26 @@ export function segmentsIntersect(a: Vec2, b: Vec2, c: Vec2, d: Vec2): boolean {
   return false;
 }
 
+/**
+ * Do two simple polygons share some area (more than touching along an edge or at a point)? An edge of one
+ * properly crosses an edge of the other, or a vertex, an edge's midpoint or the centroid of one lies inside the
+ * other, more than `eps` from its outline (identical or nested polygons cross no edge).
+ */
+export function polygonsOverlap(a: Vec2[], b: Vec2[], eps = 1e-6): boolean {
+  for (let i = 0; i < a.length; i++) {
+    const p = a[i], q = a[(i + 1) % a.length];
+    for (let j = 0; j < b.length; j++) {
+      const r = b[j], t = b[(j + 1) % b.length];
+      const o1 = orient(p.x, p.y, q.x, q.y, r.x, r.y), o2 = orient(p.x, p.y, q.x, q.y, t.x, t.y);
+      const o3 = orient(r.x, r.y, t.x, t.y, p.x, p.y), o4 = orient(r.x, r.y, t.x, t.y, q.x, q.y);
+      if (o1 * o2 < 0 && o3 * o4 < 0) return true;
+    }
+  }
+  const inside = (pt: Vec2, poly: Vec2[]) => pointInPolygon(pt, poly) && distanceToPolygonOutline(pt, poly) > eps;
+  const probes = (poly: Vec2[]) => [...poly, ...poly.map((v, i) => ({ x: (v.x + poly[(i + 1) % poly.length].x) / 2, y: (v.y + poly[(i + 1) % poly.length].y) / 2 })), polygonCentroid(poly)];
+  return probes(a).some((pt) => inside(pt, b)) || probes(b).some((pt) => inside(pt, a));
+}
+
 function onSegment(a: Vec2, b: Vec2, p: Vec2): boolean {
   return (
     Math.min(a.x, b.x) <= p.x && p.x <= Math.max(a.x, b.x) && Math.min(a.y, b.y) <= p.y && p.y <= Math.max(a.y, b.y)

@@ -65,6 +65,7 @@ describe.skipIf(!HAVE_EXPORT)('import wahapedia: robustness', () => {
       'Datasheets_models.csv': (t) => replaceOnce(t, '000000418|1|Crisis Battlesuits|10"|5|', '000000418|1|Crisis Battlesuits|10"|five|', (n) => { lines.T = n; }),
       'Datasheets_wargear.csv': (t) => replaceOnce(t, '000000418|2|1||Burst cannon||18|Ranged|4|4|5|0|1|', '000000418|2|1||Burst cannon||18|Ranged|4|4|5|0|lots|', (n) => { lines.D = n; }),
       'Enhancements.csv': (t) => replaceOnce(t, 'TAU|000008821002|Borthrod Gland|15|', 'TAU|000008821002|Borthrod Gland|ten|', (n) => { lines.cost = n; }),
+      'Datasheets_models_cost.csv': (t) => replaceOnce(t, '000000418|2|6 models|400|', '000000418|2|6 models|4o0|', (n) => { lines.points = n; }),
       'Stratagems.csv': (t) => {
         const rows = t.split('\n');
         const i = rows.findIndex((l) => l.startsWith('TAU|') && l.split('|')[4] === '1');
@@ -131,6 +132,9 @@ describe.skipIf(!HAVE_EXPORT)('import wahapedia: robustness', () => {
     const report = reportLines(result, 'TAU', 'Crisis Battlesuits');
     expect(report).toContain(`Datasheets_models.csv line ${lines.T}, column T: "five" is not a number (written as 0)`);
     expect(report).toContain(`Datasheets_wargear.csv line ${lines.D}, column D: "lots" is not a number or dice expression (written as 0)`);
+    // a points cell: named by its place, the size left out
+    expect(report).toContain(`Datasheets_models_cost.csv line ${lines.points}, column cost: points line not understood: 6 models = 4o0 (left out of the sizes)`);
+    expect(crisis.sizes).toEqual([{ models: 3, points: 200 }]);
     expect(result.factions[0].enhancements.find((e) => e.name === 'Borthrod Gland')!.cost).toBe(0);
     expect(reportLines(result, 'TAU', 'Borthrod Gland')).toEqual([`Enhancements.csv line ${lines.cost}, column cost: "ten" is not a number (written as 0)`]);
   });

@@ -354,6 +354,18 @@ describe('scenario errors name the file, the field and what was expected', () =>
     expect(errorOf((s) => { s.mission.primary = 'none'; s.mission.params = { vpPerObjective: 5 }; })).toMatch(/mission\.params: .*vpPerObjective.* \(none\)/);
   });
 
+  it('two deployment zones that share ground (the same strip, or overlapping by 16"); zones that touch load', () => {
+    const zones = (a: number[][], b: number[][]) => (s: any) => { s.mission.deployment = { zones: [a, b], objectives: [[30, 22]] }; };
+    const strip = [[0, 0], [60, 0], [60, 12], [0, 12]];
+    const expected = /mission\.deployment\.zones: expected two deployment zones apart; the attacker's and the defender's overlap/;
+    expect(errorOf(zones(strip, strip))).toMatch(expected);
+    expect(errorOf(zones([[0, 0], [30, 0], [30, 44], [0, 44]], [[14, 0], [60, 0], [60, 44], [14, 44]]))).toMatch(expected);
+    // sharing a side is not sharing ground
+    const s = baseScenario();
+    zones([[0, 0], [12, 0], [12, 44], [0, 44]], [[12, 0], [24, 0], [24, 44], [12, 44]])(s);
+    expect(loadScenario(writeScenario(s)).board.deploymentZones.length).toBe(2);
+  });
+
   it('an unknown deployment or terrain layout, and shapes off the board', () => {
     expect(errorOf((s) => { s.mission.deployment = 'hammer-and-anvill'; })).toMatch(/mission\.deployment: expected a bundled deployment .*closest: hammer-and-anvil/);
     expect(errorOf((s) => { s.terrain = 'tournament-c'; })).toMatch(/terrain: expected a bundled terrain layout \(tournament-a, tournament-b\).*found "tournament-c"/);
