@@ -17,6 +17,16 @@ import { contactSpots, repairCoherency, approach } from './spots.ts';
 /** A gap just inside Engagement Range (1" less the planner's margin, twice, so rounding keeps it within). */
 const EDGE_GAP = ENGAGEMENT_RANGE_HORIZONTAL - 2 * PLAN_MARGIN;
 
+/**
+ * Directions round a target model tried last, before a charge fails or a model is left out of base contact:
+ * half a degree apart. The only legal ends may lie in a gap of a few degrees between the target and another
+ * model standing by it (2.4 degrees, seen in a game, between 3-degree tries).
+ */
+const FINE_DIRECTIONS = 720;
+
+/** The same for a charging model's base contact once the unit is placed: a degree apart (a 3-degree gap seen). */
+const FINE_CONTACT_DIRECTIONS = 360;
+
 export function planCharge(ctx: Ctx): PlanResult {
   const missing = requireStarts(ctx);
   if (missing) return fail(missing);
@@ -109,6 +119,7 @@ export function planCharge(ctx: Ctx): PlanResult {
     // a target among other models may leave room only in gaps narrower than 15 degrees: the nearest models try
     // 120 directions (3 degrees apart) before the charge fails
     if (!ok) ok = near.some((i) => [CONTACT_GAP, 0.5, 0.9, EDGE_GAP].some((gap) => tryContact(i, tgt, gap, 0, others, 120)));
+    if (!ok) ok = near.some((i) => [CONTACT_GAP, 0.5, 0.9, EDGE_GAP].some((gap) => tryContact(i, tgt, gap, 0, others, FINE_DIRECTIONS)));
     if (!ok) return fail(`no model can reach unit ${u} with a charge of ${R}" (blocked, or too far along a legal path)`);
   }
   // Phase B: the other models, closest first: base contact where possible, else as close as possible in
@@ -169,9 +180,9 @@ function inBaseContact(ctx: Ctx, P: Placement, i: number, targets: readonly numb
  * Each model must end its Charge move in base contact with an enemy model if it can (core rules). The
  * placement above puts the models one by one, each in coherency with those placed before it, so a model
  * whose contact spot only later models link up ends short of it. Each model not in base contact is tried
- * again at a base-contact spot (48 directions round each target model in reach), the rest of the unit where
- * it stands: kept when the unit stays in Unit Coherency and within Engagement Range of every target. Two
- * rounds, the unit's order.
+ * again at a base-contact spot (48 directions round each target model in reach, then FINE_CONTACT_DIRECTIONS), the
+ * rest of the unit where it stands: kept when the unit stays in Unit Coherency and within Engagement Range of
+ * every target. Two rounds, the unit's order.
  */
 function baseContactPass(ctx: Ctx, P: Placement, R: number, targets: readonly number[], targetUnits: readonly number[][]): void {
   const n = ctx.models.length;
@@ -179,40 +190,52 @@ function baseContactPass(ctx: Ctx, P: Placement, R: number, targets: readonly nu
     let moved = false;
     for (let i = 0; i < n; i++) {
       if (inBaseContact(ctx, P, i, targets)) continue;
-      const m = ctx.models[i];
-      const s = m.start!;
-      const start = modelBody(m, s.x, s.y, s.z);
-      const cands: { x: number; y: number; d: number }[] = [];
-      for (const k of targets) {
-        if (horizontalDistance(start, obstacleBody(ctx, k)) > R + CONTACT_GAP + DISTANCE_EPSILON) continue;
-        for (const p of contactSpots(ctx, i, ctx.obstacles[k].shape, s.x, s.y, CONTACT_GAP, 48)) {
-          const d = len(p.x - s.x, p.y - s.y);
-          if (d <= R + DISTANCE_EPSILON) cands.push({ x: p.x, y: p.y, d });
-        }
-      }
-      cands.sort((a, b) => a.d - b.d || a.x - b.x || a.y - b.y);
-      const was = { x: P.x[i], y: P.y[i], z: P.z[i] };
-      for (const c of cands) {
-        if (!freeOfUnit(ctx, P, i, c.x, c.y, 0, false)) continue;
-        if (!endLegal(ctx, i, c.x, c.y, 0, PLAN_MARGIN, null)) continue;
-        P.x[i] = c.x;
-        P.y[i] = c.y;
-        P.z[i] = 0;
-        const keeps = unitCoherency(Array.from({ length: n }, (_, j) => modelBody(ctx.models[j], P.x[j], P.y[j], P.z[j]))).ok
-          && targetUnits.every((idx) => engagedWith(ctx, P, idx));
-        const r = keeps ? reach(ctx, i, c.x, c.y, 0) : null;
-        if (r) {
-          place(P, i, c.x, c.y, 0, r.path, r.length, r.crossed);
-          moved = true;
-          break;
-        }
-        P.x[i] = was.x;
-        P.y[i] = was.y;
-        P.z[i] = was.z;
-      }
+      // finer directions only where some spot was in reach and none could be taken (a narrow gap may be left)
+      const coarse = toBaseContact(ctx, P, i, R, targets, targetUnits, 48);
+      if (coarse === 'moved' || (coarse === 'blocked' && toBaseContact(ctx, P, i, R, targets, targetUnits, FINE_CONTACT_DIRECTIONS) === 'moved')) moved = true;
     }
     if (!moved) return;
   }
+}
+
+/**
+ * Move model i to the nearest base-contact spot (`directions` round each target model in reach) that keeps the
+ * unit in Unit Coherency and within Engagement Range of every target and that it can reach: 'moved'; it
+ * stays when none is in reach ('out-of-reach') or none can be taken ('blocked').
+ */
+function toBaseContact(ctx: Ctx, P: Placement, i: number, R: number, targets: readonly number[], targetUnits: readonly number[][], directions: number): 'moved' | 'out-of-reach' | 'blocked' {
+  const n = ctx.models.length;
+  const m = ctx.models[i];
+  const s = m.start!;
+  const start = modelBody(m, s.x, s.y, s.z);
+  const cands: { x: number; y: number; d: number }[] = [];
+  for (const k of targets) {
+    if (horizontalDistance(start, obstacleBody(ctx, k)) > R + CONTACT_GAP + DISTANCE_EPSILON) continue;
+    for (const p of contactSpots(ctx, i, ctx.obstacles[k].shape, s.x, s.y, CONTACT_GAP, directions)) {
+      const d = len(p.x - s.x, p.y - s.y);
+      if (d <= R + DISTANCE_EPSILON) cands.push({ x: p.x, y: p.y, d });
+    }
+  }
+  cands.sort((a, b) => a.d - b.d || a.x - b.x || a.y - b.y);
+  const was = { x: P.x[i], y: P.y[i], z: P.z[i] };
+  for (const c of cands) {
+    if (!freeOfUnit(ctx, P, i, c.x, c.y, 0, false)) continue;
+    if (!endLegal(ctx, i, c.x, c.y, 0, PLAN_MARGIN, null)) continue;
+    P.x[i] = c.x;
+    P.y[i] = c.y;
+    P.z[i] = 0;
+    const keeps = unitCoherency(Array.from({ length: n }, (_, j) => modelBody(ctx.models[j], P.x[j], P.y[j], P.z[j]))).ok
+      && targetUnits.every((idx) => engagedWith(ctx, P, idx));
+    const r = keeps ? reach(ctx, i, c.x, c.y, 0) : null;
+    if (r) {
+      place(P, i, c.x, c.y, 0, r.path, r.length, r.crossed);
+      return 'moved';
+    }
+    P.x[i] = was.x;
+    P.y[i] = was.y;
+    P.z[i] = was.z;
+  }
+  return cands.length === 0 ? 'out-of-reach' : 'blocked';
 }
 
 /** Is some placed model of the unit within Engagement Range of one of these obstacles? */
