@@ -114,7 +114,7 @@ describe('invariants over many random games', () => {
   it('a Fall Back whose models left after Desperate Escape have no legal end is not made: the unit Remains Stationary', async () => {
     // a seeded game that meets it (found by scanning random games): a unit Falls Back through enemy models,
     // loses models to Desperate Escape, and the planner finds no legal end for the rest
-    const { violations, events } = await play(loadScenario('scenarios/mirror/auxiliary-cadre-vs-none.json'), 'sweep-21', true);
+    const { violations, events } = await play(loadScenario('scenarios/mirror/auxiliary-cadre-vs-none.json'), 'sweep-175', true);
     expect(violations).toEqual([]);
     let escaped = -1;
     events.forEach((e, i) => { if (e.type === 'model-destroyed' && e.unit === 'p1-u20' && e.reason === 'Desperate Escape') escaped = i; });
