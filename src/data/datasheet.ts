@@ -158,6 +158,8 @@ export interface Datasheet {
   wargearAbilities?: string[];
   /** wargear option lines, structured where the export allows */
   wargearOptions: WargearOption[];
+  /** items a model may carry once ("* This model cannot have duplicates of these pieces of wargear": the starred ones) */
+  noDuplicates?: string[];
   keywords: string[];
   factionKeywords: string[];
   /** keywords only some models have (Aun'Va's CHARACTER), by composition profile; not in `keywords` */
@@ -214,6 +216,8 @@ export interface WargearOption {
   perModels?: number;
   /** no two models taking the option may take the same choice ("(duplicates are not allowed)") */
   distinct?: true;
+  /** no model taking several of its choices may take one twice ("up to two of the following, but cannot take duplicates") */
+  distinctPerModel?: true;
   /** true when the importer could not structure the line */
   unparsed?: boolean;
   /** never written by the importer (datasheet text stays out of the data files) */

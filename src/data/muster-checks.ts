@@ -176,7 +176,7 @@ export function musterWarnings(army: ArmyFile, byId: (datasheetId: string) => Da
   }
   const detachmentCheck = DETACHMENT_ARMY_CHECKS[army.detachment]?.(units);
   if (detachmentCheck) warnings.push(detachmentCheck);
-  for (const x of units) warnings.push(...compositionWarnings(x), ...perModelsWargearWarnings(x), ...distinctWargearWarnings(x));
+  for (const x of units) warnings.push(...compositionWarnings(x), ...perModelsWargearWarnings(x), ...distinctWargearWarnings(x), ...distinctPerModelWarnings(x));
   for (const x of units) {
     for (const a of x.ds.abilities) {
       const check = ARMY_BUILDING_ABILITIES[a];
@@ -225,6 +225,41 @@ function distinctWargearWarnings(x: MusterUnit): string[] {
       if (otherwise.has(key) || o.choices.filter((c) => c.some((w) => lookupKey(w) === key)).length !== 1) continue;
       const carried = x.unit.models.reduce((n, m) => (forModel(m.profile) ? n + m.count * [...m.weapons, ...(m.wargear ?? [])].filter((w) => lookupKey(w) === key).length : n), 0);
       if (carried > 1) out.push(`${label(x.unit)}: ${carried} ${item}: the datasheet allows each of its choices once (duplicates are not allowed)`);
+    }
+  }
+  return out;
+}
+
+/**
+ * An option whose several choices one model may not duplicate ("up to two of the following, but cannot take
+ * duplicates": a Broadside's two seeker missiles): each of its items at most once on a model taking it, unless
+ * another option or the model's default loadout gives that item too.
+ */
+function distinctPerModelWarnings(x: MusterUnit): string[] {
+  const out: string[] = [];
+  const options = x.ds.wargearOptions;
+  // the datasheet's starred items ("* This model cannot have duplicates of these pieces of wargear")
+  for (const m of x.unit.models) {
+    const carried = [...m.weapons, ...(m.wargear ?? [])].map(lookupKey);
+    for (const item of x.ds.noDuplicates ?? []) {
+      const n = carried.filter((w) => w === lookupKey(item)).length;
+      if (n > 1) out.push(`${label(x.unit)}: a ${m.profile} model carries ${n} ${item}: the datasheet allows it once a model (cannot have duplicates)`);
+    }
+  }
+  for (const o of options) {
+    if (!o.distinctPerModel) continue;
+    const forModel = (profile: string) => !o.models.length || o.models.some((p) => lookupKey(p) === lookupKey(profile));
+    for (const m of x.unit.models) {
+      if (!forModel(m.profile)) continue;
+      const otherwise = new Set<string>();
+      for (const other of options) if (other !== o && (!other.models.length || other.models.some((p) => lookupKey(p) === lookupKey(m.profile)))) for (const w of other.with) otherwise.add(lookupKey(w));
+      for (const w of x.ds.defaultLoadout[m.profile] ?? []) otherwise.add(lookupKey(w));
+      const carried = [...m.weapons, ...(m.wargear ?? [])].map(lookupKey);
+      for (const item of o.with) {
+        const key = lookupKey(item);
+        const n = carried.filter((w) => w === key).length;
+        if (n > 1 && !otherwise.has(key)) out.push(`${label(x.unit)}: a ${m.profile} model carries ${n} ${item}: the datasheet allows each of its choices once a model (cannot take duplicates)`);
+      }
     }
   }
   return out;

@@ -16,7 +16,7 @@ import {
 } from './abilities-parse.ts';
 import { isHullOnly, parseBaseSize } from './bases.ts';
 import { hullByKeywords, knownHull } from './hulls.ts';
-import { makeItemResolver } from './items.ts';
+import { makeItemResolver, splitCount } from './items.ts';
 import { matchProfiles, parseCompositionLine, parseCostLine, parseLoadout } from './composition-parse.ts';
 import { parseWargearOption } from './wargear-options-parse.ts';
 import { parseJoinsBeside } from './co-leaders.ts';
@@ -457,8 +457,16 @@ function buildDatasheet(row: CsvRecord, ctx: SheetContext): Datasheet {
   const wargearNames = new Set(lo.wargear);
   const wargearOptions: WargearOption[] = [];
   const unknownItems = new Set<string>();
-  for (const r of (ctx.options.get(id) ?? []).sort(byLine)) {
-    if (r.fields.button.trim() === '*') { ctx.skip('wargear option footnotes (constraints, not structured)'); continue; }
+  const optionRows = (ctx.options.get(id) ?? []).sort(byLine);
+  // the footnote "* This model cannot have duplicates of these pieces of wargear": the items its options star
+  const starredOnce = optionRows.some((r) => r.fields.button.trim() === '*' && /cannot have duplicates/i.test(cleanName(r.fields.description)));
+  const noDuplicates = new Set<string>();
+  for (const r of optionRows) {
+    if (r.fields.button.trim() === '*') {
+      if (!/cannot have duplicates/i.test(cleanName(r.fields.description))) ctx.skip('wargear option footnotes (constraints, not structured)');
+      continue;
+    }
+    if (starredOnce) for (const m of r.fields.description.matchAll(/<li>([^<]*?)\*+\s*<\/li>/gi)) noDuplicates.add(resolve(splitCount(m[1]).text).name);
     const o = parseWargearOption(r.fields.description, compProfiles, resolve);
     if (!o.option) continue;
     if (o.option.unparsed) ctx.report.unparsedWargearOptions.push({ faction: ctx.faction, datasheet: name, what: o.text });
@@ -520,6 +528,7 @@ function buildDatasheet(row: CsvRecord, ctx: SheetContext): Datasheet {
   if (source) ds.source = source;
   if (wargearNames.size) ds.wargear = [...wargearNames].sort();
   if (wargearAbilities.length) ds.wargearAbilities = wargearAbilities;
+  if (noDuplicates.size) ds.noDuplicates = [...noDuplicates].sort();
   if (perModel.size) {
     ds.modelKeywords = {};
     for (const [model, kws] of [...perModel].sort((a, b) => cmp(a[0], b[0]))) {

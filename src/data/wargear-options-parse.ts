@@ -99,6 +99,8 @@ function finish(w: Who, rest: string, list: string[], profiles: string[], resolv
   const noDuplicates = /\s*\((?:duplicates are not allowed|you cannot select the same option more than once|but cannot be equipped with duplicates of the same weapon)\)(?=:?$)/i;
   const distinct = noDuplicates.test(r);
   r = r.replace(noDuplicates, '');
+  // "up to two of the following, but cannot take duplicates": one model's choices differ
+  const distinctPerModel = /,\s*but cannot take duplicates:?$/i.test(r);
   let items: ResolvedItem[][];
   let choose = 1;
   const following = new RegExp(`^(?:up to )?${N} of the following(?: options)?(?:,.*)?:?$|^the following:?$|^$`, 'i').exec(r);
@@ -129,6 +131,7 @@ function finish(w: Who, rest: string, list: string[], profiles: string[], resolv
   if (choose !== 1) out.choose = choose;
   if (perModels) out.perModels = perModels;
   if (distinct) out.distinct = true;
+  if (distinctPerModel && choose > 1) out.distinctPerModel = true;
   return out;
 }
 

@@ -172,6 +172,36 @@ describe('army construction', () => {
   });
 });
 
+describe('a model\'s choices it may not duplicate (the bundled T\'au wordings)', () => {
+  const broadside = (shasvre: string[], shasui: string[]): ArmyFile => {
+    const a = base();
+    const u = a.units.find((x) => x.name === 'Broadside Battlesuits')!;
+    u.models[0].weapons = ['Heavy rail rifle', 'Crushing bulk', ...shasvre];
+    u.models[1].weapons = ['Heavy rail rifle', 'Crushing bulk', ...shasui];
+    return a;
+  };
+  const dup = (a: ArmyFile) => warn(a).filter((w) => /duplicates/.test(w));
+
+  it('"up to two of the following, but cannot take duplicates": two seeker missiles on one Broadside are said; one on each is not', () => {
+    expect(tau.byName('Broadside Battlesuits')!.wargearOptions).toContainEqual(expect.objectContaining({ choose: 2, distinctPerModel: true, with: expect.arrayContaining(['Seeker missile']) }));
+    expect(dup(broadside(['Seeker missile', 'Seeker missile'], []))).toEqual([
+      "Broadside Battlesuits (u14): a Broadside Shas'vre model carries 2 Seeker missile: the datasheet allows each of its choices once a model (cannot take duplicates)",
+    ]);
+    expect(dup(broadside(['Seeker missile'], ['Seeker missile']))).toEqual([]);
+  });
+
+  it('"* This model cannot have duplicates of these pieces of wargear": a Commander in Coldstar Battlesuit with two cyclic ion blasters is said; a cyclic ion blaster and a fusion blaster are not', () => {
+    const coldstar = tau.byName('Commander In Coldstar Battlesuit')!;
+    expect(coldstar.noDuplicates).toEqual(['Airbursting fragmentation projector', 'Battlesuit Support System', 'Cyclic ion blaster', 'Shield Generator', 'Weapon Support System']);
+    const profile = coldstar.composition[0].profile;
+    const commander = (weapons: string[]) => unitOf(base(), 'Commander In Coldstar Battlesuit', { models: [{ profile, count: 1, weapons: [...weapons, 'Battlesuit fists'] }] });
+    expect(dup(commander(['Cyclic ion blaster', 'Cyclic ion blaster']))).toEqual([
+      `Commander In Coldstar Battlesuit (u19): a ${profile} model carries 2 Cyclic ion blaster: the datasheet allows it once a model (cannot have duplicates)`,
+    ]);
+    expect(dup(commander(['Cyclic ion blaster', 'Fusion blaster']))).toEqual([]);
+  });
+});
+
 describe.runIf(HAVE_EXPORT)('an option whose choices may not be duplicated ("duplicates are not allowed")', () => {
   // no bundled datasheet has one: the Chaos Space Marines' Traitor Guardsmen Squad of the shared export
   // (up to 3 Traitor Guardsmen can each swap their lasgun for one of five weapons, no two alike)
