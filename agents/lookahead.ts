@@ -209,5 +209,12 @@ export function createLookahead(params: Partial<Params> = {}, random: { int(n: n
   };
 }
 
-const factory: AgentFactory = (ctx) => createLookahead(checkAgentParams('lookahead', ctx.params, LOOKAHEAD), ctx.random);
+/** What each parameter may be: searches count at least one option and one future. */
+const RANGES = {
+  candidates: { min: 1, integer: true }, rollouts: { min: 1, integer: true }, turnEnds: { min: 1, integer: true },
+  lastRound: { min: 1, max: 5, integer: true }, margin: { min: 0 }, searchProfiles: { min: 0, max: 1, integer: true },
+  moveGap: { min: 0 }, searchCharges: { min: 0, max: 1, integer: true }, vp: { min: 0 },
+} as const;
+
+const factory: AgentFactory = (ctx) => createLookahead(checkAgentParams('lookahead', ctx.params, LOOKAHEAD, RANGES), ctx.random);
 export default factory;

@@ -40,6 +40,16 @@ describe('checkAgentParams', () => {
     expect(() => checkAgentParams('random', { x: 1 }, {})).toThrow('random: takes no parameters, got "x"');
   });
 
+  it('a number outside its range is refused: the lookahead with no futures (rollouts: 0) would play as the heuristic', async () => {
+    const f = await loadAgentFactory('lookahead');
+    const make = (params: Record<string, unknown>) => () => f({ player: 0, random: { int: () => 0, next: () => 0 } as never, params });
+    expect(make({ rollouts: 0 })).toThrow('lookahead: parameter "rollouts": expected a whole number from 1 (default 2), got 0');
+    expect(make({ candidates: 1.5 })).toThrow('lookahead: parameter "candidates": expected a whole number from 1 (default 3), got 1.5');
+    expect(make({ lastRound: 6 })).toThrow('lookahead: parameter "lastRound": expected a whole number from 1 to 5 (default 5), got 6');
+    expect(make({ margin: -1 })).toThrow('lookahead: parameter "margin": expected a number from 0 (default 10), got -1');
+    expect(make({ rollouts: 1, candidates: 2 })).not.toThrow();
+  });
+
   it('each built-in agent checks its own', async () => {
     for (const name of ['random', 'heuristic', 'lookahead']) {
       const f = await loadAgentFactory(name);
