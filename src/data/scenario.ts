@@ -94,7 +94,7 @@ import { DataError } from './errors.ts';
 import { mayJoinAsLeader, ONE_LEADER_RULE } from './bodyguard.ts';
 import { mayLead } from './leader-stand-ins.ts';
 import { deploymentsFromJson } from '../geometry/deployments.ts';
-import { polygonsOverlap } from '../geometry/polygon.ts';
+import { pointInPolygon, polygonsOverlap } from '../geometry/polygon.ts';
 import { closestNames } from './fuzzy.ts';
 import type { ReserveKind, ResolvedPlayer, ResolvedScenario } from './scenario-types.ts';
 import { lookupKey } from './text.ts';
@@ -794,6 +794,11 @@ export function resolveScenario(value: unknown, file: string): ResolvedScenario 
     if (pieceIds.has(piece.id)) probs.add(typeof s.terrain === 'string' ? ['terrain'] : ['terrain', i, 'id'], `duplicate terrain piece id ${JSON.stringify(piece.id)}`);
     pieceIds.add(piece.id);
     checkPolygon(probs, at, piece.polygon, size, 'a terrain footprint');
+  });
+  // a marker no model can stand by: in the middle of impassable terrain
+  deployment.objectives.forEach(({ pos: o }, k) => {
+    const inside = terrain.find((piece) => piece.kind === 'impassable' && pointInPolygon(o, piece.polygon));
+    if (inside) probs.add(['mission', 'deployment', 'objectives', k], `the objective marker at (${o.x}, ${o.y}) is inside impassable terrain ${JSON.stringify(inside.id)}; expected a marker models can reach`);
   });
   // hatchways: the layout's, then the scenario's own
   const hatchways: HatchwayState[] = [...layoutHatchways, ...(s.hatchways ?? []).map(hatchwayState)];

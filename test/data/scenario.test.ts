@@ -366,6 +366,16 @@ describe('scenario errors name the file, the field and what was expected', () =>
     expect(loadScenario(writeScenario(s)).board.deploymentZones.length).toBe(2);
   });
 
+  it('an objective marker inside impassable terrain; one beside it loads', () => {
+    const block = (x: number) => (s: any) => { s.terrain = [{ id: 'rock', kind: 'impassable', polygon: [[x, 18], [x + 8, 18], [x + 8, 26], [x, 26]], height: 5 }]; };
+    const s = baseScenario();
+    const marker = loadScenario(writeScenario(s)).objectives[0].pos;
+    expect(errorOf((t) => block(marker.x - 4)(t))).toMatch(/mission\.deployment\.objectives\[0\]: the objective marker at \([\d.]+, [\d.]+\) is inside impassable terrain "rock"; expected a marker models can reach/);
+    const beside = baseScenario();
+    block(marker.x + 3)(beside);
+    expect(loadScenario(writeScenario(beside)).objectives.length).toBeGreaterThan(0);
+  });
+
   it('an unknown deployment or terrain layout, and shapes off the board', () => {
     expect(errorOf((s) => { s.mission.deployment = 'hammer-and-anvill'; })).toMatch(/mission\.deployment: expected a bundled deployment .*closest: hammer-and-anvil/);
     expect(errorOf((s) => { s.terrain = 'tournament-c'; })).toMatch(/terrain: expected a bundled terrain layout \(tournament-a, tournament-b\).*found "tournament-c"/);
