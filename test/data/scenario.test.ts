@@ -406,9 +406,11 @@ describe('a scenario whose armies cannot be set up is bad input, named as such',
     expect((e as Error).message).toMatch(/: mission\.deployment: player 1's deployment zone has no room to set up any unit$/);
   });
 
+  /** The two 16" strips at the short edges (player 1's the strip x 44-60), the markers in the middle, clear of the terrain the tests put in a zone. */
+  const strips = (s: any) => { s.mission.deployment = { zones: [[[44, 0], [60, 0], [60, 44], [44, 44]], [[0, 0], [16, 0], [16, 44], [0, 44]]], objectives: [[30, 22], [30, 8], [30, 36]] }; };
+
   it('a zone the terrain fills: a unit that does not fit even alone', async () => {
-    // player 1's zone in this deployment is the strip x 44-60
-    const e = await setUpError((s) => { s.terrain = [{ id: 'x', kind: 'impassable', height: 5, polygon: [[44, 0], [60, 0], [60, 44], [44, 44]] }]; });
+    const e = await setUpError((s) => { strips(s); s.terrain = [{ id: 'x', kind: 'impassable', height: 5, polygon: [[44, 0], [60, 0], [60, 44], [44, 44]] }]; });
     expect(e).toBeInstanceOf(DataError);
     expect((e as Error).message).toMatch(
       /: players\[0\]\.army: cannot deploy .*: its \d+ models cannot be set up wholly within its deployment zone \(zones\[0\]\) in Unit Coherency even with no other model on the table \(expected a zone, less its terrain, with room for each unit\)$/,
@@ -416,7 +418,7 @@ describe('a scenario whose armies cannot be set up is bad input, named as such',
   });
 
   it('a zone with room for each unit but not for the whole army', async () => {
-    const e = await setUpError((s) => { s.terrain = [{ id: 'x', kind: 'impassable', height: 5, polygon: [[44, 0], [60, 0], [60, 38], [44, 38]] }]; });
+    const e = await setUpError((s) => { strips(s); s.terrain = [{ id: 'x', kind: 'impassable', height: 5, polygon: [[44, 0], [60, 0], [60, 38], [44, 38]] }]; });
     expect(e).toBeInstanceOf(DataError);
     expect((e as Error).message).toMatch(/: players\[0\]\.army: cannot deploy .* no room left in its deployment zone \(zones\[0\]\) after \d+ units of its army were set up; it would fit alone \(expected a zone, less its terrain, with room for the whole army, and set-up points that leave room for the rest\)$/);
   });
