@@ -106,13 +106,23 @@ function orient(ax: number, ay: number, bx: number, by: number, cx: number, cy: 
   return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
 }
 
+/** The four orientations of two segments' ends say they cross at a point inside both (strictly opposite sides). */
+function crosses(o1: number, o2: number, o3: number, o4: number): boolean {
+  return ((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0));
+}
+
+/** Do segments AB and CD cross at a point inside both (touching or running along one another does not count)? */
+function segmentsCross(a: Vec2, b: Vec2, c: Vec2, d: Vec2): boolean {
+  return crosses(orient(a.x, a.y, b.x, b.y, c.x, c.y), orient(a.x, a.y, b.x, b.y, d.x, d.y), orient(c.x, c.y, d.x, d.y, a.x, a.y), orient(c.x, c.y, d.x, d.y, b.x, b.y));
+}
+
 /** Do segments AB and CD intersect (touching counts)? */
 export function segmentsIntersect(a: Vec2, b: Vec2, c: Vec2, d: Vec2): boolean {
   const o1 = orient(a.x, a.y, b.x, b.y, c.x, c.y);
   const o2 = orient(a.x, a.y, b.x, b.y, d.x, d.y);
   const o3 = orient(c.x, c.y, d.x, d.y, a.x, a.y);
   const o4 = orient(c.x, c.y, d.x, d.y, b.x, b.y);
-  if (((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0))) return true;
+  if (crosses(o1, o2, o3, o4)) return true;
   if (o1 === 0 && onSegment(a, b, c)) return true;
   if (o2 === 0 && onSegment(a, b, d)) return true;
   if (o3 === 0 && onSegment(c, d, a)) return true;
@@ -127,13 +137,7 @@ export function segmentsIntersect(a: Vec2, b: Vec2, c: Vec2, d: Vec2): boolean {
  */
 export function polygonsOverlap(a: Vec2[], b: Vec2[], eps = 1e-6): boolean {
   for (let i = 0; i < a.length; i++) {
-    const p = a[i], q = a[(i + 1) % a.length];
-    for (let j = 0; j < b.length; j++) {
-      const r = b[j], t = b[(j + 1) % b.length];
-      const o1 = orient(p.x, p.y, q.x, q.y, r.x, r.y), o2 = orient(p.x, p.y, q.x, q.y, t.x, t.y);
-      const o3 = orient(r.x, r.y, t.x, t.y, p.x, p.y), o4 = orient(r.x, r.y, t.x, t.y, q.x, q.y);
-      if (o1 * o2 < 0 && o3 * o4 < 0) return true;
-    }
+    for (let j = 0; j < b.length; j++) if (segmentsCross(a[i], a[(i + 1) % a.length], b[j], b[(j + 1) % b.length])) return true;
   }
   const inside = (pt: Vec2, poly: Vec2[]) => pointInPolygon(pt, poly) && distanceToPolygonOutline(pt, poly) > eps;
   const probes = (poly: Vec2[]) => [...poly, ...poly.map((v, i) => ({ x: (v.x + poly[(i + 1) % poly.length].x) / 2, y: (v.y + poly[(i + 1) % poly.length].y) / 2 })), polygonCentroid(poly)];

@@ -8,6 +8,8 @@ import { DEFAULT_SCENARIO, SCENARIOS_DIR, bundledScenarios, loadScenario, resolv
 import { loadAgentFactory, makeAgent } from '../../src/core/agent-loader.ts';
 import { createGame } from '../../src/rules/battle/setup.ts';
 import { destroyModel, splitAttachedUnits } from '../../src/rules/damage.ts';
+import { allRules } from '../../src/core/rules-registry.ts';
+import { UNIT_DEEP_STRIKE_ENHANCEMENTS } from '../../src/data/deep-strike-grants.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const ARMIES = join(SCENARIOS_DIR, 'armies');
@@ -373,7 +375,7 @@ describe('scenario errors name the file, the field and what was expected', () =>
     expect(errorOf((t) => block(marker.x - 4)(t))).toMatch(/mission\.deployment\.objectives\[0\]: the objective marker at \([\d.]+, [\d.]+\) is inside impassable terrain "rock"; expected a marker models can reach/);
     const beside = baseScenario();
     block(marker.x + 3)(beside);
-    expect(loadScenario(writeScenario(beside)).objectives.length).toBeGreaterThan(0);
+    expect(loadScenario(writeScenario(beside)).objectives.map((o) => o.pos)).toEqual(loadScenario(writeScenario(baseScenario())).objectives.map((o) => o.pos));
   });
 
   it('an unknown deployment or terrain layout, and shapes off the board', () => {
@@ -493,6 +495,11 @@ describe('an Enhancement comes from the detachment played (core rules, Muster Yo
 });
 
 describe('Deep Strike Reserves given by an Enhancement of the unit (Webway Pathstone)', () => {
+  it('the loader\'s table names exactly the Enhancement rules that give their unit Deep Strike in play', () => {
+    const granting = allRules().filter((r) => r.kind === 'enhancement' && (r.grantsAbilities ?? []).includes('Deep Strike')).map((r) => r.name);
+    expect([...UNIT_DEEP_STRIKE_ENHANCEMENTS].sort()).toEqual(granting.sort());
+  });
+
   it('a Corsair Voidreavers unit carrying Webway Pathstone may wait in Deep Strike Reserves; without it, it may not', () => {
     const corsairs = (enhancement: string | null) => {
       const s = JSON.parse(readFileSync(join(SCENARIOS_DIR, 'mirror', 'corsair-coterie-vs-none.json'), 'utf8'));
