@@ -415,14 +415,14 @@ describe('a scenario whose armies cannot be set up is bad input, named as such',
     const e = await setUpError((s) => { strips(s); s.terrain = [{ id: 'x', kind: 'impassable', height: 5, polygon: [[44, 0], [60, 0], [60, 44], [44, 44]] }]; });
     expect(e).toBeInstanceOf(DataError);
     expect((e as Error).message).toMatch(
-      /: players\[0\]\.army: cannot deploy .*: its \d+ models cannot be set up wholly within its deployment zone \(zones\[0\]\) in Unit Coherency even with no other model on the table \(expected a zone, less its terrain, with room for each unit\)$/,
+      /: mission\.deployment, terrain, players\[0\]\.army: cannot deploy .*: its \d+ models cannot be set up wholly within its deployment zone \(zones\[0\]\) in Unit Coherency even with no other model on the table \(expected a zone, less its terrain, with room for each unit\)$/,
     );
   });
 
   it('a zone with room for each unit but not for the whole army', async () => {
     const e = await setUpError((s) => { strips(s); s.terrain = [{ id: 'x', kind: 'impassable', height: 5, polygon: [[44, 0], [60, 0], [60, 38], [44, 38]] }]; });
     expect(e).toBeInstanceOf(DataError);
-    expect((e as Error).message).toMatch(/: players\[0\]\.army: cannot deploy .* no room left in its deployment zone \(zones\[0\]\) after \d+ units of its army were set up; it would fit alone \(expected a zone, less its terrain, with room for the whole army, and set-up points that leave room for the rest\)$/);
+    expect((e as Error).message).toMatch(/: players\[0\]\.army, mission\.deployment, terrain: cannot deploy .* no room left in its deployment zone \(zones\[0\]\) after \d+ units of its army were set up; it would fit alone \(expected a zone, less its terrain, with room for the whole army, and set-up points that leave room for the rest\)$/);
   });
 });
 

@@ -333,7 +333,7 @@ describe('a scenario whose armies cannot be set up', () => {
     const dir = join(tmp, 'no-room');
     const run = runBatch(batchSpec({ scenario: sc, games: 8 }), { outDir: dir, workers: 0 });
     await expect(run).rejects.toThrow(DataError);
-    await expect(run).rejects.toThrow(/^mini: players\[1\]\.army: cannot deploy .* \(expected a zone, less its terrain, with room for each unit\)$/);
+    await expect(run).rejects.toThrow(/^mini: mission\.deployment, terrain, players\[1\]\.army: cannot deploy .* \(expected a zone, less its terrain, with room for each unit\)$/);
     expect(existsSync(dir)).toBe(false);
   });
 });

@@ -105,6 +105,13 @@ function round(v: number): number {
   return Math.round(v * 100) / 100;
 }
 
+/** A unit that finds no room in its deployment zone, with the scenario's parts that may be at fault (for the error's field names). */
+export class DeploymentRoomError extends Error {
+  constructor(readonly atFault: readonly ('army' | 'deployment' | 'terrain')[], message: string) {
+    super(message);
+  }
+}
+
 /**
  * Set up a unit wholly within its deployment zone near a point. If the planner finds no room there,
  * the other anchors are tried nearest first, then the same grid moved half an inch: the planner searches
@@ -157,8 +164,10 @@ export function placeForDeployment(g: Game, u: UnitState, point: { x: number; y:
   // it fits there alone: the units set up before it took the room (a zone too small for the army, or set-up
   // points that scattered them: the random agent's, in a cramped Boarding Actions zone)
   const before = s.unitOrder.filter((id) => s.units[id].player === u.player && s.units[id].location === 'battlefield').length;
-  if (fitsAlone) throw new Error(`cannot deploy ${u.name} (${u.id}): no room left in its deployment zone (zones[${zone}]) after ${before} units of its army were set up; it would fit alone (expected a zone, less its terrain, with room for the whole army, and set-up points that leave room for the rest)`);
-  throw new Error(
+  if (fitsAlone) throw new DeploymentRoomError(['army', 'deployment', 'terrain'], `cannot deploy ${u.name} (${u.id}): no room left in its deployment zone (zones[${zone}]) after ${before} units of its army were set up; it would fit alone (expected a zone, less its terrain, with room for the whole army, and set-up points that leave room for the rest)`);
+  // the unit alone does not fit: the zone, its terrain or the unit itself is at fault
+  throw new DeploymentRoomError(
+    ['deployment', 'terrain', 'army'],
     `cannot deploy ${u.name} (${u.id}): its ${models.length} models cannot be set up wholly within its deployment zone (zones[${zone}]) in Unit Coherency even with no other model on the table (expected a zone, less its terrain, with room for each unit)`,
   );
 }

@@ -14,7 +14,7 @@ import { createUnitState, musterGrants } from '../muster.ts';
 import { DataError } from '../../data/errors.ts';
 import { auraRules, playerRules } from '../factions.ts';
 import { withEnhancedWeapons } from '../enhanced-weapons.ts';
-import { deploymentAnchors, placeForDeployment } from './placement.ts';
+import { DeploymentRoomError, deploymentAnchors, placeForDeployment } from './placement.ts';
 import { unitsToSetUp } from './units.ts';
 import { redeployUnits } from './redeploy.ts';
 import { beforeScoutMoves, canInfiltrate, deployArmiesStart, infiltrationAnchors, placeInfiltrator, scoutMoves } from './pre-battle.ts';
@@ -161,7 +161,12 @@ function deployArmies(g: Game, sc: ResolvedScenario): void {
         // its abilities that act as it is set up (Rallying Cry sets up more units now)
         for (const r of abilityRulesWith(unit, 'unitDeployed')) r.unitDeployed!(g, g.state.units[unit.id], zone);
       } catch (err) {
-        throw new DataError(`${sc.file}: players[${player}].army: ${(err as Error).message}`, sc.file);
+        // name the fields that may be at fault: a unit too large for any room in its zone is the zone's or its
+        // terrain's fault as much as the army's
+        const fields = err instanceof DeploymentRoomError
+          ? err.atFault.map((f) => (f === 'army' ? `players[${player}].army` : f === 'deployment' ? 'mission.deployment' : 'terrain'))
+          : [`players[${player}].army`];
+        throw new DataError(`${sc.file}: ${fields.join(', ')}: ${(err as Error).message}`, sc.file);
       }
     }
     player = opponent(player);
