@@ -160,6 +160,10 @@ export interface Datasheet {
   wargearOptions: WargearOption[];
   /** items a model may carry once ("* This model cannot have duplicates of these pieces of wargear": the starred ones) */
   noDuplicates?: string[];
+  /** pairs of items one model may not carry together ("* No model can be equipped with both a X and Y at the same time") */
+  exclusiveOnModel?: string[][];
+  /** the most ranged weapons one model may carry ("** Each model cannot be equipped with more than 3 ranged weapons") */
+  maxRangedWeaponsPerModel?: number;
   keywords: string[];
   factionKeywords: string[];
   /** keywords only some models have (Aun'Va's CHARACTER), by composition profile; not in `keywords` */
@@ -218,6 +222,11 @@ export interface WargearOption {
   distinct?: true;
   /** no model taking several of its choices may take one twice ("up to two of the following, but cannot take duplicates") */
   distinctPerModel?: true;
+  /**
+   * with `distinct`, a unit of at least this many models may take each choice twice ("* You cannot select the
+   * same option more than once per unit unless it contains 10 models, in which case ... more than twice")
+   */
+  twiceFromModels?: number;
   /** true when the importer could not structure the line */
   unparsed?: boolean;
   /** never written by the importer (datasheet text stays out of the data files) */

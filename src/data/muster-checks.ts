@@ -176,7 +176,7 @@ export function musterWarnings(army: ArmyFile, byId: (datasheetId: string) => Da
   }
   const detachmentCheck = DETACHMENT_ARMY_CHECKS[army.detachment]?.(units);
   if (detachmentCheck) warnings.push(detachmentCheck);
-  for (const x of units) warnings.push(...compositionWarnings(x), ...perModelsWargearWarnings(x), ...distinctWargearWarnings(x), ...distinctPerModelWarnings(x));
+  for (const x of units) warnings.push(...compositionWarnings(x), ...perModelsWargearWarnings(x), ...distinctWargearWarnings(x), ...distinctPerModelWarnings(x), ...modelWargearLimitWarnings(x));
   for (const x of units) {
     for (const a of x.ds.abilities) {
       const check = ARMY_BUILDING_ABILITIES[a];
@@ -224,7 +224,14 @@ function distinctWargearWarnings(x: MusterUnit): string[] {
       const key = lookupKey(item);
       if (otherwise.has(key) || o.choices.filter((c) => c.some((w) => lookupKey(w) === key)).length !== 1) continue;
       const carried = x.unit.models.reduce((n, m) => (forModel(m.profile) ? n + m.count * [...m.weapons, ...(m.wargear ?? [])].filter((w) => lookupKey(w) === key).length : n), 0);
-      if (carried > 1) out.push(`${label(x.unit)}: ${carried} ${item}: the datasheet allows each of its choices once (duplicates are not allowed)`);
+      // "... unless it contains N models, in which case ... more than twice per unit"
+      const size = x.unit.models.reduce((n, m) => n + m.count, 0);
+      const twice = o.twiceFromModels !== undefined && size >= o.twiceFromModels;
+      if (carried > (twice ? 2 : 1)) {
+        out.push(twice
+          ? `${label(x.unit)}: ${carried} ${item}: the datasheet allows each of its choices twice in a unit of ${o.twiceFromModels} or more models`
+          : `${label(x.unit)}: ${carried} ${item}: the datasheet allows each of its choices once${o.twiceFromModels !== undefined ? ` (twice from ${o.twiceFromModels} models)` : ' (duplicates are not allowed)'}`);
+      }
     }
   }
   return out;
@@ -261,6 +268,26 @@ function distinctPerModelWarnings(x: MusterUnit): string[] {
         if (n > 1 && !otherwise.has(key)) out.push(`${label(x.unit)}: a ${m.profile} model carries ${n} ${item}: the datasheet allows each of its choices once a model (cannot take duplicates)`);
       }
     }
+  }
+  return out;
+}
+
+/**
+ * A model's wargear footnotes: two items it may not carry together (a Broadside's twin plasma rifle and twin
+ * smart missile system) and the most ranged weapons it may carry (a Crisis Battlesuit's three).
+ */
+function modelWargearLimitWarnings(x: MusterUnit): string[] {
+  const out: string[] = [];
+  const { exclusiveOnModel: pairs = [], maxRangedWeaponsPerModel: maxRanged } = x.ds;
+  if (!pairs.length && maxRanged === undefined) return out;
+  const ranged = new Set(x.ds.weapons.filter((w) => w.profiles.some((p) => p.range !== 'Melee')).map((w) => lookupKey(w.name)));
+  for (const m of x.unit.models) {
+    const carried = [...m.weapons, ...(m.wargear ?? [])].map(lookupKey);
+    for (const [a, b] of pairs) {
+      if (carried.includes(lookupKey(a)) && carried.includes(lookupKey(b))) out.push(`${label(x.unit)}: a ${m.profile} model carries both ${a} and ${b}: the datasheet allows one of them a model`);
+    }
+    const n = m.weapons.filter((w) => ranged.has(lookupKey(w))).length;
+    if (maxRanged !== undefined && n > maxRanged) out.push(`${label(x.unit)}: a ${m.profile} model carries ${n} ranged weapons: the datasheet allows ${maxRanged} a model`);
   }
   return out;
 }

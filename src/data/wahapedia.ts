@@ -461,9 +461,23 @@ function buildDatasheet(row: CsvRecord, ctx: SheetContext): Datasheet {
   // the footnote "* This model cannot have duplicates of these pieces of wargear": the items its options star
   const starredOnce = optionRows.some((r) => r.fields.button.trim() === '*' && /cannot have duplicates/i.test(cleanName(r.fields.description)));
   const noDuplicates = new Set<string>();
+  const exclusiveOnModel: string[][] = [];
+  let maxRangedWeaponsPerModel: number | undefined;
+  // "* You cannot select the same option more than once per unit unless it contains N models, in which case ...
+  // more than twice per unit": N, for the option the footnote stars ("one of the following*:")
+  const perUnitOnce = /cannot select the same (?:option|weapon) more than once per unit,? unless (?:it|this unit) contains (\d+) models, in which case you cannot select the same (?:option|weapon) more than twice\s+per unit/i;
+  const twiceFrom = optionRows.map((r) => (r.fields.button.trim() === '*' ? perUnitOnce.exec(cleanName(r.fields.description)) : null)).find((m) => m);
   for (const r of optionRows) {
     if (r.fields.button.trim() === '*') {
-      if (!/cannot have duplicates/i.test(cleanName(r.fields.description))) ctx.skip('wargear option footnotes (constraints, not structured)');
+      const note = cleanName(r.fields.description);
+      let m: RegExpExecArray | null;
+      if ((m = /no model can be equipped with both (?:an? )?(.+?) and (?:an? )?(.+?)(?: at the same time)?\.?$/i.exec(note))) {
+        exclusiveOnModel.push([resolve(m[1]).name, resolve(m[2]).name]);
+      } else if ((m = /each model cannot be equipped with more than (\d+) ranged weapons/i.exec(note))) {
+        maxRangedWeaponsPerModel = Number(m[1]);
+      } else if (!perUnitOnce.test(note) && !/cannot have duplicates/i.test(note)) {
+        ctx.skip('wargear option footnotes (constraints, not structured)');
+      }
       continue;
     }
     if (starredOnce) for (const m of r.fields.description.matchAll(/<li>([^<]*?)\*+\s*<\/li>/gi)) noDuplicates.add(resolve(splitCount(m[1]).text).name);
@@ -475,6 +489,7 @@ function buildDatasheet(row: CsvRecord, ctx: SheetContext): Datasheet {
       if (kind === 'wargear') wargearNames.add(n);
       else if (kind === 'unknown') unknownItems.add(n);
     }
+    if (twiceFrom && /\*\s*:?\s*$/.test(r.fields.description.split(/<ul/i)[0])) { o.option.distinct = true; o.option.twiceFromModels = Number(twiceFrom[1]); }
     wargearOptions.push(o.option);
   }
   for (const [text, weapon] of misspelt) problem(`"${text}" in its loadout or wargear options is not a weapon of the datasheet: read as ${weapon} (a misspelling)`);
@@ -529,6 +544,8 @@ function buildDatasheet(row: CsvRecord, ctx: SheetContext): Datasheet {
   if (wargearNames.size) ds.wargear = [...wargearNames].sort();
   if (wargearAbilities.length) ds.wargearAbilities = wargearAbilities;
   if (noDuplicates.size) ds.noDuplicates = [...noDuplicates].sort();
+  if (exclusiveOnModel.length) ds.exclusiveOnModel = exclusiveOnModel;
+  if (maxRangedWeaponsPerModel !== undefined) ds.maxRangedWeaponsPerModel = maxRangedWeaponsPerModel;
   if (perModel.size) {
     ds.modelKeywords = {};
     for (const [model, kws] of [...perModel].sort((a, b) => cmp(a[0], b[0]))) {

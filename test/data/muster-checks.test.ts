@@ -202,6 +202,61 @@ describe('a model\'s choices it may not duplicate (the bundled T\'au wordings)',
   });
 });
 
+describe('a model\'s and a unit\'s wargear footnotes (the bundled wordings)', () => {
+  const ae = loadFactionCatalog('AE');
+  const limit = (w: string) => /allows (one of them|\d+ a model|each of its choices (once|twice))/.test(w);
+
+  it('"* No model can be equipped with both a twin plasma rifle and twin smart missile system": both on one Broadside is said; one on each is not', () => {
+    expect(tau.byName('Broadside Battlesuits')!.exclusiveOnModel).toEqual([['Twin plasma rifle', 'Twin smart missile system']]);
+    const broadside = (shasvre: string[], shasui: string[]): ArmyFile => {
+      const a = base();
+      const u = a.units.find((x) => x.name === 'Broadside Battlesuits')!;
+      u.models[0].weapons = ['Heavy rail rifle', 'Crushing bulk', ...shasvre];
+      u.models[1].weapons = ['Heavy rail rifle', 'Crushing bulk', ...shasui];
+      return a;
+    };
+    expect(warn(broadside(['Twin plasma rifle', 'Twin smart missile system'], [])).filter(limit)).toEqual([
+      "Broadside Battlesuits (u14): a Broadside Shas'vre model carries both Twin plasma rifle and Twin smart missile system: the datasheet allows one of them a model",
+    ]);
+    expect(warn(broadside(['Twin plasma rifle'], ['Twin smart missile system'])).filter(limit)).toEqual([]);
+  });
+
+  it('"** Each model cannot be equipped with more than 3 ranged weapons": a Crisis Battlesuit with four is said; with three it is not', () => {
+    const ds = tau.byName('Crisis Battlesuits')!;
+    expect(ds.maxRangedWeaponsPerModel).toBe(3);
+    const profile = ds.composition[0].profile;
+    const crisis = (weapons: string[]) => unitOf(base(), 'Crisis Battlesuits', { models: [{ profile, count: 1, weapons: [...weapons, 'Battlesuit fists'] }] });
+    const id = `u${base().units.length + 1}`;
+    expect(warn(crisis(['Burst cannon', 'Fusion blaster', 'Missile pod', 'Plasma rifle'])).filter(limit)).toEqual([
+      `Crisis Battlesuits (${id}): a ${profile} model carries 4 ranged weapons: the datasheet allows 3 a model`,
+    ]);
+    expect(warn(crisis(['Burst cannon', 'Fusion blaster', 'Missile pod'])).filter(limit)).toEqual([]);
+  });
+
+  it('"* You cannot select the same option more than once per unit unless it contains 10 models": Corsair Skyreavers take each special weapon once in 5 models, twice in 10', () => {
+    const ds = ae.byName('Corsair Skyreavers')!;
+    expect(ds.wargearOptions).toContainEqual(expect.objectContaining({ distinct: true, twiceFromModels: 10, perModels: 5 }));
+    const corsairs = loadArmyFile(join(root, 'scenarios', 'armies', 'aeldari-corsairs.json'));
+    const aeWarn = (a: ArmyFile) => musterWarnings(a, (x) => ae.byId(x)).filter(limit);
+    const skyreavers = (size: 5 | 10, blasters: number): ArmyFile => {
+      const a = structuredClone(corsairs);
+      const u = a.units.find((x) => x.name === 'Corsair Skyreavers')!;
+      u.points = size === 5 ? 75 : 150;
+      u.models = [
+        { count: 1, profile: 'Skyreaver Felarch', weapons: ['Shuriken pistol', 'Corsair blade'] },
+        { count: size - 1 - blasters, profile: 'Skyreavers', weapons: ['Shuriken pistol', 'Corsair blade'] },
+        { count: blasters, profile: 'Skyreavers', weapons: ['Blaster', 'Close combat weapon'] },
+      ];
+      return a;
+    };
+    const id = corsairs.units.find((x) => x.name === 'Corsair Skyreavers')!.id;
+    expect(aeWarn(skyreavers(5, 2))).toEqual([`Corsair Skyreavers (${id}): 2 Blaster: the datasheet allows each of its choices once (twice from 10 models)`]);
+    expect(aeWarn(skyreavers(5, 1))).toEqual([]);
+    expect(aeWarn(skyreavers(10, 2))).toEqual([]);
+    expect(aeWarn(skyreavers(10, 3))).toEqual([`Corsair Skyreavers (${id}): 3 Blaster: the datasheet allows each of its choices twice in a unit of 10 or more models`]);
+  });
+});
+
 describe.runIf(HAVE_EXPORT)('an option whose choices may not be duplicated ("duplicates are not allowed")', () => {
   // no bundled datasheet has one: the Chaos Space Marines' Traitor Guardsmen Squad of the shared export
   // (up to 3 Traitor Guardsmen can each swap their lasgun for one of five weapons, no two alike)
