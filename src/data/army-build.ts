@@ -247,7 +247,7 @@ function buildUnit(u: RawUnit, index: number, catalog: FactionCatalog, raw: RawA
   else if (!ds.sizes.length) warn(u.line, `the data gives ${ds.name} no points (no unit size): priced 0`);
   if (ds.maxModels && models > ds.maxModels) warn(u.line, `${models} models is over the maximum of ${ds.maxModels}`);
   const chosen = size ?? ds.sizes.find((s) => s.models >= sized) ?? ds.sizes[ds.sizes.length - 1];
-  let points = (chosen?.points ?? 0) + optionalModelsCost(ds, groups.map((g) => g.profile));
+  let points = (chosen?.points ?? 0) + optionalModelsCost(ds, groups);
   if (enhancement) {
     // by the name as written, parentheses included ("Infamy (Aura)"), else without a trailing one
     const e = catalog.enhancement(enhancement, raw.detachment) ?? catalog.enhancement(enhancement.replace(/\s*\([^()]*\)$/, ''), raw.detachment);

@@ -152,10 +152,14 @@ export function unknownDetachmentWarning(catalog: FactionCatalog, detachment: st
   return `detachment "${detachment}" is not a ${catalog.faction.name} detachment in the data; closest: ${closestNames(detachment, known).join(', ')}`;
 }
 
-/** What the unit's optional models cost beyond its size's price (the datasheet's extra costs of the profiles it has). */
-export function optionalModelsCost(ds: Datasheet, profiles: readonly string[]): number {
+/**
+ * What the unit's optional models cost beyond its size's price: the datasheet's extra costs of the profiles it
+ * has, or of the wargear its models carry (a Tidewall Shieldline's Tidewall Defence Platform, +20, is wargear).
+ */
+export function optionalModelsCost(ds: Datasheet, models: readonly { profile: string; wargear?: readonly string[] }[]): number {
   let points = 0;
-  for (const extra of ds.extraCosts ?? []) if (profiles.some((p) => lookupKey(p) === lookupKey(extra.profile))) points += extra.points;
+  const has = (name: string) => models.some((m) => lookupKey(m.profile) === lookupKey(name) || (m.wargear ?? []).some((w) => lookupKey(w) === lookupKey(name)));
+  for (const extra of ds.extraCosts ?? []) if (has(extra.profile)) points += extra.points;
   return points;
 }
 
@@ -164,7 +168,7 @@ export function unitPointsFromData(u: ArmyUnit, ds: Datasheet, catalog: FactionC
   const n = sizedModelCount(ds, u.models);
   const size = ds.sizes.find((s) => s.models === n);
   if (!size) return null;
-  let points = size.points + optionalModelsCost(ds, u.models.map((m) => m.profile));
+  let points = size.points + optionalModelsCost(ds, u.models);
   if (u.enhancement) points += catalog.enhancement(u.enhancement, detachment ?? undefined)?.cost ?? 0;
   return points;
 }

@@ -498,3 +498,36 @@ Corsair Voidscarred [80 pts]:
     ]);
   });
 });
+
+describe('an extra cost for wargear, not a model (audit 18)', () => {
+  const list = (platform: boolean, points: number) => `Tidewall Probe (${50 + points} Points)
+
+T'au Empire
+Kauyon
+Strike Force (2,000 Points)
+
+CHARACTERS
+
+Cadre Fireblade (50 Points)
+  • Warlord
+  • 1x Close combat weapon
+  • 1x Fireblade pulse rifle
+
+FORTIFICATION
+
+Tidewall Shieldline (${points} Points)${platform ? '\n  • 1x Tidewall defence platform' : ''}
+
+Exported with App Version: v1.53.0 (1), Data Version: v780
+`;
+
+  it('a Tidewall Shieldline with its Tidewall defence platform costs 85 + 20; without it, 85', () => {
+    const withIt = parseArmyList(list(true, 105), { file: 't.txt' });
+    const shieldline = withIt.army.units.find((u) => u.name === 'Tidewall Shieldline')!;
+    expect(shieldline.models[0].wargear).toEqual(['Tidewall defence platform']);
+    expect(shieldline.points).toBe(105);
+    expect(withIt.warnings.filter((w) => /Tidewall|points/i.test(w))).toEqual([]);
+    const without = parseArmyList(list(false, 85), { file: 't.txt' });
+    expect(without.army.units.find((u) => u.name === 'Tidewall Shieldline')!.points).toBe(85);
+    expect(without.warnings.filter((w) => /Tidewall|points/i.test(w))).toEqual([]);
+  });
+});
