@@ -30,6 +30,14 @@ export function refuseOverwritingInput(file: string | undefined, inputs: readonl
   if (inputs.some((p) => resolve(p) === target)) throw new CliError(`${option}: ${file} is ${what}; write to another file`);
 }
 
+/**
+ * Refuse a target that is a folder, or names one ("out/"): renaming the written file over it would fail only
+ * once everything is done (a played game), and leave the `.partial` behind. Said before anything is written.
+ */
+export function refuseFolderTarget(file: string): void {
+  if (/[\\/]$/.test(file) || (existsSync(file) && statSync(file).isDirectory())) throw new CliError(`${file}: cannot write (it is a folder)`);
+}
+
 /** Open `<file>.partial` for writing (a CliError naming `file` when it cannot be). */
 export function openPartial(file: string): number {
   try {
@@ -41,6 +49,15 @@ export function openPartial(file: string): number {
 
 /** Replace `file` by its written `.partial`. */
 export function commitPartial(file: string): void {
+  try {
+    renamePartial(file);
+  } catch (err) {
+    discardPartial(file);
+    throw cannotWrite(file, err);
+  }
+}
+
+function renamePartial(file: string): void {
   renameSync(partialPath(file), file);
 }
 
@@ -67,7 +84,7 @@ export function writeFilesWhole(files: readonly WholeFile[]): void {
     for (const f of files) {
       made.push(...makeDirs(dirname(f.path)));
       // renaming over a folder fails: said now, before anything is written
-      if (existsSync(f.path) && statSync(f.path).isDirectory()) throw new CliError(`${f.path}: cannot write (it is a folder)`);
+      refuseFolderTarget(f.path);
       writePartial(f, opened);
     }
   } catch (err) {
@@ -94,7 +111,7 @@ function writePartial(f: WholeFile, opened: string[]): void {
 function commitAll(paths: readonly string[]): void {
   for (let i = 0; i < paths.length; i++) {
     try {
-      commitPartial(paths[i]);
+      renamePartial(paths[i]);
     } catch (err) {
       for (const p of paths.slice(i)) discardPartial(p);
       const done = i ? `; already replaced: ${paths.slice(0, i).join(', ')}` : '';

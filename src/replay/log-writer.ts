@@ -7,7 +7,7 @@
 import { closeSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { makeDirs, removeFolders } from '../data/make-dirs.ts';
-import { commitPartial, discardPartial, openPartial } from '../data/write-whole.ts';
+import { commitPartial, discardPartial, openPartial, refuseFolderTarget } from '../data/write-whole.ts';
 import type { GameEvent } from '../core/events.ts';
 
 /**
@@ -17,6 +17,8 @@ import type { GameEvent } from '../core/events.ts';
 export function logWriter(file: string | undefined): { write: (e: GameEvent) => string; done: () => void; fail: () => void; count: () => number } {
   let n = 0;
   if (!file) return { write: (e) => { n++; return JSON.stringify(e) + '\n'; }, done: () => {}, fail: () => {}, count: () => n };
+  // a folder named as the log is refused before the game is played, not after
+  refuseFolderTarget(file);
   const made = makeDirs(dirname(file));
   let fd: number | null;
   try {

@@ -4,7 +4,7 @@
  * The help and the version exit 0.
  */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli, root } from '../helpers/cli.ts';
@@ -58,6 +58,22 @@ describe('exit codes', () => {
       const r = cli([...args]);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(message);
+    }
+  });
+
+  it('a --log naming a folder is refused before the game is played, leaving no .partial file (audit 19)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'strategium-exit-'));
+    try {
+      for (const target of [dir, `${dir}/`, join(dir, 'new') + '/']) {
+        const r = cli(['play', '--agents', 'random,random', '--log', target]);
+        expect(r.code, target).toBe(2);
+        expect(r.stderr.trim()).toBe(`error: ${target}: cannot write (it is a folder)`);
+        expect(r.stdout).not.toMatch(/Winner|draw/i);
+      }
+      expect(readdirSync(dir)).toEqual([]);
+      expect(existsSync(`${dir}.partial`)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
