@@ -72,8 +72,24 @@ export interface AgentContext {
 export type AgentFactory = (ctx: AgentContext) => Agent;
 
 export class IllegalDecisionError extends Error {
-  constructor(readonly agent: string, readonly request: DecisionRequest, readonly seed: string, detail: string) {
-    super(`illegal decision by agent "${agent}" (player ${request.player + 1}) on request "${request.kind}" (${request.prompt}) in game seed "${seed}": ${detail}`);
+  constructor(readonly agent: string, readonly request: DecisionRequest, readonly seed: string, detail: string, options?: { cause?: unknown }) {
+    super(`illegal decision by agent "${agent}" (player ${request.player + 1}) on request "${request.kind}" (${request.prompt}) in game seed "${seed}": ${detail}`, options);
     this.name = 'IllegalDecisionError';
   }
+}
+
+/**
+ * Where an agent's error was thrown, from its stack's first frame ("agents/mine.ts:12:7", relative to the
+ * working folder when under it): the agent's author's file and line, which the one-line error would lose.
+ */
+export function thrownAt(err: unknown): string | null {
+  const stack = (err as Error)?.stack;
+  if (typeof stack !== 'string') return null;
+  const frame = stack.split('\n').find((l) => /^\s+at /.test(l));
+  const m = frame && /\(?((?:file:\/\/)?[^()\s]+:\d+:\d+)\)?\s*$/.exec(frame);
+  if (!m) return null;
+  let where = m[1].replace(/^file:\/\//, '');
+  const cwd = process.cwd() + '/';
+  if (where.startsWith(cwd)) where = where.slice(cwd.length);
+  return where;
 }

@@ -9,7 +9,7 @@ import { apply } from './reducer.ts';
 import type { DiceRolledEvent, ForkPointEvent, GameEvent, RollPurpose } from './events.ts';
 import { createStream, streamFromState, subSeed, type Stream } from './rng.ts';
 import type { Effect, Expiry, GameState, PlayerIndex } from './state.ts';
-import { IllegalDecisionError, type Agent, type Decision, type DecisionRequest, type GameView } from './agent.ts';
+import { IllegalDecisionError, thrownAt, type Agent, type Decision, type DecisionRequest, type GameView } from './agent.ts';
 
 export interface GameOptions {
   /** keep the event log in memory (replay, tests, --log) */
@@ -91,7 +91,9 @@ export class Game {
     try {
       decision = agent.decide(view, request as DecisionRequest);
     } catch (err) {
-      throw new IllegalDecisionError(agent.name, request as DecisionRequest, this.state.seed, `the agent threw: ${(err as Error).message}`);
+      // the agent's own frame named, and its error kept as the cause (a batch's failed-game record shows its stack)
+      const at = thrownAt(err);
+      throw new IllegalDecisionError(agent.name, request as DecisionRequest, this.state.seed, `the agent threw: ${(err as Error)?.message ?? String(err)}${at ? ` (at ${at})` : ''}`, { cause: err });
     }
     const i = decision?.option;
     if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= request.options.length) {

@@ -4,7 +4,7 @@
  */
 // play.ts first: it loads the rules registry (src/rules/index.ts) before any single rules module
 import { playGame } from './play.ts';
-import type { Agent, AgentFactory } from '../core/agent.ts';
+import { IllegalDecisionError, type Agent, type AgentFactory } from '../core/agent.ts';
 import { loadAgentFactory, makeSeatAgent, seatedScenario } from '../core/agent-loader.ts';
 import { gameSeed } from '../core/rng.ts';
 import type { GameState, PlayerIndex } from '../core/state.ts';
@@ -113,7 +113,9 @@ export function playBatchGame(p: PreparedVariant, batchSeed: string, index: numb
   } catch (err) {
     const e = err as Error;
     const rec = emptyRecord(index, seed, swapped, `${e?.name ?? 'Error'}: ${e?.message ?? String(err)}`);
-    if (typeof e?.stack === 'string') rec.stack = e.stack.split('\n').slice(0, 8).join('\n');
+    // an agent's error: its own stack (where in the agent it threw), not the engine's call to it
+    const thrown = e instanceof IllegalDecisionError && e.cause instanceof Error ? e.cause : e;
+    if (typeof thrown?.stack === 'string') rec.stack = thrown.stack.split('\n').slice(0, 8).join('\n');
     return rec;
   }
 }

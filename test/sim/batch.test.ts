@@ -272,6 +272,9 @@ describe('faults', () => {
     expect(o.stats.failed[0].error).toMatch(/told to fail on seed T#4/);
     const recs = byIndex(dir);
     const refs = byIndex(refDir);
+    // where in the agent it threw: named in the error, and the record's stack is the agent's, not the engine's call to it
+    expect(o.stats.failed[0].error).toMatch(/told to fail on seed T#4 \(at \S*test\/sim\/fixtures\/faulty-agent\.ts:29:\d+\)$/);
+    expect(recs.get(4)!.stack!.split('\n')[1]).toMatch(/faulty-agent\.ts:29:\d+/);
     for (let i = 0; i < GAMES; i++) if (i !== 4 && i !== 5) same(recs.get(i), refs.get(i));
     const res = results(dir) as { stats: { failed: { replay: string }[] } };
     expect(res.stats.failed[0].replay).toContain(`batch-game ${dir} 4`);
