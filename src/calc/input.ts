@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { parseDiceExpr } from '../core/dice-expr.ts';
 import type { DiceExpr, WeaponAbility } from '../data/datasheet.ts';
 import { parseWeaponAbilities as parseAbilityText, WITH_X } from '../data/abilities-parse.ts';
-import { closestNames, editDistance } from '../data/fuzzy.ts';
+import { unknownFieldMessage } from '../data/unknown-field.ts';
 import { getWeaponAbility } from '../rules/weapon-abilities.ts';
 import type { RerollPolicy } from '../rules/attack-plan.ts';
 
@@ -147,17 +147,6 @@ export type CalcInput = z.output<typeof calcInputSchema>;
 
 export type CalcModifiers = CalcInput['attacker']['modifiers'] & { rerollHits: RerollPolicy; rerollWounds: RerollPolicy };
 
-/** The field names the input's object at `path` takes (through defaults), for suggesting a misspelt one. */
-function fieldsAt(path: readonly PropertyKey[]): string[] {
-  let node: unknown = calcInputSchema;
-  for (const key of path) {
-    while (node instanceof z.ZodDefault) node = node.unwrap();
-    node = node instanceof z.ZodObject ? (node.shape as Record<string, unknown>)[String(key)] : undefined;
-  }
-  while (node instanceof z.ZodDefault) node = node.unwrap();
-  return node instanceof z.ZodObject ? Object.keys(node.shape) : [];
-}
-
 /**
  * Validate parsed JSON; throws an Error whose message is one line naming the field. A misspelt field is
  * named first, with the field it was likely meant as: its missing twin's "received undefined" would blame
@@ -169,11 +158,7 @@ export function parseCalcInput(json: unknown, file = 'input'): CalcInput {
   const unknownKey = r.error.issues.find((i) => i.code === 'unrecognized_keys');
   if (unknownKey?.code === 'unrecognized_keys') {
     const where = unknownKey.path.length ? unknownKey.path.join('.') : '(root)';
-    const key = unknownKey.keys[0];
-    const fields = fieldsAt(unknownKey.path);
-    const [near] = closestNames(key, fields, 1);
-    const hint = near && editDistance(key.toLowerCase(), near.toLowerCase()) <= Math.max(2, Math.floor(near.length / 3)) ? `; did you mean "${near}"?` : '';
-    throw new Error(`${file}: ${where}: unknown field "${key}" (expected one of ${fields.join(', ')}${hint})`);
+    throw new Error(`${file}: ${where}: ${unknownFieldMessage(calcInputSchema, { path: unknownKey.path, keys: unknownKey.keys.slice(0, 1) })}`);
   }
   const issue = r.error.issues[0];
   const path = issue.path.length ? issue.path.join('.') : '(root)';

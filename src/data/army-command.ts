@@ -32,7 +32,10 @@ export async function runArmy(file: string, opts: ArmyCommandOptions): Promise<v
     if (opts.fitWargear) throw new CliError(`${file}: --fit-wargear fits a list export (.txt) as it is converted; an army file's weapons are edited in the file`);
     army = loadArmyFile(file);
     const src = sources.find((s) => findFaction(army.faction, s.factions()));
-    if (!src) throw new CliError(`${file}: faction: "${army.faction}" is not bundled; pass --data <Wahapedia export dir>`);
+    if (!src) {
+      const bundled = [...new Set(sources.flatMap((s) => s.factions().map((f) => `${f.name} (${f.id})`)))];
+      throw new CliError(`${file}: faction: "${army.faction}" is not bundled (available: ${bundled.join(', ')}); pass --data <Wahapedia export dir> for another`);
+    }
     const id = findFaction(army.faction, src.factions())!.id;
     // a file may carry warnings the checks repeat (a hand-written or older file): each is printed once
     const catalog = src.load(id);

@@ -6,6 +6,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { z } from 'zod';
 import { DataError } from './errors.ts';
+import { unknownFieldMessage } from './unknown-field.ts';
 import { knownDetachments, type FactionCatalog } from './catalog.ts';
 import { sizedModelCount, type Datasheet } from './datasheet.ts';
 import { musterWarnings } from './muster-checks.ts';
@@ -124,8 +125,9 @@ export function fieldPath(p: readonly PropertyKey[]): string {
 export function validateArmy(value: unknown, file = 'army'): ArmyFile {
   const r = armyFileSchema.safeParse(value);
   if (r.success) return r.data as ArmyFile;
-  const issues = r.error.issues.map((i) => `${fieldPath(i.path)}: ${i.message}`);
-  throw new DataError(`${file}: invalid army file: ${issues.slice(0, 5).join('; ')}${issues.length > 5 ? `; and ${issues.length - 5} more` : ''}`, file);
+  // a misspelt field is told with the fields expected there and the likely one
+  const issues = r.error.issues.map((i) => `${fieldPath(i.path)}: ${i.code === 'unrecognized_keys' ? unknownFieldMessage(armyFileSchema, i) : i.message}`);
+  throw new DataError(`${file}: invalid army file: ${issues.slice(0, 10).join('; ')}${issues.length > 10 ? `; and ${issues.length - 10} more` : ''}`, file);
 }
 
 /** The datasheet's own name of a weapon an army names (case and punctuation aside), or undefined: not its weapon. */
@@ -203,7 +205,14 @@ export function checkArmyAgainstCatalog(army: ArmyFile, catalog: FactionCatalog,
   const ledBy = new Map<string, { names: string[]; datasheets: Datasheet[] }>();
   army.units.forEach((u, i) => {
     const ds = catalog.byId(u.datasheetId);
-    if (!ds) return fail(['units', i, 'datasheetId'], `expected a datasheet id of ${catalog.faction.name}, found ${JSON.stringify(u.datasheetId)}`);
+    if (!ds) {
+      // a datasheet's name written for its id: say the id; else the closest names with theirs
+      const named = catalog.byName(u.datasheetId) ?? catalog.byName(u.name);
+      const hint = named
+        ? `; ${JSON.stringify(named.name)} is datasheet ${JSON.stringify(named.id)}`
+        : `; closest: ${closestNames(u.datasheetId, catalog.names()).map((n) => `${n} (${catalog.byName(n)!.id})`).join(', ')}`;
+      return fail(['units', i, 'datasheetId'], `expected a datasheet id of ${catalog.faction.name} (the data's id, as \`army --out\` writes it), found ${JSON.stringify(u.datasheetId)}${hint}`);
+    }
     const profiles = ds.composition.map((c) => c.profile);
     const known = new Set([
       ...ds.weapons.map((w) => lookupKey(w.name)),
@@ -226,7 +235,7 @@ export function checkArmyAgainstCatalog(army: ArmyFile, catalog: FactionCatalog,
       }
     });
     if (u.enhancement && !catalog.enhancement(u.enhancement)) {
-      fail(['units', i, 'enhancement'], `expected an enhancement of ${catalog.faction.name}, found ${JSON.stringify(u.enhancement)}`);
+      fail(['units', i, 'enhancement'], `expected an enhancement of ${catalog.faction.name}, found ${JSON.stringify(u.enhancement)}; closest: ${closestNames(u.enhancement, catalog.data.enhancements.map((e) => e.name)).join(', ')}`);
     }
     if (u.attachedTo) {
       const target = army.units.find((x) => x.id === u.attachedTo)!;

@@ -91,6 +91,7 @@ import { armyPointsWarnings, checkArmyAgainstCatalog, closestWeapons, dataWeapon
 import { knownDetachments, loadFactionCatalog, type FactionCatalog } from './catalog.ts';
 import { unitOfHasKeyword, type Datasheet } from './datasheet.ts';
 import { DataError } from './errors.ts';
+import { unknownFieldMessage } from './unknown-field.ts';
 import { mayJoinAsLeader, ONE_LEADER_RULE } from './bodyguard.ts';
 import { mayLead } from './leader-stand-ins.ts';
 import { deploymentsFromJson } from '../geometry/deployments.ts';
@@ -217,26 +218,28 @@ class Problems {
   add(p: FieldPath, msg: string): void { this.list.push(`${fieldPath(p)}: ${msg}`); }
   throwIfAny(): void {
     if (!this.list.length) return;
-    const shown = this.list.slice(0, 5).join('; ');
-    throw new DataError(`${this.file}: ${shown}${this.list.length > 5 ? `; and ${this.list.length - 5} more` : ''}`, this.file);
+    const shown = this.list.slice(0, 10).join('; ');
+    throw new DataError(`${this.file}: ${shown}${this.list.length > 10 ? `; and ${this.list.length - 10} more` : ''}`, this.file);
   }
 }
 
-interface ZodIssueLike { code?: string; path: PropertyKey[]; message: string; errors?: ZodIssueLike[][] }
+interface ZodIssueLike { code?: string; path: PropertyKey[]; message: string; errors?: ZodIssueLike[][]; keys?: string[] }
 
 /**
  * Add zod issues to `probs`. A union that failed (a point, an army path or object, a deployment id or
  * object...) reports the issues of the branch whose type the value had, when there is one, so that an
  * inline terrain piece with a bad `kind` is named as such rather than as "expected a name or a list".
  */
-function addZodIssues(probs: Problems, issues: readonly ZodIssueLike[], prefix: FieldPath = []): void {
+function addZodIssues(probs: Problems, schema: unknown, issues: readonly ZodIssueLike[], prefix: FieldPath = []): void {
   for (const i of issues) {
     const at = [...prefix, ...(i.path as FieldPath)];
     if (i.code === 'invalid_union' && i.errors) {
       const typed = i.errors.filter((branch) => !(branch.length === 1 && branch[0].code === 'invalid_type' && branch[0].path.length === 0));
-      if (typed.length === 1) { addZodIssues(probs, typed[0], at); continue; }
+      if (typed.length === 1) { addZodIssues(probs, schema, typed[0], at); continue; }
     }
-    probs.add(at, i.message);
+    // a misspelt field: the fields expected there, and the likely one
+    if (i.code === 'unrecognized_keys' && i.keys) probs.add(at, unknownFieldMessage(schema, { path: at, keys: i.keys }));
+    else probs.add(at, i.message);
   }
 }
 
@@ -307,7 +310,7 @@ export function loadTerrainLayout(file: string): { name: string; pieces: Terrain
   const r = terrainLayoutSchema.safeParse(readJson(file, 'terrain layout'));
   if (!r.success) {
     const probs = new Problems(file);
-    addZodIssues(probs, r.error.issues as ZodIssueLike[]);
+    addZodIssues(probs, terrainLayoutSchema, r.error.issues as ZodIssueLike[]);
     probs.throwIfAny();
   }
   const layout = r.data!;
@@ -719,7 +722,7 @@ export function resolveScenario(value: unknown, file: string): ResolvedScenario 
   const parsed = scenarioFileSchema.safeParse(value);
   if (!parsed.success) {
     const probs = new Problems(file);
-    addZodIssues(probs, parsed.error.issues as ZodIssueLike[]);
+    addZodIssues(probs, scenarioFileSchema, parsed.error.issues as ZodIssueLike[]);
     probs.throwIfAny();
   }
   const s: ParsedScenario = parsed.data!;
@@ -735,7 +738,8 @@ export function resolveScenario(value: unknown, file: string): ResolvedScenario 
   const params = (primary.params ?? z.strictObject({})).safeParse(s.mission.params);
   if (!params.success) {
     const issue = params.error.issues[0];
-    fail(file, ['mission', 'params', ...issue.path.map((k) => (typeof k === 'number' ? k : String(k)))], `${issue.message} (${s.mission.primary})`);
+    const message = issue.code === 'unrecognized_keys' ? unknownFieldMessage(primary.params ?? z.strictObject({}), issue) : issue.message;
+    fail(file, ['mission', 'params', ...issue.path.map((k) => (typeof k === 'number' ? k : String(k)))], `${message} (${s.mission.primary})`);
   }
 
   // deployment

@@ -77,6 +77,19 @@ describe('exit codes', () => {
     }
   });
 
+  it('an army file of a faction that is not bundled names the bundled ones', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'strategium-exit-'));
+    try {
+      const file = join(dir, 'army.json');
+      writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(join(root, 'scenarios', 'armies', 'tau-kauyon.json'), 'utf8')), faction: 'TAUU' }));
+      const r = cli(['army', file]);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim()).toBe(`error: ${file}: faction: "TAUU" is not bundled (available: Aeldari (AE), T'au Empire (TAU)); pass --data <Wahapedia export dir> for another`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('an option left without its value is named, not taken for the next option\'s', () => {
     // commander gives --seed the next word, "--agents"; "random,random" would then be read as the scenario
     const r = cli(['play', '--seed', '--agents', 'random,random']);

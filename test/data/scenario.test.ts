@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DataError } from '../../src/data/errors.ts';
-import { loadArmyFile } from '../../src/data/army.ts';
+import { checkArmyAgainstCatalog, loadArmyFile, validateArmy } from '../../src/data/army.ts';
+import { loadFactionCatalog } from '../../src/data/catalog.ts';
 import { DEFAULT_SCENARIO, SCENARIOS_DIR, bundledScenarios, loadScenario, resolveScenario } from '../../src/data/scenario.ts';
 import { loadAgentFactory, makeAgent } from '../../src/core/agent-loader.ts';
 import { createGame } from '../../src/rules/battle/setup.ts';
@@ -250,6 +251,27 @@ describe('scenario errors name the file, the field and what was expected', () =>
     expect(errorOf((s) => { s.players[0].reserves.u12 = 'teleport'; })).toMatch(/players\[0\]\.reserves\.u12: .*"deep-strike"\|"strategic"/);
     expect(errorOf((s) => { s.players[1].zone = 'attacker'; })).toMatch(/players\[1\]\.zone: both players have the attacker zone/);
     expect(errorOf((s) => { s.extra = 1; })).toMatch(/\(root\): .*extra/);
+  });
+
+  it('a misspelt field: the fields expected there and the likely one (scenario, inline deployment, army file)', () => {
+    expect(errorOf((s) => { s.players[0].detachmnet = 'Kauyon'; })).toMatch(/: players\[0\]: unknown field "detachmnet" \(expected one of name, army, detachment, agent, agentParams, zone, leaders, transports, reserves, formations, withoutStratagems; did you mean "detachment"\?\)$/);
+    expect(errorOf((s) => { s.terain = 'x'; })).toMatch(/: \(root\): unknown field "terain" \(expected one of name, description, seed, mode, mission, terrain, hatchways, players; did you mean "terrain"\?\)$/);
+    expect(errorOf((s) => { s.mission.deployment = { zones: [[[0, 0], [1, 0], [1, 1]], [[2, 0], [3, 0], [3, 1]]], objectives: [], obectives: [] }; }))
+      .toMatch(/mission\.deployment: unknown field "obectives" \(expected one of name, zones, objectives; did you mean "objectives"\?\)/);
+    const a = army('tau-kauyon.json');
+    a.units[1].warlrd = true;
+    expect(() => validateArmy(a, 'a.json')).toThrow('a.json: invalid army file: units[1]: unknown field "warlrd" (expected one of id, datasheetId, name, points, models, enhancement, warlord, attachedTo; did you mean "warlord"?)');
+  });
+
+  it('an army file naming a datasheet by its name for its id, or a misspelt Enhancement: the id, the closest names', () => {
+    const tau = loadFactionCatalog('TAU');
+    const byName = army('tau-kauyon.json');
+    byName.units[0].datasheetId = 'Cadre Fireblade';
+    expect(() => checkArmyAgainstCatalog(byName, tau, 'a.json')).toThrow(`a.json: units[0].datasheetId: expected a datasheet id of T'au Empire (the data's id, as \`army --out\` writes it), found "Cadre Fireblade"; "Cadre Fireblade" is datasheet "${tau.byName('Cadre Fireblade')!.id}"`);
+    const enh = army('tau-kauyon.json');
+    const u = 0;
+    enh.units[u].enhancement = 'Puretide Engram Neurochipp';
+    expect(() => checkArmyAgainstCatalog(enh, tau, 'a.json')).toThrow(new RegExp(`^a\\.json: units\\[${u}\\]\\.enhancement: expected an enhancement of T'au Empire, found "Puretide Engram Neurochipp"; closest: Puretide Engram Neurochip`));
   });
 
   it('a missing army file', () => {
