@@ -2,7 +2,7 @@
  * Agents by name (a file in agents/) or by path (any module whose default export is an AgentFactory).
  * Each agent gets its own seeded stream, derived from the game seed and its seat.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import type { Agent, AgentFactory } from './agent.ts';
@@ -10,13 +10,16 @@ import { createStream, subSeed } from './rng.ts';
 import type { PlayerIndex } from './state.ts';
 import type { ResolvedPlayer, ResolvedScenario } from '../data/scenario-types.ts';
 import { DataError } from '../data/errors.ts';
+import { closestNames, editDistance } from '../data/fuzzy.ts';
 
 const agentsDir = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'agents');
 
 const cache = new Map<string, AgentFactory>();
 
+/** The agents loaded by name: the `.ts` files directly in agents/ (a contributor's own among them), sorted. */
 export function builtInAgents(): string[] {
-  return ['random', 'heuristic', 'lookahead'].filter((n) => existsSync(join(agentsDir, `${n}.ts`)));
+  if (!existsSync(agentsDir)) return [];
+  return readdirSync(agentsDir, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.ts')).map((e) => e.name.slice(0, -3)).sort();
 }
 
 /** The module file of an agent spec: a built-in agent's file in agents/, or the path given (from the working folder). */
@@ -24,7 +27,11 @@ export function agentModuleFile(spec: string): string {
   const isPath = spec.includes('/') || spec.endsWith('.ts') || spec.endsWith('.js');
   const file = isPath ? (isAbsolute(spec) ? spec : resolve(process.cwd(), spec)) : join(agentsDir, `${spec}.ts`);
   if (!existsSync(file)) {
-    throw new Error(`unknown agent "${spec}" (built in: ${builtInAgents().join(', ')}; or give a path to a module exporting an agent factory)`);
+    // a path: the file it was looked for at; a name: the agents there are, the closest first
+    if (isPath) throw new Error(`agent file not found: ${file} (expected a module exporting an agent factory, or an agent's name: ${builtInAgents().join(', ')})`);
+    const known = builtInAgents();
+    const near = closestNames(spec, known, 1).filter((n) => editDistance(n.toLowerCase(), spec.toLowerCase()) <= Math.max(2, Math.floor(n.length / 3)));
+    throw new Error(`unknown agent "${spec}" (in agents/: ${known.join(', ')}${near.length ? `; did you mean "${near[0]}"?` : ''}; or give a path to a module exporting an agent factory)`);
   }
   return file;
 }

@@ -33,6 +33,9 @@ describe('exit codes', () => {
   });
 
   it('an unknown agent is bad input in play and in the commands that start workers', () => {
+    // the agents loaded by name: every .ts file directly in agents/ (a contributor's own too)
+    const named = readdirSync(join(root, 'agents')).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3)).sort().join(', ');
+    expect(named).toMatch(/heuristic.*lookahead.*random/);
     for (const args of [
       ['play', '--agents', 'nosuchagent,random'],
       ['batch', '--games', '2', '--agents', 'random,nosuchagent'],
@@ -41,8 +44,14 @@ describe('exit codes', () => {
     ]) {
       const r = cli(args);
       expect(r.code, args.join(' ')).toBe(2);
-      expect(r.stderr.trim()).toMatch(/^error: --agents: unknown agent "nosuchagent" \(built in: .*random.*\)$/);
+      expect(r.stderr.trim()).toBe(`error: --agents: unknown agent "nosuchagent" (in agents/: ${named}; or give a path to a module exporting an agent factory)`);
     }
+    // a near name is suggested; a path that is no file says where it was looked for
+    expect(cli(['play', '--agents', 'heurstic,random']).stderr.trim())
+      .toBe(`error: --agents: unknown agent "heurstic" (in agents/: ${named}; did you mean "heuristic"?; or give a path to a module exporting an agent factory)`);
+    const path = cli(['play', '--agents', './agents/nope.ts,random']);
+    expect(path.code).toBe(2);
+    expect(path.stderr.trim()).toBe(`error: --agents: agent file not found: ${join(root, 'agents', 'nope.ts')} (expected a module exporting an agent factory, or an agent's name: ${named})`);
   });
 
   it('a folder that is not a batch, a matrix naming a detachment twice and a tournament naming an agent twice are bad input', () => {
