@@ -4,6 +4,7 @@
  */
 import type { GameEvent } from '../core/events.ts';
 import type { GameState, PlayerIndex } from '../core/state.ts';
+import { armyDestroyedOf } from '../rules/battle/units.ts';
 
 /** The events `summarize` reads: a command that plays a game keeps only these for its summary. */
 export const SUMMARY_EVENTS: ReadonlySet<string> = new Set(['unit-created', 'round-started', 'unit-destroyed', 'stratagem-used']);
@@ -15,6 +16,8 @@ export interface GameSummary {
   winner: PlayerIndex | null;
   endedBy: string;
   rounds: number;
+  /** the players whose armies were destroyed (none left alive) when the game ended */
+  armiesDestroyed: PlayerIndex[];
 }
 
 export function summarize(events: readonly GameEvent[], final: GameState): GameSummary {
@@ -34,6 +37,7 @@ export function summarize(events: readonly GameEvent[], final: GameState): GameS
     winner: final.result?.winner ?? null,
     endedBy: final.result?.endedBy ?? 'unfinished',
     rounds: final.round,
+    armiesDestroyed: ([0, 1] as PlayerIndex[]).filter((p) => final.result && armyDestroyedOf(final, p)),
   };
 }
 
@@ -60,7 +64,11 @@ export function formatSummary(s: GameSummary): string {
   if (s.stratagems.length === 0) out.push('  none');
   for (const st of s.stratagems) out.push(`  round ${st.round}: ${s.players[st.player].name} ${st.name} (${st.cp} CP)${st.unit ? ` on ${st.unit}` : ''}`);
   out.push('');
-  const why = s.endedBy === 'army-destroyed' ? 'an army was destroyed' : `after ${s.rounds} battle rounds`;
+  // an army destroyed ends the battle: the army left standing wins whatever the VP; both destroyed, the VP decide
+  const gone = s.armiesDestroyed;
+  const why = s.endedBy !== 'army-destroyed' ? `after ${s.rounds} battle rounds`
+    : gone.length === 1 ? `${s.players[gone[0]].name}'s army was destroyed (the army left standing wins)`
+      : gone.length === 2 ? 'both armies were destroyed (the VP decide)' : 'an army was destroyed';
   out.push(s.winner === null ? `Draw, ${why}.` : `Winner: ${s.players[s.winner].name} (${s.players[0].vp}-${s.players[1].vp}), ${why}.`);
   return out.join('\n') + '\n';
 }

@@ -56,4 +56,24 @@ describe('the summary of a played game', () => {
     expect(cut).toContain(`${'x'.repeat(35)}…`);
     expect(cut).not.toContain('x'.repeat(36));
   });
+
+  it('says whose army was destroyed when that ended the battle: the army left standing wins, whatever the VP', async () => {
+    const { events, state } = await played('summary-1');
+    const ended = (gone: (0 | 1)[], winner: 0 | 1 | null) => {
+      const st = structuredClone(state);
+      for (const id of st.unitOrder) if (gone.includes(st.units[id].player)) st.units[id].location = 'destroyed';
+      st.result = { ...st.result!, endedBy: 'army-destroyed', winner };
+      return summarize(events, st);
+    };
+    const one = ended([1], 0);
+    expect(one.armiesDestroyed).toEqual([1]);
+    expect(formatSummary(one)).toContain(`Winner: ${one.players[0].name} (${one.players[0].vp}-${one.players[1].vp}), ${one.players[1].name}'s army was destroyed (the army left standing wins).`);
+    const both = ended([0, 1], null);
+    expect(both.armiesDestroyed).toEqual([0, 1]);
+    expect(formatSummary(both)).toContain('Draw, both armies were destroyed (the VP decide).');
+    // this game was played to its last round: no army destroyed, the rounds said
+    expect(state.result!.endedBy).toBe('rounds');
+    expect(summarize(events, state).armiesDestroyed).toEqual([]);
+    expect(formatSummary(summarize(events, state))).toContain(`, after ${state.round} battle rounds.`);
+  });
 });

@@ -16,7 +16,7 @@ import { primaryMission } from './missions.ts';
 import { updateObjectiveControl } from './objectives.ts';
 import { endPhase, hooksOf } from './phase.ts';
 import { inReserves } from './reserves.ts';
-import { isAlive } from './units.ts';
+import { armyDestroyedOf } from './units.ts';
 import { getRule, playerRulesWith } from '../../core/rules-registry.ts';
 
 /** Play the battle from where the state is (after setup) to its end; returns the result. */
@@ -108,18 +108,8 @@ export function endTurn(g: Game, player: PlayerIndex): void {
 
 /** The player whose army is destroyed (no unit left on the battlefield, embarked or in Reserves), if any. */
 export function armyDestroyed(g: Game): PlayerIndex | null {
-  for (const p of [0, 1] as PlayerIndex[]) if (armyDestroyedOf(g, p)) return p;
+  for (const p of [0, 1] as PlayerIndex[]) if (armyDestroyedOf(g.state, p)) return p;
   return null;
-}
-
-/** Has the player no unit left alive (on the battlefield, embarked or in Reserves)? */
-function armyDestroyedOf(g: Game, p: PlayerIndex): boolean {
-  const s = g.state;
-  for (const id of s.unitOrder) {
-    const u = s.units[id];
-    if (u.player === p && isAlive(u)) return false;
-  }
-  return true;
 }
 
 /**
@@ -142,7 +132,7 @@ function endBattle(g: Game, endedBy: GameResult['endedBy']): GameResult {
     const loser = armyDestroyed(g);
     // both armies destroyed at once (a Deadly Demise taking the last enemy unit with it): neither has an
     // army left to go on scoring, so the VP decide, as at the end of the fifth round
-    if (loser !== null && !armyDestroyedOf(g, opponent(loser))) winner = opponent(loser);
+    if (loser !== null && !armyDestroyedOf(g.state, opponent(loser))) winner = opponent(loser);
   }
   const result: GameResult = { winner, vp, rounds: s.round, endedBy };
   g.emit({ type: 'game-ended', result });

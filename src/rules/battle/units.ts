@@ -14,6 +14,15 @@ export function isAlive(u: UnitState): boolean {
   return u.location !== 'destroyed' && u.location !== 'attached' && u.models.some((m) => m.alive);
 }
 
+/** Has the player no unit left alive (on the battlefield, embarked or in Reserves)? */
+export function armyDestroyedOf(s: GameState, p: PlayerIndex): boolean {
+  for (const id of s.unitOrder) {
+    const u = s.units[id];
+    if (u.player === p && isAlive(u)) return false;
+  }
+  return true;
+}
+
 export function onBattlefield(u: UnitState): boolean {
   return u.location === 'battlefield' && u.models.some((m) => m.alive);
 }
