@@ -3,13 +3,28 @@
  * Strategium's one command-line tool. Each subcommand lives in its own module, which registers itself
  * on the commander program; this file only lists them.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { CliError } from './cli-error.ts';
 import { IllegalDecisionError } from './core/agent.ts';
 
-// the version users quote in a report: package.json's, read beside src/ (no build step copies it)
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+// the version users quote in a report: package.json's, read beside src/ (no build step copies it), with the
+// checkout's commit when it is one (package.json's number does not move between commits; the games may)
+const { version: packageVersion } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const version = process.argv.includes('--version') || process.argv.includes('-V') ? `${packageVersion}${checkoutCommit()}` : packageVersion;
+
+/** " (commit 1a2b3c4d5e6f)", "-dirty" when the checkout has changes; empty outside a git checkout. */
+function checkoutCommit(): string {
+  try {
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    const id = execFileSync('git', ['-C', root, 'describe', '--always', '--dirty', '--abbrev=12'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return id ? ` (commit ${id})` : '';
+  } catch {
+    return '';
+  }
+}
 
 const program = new Command();
 program.name('strategium').description('Warhammer 40,000 (10th edition) simulation engine').version(version).showHelpAfterError();

@@ -11,10 +11,10 @@ import type { PlannedMove } from '../../src/geometry/planner/types.ts';
 import { canCharge, chargeBody } from '../../src/rules/battle/charge.ts';
 import { completeFallBack, moveOptions } from '../../src/rules/battle/movement.ts';
 import { isEngaged } from '../../src/rules/battle/world.ts';
-import { battleSandbox, scriptedAgent } from '../helpers/battle.ts';
+import { battleSandbox, scriptedAgent, type BattleSandboxOptions } from '../helpers/battle.ts';
 
 /** A Strike Team (ST) 0.5" from Guardian Defenders, a second Strike Team (ST2) 8" from Dire Avengers. */
-function lines(phase: 'movement' | 'charge', agents?: Parameters<typeof battleSandbox>[1]['agents']) {
+function lines(phase: 'movement' | 'charge', agents?: BattleSandboxOptions['agents']) {
   const g = battleSandbox([
     { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 21.5, y: 20 } },
     { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 20, y: 20 } },
