@@ -1,0 +1,98 @@
+/**
+ * T'au rules at the edges audit 19's mutation testing found no test at (tmp/audit19-mutation-tau/FINDINGS.md): a
+ * worse AP never past 0 for a ranged AP 0 attack (Enforcer Commander), REACTIVE IMPACT DAMPENERS at Strength
+ * equal to Toughness, THE ARRO'KON PROTOCOL against 10 models, GRAV-INHIBITOR FIELD's D6s of 5, and the Supernova
+ * Launcher's weapon. Each test fails on the mutant that played the rule wrong.
+ */
+import { describe, expect, it } from 'vitest';
+import type { DecisionRequest } from '../../src/core/agent.ts';
+import type { Game } from '../../src/core/game.ts';
+import type { ResolvedPlayer } from '../../src/data/scenario-types.ts';
+import { loadFactionCatalog } from '../../src/data/catalog.ts';
+import { withEnhancedWeapons } from '../../src/rules/enhanced-weapons.ts';
+import { saveNeeded } from '../../src/rules/attack-plan.ts';
+import { openWindow, type Window } from '../../src/rules/windows.ts';
+import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
+import { planFor } from '../helpers/plan.ts';
+import { scriptedStream } from '../helpers/scripted.ts';
+
+/** Use the stratagem `name` when offered; every other request: the first option. */
+const using = (name: string) => (r: DecisionRequest) => (r.kind === 'stratagem' ? Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === name)) : 0);
+
+function sandbox(units: PlacedUnit[], detachment: string | null, opts: { turn?: 0 | 1; phase?: 'shooting' | 'charge'; dice?: number[]; pick?: (r: DecisionRequest) => number } = {}): Game {
+  return battleSandbox(units, {
+    phase: opts.phase ?? 'shooting', turn: opts.turn ?? 0, cp: [3, 3], detachments: [detachment, 'Battle Host'],
+    agents: [scriptedAgent('tau', opts.pick ?? (() => 0)), scriptedAgent('ae')], ...(opts.dice ? { stream: scriptedStream(opts.dice) } : {}),
+  });
+}
+
+const CS: PlacedUnit = { id: 'CS', player: 0, faction: 'tau', name: 'Crisis Starscythe Battlesuits', at: { x: 10, y: 5 } };
+const GD: PlacedUnit = { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 30, y: 5 }, spacing: 0.9 };
+
+/** A Guardian armed with a Scatter laser (S5 AP 0; the Heavy Weapon Platform's option), as a test's attacker. */
+function scatterLaser(g: Game): void {
+  g.state.units.GD.models[0].weapons = ['Scatter laser', 'Close combat weapon'];
+}
+
+describe('Enforcer Commander', () => {
+  it('a ranged AP 0 attack (a Scatter laser) at the unit he leads stays AP 0: never worsened past 0', () => {
+    const g = sandbox([
+      { id: 'FK', player: 0, faction: 'tau', name: 'Crisis Fireknife Battlesuits', at: { x: 10, y: 5 } },
+      { id: 'LD', player: 0, faction: 'tau', name: 'Commander In Enforcer Battlesuit', at: { x: 12, y: 8 } },
+      GD,
+    ], null);
+    g.emit({ type: 'unit-attached', leader: 'LD', bodyguard: 'FK' });
+    scatterLaser(g);
+    const p = planFor(g, 'GD', 'FK', 'Scatter laser');
+    expect(p.ap).toBe(0);
+    expect(saveNeeded(p, 3, null)).toBe(3);
+  });
+});
+
+describe('REACTIVE IMPACT DAMPENERS (Experimental Prototype Cadre)', () => {
+  it('an attack whose Strength equals the Toughness (a Scatter laser, S5, at T5 Crisis suits) is not affected; S6 is', () => {
+    const g = sandbox([CS, GD], 'Experimental Prototype Cadre', { turn: 1, pick: using('REACTIVE IMPACT DAMPENERS') });
+    const w: Window = { name: 'shooting/after-enemy-targets', unit: 'GD', targets: ['CS'] };
+    expect(openWindow(g, w)).toContain('REACTIVE IMPACT DAMPENERS');
+    const cannon = planFor(g, 'GD', 'CS', 'Shuriken cannon');
+    scatterLaser(g);
+    const laser = planFor(g, 'GD', 'CS', 'Scatter laser');
+    expect([laser.strength, laser.toughness, laser.woundModifier]).toEqual([5, 5, 0]);
+    expect([cannon.strength, cannon.woundModifier]).toEqual([6, -1]);
+  });
+});
+
+describe('Retaliation Cadre', () => {
+  it("THE ARRO'KON PROTOCOL: SUSTAINED HITS 1 against a unit of 10 models (2 only from 11)", () => {
+    const g = sandbox([CS, { id: 'D10', player: 1, faction: 'aeldari', name: 'Dire Avengers', at: { x: 30, y: 25 }, counts: [1, 9] }], 'Retaliation Cadre', { pick: using("THE ARRO'KON PROTOCOL") });
+    expect(openWindow(g, { name: 'shooting/unit-selected', unit: 'CS', targets: [] })).toContain("THE ARRO'KON PROTOCOL");
+    expect(g.state.units.D10.models.filter((m) => m.alive)).toHaveLength(10);
+    expect(planFor(g, 'CS', 'D10', 'Burst cannon').sustainedHits).toBe(1);
+  });
+
+  it('GRAV-INHIBITOR FIELD: only a 6 is a mortal wound (D6s of 6, 5 and 5: one)', () => {
+    // the Battle-shock test 1+1 fails; then eleven D6, one 6 and two 5s
+    const g = sandbox([CS, GD], 'Retaliation Cadre', { phase: 'charge', turn: 1, dice: [1, 1, 6, 5, 5, 1, 1, 1, 1, 1, 1, 1, 1], pick: using('GRAV-INHIBITOR FIELD') });
+    const before = g.state.units.GD.models.reduce((n, m) => n + m.wounds, 0);
+    expect(openWindow(g, { name: 'charge/after-enemy-charge-declared', unit: 'GD', targets: ['CS'] })).toContain('GRAV-INHIBITOR FIELD');
+    expect(g.state.units.GD.models.reduce((n, m) => n + (m.alive ? m.wounds : 0), 0)).toBe(before - 1);
+  });
+});
+
+describe('Supernova Launcher (Experimental Prototype Cadre)', () => {
+  it("the bearer's airbursting fragmentation projector: S+3, AP and Damage improved by 1", () => {
+    const tau = loadFactionCatalog('TAU');
+    const ds = tau.byName('Commander In Coldstar Battlesuit')!;
+    const player = {
+      datasheets: { [ds.id]: ds },
+      army: { name: 'x', faction: 'TAU', detachment: '', battleSize: { name: 'Strike Force', pointsLimit: 2000 }, points: 0,
+        units: [{ id: 'u1', datasheetId: ds.id, name: ds.name, points: 0, enhancement: 'Supernova Launcher', models: [{ profile: ds.composition[0].profile, count: 1, weapons: ['Airbursting fragmentation projector', 'Battlesuit fists'] }] }] },
+    } as unknown as ResolvedPlayer;
+    const out = withEnhancedWeapons(player);
+    const sheet = Object.values(out.datasheets)[0];
+    const base = sheet.weapons.find((w) => w.name === 'Airbursting fragmentation projector')!.profiles[0];
+    const better = sheet.weapons.find((w) => w.name === 'Airbursting fragmentation projector (Supernova Launcher)')!.profiles[0];
+    expect(out.army.units[0].models[0].weapons).toContain('Airbursting fragmentation projector (Supernova Launcher)');
+    expect([better.strength, better.ap, better.damage.plus]).toEqual([base.strength + 3, base.ap - 1, base.damage.plus + 1]);
+  });
+});
