@@ -2,7 +2,8 @@
  * T'au rules at the edges audit 19's mutation testing found no test at (tmp/audit19-mutation-tau/FINDINGS.md): a
  * worse AP never past 0 for a ranged AP 0 attack (Enforcer Commander), REACTIVE IMPACT DAMPENERS at Strength
  * equal to Toughness, THE ARRO'KON PROTOCOL against 10 models, GRAV-INHIBITOR FIELD's D6s of 5, and the Supernova
- * Launcher's weapon. Each test fails on the mutant that played the rule wrong.
+ * Launcher's weapon, EMP GRENADES' 8" and THE GRISLY FEAST's 6" at their edges. Each test fails on the mutant that
+ * played the rule wrong.
  */
 import { describe, expect, it } from 'vitest';
 import type { DecisionRequest } from '../../src/core/agent.ts';
@@ -15,11 +16,14 @@ import { openWindow, type Window } from '../../src/rules/windows.ts';
 import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
 import { planFor } from '../helpers/plan.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
+import { offeredUnits } from '../helpers/stratagems.ts';
+import { unitDistance } from '../../src/rules/battle/world.ts';
+import { battleShockStep } from '../../src/rules/battle/command.ts';
 
 /** Use the stratagem `name` when offered; every other request: the first option. */
 const using = (name: string) => (r: DecisionRequest) => (r.kind === 'stratagem' ? Math.max(0, r.options.findIndex((o) => (o as { stratagem?: string }).stratagem === name)) : 0);
 
-function sandbox(units: PlacedUnit[], detachment: string | null, opts: { turn?: 0 | 1; phase?: 'shooting' | 'charge'; dice?: number[]; pick?: (r: DecisionRequest) => number } = {}): Game {
+function sandbox(units: PlacedUnit[], detachment: string | null, opts: { turn?: 0 | 1; phase?: 'shooting' | 'charge' | 'fight'; dice?: number[]; pick?: (r: DecisionRequest) => number } = {}): Game {
   return battleSandbox(units, {
     phase: opts.phase ?? 'shooting', turn: opts.turn ?? 0, cp: [3, 3], detachments: [detachment, 'Battle Host'],
     agents: [scriptedAgent('tau', opts.pick ?? (() => 0)), scriptedAgent('ae')], ...(opts.dice ? { stream: scriptedStream(opts.dice) } : {}),
@@ -94,5 +98,41 @@ describe('Supernova Launcher (Experimental Prototype Cadre)', () => {
     const better = sheet.weapons.find((w) => w.name === 'Airbursting fragmentation projector (Supernova Launcher)')!.profiles[0];
     expect(out.army.units[0].models[0].weapons).toContain('Airbursting fragmentation projector (Supernova Launcher)');
     expect([better.strength, better.ap, better.damage.plus]).toEqual([base.strength + 3, base.ap - 1, base.damage.plus + 1]);
+  });
+});
+
+/** Move unit `id` along x, toward or away from unit `from`, until its closest model is `gap` inches from it. */
+function setGap(g: Game, id: string, from: string, gap: number): void {
+  const s = g.state;
+  // toward `from` along x (a hull's distance is not linear in x: a few steps)
+  const toward = Math.sign(s.units[from].models[0].pos!.x - s.units[id].models[0].pos!.x);
+  for (let i = 0; i < 8; i++) {
+    const dx = (unitDistance(s, s.units[id], s.units[from]) - gap) * toward;
+    g.emit({ type: 'models-placed', unit: id, mode: 'test', positions: s.units[id].models.map((m) => ({ model: m.id, pos: { x: m.pos!.x + dx, y: m.pos!.y, z: 0 } })) });
+  }
+  expect(unitDistance(g.state, g.state.units[id], g.state.units[from])).toBeCloseTo(gap, 4);
+}
+
+describe('Kroot Hunting Pack distances', () => {
+  const KC: PlacedUnit = { id: 'KC', player: 0, faction: 'tau', name: 'Kroot Carnivores', at: { x: 10, y: 8 }, spacing: 0.9 };
+
+  it('EMP GRENADES: a KROOT GRENADES unit 7" from the enemy VEHICLE is offered it; at 10" it is not', () => {
+    const WS: PlacedUnit = { id: 'WS', player: 1, faction: 'aeldari', name: 'Wave Serpent', at: { x: 34, y: 10 } };
+    const ST: PlacedUnit = { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 32 }, spacing: 0.9 };
+    for (const [gap, offered] of [[7, ['KC']], [10, []]] as const) {
+      const g = sandbox([KC, ST, WS], 'Kroot Hunting Pack', { turn: 1 });
+      setGap(g, 'KC', 'WS', gap);
+      expect(offeredUnits(g, { name: 'shooting/after-enemy-targets', unit: 'WS', targets: ['ST'] }, 0, 'EMP GRENADES'), `${gap}"`).toEqual(offered);
+    }
+  });
+
+  it('THE GRISLY FEAST: an enemy unit 5.5" from the Kroot tests in its next Command phase; one 8" away does not', () => {
+    for (const [gap, tested] of [[5.5, 1], [8, 0]] as const) {
+      const g = sandbox([KC, { id: 'DA', player: 1, faction: 'aeldari', name: 'Dire Avengers', at: { x: 30, y: 8 }, spacing: 0.9 }], 'Kroot Hunting Pack', { phase: 'fight', pick: using('THE GRISLY FEAST') });
+      setGap(g, 'DA', 'KC', gap);
+      expect(openWindow(g, { name: 'fight/after-enemy-fought', unit: 'KC', targets: [], data: { destroyed: ['X'] } })).toEqual(['THE GRISLY FEAST']);
+      battleShockStep(g, 1);
+      expect((g.log ?? []).filter((e) => e.type === 'dice' && e.purpose === 'battle-shock').length, `${gap}"`).toBe(tested);
+    }
   });
 });
