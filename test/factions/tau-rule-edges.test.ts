@@ -136,3 +136,23 @@ describe('Kroot Hunting Pack distances', () => {
     }
   });
 });
+
+describe('stratagem costs and targets at their edges', () => {
+  it("COUNTERFIRE DEFENCE SYSTEMS (Mont'ka) costs 2CP: not offered with 1CP; used with 2CP, it leaves 0", () => {
+    const w: Window = { name: 'shooting/after-enemy-targets', unit: 'GD', targets: ['CS'] };
+    const poor = sandbox([CS, GD], "Mont'ka", { turn: 1 });
+    poor.state.players[0].cp = 1;
+    expect(offeredUnits(poor, w, 0, 'COUNTERFIRE DEFENCE SYSTEMS')).toEqual([]);
+    const g = sandbox([CS, GD], "Mont'ka", { turn: 1, pick: using('COUNTERFIRE DEFENCE SYSTEMS') });
+    g.state.players[0].cp = 2;
+    expect(openWindow(g, w)).toContain('COUNTERFIRE DEFENCE SYSTEMS');
+    expect(g.state.players[0].cp).toBe(0);
+  });
+
+  it('NEUROWEB SYSTEM JAMMER (Experimental Prototype Cadre) targets a CRISIS unit: a targeted Broadside (BATTLESUIT, not CRISIS) is not offered it', () => {
+    const BS: PlacedUnit = { id: 'BS', player: 0, faction: 'tau', name: 'Broadside Battlesuits', at: { x: 10, y: 25 } };
+    const g = sandbox([CS, BS, GD], 'Experimental Prototype Cadre', { turn: 1 });
+    expect(g.state.units.BS.keywords).toContain('BATTLESUIT');
+    expect(offeredUnits(g, { name: 'shooting/after-enemy-targets', unit: 'GD', targets: ['BS', 'CS'] }, 0, 'NEUROWEB SYSTEM JAMMER')).toEqual(['CS']);
+  });
+});
