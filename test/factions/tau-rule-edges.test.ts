@@ -17,7 +17,8 @@ import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle
 import { planFor } from '../helpers/plan.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import { offeredUnits } from '../helpers/stratagems.ts';
-import { unitDistance } from '../../src/rules/battle/world.ts';
+import { unitDistance, unitSees } from '../../src/rules/battle/world.ts';
+import { guidanceOptions } from '../../src/factions/tau/army-rule.ts';
 import { battleShockStep } from '../../src/rules/battle/command.ts';
 
 /** Use the stratagem `name` when offered; every other request: the first option. */
@@ -154,5 +155,21 @@ describe('stratagem costs and targets at their edges', () => {
     const g = sandbox([CS, BS, GD], 'Experimental Prototype Cadre', { turn: 1 });
     expect(g.state.units.BS.keywords).toContain('BATTLESUIT');
     expect(offeredUnits(g, { name: 'shooting/after-enemy-targets', unit: 'GD', targets: ['BS', 'CS'] }, 0, 'NEUROWEB SYSTEM JAMMER')).toEqual(['CS']);
+  });
+});
+
+describe('For the Greater Good: the Spotted unit is visible to both units', () => {
+  it('a Strike Team behind a wall from the Guardians may observe only the Dire Avengers it sees too', () => {
+    const WALL = { id: 'wall', kind: 'wall' as const, polygon: [{ x: 20, y: 0 }, { x: 20.5, y: 0 }, { x: 20.5, y: 26 }, { x: 20, y: 26 }], height: 6 };
+    const g = battleSandbox([
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 3, y: 5 }, spacing: 0.9 },
+      { id: 'BT', player: 0, faction: 'tau', name: 'Breacher Team', at: { x: 40, y: 5 } },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', at: { x: 47, y: 5 } },
+      { id: 'DA', player: 1, faction: 'aeldari', name: 'Dire Avengers', at: { x: 12, y: 38 }, spacing: 0.9 },
+    ], { phase: 'shooting', round: 1, terrain: [WALL] });
+    const s = g.state;
+    expect([unitSees(s, s.units.ST, s.units.GD), unitSees(s, s.units.BT, s.units.GD)]).toEqual([false, true]);
+    expect([unitSees(s, s.units.ST, s.units.DA), unitSees(s, s.units.BT, s.units.DA)]).toEqual([true, true]);
+    expect(guidanceOptions(g, s.units.BT).map((o) => `${o.observer}>${o.spotted}`)).toEqual(['ST>DA']);
   });
 });
