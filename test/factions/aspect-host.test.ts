@@ -196,6 +196,15 @@ describe("KHAINE'S VENGEANCE", () => {
     expect(lost).toBe(dice.filter((v) => v <= 3).length);
   });
 
+  it('no -1 while the enemy unit is not Battle-shocked: a 3 passes (audit 19 mutant AH01)', () => {
+    const g = engaged(using(KV));
+    // the same dice as the Battle-shocked case above, which meet a 3
+    g.dice.d6(2, 'other', 1, 'ST', 'test');
+    const { dice, lost } = fallBack(g);
+    expect(dice.filter((v) => v === 3).length).toBeGreaterThan(0);
+    expect(lost).toBe(dice.filter((v) => v <= 2).length);
+  });
+
   it('not for a unit out of Engagement Range, not a Guardians unit, not in its player\'s own turn, not for a MONSTER or VEHICLE', () => {
     expect(offered(engaged(), falling, KV)).toEqual(['DA']);
     expect(offered(engaged(() => 0, [DA, { ...DA, id: 'D2', at: { x: 30, y: 40 } }]), falling, KV)).toEqual(['DA']);

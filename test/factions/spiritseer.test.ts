@@ -83,6 +83,23 @@ describe('Spirit Mark (Psychic)', () => {
     expect(e.expires).toEqual({ at: 'start-of-command', player: 0, afterRound: 1 });
   });
 
+  it('not a Wraith unit 8" from the Spiritseer (6" is the range; audit 19 mutant SS01)', () => {
+    let offered: unknown[] = [];
+    const g = sandbox([SS, { ...WG, at: { x: 12.5, y: 20 } }, ST], { phase: 'movement' }, (r) => {
+      if (r.kind === 'spirit-mark') offered = r.options;
+      return 0;
+    });
+    // the Wraithguard moved so that the closest models stand 8" apart
+    const s = g.state;
+    for (let i = 0; i < 8; i++) {
+      const dy = unitDistance(s, s.units.SS, s.units.WG) - 8;
+      g.emit({ type: 'models-placed', unit: 'WG', mode: 'test', positions: s.units.WG.models.map((m) => ({ model: m.id, pos: { x: m.pos!.x, y: m.pos!.y - dy, z: 0 } })) });
+    }
+    expect(unitDistance(g.state, g.state.units.SS, g.state.units.WG)).toBeCloseTo(8, 3);
+    move(g);
+    expect(offered.filter((o) => (o as { unit?: string }).unit === 'WG')).toEqual([]);
+  });
+
   it('offers each Wraith unit within 6" (not a TITANIC one) with each visible enemy unit; declined at the start, offered again at the end; once per turn', () => {
     let offered: unknown[] = [];
     let n = 0;
