@@ -38,6 +38,16 @@ describe('Strands of Fate', () => {
     expect(rolls).toEqual([6, 5, 4]);
   });
 
+  it('re-rolled as long as the player asks, down to a single die and no further (audit 19 mutant SF07)', () => {
+    let asked = 0;
+    const agent = scriptedAgent('ae', (r) => (r.kind === 'fate-pool' ? (++asked, 1) : 0));
+    const g = aeldari({ agents: [agent, scriptedAgent('tau')], stream: scriptedStream([...Array(6).fill(1), ...Array(5).fill(1), ...Array(4).fill(1), 1, 1, 1, 1, 1, 4]) });
+    expect(rollFatePool(g, 0)).toEqual([4]);
+    const rolls = (g.log ?? []).filter((e) => e.type === 'dice' && e.purpose === 'fate').map((e) => (e as { values: number[] }).values.length);
+    expect(rolls).toEqual([6, 5, 4, 3, 2, 1]);
+    expect(asked).toBe(5);
+  });
+
   it('a Fate die of 6 substituted into a Hit roll is an unmodified 6: a Critical Hit even at BS 6+ with -1', () => {
     const pick: Pick = (r) => (r.kind === 'fate-die' ? r.options.findIndex((o) => (o as { fate?: number }).fate === 6) : 0);
     const g = aeldari({ agents: [scriptedAgent('ae', pick), scriptedAgent('tau')], stream: scriptedStream([2, 3, 4]) });

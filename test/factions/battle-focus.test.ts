@@ -308,6 +308,15 @@ describe('Fade Back and Fleet of Foot', () => {
     return { g, asked };
   }
 
+  it('not for a TITANIC unit: a Wraithknight hit is offered no Fade Back, the Dire Avengers are (audit 19 mutant BF12)', () => {
+    const asked: DecisionRequest[] = [];
+    const g = sandbox([DA, { id: 'WK', player: 0, faction: 'aeldari', name: 'Wraithknight', at: { x: 14, y: 10 } }, { ...ST, at: { x: 40, y: 20 } }], asked, () => 0, { phase: 'shooting', turn: 1 });
+    setBattleFocusTokens(g, 0, 2);
+    expect(g.state.units.WK.keywords).toContain('TITANIC');
+    expect(names(manoeuvreOptions(g, 0, { kind: 'enemy-shot', enemy: 'ST', hit: ['WK'] }))).toEqual(['none']);
+    expect(names(manoeuvreOptions(g, 0, { kind: 'enemy-shot', enemy: 'ST', hit: ['WK', 'DA'] }))).toEqual(['none', `${FADE_BACK}:DA`]);
+  });
+
   it('a unit hit by an enemy unit that shot makes a Normal move of up to D6+1", for a token', () => {
     const { g, asked } = shot(2, choose(FADE_BACK, 'DA'), ['GD', 'DA']);
     expect(names(offered(asked)[0].options as BattleFocusOption[])).toEqual(['none', `${FADE_BACK}:GD (free)`, `${FADE_BACK}:DA`]);
