@@ -372,6 +372,30 @@ describe('Superlative Strategist', () => {
   });
 });
 
+describe('"While this model is leading a unit": not for the Autarch alone (audit 19 mutants BF17, BF18)', () => {
+  it('Superlative Strategist: a lone Autarch hit makes its Fade Back with the D6 it rolled, not re-rolled', () => {
+    const asked: DecisionRequest[] = [];
+    const pick: Pick = (r) => (r.kind === 'battle-focus-reroll' ? 1 : choose(FADE_BACK, 'AU')(r));
+    const g = sandbox([{ id: 'AU', player: 0, faction: 'aeldari', name: 'Autarch', at: { x: 11.5, y: 30 } }, { ...ST, at: { x: 30, y: 30 } }], asked, pick, { phase: 'shooting', turn: 1, stream: scriptedStream([1]) });
+    setBattleFocusTokens(g, 0, 1);
+    const from = { ...g.state.units.AU.models[0].pos! };
+    offerManoeuvres(g, 0, { kind: 'enemy-shot', enemy: 'ST', hit: ['AU'] });
+    const to = g.state.units.AU.models[0].pos!;
+    expect(asked.filter((r) => r.kind === 'battle-focus-reroll')).toHaveLength(0);
+    expect(Math.hypot(to.x - from.x, to.y - from.y)).toBeLessThanOrEqual(2 + 1e-6);
+    expect(Math.hypot(to.x - from.x, to.y - from.y)).toBeGreaterThan(0);
+  });
+
+  it('Indomitable Strength of Will: a lone Wayleaper spending a token for Swift as the Wind gets none back (no D6 rolled)', () => {
+    const stream = scriptedStream([6]);
+    const g = sandbox([{ id: 'AW', player: 0, faction: 'aeldari', name: 'Autarch Wayleaper', at: { x: 11.5, y: 22 } }, ST], [], choose(SWIFT_AS_THE_WIND), { phase: 'movement', turn: 0, stream });
+    setBattleFocusTokens(g, 0, 4);
+    executeMove(g, g.state.units.AW, { mode: 'normal', to: { x: 30, y: 22 }, toward: 'objective' });
+    expect(battleFocusTokens(g.state, 0)).toBe(3);
+    expect(stream.remaining(), 'no D6 rolled for the token').toBe(1);
+  });
+});
+
 describe('tokens given back', () => {
   it('Pirate Prince: a token spent for Yriel\'s unit comes back on a D6 of 3+', () => {
     for (const [die, left] of [[3, 4], [2, 3]] as const) {
