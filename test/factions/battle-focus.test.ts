@@ -172,6 +172,8 @@ describe('Flitting Shadows', () => {
     expect(names(offered(asked)[0].options as BattleFocusOption[])).toEqual(['none', `${FLITTING_SHADOWS}:GD`]);
     expect(hasEffect(g, FLITTING_SHADOWS, 'GD')).toBe(true);
     expect(overwatch(asked)).toBe(false);
+    // until the end of the turn, not of the phase (Fire Overwatch in a later phase of this turn: audit 19 mutant BF13)
+    expect(g.state.effects.find((e) => e.kind === FLITTING_SHADOWS && e.unit === 'GD')!.expires).toEqual({ at: 'end-of-turn', round: g.state.round, turn: 0 });
   });
 
   it('without it, Fire Overwatch is offered', () => {
