@@ -14,6 +14,7 @@ import { planFor } from '../helpers/plan.ts';
 import { offeredUnits } from '../helpers/stratagems.ts';
 import { unitDistance } from '../../src/rules/battle/world.ts';
 import type { Game } from '../../src/core/game.ts';
+import { getRule } from '../../src/core/rules-registry.ts';
 import type { PhaseName, PlayerIndex } from '../../src/core/state.ts';
 import type { PlacedUnit } from '../helpers/battle.ts';
 import { battleSandbox, scriptedAgent } from '../helpers/battle.ts';
@@ -103,6 +104,26 @@ describe('BLOODY DANCE (Ghosts of the Webway)', () => {
       g.emit({ type: 'models-placed', unit: 'TR', mode: 'test', positions: s.units.TR.models.map((m) => ({ model: m.id, pos: { x: m.pos!.x + dx, y: m.pos!.y, z: 0 } })) });
       expect(unitDistance(g.state, g.state.units.TR, g.state.units.ST)).toBeCloseTo(gap, 6);
       expect(offeredUnits(g, chargeEnd, 0, 'BLOODY DANCE'), `${gap}"`).toEqual(offered);
+    }
+  });
+});
+
+describe('Guiding Presence', () => {
+  it('a War Walker 8" from the bearer is chosen (the range is 9"); at 10" none is', () => {
+    for (const [gap, chosen] of [[8, true], [10, false]] as const) {
+      const g = battleSandbox([
+        { id: 'FS', player: 0, faction: 'aeldari', name: 'Farseer', at: { x: 20, y: 20 }, enhancement: 'Guiding Presence' },
+        { id: 'WW', player: 0, faction: 'aeldari', name: 'War Walkers', counts: [1], at: { x: 34, y: 20 } },
+        ST,
+      ], { factions: ['AE', 'TAU'], detachments: ['Armoured Warhost', null], phase: 'shooting', turn: 0 });
+      const s = g.state;
+      for (let i = 0; i < 8; i++) {
+        const dx = unitDistance(s, s.units.WW, s.units.FS) - gap;
+        g.emit({ type: 'models-placed', unit: 'WW', mode: 'test', positions: s.units.WW.models.map((m) => ({ model: m.id, pos: { x: m.pos!.x - dx, y: m.pos!.y, z: 0 } })) });
+      }
+      expect(unitDistance(g.state, g.state.units.WW, g.state.units.FS)).toBeCloseTo(gap, 4);
+      getRule('Guiding Presence')!.phaseStart!(g, g.state.units.FS, 'shooting');
+      expect(g.state.effects.some((e) => e.kind === 'Guiding Presence' && e.unit === 'WW'), `${gap}"`).toBe(chosen);
     }
   });
 });
