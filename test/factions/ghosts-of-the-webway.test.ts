@@ -111,7 +111,8 @@ describe('Ghosts of the Webway stratagems', () => {
     const from = g.state.units.TR.models.map((m) => ({ ...m.pos! }));
     expect(openWindow(g, w)).toEqual(["TRICKSTERS' RETORT"]);
     const moved = g.state.units.TR.models.map((m, i) => Math.hypot(m.pos!.x - from[i].x, m.pos!.y - from[i].y));
-    expect(Math.max(...moved)).toBeGreaterThan(1);
+    // the full 6" toward a point farther away (5" would be too short: audit 19 mutant H04)
+    expect(Math.max(...moved)).toBeGreaterThan(5.9);
     expect(Math.max(...moved)).toBeLessThanOrEqual(6 + 1e-6);
     // not after a unit arriving from Reserves, nor in the player's own turn
     const own = sandbox([TR, mover], { phase: 'movement', turn: 0 });
