@@ -19,6 +19,7 @@ import { scriptedStream } from '../helpers/scripted.ts';
 import { offeredUnits } from '../helpers/stratagems.ts';
 import { unitDistance, unitSees } from '../../src/rules/battle/world.ts';
 import { guidanceOptions } from '../../src/factions/tau/army-rule.ts';
+import { neocapacitorTargets } from '../../src/factions/tau/more-abilities.ts';
 import { battleShockStep } from '../../src/rules/battle/command.ts';
 
 /** Use the stratagem `name` when offered; every other request: the first option. */
@@ -171,5 +172,15 @@ describe('For the Greater Good: the Spotted unit is visible to both units', () =
     expect([unitSees(s, s.units.ST, s.units.GD), unitSees(s, s.units.BT, s.units.GD)]).toEqual([false, true]);
     expect([unitSees(s, s.units.ST, s.units.DA), unitSees(s, s.units.BT, s.units.DA)]).toEqual([true, true]);
     expect(guidanceOptions(g, s.units.BT).map((o) => `${o.observer}>${o.spotted}`)).toEqual(['ST>DA']);
+  });
+});
+
+describe('Neocapacitor Shields (The Twin Lance)', () => {
+  it('an enemy INFANTRY unit 10" away may be chosen (the range is 12"); one 13" away may not', () => {
+    for (const [gap, chosen] of [[10, ['GD']], [13, []]] as const) {
+      const g = sandbox([{ id: 'TL', player: 0, faction: 'tau', name: 'The Twin Lance', at: { x: 10, y: 20 } }, { ...GD, at: { x: 30, y: 20 } }], null, { turn: 1 });
+      setGap(g, 'GD', 'TL', gap);
+      expect(neocapacitorTargets(g.state, g.state.units.TL).map((u) => u.id), `${gap}"`).toEqual(chosen);
+    }
   });
 });
