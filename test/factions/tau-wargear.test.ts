@@ -341,6 +341,14 @@ describe('Homing Beacon', () => {
   it('without the beacon it is not offered', () => {
     expect(beacon(setup([]))).toEqual([]);
   });
+
+  it('not in the first battle round (Reserves arrive from the second: audit 19 mutant N13)', () => {
+    const g = setup([['Homing Beacon']]);
+    g.emit({ type: 'round-started', round: 1 });
+    expect(beacon(g)).toEqual([]);
+    g.emit({ type: 'round-started', round: 2 });
+    expect(beacon(g).map((x) => x.unit.id)).toEqual(['ST']);
+  });
 });
 
 describe('Blacklight Marker Drones are used twice per battle by the bearer', () => {
