@@ -75,6 +75,17 @@ describe("Mont'ka Enhancements", () => {
     expect(assault(tau({ detachment: "Mont'ka", round: 3 }))).toBe(true);
   });
 
+  it("Exemplar of the Mont'ka: Killing Blow's LETHAL HITS for the led unit, Guided, in battle round 4 too; not without it, nor in round 5 (audit 19 mutant E03)", () => {
+    // the led Strike Team shoots and becomes Guided, with S2 its Observer and the Wave Serpent Spotted
+    const observedBy = (r: DecisionRequest) => (r.kind === 'for-the-greater-good' ? Math.max(0, (r.options as { observer?: string }[]).findIndex((o) => o.observer === 'S2')) : 0);
+    for (const [round, enhancement, lethal] of [[4, "Exemplar of the Mont'ka", true], [4, undefined, false], [5, "Exemplar of the Mont'ka", false]] as const) {
+      const g = tau({ detachment: "Mont'ka", round, ...(enhancement ? { enhancement } : {}), pick: observedBy });
+      shootWithUnit(g, g.state.units.ST);
+      expect(g.state.effects.some((e) => e.kind === GUIDED && e.unit === 'ST'), `round ${round}`).toBe(true);
+      expect(planFor(g, 'ST', 'WS', 'Pulse rifle').lethalHits, `round ${round}, ${enhancement ?? 'no Enhancement'}`).toBe(lethal);
+    }
+  });
+
   it('Coordinated Exploitation: when the led unit is an Observer, its Guided unit has SUSTAINED HITS 1 against the Spotted unit', () => {
     const observedBy = (r: DecisionRequest) => (r.kind === 'for-the-greater-good' ? Math.max(0, (r.options as { observer?: string }[]).findIndex((o) => o.observer === 'ST')) : 0);
     for (const [enhancement, sustained] of [['Coordinated Exploitation', 1], [undefined, 0]] as const) {
