@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { modelBase } from '../../src/rules/battle/world.ts';
 import { aeldariDetachmentSandbox, setGap, type PlacedUnit } from '../helpers/battle.ts';
 import { offeredUnits, usingStratagem as using } from '../helpers/stratagems.ts';
 import { planFor } from '../helpers/plan.ts';
@@ -173,6 +174,12 @@ describe('Warhost stratagems', () => {
     expect(offered(engaged, end, 'WEBWAY TUNNEL')).toEqual([]);
     expect(openWindow(g, end)).toEqual(['WEBWAY TUNNEL']);
     expect(g.state.units.DA.location).toBe('strategic-reserves');
+    // wholly within 11" of the west edge, not within 9": not offered (audit 19 mutant D18)
+    const farther = sandbox([{ ...DA, at: { x: 10, y: 22 } }, { ...ST, at: { x: 40, y: 40 } }], { phase: 'fight', turn: 1 });
+    const reach = Math.max(...farther.state.units.DA.models.map((m) => m.pos!.x + (modelBase(farther.state, m) as { r: number }).r));
+    expect(reach).toBeGreaterThan(9);
+    expect(reach).toBeLessThan(11);
+    expect(offered(farther, end, 'WEBWAY TUNNEL')).toEqual([]);
   });
 });
 
