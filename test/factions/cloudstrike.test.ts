@@ -32,6 +32,20 @@ describe('CLOUDSTRIKE (Armoured Warhost)', () => {
     expect(canCharge(g, g.state.units.WS)).toBe(false);
   });
 
+  it('set up where asked at 6.5" from the enemy (more than 6"); asked at 5.5", it stands more than 6" away (audit 19 mutant D08)', () => {
+    for (const gap of [6.5, 5.5]) {
+      const g = cloudstrike();
+      // where the Wave Serpent's hull stands `gap` inches from the Strike Team: found from its distance at x 28
+      const probe = cloudstrike();
+      expect(arrive(probe, probe.state.units.WS, { unit: 'WS', how: 'deep-strike', x: 28, y: 20 })).toBe(true);
+      const x = 28 + unitDistance(probe.state, probe.state.units.WS, probe.state.units.ST) - gap;
+      expect(arrive(g, g.state.units.WS, { unit: 'WS', how: 'deep-strike', x, y: 20 })).toBe(true);
+      const d = unitDistance(g.state, g.state.units.WS, g.state.units.ST);
+      if (gap > 6) expect(d, `${gap}"`).toBeCloseTo(gap, 3);
+      else expect(d, `${gap}"`).toBeGreaterThan(6);
+    }
+  });
+
   it('set up more than 9" away, as a plain Deep Strike would be: it may charge', () => {
     const g = cloudstrike();
     expect(arrive(g, g.state.units.WS, { unit: 'WS', how: 'deep-strike', x: 28, y: 20 })).toBe(true);
