@@ -68,6 +68,19 @@ describe('Redeploy Units', () => {
     expect(offered).toEqual([['done', 'FA']]);
   });
 
+  it('Guileful Strategist: up to three units, not a fourth (audit 19 mutant E03)', () => {
+    const { offered } = redeploy([
+      { id: 'FS', player: 1, faction: 'aeldari', name: 'Farseer', at: { x: 54, y: 4 }, enhancement: 'Guileful Strategist' },
+      { id: 'F1', player: 1, faction: 'aeldari', name: 'Falcon', at: { x: 48, y: 10 } },
+      { id: 'F2', player: 1, faction: 'aeldari', name: 'Falcon', at: { x: 48, y: 20 } },
+      { id: 'F3', player: 1, faction: 'aeldari', name: 'Falcon', at: { x: 48, y: 30 } },
+      { id: 'F4', player: 1, faction: 'aeldari', name: 'Falcon', at: { x: 48, y: 40 } },
+      { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 4, y: 12 }, spacing: 1 },
+    ], 1, ['F1', 'F2', 'F3', 'F4'], ['reserves', 'reserves', 'reserves', 'reserves']);
+    // three picks, each offered the units left; no fourth question
+    expect(offered).toEqual([['done', 'F1', 'F2', 'F3', 'F4'], ['done', 'F2', 'F3', 'F4'], ['done', 'F3', 'F4']]);
+  });
+
   it('Kroot Ambush: the Trail Shaper\'s unit and one other KROOT unit, not two others', () => {
     const { offered, g } = redeploy([
       { id: 'TS', player: 0, faction: 'tau', name: 'Kroot Trail Shaper', at: { x: 6, y: 6 } },
