@@ -172,14 +172,16 @@ describe('army construction', () => {
   });
 });
 
+/** The Kauyon army with its Broadside Battlesuits' two models given these weapons beside their rail rifles. */
+function broadside(shasvre: string[], shasui: string[]): ArmyFile {
+  const a = base();
+  const u = a.units.find((x) => x.name === 'Broadside Battlesuits')!;
+  u.models[0].weapons = ['Heavy rail rifle', 'Crushing bulk', ...shasvre];
+  u.models[1].weapons = ['Heavy rail rifle', 'Crushing bulk', ...shasui];
+  return a;
+}
+
 describe('a model\'s choices it may not duplicate (the bundled T\'au wordings)', () => {
-  const broadside = (shasvre: string[], shasui: string[]): ArmyFile => {
-    const a = base();
-    const u = a.units.find((x) => x.name === 'Broadside Battlesuits')!;
-    u.models[0].weapons = ['Heavy rail rifle', 'Crushing bulk', ...shasvre];
-    u.models[1].weapons = ['Heavy rail rifle', 'Crushing bulk', ...shasui];
-    return a;
-  };
   const dup = (a: ArmyFile) => warn(a).filter((w) => /duplicates/.test(w));
 
   it('"up to two of the following, but cannot take duplicates": two seeker missiles on one Broadside are said; one on each is not', () => {
@@ -208,13 +210,6 @@ describe('a model\'s and a unit\'s wargear footnotes (the bundled wordings)', ()
 
   it('"* No model can be equipped with both a twin plasma rifle and twin smart missile system": both on one Broadside is said; one on each is not', () => {
     expect(tau.byName('Broadside Battlesuits')!.exclusiveOnModel).toEqual([['Twin plasma rifle', 'Twin smart missile system']]);
-    const broadside = (shasvre: string[], shasui: string[]): ArmyFile => {
-      const a = base();
-      const u = a.units.find((x) => x.name === 'Broadside Battlesuits')!;
-      u.models[0].weapons = ['Heavy rail rifle', 'Crushing bulk', ...shasvre];
-      u.models[1].weapons = ['Heavy rail rifle', 'Crushing bulk', ...shasui];
-      return a;
-    };
     expect(warn(broadside(['Twin plasma rifle', 'Twin smart missile system'], [])).filter(limit)).toEqual([
       "Broadside Battlesuits (u14): a Broadside Shas'vre model carries both Twin plasma rifle and Twin smart missile system: the datasheet allows one of them a model",
     ]);
