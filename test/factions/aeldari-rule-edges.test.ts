@@ -17,7 +17,7 @@ import type { Game } from '../../src/core/game.ts';
 import { getRule } from '../../src/core/rules-registry.ts';
 import type { PhaseName, PlayerIndex } from '../../src/core/state.ts';
 import type { PlacedUnit } from '../helpers/battle.ts';
-import { battleSandbox, scriptedAgent } from '../helpers/battle.ts';
+import { battleSandbox, scriptedAgent, setGap } from '../helpers/battle.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 
 describe('Strands of Fate: a Fate die for a D3 is a D6 halved, rounding up', () => {
@@ -99,10 +99,8 @@ describe('BLOODY DANCE (Ghosts of the Webway)', () => {
     const chargeEnd = { name: 'phase/end' as const, unit: null, targets: [], data: { phase: 'charge' } };
     for (const [gap, offered] of [[5.5, ['TR']], [8, []]] as const) {
       const g = aeldari([{ id: 'TR', player: 0, faction: 'aeldari', name: 'Troupe', at: { x: 10, y: 18 }, spacing: 1.2 }, { ...ST, at: { x: 30, y: 18 } }], 'Ghosts of the Webway', { phase: 'charge' });
-      const s = g.state;
-      const dx = unitDistance(s, s.units.TR, s.units.ST) - gap;
-      g.emit({ type: 'models-placed', unit: 'TR', mode: 'test', positions: s.units.TR.models.map((m) => ({ model: m.id, pos: { x: m.pos!.x + dx, y: m.pos!.y, z: 0 } })) });
-      expect(unitDistance(g.state, g.state.units.TR, g.state.units.ST)).toBeCloseTo(gap, 6);
+      setGap(g, 'TR', 'ST', gap);
+      expect(unitDistance(g.state, g.state.units.TR, g.state.units.ST)).toBeCloseTo(gap, 2);
       expect(offeredUnits(g, chargeEnd, 0, 'BLOODY DANCE'), `${gap}"`).toEqual(offered);
     }
   });
@@ -116,12 +114,8 @@ describe('Guiding Presence', () => {
         { id: 'WW', player: 0, faction: 'aeldari', name: 'War Walkers', counts: [1], at: { x: 34, y: 20 } },
         ST,
       ], { factions: ['AE', 'TAU'], detachments: ['Armoured Warhost', null], phase: 'shooting', turn: 0 });
-      const s = g.state;
-      for (let i = 0; i < 8; i++) {
-        const dx = unitDistance(s, s.units.WW, s.units.FS) - gap;
-        g.emit({ type: 'models-placed', unit: 'WW', mode: 'test', positions: s.units.WW.models.map((m) => ({ model: m.id, pos: { x: m.pos!.x - dx, y: m.pos!.y, z: 0 } })) });
-      }
-      expect(unitDistance(g.state, g.state.units.WW, g.state.units.FS)).toBeCloseTo(gap, 4);
+      setGap(g, 'WW', 'FS', gap);
+      expect(unitDistance(g.state, g.state.units.WW, g.state.units.FS)).toBeCloseTo(gap, 2);
       getRule('Guiding Presence')!.phaseStart!(g, g.state.units.FS, 'shooting');
       expect(g.state.effects.some((e) => e.kind === 'Guiding Presence' && e.unit === 'WW'), `${gap}"`).toBe(chosen);
     }

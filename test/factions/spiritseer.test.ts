@@ -4,7 +4,7 @@
  * compares the situation with and without the ability and fails if it is played wrong.
  */
 import { describe, expect, it } from 'vitest';
-import { aeldariSandbox, battleSandbox, pocketWalls, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
+import { aeldariSandbox, battleSandbox, pocketWalls, scriptedAgent, setGap, type PlacedUnit } from '../helpers/battle.ts';
 import { planFor } from '../helpers/plan.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import type { DecisionRequest } from '../../src/core/agent.ts';
@@ -90,12 +90,8 @@ describe('Spirit Mark (Psychic)', () => {
       return 0;
     });
     // the Wraithguard moved so that the closest models stand 8" apart
-    const s = g.state;
-    for (let i = 0; i < 8; i++) {
-      const dy = unitDistance(s, s.units.SS, s.units.WG) - 8;
-      g.emit({ type: 'models-placed', unit: 'WG', mode: 'test', positions: s.units.WG.models.map((m) => ({ model: m.id, pos: { x: m.pos!.x, y: m.pos!.y - dy, z: 0 } })) });
-    }
-    expect(unitDistance(g.state, g.state.units.SS, g.state.units.WG)).toBeCloseTo(8, 3);
+    setGap(g, 'WG', 'SS', 8);
+    expect(unitDistance(g.state, g.state.units.SS, g.state.units.WG)).toBeCloseTo(8, 2);
     move(g);
     expect(offered.filter((o) => (o as { unit?: string }).unit === 'WG')).toEqual([]);
   });

@@ -51,6 +51,15 @@ describe('Enhancements that change a weapon', () => {
     expect(better.abilities.filter((a) => a.name === 'MELTA')).toEqual([{ name: 'MELTA', x: 4 }]);
   });
 
+  it("Supernova Launcher: the bearer's airbursting fragmentation projector with S+3, AP and Damage improved by 1 (audit 19 mutant E04)", () => {
+    const out = withEnhancedWeapons(coldstar(['Airbursting fragmentation projector', 'Battlesuit fists'], 'Supernova Launcher'));
+    expect(out.army.units[0].models[0].weapons).toContain('Airbursting fragmentation projector (Supernova Launcher)');
+    const ds = Object.values(out.datasheets)[0];
+    const base = ds.weapons.find((w) => w.name === 'Airbursting fragmentation projector')!.profiles[0];
+    const better = ds.weapons.find((w) => w.name === 'Airbursting fragmentation projector (Supernova Launcher)')!.profiles[0];
+    expect([better.strength, better.ap, better.damage.plus]).toEqual([base.strength + 3, base.ap - 1, base.damage.plus + 1]);
+  });
+
   it('a bearer without the weapon, or an Enhancement that changes none: the player as it was', () => {
     const none = coldstar(['Battlesuit fists'], 'Plasma Accelerator Rifle');
     expect(withEnhancedWeapons(none)).toBe(none);

@@ -1,19 +1,16 @@
 /**
  * T'au rules at the edges audit 19's mutation testing found no test at (tmp/audit19-mutation-tau/FINDINGS.md): a
  * worse AP never past 0 for a ranged AP 0 attack (Enforcer Commander), REACTIVE IMPACT DAMPENERS at Strength
- * equal to Toughness, THE ARRO'KON PROTOCOL against 10 models, GRAV-INHIBITOR FIELD's D6s of 5, and the Supernova
- * Launcher's weapon, EMP GRENADES' 8" and THE GRISLY FEAST's 6" at their edges. Each test fails on the mutant that
- * played the rule wrong.
+ * equal to Toughness, THE ARRO'KON PROTOCOL against 10 models, GRAV-INHIBITOR FIELD's D6s of 5, ranges, costs and
+ * targets at their edges (the Supernova Launcher's weapon: tau-enhancements.test.ts). Each test fails on the
+ * mutant that played the rule wrong.
  */
 import { describe, expect, it } from 'vitest';
 import type { DecisionRequest } from '../../src/core/agent.ts';
 import type { Game } from '../../src/core/game.ts';
-import type { ResolvedPlayer } from '../../src/data/scenario-types.ts';
-import { loadFactionCatalog } from '../../src/data/catalog.ts';
-import { withEnhancedWeapons } from '../../src/rules/enhanced-weapons.ts';
 import { saveNeeded } from '../../src/rules/attack-plan.ts';
 import { openWindow, type Window } from '../../src/rules/windows.ts';
-import { battleSandbox, scriptedAgent, type PlacedUnit } from '../helpers/battle.ts';
+import { battleSandbox, scriptedAgent, setGap, type PlacedUnit } from '../helpers/battle.ts';
 import { planFor } from '../helpers/plan.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 import { offeredUnits } from '../helpers/stratagems.ts';
@@ -85,36 +82,6 @@ describe('Retaliation Cadre', () => {
   });
 });
 
-describe('Supernova Launcher (Experimental Prototype Cadre)', () => {
-  it("the bearer's airbursting fragmentation projector: S+3, AP and Damage improved by 1", () => {
-    const tau = loadFactionCatalog('TAU');
-    const ds = tau.byName('Commander In Coldstar Battlesuit')!;
-    const player = {
-      datasheets: { [ds.id]: ds },
-      army: { name: 'x', faction: 'TAU', detachment: '', battleSize: { name: 'Strike Force', pointsLimit: 2000 }, points: 0,
-        units: [{ id: 'u1', datasheetId: ds.id, name: ds.name, points: 0, enhancement: 'Supernova Launcher', models: [{ profile: ds.composition[0].profile, count: 1, weapons: ['Airbursting fragmentation projector', 'Battlesuit fists'] }] }] },
-    } as unknown as ResolvedPlayer;
-    const out = withEnhancedWeapons(player);
-    const sheet = Object.values(out.datasheets)[0];
-    const base = sheet.weapons.find((w) => w.name === 'Airbursting fragmentation projector')!.profiles[0];
-    const better = sheet.weapons.find((w) => w.name === 'Airbursting fragmentation projector (Supernova Launcher)')!.profiles[0];
-    expect(out.army.units[0].models[0].weapons).toContain('Airbursting fragmentation projector (Supernova Launcher)');
-    expect([better.strength, better.ap, better.damage.plus]).toEqual([base.strength + 3, base.ap - 1, base.damage.plus + 1]);
-  });
-});
-
-/** Move unit `id` along x, toward or away from unit `from`, until its closest model is `gap` inches from it. */
-function setGap(g: Game, id: string, from: string, gap: number): void {
-  const s = g.state;
-  // toward `from` along x (a hull's distance is not linear in x: a few steps)
-  const toward = Math.sign(s.units[from].models[0].pos!.x - s.units[id].models[0].pos!.x);
-  for (let i = 0; i < 8; i++) {
-    const dx = (unitDistance(s, s.units[id], s.units[from]) - gap) * toward;
-    g.emit({ type: 'models-placed', unit: id, mode: 'test', positions: s.units[id].models.map((m) => ({ model: m.id, pos: { x: m.pos!.x + dx, y: m.pos!.y, z: 0 } })) });
-  }
-  expect(unitDistance(g.state, g.state.units[id], g.state.units[from])).toBeCloseTo(gap, 4);
-}
-
 describe('Kroot Hunting Pack distances', () => {
   const KC: PlacedUnit = { id: 'KC', player: 0, faction: 'tau', name: 'Kroot Carnivores', at: { x: 10, y: 8 }, spacing: 0.9 };
 
@@ -124,6 +91,7 @@ describe('Kroot Hunting Pack distances', () => {
     for (const [gap, offered] of [[7, ['KC']], [10, []]] as const) {
       const g = sandbox([KC, ST, WS], 'Kroot Hunting Pack', { turn: 1 });
       setGap(g, 'KC', 'WS', gap);
+      expect(unitDistance(g.state, g.state.units.KC, g.state.units.WS)).toBeCloseTo(gap, 2);
       expect(offeredUnits(g, { name: 'shooting/after-enemy-targets', unit: 'WS', targets: ['ST'] }, 0, 'EMP GRENADES'), `${gap}"`).toEqual(offered);
     }
   });
@@ -132,6 +100,7 @@ describe('Kroot Hunting Pack distances', () => {
     for (const [gap, tested] of [[5.5, 1], [8, 0]] as const) {
       const g = sandbox([KC, { id: 'DA', player: 1, faction: 'aeldari', name: 'Dire Avengers', at: { x: 30, y: 8 }, spacing: 0.9 }], 'Kroot Hunting Pack', { phase: 'fight', pick: using('THE GRISLY FEAST') });
       setGap(g, 'DA', 'KC', gap);
+      expect(unitDistance(g.state, g.state.units.DA, g.state.units.KC)).toBeCloseTo(gap, 2);
       expect(openWindow(g, { name: 'fight/after-enemy-fought', unit: 'KC', targets: [], data: { destroyed: ['X'] } })).toEqual(['THE GRISLY FEAST']);
       battleShockStep(g, 1);
       expect((g.log ?? []).filter((e) => e.type === 'dice' && e.purpose === 'battle-shock').length, `${gap}"`).toBe(tested);
@@ -180,6 +149,7 @@ describe('Neocapacitor Shields (The Twin Lance)', () => {
     for (const [gap, chosen] of [[10, ['GD']], [13, []]] as const) {
       const g = sandbox([{ id: 'TL', player: 0, faction: 'tau', name: 'The Twin Lance', at: { x: 10, y: 20 } }, { ...GD, at: { x: 30, y: 20 } }], null, { turn: 1 });
       setGap(g, 'GD', 'TL', gap);
+      expect(unitDistance(g.state, g.state.units.GD, g.state.units.TL)).toBeCloseTo(gap, 2);
       expect(neocapacitorTargets(g.state, g.state.units.TL).map((u) => u.id), `${gap}"`).toEqual(chosen);
     }
   });

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { canShoot, shootWithUnit } from '../../src/rules/battle/shooting.ts';
 import { unitDistance } from '../../src/rules/battle/world.ts';
-import { battleSandbox } from '../helpers/battle.ts';
+import { battleSandbox, setGap } from '../helpers/battle.ts';
 import { scriptedStream } from '../helpers/scripted.ts';
 
 describe('Pistols in Engagement Range', () => {
@@ -29,14 +29,12 @@ describe('Pistols in Engagement Range', () => {
 describe('Lone Operative', () => {
   /** A Strike Team shooting a Death Jester (Lone Operative) whose base is `gap` inches from the closest Fire Warrior's. */
   function at(gap: number) {
-    const place = (x: number) => battleSandbox([
+    const g = battleSandbox([
       { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 10 } },
-      { id: 'DJ', player: 1, faction: 'aeldari', name: 'Death Jester', at: { x, y: 10 } },
+      { id: 'DJ', player: 1, faction: 'aeldari', name: 'Death Jester', at: { x: 30, y: 10 } },
     ], { phase: 'shooting', objectives: [] });
-    const probe = place(40).state;
-    const radii = 30 - unitDistance(probe, probe.units.ST, probe.units.DJ);
-    const g = place(10 + radii + gap);
-    expect(unitDistance(g.state, g.state.units.ST, g.state.units.DJ)).toBeCloseTo(gap, 6);
+    setGap(g, 'DJ', 'ST', gap);
+    expect(unitDistance(g.state, g.state.units.ST, g.state.units.DJ)).toBeCloseTo(gap, 2);
     return canShoot(g, g.state.units.ST, 'DJ');
   }
 
@@ -49,17 +47,15 @@ describe('Lone Operative', () => {
 describe('half range, measured in the Shooting phase (audit 19 mutant A27)', () => {
   /** One Fire Warrior's Pulse rifle (30", RAPID FIRE 1) at a lone Guardian Defender whose base is `gap` inches from its own: the attacks made. */
   function attacksAt(gap: number) {
-    const place = (x: number) => battleSandbox([
+    const g = battleSandbox([
       { id: 'ST', player: 0, faction: 'tau', name: 'Strike Team', at: { x: 10, y: 10 } },
-      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', counts: [1, 0], at: { x, y: 10 } },
+      { id: 'GD', player: 1, faction: 'aeldari', name: 'Guardian Defenders', counts: [1, 0], at: { x: 30, y: 10 } },
     ], { phase: 'shooting', objectives: [], stream: scriptedStream([1, 1, 1]) });
-    const probe = place(50).state;
-    const radii = 40 - unitDistance(probe, probe.units.ST, probe.units.GD);
-    const g = place(10 + radii + gap);
     const s = g.state;
     s.units.ST.models.forEach((m, i) => { m.weapons = i === 0 ? ['Pulse rifle', 'Close combat weapon'] : ['Close combat weapon']; });
     g.emit({ type: 'models-placed', unit: 'ST', mode: 'test', positions: s.units.ST.models.map((m, i) => ({ model: m.id, pos: { x: 10 - 1.2 * i, y: 10, z: 0 } })) });
-    expect(unitDistance(s, s.units.ST, s.units.GD)).toBeCloseTo(gap, 6);
+    setGap(g, 'GD', 'ST', gap);
+    expect(unitDistance(s, s.units.ST, s.units.GD)).toBeCloseTo(gap, 2);
     shootWithUnit(g, s.units.ST);
     return (g.log ?? []).filter((e) => e.type === 'dice' && e.purpose === 'hit').reduce((n, e) => n + (e as { values: number[] }).values.length, 0);
   }
